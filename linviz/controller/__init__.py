@@ -1,0 +1,1 @@
+"""The session: current scenario, cursor, options, undo. No Qt here."""

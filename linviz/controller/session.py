@@ -1,0 +1,279 @@
+"""The session: one open scenario, its trace, the cursor, options and undo.
+
+Views read from the session and call its methods; they never change the
+scenario themselves. Every change is announced on :attr:`Session.changed`
+with the set of aspects it touched, so each view redraws only what it shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+
+import numpy as np
+
+from linviz.controller.commands import Command, ReplaceStep
+from linviz.controller.signals import Signal
+from linviz.controller.undo import UndoStack
+from linviz.model.errors import ScenarioError
+from linviz.model.lessons import bundled_lessons, resolve_scenario_path
+from linviz.model.replay import Trace
+from linviz.model.scenario import Scenario
+from linviz.model.scenario_file import load_scenario, save_scenario
+from linviz.model.snapshot import Snapshot, snapshot
+
+#: Aspects named in :attr:`Session.changed`.
+SCENARIO, CURSOR, FILE, OPTIONS, BASELINE, REVEAL = (
+    "scenario", "cursor", "file", "options", "baseline", "reveal")
+
+
+@dataclass(frozen=True)
+class ViewOptions:
+    """How the views show the session (saved with the window, not the file).
+
+    ``key_axes``/``value_axes`` are the two components (0-based) the key and
+    value planes show; ``snap_grid`` snaps dragged tips to a 0.1 grid and
+    ``snap_unit`` to unit length.
+    """
+
+    key_axes: tuple[int, int] = (0, 1)
+    value_axes: tuple[int, int] = (0, 1)
+    snap_grid: bool = True
+    snap_unit: bool = False
+    theme: str = "light"
+    projector: bool = False
+
+
+class Session:
+    """One open scenario and everything about how it is being looked at."""
+
+    def __init__(self, scenario: Scenario | None = None, path: Path | None = None) -> None:
+        self.changed = Signal()
+        self.scenario = scenario if scenario is not None else Scenario(2, 2, title="Untitled")
+        self.trace = Trace(self.scenario)
+        self.path: Path | None = path
+        self.cursor = len(self.scenario)
+        self.options = ViewOptions()
+        self.undo_stack = UndoStack()
+        self._drag: tuple[int, str, object] | None = None
+        self._snapshots: dict[int, Snapshot] = {}
+        self.scenario.subscribe(self._scenario_edited)
+        self.baseline: Scenario | None = None
+        self.baseline_trace: Trace | None = None
+        self.hide_outputs = False
+        self.revealed: set[str] = set()
+        self.predictions: dict[str, np.ndarray] = {}
+
+    # -- notifications ---------------------------------------------------------
+    def _scenario_edited(self, first_step: int) -> None:
+        self._snapshots.clear()
+
+    def _emit(self, *aspects: str) -> None:
+        self.changed.emit(frozenset(aspects))
+
+    # -- reading -----------------------------------------------------------------
+    @property
+    def title(self) -> str:
+        """The scenario's title, else the file name."""
+        return self.scenario.title or (self.path.name if self.path else "Untitled")
+
+    @property
+    def is_modified(self) -> bool:
+        """Whether there are edits not yet saved."""
+        return not self.undo_stack.is_clean()
+
+    def snapshot(self, number: int | None = None) -> Snapshot:
+        """What the views show at step ``number`` (default: the cursor), cached."""
+        number = self.cursor if number is None else number
+        cached = self._snapshots.get(number)
+        if cached is None:
+            if len(self._snapshots) > 64:
+                self._snapshots.clear()
+            cached = self._snapshots[number] = snapshot(self.trace, number)
+        return cached
+
+    # -- cursor ------------------------------------------------------------------
+    def set_cursor(self, number: int) -> None:
+        """Show step ``number``, clamped to the steps that exist."""
+        number = max(min(number, len(self.scenario)), 1 if len(self.scenario) else 0)
+        if number != self.cursor:
+            self.cursor = number
+            self._emit(CURSOR)
+
+    def step_by(self, delta: int) -> None:
+        """Move the cursor ``delta`` steps (negative: back)."""
+        self.set_cursor(self.cursor + delta)
+
+    # -- editing -----------------------------------------------------------------
+    def execute(self, command: Command) -> None:
+        """Apply ``command`` and put it on the undo stack.
+
+        Raises
+        ------
+        ScenarioError
+            If the edit is refused; then nothing has changed.
+        """
+        command.do(self.scenario)
+        try:
+            self.trace.check_finite()
+        except ScenarioError:
+            command.undo(self.scenario)
+            raise
+        self.undo_stack.push_done(command)
+        self._after_edit(command)
+
+    def _after_edit(self, command: Command | None) -> None:
+        focus = command.focus() if command is not None else None
+        if focus is not None:
+            self.cursor = focus
+        self.cursor = max(min(self.cursor, len(self.scenario)), 1 if len(self.scenario) else 0)
+        self._emit(SCENARIO, CURSOR, FILE)
+
+    def undo(self) -> None:
+        """Undo the last edit (no-op when there is none)."""
+        self.cancel_drag()
+        command = self.undo_stack.undo(self.scenario)
+        if command is not None:
+            self._after_edit(command)
+
+    def redo(self) -> None:
+        """Redo the last undone edit."""
+        command = self.undo_stack.redo(self.scenario)
+        if command is not None:
+            self._after_edit(command)
+
+    # -- dragging: a live preview, one undo entry when it ends ---------------------
+    def begin_drag(self, number: int, field_name: str) -> None:
+        """Start moving the ``"vector"`` (key/query) or ``"value"`` of step ``number``."""
+        self.cancel_drag()
+        self._drag = (number, field_name, self.scenario.step(number))
+
+    def drag_to(self, vector: np.ndarray) -> None:
+        """Move the dragged vector; every view follows, nothing is pushed yet."""
+        if self._drag is None:
+            return
+        number, field_name, original = self._drag
+        current = self.scenario.step(number)
+        self.scenario.replace_step(number, current.with_changes(**{field_name: vector}))
+        self._emit(SCENARIO)
+
+    def end_drag(self) -> None:
+        """Finish the drag: the whole move becomes one undoable command."""
+        if self._drag is None:
+            return
+        number, field_name, original = self._drag
+        self._drag = None
+        moved = self.scenario.step(number)
+        if moved == original:
+            return
+        self.scenario.replace_step(number, original)
+        name = "key" if field_name == "vector" and original.is_write else (
+            "query" if field_name == "vector" else "value")
+        try:
+            self.execute(ReplaceStep(number, moved, text=f"move {name} {original.label}"))
+        except ScenarioError:
+            self._emit(SCENARIO)
+            raise
+
+    def cancel_drag(self) -> None:
+        """Abandon a drag in progress and put the vector back."""
+        if self._drag is None:
+            return
+        number, _, original = self._drag
+        self._drag = None
+        self.scenario.replace_step(number, original)
+        self._emit(SCENARIO)
+
+    @property
+    def dragging(self) -> bool:
+        return self._drag is not None
+
+    # -- files -------------------------------------------------------------------
+    def replace_scenario(self, scenario: Scenario, path: Path | None) -> None:
+        """Show another scenario (already checked); the undo history starts over."""
+        self.cancel_drag()
+        self.scenario.unsubscribe(self._scenario_edited)
+        self.trace.close()
+        self.scenario = scenario
+        self.trace = Trace(scenario)
+        scenario.subscribe(self._scenario_edited)
+        self._snapshots.clear()
+        self.path = path
+        self.cursor = 1 if len(scenario) else 0
+        self.undo_stack.clear()
+        self.clear_baseline(emit=False)
+        self.revealed.clear()
+        self.predictions.clear()
+        self._emit(SCENARIO, CURSOR, FILE, BASELINE, REVEAL)
+
+    def open(self, name_or_path: str | Path) -> None:
+        """Open a scenario file or a bundled lesson by name.
+
+        Raises
+        ------
+        ScenarioError
+            If it cannot be used; the current scenario is kept untouched.
+        """
+        path = resolve_scenario_path(str(name_or_path))
+        scenario = load_scenario(path)
+        lesson_folder = bundled_lessons()[0].path.parent if bundled_lessons() else None
+        # A bundled lesson opens as a copy: saving must not write into the package.
+        is_lesson = lesson_folder is not None and path.resolve().parent == lesson_folder.resolve()
+        self.replace_scenario(scenario, None if is_lesson else Path(path))
+
+    def save(self, path: str | Path | None = None) -> Path:
+        """Save to ``path`` (default: where it came from), atomically."""
+        target = Path(path) if path is not None else self.path
+        if target is None:
+            raise ValueError("no file name yet: use save(path)")
+        save_scenario(self.scenario, target)
+        self.path = target
+        self.undo_stack.set_clean()
+        self._emit(FILE)
+        return target
+
+    # -- view options ----------------------------------------------------------------
+    def set_options(self, **changes: object) -> None:
+        """Change view options (key_axes, snap_grid, theme …)."""
+        names = {f.name for f in fields(ViewOptions)}
+        unknown = set(changes) - names
+        if unknown:
+            raise ValueError(f"unknown view option(s): {', '.join(sorted(unknown))}")
+        for axes_name, size in (("key_axes", self.scenario.d_k),
+                                ("value_axes", self.scenario.d_v)):
+            axes = changes.get(axes_name)
+            if axes is not None and not all(0 <= a < max(size, 1) for a in axes):
+                raise ValueError(f"{axes_name} {axes} out of range for size {size}")
+        new = replace(self.options, **changes)
+        if new != self.options:
+            self.options = new
+            self._emit(OPTIONS)
+
+    def plane_axes(self, which: str) -> tuple[int, int]:
+        """The two components the ``"key"`` or ``"value"`` plane shows, made valid.
+
+        With a 1-component space the plane shows that component against 0.
+        """
+        size = self.scenario.d_k if which == "key" else self.scenario.d_v
+        axes = self.options.key_axes if which == "key" else self.options.value_axes
+        first = min(axes[0], size - 1)
+        second = min(axes[1], size - 1)
+        if second == first and size > 1:
+            second = (first + 1) % size
+        return first, second
+
+    # -- baseline ------------------------------------------------------------------
+    def pin_baseline(self) -> None:
+        """Keep the scenario as it is now to compare later edits against."""
+        self.clear_baseline(emit=False)
+        self.baseline = self.scenario.copy()
+        self.baseline_trace = Trace(self.baseline)
+        self._emit(BASELINE)
+
+    def clear_baseline(self, emit: bool = True) -> None:
+        """Stop comparing against a baseline."""
+        if self.baseline_trace is not None:
+            self.baseline_trace.close()
+        self.baseline = self.baseline_trace = None
+        if emit:
+            self._emit(BASELINE)

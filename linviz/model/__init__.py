@@ -1,0 +1,1 @@
+"""The mathematics of linviz: numpy and the standard library only, no Qt."""

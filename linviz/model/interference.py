@@ -1,0 +1,46 @@
+"""Measures of overlap between keys, and of which writes share a cell of S."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from linviz.model.replay import Trace
+from linviz.model.scenario import Scenario
+
+
+def key_cosines(scenario: Scenario) -> tuple[list[str], np.ndarray]:
+    """Labels of the writes and the cosine of every pair of their keys.
+
+    A zero key has cosine 0 with everything (it stores nothing anywhere).
+    """
+    writes = [s for s in scenario.steps if s.is_write]
+    labels = [w.label for w in writes]
+    if not writes:
+        return labels, np.zeros((0, 0))
+    keys = np.stack([w.vector for w in writes])
+    norms = np.linalg.norm(keys, axis=1)
+    safe = np.where(norms > 0, norms, 1.0)
+    unit = keys / safe[:, None]
+    cosines = unit @ unit.T
+    cosines[norms == 0, :] = 0.0
+    cosines[:, norms == 0] = 0.0
+    return labels, np.clip(cosines, -1.0, 1.0)
+
+
+def cell_writer_counts(trace: Trace, t: int) -> np.ndarray:
+    """For each cell of ``S`` after step ``t``: how many writes put something there.
+
+    A cell counted 2 or more holds a blend of several associations.
+    """
+    parts = trace.decomposition(t)
+    keys_touch = (parts.phi_keys != 0).astype(np.int64)
+    values_touch = (parts.effective_values != 0).astype(np.int64)
+    return keys_touch.T @ values_touch
+
+
+def cell_contributions(trace: Trace, t: int, row: int, column: int
+                       ) -> list[tuple[str, float]]:
+    """The non-zero amounts each write adds to cell ``(row, column)`` after step ``t``."""
+    parts = trace.decomposition(t)
+    amounts = parts.phi_keys[:, row] * parts.effective_values[:, column]
+    return [(label, float(a)) for label, a in zip(parts.labels, amounts) if a != 0]

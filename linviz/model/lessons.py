@@ -1,0 +1,56 @@
+"""The lessons bundled with linviz (scenario files shipped in the package)."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from linviz.model.errors import ScenarioError
+
+_NAME = re.compile(r"^(\d+)-(.+)\.json$")
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A bundled lesson: its short name (``"crowding-the-plane"``), title and file."""
+
+    name: str
+    title: str
+    path: Path
+
+
+def lessons_folder() -> Path:
+    """Where the bundled lesson files are, inside the installed package."""
+    return Path(str(resources.files("linviz") / "resources" / "lessons"))
+
+
+def bundled_lessons() -> list[Lesson]:
+    """Every bundled lesson, in teaching order."""
+    found = []
+    for path in sorted(lessons_folder().glob("*.json")):
+        match = _NAME.match(path.name)
+        if not match:
+            continue
+        title = json.loads(path.read_text(encoding="utf-8")).get("title", match.group(2))
+        found.append(Lesson(match.group(2), title, path))
+    return found
+
+
+def resolve_scenario_path(name_or_path: str) -> Path:
+    """A path as given, or the file of the lesson called ``name_or_path``.
+
+    An existing file wins over a lesson of the same name. Lessons may also be
+    named by number (``"2"``) or file name.
+    """
+    path = Path(name_or_path)
+    if path.exists():
+        return path
+    for number, lesson in enumerate(bundled_lessons(), start=1):
+        if name_or_path in (lesson.name, lesson.path.name, lesson.path.stem, str(number)):
+            return lesson.path
+    names = ", ".join(lesson.name for lesson in bundled_lessons())
+    raise ScenarioError(f"no such file, and no lesson of that name (lessons: {names})",
+                        file=name_or_path)

@@ -1,0 +1,507 @@
+"""Scenarios: settings plus an ordered list of write and read steps.
+
+A :class:`Scenario` is the one thing a user edits. Its steps are immutable
+:class:`Step` objects; every change goes through a method that checks the
+input first (so bad input never reaches the arithmetic) and then tells the
+observers from which step on the replay is stale.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Callable, Iterable, Sequence
+
+import numpy as np
+
+from linviz.model import limits
+from linviz.model.errors import ScenarioError
+from linviz.model.features import FEATURE_MAPS
+from linviz.model.rules import Rule, RULE_PARAMETERS, check_parameter
+
+WRITE = "write"
+READ = "read"
+OPS = (WRITE, READ)
+
+Observer = Callable[[int], None]
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Step:
+    """One write (store ``key -> value``) or read (``query``).
+
+    Attributes
+    ----------
+    op
+        ``"write"`` or ``"read"``.
+    vector
+        The key of a write or the query of a read, float64, length ``d_k``.
+    value
+        The value of a write (float64, length ``d_v``); ``None`` for a read.
+    label
+        Unique name shown in every view (``"k1"``, ``"w3"`` …).
+    target
+        For a read: the label of the earlier write it means to retrieve.
+    caption
+        What the instructor says about this step.
+    alpha, beta
+        Per-write overrides of the rule's parameters.
+    """
+
+    op: str
+    vector: np.ndarray
+    value: np.ndarray | None
+    label: str
+    target: str | None = None
+    caption: str = ""
+    alpha: float | None = None
+    beta: float | None = None
+
+    @property
+    def is_write(self) -> bool:
+        """Whether this step writes to the state."""
+        return self.op == WRITE
+
+    @property
+    def vector_name(self) -> str:
+        """``"key"`` for a write, ``"query"`` for a read."""
+        return "key" if self.op == WRITE else "query"
+
+    def with_changes(self, **changes: object) -> "Step":
+        """A copy with some fields replaced (vectors are converted to float64)."""
+        for name in ("vector", "value"):
+            if changes.get(name) is not None:
+                changes[name] = np.array(changes[name], dtype=np.float64)
+        return replace(self, **changes)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Step):
+            return NotImplemented
+        same_value = (self.value is None and other.value is None) or (
+            self.value is not None
+            and other.value is not None
+            and np.array_equal(self.value, other.value)
+        )
+        return (
+            self.op == other.op
+            and np.array_equal(self.vector, other.vector)
+            and same_value
+            and (self.label, self.target, self.caption, self.alpha, self.beta)
+            == (other.label, other.target, other.caption, other.alpha, other.beta)
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def write(key: Sequence[float], value: Sequence[float], label: str, **extra: object) -> Step:
+    """Convenience constructor of a write step (no checks: see ``check_step``)."""
+    return Step(WRITE, np.array(key, dtype=np.float64), np.array(value, dtype=np.float64),
+                label, **extra)  # type: ignore[arg-type]
+
+
+def read(query: Sequence[float], label: str, **extra: object) -> Step:
+    """Convenience constructor of a read step (no checks: see ``check_step``)."""
+    return Step(READ, np.array(query, dtype=np.float64), None, label, **extra)  # type: ignore[arg-type]
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'s' * (count != 1)}"
+
+
+def _shape_message(name: str, got: int, d_k: int, d_v: int) -> str:
+    """Say which product a wrong-length vector breaks and what to fix."""
+    if name == "key":
+        return (f"key has {_plural(got, 'component')} but S has d_k = {d_k} rows: "
+                f"the stamp k vᵀ would be {got}×{d_v}, S is {d_k}×{d_v}. "
+                f"Give the key {_plural(d_k, 'component')}.")
+    if name == "query":
+        return (f"query has {_plural(got, 'component')} but S has d_k = {d_k} rows: "
+                f"qᵀS needs a query of length {d_k}. "
+                f"Give the query {_plural(d_k, 'component')}.")
+    return (f"value has {_plural(got, 'component')} but S has d_v = {d_v} columns: "
+            f"the stamp k vᵀ would be {d_k}×{got}, S is {d_k}×{d_v}. "
+            f"Give the value {_plural(d_v, 'component')}.")
+
+
+def _show(raw: object) -> str:
+    """A short repr for messages (a 400-digit number must not fill the screen)."""
+    text = repr(raw)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def parse_vector(raw: object, name: str, d_k: int, d_v: int) -> np.ndarray:
+    """Return ``raw`` as a float64 vector of the length ``name`` needs.
+
+    ``name`` is ``"key"``, ``"query"`` or ``"value"``. Refuses anything but a
+    flat list of finite numbers of exactly the right length: booleans,
+    strings, nested lists, NaN and infinities never reach the arithmetic.
+    """
+    expected = d_v if name == "value" else d_k
+    if isinstance(raw, np.ndarray):
+        if raw.ndim == 1 and raw.dtype.kind in "fiu":
+            vector = raw.astype(np.float64)
+            if vector.size == expected and np.isfinite(vector).all():
+                return vector
+        raw = raw.tolist()
+    if not isinstance(raw, (list, tuple)):
+        raise ScenarioError(
+            f"{name} must be a list of {expected} numbers, got {type(raw).__name__}",
+            field=name)
+    if len(raw) == expected and not any(type(x) is bool for x in raw):
+        try:
+            vector = np.array(raw, dtype=np.float64)
+        except (TypeError, ValueError, OverflowError):
+            vector = None
+        if vector is not None and vector.ndim == 1 and np.isfinite(vector).all():
+            return vector
+    # Slow path: find the first bad component and say exactly what is wrong.
+    for position, number in enumerate(raw, start=1):
+        if isinstance(number, bool) or not isinstance(number, (int, float)):
+            raise ScenarioError(
+                f"{name} component {position} must be a number, got {_show(number)}", field=name)
+        try:
+            finite = math.isfinite(float(number))
+        except OverflowError:  # an int with more digits than a float holds
+            finite = False
+        if not finite:
+            raise ScenarioError(
+                f"{name} component {position} must be finite, got {_show(number)}", field=name)
+    raise ScenarioError(_shape_message(name, len(raw), d_k, d_v), field=name)
+
+
+def check_text(raw: object, name: str, max_chars: int, *, allow_empty: bool = True) -> str:
+    """Return ``raw`` if it is a string of acceptable length."""
+    if not isinstance(raw, str):
+        raise ScenarioError(f"{name} must be text, got {type(raw).__name__}", field=name)
+    if not allow_empty and not raw.strip():
+        raise ScenarioError(f"{name} must not be empty", field=name)
+    if len(raw) > max_chars:
+        raise ScenarioError(f"{name} is {len(raw)} characters; at most {max_chars} allowed",
+                            field=name)
+    return raw
+
+
+def check_dimension(raw: object, name: str) -> int:
+    """Return ``raw`` if it is an allowed ``d_k``/``d_v``."""
+    if isinstance(raw, bool) or not isinstance(raw, int) or not (
+        limits.MIN_DIM <= raw <= limits.MAX_DIM
+    ):
+        raise ScenarioError(
+            f"{name} must be a whole number from {limits.MIN_DIM} to {limits.MAX_DIM}, "
+            f"got {raw!r}", field=name)
+    return raw
+
+
+def check_feature_map(raw: object) -> str:
+    """Return ``raw`` if it names a feature map."""
+    if raw not in FEATURE_MAPS:
+        raise ScenarioError(
+            f"unknown feature map {raw!r}; expected one of {', '.join(FEATURE_MAPS)}",
+            field="feature_map")
+    return raw  # type: ignore[return-value]
+
+
+def check_settings(feature_map: str, normalize: object, rule: Rule) -> None:
+    """Refuse combinations of settings the mathematics does not define."""
+    check_feature_map(feature_map)
+    if not isinstance(normalize, bool):
+        raise ScenarioError(f"normalize must be true or false, got {normalize!r}",
+                            field="normalize")
+    if normalize and rule.name != "additive":
+        raise ScenarioError(
+            f"the normaliser z is defined only for the additive rule, not {rule.name!r}: "
+            "turn normalize off or use the additive rule", field="normalize")
+
+
+class Scenario:
+    """Settings plus an ordered list of steps; the thing a user edits.
+
+    Parameters
+    ----------
+    d_k, d_v
+        Key and value sizes: ``S`` is ``d_k x d_v``.
+    steps
+        The steps, each checked against the settings.
+    feature_map, normalize, rule
+        How keys are mapped, whether reads are normalised, how writes update.
+    title, caption
+        Shown in the window title and the caption bar.
+    """
+
+    def __init__(
+        self,
+        d_k: int,
+        d_v: int,
+        steps: Iterable[Step] = (),
+        *,
+        feature_map: str = "identity",
+        normalize: bool = False,
+        rule: Rule | None = None,
+        title: str = "Untitled",
+        caption: str = "",
+    ) -> None:
+        self.d_k = check_dimension(d_k, "d_k")
+        self.d_v = check_dimension(d_v, "d_v")
+        self.rule = rule if rule is not None else Rule()
+        check_settings(feature_map, normalize, self.rule)
+        self.feature_map = feature_map
+        self.normalize = normalize
+        self.title = check_text(title, "title", limits.MAX_TEXT_CHARS)
+        self.caption = check_text(caption, "caption", limits.MAX_TEXT_CHARS)
+        self._steps: list[Step] = []
+        self._observers: list[Observer] = []
+        steps = list(steps)
+        if len(steps) > limits.MAX_STEPS:
+            raise ScenarioError(
+                f"{len(steps)} steps; at most {limits.MAX_STEPS:,} allowed", field="steps")
+        labels: dict[str, Step] = {}
+        for number, step in enumerate(steps, start=1):
+            try:
+                checked = self.check_step(step, labels)
+            except ScenarioError as error:
+                raise error.located(step=number) from None
+            labels[checked.label] = checked
+            self._steps.append(checked)
+
+    # -- reading ---------------------------------------------------------
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The steps, in order (step number ``i`` is ``steps[i - 1]``)."""
+        return tuple(self._steps)
+
+    def __len__(self) -> int:
+        return len(self._steps)
+
+    def step(self, number: int) -> Step:
+        """The step with 1-based ``number``."""
+        if not 1 <= number <= len(self._steps):
+            raise IndexError(f"step {number} out of range 1..{len(self._steps)}")
+        return self._steps[number - 1]
+
+    def labels(self) -> list[str]:
+        """Every step's label, in order."""
+        return [step.label for step in self._steps]
+
+    def number_of(self, label: str) -> int:
+        """The 1-based number of the step labelled ``label``."""
+        for number, step in enumerate(self._steps, start=1):
+            if step.label == label:
+                return number
+        raise KeyError(label)
+
+    def parameters_of(self, step: Step) -> tuple[float, float]:
+        """``(alpha, beta)`` in force for a write: its overrides, else the rule's."""
+        alpha = step.alpha if step.alpha is not None else (self.rule.alpha or 1.0)
+        beta = step.beta if step.beta is not None else (
+            self.rule.beta if self.rule.beta is not None else 1.0)
+        return alpha, beta
+
+    def copy(self) -> "Scenario":
+        """An independent copy without observers (steps are immutable, so shared)."""
+        twin = Scenario.__new__(Scenario)
+        twin.__dict__.update(self.__dict__)
+        twin._steps = list(self._steps)
+        twin._observers = []
+        return twin
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Scenario):
+            return NotImplemented
+        return self.settings() == other.settings() and self._steps == other._steps
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def settings(self) -> dict[str, object]:
+        """The settings as one comparable dictionary."""
+        return {
+            "title": self.title, "caption": self.caption, "d_k": self.d_k, "d_v": self.d_v,
+            "feature_map": self.feature_map, "normalize": self.normalize, "rule": self.rule,
+        }
+
+    # -- checking --------------------------------------------------------
+    def check_step(self, step: Step, earlier: dict[str, Step] | None = None,
+                   *, replacing: str | None = None) -> Step:
+        """Return ``step`` with vectors as float64, or raise :class:`ScenarioError`.
+
+        ``earlier`` maps the labels of the steps before it to their steps (a
+        read's target must be one of those writes). ``replacing`` is the label
+        of the step being replaced, which the new one may keep.
+        """
+        if step.op not in OPS:
+            raise ScenarioError(f"unknown op {step.op!r}; expected 'write' or 'read'",
+                                field="op")
+        vector = parse_vector(step.vector, step.vector_name, self.d_k, self.d_v)
+        value = None
+        if step.is_write:
+            value = parse_vector(step.value, "value", self.d_k, self.d_v)
+        elif step.value is not None:
+            raise ScenarioError("a read has no value", field="value")
+        label = check_text(step.label, "label", limits.MAX_LABEL_CHARS, allow_empty=False)
+        taken = set(self.labels()) if earlier is None else set(earlier)
+        taken.discard(replacing) if replacing is not None else None
+        if label in taken:
+            raise ScenarioError(f"label {label!r} is already used by another step",
+                                field="label")
+        check_text(step.caption, "caption", limits.MAX_TEXT_CHARS)
+        if step.target is not None:
+            if step.is_write:
+                raise ScenarioError("only a read has a target", field="target")
+            pool = earlier if earlier is not None else {}
+            target = pool.get(step.target)
+            if target is None or not target.is_write:
+                raise ScenarioError(
+                    f"target {step.target!r} is not the label of an earlier write",
+                    field="target")
+        for parameter in ("alpha", "beta"):
+            given = getattr(step, parameter)
+            if given is None:
+                continue
+            if not step.is_write:
+                raise ScenarioError(f"a read takes no {parameter}", field=parameter)
+            if parameter not in RULE_PARAMETERS[self.rule.name]:
+                raise ScenarioError(
+                    f"the {self.rule.name} rule takes no {parameter}", field=parameter)
+            check_parameter(parameter, given, parameter)
+        return replace(step, vector=vector, value=value)
+
+    def _earlier(self, index: int) -> dict[str, Step]:
+        return {s.label: s for s in self._steps[:index]}
+
+    def _check_targets_from(self, index: int, steps: list[Step]) -> None:
+        """Refuse an edit that would leave a read targeting a later/missing write."""
+        seen: dict[str, Step] = {s.label: s for s in steps[:index]}
+        for number, step in enumerate(steps[index:], start=index + 1):
+            if step.target is not None:
+                target = seen.get(step.target)
+                if target is None or not target.is_write:
+                    raise ScenarioError(
+                        f"read {step.label!r} targets {step.target!r}, which would no longer "
+                        "be an earlier write", step=number, field="target")
+            seen[step.label] = step
+
+    # -- editing ---------------------------------------------------------
+    def subscribe(self, observer: Observer) -> None:
+        """Call ``observer(first_changed_step)`` after every change."""
+        self._observers.append(observer)
+
+    def unsubscribe(self, observer: Observer) -> None:
+        """Stop calling ``observer``."""
+        self._observers.remove(observer)
+
+    def _changed(self, first_step: int) -> None:
+        for observer in list(self._observers):
+            observer(first_step)
+
+    def replace_step(self, number: int, step: Step) -> Step:
+        """Replace step ``number`` (1-based); return the old step."""
+        old = self.step(number)
+        try:
+            checked = self.check_step(step, self._earlier(number - 1), replacing=old.label)
+            if checked.label in {s.label for s in self._steps[number:]}:
+                raise ScenarioError(f"label {checked.label!r} is already used by another step",
+                                    field="label")
+            candidate = list(self._steps)
+            candidate[number - 1] = checked
+            self._check_targets_from(number, candidate)
+        except ScenarioError as error:
+            raise error.located(step=error.step or number) from None
+        self._steps = candidate
+        self._changed(number)
+        return old
+
+    def insert_step(self, number: int, step: Step) -> None:
+        """Insert ``step`` so that it becomes step ``number`` (1-based)."""
+        if not 1 <= number <= len(self._steps) + 1:
+            raise IndexError(f"cannot insert at step {number}")
+        if len(self._steps) >= limits.MAX_STEPS:
+            raise ScenarioError(f"a scenario holds at most {limits.MAX_STEPS:,} steps",
+                                field="steps")
+        try:
+            checked = self.check_step(step, self._earlier(number - 1))
+            if checked.label in {s.label for s in self._steps[number - 1:]}:
+                raise ScenarioError(f"label {checked.label!r} is already used by another step",
+                                    field="label")
+        except ScenarioError as error:
+            raise error.located(step=number) from None
+        self._steps.insert(number - 1, checked)
+        self._changed(number)
+
+    def remove_step(self, number: int) -> Step:
+        """Remove step ``number`` (1-based) and return it."""
+        old = self.step(number)
+        candidate = self._steps[: number - 1] + self._steps[number:]
+        self._check_targets_from(number - 1, candidate)
+        self._steps = candidate
+        self._changed(number)
+        return old
+
+    def move_step(self, number: int, new_number: int) -> None:
+        """Move step ``number`` so that it becomes step ``new_number``."""
+        step = self.step(number)
+        self.step(new_number)
+        candidate = list(self._steps)
+        del candidate[number - 1]
+        candidate.insert(new_number - 1, step)
+        self._check_targets_from(0, candidate)
+        self._steps = candidate
+        self._changed(min(number, new_number))
+
+    def set_text(self, *, title: str | None = None, caption: str | None = None) -> None:
+        """Change the title and/or the scenario's own caption (no replay needed)."""
+        if title is not None:
+            self.title = check_text(title, "title", limits.MAX_TEXT_CHARS)
+        if caption is not None:
+            self.caption = check_text(caption, "caption", limits.MAX_TEXT_CHARS)
+        self._changed(len(self._steps) + 1)
+
+    def configure(
+        self,
+        *,
+        feature_map: str | None = None,
+        normalize: bool | None = None,
+        rule: Rule | None = None,
+    ) -> None:
+        """Change how the memory works; every step is replayed again.
+
+        Per-write ``alpha``/``beta`` overrides that the new rule does not take
+        are refused rather than silently dropped.
+        """
+        feature_map = self.feature_map if feature_map is None else feature_map
+        normalize = self.normalize if normalize is None else normalize
+        rule = self.rule if rule is None else rule
+        check_settings(feature_map, normalize, rule)
+        for number, step in enumerate(self._steps, start=1):
+            for parameter in ("alpha", "beta"):
+                if getattr(step, parameter) is not None and (
+                        parameter not in RULE_PARAMETERS[rule.name]):
+                    raise ScenarioError(
+                        f"write {step.label!r} sets its own {parameter}, which the "
+                        f"{rule.name} rule does not take: clear it first",
+                        step=number, field=parameter)
+        self.feature_map, self.normalize, self.rule = feature_map, normalize, rule
+        self._changed(1)
+
+    def resize(self, d_k: int, d_v: int) -> None:
+        """Change ``d_k``/``d_v``: vectors are cut or padded with zeros."""
+        d_k = check_dimension(d_k, "d_k")
+        d_v = check_dimension(d_v, "d_v")
+
+        def fit(vector: np.ndarray, size: int) -> np.ndarray:
+            out = np.zeros(size)
+            out[: min(size, vector.size)] = vector[:size]
+            return out
+
+        self._steps = [
+            replace(s, vector=fit(s.vector, d_k),
+                    value=None if s.value is None else fit(s.value, d_v))
+            for s in self._steps
+        ]
+        self.d_k, self.d_v = d_k, d_v
+        self._changed(1)
+
+    def replace_all(self, other: "Scenario") -> None:
+        """Take every setting and step of ``other`` (used by undo of big edits)."""
+        observers = self._observers
+        self.__dict__.update(other.copy().__dict__)
+        self._observers = observers
+        self._changed(1)

@@ -1,0 +1,1 @@
+"""Qt views: widgets and pyqtgraph items that draw a :class:`Session`."""

@@ -1,0 +1,78 @@
+"""Themes: colours, fonts and line widths every view draws with.
+
+``projector`` is the light high-contrast theme with fonts about twice as
+large and thick lines, for the back of a lecture hall.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Write and read colours are also told apart by shape/pattern in every view,
+#: so nothing depends on colour alone.
+
+
+@dataclass(frozen=True)
+class Theme:
+    """One visual theme."""
+
+    name: str
+    background: str
+    panel: str
+    foreground: str
+    muted: str
+    grid: str
+    write: str
+    read: str
+    target: str
+    crosstalk: str
+    warning: str
+    accent: str
+    key_colors: tuple[str, ...]
+    colormap: str
+    font_pt: float
+    title_pt: float
+    cell_label_px: int
+    line_width: float
+    arrow_width: float
+
+    def key_color(self, index: int) -> str:
+        """The colour of the ``index``-th write (cycles)."""
+        return self.key_colors[index % len(self.key_colors)]
+
+
+# Okabe–Ito colours: distinguishable with every common colour-vision deficiency.
+_OKABE_ITO = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9",
+              "#000000", "#F0E442")
+
+LIGHT = Theme(
+    name="light", background="#ffffff", panel="#f4f5f7", foreground="#1b1d21",
+    muted="#5f6672", grid="#d5d9e0", write="#0072B2", read="#D55E00", target="#009E73",
+    crosstalk="#CC79A7", warning="#c0392b", accent="#1f6feb", key_colors=_OKABE_ITO[:6],
+    colormap="CET-D1A", font_pt=10.0, title_pt=11.0, cell_label_px=13, line_width=1.5,
+    arrow_width=2.5,
+)
+
+DARK = Theme(
+    name="dark", background="#1e1f24", panel="#26282e", foreground="#e8e9ec",
+    muted="#a2a8b3", grid="#3b3f48", write="#56B4E9", read="#E69F00", target="#2fd39c",
+    crosstalk="#e58ac2", warning="#ff6b5e", accent="#6ea8ff",
+    key_colors=("#56B4E9", "#E69F00", "#2fd39c", "#e58ac2", "#F0E442", "#ff8c61"),
+    colormap="CET-D1A", font_pt=10.0, title_pt=11.0, cell_label_px=13, line_width=1.5,
+    arrow_width=2.5,
+)
+
+PROJECTOR = Theme(
+    name="projector", background="#ffffff", panel="#ffffff", foreground="#000000",
+    muted="#222222", grid="#b0b4bb", write="#0057a0", read="#b34700", target="#00704f",
+    crosstalk="#a0346f", warning="#b00000", accent="#003f9e", key_colors=_OKABE_ITO[:6],
+    colormap="CET-D1A", font_pt=20.0, title_pt=22.0, cell_label_px=26, line_width=3.0,
+    arrow_width=5.0,
+)
+
+THEMES: dict[str, Theme] = {t.name: t for t in (LIGHT, DARK, PROJECTOR)}
+
+
+def theme_named(name: str) -> Theme:
+    """The theme called ``name``; unknown names fall back to light."""
+    return THEMES.get(name, LIGHT)

@@ -1,0 +1,56 @@
+"""Fixtures and helpers for widget tests: sessions, real synthesized drags."""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+import pytest
+from PySide6 import QtCore
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from linviz.controller.session import Session
+
+
+@pytest.fixture(autouse=True)
+def no_mouse_rate_limit():
+    """pyqtgraph drops moves < 10 ms apart; tests send them faster (QT-NOTES §1)."""
+    old = pg.getConfigOption("mouseRateLimit")
+    pg.setConfigOption("mouseRateLimit", 0)
+    yield
+    pg.setConfigOption("mouseRateLimit", old)
+
+
+@pytest.fixture(autouse=True)
+def isolated_settings(tmp_path, monkeypatch):
+    """QSettings go to a temporary folder: tests never share remembered state."""
+    QtCore.QSettings.setDefaultFormat(QtCore.QSettings.Format.IniFormat)
+    QtCore.QSettings.setPath(QtCore.QSettings.Format.IniFormat,
+                             QtCore.QSettings.Scope.UserScope, str(tmp_path / "settings"))
+    yield
+
+
+@pytest.fixture
+def lesson_session():
+    """A session on the crowding-the-plane lesson (worked case 2)."""
+    session = Session()
+    session.open("crowding-the-plane")
+    return session
+
+
+def data_to_viewport(plot_widget: pg.PlotWidget, x: float, y: float) -> QtCore.QPoint:
+    """Where data point (x, y) of a PlotWidget is, in its viewport's pixels."""
+    scene_point = plot_widget.getPlotItem().getViewBox().mapViewToScene(QtCore.QPointF(x, y))
+    return plot_widget.mapFromScene(scene_point)
+
+
+def drag(plot_widget: pg.PlotWidget, start: QtCore.QPoint, end: QtCore.QPoint,
+         steps: int = 6) -> None:
+    """A real press-move-release drag on the viewport (moves ≥ 10 px each)."""
+    viewport = plot_widget.viewport()
+    QTest.mouseMove(viewport, start)
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    for i in range(1, steps + 1):
+        t = i / steps
+        QTest.mouseMove(viewport, QtCore.QPoint(round(start.x() + t * (end.x() - start.x())),
+                                                round(start.y() + t * (end.y() - start.y()))))
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
