@@ -147,7 +147,9 @@ def parse_vector(raw: object, name: str, d_k: int, d_v: int) -> np.ndarray:
         raise ScenarioError(
             f"{name} must be a list of {expected} numbers, got {type(raw).__name__}",
             field=name)
-    if len(raw) == expected and not any(type(x) is bool for x in raw):
+    # np.array would silently turn "1" and True into 1.0: accept real numbers only.
+    if len(raw) == expected and all(
+            isinstance(x, (int, float)) and type(x) is not bool for x in raw):
         try:
             vector = np.array(raw, dtype=np.float64)
         except (TypeError, ValueError, OverflowError):
@@ -337,9 +339,9 @@ class Scenario:
         elif step.value is not None:
             raise ScenarioError("a read has no value", field="value")
         label = check_text(step.label, "label", limits.MAX_LABEL_CHARS, allow_empty=False)
-        taken = set(self.labels()) if earlier is None else set(earlier)
-        taken.discard(replacing) if replacing is not None else None
-        if label in taken:
+        # Look labels up in ``earlier`` itself: copying it per step made loading quadratic.
+        taken = set(self.labels()) if earlier is None else earlier
+        if label in taken and label != replacing:
             raise ScenarioError(f"label {label!r} is already used by another step",
                                 field="label")
         check_text(step.caption, "caption", limits.MAX_TEXT_CHARS)

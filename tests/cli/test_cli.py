@@ -1,0 +1,86 @@
+"""The linviz command without a window: lessons, trace, errors, version."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from linviz.cli import main
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "linviz", *args], capture_output=True,
+                          text=True)
+
+
+def test_lessons_lists_names_and_titles(capsys):
+    assert main(["lessons"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[0] == "session-trace"
+    assert any("Crowding the plane" in line for line in lines)
+    assert len(lines) == 5
+
+
+def test_trace_table_reads_like_the_worked_case(capsys):
+    assert main(["trace", "session-trace"]) == 0
+    out = capsys.readouterr().out
+    assert "q = [1, 1]  -> [7, 4]" in out
+    assert "S = [[11, 12], [5, 1]]" in out
+    assert "q = [1, 0]  -> [11, 12]" in out
+
+
+def test_trace_json_has_the_documented_shape(capsys):
+    assert main(["trace", "crowding-the-plane", "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert (document["d_k"], document["d_v"]) == (2, 2)
+    steps = document["steps"]
+    assert [s["index"] for s in steps] == list(range(1, 8))
+    write = steps[4]
+    assert set(write) == {"index", "op", "label", "key", "value", "stamp", "state"}
+    assert [row for rows in write["stamp"] for row in rows] == pytest.approx([0, -4, 0, -3])
+    read = steps[6]
+    assert set(read) == {"index", "op", "label", "query", "output", "target", "expected",
+                         "interference", "contributions", "state"}
+    assert read["output"] == pytest.approx([1.2, -1.8])
+    assert read["target"] == "k3" and read["expected"] == [0, -5]
+    assert [c["label"] for c in read["contributions"]] == ["k1", "k2", "k3"]
+    assert read["contributions"][2]["term"] == pytest.approx([0, -5])
+
+
+def test_trace_of_a_file_path(tmp_path, capsys):
+    from linviz.model.lessons import resolve_scenario_path
+
+    path = tmp_path / "mine.json"
+    path.write_bytes(resolve_scenario_path("delta-repair").read_bytes())
+    assert main(["trace", str(path)]) == 0
+    assert "delta" in capsys.readouterr().out
+
+
+def test_bad_file_gives_status_1_and_one_line_no_traceback(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "linviz-scenario", "version": 1, "d_k": 2, "d_v": 2, '
+                    '"steps": [{"op": "write", "key": [1, 0, 2], "value": [1, 1]}]}')
+    result = run("trace", str(path))
+    assert result.returncode == 1
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr
+    assert str(path) in lines[0] and "step 1" in lines[0] and "3 components" in lines[0]
+
+
+def test_unknown_scenario_name_is_status_1():
+    result = run("trace", "no-such-lesson")
+    assert result.returncode == 1 and "no such file" in result.stderr
+
+
+def test_usage_error_is_status_2():
+    assert run("trace").returncode == 2
+    assert run("trace", "x", "--bogus").returncode == 2
+
+
+def test_version():
+    from linviz import __version__
+
+    result = run("--version")
+    assert result.returncode == 0 and __version__ in result.stdout

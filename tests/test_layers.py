@@ -1,0 +1,35 @@
+"""The model and the controller never load Qt; trace and lessons never do either."""
+
+import subprocess
+import sys
+
+import pytest
+
+QT_MODULES = ("PySide6", "shiboken6", "pyqtgraph", "PyQt5", "PyQt6")
+
+
+def loaded_after(code: str) -> set[str]:
+    probe = (f"import sys\n{code}\n"
+             "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True)
+    return set(out.stdout.split())
+
+
+@pytest.mark.parametrize("package", ["linviz.model", "linviz.controller"])
+def test_layer_imports_no_qt(package):
+    import pkgutil
+    import importlib
+
+    root = importlib.import_module(package)
+    modules = [f"{package}.{m.name}" for m in pkgutil.iter_modules(root.__path__)]
+    assert len(modules) >= 3
+    loaded = loaded_after("\n".join(f"import {m}" for m in modules))
+    assert not loaded & set(QT_MODULES)
+
+
+def test_trace_and_lessons_commands_import_no_qt():
+    code = ("import io, contextlib\nfrom linviz.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    main(['lessons']); main(['trace', 'crowding-the-plane', '--json'])")
+    assert not loaded_after(code) & set(QT_MODULES)
