@@ -44,3 +44,21 @@ def cell_contributions(trace: Trace, t: int, row: int, column: int
     parts = trace.decomposition(t)
     amounts = parts.phi_keys[:, row] * parts.effective_values[:, column]
     return [(label, float(a)) for label, a in zip(parts.labels, amounts) if a != 0]
+
+
+def earlier_key_cosines(scenario: Scenario, number: int) -> list[tuple[str, float]]:
+    """Cosine of step ``number``'s key (or query) with every earlier write's key.
+
+    One pass over the earlier steps, so it stays cheap at 100,000 steps where
+    :func:`key_cosines` (every pair of writes) would not. A zero key has
+    cosine 0 with everything.
+    """
+    vector = scenario.step(number).vector
+    writes = [s for s in scenario.steps[: number - 1] if s.is_write]
+    if not writes:
+        return []
+    keys = np.stack([w.vector for w in writes])
+    norms = np.linalg.norm(keys, axis=1) * float(np.linalg.norm(vector))
+    dots = keys @ vector
+    cosines = np.divide(dots, norms, out=np.zeros_like(dots), where=norms > 0)
+    return [(w.label, c) for w, c in zip(writes, np.clip(cosines, -1.0, 1.0).tolist())]

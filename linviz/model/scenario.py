@@ -139,8 +139,12 @@ def parse_vector(raw: object, name: str, d_k: int, d_v: int) -> np.ndarray:
     expected = d_v if name == "value" else d_k
     if isinstance(raw, np.ndarray):
         if raw.ndim == 1 and raw.dtype.kind in "fiu":
-            vector = raw.astype(np.float64)
+            # A read-only float64 array is kept as is (no copy per step of a
+            # long trace); anything else is copied so no caller can mutate it.
+            shared = raw.dtype == np.float64 and not raw.flags.writeable
+            vector = raw if shared else raw.astype(np.float64)
             if vector.size == expected and np.isfinite(vector).all():
+                vector.flags.writeable = False
                 return vector
         raw = raw.tolist()
     if not isinstance(raw, (list, tuple)):
@@ -155,6 +159,7 @@ def parse_vector(raw: object, name: str, d_k: int, d_v: int) -> np.ndarray:
         except (TypeError, ValueError, OverflowError):
             vector = None
         if vector is not None and vector.ndim == 1 and np.isfinite(vector).all():
+            vector.flags.writeable = False
             return vector
     # Slow path: find the first bad component and say exactly what is wrong.
     for position, number in enumerate(raw, start=1):
@@ -256,13 +261,13 @@ class Scenario:
         if len(steps) > limits.MAX_STEPS:
             raise ScenarioError(
                 f"{len(steps)} steps; at most {limits.MAX_STEPS:,} allowed", field="steps")
-        labels: dict[str, Step] = {}
+        self._by_label: dict[str, Step] = {}
         for number, step in enumerate(steps, start=1):
             try:
-                checked = self.check_step(step, labels)
+                checked = self.check_step(step, self._by_label)
             except ScenarioError as error:
                 raise error.located(step=number) from None
-            labels[checked.label] = checked
+            self._by_label[checked.label] = checked
             self._steps.append(checked)
 
     # -- reading ---------------------------------------------------------
@@ -286,10 +291,11 @@ class Scenario:
 
     def number_of(self, label: str) -> int:
         """The 1-based number of the step labelled ``label``."""
-        for number, step in enumerate(self._steps, start=1):
-            if step.label == label:
-                return number
-        raise KeyError(label)
+        return self._position(self._by_label[label]) + 1
+
+    def has_label(self, label: str) -> bool:
+        """Whether some step is labelled ``label``."""
+        return label in self._by_label
 
     def parameters_of(self, step: Step) -> tuple[float, float]:
         """``(alpha, beta)`` in force for a write: its overrides, else the rule's."""
@@ -303,6 +309,7 @@ class Scenario:
         twin = Scenario.__new__(Scenario)
         twin.__dict__.update(self.__dict__)
         twin._steps = list(self._steps)
+        twin._by_label = dict(self._by_label)
         twin._observers = []
         return twin
 
@@ -322,12 +329,14 @@ class Scenario:
 
     # -- checking --------------------------------------------------------
     def check_step(self, step: Step, earlier: dict[str, Step] | None = None,
-                   *, replacing: str | None = None) -> Step:
-        """Return ``step`` with vectors as float64, or raise :class:`ScenarioError`.
+                   *, replacing: str | None = None, number: int | None = None) -> Step:
+        """Return ``step`` with read-only float64 vectors, or raise :class:`ScenarioError`.
 
-        ``earlier`` maps the labels of the steps before it to their steps (a
-        read's target must be one of those writes). ``replacing`` is the label
-        of the step being replaced, which the new one may keep.
+        Labels must be unique: against ``earlier`` (the labels of the steps
+        before it, while a scenario is being built) or else against every
+        label in the scenario except ``replacing`` (the label of the step
+        being replaced). A read's target must be a write before step
+        ``number`` (or in ``earlier``).
         """
         if step.op not in OPS:
             raise ScenarioError(f"unknown op {step.op!r}; expected 'write' or 'read'",
@@ -339,8 +348,8 @@ class Scenario:
         elif step.value is not None:
             raise ScenarioError("a read has no value", field="value")
         label = check_text(step.label, "label", limits.MAX_LABEL_CHARS, allow_empty=False)
-        # Look labels up in ``earlier`` itself: copying it per step made loading quadratic.
-        taken = set(self.labels()) if earlier is None else earlier
+        # Dictionary look-ups only: copying label sets per step made edits O(N).
+        taken = self._by_label if earlier is None else earlier
         if label in taken and label != replacing:
             raise ScenarioError(f"label {label!r} is already used by another step",
                                 field="label")
@@ -348,9 +357,14 @@ class Scenario:
         if step.target is not None:
             if step.is_write:
                 raise ScenarioError("only a read has a target", field="target")
-            pool = earlier if earlier is not None else {}
-            target = pool.get(step.target)
-            if target is None or not target.is_write:
+            if earlier is not None:
+                target = earlier.get(step.target)
+                ok = target is not None and target.is_write
+            else:
+                target = self._by_label.get(step.target)
+                ok = (target is not None and target.is_write and number is not None
+                      and self._position(target) < number - 1)
+            if not ok:
                 raise ScenarioError(
                     f"target {step.target!r} is not the label of an earlier write",
                     field="target")
@@ -366,8 +380,12 @@ class Scenario:
             check_parameter(parameter, given, parameter)
         return replace(step, vector=vector, value=value)
 
-    def _earlier(self, index: int) -> dict[str, Step]:
-        return {s.label: s for s in self._steps[:index]}
+    def _position(self, step: Step) -> int:
+        """0-based index of ``step`` (by identity; steps compare by value)."""
+        for index, candidate in enumerate(self._steps):
+            if candidate is step:
+                return index
+        raise KeyError(step.label)
 
     def _check_targets_from(self, index: int, steps: list[Step]) -> None:
         """Refuse an edit that would leave a read targeting a later/missing write."""
@@ -380,6 +398,14 @@ class Scenario:
                         f"read {step.label!r} targets {step.target!r}, which would no longer "
                         "be an earlier write", step=number, field="target")
             seen[step.label] = step
+
+    def _check_no_read_targets(self, label: str, after: int) -> None:
+        """Refuse removing write ``label`` while a read after step ``after`` targets it."""
+        for number, step in enumerate(self._steps[after:], start=after + 1):
+            if step.target == label:
+                raise ScenarioError(
+                    f"read {step.label!r} targets {label!r}, which would no longer be an "
+                    "earlier write: change its target first", step=number, field="target")
 
     # -- editing ---------------------------------------------------------
     def subscribe(self, observer: Observer) -> None:
@@ -398,16 +424,14 @@ class Scenario:
         """Replace step ``number`` (1-based); return the old step."""
         old = self.step(number)
         try:
-            checked = self.check_step(step, self._earlier(number - 1), replacing=old.label)
-            if checked.label in {s.label for s in self._steps[number:]}:
-                raise ScenarioError(f"label {checked.label!r} is already used by another step",
-                                    field="label")
-            candidate = list(self._steps)
-            candidate[number - 1] = checked
-            self._check_targets_from(number, candidate)
+            checked = self.check_step(step, replacing=old.label, number=number)
+            if old.is_write and (checked.label != old.label or not checked.is_write):
+                self._check_no_read_targets(old.label, number)
         except ScenarioError as error:
             raise error.located(step=error.step or number) from None
-        self._steps = candidate
+        self._steps[number - 1] = checked
+        del self._by_label[old.label]
+        self._by_label[checked.label] = checked
         self._changed(number)
         return old
 
@@ -419,21 +443,20 @@ class Scenario:
             raise ScenarioError(f"a scenario holds at most {limits.MAX_STEPS:,} steps",
                                 field="steps")
         try:
-            checked = self.check_step(step, self._earlier(number - 1))
-            if checked.label in {s.label for s in self._steps[number - 1:]}:
-                raise ScenarioError(f"label {checked.label!r} is already used by another step",
-                                    field="label")
+            checked = self.check_step(step, number=number)
         except ScenarioError as error:
             raise error.located(step=number) from None
         self._steps.insert(number - 1, checked)
+        self._by_label[checked.label] = checked
         self._changed(number)
 
     def remove_step(self, number: int) -> Step:
         """Remove step ``number`` (1-based) and return it."""
         old = self.step(number)
-        candidate = self._steps[: number - 1] + self._steps[number:]
-        self._check_targets_from(number - 1, candidate)
-        self._steps = candidate
+        if old.is_write:
+            self._check_no_read_targets(old.label, number)
+        del self._steps[number - 1]
+        del self._by_label[old.label]
         self._changed(number)
         return old
 
@@ -491,6 +514,7 @@ class Scenario:
         def fit(vector: np.ndarray, size: int) -> np.ndarray:
             out = np.zeros(size)
             out[: min(size, vector.size)] = vector[:size]
+            out.flags.writeable = False
             return out
 
         self._steps = [
@@ -498,6 +522,7 @@ class Scenario:
                     value=None if s.value is None else fit(s.value, d_v))
             for s in self._steps
         ]
+        self._by_label = {s.label: s for s in self._steps}
         self.d_k, self.d_v = d_k, d_v
         self._changed(1)
 

@@ -1,0 +1,50 @@
+"""``linviz bench``: performance figures anyone can rerun.
+
+The model half needs no Qt; the views half runs in a child process on the
+offscreen platform so its figures do not depend on a display.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+
+def run_bench(options: argparse.Namespace) -> int:
+    """Run the benchmarks and print the figures (``--json``: one document)."""
+    from linviz.bench.model_bench import model_figures
+
+    figures: dict[str, object] = {}
+    if options.only in (None, "model"):
+        figures.update(model_figures(quick=options.quick))
+    if options.only in (None, "views"):
+        env = dict(os.environ)
+        if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
+            env.setdefault("QT_QPA_PLATFORM", "offscreen")
+        args = [sys.executable, "-m", "linviz.bench.view_bench"] + (
+            ["--quick"] if options.quick else [])
+        done = subprocess.run(args, capture_output=True, text=True, env=env)
+        if done.returncode != 0:
+            print(f"linviz: the views benchmark failed:\n{done.stderr}", file=sys.stderr)
+            return 1
+        figures.update(json.loads(done.stdout))
+    if options.json:
+        print(json.dumps(figures, indent=2))
+    else:
+        print(format_figures(figures))
+    return 0
+
+
+def format_figures(figures: dict[str, object], indent: str = "") -> str:
+    """Nested figures as an indented, readable list."""
+    lines = []
+    for name, value in figures.items():
+        if isinstance(value, dict):
+            lines.append(f"{indent}{name}:")
+            lines.append(format_figures(value, indent + "  "))
+        else:
+            lines.append(f"{indent}{name}: {value}")
+    return "\n".join(lines)

@@ -1,0 +1,115 @@
+"""Figures for the model: state lookup, edit-then-lookup, memory, trace wall time."""
+
+from __future__ import annotations
+
+import json
+import resource
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+from linviz.bench.timing import summary_ms, time_calls
+from linviz.bench.workloads import random_scenario
+from linviz.model.replay import Trace
+
+STEPS, DIM = 100_000, 64
+
+
+def _memory_probe() -> dict[str, float]:
+    """Resident memory of a fresh process holding the 100,000-step d=64 trace.
+
+    ``rss_mb`` is what the process holds once the trace is built and every
+    checkpoint filled; ``peak_rss_mb`` includes the transient arrays used to
+    generate the scenario.
+    """
+    code = (
+        "import resource, json, re\n"
+        "from linviz.bench.workloads import random_scenario\n"
+        "from linviz.model.replay import Trace\n"
+        f"s = random_scenario({STEPS}, {DIM}); t = Trace(s); t.state({STEPS})\n"
+        "t.state(1); t.state(50_000)\n"
+        "now = int(re.search(r'VmRSS:\\s+(\\d+)', open('/proc/self/status').read())[1])\n"
+        "peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+        "print(json.dumps([now / 1024, peak / 1024]))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    now, peak = json.loads(out.stdout)
+    return {"rss_mb": round(now, 1), "peak_rss_mb": round(peak, 1)}
+
+
+def _trace_wall(lesson: str, repeat: int) -> list[float]:
+    samples = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "linviz", "trace", lesson, "--json"],
+                       capture_output=True, check=True)
+        samples.append(time.perf_counter() - start)
+    return samples
+
+
+def _delta_figures(repeat: int) -> dict[str, object]:
+    """The same lookup under the delta rule, which must replay write by write."""
+    from linviz.model.rules import Rule
+
+    scenario = random_scenario(STEPS, DIM)
+    scenario.configure(rule=Rule("delta", beta=0.5))
+    trace = Trace(scenario)
+    trace.state(STEPS)
+    rng = np.random.default_rng(2)
+    return {"state_at_random_step_ms": summary_ms(time_calls(
+        lambda: trace.state(int(rng.integers(0, STEPS + 1))), repeat))}
+
+
+def model_figures(quick: bool = False) -> dict[str, object]:
+    """Run the model benchmark; return its figures."""
+    repeat = 20 if quick else 200
+    rng = np.random.default_rng(1)
+    start = time.perf_counter()
+    scenario = random_scenario(STEPS, DIM)
+    build_s = time.perf_counter() - start
+    trace = Trace(scenario)
+    start = time.perf_counter()
+    trace.state(STEPS)
+    first_full_s = time.perf_counter() - start
+
+    def random_state() -> None:
+        trace.state(int(rng.integers(0, STEPS + 1)))
+
+    def edit_then_state_samples(count: int) -> list[float]:
+        """One edit of a fully replayed trace, then the state at the edited step.
+
+        The trace is brought up to date (untimed) before each sample, as it
+        is when a user edits one step of a trace they have been viewing.
+        """
+        samples = []
+        for _ in range(count):
+            trace.state(STEPS)
+            number = int(rng.integers(1, STEPS + 1))
+            step = scenario.step(number)
+            start = time.perf_counter()
+            scenario.replace_step(number, step.with_changes(vector=step.vector[::-1]))
+            trace.state(number)
+            samples.append(time.perf_counter() - start)
+        return samples
+
+    figures = {
+        "trace_100000_d64": {
+            "build_scenario_s": round(build_s, 2),
+            "first_replay_to_last_step_ms": round(first_full_s * 1e3, 1),
+            "state_at_random_step_ms": summary_ms(time_calls(random_state, repeat)),
+            "edit_step_then_state_ms": summary_ms(edit_then_state_samples(repeat // 4)),
+            "checkpoint_every": trace.checkpoint_every,
+            **_memory_probe(),
+        },
+        "trace_100000_d64_delta_rule": _delta_figures(repeat // 4),
+        "trace_json_lesson_wall_ms": summary_ms(
+            _trace_wall("crowding-the-plane", 3 if quick else 10)),
+    }
+    return figures
+
+
+if __name__ == "__main__":
+    print(json.dumps(model_figures(), indent=2))
+    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, file=sys.stderr)
