@@ -2,23 +2,41 @@
 
 from __future__ import annotations
 
+from typing import Iterator
+
 import numpy as np
 
 from linviz.model.scenario import READ, WRITE, Scenario, Step
 
 
+class _GeneratedSteps:
+    """Steps made one at a time as the scenario copies them into its columns."""
+
+    def __init__(self, keys: np.ndarray, values: np.ndarray, read_every: int) -> None:
+        self.keys, self.values, self.read_every = keys, values, read_every
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def __iter__(self) -> Iterator[Step]:
+        every = self.read_every
+        for i in range(len(self.keys)):
+            if every and i % every == every - 1:
+                yield Step(READ, self.keys[i - 1], None, f"r{i + 1}")
+            else:
+                yield Step(WRITE, self.keys[i], self.values[i], f"w{i + 1}")
+
+
 def random_scenario(steps: int, d: int, read_every: int = 10, seed: int = 0) -> Scenario:
-    """``steps`` steps of d=``d`` unit keys and normal values; every n-th step a read."""
+    """``steps`` steps of d=``d`` unit keys and normal values; every n-th step a read.
+
+    A read asks for the key written just before it.
+    """
     rng = np.random.default_rng(seed)
     keys = rng.normal(size=(steps, d))
     keys /= np.linalg.norm(keys, axis=1, keepdims=True)
     values = rng.normal(size=(steps, d))
-    # Read-only rows are shared by the steps instead of copied (see parse_vector).
+    # Read-only rows are checked without a copy (see parse_vector).
     keys.flags.writeable = values.flags.writeable = False
-    out = []
-    for i in range(steps):
-        if read_every and i % read_every == read_every - 1:
-            out.append(Step(READ, keys[i - 1], None, f"r{i + 1}"))
-        else:
-            out.append(Step(WRITE, keys[i], values[i], f"w{i + 1}"))
-    return Scenario(d, d, out, title=f"{steps:,} steps, d = {d}")
+    return Scenario(d, d, _GeneratedSteps(keys, values, read_every),
+                    title=f"{steps:,} steps, d = {d}")

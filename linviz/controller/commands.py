@@ -37,6 +37,9 @@ class ReplaceStep(Command):
     number: int
     new: Step
     text: str = "edit step"
+    #: Whether the cursor goes to the step (not after a drag: the user is
+    #: watching some later read change and must keep seeing it).
+    follow: bool = True
     old: Step | None = field(default=None, init=False)
 
     def do(self, scenario: Scenario) -> None:
@@ -47,7 +50,7 @@ class ReplaceStep(Command):
         scenario.replace_step(self.number, self.old)
 
     def focus(self) -> int | None:
-        return self.number
+        return self.number if self.follow else None
 
 
 @dataclass

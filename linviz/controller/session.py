@@ -170,7 +170,8 @@ class Session:
         name = "key" if field_name == "vector" and original.is_write else (
             "query" if field_name == "vector" else "value")
         try:
-            self.execute(ReplaceStep(number, moved, text=f"move {name} {original.label}"))
+            self.execute(ReplaceStep(number, moved, text=f"move {name} {original.label}",
+                                     follow=False))
         except ScenarioError:
             self._emit(SCENARIO)
             raise
@@ -187,6 +188,11 @@ class Session:
     @property
     def dragging(self) -> bool:
         return self._drag is not None
+
+    @property
+    def dragged_step(self) -> int | None:
+        """The number of the step being dragged, ``None`` when no drag is on."""
+        return self._drag[0] if self._drag is not None else None
 
     # -- files -------------------------------------------------------------------
     def replace_scenario(self, scenario: Scenario, path: Path | None) -> None:

@@ -13,11 +13,11 @@ def key_cosines(scenario: Scenario) -> tuple[list[str], np.ndarray]:
 
     A zero key has cosine 0 with everything (it stores nothing anywhere).
     """
-    writes = [s for s in scenario.steps if s.is_write]
-    labels = [w.label for w in writes]
-    if not writes:
+    mask = scenario.write_mask()
+    labels = [scenario.label_at(int(n) + 1) for n in np.flatnonzero(mask)]
+    if not labels:
         return labels, np.zeros((0, 0))
-    keys = np.stack([w.vector for w in writes])
+    keys = scenario.vectors()[mask]
     norms = np.linalg.norm(keys, axis=1)
     safe = np.where(norms > 0, norms, 1.0)
     unit = keys / safe[:, None]
@@ -54,11 +54,13 @@ def earlier_key_cosines(scenario: Scenario, number: int) -> list[tuple[str, floa
     cosine 0 with everything.
     """
     vector = scenario.step(number).vector
-    writes = [s for s in scenario.steps[: number - 1] if s.is_write]
-    if not writes:
+    mask = scenario.write_mask(0, number - 1)
+    rows = np.flatnonzero(mask)
+    if not rows.size:
         return []
-    keys = np.stack([w.vector for w in writes])
+    keys = scenario.vectors(0, number - 1)[mask]
     norms = np.linalg.norm(keys, axis=1) * float(np.linalg.norm(vector))
     dots = keys @ vector
     cosines = np.divide(dots, norms, out=np.zeros_like(dots), where=norms > 0)
-    return [(w.label, c) for w, c in zip(writes, np.clip(cosines, -1.0, 1.0).tolist())]
+    return [(scenario.label_at(int(r) + 1), c)
+            for r, c in zip(rows, np.clip(cosines, -1.0, 1.0).tolist())]

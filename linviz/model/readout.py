@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from linviz.model.limits import NORMALISER_EPS
-from linviz.model.replay import Trace
+from linviz.model.replay import Decomposition, Trace
 from linviz.model.scenario import Scenario, Step
 
 
@@ -22,31 +22,50 @@ class Contribution:
     term: np.ndarray
 
 
-@dataclass(frozen=True)
 class ReadResult:
     """A read, its exact decomposition and how far it is from what was wanted.
 
-    ``output == sum(c.term for c in contributions)`` to floating-point
-    precision. ``interference = output - expected`` splits into
-    ``target_term - expected`` (the target's own term differs from its stored
-    value under a normaliser or decay) plus ``crosstalk`` (every other term).
-    Measures are ``None`` when there is no target or they are undefined.
+    ``output == terms.sum(axis=0)`` to floating-point precision, one row of
+    ``terms`` per earlier write (``weights[i] * effective_values[i]``).
+    ``interference = output - expected`` splits into ``target_term -
+    expected`` (the target's own term differs from its stored value under a
+    normaliser or decay) plus ``crosstalk`` (every other term). Measures are
+    ``None`` when there is no target or they are undefined.
     """
 
-    number: int
-    step: Step
-    phi_query: np.ndarray
-    output: np.ndarray
-    contributions: list[Contribution]
-    denominator: float | None
-    target: str | None
-    expected: np.ndarray | None
-    target_term: np.ndarray | None
-    crosstalk: np.ndarray | None
-    interference: np.ndarray | None
-    relative_error: float | None
-    crosstalk_share: float | None
-    cosine: float | None
+    def __init__(self, number: int, step: Step, phi_query: np.ndarray, output: np.ndarray,
+                 parts: Decomposition, weights: np.ndarray, terms: np.ndarray,
+                 denominator: float | None, target: str | None) -> None:
+        self.number = number
+        self.step = step
+        self.phi_query = phi_query
+        self.output = output
+        self.numbers = parts.numbers
+        self.weights = weights
+        self.effective_values = parts.effective_values
+        self.terms = terms
+        self.denominator = denominator
+        self.target = target
+        self._parts = parts
+        self._contributions: list[Contribution] | None = None
+        self.expected = self.target_term = self.crosstalk = self.interference = None
+        self.relative_error = self.crosstalk_share = self.cosine = None
+        self.target_index: int | None = None
+
+    @property
+    def labels(self) -> list[str]:
+        """Labels of the contributing writes, in order."""
+        return self._parts.labels
+
+    @property
+    def contributions(self) -> list[Contribution]:
+        """One :class:`Contribution` per earlier write (built on first use)."""
+        if self._contributions is None:
+            self._contributions = [
+                Contribution(int(n), label, float(w), u, term)
+                for n, label, w, u, term in zip(self.numbers, self.labels, self.weights,
+                                                self.effective_values, self.terms)]
+        return self._contributions
 
     def contribution(self, label: str) -> Contribution:
         """The contribution of the write labelled ``label``."""
@@ -66,20 +85,23 @@ def default_target(scenario: Scenario, number: int) -> str | None:
     """The write a read means to retrieve when the scenario does not say.
 
     The most recent earlier write whose key has the largest cosine with the
-    query (ties go to the later write); ``None`` if no write came before.
+    query (ties go to the later write; a zero key or query counts as least
+    similar); ``None`` if no write came before.
     """
     step = scenario.step(number)
     if step.target is not None:
         return step.target
-    best_label, best = None, -np.inf
-    for earlier in scenario.steps[: number - 1]:
-        if not earlier.is_write:
-            continue
-        similarity = cosine(step.vector, earlier.vector)
-        similarity = -np.inf if similarity is None else similarity
-        if best_label is None or similarity >= best - 1e-12:
-            best_label, best = earlier.label, max(similarity, best)
-    return best_label
+    mask = scenario.write_mask(0, number - 1)
+    rows = np.flatnonzero(mask)
+    if not rows.size:
+        return None
+    keys = scenario.vectors(0, number - 1)[mask]
+    norms = np.linalg.norm(keys, axis=1) * float(np.linalg.norm(step.vector))
+    similarity = np.full(len(rows), -np.inf)
+    np.divide(keys @ step.vector, norms, out=similarity, where=norms > 0)
+    best = similarity.max()
+    latest = np.flatnonzero(similarity >= best - 1e-12)[-1]
+    return scenario.label_at(int(rows[latest]) + 1)
 
 
 def read_result(trace: Trace, number: int) -> ReadResult:
@@ -89,8 +111,7 @@ def read_result(trace: Trace, number: int) -> ReadResult:
     if step.is_write:
         raise ValueError(f"step {number} is a write, not a read")
     parts = trace.decomposition(number)
-    phi = trace._phi
-    phi_query = phi(step.vector)
+    phi_query = trace._phi(step.vector)
     weights = parts.phi_keys @ phi_query
     denominator = None
     if scenario.normalize:
@@ -100,23 +121,24 @@ def read_result(trace: Trace, number: int) -> ReadResult:
     output = phi_query @ trace.state(number)
     if denominator is not None:
         output = output / denominator
-    contributions = [
-        Contribution(int(n), label, float(w), u, term)
-        for n, label, w, u, term in zip(parts.numbers, parts.labels, weights,
-                                        parts.effective_values, terms)
-    ]
     target = default_target(scenario, number)
+    result = ReadResult(number, step, phi_query, output, parts, weights, terms,
+                        denominator, target)
     if target is None:
-        return ReadResult(number, step, phi_query, output, contributions, denominator,
-                          None, None, None, None, None, None, None, None)
-    expected = scenario.step(scenario.number_of(target)).value
-    target_term = next(c.term for c in contributions if c.label == target)
-    crosstalk = output - target_term
-    interference = output - expected
+        return result
+    target_number = scenario.number_of(target)
+    index = int(np.searchsorted(parts.numbers, target_number))
+    expected = scenario.values(target_number - 1, target_number)[0].copy()
+    target_term = terms[index]
+    result.target_index = index
+    result.expected = expected
+    result.target_term = target_term
+    result.crosstalk = output - target_term
+    result.interference = output - expected
     size = float(np.linalg.norm(expected))
-    relative_error = float(np.linalg.norm(interference)) / size if size > 0 else None
-    own, other = float(np.linalg.norm(target_term)), float(np.linalg.norm(crosstalk))
-    share = other / (own + other) if own + other > 0 else None
-    return ReadResult(number, step, phi_query, output, contributions, denominator, target,
-                      expected, target_term, crosstalk, interference, relative_error, share,
-                      cosine(output, expected))
+    result.relative_error = (float(np.linalg.norm(result.interference)) / size
+                             if size > 0 else None)
+    own, other = float(np.linalg.norm(target_term)), float(np.linalg.norm(result.crosstalk))
+    result.crosstalk_share = other / (own + other) if own + other > 0 else None
+    result.cosine = cosine(output, expected)
+    return result

@@ -41,19 +41,31 @@ class WriteRecord:
     state: np.ndarray
 
 
-@dataclass(frozen=True)
 class Decomposition:
     """``S`` after some step as a sum of rank-1 terms, one per earlier write.
 
     ``S = Σ_i outer(phi_keys[i], effective_values[i])`` (to floating-point
     precision), where ``effective_values`` already include every later decay.
+    ``numbers`` are the writes' 1-based step numbers; ``labels`` are built
+    only when asked for (a 100,000-write trace rarely needs them all).
     """
 
-    numbers: np.ndarray
-    labels: list[str]
-    phi_keys: np.ndarray
-    effective_values: np.ndarray
-    normaliser: np.ndarray
+    def __init__(self, numbers: np.ndarray, phi_keys: np.ndarray,
+                 effective_values: np.ndarray, normaliser: np.ndarray,
+                 scenario: Scenario) -> None:
+        self.numbers = numbers
+        self.phi_keys = phi_keys
+        self.effective_values = effective_values
+        self.normaliser = normaliser
+        self._scenario = scenario
+        self._labels: list[str] | None = None
+
+    @property
+    def labels(self) -> list[str]:
+        """The writes' labels, in order."""
+        if self._labels is None:
+            self._labels = [self._scenario.label_at(int(n)) for n in self.numbers]
+        return self._labels
 
 
 class Trace:
@@ -118,15 +130,15 @@ class Trace:
         delta rules need each write's current state, so they loop.
         """
         sc = self.scenario
-        writes = [s for s in sc._steps[start:stop] if s.is_write]
-        if not writes:
+        mask = sc.write_mask(start, stop)
+        if not mask.any():
             return state.copy(), normaliser.copy(), None
         rule = sc.rule
+        keys = self._phi(sc.vectors(start, stop)[mask])
+        values = sc.values(start, stop)[mask]
+        alphas, betas = (column[mask] for column in sc.write_parameters(start, stop))
         if not rule.corrects:
-            keys = self._phi(np.stack([w.vector for w in writes]))
-            values = np.stack([w.value for w in writes])
             if rule.decays:
-                alphas = np.array([sc.parameters_of(w)[0] for w in writes])
                 # later[i] = product of the alphas of the writes after write i
                 later = np.append(np.cumprod(alphas[::-1])[::-1][1:], 1.0)
                 state = alphas.prod() * state + (keys * later[:, None]).T @ values
@@ -136,14 +148,13 @@ class Trace:
                 normaliser = normaliser + keys.sum(axis=0)
             return state, normaliser.copy(), None
         state = state.copy()
-        effective = np.empty((len(writes), sc.d_v))
-        for row, w in enumerate(writes):
-            phi_key = self._phi(w.vector)
-            alpha, beta = sc.parameters_of(w)
-            decay, effective[row] = write_update(rule, state, phi_key, w.value, alpha, beta)
+        effective = np.empty_like(values)
+        for row in range(len(values)):
+            decay, effective[row] = write_update(rule, state, keys[row], values[row],
+                                                 alphas[row], betas[row])
             if decay != 1.0:
                 state *= decay
-            state += np.outer(phi_key, effective[row])
+            state += np.outer(keys[row], effective[row])
         return state, normaliser.copy(), effective
 
     def _ensure_checkpoint(self, segment: int) -> None:
@@ -197,25 +208,21 @@ class Trace:
         """``S`` after step ``t`` as one rank-1 term per write up to ``t``."""
         self._check_number(t)
         sc = self.scenario
-        numbers = [n for n, s in enumerate(sc._steps[:t], start=1) if s.is_write]
-        writes = [sc._steps[n - 1] for n in numbers]
+        mask = sc.write_mask(0, t)
+        numbers = np.flatnonzero(mask) + 1
         _, normaliser = self.state_and_normaliser(t)
-        if not writes:
-            empty_k, empty_v = np.zeros((0, sc.d_k)), np.zeros((0, sc.d_v))
-            return Decomposition(np.array(numbers, dtype=int), [], empty_k, empty_v, normaliser)
-        phi_keys = self._phi(np.stack([w.vector for w in writes]))
-        values = self._effective_values(t, writes)
-        if sc.rule.decays:
-            alphas = np.array([sc.parameters_of(w)[0] for w in writes])
+        phi_keys = self._phi(sc.vectors(0, t)[mask])
+        values = self._effective_values(t, mask)
+        if sc.rule.decays and len(numbers):
+            alphas = sc.write_parameters(0, t)[0][mask]
             later = np.append(np.cumprod(alphas[::-1])[::-1][1:], 1.0)
             values = values * later[:, None]
-        return Decomposition(np.array(numbers, dtype=int), [w.label for w in writes],
-                             phi_keys, values, normaliser)
+        return Decomposition(numbers, phi_keys, values, normaliser, sc)
 
-    def _effective_values(self, t: int, writes: list[Step]) -> np.ndarray:
+    def _effective_values(self, t: int, mask: np.ndarray) -> np.ndarray:
         """Each write's effective value ``u_i`` at the moment it was written."""
         if not self.scenario.rule.corrects:
-            return np.stack([w.value for w in writes])
+            return self.scenario.values(0, t)[mask]
         K = self.checkpoint_every
         full = t // K
         self._ensure_checkpoint(full)
@@ -238,12 +245,15 @@ class Trace:
         state, normaliser = self._checkpoints[0]
         state, normaliser = state.copy(), normaliser.copy()
         effective: list[np.ndarray] = []
+        is_write, vectors, values = sc.write_mask(), sc.vectors(), sc.values()
+        alphas, betas = sc.write_parameters()
         with np.errstate(over="ignore", invalid="ignore"):
-            for number, step in enumerate(sc._steps, start=1):
-                phi = self._phi(step.vector)
-                if step.is_write:
-                    alpha, beta = sc.parameters_of(step)
-                    decay, u = write_update(sc.rule, state, phi, step.value, alpha, beta)
+            for row in range(len(sc)):
+                number = row + 1
+                phi = self._phi(vectors[row])
+                if is_write[row]:
+                    decay, u = write_update(sc.rule, state, phi, values[row], alphas[row],
+                                            betas[row])
                     if decay != 1.0:
                         state *= decay
                     state += np.outer(phi, u)

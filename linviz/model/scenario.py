@@ -1,14 +1,18 @@
 """Scenarios: settings plus an ordered list of write and read steps.
 
-A :class:`Scenario` is the one thing a user edits. Its steps are immutable
-:class:`Step` objects; every change goes through a method that checks the
-input first (so bad input never reaches the arithmetic) and then tells the
-observers from which step on the replay is stale.
+A :class:`Scenario` is the one thing a user edits. It stores its steps in
+columns (one array of keys, one of values …) so that a 100,000-step trace is
+a few large arrays rather than 100,000 small objects, and replay can slice
+them; :meth:`Scenario.step` hands out immutable :class:`Step` copies. Every
+change goes through a method that checks the input first (so bad input never
+reaches the arithmetic) and then tells the observers from which step on the
+replay is stale.
 """
 
 from __future__ import annotations
 
 import math
+import operator
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Sequence
 
@@ -233,6 +237,12 @@ class Scenario:
         How keys are mapped, whether reads are normalised, how writes update.
     title, caption
         Shown in the window title and the caption bar.
+
+    Notes
+    -----
+    Row ``i`` of the columns is step number ``i + 1``. A read's row in the
+    value column is zero and unused; an absent ``alpha``/``beta`` override is
+    NaN. The columns keep spare capacity so appending is cheap.
     """
 
     def __init__(
@@ -255,43 +265,164 @@ class Scenario:
         self.normalize = normalize
         self.title = check_text(title, "title", limits.MAX_TEXT_CHARS)
         self.caption = check_text(caption, "caption", limits.MAX_TEXT_CHARS)
-        self._steps: list[Step] = []
         self._observers: list[Observer] = []
-        steps = list(steps)
-        if len(steps) > limits.MAX_STEPS:
+        # Steps are taken one at a time (a generator never holds them all) and
+        # copied into the columns; the length hint sizes the columns once.
+        expected = operator.length_hint(steps)
+        if expected > limits.MAX_STEPS:
             raise ScenarioError(
-                f"{len(steps)} steps; at most {limits.MAX_STEPS:,} allowed", field="steps")
-        self._by_label: dict[str, Step] = {}
+                f"{expected:,} steps; at most {limits.MAX_STEPS:,} allowed", field="steps")
+        self._allocate(expected)
+        earlier: dict[str, bool] = {}
         for number, step in enumerate(steps, start=1):
+            if number > limits.MAX_STEPS:
+                raise ScenarioError(f"more than {limits.MAX_STEPS:,} steps", field="steps")
             try:
-                checked = self.check_step(step, self._by_label)
+                checked = self.check_step(step, earlier)
             except ScenarioError as error:
                 raise error.located(step=number) from None
-            self._by_label[checked.label] = checked
-            self._steps.append(checked)
+            earlier[checked.label] = checked.is_write
+            self._insert_row(number - 1, checked)
 
-    # -- reading ---------------------------------------------------------
+    # -- column storage ----------------------------------------------------------
+    def _allocate(self, capacity: int) -> None:
+        capacity = max(capacity, 8)
+        self._n = 0
+        self._is_write = np.zeros(capacity, dtype=bool)
+        self._vectors = np.zeros((capacity, self.d_k))
+        self._values = np.zeros((capacity, self.d_v))
+        self._alpha = np.full(capacity, np.nan)
+        self._beta = np.full(capacity, np.nan)
+        self._labels: list[str] = []
+        self._targets: list[str | None] = []
+        self._captions: list[str] = []
+        self._by_label: dict[str, int] = {}
+
+    def _grow(self) -> None:
+        capacity = 2 * len(self._is_write)
+        for name in ("_is_write", "_vectors", "_values", "_alpha", "_beta"):
+            old = getattr(self, name)
+            new = np.zeros((capacity,) + old.shape[1:], dtype=old.dtype)
+            if name in ("_alpha", "_beta"):
+                new[:] = np.nan
+            new[: self._n] = old[: self._n]
+            setattr(self, name, new)
+
+    def _write_row(self, i: int, step: Step) -> None:
+        self._is_write[i] = step.is_write
+        self._vectors[i] = step.vector
+        self._values[i] = step.value if step.value is not None else 0.0
+        self._alpha[i] = np.nan if step.alpha is None else step.alpha
+        self._beta[i] = np.nan if step.beta is None else step.beta
+        self._labels[i] = step.label
+        self._targets[i] = step.target
+        self._captions[i] = step.caption
+
+    def _insert_row(self, i: int, step: Step) -> None:
+        """Make room at row ``i`` (shifting later rows down) and fill it."""
+        if self._n == len(self._is_write):
+            self._grow()
+        n = self._n
+        for column in (self._is_write, self._vectors, self._values, self._alpha, self._beta):
+            column[i + 1: n + 1] = column[i:n]
+        self._labels.insert(i, step.label)
+        self._targets.insert(i, step.target)
+        self._captions.insert(i, step.caption)
+        self._n += 1
+        self._write_row(i, step)
+        if i == n:
+            self._by_label[step.label] = i
+        else:
+            self._reindex()
+
+    def _delete_row(self, i: int) -> None:
+        n = self._n
+        for column in (self._is_write, self._vectors, self._values, self._alpha, self._beta):
+            column[i: n - 1] = column[i + 1: n]
+        self._alpha[n - 1] = self._beta[n - 1] = np.nan
+        del self._labels[i], self._targets[i], self._captions[i]
+        self._n -= 1
+        self._reindex()
+
+    def _reindex(self) -> None:
+        self._by_label = {label: i for i, label in enumerate(self._labels)}
+
+    def _row_step(self, i: int) -> Step:
+        """A fresh immutable :class:`Step` for row ``i`` (copies, read-only)."""
+        vector = self._vectors[i].copy()
+        vector.flags.writeable = False
+        value = None
+        if self._is_write[i]:
+            value = self._values[i].copy()
+            value.flags.writeable = False
+        alpha, beta = self._alpha[i], self._beta[i]
+        return Step(WRITE if self._is_write[i] else READ, vector, value, self._labels[i],
+                    self._targets[i], self._captions[i],
+                    None if np.isnan(alpha) else float(alpha),
+                    None if np.isnan(beta) else float(beta))
+
+    # -- columns for the arithmetic (read-only views; do not keep them) ----------
+    def write_mask(self, start: int = 0, stop: int | None = None) -> np.ndarray:
+        """Which of steps ``start+1 .. stop`` are writes (a read-only view)."""
+        return self._view(self._is_write, start, stop)
+
+    def vectors(self, start: int = 0, stop: int | None = None) -> np.ndarray:
+        """Keys/queries of steps ``start+1 .. stop``, one row each (read-only view)."""
+        return self._view(self._vectors, start, stop)
+
+    def values(self, start: int = 0, stop: int | None = None) -> np.ndarray:
+        """Values of steps ``start+1 .. stop`` (zero rows for reads; read-only view)."""
+        return self._view(self._values, start, stop)
+
+    def write_parameters(self, start: int = 0, stop: int | None = None
+                         ) -> tuple[np.ndarray, np.ndarray]:
+        """``(alpha, beta)`` in force at each of steps ``start+1 .. stop``."""
+        alpha = self._view(self._alpha, start, stop)
+        beta = self._view(self._beta, start, stop)
+        rule_alpha = self.rule.alpha if self.rule.alpha is not None else 1.0
+        rule_beta = self.rule.beta if self.rule.beta is not None else 1.0
+        return (np.where(np.isnan(alpha), rule_alpha, alpha),
+                np.where(np.isnan(beta), rule_beta, beta))
+
+    def _view(self, column: np.ndarray, start: int, stop: int | None) -> np.ndarray:
+        stop = self._n if stop is None else min(stop, self._n)
+        view = column[start:stop]
+        view.flags.writeable = False
+        return view
+
+    def label_at(self, number: int) -> str:
+        """The label of step ``number`` (1-based), without building a Step."""
+        return self._labels[number - 1]
+
+    # -- reading -------------------------------------------------------------------
     @property
     def steps(self) -> tuple[Step, ...]:
-        """The steps, in order (step number ``i`` is ``steps[i - 1]``)."""
-        return tuple(self._steps)
+        """A copy of the steps, in order (step number ``i`` is ``steps[i - 1]``).
+
+        Builds one object per step: hot paths use the columns instead.
+        """
+        return tuple(self._row_step(i) for i in range(self._n))
 
     def __len__(self) -> int:
-        return len(self._steps)
+        return self._n
 
     def step(self, number: int) -> Step:
         """The step with 1-based ``number``."""
-        if not 1 <= number <= len(self._steps):
-            raise IndexError(f"step {number} out of range 1..{len(self._steps)}")
-        return self._steps[number - 1]
+        if not 1 <= number <= self._n:
+            raise IndexError(f"step {number} out of range 1..{self._n}")
+        return self._row_step(number - 1)
+
+    def is_write(self, number: int) -> bool:
+        """Whether step ``number`` is a write (without building a Step)."""
+        return bool(self._is_write[number - 1])
 
     def labels(self) -> list[str]:
         """Every step's label, in order."""
-        return [step.label for step in self._steps]
+        return list(self._labels)
 
     def number_of(self, label: str) -> int:
         """The 1-based number of the step labelled ``label``."""
-        return self._position(self._by_label[label]) + 1
+        return self._by_label[label] + 1
 
     def has_label(self, label: str) -> bool:
         """Whether some step is labelled ``label``."""
@@ -305,10 +436,13 @@ class Scenario:
         return alpha, beta
 
     def copy(self) -> "Scenario":
-        """An independent copy without observers (steps are immutable, so shared)."""
+        """An independent copy without observers."""
         twin = Scenario.__new__(Scenario)
         twin.__dict__.update(self.__dict__)
-        twin._steps = list(self._steps)
+        for name in ("_is_write", "_vectors", "_values", "_alpha", "_beta"):
+            setattr(twin, name, getattr(self, name)[: max(self._n, 8)].copy())
+        for name in ("_labels", "_targets", "_captions"):
+            setattr(twin, name, list(getattr(self, name)))
         twin._by_label = dict(self._by_label)
         twin._observers = []
         return twin
@@ -316,7 +450,17 @@ class Scenario:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Scenario):
             return NotImplemented
-        return self.settings() == other.settings() and self._steps == other._steps
+        n = self._n
+        return (
+            self.settings() == other.settings() and n == other._n
+            and np.array_equal(self._is_write[:n], other._is_write[:n])
+            and np.array_equal(self._vectors[:n], other._vectors[:n])
+            and np.array_equal(self._values[:n], other._values[:n])
+            and np.array_equal(self._alpha[:n], other._alpha[:n], equal_nan=True)
+            and np.array_equal(self._beta[:n], other._beta[:n], equal_nan=True)
+            and self._labels == other._labels and self._targets == other._targets
+            and self._captions == other._captions
+        )
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -328,12 +472,13 @@ class Scenario:
         }
 
     # -- checking --------------------------------------------------------
-    def check_step(self, step: Step, earlier: dict[str, Step] | None = None,
+    def check_step(self, step: Step, earlier: dict[str, bool] | None = None,
                    *, replacing: str | None = None, number: int | None = None) -> Step:
         """Return ``step`` with read-only float64 vectors, or raise :class:`ScenarioError`.
 
         Labels must be unique: against ``earlier`` (the labels of the steps
-        before it, while a scenario is being built) or else against every
+        before it, each mapped to whether it is a write, while a scenario is
+        being built) or else against every
         label in the scenario except ``replacing`` (the label of the step
         being replaced). A read's target must be a write before step
         ``number`` (or in ``earlier``).
@@ -358,12 +503,11 @@ class Scenario:
             if step.is_write:
                 raise ScenarioError("only a read has a target", field="target")
             if earlier is not None:
-                target = earlier.get(step.target)
-                ok = target is not None and target.is_write
+                ok = bool(earlier.get(step.target, False))
             else:
-                target = self._by_label.get(step.target)
-                ok = (target is not None and target.is_write and number is not None
-                      and self._position(target) < number - 1)
+                row = self._by_label.get(step.target)
+                ok = (row is not None and bool(self._is_write[row]) and number is not None
+                      and row < number - 1)
             if not ok:
                 raise ScenarioError(
                     f"target {step.target!r} is not the label of an earlier write",
@@ -380,32 +524,14 @@ class Scenario:
             check_parameter(parameter, given, parameter)
         return replace(step, vector=vector, value=value)
 
-    def _position(self, step: Step) -> int:
-        """0-based index of ``step`` (by identity; steps compare by value)."""
-        for index, candidate in enumerate(self._steps):
-            if candidate is step:
-                return index
-        raise KeyError(step.label)
-
-    def _check_targets_from(self, index: int, steps: list[Step]) -> None:
-        """Refuse an edit that would leave a read targeting a later/missing write."""
-        seen: dict[str, Step] = {s.label: s for s in steps[:index]}
-        for number, step in enumerate(steps[index:], start=index + 1):
-            if step.target is not None:
-                target = seen.get(step.target)
-                if target is None or not target.is_write:
-                    raise ScenarioError(
-                        f"read {step.label!r} targets {step.target!r}, which would no longer "
-                        "be an earlier write", step=number, field="target")
-            seen[step.label] = step
-
     def _check_no_read_targets(self, label: str, after: int) -> None:
-        """Refuse removing write ``label`` while a read after step ``after`` targets it."""
-        for number, step in enumerate(self._steps[after:], start=after + 1):
-            if step.target == label:
+        """Refuse losing write ``label`` while a read after step ``after`` targets it."""
+        for row in range(after, self._n):
+            if self._targets[row] == label:
                 raise ScenarioError(
-                    f"read {step.label!r} targets {label!r}, which would no longer be an "
-                    "earlier write: change its target first", step=number, field="target")
+                    f"read {self._labels[row]!r} targets {label!r}, which would no longer "
+                    "be an earlier write: change its target first", step=row + 1,
+                    field="target")
 
     # -- editing ---------------------------------------------------------
     def subscribe(self, observer: Observer) -> None:
@@ -429,25 +555,24 @@ class Scenario:
                 self._check_no_read_targets(old.label, number)
         except ScenarioError as error:
             raise error.located(step=error.step or number) from None
-        self._steps[number - 1] = checked
         del self._by_label[old.label]
-        self._by_label[checked.label] = checked
+        self._write_row(number - 1, checked)
+        self._by_label[checked.label] = number - 1
         self._changed(number)
         return old
 
     def insert_step(self, number: int, step: Step) -> None:
         """Insert ``step`` so that it becomes step ``number`` (1-based)."""
-        if not 1 <= number <= len(self._steps) + 1:
+        if not 1 <= number <= self._n + 1:
             raise IndexError(f"cannot insert at step {number}")
-        if len(self._steps) >= limits.MAX_STEPS:
+        if self._n >= limits.MAX_STEPS:
             raise ScenarioError(f"a scenario holds at most {limits.MAX_STEPS:,} steps",
                                 field="steps")
         try:
             checked = self.check_step(step, number=number)
         except ScenarioError as error:
             raise error.located(step=number) from None
-        self._steps.insert(number - 1, checked)
-        self._by_label[checked.label] = checked
+        self._insert_row(number - 1, checked)
         self._changed(number)
 
     def remove_step(self, number: int) -> Step:
@@ -455,8 +580,7 @@ class Scenario:
         old = self.step(number)
         if old.is_write:
             self._check_no_read_targets(old.label, number)
-        del self._steps[number - 1]
-        del self._by_label[old.label]
+        self._delete_row(number - 1)
         self._changed(number)
         return old
 
@@ -464,12 +588,22 @@ class Scenario:
         """Move step ``number`` so that it becomes step ``new_number``."""
         step = self.step(number)
         self.step(new_number)
-        candidate = list(self._steps)
-        del candidate[number - 1]
-        candidate.insert(new_number - 1, step)
-        self._check_targets_from(0, candidate)
-        self._steps = candidate
-        self._changed(min(number, new_number))
+        low, high = sorted((number, new_number))
+        # The targets of the steps in between are the only ones that can break.
+        order = list(range(low - 1, high))
+        moved = order.pop(number - low)
+        order.insert(new_number - low, moved)
+        seen = {self._labels[r]: bool(self._is_write[r]) for r in range(low - 1)}
+        for offset, row in enumerate(order):
+            target = self._targets[row]
+            if target is not None and not seen.get(target, False):
+                raise ScenarioError(
+                    f"read {self._labels[row]!r} targets {target!r}, which would no longer "
+                    "be an earlier write", step=low + offset, field="target")
+            seen[self._labels[row]] = bool(self._is_write[row])
+        self._delete_row(number - 1)
+        self._insert_row(new_number - 1, step)
+        self._changed(low)
 
     def set_text(self, *, title: str | None = None, caption: str | None = None) -> None:
         """Change the title and/or the scenario's own caption (no replay needed)."""
@@ -477,7 +611,7 @@ class Scenario:
             self.title = check_text(title, "title", limits.MAX_TEXT_CHARS)
         if caption is not None:
             self.caption = check_text(caption, "caption", limits.MAX_TEXT_CHARS)
-        self._changed(len(self._steps) + 1)
+        self._changed(self._n + 1)
 
     def configure(
         self,
@@ -495,14 +629,16 @@ class Scenario:
         normalize = self.normalize if normalize is None else normalize
         rule = self.rule if rule is None else rule
         check_settings(feature_map, normalize, rule)
-        for number, step in enumerate(self._steps, start=1):
-            for parameter in ("alpha", "beta"):
-                if getattr(step, parameter) is not None and (
-                        parameter not in RULE_PARAMETERS[rule.name]):
-                    raise ScenarioError(
-                        f"write {step.label!r} sets its own {parameter}, which the "
-                        f"{rule.name} rule does not take: clear it first",
-                        step=number, field=parameter)
+        for parameter, column in (("alpha", self._alpha), ("beta", self._beta)):
+            if parameter in RULE_PARAMETERS[rule.name]:
+                continue
+            rows = np.flatnonzero(~np.isnan(column[: self._n]))
+            if rows.size:
+                row = int(rows[0])
+                raise ScenarioError(
+                    f"write {self._labels[row]!r} sets its own {parameter}, which the "
+                    f"{rule.name} rule does not take: clear it first",
+                    step=row + 1, field=parameter)
         self.feature_map, self.normalize, self.rule = feature_map, normalize, rule
         self._changed(1)
 
@@ -510,19 +646,12 @@ class Scenario:
         """Change ``d_k``/``d_v``: vectors are cut or padded with zeros."""
         d_k = check_dimension(d_k, "d_k")
         d_v = check_dimension(d_v, "d_v")
-
-        def fit(vector: np.ndarray, size: int) -> np.ndarray:
-            out = np.zeros(size)
-            out[: min(size, vector.size)] = vector[:size]
-            out.flags.writeable = False
-            return out
-
-        self._steps = [
-            replace(s, vector=fit(s.vector, d_k),
-                    value=None if s.value is None else fit(s.value, d_v))
-            for s in self._steps
-        ]
-        self._by_label = {s.label: s for s in self._steps}
+        capacity = len(self._is_write)
+        vectors, values = np.zeros((capacity, d_k)), np.zeros((capacity, d_v))
+        keep_k, keep_v = min(d_k, self.d_k), min(d_v, self.d_v)
+        vectors[:, :keep_k] = self._vectors[:, :keep_k]
+        values[:, :keep_v] = self._values[:, :keep_v]
+        self._vectors, self._values = vectors, values
         self.d_k, self.d_v = d_k, d_v
         self._changed(1)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.session import Session
@@ -36,6 +37,9 @@ class Panel(QtWidgets.QWidget):
         return theme_named("projector" if options.projector else options.theme)
 
     def _on_session_changed(self, aspects: frozenset[str]) -> None:
+        if not shiboken6.isValid(self):  # Qt deleted the widget; stop listening
+            self.detach()
+            return
         if aspects & self.listens_to:
             self.refresh()
 

@@ -41,14 +41,15 @@ class Theme:
         return self.key_colors[index % len(self.key_colors)]
 
 
-# Okabe–Ito colours: distinguishable with every common colour-vision deficiency.
-_OKABE_ITO = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9",
-              "#000000", "#F0E442")
+# Okabe–Ito-based key colours, distinguishable with the common colour-vision
+# deficiencies. They leave out the read (vermillion), target (green) and
+# crosstalk (pink) colours so a key never looks like a query or a target.
+_KEYS_LIGHT = ("#0072B2", "#E69F00", "#56B4E9", "#6A3D9A", "#8C564B", "#404040")
 
 LIGHT = Theme(
     name="light", background="#ffffff", panel="#f4f5f7", foreground="#1b1d21",
     muted="#5f6672", grid="#d5d9e0", write="#0072B2", read="#D55E00", target="#009E73",
-    crosstalk="#CC79A7", warning="#c0392b", accent="#1f6feb", key_colors=_OKABE_ITO[:6],
+    crosstalk="#CC79A7", warning="#c0392b", accent="#1f6feb", key_colors=_KEYS_LIGHT,
     colormap="CET-D1A", font_pt=10.0, title_pt=11.0, cell_label_px=13, line_width=1.5,
     arrow_width=2.5,
 )
@@ -57,7 +58,7 @@ DARK = Theme(
     name="dark", background="#1e1f24", panel="#26282e", foreground="#e8e9ec",
     muted="#a2a8b3", grid="#3b3f48", write="#56B4E9", read="#E69F00", target="#2fd39c",
     crosstalk="#e58ac2", warning="#ff6b5e", accent="#6ea8ff",
-    key_colors=("#56B4E9", "#E69F00", "#2fd39c", "#e58ac2", "#F0E442", "#ff8c61"),
+    key_colors=("#56B4E9", "#F0E442", "#b39ddb", "#ffffff", "#c8a27a", "#8ecae6"),
     colormap="CET-D1A", font_pt=10.0, title_pt=11.0, cell_label_px=13, line_width=1.5,
     arrow_width=2.5,
 )
@@ -65,7 +66,7 @@ DARK = Theme(
 PROJECTOR = Theme(
     name="projector", background="#ffffff", panel="#ffffff", foreground="#000000",
     muted="#222222", grid="#b0b4bb", write="#0057a0", read="#b34700", target="#00704f",
-    crosstalk="#a0346f", warning="#b00000", accent="#003f9e", key_colors=_OKABE_ITO[:6],
+    crosstalk="#a0346f", warning="#b00000", accent="#003f9e", key_colors=_KEYS_LIGHT,
     colormap="CET-D1A", font_pt=20.0, title_pt=22.0, cell_label_px=26, line_width=3.0,
     arrow_width=5.0,
 )

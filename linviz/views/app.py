@@ -1,0 +1,62 @@
+"""Start the application: QApplication, translations, the main window."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from PySide6 import QtCore, QtWidgets
+
+I18N_FOLDER = Path(__file__).resolve().parent.parent / "resources" / "i18n"
+
+
+def ensure_platform() -> None:
+    """Use the offscreen platform when there is no display (Qt aborts otherwise)."""
+    if sys.platform.startswith("linux") and not os.environ.get("DISPLAY") and not \
+            os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+def application(argv: list[str] | None = None,
+                language: str | None = None) -> QtWidgets.QApplication:
+    """The one QApplication, created on first use, with names for QSettings."""
+    ensure_platform()
+    app = QtWidgets.QApplication.instance()
+    if app is None:
+        app = QtWidgets.QApplication(argv if argv is not None else sys.argv[:1])
+    QtCore.QCoreApplication.setOrganizationName("linviz")
+    QtCore.QCoreApplication.setApplicationName("linviz")
+    install_translator(app, language)
+    return app  # type: ignore[return-value]
+
+
+def install_translator(app: QtCore.QCoreApplication, language: str | None) -> bool:
+    """Install the ``linviz_<lang>.qm`` translation if there is one."""
+    locale = QtCore.QLocale(language) if language else QtCore.QLocale()
+    translator = QtCore.QTranslator(app)
+    if translator.load(locale, "linviz", "_", str(I18N_FOLDER)):
+        app.installTranslator(translator)
+        app.setProperty("linviz_translator", translator)
+        return True
+    return False
+
+
+def run(name: str | None) -> int:
+    """Open the main window on ``name`` (a file or lesson; default the first lesson)."""
+    from linviz.controller.session import Session
+    from linviz.model.errors import ScenarioError
+    from linviz.model.lessons import bundled_lessons
+    from linviz.views.main_window import MainWindow
+
+    app = application()
+    session = Session()
+    target = name if name is not None else bundled_lessons()[0].name
+    try:
+        session.open(target)
+    except ScenarioError as error:
+        print(f"linviz: {error}", file=sys.stderr)
+        return 1
+    window = MainWindow(session)
+    window.show()
+    return app.exec()

@@ -1,0 +1,526 @@
+"""Arrows of a vector plane: drawn in screen pixels, their tips draggable.
+
+A shaft goes from ``origin`` to ``tip`` in data coordinates; the head, the
+label and the grab handle keep their size in pixels whatever the zoom, so
+painting happens with the painter's transform reset (as QT-NOTES §4's
+LabelGrid does).
+
+Two items share the drawing code:
+
+* :class:`ArrowItem` is one arrow's handle: its :meth:`~ArrowItem.shape` is
+  a disc of ``hit_radius`` pixels around the tip (QT-NOTES §1), so a press
+  there drags the tip and a press anywhere else reaches the view box, which
+  pans. It paints the whole arrow itself only when it is *live* (dragged,
+  at the cursor, a read's result); otherwise just its hover ring.
+* :class:`ArrowLayer` paints every other arrow in one go (one path per
+  colour and style, built with numpy) and keeps the result as a pixmap, so a
+  drag repaints one arrow, not two hundred.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass, replace
+from typing import Callable, Sequence
+
+import numpy as np
+import pyqtgraph as pg
+from pyqtgraph.GraphicsScene.mouseEvents import HoverEvent, MouseDragEvent
+from PySide6 import QtCore, QtGui, QtWidgets
+
+Qt = QtCore.Qt
+
+#: Above this many arrows, a layer is painted without antialiasing.
+CROWDED = 60
+
+#: Dash patterns, in multiples of the pen width.
+_DASHES = {"dash": [3.0, 2.0], "dot": [0.05, 2.2]}
+
+
+@dataclass(frozen=True)
+class ArrowLook:
+    """Everything about how one arrow is drawn (pixels and colour names).
+
+    ``dash`` is ``"solid"``, ``"dash"`` or ``"dot"``; ``label_at`` is
+    ``"tip"`` (beyond the head) or ``"middle"`` (beside the shaft);
+    ``label_shift`` moves the label by so many pixels (labels of arrows whose
+    tips coincide are set side by side this way); ``halo`` outlines the
+    arrow in the background colour so it stands out over the others.
+    """
+
+    color: str
+    alpha: int = 255
+    width: float = 2.5
+    dash: str = "solid"
+    head: float = 12.0
+    head_filled: bool = True
+    halo: bool = False
+    label: str = ""
+    label_bold: bool = False
+    label_at: str = "tip"
+    label_shift: tuple[float, float] = (0.0, 0.0)
+    font_pt: float = 10.0
+    background: str = "#ffffff"
+    hit_radius: float = 8.0
+
+
+Point = tuple[float, float]
+
+
+@functools.lru_cache(maxsize=16)
+def label_font(point_size: float, bold: bool) -> QtGui.QFont:
+    """The font arrow labels are drawn in."""
+    font = QtGui.QFont()
+    font.setPointSizeF(point_size)
+    font.setBold(bold)
+    return font
+
+
+@functools.lru_cache(maxsize=16)
+def _metrics(point_size: float, bold: bool) -> QtGui.QFontMetricsF:
+    return QtGui.QFontMetricsF(label_font(point_size, bold))
+
+
+def label_size(look: ArrowLook) -> tuple[float, float]:
+    """Width and height in pixels of the box an arrow's label is drawn in."""
+    metrics = _metrics(look.font_pt, look.label_bold)
+    return metrics.horizontalAdvance(look.label) + 8, metrics.height() + 2
+
+
+def _reach(look: ArrowLook) -> float:
+    """How far (pixels) an arrow's drawing may reach beyond its shaft."""
+    reach = look.head + look.width + look.hit_radius + 8
+    if look.label:
+        width, height = label_size(look)
+        shift = max(abs(look.label_shift[0]), abs(look.label_shift[1]))
+        reach = max(reach, max(width, height) + shift + look.head + look.width + 12)
+    return reach
+
+
+def _color(name: str, alpha: int) -> QtGui.QColor:
+    color = QtGui.QColor(name)
+    color.setAlpha(alpha)
+    return color
+
+
+def _shaft_pen(color: QtGui.QColor, width: float, dash: str) -> QtGui.QPen:
+    pen = QtGui.QPen(color, width)
+    if dash == "solid":
+        # Flat caps: Qt strokes antialiased round-capped lines ~20x slower.
+        pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+    else:
+        pen.setDashPattern(_DASHES[dash])
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap if dash == "dot" else Qt.PenCapStyle.FlatCap)
+    return pen
+
+
+def _head_pen(color: QtGui.QColor, width: float) -> QtGui.QPen:
+    pen = QtGui.QPen(color, max(1.5, width * 0.6))
+    pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+    return pen
+
+
+def _set_head_style(painter: QtGui.QPainter, color: QtGui.QColor, width: float,
+                    filled: bool) -> None:
+    """A filled head is only filled (cheaper); an open head only outlined and
+    see-through, so a key's head beneath it shows."""
+    if filled:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(color)
+    else:
+        painter.setPen(_head_pen(color, width))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+
+
+def _data_rect(points: Sequence[Point]) -> QtCore.QRectF:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return QtCore.QRectF(QtCore.QPointF(min(xs), min(ys)), QtCore.QPointF(max(xs), max(ys)))
+
+
+def paint_arrow(painter: QtGui.QPainter, start: QtCore.QPointF, end: QtCore.QPointF,
+                look: ArrowLook, zero: QtCore.QPointF) -> None:
+    """Draw one arrow, in device pixels (the painter's transform already reset).
+
+    ``zero`` is where the plane's origin is on screen: labels beside a shaft
+    keep away from it (the other arrows start there).
+    """
+    color = _color(look.color, look.alpha)
+    dx, dy = end.x() - start.x(), end.y() - start.y()
+    length = math.hypot(dx, dy)
+    if length < 1.0:  # a zero vector: a small disc
+        direction = (0.7071, -0.7071)
+        radius = look.width + 2
+        painter.setPen(QtGui.QPen(color, 1.5))
+        painter.setBrush(color if look.head_filled else Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(end, radius, radius)
+    else:
+        direction = (dx / length, dy / length)
+        if look.halo:
+            _paint_shape(painter, start, end, direction, length, look,
+                         _color(look.background, 255), look.width + 5, "solid", 3.0)
+        _paint_shape(painter, start, end, direction, length, look, color, look.width,
+                     look.dash, 0.0)
+    if look.label:
+        paint_label(painter, start, end, direction, look, zero)
+
+
+def _paint_shape(painter: QtGui.QPainter, start: QtCore.QPointF, end: QtCore.QPointF,
+                 direction: tuple[float, float], length: float, look: ArrowLook,
+                 color: QtGui.QColor, width: float, dash: str, extra_head: float) -> None:
+    ux, uy = direction
+    head = min(look.head + extra_head, 0.6 * length + extra_head)
+    half = 0.45 * head
+    base_x, base_y = end.x() - ux * head, end.y() - uy * head
+    painter.setPen(_shaft_pen(color, width, dash))
+    # Stop the shaft inside the head so a thick line never pokes past the tip.
+    painter.drawLine(start, QtCore.QPointF(end.x() - ux * head * 0.6,
+                                           end.y() - uy * head * 0.6))
+    _set_head_style(painter, color, width, look.head_filled)
+    painter.drawPolygon(QtGui.QPolygonF([
+        end,
+        QtCore.QPointF(base_x - uy * half, base_y + ux * half),
+        QtCore.QPointF(base_x + uy * half, base_y - ux * half),
+    ]))
+
+
+def paint_label(painter: QtGui.QPainter, start: QtCore.QPointF, end: QtCore.QPointF,
+                direction: tuple[float, float], look: ArrowLook,
+                zero: QtCore.QPointF) -> None:
+    """Draw an arrow's label on a light box, beyond its tip or beside its shaft."""
+    painter.setFont(label_font(look.font_pt, look.label_bold))
+    width, height = label_size(look)
+    ux, uy = direction
+    if look.label_at == "middle":
+        # Beside the shaft, on the side away from the origin, else the upper side.
+        nx, ny = -uy, ux
+        mid_x, mid_y = (start.x() + end.x()) / 2, (start.y() + end.y()) / 2
+        away = nx * (mid_x - zero.x()) + ny * (mid_y - zero.y())
+        if away < -1.0 or (abs(away) <= 1.0 and (ny > 0 or (ny == 0 and nx < 0))):
+            nx, ny = -nx, -ny
+        gap = look.width + 6
+        anchor_x, anchor_y = mid_x + nx * gap, mid_y + ny * gap
+        ux, uy = nx, ny
+    else:
+        gap = look.width + 5
+        anchor_x, anchor_y = end.x() + ux * gap, end.y() + uy * gap
+    # Push the box away from the arrow so its near edge touches the anchor.
+    centre_x = anchor_x + ux * width / 2 + look.label_shift[0]
+    centre_y = anchor_y + uy * height / 2 + look.label_shift[1]
+    box = QtCore.QRectF(centre_x - width / 2, centre_y - height / 2, width, height)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(_color(look.background, min(look.alpha, 210)))
+    painter.drawRoundedRect(box, 3, 3)
+    painter.setPen(_color(look.color, max(look.alpha, 110)))
+    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, look.label)
+
+
+def _pixel_size(item: pg.GraphicsObject) -> tuple[float, float]:
+    """Data units per screen pixel along x and y (0 when not in a view)."""
+    try:
+        width, height = item.pixelWidth(), item.pixelHeight()
+    except Exception:  # no view yet, or a degenerate one: pyqtgraph cannot invert it
+        return 0.0, 0.0
+    return (width or 0.0), (height or 0.0)
+
+
+class ArrowItem(pg.GraphicsObject):
+    """One arrow's grab handle (and, when live, the arrow itself).
+
+    Signals carry the item itself and, while moving, the tip the mouse asks
+    for in data coordinates (before any snapping: the owner decides where
+    the tip really goes and calls :meth:`set_arrow`).
+    """
+
+    sigDragStarted = QtCore.Signal(object)
+    sigDragged = QtCore.Signal(object, float, float)
+    sigDragFinished = QtCore.Signal(object)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.role = ""
+        self.step_number = 0
+        self.draggable = False
+        self.tooltip_provider: Callable[[], str] | None = None
+        self._origin: Point = (0.0, 0.0)
+        self._tip: Point = (0.0, 0.0)
+        self._look = ArrowLook(color="#000000")
+        self._live = True
+        self._bounds: QtCore.QRectF | None = None
+        self._pixel: tuple[float, float] | None = None
+        self._hover = False
+        self._dragging = False
+        self._offset = QtCore.QPointF()
+
+    # -- data --------------------------------------------------------------
+    @property
+    def origin(self) -> Point:
+        """Where the shaft starts (data coordinates)."""
+        return self._origin
+
+    @property
+    def tip(self) -> Point:
+        """Where the head points (data coordinates)."""
+        return self._tip
+
+    @property
+    def look(self) -> ArrowLook:
+        """How the arrow is drawn."""
+        return self._look
+
+    @property
+    def label(self) -> str:
+        """The text drawn by the arrow."""
+        return self._look.label
+
+    @property
+    def live(self) -> bool:
+        """Whether this item paints its arrow (else an :class:`ArrowLayer` does)."""
+        return self._live
+
+    def set_arrow(self, origin: Point, tip: Point, look: ArrowLook, live: bool = True) -> None:
+        """Move and restyle the arrow; repaints only when something changed."""
+        if origin == self._origin and tip == self._tip and look == self._look and (
+                live == self._live):
+            return
+        self.prepareGeometryChange()
+        self._origin, self._tip, self._look, self._live = origin, tip, look, live
+        self._bounds = None
+        self.update()
+
+    def set_draggable(self, draggable: bool) -> None:
+        """Let the tip be dragged (and show a hand over it) or not."""
+        if draggable != self.draggable:
+            self.draggable = draggable
+            if draggable:
+                self.setCursor(Qt.CursorShape.OpenHandCursor)
+            else:
+                self.unsetCursor()
+
+    # -- geometry ---------------------------------------------------------------
+    def boundingRect(self) -> QtCore.QRectF:
+        # Qt asks for this on every repaint of every item: keep it until it changes.
+        if self._bounds is None:
+            px, py = self._pixel_size()
+            if self._live:
+                pad = _reach(self._look)
+                rect = _data_rect((self._origin, self._tip))
+            else:  # only the hover ring around the tip
+                pad = self._look.hit_radius + 3
+                rect = QtCore.QRectF(QtCore.QPointF(*self._tip), QtCore.QSizeF(0, 0))
+            self._bounds = rect.adjusted(-pad * px, -pad * py, pad * px, pad * py)
+        return self._bounds
+
+    def shape(self) -> QtGui.QPainterPath:
+        """A disc of ``hit_radius`` pixels around the tip: the grab handle."""
+        path = QtGui.QPainterPath()
+        px, py = self._pixel_size()
+        if px > 0 and py > 0:
+            radius = self._look.hit_radius
+            path.addEllipse(QtCore.QPointF(*self._tip), radius * px, radius * py)
+        return path
+
+    def _pixel_size(self) -> tuple[float, float]:
+        # Depends on the view only: kept until the view's transform changes.
+        if self._pixel is None:
+            pixel = _pixel_size(self)
+            if pixel == (0.0, 0.0):
+                return pixel  # not in a view yet: ask again next time
+            self._pixel = pixel
+        return self._pixel
+
+    def viewTransformChanged(self) -> None:
+        # The pixel-sized parts change size in data units with the zoom.
+        super().viewTransformChanged()
+        self.prepareGeometryChange()
+        self._bounds = None
+        self._pixel = None
+
+    # -- painting -------------------------------------------------------------------
+    def paint(self, painter: QtGui.QPainter, *args: object) -> None:
+        ring = self._hover or self._dragging
+        if not (self._live or ring):
+            return
+        transform = painter.transform()
+        start = transform.map(QtCore.QPointF(*self._origin))
+        end = transform.map(QtCore.QPointF(*self._tip))
+        zero = transform.map(QtCore.QPointF(0.0, 0.0))
+        painter.save()
+        try:
+            painter.resetTransform()
+            painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+            if self._live:
+                paint_arrow(painter, start, end, self._look, zero)
+            if ring:
+                painter.setPen(QtGui.QPen(_color(self._look.color, 200), 2))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                radius = self._look.hit_radius
+                painter.drawEllipse(end, radius, radius)
+        finally:
+            painter.restore()
+
+    # -- mouse ------------------------------------------------------------------------
+    def hoverEvent(self, ev: HoverEvent) -> None:
+        hovering = False
+        if not ev.isExit():
+            if ev.isEnter():
+                # Built on demand: cosines with thousands of keys are not free.
+                provider = self.tooltip_provider
+                self.setToolTip(provider() if provider is not None else "")
+            if self.draggable:
+                hovering = ev.acceptDrags(Qt.MouseButton.LeftButton)
+        if hovering != self._hover:
+            self._hover = hovering
+            self.update()
+
+    def mouseDragEvent(self, ev: MouseDragEvent) -> None:
+        if not self.draggable or ev.button() != Qt.MouseButton.LeftButton:
+            ev.ignore()
+            return
+        ev.accept()
+        if ev.isStart():
+            self._offset = QtCore.QPointF(*self._tip) - ev.buttonDownPos()
+            self._dragging = True
+            self.update()
+            self.sigDragStarted.emit(self)
+        if not self._dragging:
+            return  # cancelled (Escape): swallow the rest so the view does not pan
+        wanted = ev.pos() + self._offset
+        self.sigDragged.emit(self, float(wanted.x()), float(wanted.y()))
+        if ev.isFinish():
+            self._dragging = False
+            self.update()
+            self.sigDragFinished.emit(self)
+
+    def abort_drag(self) -> None:
+        """Stop following the mouse until the button is released."""
+        if self._dragging:
+            self._dragging = False
+            self.update()
+
+    @property
+    def dragging(self) -> bool:
+        """Whether the tip is following the mouse."""
+        return self._dragging
+
+
+class ArrowLayer(pg.GraphicsObject):
+    """Many arrows painted at once and cached: the ones nobody is moving.
+
+    Arrows are painted in the order given (later on top within one style);
+    shafts and heads of one style form one path each, so two hundred arrows
+    cost a few draw calls, and the cached pixmap is reused until
+    :meth:`set_arrows` changes something.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._arrows: list[tuple[Point, Point, ArrowLook]] = []
+        self._groups: dict[ArrowLook, list[int]] = {}
+        self._rect = QtCore.QRectF()
+        self._reach = 0.0
+        self._bounds: QtCore.QRectF | None = None
+        self.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def set_arrows(self, arrows: list[tuple[Point, Point, ArrowLook]]) -> None:
+        """Show ``(origin, tip, look)`` arrows; repaints only when they changed."""
+        if arrows == self._arrows:
+            return
+        self.prepareGeometryChange()
+        self._arrows = arrows
+        self._groups = {}
+        for index, (_, _, look) in enumerate(arrows):
+            # One group per style: labels are drawn one by one anyway.
+            style = replace(look, label="", label_bold=False, label_shift=(0.0, 0.0))
+            self._groups.setdefault(style, []).append(index)
+        if arrows:
+            self._rect = _data_rect([p for origin, tip, _ in arrows for p in (origin, tip)])
+            self._reach = max(_reach(look) for _, _, look in arrows)
+        self._bounds = None
+        self.update()
+
+    def __len__(self) -> int:
+        return len(self._arrows)
+
+    def boundingRect(self) -> QtCore.QRectF:
+        if not self._arrows:
+            return QtCore.QRectF()
+        if self._bounds is None:
+            px, py = _pixel_size(self)
+            pad = self._reach
+            self._bounds = self._rect.adjusted(-pad * px, -pad * py, pad * px, pad * py)
+        return self._bounds
+
+    def viewTransformChanged(self) -> None:
+        super().viewTransformChanged()
+        self.prepareGeometryChange()
+        self._bounds = None
+
+    def paint(self, painter: QtGui.QPainter, *args: object) -> None:
+        if not self._arrows:
+            return
+        transform = painter.transform()
+        points = np.array([(*origin, *tip) for origin, tip, _ in self._arrows], dtype=float)
+        ends = np.empty_like(points)  # device pixels: x0, y0, x1, y1
+        for column in (0, 2):
+            x, y = points[:, column], points[:, column + 1]
+            ends[:, column] = transform.m11() * x + transform.m21() * y + transform.dx()
+            ends[:, column + 1] = transform.m12() * x + transform.m22() * y + transform.dy()
+        zero = transform.map(QtCore.QPointF(0.0, 0.0))
+        painter.save()
+        try:
+            painter.resetTransform()
+            # A crowded plane is a texture anyway: antialiasing would cost 5x.
+            painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing,
+                                  len(self._arrows) <= CROWDED)
+            self._paint_batches(painter, ends)
+            for (origin, tip, look), row in zip(self._arrows, ends):
+                if look.label:
+                    start = QtCore.QPointF(row[0], row[1])
+                    end = QtCore.QPointF(row[2], row[3])
+                    length = math.hypot(row[2] - row[0], row[3] - row[1])
+                    direction = ((row[2] - row[0]) / length, (row[3] - row[1]) / length) \
+                        if length >= 1.0 else (0.7071, -0.7071)
+                    paint_label(painter, start, end, direction, look, zero)
+        finally:
+            painter.restore()
+
+    def _paint_batches(self, painter: QtGui.QPainter, ends: np.ndarray) -> None:
+        """Shafts and heads, one path per style, in first-seen style order."""
+        for look, indexes in self._groups.items():
+            width, filled = look.width, look.head_filled
+            color = _color(look.color, look.alpha)
+            rows = ends[indexes]
+            delta = rows[:, 2:] - rows[:, :2]
+            length = np.hypot(delta[:, 0], delta[:, 1])
+            dots = length < 1.0
+            if dots.any():
+                radius = width + 2
+                painter.setPen(QtGui.QPen(color, 1.5))
+                painter.setBrush(color if filled else Qt.BrushStyle.NoBrush)
+                for row in rows[dots]:
+                    painter.drawEllipse(QtCore.QPointF(row[2], row[3]), radius, radius)
+                rows, delta, length = rows[~dots], delta[~dots], length[~dots]
+            if not len(rows):
+                continue
+            unit = delta / length[:, None]
+            head = np.minimum(look.head, 0.6 * length)[:, None]
+            tips = rows[:, 2:]
+            shaft_end = tips - unit * head * 0.6
+            base = tips - unit * head
+            normal = np.column_stack([-unit[:, 1], unit[:, 0]]) * head * 0.45
+            painter.setPen(_shaft_pen(color, width, look.dash))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            # Separate lines, not one path: stroking one path of lines that all
+            # cross at the origin is an order of magnitude slower.
+            painter.drawLines([QtCore.QLineF(a, b, c, d) for a, b, c, d in
+                               np.column_stack([rows[:, :2], shaft_end]).tolist()])
+            # Triangles tip → one corner → other corner → tip, all wound alike.
+            corners = np.empty((4 * len(rows), 2))
+            corners[0::4], corners[3::4] = tips, tips
+            corners[1::4], corners[2::4] = base + normal, base - normal
+            connect = np.tile(np.array([1, 1, 1, 0], dtype=np.int32), len(rows))
+            heads = pg.arrayToQPath(corners[:, 0], corners[:, 1], connect=connect)
+            heads.setFillRule(Qt.FillRule.WindingFill)
+            _set_head_style(painter, color, width, filled)
+            painter.drawPath(heads)

@@ -1,0 +1,441 @@
+"""The main window: every panel around one session, menus, files, undo."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6.QtCore import Qt
+
+from linviz import __version__
+from linviz.controller.session import Session
+from linviz.model.errors import ScenarioError
+from linviz.model.lessons import bundled_lessons
+from linviz.model.scenario import Scenario, write
+from linviz.views.equation import EquationPanel
+from linviz.views.heatmap import HeatmapPanel
+from linviz.views.panel import Panel
+from linviz.views.readout import ReadoutPanel
+from linviz.views.settings_editor import SettingsPanel
+from linviz.views.step_editor import StepEditorPanel
+from linviz.views.theme import theme_named
+from linviz.views.timeline import CaptionBar, TimelinePanel
+from linviz.views.vector_plane import KeyPlanePanel, ValuePlanePanel
+
+MAX_RECENT = 8
+FILE_FILTER = "linviz scenarios (*.json);;All files (*)"
+
+
+class MainWindow(QtWidgets.QMainWindow):
+    """The linviz window: S, the step as an equation, the planes, the readout,
+    the timeline and the editors, all following one :class:`Session`.
+
+    Parameters
+    ----------
+    session
+        The session to show and edit.
+    """
+
+    def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.settings = QtCore.QSettings()
+        self.last_error: str | None = None
+        self.panels: dict[str, Panel] = {}
+        self._build_panels()
+        self._build_layout()
+        self._build_actions()
+        self._build_menus()
+        self.statusBar()
+        self._restore_settings()
+        session.changed.connect(self._on_session_changed)
+        self._apply_theme()
+        self._update_title()
+        self._update_undo_actions()
+
+    # -- construction -------------------------------------------------------------
+    def _add_panel(self, panel: Panel) -> Panel:
+        self.panels[panel.panel_name] = panel
+        message = getattr(panel, "message", None)
+        if message is not None:
+            message.connect(self.show_message)
+        return panel
+
+    def _build_panels(self) -> None:
+        s = self.session
+        for panel_type in (HeatmapPanel, EquationPanel, KeyPlanePanel, ValuePlanePanel,
+                           ReadoutPanel, CaptionBar, TimelinePanel, StepEditorPanel,
+                           SettingsPanel):
+            self._add_panel(panel_type(s))
+
+    def _titled(self, panel: Panel) -> QtWidgets.QWidget:
+        """The panel under a small title (the title follows theme and language)."""
+        box = QtWidgets.QFrame()
+        box.setObjectName(f"{panel.panel_name}_box")
+        layout = QtWidgets.QVBoxLayout(box)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setSpacing(2)
+        title = QtWidgets.QLabel(panel.panel_title())
+        title.setObjectName("panelTitle")
+        layout.addWidget(title)
+        layout.addWidget(panel, 1)
+        panel.setProperty("title_label", title)
+        return box
+
+    def _build_layout(self) -> None:
+        p = self.panels
+        left = QtWidgets.QSplitter(Qt.Orientation.Vertical)
+        left.addWidget(self._titled(p["heatmap"]))
+        left.addWidget(self._titled(p["equation"]))
+        left.setStretchFactor(0, 3)
+        left.setStretchFactor(1, 2)
+        middle = QtWidgets.QSplitter(Qt.Orientation.Vertical)
+        middle.addWidget(self._titled(p["keys"]))
+        middle.addWidget(self._titled(p["values"]))
+        top = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
+        top.addWidget(left)
+        top.addWidget(middle)
+        top.addWidget(self._titled(p["readout"]))
+        top.setStretchFactor(0, 4)
+        top.setStretchFactor(1, 3)
+        top.setStretchFactor(2, 3)
+        central = QtWidgets.QWidget()
+        column = QtWidgets.QVBoxLayout(central)
+        column.setContentsMargins(4, 4, 4, 4)
+        column.addWidget(top, 1)
+        column.addWidget(p["caption"])
+        column.addWidget(p["timeline"])
+        self.setCentralWidget(central)
+        self.splitters = (top, left, middle)
+
+        self.steps_dock = self._dock(p["steps"], "steps_dock",
+                                     Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.settings_dock = self._dock(p["settings"], "settings_dock",
+                                        Qt.DockWidgetArea.RightDockWidgetArea)
+        self.resize(1400, 900)
+
+    def _dock(self, panel: Panel, name: str, area: Qt.DockWidgetArea) -> QtWidgets.QDockWidget:
+        dock = QtWidgets.QDockWidget(panel.panel_title(), self)
+        dock.setObjectName(name)
+        dock.setWidget(panel)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _action(self, text: str, slot, shortcut=None, checkable: bool = False,
+                tip: str | None = None) -> QtGui.QAction:
+        action = QtGui.QAction(text, self)
+        if shortcut is not None:
+            if isinstance(shortcut, (list, tuple)):
+                action.setShortcuts([QtGui.QKeySequence(s) for s in shortcut])
+            else:
+                action.setShortcut(QtGui.QKeySequence(shortcut))
+        action.setCheckable(checkable)
+        if tip:
+            action.setStatusTip(tip)
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        K = QtGui.QKeySequence.StandardKey
+        self.new_action = self._action(self.tr("&New"), self.new_scenario, K.New)
+        self.open_action = self._action(self.tr("&Open…"), self.open_dialog, K.Open)
+        self.save_action = self._action(self.tr("&Save"), self.save, K.Save)
+        self.save_as_action = self._action(self.tr("Save &As…"), self.save_as_dialog,
+                                           "Ctrl+Shift+S")
+        self.quit_action = self._action(self.tr("&Quit"), self.close, K.Quit)
+        self.undo_action = self._action(self.tr("&Undo"), self.session.undo, K.Undo)
+        self.redo_action = self._action(self.tr("&Redo"), self.session.redo,
+                                        ["Ctrl+Shift+Z", "Ctrl+Y"])
+        self.projector_action = self._action(
+            self.tr("&Projector mode"), self.set_projector_mode, "F5", checkable=True,
+            tip=self.tr("Large high-contrast view for a lecture hall (Esc leaves)"))
+        self.leave_projector_action = self._action(
+            self.tr("Leave projector mode"), lambda: self.set_projector_mode(False), "Esc")
+        self.snap_grid_action = self._action(
+            self.tr("Snap to 0.1 &grid"),
+            lambda on: self.session.set_options(snap_grid=on), checkable=True)
+        self.snap_unit_action = self._action(
+            self.tr("Snap to &unit length"),
+            lambda on: self.session.set_options(snap_unit=on), checkable=True)
+        self.theme_group = QtGui.QActionGroup(self)
+        self.theme_actions: dict[str, QtGui.QAction] = {}
+        for name, label in (("light", self.tr("&Light")), ("dark", self.tr("&Dark"))):
+            action = self._action(label, lambda _=False, n=name: self.set_theme(n),
+                                  checkable=True)
+            self.theme_group.addAction(action)
+            self.theme_actions[name] = action
+        self.about_action = self._action(self.tr("&About linviz"), self.about)
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu(self.tr("&File"))
+        file_menu.addAction(self.new_action)
+        file_menu.addAction(self.open_action)
+        self.recent_menu = file_menu.addMenu(self.tr("Open &Recent"))
+        self.lessons_menu = file_menu.addMenu(self.tr("&Lessons"))
+        for number, lesson in enumerate(bundled_lessons(), start=1):
+            action = self.lessons_menu.addAction(f"&{number}  {lesson.title}")
+            action.triggered.connect(lambda _=False, n=lesson.name: self.open_path(n))
+        file_menu.addSeparator()
+        file_menu.addAction(self.save_action)
+        file_menu.addAction(self.save_as_action)
+        self.file_menu = file_menu
+        self.export_separator = file_menu.addSeparator()
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        edit_menu = bar.addMenu(self.tr("&Edit"))
+        edit_menu.addAction(self.undo_action)
+        edit_menu.addAction(self.redo_action)
+        step_actions = getattr(self.panels["steps"], "actions", None)
+        if callable(step_actions):
+            edit_menu.addSeparator()
+            for action in step_actions():
+                edit_menu.addAction(action)
+        self.edit_menu = edit_menu
+        go_menu = bar.addMenu(self.tr("&Go"))
+        for action in self.panels["timeline"].actions():
+            go_menu.addAction(action)
+        view_menu = bar.addMenu(self.tr("&View"))
+        view_menu.addAction(self.projector_action)
+        theme_menu = view_menu.addMenu(self.tr("&Theme"))
+        for action in self.theme_actions.values():
+            theme_menu.addAction(action)
+        view_menu.addSeparator()
+        view_menu.addAction(self.snap_grid_action)
+        view_menu.addAction(self.snap_unit_action)
+        view_menu.addSeparator()
+        view_menu.addAction(self.steps_dock.toggleViewAction())
+        view_menu.addAction(self.settings_dock.toggleViewAction())
+        self.view_menu = view_menu
+        help_menu = bar.addMenu(self.tr("&Help"))
+        help_menu.addAction(self.about_action)
+        self._refresh_recent_menu()
+
+    # -- settings remembered between runs ------------------------------------------
+    def _restore_settings(self) -> None:
+        theme = str(self.settings.value("theme", "light"))
+        snap_grid = self.settings.value("snap_grid", True, type=bool)
+        snap_unit = self.settings.value("snap_unit", False, type=bool)
+        self.session.set_options(theme=theme if theme in ("light", "dark") else "light",
+                                 snap_grid=snap_grid, snap_unit=snap_unit)
+        geometry = self.settings.value("geometry")
+        if isinstance(geometry, QtCore.QByteArray):
+            self.restoreGeometry(geometry)
+        self._sync_option_actions()
+
+    def _save_settings(self) -> None:
+        options = self.session.options
+        self.settings.setValue("theme", options.theme)
+        self.settings.setValue("snap_grid", options.snap_grid)
+        self.settings.setValue("snap_unit", options.snap_unit)
+        if not options.projector:
+            self.settings.setValue("geometry", self.saveGeometry())
+        self.settings.sync()
+
+    def recent_files(self) -> list[str]:
+        """Recently opened or saved files, newest first (existing ones only)."""
+        value = self.settings.value("recent", [])
+        files = [value] if isinstance(value, str) else list(value or [])
+        return [f for f in files if Path(f).is_file()]
+
+    def _remember(self, path: Path) -> None:
+        files = [str(path.resolve())] + [f for f in self.recent_files()
+                                         if f != str(path.resolve())]
+        self.settings.setValue("recent", files[:MAX_RECENT])
+        self._refresh_recent_menu()
+
+    def _refresh_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        files = self.recent_files()
+        for number, name in enumerate(files, start=1):
+            action = self.recent_menu.addAction(f"&{number}  {Path(name).name}")
+            action.setStatusTip(name)
+            action.triggered.connect(lambda _=False, n=name: self.open_path(n))
+        self.recent_menu.setEnabled(bool(files))
+
+    # -- session follow-up ----------------------------------------------------------
+    def _on_session_changed(self, aspects: frozenset[str]) -> None:
+        if aspects & {"file", "scenario"}:
+            self._update_title()
+            self._update_undo_actions()
+        if "options" in aspects:
+            self._apply_theme()
+            self._sync_option_actions()
+
+    def _update_title(self) -> None:
+        s = self.session
+        where = s.path.name if s.path is not None else self.tr("lesson (not saved)")
+        self.setWindowTitle(f"{s.title} — {where}[*] — linviz")
+        self.setWindowModified(s.is_modified)
+
+    def _update_undo_actions(self) -> None:
+        stack = self.session.undo_stack
+        self.undo_action.setEnabled(stack.can_undo())
+        self.redo_action.setEnabled(stack.can_redo())
+        self.undo_action.setText(self.tr("&Undo %1").replace("%1", stack.undo_text())
+                                 if stack.can_undo() else self.tr("&Undo"))
+        self.redo_action.setText(self.tr("&Redo %1").replace("%1", stack.redo_text())
+                                 if stack.can_redo() else self.tr("&Redo"))
+
+    def _sync_option_actions(self) -> None:
+        options = self.session.options
+        for action, on in ((self.snap_grid_action, options.snap_grid),
+                           (self.snap_unit_action, options.snap_unit),
+                           (self.projector_action, options.projector)):
+            with QtCore.QSignalBlocker(action):
+                action.setChecked(on)
+        for name, action in self.theme_actions.items():
+            with QtCore.QSignalBlocker(action):
+                action.setChecked(options.theme == name)
+        self.leave_projector_action.setEnabled(options.projector)
+
+    def _apply_theme(self) -> None:
+        options = self.session.options
+        theme = theme_named("projector" if options.projector else options.theme)
+        self.setStyleSheet(
+            f"QMainWindow, QWidget {{ background: {theme.background}; color: {theme.foreground}; }}"
+            f"QWidget {{ font-size: {theme.font_pt}pt; }}"
+            f"QLabel#panelTitle {{ font-size: {theme.title_pt}pt; font-weight: bold; "
+            f"color: {theme.muted}; }}"
+            f"QFrame {{ border: none; }}"
+            f"QMenuBar, QMenu, QStatusBar {{ background: {theme.panel}; }}"
+            f"QMenu::item:selected {{ background: {theme.accent}; color: white; }}"
+            f"QTableView {{ gridline-color: {theme.grid}; }}"
+            f"QHeaderView::section {{ background: {theme.panel}; color: {theme.foreground}; }}"
+            f"QLineEdit, QSpinBox, QDoubleSpinBox, QComboBox, QPlainTextEdit {{ "
+            f"background: {theme.panel}; border: 1px solid {theme.grid}; }}"
+            f"QPushButton, QToolButton {{ background: {theme.panel}; "
+            f"border: 1px solid {theme.grid}; padding: 3px 8px; }}")
+
+    # -- files ------------------------------------------------------------------------
+    def ask_unsaved(self) -> QtWidgets.QMessageBox.StandardButton:
+        """Ask what to do with unsaved changes (tests replace this)."""
+        buttons = (QtWidgets.QMessageBox.StandardButton.Save
+                   | QtWidgets.QMessageBox.StandardButton.Discard
+                   | QtWidgets.QMessageBox.StandardButton.Cancel)
+        return QtWidgets.QMessageBox.question(
+            self, self.tr("Unsaved changes"),
+            self.tr("“%1” has changes that are not saved. Save them first?")
+            .replace("%1", self.session.title), buttons,
+            QtWidgets.QMessageBox.StandardButton.Save)
+
+    def may_discard_changes(self) -> bool:
+        """Whether the current scenario may be replaced (asking if it is modified)."""
+        if not self.session.is_modified:
+            return True
+        answer = self.ask_unsaved()
+        if answer == QtWidgets.QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QtWidgets.QMessageBox.StandardButton.Discard
+
+    def open_path(self, name_or_path: str | Path) -> bool:
+        """Open a file or lesson; on failure show why and keep the current one."""
+        if not self.may_discard_changes():
+            return False
+        try:
+            self.session.open(name_or_path)
+        except ScenarioError as error:
+            self.show_error(self.tr("This scenario cannot be opened"), str(error))
+            return False
+        if self.session.path is not None:
+            self._remember(self.session.path)
+        self.show_message(self.tr("Opened %1").replace("%1", self.session.title))
+        return True
+
+    def open_dialog(self) -> None:
+        """File ▸ Open…"""
+        start = str(self.session.path.parent) if self.session.path else str(Path.home())
+        name, _ = QtWidgets.QFileDialog.getOpenFileName(
+            self, self.tr("Open scenario"), start, self.tr(FILE_FILTER))
+        if name:
+            self.open_path(name)
+
+    def new_scenario(self) -> None:
+        """File ▸ New: a 2×2 memory with one write to start from."""
+        if not self.may_discard_changes():
+            return
+        scenario = Scenario(2, 2, [write([1, 0], [1, 0], "w1")], title=self.tr("Untitled"))
+        self.session.replace_scenario(scenario, None)
+
+    def save(self) -> bool:
+        """File ▸ Save (asks for a name the first time)."""
+        if self.session.path is None:
+            return self.save_as_dialog()
+        return self.save_to(self.session.path)
+
+    def save_to(self, path: str | Path) -> bool:
+        """Save to ``path``; report failures without losing anything."""
+        path = Path(path)
+        if path.suffix == "":
+            path = path.with_suffix(".json")
+        try:
+            self.session.save(path)
+        except OSError as error:
+            self.show_error(self.tr("Could not save"), f"{path}: {error.strerror or error}")
+            return False
+        self._remember(path)
+        self.show_message(self.tr("Saved %1").replace("%1", str(path)))
+        return True
+
+    def save_as_dialog(self) -> bool:
+        """File ▸ Save As…"""
+        start = str(self.session.path or Path.home() / f"{self.session.title}.json")
+        name, _ = QtWidgets.QFileDialog.getSaveFileName(
+            self, self.tr("Save scenario"), start, self.tr(FILE_FILTER))
+        return self.save_to(name) if name else False
+
+    # -- modes ----------------------------------------------------------------------------
+    def set_theme(self, name: str) -> None:
+        """Use the light or dark theme (remembered)."""
+        self.session.set_options(theme=name)
+        self._save_settings()
+
+    def set_projector_mode(self, on: bool) -> None:
+        """Projector mode: large high-contrast view, editors hidden, full screen."""
+        if on == self.session.options.projector:
+            return
+        if on:
+            self._docks_before = (self.steps_dock.isVisible(), self.settings_dock.isVisible())
+            self.steps_dock.hide()
+            self.settings_dock.hide()
+            self.menuBar().hide()
+            self.showFullScreen()
+        else:
+            steps, settings = getattr(self, "_docks_before", (True, True))
+            self.steps_dock.setVisible(steps)
+            self.settings_dock.setVisible(settings)
+            self.menuBar().show()
+            self.showNormal()
+        self.session.set_options(projector=on)
+
+    # -- messages -----------------------------------------------------------------------
+    def show_message(self, text: str) -> None:
+        """A passing message in the status bar."""
+        self.statusBar().showMessage(text, 8000)
+
+    def show_error(self, title: str, text: str) -> None:
+        """An error the user must see; non-blocking so nothing waits on it."""
+        self.last_error = text
+        self.statusBar().showMessage(text, 15000)
+        box = QtWidgets.QMessageBox(QtWidgets.QMessageBox.Icon.Warning, title, text,
+                                    QtWidgets.QMessageBox.StandardButton.Ok, self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        self.error_box = box
+
+    def about(self) -> None:
+        """Help ▸ About."""
+        QtWidgets.QMessageBox.about(
+            self, self.tr("About linviz"),
+            self.tr("linviz %1\n\nLinear attention keeps its memory in one fixed-size "
+                    "matrix S. Every write adds an outer product; every read is a "
+                    "weighted sum of everything stored, so overlapping keys blend.")
+            .replace("%1", __version__))
+
+    def closeEvent(self, event: QtGui.QCloseEvent) -> None:  # noqa: N802 (Qt name)
+        if not self.may_discard_changes():
+            event.ignore()
+            return
+        self._save_settings()
+        event.accept()

@@ -1,0 +1,519 @@
+"""The timeline: one chip per step, a slider, playback, and the caption bar.
+
+The chips are painted by one widget (:class:`ChipStrip`) that draws only the
+chips in view, so a 100,000-step scenario costs no more to show or scrub than
+a 7-step lesson: nothing here grows with the number of steps.
+"""
+
+from __future__ import annotations
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from linviz.controller.session import Session
+from linviz.views.panel import Panel, qcolor
+from linviz.views.theme import Theme
+
+Qt = QtCore.Qt
+
+#: Playback speeds offered, in steps per second at 1×.
+SPEEDS = (0.5, 1.0, 2.0, 4.0)
+
+#: Milliseconds between two steps at 1×: slow enough to read what changed.
+BASE_INTERVAL_MS = 1000
+
+
+def label_style(color: str, point_size: float, bold: bool = False) -> str:
+    """A label's colour and size as a style sheet (a window-wide sheet can't override it)."""
+    weight = "bold" if bold else "normal"
+    return f"color: {color}; font-size: {round(point_size)}pt; font-weight: {weight};"
+
+
+class ChipStrip(QtWidgets.QWidget):
+    """A horizontal strip of step chips, painted in one pass.
+
+    Each chip shows ``W`` (write) or ``R`` (read) and the step's label, with
+    the step number under it; writes and reads differ in colour, letter and
+    corner shape, and the cursor's chip is filled and outlined. The strip
+    keeps its own scroll offset (in pixels) and scrolls to keep the cursor's
+    chip in view.
+
+    Signals
+    -------
+    chipClicked(int)
+        The 1-based number of the chip the user clicked.
+    """
+
+    chipClicked = QtCore.Signal(int)
+
+    def __init__(self, session: Session, theme: Theme,
+                 parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self._theme = theme
+        self._offset = 0
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMouseTracking(False)
+        self.setSizePolicy(QtWidgets.QSizePolicy.Policy.Expanding,
+                           QtWidgets.QSizePolicy.Policy.Fixed)
+        self.setAccessibleName(self.tr("Steps"))
+        self._measure()
+
+    # -- geometry --------------------------------------------------------------
+    def set_theme(self, theme: Theme) -> None:
+        """Use ``theme``'s colours and sizes."""
+        self._theme = theme
+        self._measure()
+        self.ensure_visible(self.session.cursor)
+        self.update()
+
+    def _chip_font(self) -> QtGui.QFont:
+        font = QtGui.QFont(self.font())
+        font.setPointSizeF(self._theme.font_pt)
+        return font
+
+    def _number_font(self) -> QtGui.QFont:
+        font = QtGui.QFont(self.font())
+        font.setPointSizeF(max(7.0, self._theme.font_pt * 0.75))
+        return font
+
+    def _measure(self) -> None:
+        metrics = QtGui.QFontMetrics(self._chip_font())
+        small = QtGui.QFontMetrics(self._number_font())
+        self._pad = max(4, metrics.height() // 4)
+        self._margin = self._pad
+        # Wide enough for default labels like "w12345" at this length (O(1) to
+        # decide; longer labels are elided, their tooltip shows them whole).
+        digits = max(2, len(str(len(self.session.scenario))))
+        self._chip_w = metrics.horizontalAdvance("W  w" + "9" * digits) + 2 * self._pad
+        self._measured_digits = digits
+        self._chip_w = max(self._chip_w, small.horizontalAdvance("999999") + self._pad)
+        self._chip_h = metrics.height() + 2 * self._pad
+        self._gap = max(3, self._pad // 2)
+        self._number_h = small.height()
+        self.setFixedHeight(self._margin * 2 + self._chip_h + self._number_h + 2)
+        self.updateGeometry()
+
+    @property
+    def pitch(self) -> int:
+        """Horizontal distance from one chip to the next, in pixels."""
+        return self._chip_w + self._gap
+
+    def _remeasure_if_longer(self) -> None:
+        if max(2, len(str(len(self.session.scenario)))) != self._measured_digits:
+            self._measure()
+
+    def _content_width(self) -> int:
+        count = len(self.session.scenario)
+        return 2 * self._margin + max(0, count * self.pitch - self._gap)
+
+    def _clamp_offset(self, offset: int) -> int:
+        return max(0, min(offset, self._content_width() - self.width()))
+
+    def offset(self) -> int:
+        """How far the strip is scrolled, in pixels."""
+        return self._offset
+
+    def chip_rect(self, number: int) -> QtCore.QRect:
+        """Where the chip of step ``number`` is, in this widget's coordinates."""
+        x = self._margin + (number - 1) * self.pitch - self._offset
+        return QtCore.QRect(x, self._margin, self._chip_w, self._chip_h)
+
+    def number_at(self, point: QtCore.QPoint) -> int | None:
+        """The step whose chip (or number under it) is at ``point``, if any."""
+        x = point.x() + self._offset - self._margin
+        if x < 0:
+            return None
+        number = x // self.pitch + 1
+        if x % self.pitch >= self._chip_w or number > len(self.session.scenario):
+            return None
+        return int(number)
+
+    def visible_range(self) -> tuple[int, int]:
+        """The first and last step whose chip is (at least partly) in view."""
+        count = len(self.session.scenario)
+        first = max(1, (self._offset - self._margin) // self.pitch + 1)
+        last = min(count, (self._offset + self.width() - self._margin) // self.pitch + 1)
+        return first, last
+
+    def ensure_visible(self, number: int) -> None:
+        """Scroll (as little as possible) so the chip of ``number`` is in view."""
+        self._remeasure_if_longer()
+        if number < 1:
+            self._offset = 0
+            self.update()
+            return
+        left = self._margin + (number - 1) * self.pitch
+        right = left + self._chip_w
+        # Keep one neighbour in view too, so stepping shows where it goes next.
+        slack = min(self.pitch, max(0, (self.width() - self._chip_w) // 2))
+        offset = self._offset
+        if left - slack < offset:
+            offset = left - slack
+        elif right + slack > offset + self.width():
+            offset = right + slack - self.width()
+        offset = self._clamp_offset(offset)
+        if offset != self._offset:
+            self._offset = offset
+        self.update()
+
+    # -- Qt overrides ------------------------------------------------------------
+    def sizeHint(self) -> QtCore.QSize:
+        return QtCore.QSize(8 * self.pitch, self.height())
+
+    def minimumSizeHint(self) -> QtCore.QSize:
+        return QtCore.QSize(2 * self.pitch, self.height())
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._offset = self._clamp_offset(self._offset)
+        self.ensure_visible(self.session.cursor)
+
+    def wheelEvent(self, event: QtGui.QWheelEvent) -> None:
+        delta = event.angleDelta()
+        steps = (delta.x() or delta.y()) / 120.0
+        self._offset = self._clamp_offset(int(self._offset - steps * 3 * self.pitch))
+        self.update()
+        event.accept()
+
+    def mousePressEvent(self, event: QtGui.QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            super().mousePressEvent(event)
+            return
+        number = self.number_at(event.position().toPoint())
+        if number is not None:
+            self.chipClicked.emit(number)
+        event.accept()
+
+    def event(self, event: QtCore.QEvent) -> bool:
+        if event.type() == QtCore.QEvent.Type.ToolTip:
+            number = self.number_at(event.pos())
+            if number is None:
+                QtWidgets.QToolTip.hideText()
+                event.ignore()
+            else:
+                QtWidgets.QToolTip.showText(event.globalPos(), self._tooltip(number), self)
+            return True
+        return super().event(event)
+
+    def _tooltip(self, number: int) -> str:
+        step = self.session.scenario.step(number)
+        kind = self.tr("write") if step.is_write else self.tr("read")
+        head = self.tr("Step {number}: {kind} {label}").format(
+            number=number, kind=kind, label=step.label)
+        return f"{head}\n{step.caption}" if step.caption else head
+
+    def paintEvent(self, event: QtGui.QPaintEvent) -> None:
+        theme = self._theme
+        painter = QtGui.QPainter(self)
+        try:
+            painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+            painter.fillRect(self.rect(), qcolor(theme.background))
+            count = len(self.session.scenario)
+            if count == 0:
+                painter.setPen(qcolor(theme.muted))
+                painter.setFont(self._chip_font())
+                painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter,
+                                 self.tr("No steps yet: add a write in the table of steps."))
+                return
+            # Only the chips in view: cost is independent of the scenario's length.
+            first, last = self.visible_range()
+            for number in range(first, last + 1):
+                self._paint_chip(painter, number)
+        finally:
+            painter.end()
+
+    def _paint_chip(self, painter: QtGui.QPainter, number: int) -> None:
+        theme = self._theme
+        step = self.session.scenario.step(number)
+        rect = self.chip_rect(number)
+        current = number == self.session.cursor
+        color = qcolor(theme.write if step.is_write else theme.read)
+        # Reads get round ends, writes square corners: shape differs as well as colour.
+        radius = rect.height() / 2 if not step.is_write else 3.0
+        frame = QtCore.QRectF(rect).adjusted(1, 1, -1, -1)
+        if current:
+            painter.setBrush(color)
+            painter.setPen(QtGui.QPen(qcolor(theme.foreground), max(2.5, theme.line_width * 1.5)))
+        else:
+            painter.setBrush(qcolor(theme.write if step.is_write else theme.read, 38))
+            painter.setPen(QtGui.QPen(color, max(1.0, theme.line_width * 0.75)))
+        painter.drawRoundedRect(frame, radius, radius)
+        text_color = qcolor("#ffffff") if current else color
+        if not current:
+            text_color = text_color.darker(125)
+        font = self._chip_font()
+        painter.setFont(font)
+        metrics = QtGui.QFontMetrics(font)
+        letter = "W" if step.is_write else "R"
+        inner = rect.adjusted(self._pad, 0, -self._pad, 0)
+        bold = QtGui.QFont(font)
+        bold.setBold(True)
+        painter.setFont(bold)
+        painter.setPen(text_color)
+        painter.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, letter)
+        letter_w = QtGui.QFontMetrics(bold).horizontalAdvance(letter + " ")
+        painter.setFont(font)
+        label_rect = inner.adjusted(letter_w, 0, 0, 0)
+        label = metrics.elidedText(step.label, Qt.TextElideMode.ElideRight, label_rect.width())
+        painter.drawText(label_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         label)
+        painter.setFont(self._number_font())
+        painter.setPen(qcolor(theme.foreground if current else theme.muted))
+        below = QtCore.QRect(rect.left(), rect.bottom() + 2, rect.width(), self._number_h)
+        painter.drawText(below, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
+                         str(number))
+
+
+class TimelinePanel(Panel):
+    """Steps as chips, a slider, transport buttons and playback speed.
+
+    The navigation actions (first, previous, play/pause, next, last) are
+    window-wide shortcuts: Home, Left/Page Up, Space, Right/Page Down, End.
+    :meth:`actions` lists them so the main window can put them in its menus.
+    """
+
+    panel_name = "timeline"
+    listens_to = frozenset({"scenario", "cursor", "options"})
+
+    def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(session, parent)
+        self.strip = ChipStrip(session, self.theme, self)
+        self.strip.chipClicked.connect(self.session.set_cursor)
+
+        style = self.style()
+        icons = QtWidgets.QStyle.StandardPixmap
+        self._play_icon = style.standardIcon(icons.SP_MediaPlay)
+        self._pause_icon = style.standardIcon(icons.SP_MediaPause)
+        self.first_action = self._action(self.tr("First step"), icons.SP_MediaSkipBackward,
+                                         [Qt.Key.Key_Home], lambda: self._go(1))
+        self.previous_action = self._action(
+            self.tr("Previous step"), icons.SP_MediaSeekBackward,
+            [Qt.Key.Key_Left, Qt.Key.Key_PageUp], lambda: self._step(-1))
+        self.play_action = self._action(self.tr("Play"), icons.SP_MediaPlay,
+                                        [Qt.Key.Key_Space], self.toggle_playback)
+        self.next_action = self._action(
+            self.tr("Next step"), icons.SP_MediaSeekForward,
+            [Qt.Key.Key_Right, Qt.Key.Key_PageDown], lambda: self._step(1))
+        self.last_action = self._action(self.tr("Last step"), icons.SP_MediaSkipForward,
+                                        [Qt.Key.Key_End],
+                                        lambda: self._go(len(self.session.scenario)))
+
+        self.buttons: list[QtWidgets.QToolButton] = []
+        for action in (self.first_action, self.previous_action, self.play_action,
+                       self.next_action, self.last_action):
+            button = QtWidgets.QToolButton(self)
+            button.setDefaultAction(action)
+            button.setAutoRaise(True)
+            self.buttons.append(button)
+
+        self.slider = QtWidgets.QSlider(Qt.Orientation.Horizontal, self)
+        self.slider.setAccessibleName(self.tr("Step"))
+        self.slider.setToolTip(self.tr("Drag to scrub through the steps"))
+        self.slider.valueChanged.connect(self.session.set_cursor)
+        # The slider must not take the arrow keys from the window-wide shortcuts.
+        self.slider.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+
+        self.position_label = QtWidgets.QLabel(self)
+        self.position_label.setAlignment(Qt.AlignmentFlag.AlignRight
+                                         | Qt.AlignmentFlag.AlignVCenter)
+
+        self.speed_box = QtWidgets.QComboBox(self)
+        for speed in SPEEDS:
+            self.speed_box.addItem(f"{speed:g}×", speed)
+        self.speed_box.setCurrentIndex(SPEEDS.index(1.0))
+        self.speed_box.setToolTip(self.tr("Playback speed"))
+        self.speed_box.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.speed_box.currentIndexChanged.connect(self._speed_changed)
+        self.speed_label = QtWidgets.QLabel(self.tr("Speed"), self)
+        self.speed_label.setBuddy(self.speed_box)
+
+        self.timer = QtCore.QTimer(self)
+        self.timer.timeout.connect(self._tick)
+        self._speed_changed()
+
+        controls = QtWidgets.QHBoxLayout()
+        controls.setContentsMargins(0, 0, 0, 0)
+        for button in self.buttons:
+            controls.addWidget(button)
+        controls.addWidget(self.slider, 1)
+        controls.addWidget(self.position_label)
+        controls.addSpacing(8)
+        controls.addWidget(self.speed_label)
+        controls.addWidget(self.speed_box)
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setSpacing(4)
+        layout.addWidget(self.strip)
+        layout.addLayout(controls)
+        layout.addStretch(1)
+        self.setFocusProxy(self.strip)
+        self._styled = False
+        self.refresh()
+
+    def panel_title(self) -> str:
+        return self.tr("Timeline")
+
+    # -- actions -----------------------------------------------------------------
+    def _action(self, text: str, icon: QtWidgets.QStyle.StandardPixmap,
+                keys: list[Qt.Key], slot: object) -> QtGui.QAction:
+        action = QtGui.QAction(self.style().standardIcon(icon), text, self)
+        sequences = [QtGui.QKeySequence(key) for key in keys]
+        action.setShortcuts(sequences)
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        names = ", ".join(s.toString(QtGui.QKeySequence.SequenceFormat.NativeText)
+                          for s in sequences)
+        action.setToolTip(self.tr("{action} ({keys})").format(action=text, keys=names))
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _go(self, number: int) -> None:
+        self.session.set_cursor(number)
+
+    def _step(self, delta: int) -> None:
+        self.session.step_by(delta)
+
+    # -- playback ------------------------------------------------------------------
+    @property
+    def playing(self) -> bool:
+        """Whether playback is running."""
+        return self.timer.isActive()
+
+    def set_speed(self, speed: float) -> None:
+        """Play ``speed`` steps a second (one of :data:`SPEEDS`)."""
+        self.speed_box.setCurrentIndex(SPEEDS.index(speed))
+
+    def _speed_changed(self) -> None:
+        speed = float(self.speed_box.currentData())
+        self.timer.setInterval(round(BASE_INTERVAL_MS / speed))
+
+    def toggle_playback(self) -> None:
+        """Start playing from the cursor (from the start when at the end), or pause."""
+        if self.playing:
+            self.stop_playback()
+            return
+        count = len(self.session.scenario)
+        if count == 0:
+            return
+        if self.session.cursor >= count:
+            self.session.set_cursor(1)
+        self.timer.start()
+        self._show_play_state()
+
+    def stop_playback(self) -> None:
+        """Pause playback."""
+        self.timer.stop()
+        self._show_play_state()
+
+    def _tick(self) -> None:
+        if self.session.cursor >= len(self.session.scenario):
+            self.stop_playback()
+            return
+        self.session.step_by(1)
+        if self.session.cursor >= len(self.session.scenario):
+            self.stop_playback()
+
+    def _show_play_state(self) -> None:
+        playing = self.playing
+        text = self.tr("Pause") if playing else self.tr("Play")
+        self.play_action.setText(text)
+        self.play_action.setIcon(self._pause_icon if playing else self._play_icon)
+        self.play_action.setToolTip(self.tr("{action} ({keys})").format(
+            action=text, keys=self.play_action.shortcut().toString(
+                QtGui.QKeySequence.SequenceFormat.NativeText)))
+
+    # -- drawing ---------------------------------------------------------------------
+    def refresh(self) -> None:
+        theme = self.theme
+        count = len(self.session.scenario)
+        cursor = self.session.cursor
+        if theme is not self.strip._theme or not self._styled:
+            self._apply_theme(theme)
+        with QtCore.QSignalBlocker(self.slider):
+            self.slider.setRange(1 if count else 0, count)
+            self.slider.setValue(cursor)
+            self.slider.setPageStep(max(1, count // 20))
+        self.slider.setEnabled(count > 1)
+        self.position_label.setText(self.tr("{cursor} / {count}").format(
+            cursor=f"{cursor:,}", count=f"{count:,}"))
+        self.first_action.setEnabled(cursor > 1)
+        self.previous_action.setEnabled(cursor > 1)
+        self.next_action.setEnabled(cursor < count)
+        self.last_action.setEnabled(cursor < count)
+        self.play_action.setEnabled(count > 0)
+        self.strip.ensure_visible(cursor)
+
+    def _apply_theme(self, theme: Theme) -> None:
+        # Only when the theme changes: scrubbing must not re-polish every child.
+        self._styled = True
+        self.setFont(self.font_for(theme.font_pt))
+        size = round(theme.font_pt * 2.2)
+        for button in self.buttons:
+            button.setIconSize(QtCore.QSize(size, size))
+        # Fusion draws a thin slider whatever the font: thicken it with the theme.
+        groove = max(6, round(theme.font_pt * 0.6))
+        handle = groove * 3
+        self.slider.setStyleSheet(
+            f"QSlider::groove:horizontal {{ height: {groove}px; background: {theme.grid};"
+            f" border-radius: {groove // 2}px; }}"
+            f"QSlider::sub-page:horizontal {{ background: {theme.accent};"
+            f" border-radius: {groove // 2}px; }}"
+            f"QSlider::handle:horizontal {{ width: {handle}px; background: {theme.foreground};"
+            f" margin: -{groove}px 0; border-radius: {handle // 2}px; }}")
+        self.slider.setMinimumHeight(handle + 4)
+        self.strip.set_theme(theme)
+
+
+class CaptionBar(Panel):
+    """What the current step is and what to say about it.
+
+    Shows "Step n of N · write k1" and the step's caption; with no steps, the
+    scenario's title and its own caption.
+    """
+
+    panel_name = "caption"
+    listens_to = frozenset({"scenario", "cursor", "options"})
+
+    def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(session, parent)
+        self.heading = QtWidgets.QLabel(self)
+        self.heading.setTextFormat(Qt.TextFormat.PlainText)
+        self.caption = QtWidgets.QLabel(self)
+        self.caption.setTextFormat(Qt.TextFormat.PlainText)
+        self.caption.setWordWrap(True)
+        self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.caption.setSizePolicy(QtWidgets.QSizePolicy.Policy.Expanding,
+                                   QtWidgets.QSizePolicy.Policy.Preferred)
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.setSpacing(2)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.caption)
+        layout.addStretch(1)
+        self._theme_name = ""
+        self.refresh()
+
+    def panel_title(self) -> str:
+        return self.tr("Caption")
+
+    def text(self) -> str:
+        """Heading and caption as one string (what a reader sees)."""
+        return f"{self.heading.text()}\n{self.caption.text()}".strip()
+
+    def refresh(self) -> None:
+        theme = self.theme
+        scenario = self.session.scenario
+        cursor = self.session.cursor
+        if theme.name != self._theme_name:
+            self._theme_name = theme.name
+            self.heading.setStyleSheet(label_style(theme.muted, theme.font_pt, bold=True))
+            self.caption.setStyleSheet(label_style(theme.foreground, theme.title_pt * 1.2))
+        if cursor == 0:
+            self.heading.setText(scenario.title)
+            self.caption.setText(scenario.caption)
+            return
+        step = scenario.step(cursor)
+        kind = self.tr("write") if step.is_write else self.tr("read")
+        self.heading.setText(self.tr("Step {number} of {count} · {kind} {label}").format(
+            number=f"{cursor:,}", count=f"{len(scenario):,}", kind=kind, label=step.label))
+        self.caption.setText(step.caption)

@@ -1,0 +1,745 @@
+"""The key plane and the value plane: every vector as an arrow from the origin.
+
+The key plane shows every write's key and every read's query; dragging a tip
+moves that vector through the session's drag methods (a live preview, then
+one undo entry). The value plane shows the stored values and, at a read, the
+output ``y``, the value it meant to retrieve and the gap between them. When a
+space has more than two components, two combo boxes choose which pair the
+plane shows, and a drag edits only those two.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import Callable
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtWidgets
+
+from linviz.controller.session import Session
+from linviz.model.errors import ScenarioError
+from linviz.model.interference import key_cosines
+from linviz.model.readout import cosine
+from linviz.model.report import fmt_number, fmt_vector
+from linviz.model.scenario import Scenario
+from linviz.views.arrow_item import ArrowItem, ArrowLayer, ArrowLook, label_size
+from linviz.views.panel import Panel
+from linviz.views.theme import Theme
+
+Qt = QtCore.Qt
+
+#: With more steps than this, only the steps nearest the cursor are drawn
+#: (more arrows would be unreadable and would slow a drag down).
+MAX_ARROWS = 200
+#: The plane always shows at least -1.2 … 1.2 (room for the unit circle).
+MIN_HALF_RANGE = 1.2
+#: Grid snapping rounds to 1 / GRID_STEPS (0.1).
+GRID_STEPS = 10
+#: Up to this many steps a key's tooltip compares it with every other key.
+ALL_PAIRS_STEPS = 500
+#: Tooltips list at most this many cosines (the largest ones).
+TOOLTIP_ROWS = 12
+#: With more arrows than this, only steps this close to the cursor are labelled.
+LABEL_ALL, LABEL_NEAR = 40, 8
+#: Arrows that change whenever anything is dragged: each paints itself.
+LIVE_ROLES = frozenset({"output", "target", "interference"})
+
+
+def snap_tip(x: float, y: float, *, grid: bool, unit: bool,
+             one_dimensional: bool = False) -> tuple[float, float]:
+    """Where a dragged tip lands: on the unit circle, else on a 0.1 grid.
+
+    With both snaps on, the unit length wins (a grid point is rarely at
+    length 1). A one-dimensional plane keeps ``y`` at 0.
+    """
+    if one_dimensional:
+        y = 0.0
+    if unit:
+        length = math.hypot(x, y)
+        return (x / length + 0.0, y / length + 0.0) if length > 0 else (x, y)
+    if grid:
+        return round(x * GRID_STEPS) / GRID_STEPS + 0.0, round(y * GRID_STEPS) / GRID_STEPS + 0.0
+    return x, y
+
+
+def steps_near(total: int, cursor: int, limit: int = MAX_ARROWS,
+               also: int | None = None) -> list[int]:
+    """Step numbers to draw: all of them, or the ``limit`` nearest the cursor.
+
+    ``also`` (the step being dragged) is always included.
+    """
+    if total <= limit:
+        return list(range(1, total + 1))
+    start = min(max(cursor - limit // 2, 1), total - limit + 1)
+    numbers = list(range(start, start + limit))
+    if also is not None and 1 <= also <= total and not start <= also < start + limit:
+        numbers.append(also)
+    return numbers
+
+
+def half_range(extent: float, margin_px: float, plot_px: float) -> float:
+    """A half-width for the view that fits ``extent`` plus a label margin.
+
+    The margin is in pixels, so it is solved for: ``lim = extent + margin_px *
+    2 lim / plot_px``. Rounded up to 0.1 so small moves do not change it.
+    """
+    share = min(2 * margin_px / max(plot_px, 1.0), 0.5)
+    wanted = max(extent * 1.12, extent / (1 - share), MIN_HALF_RANGE)
+    return math.ceil(wanted * 10 - 1e-9) / 10
+
+
+class _WriteOrdinals:
+    """For every step: how many writes come before it (picks the key colour)."""
+
+    def __init__(self) -> None:
+        self._key: tuple[int, int] | None = None
+        self._ordinals = np.zeros(0, dtype=np.int64)
+
+    def get(self, scenario: Scenario, stale: bool) -> np.ndarray:
+        key = (id(scenario), len(scenario))
+        if stale or key != self._key:
+            flags = scenario.write_mask().astype(np.int64)
+            self._ordinals = np.cumsum(flags) - flags
+            self._key = key
+        return self._ordinals
+
+
+@dataclass
+class _Arrow:
+    """One arrow to show: what it is, where it goes, how it looks."""
+
+    role: str
+    number: int
+    origin: tuple[float, float]
+    tip: tuple[float, float]
+    look: ArrowLook
+    z: float
+    draggable: bool = False
+    tooltip: Callable[[], str] | None = None
+
+
+def _label_direction(arrow: _Arrow) -> tuple[float, float]:
+    """The arrow's direction on screen (y down), as ArrowItem places labels."""
+    dx, dy = arrow.tip[0] - arrow.origin[0], arrow.origin[1] - arrow.tip[1]
+    length = math.hypot(dx, dy)
+    return (dx / length, dy / length) if length > 0 else (0.7071, -0.7071)
+
+
+def _stack_labels(arrows: list[_Arrow], tolerance: float) -> None:
+    """Set the labels of arrows whose tips (nearly) coincide side by side.
+
+    Along a mostly horizontal arrow they stack in a column away from it,
+    along a mostly vertical one in a row, so none hides another.
+    """
+    groups: dict[tuple[int, int], list[_Arrow]] = {}
+    for arrow in arrows:
+        if arrow.look.label and arrow.look.label_at == "tip":
+            cell = (round(arrow.tip[0] / tolerance), round(arrow.tip[1] / tolerance))
+            groups.setdefault(cell, []).append(arrow)
+    for group in groups.values():
+        ux, uy = _label_direction(group[0])
+        width, height = label_size(group[0].look)
+        edge = ux * width / 2 + width / 2 if ux >= 0 else ux * width / 2 - width / 2
+        offset = 0.0
+        for index, arrow in enumerate(group):
+            shift = (0.0, 0.0)
+            if index:
+                width, height = label_size(arrow.look)
+                if abs(ux) >= abs(uy):  # a column, away from the arrow
+                    shift = (0.0, offset if uy >= 0 else -offset)
+                else:  # a row, on the side the arrow leans to
+                    centre = edge + (4 + width / 2 if ux >= 0 else -4 - width / 2)
+                    shift = (centre - ux * width / 2, 0.0)
+                    edge = centre + (width / 2 if ux >= 0 else -width / 2)
+            offset += height + 2
+            if shift != arrow.look.label_shift:
+                arrow.look = replace(arrow.look, label_shift=shift)
+
+
+class _VectorPlanePanel(Panel):
+    """What both planes share: the plot, the axis chooser, range and drags.
+
+    Subclasses set :attr:`space` (``"key"`` or ``"value"``) and build the
+    arrows in :meth:`_arrows`.
+    """
+
+    #: A message for the status bar (a refused move, a cancelled drag).
+    message = QtCore.Signal(str)
+
+    listens_to = frozenset({"scenario", "cursor", "options", "reveal"})
+    space = "key"
+    #: Roles whose tip :meth:`tip_position` reports for a step.
+    primary_roles: tuple[str, ...] = ()
+    #: Keys are compared with unit length (snapping, cosines); values are not.
+    show_unit_circle = True
+
+    def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(session, parent)
+        self._aspects: frozenset[str] = frozenset({"scenario"})
+        self._theme: Theme | None = None
+        self._axis_text: tuple[object, ...] | None = None
+        self._lim: float | None = None
+        self._extent = 0.0
+        self._grow_next = False
+        self._items: list[ArrowItem] = []
+        self._looks: dict[tuple[object, ...], ArrowLook] = {}
+        self._ordinals = _WriteOrdinals()
+        self._drag_item: ArrowItem | None = None
+        self._drag_field = "vector"
+        self._drag_base = np.zeros(0)
+        self._filtering = False
+
+        self.legend = QtWidgets.QLabel()
+        self.legend.setWordWrap(True)
+        self.x_combo = QtWidgets.QComboBox()
+        self.y_combo = QtWidgets.QComboBox()
+        self.x_combo.setToolTip(self.tr("The component shown across"))
+        self.y_combo.setToolTip(self.tr("The component shown upwards"))
+        self.axis_chooser = QtWidgets.QWidget()
+        chooser = QtWidgets.QHBoxLayout(self.axis_chooser)
+        chooser.setContentsMargins(0, 0, 0, 0)
+        chooser.addWidget(QtWidgets.QLabel(self.tr("x:")))
+        chooser.addWidget(self.x_combo)
+        chooser.addWidget(QtWidgets.QLabel(self.tr("y:")))
+        chooser.addWidget(self.y_combo)
+        self.axis_chooser.hide()
+
+        self.plot_widget = pg.PlotWidget()
+        plot = self.plot_widget.getPlotItem()
+        plot.setAspectLocked(True)
+        plot.hideButtons()
+        plot.setMenuEnabled(False)
+        plot.showGrid(x=True, y=True, alpha=0.35)
+        # The axes also draw the grid across the whole view: replaying it on
+        # every drag repaint costs milliseconds, so keep it as a pixmap.
+        for name in ("left", "bottom"):
+            plot.getAxis(name).setCacheMode(
+                QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self._view_box = plot.getViewBox()
+        self._circle = pg.PlotCurveItem()
+        angles = np.linspace(0.0, 2 * np.pi, 241)
+        self._circle.setData(np.cos(angles), np.sin(angles))
+        self._x_line = pg.InfiniteLine(pos=0.0, angle=90, movable=False)
+        self._y_line = pg.InfiniteLine(pos=0.0, angle=0, movable=False)
+        self._layer = ArrowLayer()
+        self._layer.setZValue(0.5)
+        for item in (self._x_line, self._y_line, self._circle, self._layer):
+            self._view_box.addItem(item, ignoreBounds=True)
+        self._circle.setVisible(self.show_unit_circle)
+        self._circle.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+        top = QtWidgets.QHBoxLayout()
+        top.addWidget(self.legend, 1)
+        top.addWidget(self.axis_chooser)
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(top)
+        layout.addWidget(self.plot_widget, 1)
+        # The label margin is in pixels: a resized plot needs another range.
+        self._view_box.sigResized.connect(self._resized)
+        self.x_combo.currentIndexChanged.connect(self._axes_chosen)
+        self.y_combo.currentIndexChanged.connect(self._axes_chosen)
+        self.refresh()
+
+    # -- what tests and exports read ----------------------------------------------
+    def arrows(self) -> list[ArrowItem]:
+        """The arrow items shown now."""
+        return list(self._items)
+
+    def arrow(self, role: str, number: int | None = None) -> ArrowItem:
+        """The shown arrow with ``role`` (and step ``number``, if given)."""
+        for item in self._items:
+            if item.role == role and (number is None or item.step_number == number):
+                return item
+        raise KeyError((role, number))
+
+    def tip_position(self, step_number: int) -> tuple[float, float]:
+        """Where the arrow of step ``step_number`` points, in data coordinates."""
+        for role in self.primary_roles:
+            for item in self._items:
+                if item.role == role and item.step_number == step_number:
+                    return item.tip
+        raise KeyError(step_number)
+
+    # -- refreshing -------------------------------------------------------------------
+    def _on_session_changed(self, aspects: frozenset[str]) -> None:
+        self._aspects = self._aspects | aspects
+        super()._on_session_changed(aspects)
+
+    def refresh(self) -> None:
+        """Redraw from the session, updating the existing arrows in place."""
+        aspects, self._aspects = self._aspects, frozenset()
+        session = self.session
+        if self._drag_item is not None and session.dragged_step != self._drag_item.step_number:
+            self._drag_item.abort_drag()  # the drag was ended elsewhere (undo, new file)
+            self._stop_drag()
+        theme = self.theme
+        if theme is not self._theme:
+            self._apply_theme(theme)
+        scenario = session.scenario
+        size = self._size(scenario)
+        axes = session.plane_axes(self.space)
+        self._sync_chooser(size, axes)
+        self._set_axis_labels(size, axes, theme)
+        ordinals = self._ordinals.get(scenario, "scenario" in aspects and not session.dragging)
+        arrows = self._arrows(theme, axes, size, ordinals) if len(scenario) else []
+        extent = max((max(abs(a.tip[0]), abs(a.tip[1]), abs(a.origin[0]), abs(a.origin[1]))
+                      for a in arrows), default=0.0)
+        lim = self._lim if self._lim is not None else max(extent, MIN_HALF_RANGE)
+        _stack_labels(arrows, 0.035 * lim)
+        self._show(arrows)
+        self._extent = extent
+        self._fit_range(extent, aspects, theme)
+
+    def _resized(self) -> None:
+        if self._theme is not None:
+            self._fit_range(self._extent, frozenset({"scenario"}), self._theme)
+
+    def _size(self, scenario: Scenario) -> int:
+        return scenario.d_k if self.space == "key" else scenario.d_v
+
+    def _arrows(self, theme: Theme, axes: tuple[int, int], size: int,
+                ordinals: np.ndarray) -> list[_Arrow]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _show(self, arrows: list[_Arrow]) -> None:
+        while len(self._items) < len(arrows):
+            item = ArrowItem()
+            item.sigDragStarted.connect(self._drag_started)
+            item.sigDragged.connect(self._dragged)
+            item.sigDragFinished.connect(self._drag_finished)
+            self._view_box.addItem(item, ignoreBounds=True)
+            self._items.append(item)
+        while len(self._items) > len(arrows):
+            item = self._items.pop()
+            if item is self._drag_item:
+                self._stop_drag()
+            self._view_box.removeItem(item)
+        dragged = self.session.dragged_step
+        layered = []
+        for item, arrow in zip(self._items, arrows):
+            item.role = arrow.role
+            item.step_number = arrow.number
+            item.tooltip_provider = arrow.tooltip
+            item.set_draggable(arrow.draggable)
+            # What moves during a drag paints itself; the rest is one cached layer.
+            live = (arrow.look.halo or arrow.role in LIVE_ROLES or arrow.number == dragged
+                    or item is self._drag_item)
+            item.set_arrow(arrow.origin, arrow.tip, arrow.look, live)
+            if not live:
+                layered.append(arrow)
+            z = 100.0 if item is self._drag_item else arrow.z
+            if item.zValue() != z:
+                item.setZValue(z)
+        layered.sort(key=lambda arrow: arrow.z)
+        self._layer.set_arrows([(a.origin, a.tip, a.look) for a in layered])
+
+    def _fit_range(self, extent: float, aspects: frozenset[str], theme: Theme) -> None:
+        """Fit every arrow; freeze during a drag, then only grow (no jumping)."""
+        if self._drag_item is not None or self.session.dragging:
+            self._grow_next = True
+            return
+        # Room beyond the longest arrow for one line of label text.
+        label_px = theme.font_pt * 0.9 * 96 / 72 * 1.3 + 6
+        plot_px = min(self._view_box.width(), self._view_box.height())
+        wanted = half_range(extent, label_px, plot_px if plot_px > 50 else 400.0)
+        grow = self._lim is not None and (
+            self._grow_next or not aspects & {"scenario", "options"})
+        self._grow_next = False
+        lim = max(wanted, self._lim) if grow and self._lim is not None else wanted
+        if lim != self._lim:
+            self._lim = lim
+            self._view_box.setRange(xRange=(-lim, lim), yRange=(-lim, lim), padding=0)
+
+    # -- looks -----------------------------------------------------------------------------
+    def _apply_theme(self, theme: Theme) -> None:
+        self.plot_widget.setBackground(theme.background)
+        plot = self.plot_widget.getPlotItem()
+        tick_font = self.font_for(theme.font_pt * 0.85)
+        for name in ("left", "bottom"):
+            axis = plot.getAxis(name)
+            axis.setPen(pg.mkPen(theme.muted, width=1))
+            axis.setTextPen(pg.mkPen(theme.foreground))
+            axis.setTickFont(tick_font)
+        plot.showGrid(x=True, y=True, alpha=0.35)
+        self._circle.setPen(pg.mkPen(theme.muted, width=max(1.0, theme.line_width * 0.8),
+                                     style=Qt.PenStyle.DashLine))
+        for line in (self._x_line, self._y_line):
+            line.setPen(pg.mkPen(theme.muted, width=max(1.0, theme.line_width * 0.6)))
+        self.legend.setFont(self.font_for(theme.font_pt * 0.75))
+        self.legend.setText(self._legend_text())
+        self._axis_text = None
+        self._theme = theme
+
+    def _legend_text(self) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _axis_name(self, component: int) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _set_axis_labels(self, size: int, axes: tuple[int, int], theme: Theme) -> None:
+        key = (size > 1, axes, theme.name, self.space)
+        if key == self._axis_text:
+            return  # setLabel re-lays the plot out: never during a drag
+        self._axis_text = key
+        style = {"color": theme.foreground, "font-size": f"{theme.font_pt:g}pt"}
+        plot = self.plot_widget.getPlotItem()
+        plot.setLabel("bottom", self._axis_name(axes[0]), **style)
+        plot.setLabel("left", self._axis_name(axes[1]) if size > 1 else " ", **style)
+
+    def _look(self, theme: Theme, color: str, state: str, *, label: str = "",
+              dash: str = "solid", head_filled: bool = True, label_at: str = "tip",
+              weight: float = 1.0) -> ArrowLook:
+        """The look of an arrow at the cursor, before it, or after it (faded)."""
+        key = (theme.name, color, state, label, dash, head_filled, label_at, weight)
+        look = self._looks.get(key)
+        if look is None:  # hundreds of arrows share a few looks: build each once
+            if len(self._looks) > 4096:
+                self._looks.clear()
+            look = self._looks[key] = self._new_look(theme, color, state, label, dash,
+                                                     head_filled, label_at, weight)
+        return look
+
+    @staticmethod
+    def _new_look(theme: Theme, color: str, state: str, label: str, dash: str,
+                  head_filled: bool, label_at: str, weight: float) -> ArrowLook:
+        width = theme.arrow_width * weight
+        alpha, halo, bold = 255, False, False
+        if state == "cursor":
+            width, halo, bold = width * 1.7, True, True
+        elif state == "future":
+            width, alpha = width * 0.8, 70
+        return ArrowLook(
+            color=color, alpha=alpha, width=width, dash=dash, head=6 + 2.0 * width,
+            head_filled=head_filled, halo=halo, label=label, label_bold=bold,
+            label_at=label_at, font_pt=theme.font_pt * 0.9, background=theme.background,
+            hit_radius=max(8.0, 2.8 * theme.arrow_width))
+
+    @staticmethod
+    def _state(number: int, cursor: int) -> str:
+        if number == cursor:
+            return "cursor"
+        return "past" if number < cursor else "future"
+
+    @staticmethod
+    def _z(state: str, bonus: float = 0.0) -> float:
+        return {"cursor": 20.0, "past": 10.0, "future": 1.0}[state] + bonus
+
+    @staticmethod
+    def _point(vector: np.ndarray, axes: tuple[int, int], size: int) -> tuple[float, float]:
+        return float(vector[axes[0]]), (float(vector[axes[1]]) if size > 1 else 0.0)
+
+    @staticmethod
+    def _points(column: np.ndarray, numbers: list[int], axes: tuple[int, int],
+                size: int) -> list[tuple[float, float]]:
+        """The shown two components of rows ``numbers`` (1-based) of a column."""
+        rows = np.asarray(numbers, dtype=np.int64) - 1
+        xs = column[rows, axes[0]]
+        ys = column[rows, axes[1]] if size > 1 else np.zeros(len(rows))
+        return list(zip(xs.tolist(), ys.tolist()))
+
+    def _numbers(self) -> list[int]:
+        session = self.session
+        return steps_near(len(session.scenario), session.cursor, also=session.dragged_step)
+
+    def _labelled(self, number: int, text: str) -> str:
+        """``text``, unless the plane is crowded and step ``number`` far from the cursor."""
+        session = self.session
+        if (len(session.scenario) <= LABEL_ALL or abs(number - session.cursor) <= LABEL_NEAR
+                or number == session.dragged_step):
+            return text
+        return ""
+
+    # -- the component chooser -------------------------------------------------------------
+    def _sync_chooser(self, size: int, axes: tuple[int, int]) -> None:
+        show = size > 2
+        if self.axis_chooser.isHidden() == show:
+            self.axis_chooser.setVisible(show)
+        if not show:
+            return
+        for combo, axis in ((self.x_combo, axes[0]), (self.y_combo, axes[1])):
+            combo.blockSignals(True)
+            try:
+                if combo.count() != size:
+                    combo.clear()
+                    combo.addItems([self.tr("component {0}").format(i) for i in range(size)])
+                if combo.currentIndex() != axis:
+                    combo.setCurrentIndex(axis)
+            finally:
+                combo.blockSignals(False)
+
+    def _axes_chosen(self) -> None:
+        axes = (self.x_combo.currentIndex(), self.y_combo.currentIndex())
+        if min(axes) < 0:
+            return
+        try:
+            self.session.set_options(**{f"{self.space}_axes": axes})
+        except ValueError as error:
+            self.message.emit(str(error))
+
+    # -- dragging ---------------------------------------------------------------------------
+    def _drag_field_of(self, item: ArrowItem) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _drag_started(self, item: ArrowItem) -> None:
+        if self._drag_item is not None:
+            return
+        field_name = self._drag_field_of(item)
+        step = self.session.scenario.step(item.step_number)
+        base = step.vector if field_name == "vector" else step.value
+        self.session.begin_drag(item.step_number, field_name)
+        self._drag_item, self._drag_field = item, field_name
+        self._drag_base = np.array(base, dtype=np.float64)
+        item.setZValue(100.0)
+        app = QtWidgets.QApplication.instance()
+        if app is not None and not self._filtering:
+            app.installEventFilter(self)  # Escape cancels, wherever the focus is
+            self._filtering = True
+
+    def _dragged(self, item: ArrowItem, x: float, y: float) -> None:
+        if item is not self._drag_item or not self.session.dragging:
+            return
+        options = self.session.options
+        one_d = self._drag_base.size == 1
+        x, y = snap_tip(x, y, grid=options.snap_grid,
+                        unit=options.snap_unit and self._drag_field == "vector",
+                        one_dimensional=one_d)
+        axes = self.session.plane_axes(self.space)
+        vector = self._drag_base.copy()
+        vector[axes[0]] = x
+        if not one_d:
+            vector[axes[1]] = y
+        step = self.session.scenario.step(item.step_number)
+        if np.array_equal(getattr(step, self._drag_field), vector):
+            return  # snapped to where it already is: no redraw
+        try:
+            self.session.drag_to(vector)
+        except ScenarioError as error:
+            self.message.emit(str(error))
+
+    def _drag_finished(self, item: ArrowItem) -> None:
+        if item is not self._drag_item:
+            return
+        self._stop_drag()
+        self._grow_next = True
+        try:
+            self.session.end_drag()
+        except ScenarioError as error:
+            self.message.emit(self.tr("The move was refused: {0}").format(error))
+        self.refresh()
+
+    def _stop_drag(self) -> None:
+        self._drag_item = None
+        if self._filtering:
+            app = QtWidgets.QApplication.instance()
+            if app is not None:
+                app.removeEventFilter(self)
+            self._filtering = False
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+        if (self._drag_item is not None and event.type() == QtCore.QEvent.Type.KeyPress
+                and event.key() == Qt.Key.Key_Escape):  # type: ignore[attr-defined]
+            self._drag_item.abort_drag()
+            self._stop_drag()
+            self._grow_next = True
+            self.session.cancel_drag()
+            self.refresh()
+            self.message.emit(self.tr("Drag cancelled: the vector is back where it was."))
+            return True
+        return False
+
+    def detach(self) -> None:
+        """Stop following the session (and the keyboard, if a drag is on)."""
+        self._stop_drag()
+        super().detach()
+
+
+class KeyPlanePanel(_VectorPlanePanel):
+    """Keys (solid) and queries (dashed) as arrows; drag a tip to move one."""
+
+    panel_name = "keys"
+    space = "key"
+    primary_roles = ("key", "query")
+
+    def panel_title(self) -> str:
+        return self.tr("Key plane")
+
+    def _legend_text(self) -> str:
+        return self.tr("solid: keys · dashed: queries · faded: later steps · "
+                       "drag a tip to move it")
+
+    def _axis_name(self, component: int) -> str:
+        return self.tr("key component {0}").format(component)
+
+    def _drag_field_of(self, item: ArrowItem) -> str:
+        return "vector"
+
+    def _arrows(self, theme: Theme, axes: tuple[int, int], size: int,
+                ordinals: np.ndarray) -> list[_Arrow]:
+        scenario, cursor = self.session.scenario, self.session.cursor
+        arrows = []
+        key_tips: set[tuple[float, float]] = set()
+        queries: list[_Arrow] = []
+        numbers = self._numbers()
+        # Columns, not Step objects: this runs on every frame of a drag.
+        is_write = scenario.write_mask()
+        for number, tip in zip(numbers, self._points(scenario.vectors(), numbers, axes, size)):
+            state = self._state(number, cursor)
+            label = self._labelled(number, scenario.label_at(number))
+            if is_write[number - 1]:
+                look = self._look(theme, theme.key_color(int(ordinals[number - 1])), state,
+                                  label=label)
+                arrows.append(_Arrow("key", number, (0.0, 0.0), tip, look, self._z(state),
+                                     True, partial(self._key_tooltip, number)))
+                key_tips.add(tip)
+            else:
+                look = self._look(theme, theme.read, state, dash="dash", head_filled=False,
+                                  label=label)
+                # Dashed queries are drawn over keys so both stay visible.
+                query = _Arrow("query", number, (0.0, 0.0), tip, look,
+                               self._z(state, 0.5), True,
+                               partial(self._query_tooltip, number))
+                arrows.append(query)
+                if state != "cursor":
+                    queries.append(query)
+        for query in queries:
+            if query.tip in key_tips:
+                # A query lying on a key leaves the grab (and the tooltip) to the
+                # key beneath; it becomes draggable when the cursor is on its read.
+                query.draggable, query.tooltip = False, None
+        return arrows
+
+    def _cosines_with_others(self, number: int) -> list[tuple[str, float]]:
+        """Cosines of key ``number`` with the other keys (every key when few)."""
+        scenario = self.session.scenario
+        step = scenario.step(number)
+        if len(scenario) <= ALL_PAIRS_STEPS:
+            labels, matrix = key_cosines(scenario)
+            row = matrix[labels.index(step.label)]
+            return [(label, float(c)) for label, c in zip(labels, row) if label != step.label]
+        pairs = []
+        vectors = scenario.vectors()
+        for item in self._items:  # too many keys: the ones drawn near the cursor
+            if item.role == "key" and item.step_number != number:
+                value = cosine(step.vector, vectors[item.step_number - 1])
+                pairs.append((scenario.label_at(item.step_number),
+                              0.0 if value is None else value))
+        return pairs
+
+    def _key_tooltip(self, number: int) -> str:
+        step = self.session.scenario.step(number)
+        lines = [self.tr("key {0} (step {1}) = {2}").format(
+            step.label, number, fmt_vector(step.vector))]
+        pairs = self._cosines_with_others(number)
+        if not pairs:
+            lines.append(self.tr("No other key to compare with yet."))
+        else:
+            lines.append(self.tr("cosine with every other key:"))
+            shown = pairs
+            if len(pairs) > TOOLTIP_ROWS:
+                shown = sorted(pairs, key=lambda pair: -abs(pair[1]))[:TOOLTIP_ROWS]
+            lines += [self.tr("  {0}: {1}").format(label, fmt_number(round(c, 4)))
+                      for label, c in shown]
+            if len(pairs) > len(shown):
+                lines.append(self.tr("  … and {0} more (smaller)").format(
+                    len(pairs) - len(shown)))
+        lines.append(self.tr("Drag the tip to move this key."))
+        return "\n".join(lines)
+
+    def _query_tooltip(self, number: int) -> str:
+        step = self.session.scenario.step(number)
+        lines = [self.tr("query {0} (step {1}) = {2}").format(
+            step.label, number, fmt_vector(step.vector))]
+        result = self.session.snapshot(number).read
+        if result is not None and result.target is not None:
+            lines.append(self.tr("meant to retrieve {0}").format(result.target))
+        lines.append(self.tr("Drag the tip to move this query."))
+        return "\n".join(lines)
+
+
+class ValuePlanePanel(_VectorPlanePanel):
+    """Stored values as arrows; at a read, ``y``, the target and their gap."""
+
+    panel_name = "values"
+    space = "value"
+    primary_roles = ("value", "output")
+    show_unit_circle = False
+
+    def panel_title(self) -> str:
+        return self.tr("Value plane")
+
+    def _legend_text(self) -> str:
+        return self.tr("solid: stored values · at a read: y (thick), "
+                       "target (dashed), interference y − target (dotted)")
+
+    def _axis_name(self, component: int) -> str:
+        return self.tr("value component {0}").format(component)
+
+    def _drag_field_of(self, item: ArrowItem) -> str:
+        return "value"
+
+    def _arrows(self, theme: Theme, axes: tuple[int, int], size: int,
+                ordinals: np.ndarray) -> list[_Arrow]:
+        session = self.session
+        scenario, cursor = session.scenario, session.cursor
+        arrows = []
+        is_write = scenario.write_mask()
+        numbers = [n for n in self._numbers() if is_write[n - 1]]
+        for number, tip in zip(numbers, self._points(scenario.values(), numbers, axes, size)):
+            state = self._state(number, cursor)
+            label = self.tr("v({0})").format(scenario.label_at(number))
+            look = self._look(theme, theme.key_color(int(ordinals[number - 1])), state,
+                              label=self._labelled(number, label))
+            arrows.append(_Arrow("value", number, (0.0, 0.0), tip, look,
+                                 self._z(state, 0.5), True,
+                                 partial(self._value_tooltip, number)))
+        result = session.snapshot().read if cursor else None
+        if result is None:
+            return arrows
+        hidden = session.hide_outputs and result.step.label not in session.revealed
+        if result.expected is not None:
+            target = self._point(result.expected, axes, size)
+            look = self._look(theme, theme.target, "past", dash="dash", weight=1.3,
+                              label=self.tr("target"))
+            arrows.append(_Arrow("target", cursor, (0.0, 0.0), target, look, 30.0,
+                                 tooltip=partial(self._read_tooltip, "target")))
+        if hidden:
+            return arrows  # predict first: y and the gap stay hidden until revealed
+        output = self._point(result.output, axes, size)
+        look = self._look(theme, theme.read, "cursor", label=self.tr("y"), weight=1.2)
+        arrows.append(_Arrow("output", cursor, (0.0, 0.0), output, look, 31.0,
+                             tooltip=partial(self._read_tooltip, "output")))
+        if result.expected is not None and output != target:
+            look = self._look(theme, theme.warning, "past", dash="dot", weight=1.2,
+                              label=self.tr("interference"), label_at="middle")
+            arrows.append(_Arrow("interference", cursor, target, output, look, 32.0,
+                                 tooltip=partial(self._read_tooltip, "interference")))
+        return arrows
+
+    def _value_tooltip(self, number: int) -> str:
+        step = self.session.scenario.step(number)
+        return "\n".join([
+            self.tr("value stored by {0} (step {1}) = {2}").format(
+                step.label, number, fmt_vector(step.value)),
+            self.tr("Drag the tip to change this value."),
+        ])
+
+    def _read_tooltip(self, role: str) -> str:
+        result = self.session.snapshot().read
+        if result is None:
+            return ""
+        if role == "output":
+            return self.tr("y, the output of read {0} = {1}").format(
+                result.step.label, fmt_vector(result.output))
+        if role == "target":
+            return self.tr("the target value, stored by {0} = {1}").format(
+                result.target, fmt_vector(result.expected))
+        text = self.tr("interference y − target = {0}").format(
+            fmt_vector(result.interference))
+        if result.relative_error is not None:
+            text += "\n" + self.tr("relative error {0}").format(
+                fmt_number(result.relative_error))
+        return text

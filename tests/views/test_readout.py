@@ -1,0 +1,171 @@
+"""The readout: a read's terms as bars and numbers; a write's overlapping keys."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from linviz.controller.commands import ReplaceStep
+from linviz.controller.session import Session
+from linviz.model.scenario import Scenario, read, write
+from linviz.views.readout import MAX_GROUPS, ReadoutPanel
+from linviz.views.theme import theme_named
+
+# The offscreen platform warns when a window's size limits change or a tooltip is raised.
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints",
+                                       "This plugin does not support raise")
+
+
+def show(qtbot, session: Session, width: int = 760) -> ReadoutPanel:
+    panel = ReadoutPanel(session)
+    qtbot.addWidget(panel)
+    panel.resize(width, 620)
+    with qtbot.waitExposed(panel):
+        panel.show()
+    return panel
+
+
+def colours_inside(image: QtGui.QImage, rect) -> set[tuple[int, int, int]]:
+    """The distinct colours well inside ``rect`` (away from its outline)."""
+    r = rect.toRect().adjusted(4, 4, -4, -4)
+    return {image.pixelColor(x, y).getRgb()[:3]
+            for x in range(r.left(), r.right()) for y in range(r.top(), r.bottom())}
+
+
+def test_the_crowded_read_in_numbers(qtbot, lesson_session):
+    lesson_session.set_cursor(7)
+    panel = show(qtbot, lesson_session)
+    text = panel.text()
+    assert "Read r4: query [0.8, 0.6] · target k3" in text
+    assert "output y: [1.2, -1.8]" in text
+    assert "expected v_target (k3): [0, -5]" in text
+    assert "interference y − v_target: [1.2, 3.2]" in text
+    assert "relative error: 68.4 %" in text
+    assert "crosstalk share: 40.6 %" in text
+    assert "cosine(y, v_target): 0.832" in text
+    assert "q·kᵢ: k1 0.8 k2 0.6 k3 1" in " ".join(text.split())
+
+
+@pytest.mark.parametrize("width, orientation", [(760, "columns"), (260, "rows")])
+def test_target_and_crosstalk_differ_by_label_colour_and_pattern(qtbot, lesson_session, width,
+                                                                  orientation):
+    lesson_session.set_cursor(7)
+    panel = show(qtbot, lesson_session, width)
+    bars = panel.bars
+    kinds = [(g.label, g.kind, bars.kind_text(g.kind)) for g in bars.groups]
+    assert kinds == [("k1", "crosstalk", "crosstalk"), ("k2", "crosstalk", "crosstalk"),
+                     ("k3", "target", "target"), ("y", "output", "output y"),
+                     ("v(k3)", "expected", "wanted v_target")]
+    # One bar per value component: k1's term is 0.8·(3, 1).
+    np.testing.assert_allclose(bars.groups[0].values, [2.4, 0.8])
+    assert bars.groups[0].note == "w = 0.8"
+
+    image = bars.grab().toImage()
+    assert bars.orientation == orientation    # narrow panels get one row per write
+    rects = {(g, c): r for g, c, r in bars.bar_rects}
+    target_bar = colours_inside(image, rects[(2, 1)])       # k3's -5
+    crosstalk_bar = colours_inside(image, rects[(0, 0)])    # k1's 2.4
+    assert target_bar == {QtGui.QColor(theme_named("light").target).getRgb()[:3]}
+    assert len(crosstalk_bar) >= 2       # hatched: stripes over a pale fill
+    assert target_bar.isdisjoint(crosstalk_bar)
+
+
+def test_a_clean_read_has_no_crosstalk(qtbot, lesson_session):
+    lesson_session.set_cursor(3)
+    panel = show(qtbot, lesson_session)
+    text = panel.text()
+    assert "output y: [3, 1]" in text
+    assert "interference y − v_target: [0, 0]" in text
+    assert "relative error: 0.0 %" in text
+    np.testing.assert_allclose(panel.bars.groups[1].values, [0, 0])   # k2: orthogonal
+
+
+def test_a_write_lists_the_keys_it_overlaps(qtbot, lesson_session):
+    lesson_session.set_cursor(5)
+    panel = show(qtbot, lesson_session)
+    text = panel.text()
+    assert "Write k3: key [0.8, 0.6], value [0, -5]" in text
+    assert "overlaps k1: cos 0.80" in text
+    assert "overlaps k2: cos 0.60" in text
+    assert not panel.bars.isVisible()
+
+
+def test_an_orthogonal_write_says_so(qtbot, lesson_session):
+    lesson_session.set_cursor(2)
+    panel = show(qtbot, lesson_session)
+    assert "k2 is orthogonal to every earlier key" in panel.text()
+    lesson_session.set_cursor(1)
+    assert "nothing to overlap yet" in panel.text()
+
+
+def test_the_readout_follows_an_edit(qtbot, lesson_session):
+    lesson_session.set_cursor(7)
+    panel = show(qtbot, lesson_session)
+    k3 = lesson_session.scenario.step(5)
+    lesson_session.execute(ReplaceStep(5, k3.with_changes(vector=[0.0, 0.0])))
+    lesson_session.set_cursor(7)
+    # Dropping k3's key leaves the read with k1's and k2's terms only.
+    assert "output y: [1.2, 3.2]" in panel.text()
+    assert "target's own term: [0, 0]" in panel.text()
+    lesson_session.undo()
+    lesson_session.set_cursor(7)
+    assert "output y: [1.2, -1.8]" in panel.text()
+
+
+def test_many_writes_show_the_largest_terms_and_count_the_rest(qtbot):
+    steps = [write([1.0, 0.1 * i], [float(i), 1.0], f"w{i}") for i in range(1, 61)]
+    steps.insert(5, write([0.0, 1.0], [0.5, 0.5], "small"))
+    steps.append(read([0.0, 1.0], "r", target="small"))
+    session = Session(Scenario(2, 2, steps))
+    panel = show(qtbot, session)
+    groups = panel.bars.groups
+    terms = [g for g in groups if g.kind in ("target", "crosstalk")]
+    assert len(terms) == MAX_GROUPS
+    assert panel.bars.hidden_count == 61 - MAX_GROUPS
+    assert any(g.label == "small" and g.kind == "target" for g in terms)
+    assert "w60" in [g.label for g in terms]    # the largest term is kept
+    assert "w1" not in [g.label for g in terms]  # a small one is not
+    assert "(+21 more)" in panel.text()
+
+
+def test_a_read_with_no_earlier_write(qtbot):
+    session = Session(Scenario(2, 2, [read([1, 0], "r1")]))
+    panel = show(qtbot, session)
+    assert "none: no earlier write" in panel.text()
+    assert [g.kind for g in panel.bars.groups] == ["output"]
+
+
+@pytest.mark.parametrize("projector", [False, True])
+def test_every_lesson_step_renders(qtbot, projector):
+    from linviz.model.lessons import bundled_lessons
+    for lesson in bundled_lessons():
+        session = Session()
+        session.open(lesson.path)
+        session.set_options(projector=projector)
+        panel = show(qtbot, session)
+        for number in range(1, len(session.scenario) + 1):
+            session.set_cursor(number)
+            assert not panel.grab().isNull()
+        panel.detach()
+
+
+def test_a_hidden_readout_catches_up_when_shown(qtbot, lesson_session):
+    lesson_session.set_cursor(7)
+    panel = show(qtbot, lesson_session)
+    panel.hide()
+    lesson_session.set_cursor(5)
+    panel.show()
+    assert "overlaps k1: cos 0.80" in panel.text()
+
+
+def test_hovering_a_bar_names_its_write(qtbot, lesson_session):
+    lesson_session.set_cursor(7)
+    panel = show(qtbot, lesson_session)
+    bars = panel.bars
+    bars.grab()
+    rect = next(r for g, c, r in bars.bar_rects if (g, c) == (1, 1))   # k2's 2.4
+    spot = rect.center().toPoint()
+    event = QtGui.QHelpEvent(QtCore.QEvent.Type.ToolTip, spot, bars.mapToGlobal(spot))
+    QtWidgets.QApplication.sendEvent(bars, event)
+    assert QtWidgets.QToolTip.text() == "k2 · crosstalk · w = 0.6 · [-1.2, 2.4]"

@@ -1,0 +1,240 @@
+"""The table of steps: typed vectors, refusals shown inline, add/delete/move."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6 import QtWidgets
+from PySide6.QtCore import Qt
+
+from linviz.controller.session import Session
+from linviz.model.scenario import Scenario, write
+from linviz.views.step_editor import (
+    CAPTION, LABEL, PARAMETERS, TARGET, VALUE, VECTOR, StepEditorPanel, parse_parameters,
+    split_vector)
+from linviz.views.timeline import TimelinePanel
+
+# The offscreen platform warns when a window's size limits change or a tooltip is raised.
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints",
+                                       "This plugin does not support raise")
+
+
+def show(qtbot, session: Session) -> StepEditorPanel:
+    panel = StepEditorPanel(session)
+    qtbot.addWidget(panel)
+    panel.resize(1000, 400)
+    with qtbot.waitExposed(panel):
+        panel.show()
+    return panel
+
+
+def type_into(qtbot, panel: StepEditorPanel, row: int, column: int, text: str) -> None:
+    """Open the cell's editor as a user would, type ``text`` and press Enter."""
+    table = panel.table
+    index = panel.model.index(row, column)
+    table.setCurrentIndex(index)
+    table.edit(index)
+    # The editor of this edit (an earlier one may still await deletion).
+    editor = table.indexWidget(index)
+    assert isinstance(editor, QtWidgets.QLineEdit), "no editor opened"
+    editor.selectAll()
+    qtbot.keyClick(editor, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(editor, text)     # QTest types ASCII only
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    # The delegate commits on the next turn of the event loop.
+    qtbot.waitUntil(lambda: table.state() != QtWidgets.QAbstractItemView.State.EditingState)
+
+
+def cell(panel: StepEditorPanel, row: int, column: int) -> str:
+    return panel.model.index(row, column).data()
+
+
+def test_the_table_shows_every_step(qtbot, lesson_session):
+    panel = show(qtbot, lesson_session)
+    assert panel.model.rowCount() == 7
+    assert [cell(panel, 4, c) for c in range(7)] == [
+        "5", "W write", "k3", "[0.8, 0.6]", "[0, -5]", "", ""]
+    assert cell(panel, 6, TARGET) == "k3"
+    assert cell(panel, 6, CAPTION).startswith("Read k3: (1.2,-1.8)")
+
+
+def test_a_key_of_the_wrong_length_is_refused_inline(qtbot, lesson_session):
+    panel = show(qtbot, lesson_session)
+    before = lesson_session.scenario.steps
+    with qtbot.waitSignal(panel.message) as heard:     # also told to the status bar
+        type_into(qtbot, panel, 0, VECTOR, "1, 0, 2")
+    message = panel.message_label.text()
+    assert heard.args == [message]
+    assert "key has 3 components but S has d_k = 2 rows" in message
+    assert "step 1" in message
+    assert panel.message_label.isVisible()
+    assert panel.message_label.toolTip() == message
+    assert lesson_session.scenario.steps == before
+    assert not lesson_session.undo_stack.can_undo()
+    assert cell(panel, 0, VECTOR) == "[1, 0]"
+
+
+@pytest.mark.parametrize("typed, says", [
+    ("nan, 0", "key component 1 must be finite"),
+    ("1, inf", "key component 2 must be finite"),
+    ("1, x", "key component 2 must be a number, got 'x'"),
+    ("", "key has 0 components"),
+])
+def test_non_numbers_and_non_finite_numbers_are_refused(qtbot, lesson_session, typed, says):
+    panel = show(qtbot, lesson_session)
+    before = lesson_session.scenario.steps
+    type_into(qtbot, panel, 4, VECTOR, typed)
+    assert says in panel.message_label.text()
+    assert lesson_session.scenario.steps == before
+    assert not lesson_session.undo_stack.can_undo()
+
+
+def test_a_valid_edit_changes_the_model_and_is_undoable(qtbot, lesson_session):
+    panel = show(qtbot, lesson_session)
+    type_into(qtbot, panel, 4, VECTOR, "[0.6, 0.8]")
+    assert panel.message_label.text() == ""
+    np.testing.assert_array_equal(lesson_session.scenario.step(5).vector, [0.6, 0.8])
+    assert cell(panel, 4, VECTOR) == "[0.6, 0.8]"
+    # The read of k1 now picks up 0.6·(0, -5) instead of 0.8·(0, -5).
+    np.testing.assert_allclose(lesson_session.snapshot(6).read.output, [3, -2])
+    lesson_session.undo()
+    np.testing.assert_array_equal(lesson_session.scenario.step(5).vector, [0.8, 0.6])
+    assert cell(panel, 4, VECTOR) == "[0.8, 0.6]"
+
+
+def test_a_refusal_goes_away_after_a_good_edit(qtbot, lesson_session):
+    panel = show(qtbot, lesson_session)
+    type_into(qtbot, panel, 0, VALUE, "1 2 3")
+    assert "value has 3 components but S has d_v = 2 columns" in panel.message_label.text()
+    type_into(qtbot, panel, 0, VALUE, "1 2")
+    assert panel.message_label.isHidden()
+    np.testing.assert_array_equal(lesson_session.scenario.step(1).value, [1, 2])
+
+
+def test_labels_targets_captions_and_parameters(qtbot, lesson_session):
+    panel = show(qtbot, lesson_session)
+    type_into(qtbot, panel, 1, LABEL, "k1")
+    assert "label 'k1' is already used" in panel.message_label.text()
+    type_into(qtbot, panel, 6, TARGET, "k9")
+    assert "target 'k9' is not the label of an earlier write" in panel.message_label.text()
+    type_into(qtbot, panel, 6, TARGET, "k1")
+    assert lesson_session.scenario.step(7).target == "k1"
+    type_into(qtbot, panel, 0, CAPTION, "first write")
+    assert lesson_session.scenario.step(1).caption == "first write"
+    type_into(qtbot, panel, 0, PARAMETERS, "beta=0.5")
+    assert "the additive rule takes no beta" in panel.message_label.text()
+    assert lesson_session.undo_stack.can_undo()
+    lesson_session.undo()
+    lesson_session.undo()
+    assert lesson_session.scenario.step(7).target == "k3"
+
+
+def test_only_fitting_cells_are_editable(qtbot, lesson_session):
+    panel = show(qtbot, lesson_session)
+    editable = Qt.ItemFlag.ItemIsEditable
+    flags = panel.model.flags
+    assert flags(panel.model.index(0, VALUE)) & editable
+    assert not flags(panel.model.index(2, VALUE)) & editable     # a read has no value
+    assert flags(panel.model.index(2, TARGET)) & editable
+    assert not flags(panel.model.index(0, TARGET)) & editable    # a write has no target
+
+
+def test_selecting_a_row_moves_the_cursor_and_back(qtbot, lesson_session):
+    panel = show(qtbot, lesson_session)
+    table = panel.table
+    row_center = table.visualRect(panel.model.index(3, LABEL)).center()
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=row_center)
+    assert lesson_session.cursor == 4
+    lesson_session.set_cursor(6)
+    assert table.currentIndex().row() == 5
+    assert table.selectionModel().isRowSelected(5)
+
+
+def click(qtbot, panel: StepEditorPanel, name: str) -> None:
+    qtbot.mouseClick(panel.buttons[name], Qt.MouseButton.LeftButton)
+
+
+def test_add_write_and_read_after_the_current_step(qtbot, lesson_session):
+    panel = show(qtbot, lesson_session)
+    lesson_session.set_cursor(2)
+    click(qtbot, panel, "Add write")
+    step = lesson_session.scenario.step(3)
+    assert (step.op, step.label) == ("write", "w4")
+    np.testing.assert_array_equal(step.vector, [1, 0])
+    np.testing.assert_array_equal(step.value, [0, 0])
+    assert lesson_session.cursor == 3
+    assert panel.table.currentIndex().row() == 2
+    click(qtbot, panel, "Add read")
+    step = lesson_session.scenario.step(4)
+    assert (step.op, step.label) == ("read", "r5")
+    assert len(lesson_session.scenario) == 9
+    lesson_session.undo()
+    lesson_session.undo()
+    assert lesson_session.scenario.labels() == ["k1", "k2", "r1", "r2", "k3", "r3", "r4"]
+
+
+def test_duplicate_delete_and_move(qtbot, lesson_session):
+    panel = show(qtbot, lesson_session)
+    original = lesson_session.scenario.labels()
+    lesson_session.set_cursor(5)
+    click(qtbot, panel, "Duplicate")
+    assert lesson_session.scenario.labels()[4:6] == ["k3", "k3-2"]
+    np.testing.assert_array_equal(lesson_session.scenario.step(6).vector, [0.8, 0.6])
+    click(qtbot, panel, "Move up")
+    assert lesson_session.scenario.labels()[3:6] == ["r2", "k3-2", "k3"]
+    assert lesson_session.cursor == 5
+    click(qtbot, panel, "Move down")
+    assert lesson_session.scenario.labels()[4:6] == ["k3", "k3-2"]
+    click(qtbot, panel, "Delete")
+    assert lesson_session.scenario.labels() == original
+    for _ in range(4):
+        lesson_session.undo()
+    assert lesson_session.scenario.labels() == original
+    assert not lesson_session.undo_stack.can_undo()
+
+
+def test_a_refused_delete_says_why(qtbot, lesson_session):
+    panel = show(qtbot, lesson_session)
+    lesson_session.set_cursor(1)
+    click(qtbot, panel, "Delete")     # r1 and r3 target k1
+    assert "targets 'k1'" in panel.message_label.text()
+    assert len(lesson_session.scenario) == 7
+    assert not panel.buttons["Move up"].isEnabled()
+
+
+def test_typing_a_space_in_the_table_does_not_start_playback(qtbot, lesson_session):
+    window = QtWidgets.QWidget()
+    qtbot.addWidget(window)
+    layout = QtWidgets.QVBoxLayout(window)
+    timeline = TimelinePanel(lesson_session, window)
+    panel = StepEditorPanel(lesson_session, window)
+    layout.addWidget(timeline)
+    layout.addWidget(panel)
+    window.resize(1000, 500)
+    with qtbot.waitExposed(window):
+        window.show()
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    type_into(qtbot, panel, 0, VALUE, "7, 8")
+    assert not timeline.playing
+    np.testing.assert_array_equal(lesson_session.scenario.step(1).value, [7, 8])
+
+
+def test_a_hundred_thousand_rows(qtbot):
+    steps = [write((1.0, 0.0), (float(i % 5), 1.0), f"w{i}") for i in range(1, 100_001)]
+    session = Session(Scenario(2, 2, steps))
+    panel = show(qtbot, session)
+    assert panel.model.rowCount() == 100_000
+    session.set_cursor(99_999)
+    assert panel.table.currentIndex().row() == 99_998
+    index = panel.model.index(99_998, LABEL)
+    assert panel.table.viewport().rect().intersects(panel.table.visualRect(index))
+
+
+def test_typed_text_is_split_but_not_judged():
+    assert split_vector("[1, 0]") == ["1", "0"]
+    assert split_vector(" (1 ,0.5) ") == ["1", "0.5"]
+    assert split_vector("1 -2") == ["1", "-2"]
+    assert parse_parameters("α=0.9, β=0.5", "gated_delta") == {"alpha": 0.9, "beta": 0.5}
+    assert parse_parameters("0.5", "delta") == {"alpha": None, "beta": 0.5}
+    assert parse_parameters("", "gated") == {"alpha": None, "beta": None}
