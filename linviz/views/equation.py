@@ -141,15 +141,15 @@ class EquationPanel(Panel):
         self.heading.setObjectName("equation_heading")
         self.heading.setWordWrap(True)
         self.heading.setTextFormat(QtCore.Qt.TextFormat.PlainText)  # labels may hold "<"
-        self.message = QtWidgets.QLabel()
-        self.message.setObjectName("equation_message")
-        self.message.setWordWrap(True)
-        self.message.setTextFormat(QtCore.Qt.TextFormat.PlainText)
-        self.message.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
+        self.empty_label = QtWidgets.QLabel()
+        self.empty_label.setObjectName("equation_message")
+        self.empty_label.setWordWrap(True)
+        self.empty_label.setTextFormat(QtCore.Qt.TextFormat.PlainText)
+        self.empty_label.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
 
         self._stack = QtWidgets.QStackedWidget()
         self._stack.addWidget(self.graphics)
-        self._stack.addWidget(self.message)
+        self._stack.addWidget(self.empty_label)
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
@@ -169,10 +169,10 @@ class EquationPanel(Panel):
         self._equation = equation
         if equation is None:
             self.heading.setText(self.tr("Step 0: the memory is empty"))
-            self.message.setText(self.tr(
+            self.empty_label.setText(self.tr(
                 "S is all zeros: nothing has been written yet. "
                 "Add a write, or step forward, to see its stamp land in S."))
-            self._stack.setCurrentWidget(self.message)
+            self._stack.setCurrentWidget(self.empty_label)
             return
         self.heading.setText(equation.heading)
         for item, part in zip(self.parts, equation.parts):
@@ -327,7 +327,7 @@ class EquationPanel(Panel):
         self.heading.setStyleSheet(
             f"QLabel#equation_heading {{ color: {theme.foreground};"
             f" background: {theme.background}; padding: 4px 8px; }}")
-        self.message.setFont(self.font_for(theme.title_pt))
-        self.message.setStyleSheet(
+        self.empty_label.setFont(self.font_for(theme.title_pt))
+        self.empty_label.setStyleSheet(
             f"QLabel#equation_message {{ color: {theme.muted};"
             f" background: {theme.background}; padding: 12px; }}")

@@ -99,6 +99,7 @@ class MainWindow(QtWidgets.QMainWindow):
         top.setStretchFactor(0, 4)
         top.setStretchFactor(1, 3)
         top.setStretchFactor(2, 3)
+        top.setSizes([400, 330, 300])  # proportions; Qt scales them to the width
         central = QtWidgets.QWidget()
         column = QtWidgets.QVBoxLayout(central)
         column.setContentsMargins(4, 4, 4, 4)
@@ -111,7 +112,11 @@ class MainWindow(QtWidgets.QMainWindow):
         self.steps_dock = self._dock(p["steps"], "steps_dock",
                                      Qt.DockWidgetArea.BottomDockWidgetArea)
         self.settings_dock = self._dock(p["settings"], "settings_dock",
-                                        Qt.DockWidgetArea.RightDockWidgetArea)
+                                        Qt.DockWidgetArea.BottomDockWidgetArea)
+        # Side by side under the plots: the readout keeps the window's full height.
+        self.splitDockWidget(self.steps_dock, self.settings_dock, Qt.Orientation.Horizontal)
+        self.resizeDocks([self.steps_dock, self.settings_dock], [4, 1],
+                         Qt.Orientation.Horizontal)
         self.resize(1400, 900)
 
     def _dock(self, panel: Panel, name: str, area: Qt.DockWidgetArea) -> QtWidgets.QDockWidget:

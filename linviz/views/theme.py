@@ -44,7 +44,7 @@ class Theme:
 # Okabe–Ito-based key colours, distinguishable with the common colour-vision
 # deficiencies. They leave out the read (vermillion), target (green) and
 # crosstalk (pink) colours so a key never looks like a query or a target.
-_KEYS_LIGHT = ("#0072B2", "#E69F00", "#56B4E9", "#6A3D9A", "#8C564B", "#404040")
+_KEYS_LIGHT = ("#0072B2", "#6A3D9A", "#56B4E9", "#8C564B", "#404040", "#B8860B")
 
 LIGHT = Theme(
     name="light", background="#ffffff", panel="#f4f5f7", foreground="#1b1d21",

@@ -167,9 +167,9 @@ def test_empty_memory_shows_a_message(show):
     equation = EquationPanel(Session())
     show(equation)
     assert equation.shown_parts() == []
-    assert equation.message.isVisible()
+    assert equation.empty_label.isVisible()
     assert not equation.graphics.isVisible()
-    assert "nothing has been written" in equation.message.text()
+    assert "nothing has been written" in equation.empty_label.text()
 
 
 def test_a_first_write_replaces_the_message(show):
@@ -178,7 +178,7 @@ def test_a_first_write_replaces_the_message(show):
     show(equation)
     from linviz.controller.commands import InsertStep
     session.execute(InsertStep(1, write([1, 0], [2, 3], "w1")))
-    assert equation.graphics.isVisible() and not equation.message.isVisible()
+    assert equation.graphics.isVisible() and not equation.empty_label.isVisible()
     np.testing.assert_allclose(equation.shown_parts()[1][1], [[2, 3], [0, 0]])
 
 
