@@ -268,6 +268,61 @@ class Session:
             second = (first + 1) % size
         return first, second
 
+    # -- predict, then reveal ---------------------------------------------------------
+    def set_hide_outputs(self, on: bool) -> None:
+        """Hide every read's output until it is revealed (predict first)."""
+        if on != self.hide_outputs:
+            self.hide_outputs = on
+            self.revealed.clear()
+            self._emit(REVEAL)
+
+    def is_hidden(self, number: int | None = None) -> bool:
+        """Whether the output of step ``number`` (default: cursor) is hidden now.
+
+        A hidden read hides what it returns: its output, and the state the
+        heatmap shows after it (the answer could be read off ``S``).
+        """
+        number = self.cursor if number is None else number
+        if not self.hide_outputs or number < 1 or number > len(self.scenario):
+            return False
+        return (not self.scenario.is_write(number)
+                and self.scenario.label_at(number) not in self.revealed)
+
+    def reveal(self, number: int | None = None) -> None:
+        """Reveal the read at ``number`` (default: the cursor)."""
+        number = self.cursor if number is None else number
+        if self.is_hidden(number):
+            self.revealed.add(self.scenario.label_at(number))
+            self._emit(REVEAL)
+
+    def set_prediction(self, label: str, vector: np.ndarray | None) -> None:
+        """Record the class's prediction for read ``label`` (``None`` clears it).
+
+        Raises
+        ------
+        ScenarioError
+            If the vector does not have ``d_v`` finite numbers.
+        """
+        from linviz.model.scenario import parse_vector
+
+        if vector is None:
+            self.predictions.pop(label, None)
+        else:
+            self.predictions[label] = parse_vector(
+                vector, "value", self.scenario.d_k, self.scenario.d_v)
+        self._emit(REVEAL)
+
+    def prediction_gap(self, number: int | None = None) -> tuple[np.ndarray, np.ndarray] | None:
+        """``(prediction, output - prediction)`` for a revealed read, else ``None``."""
+        number = self.cursor if number is None else number
+        if number < 1 or self.scenario.is_write(number) or self.is_hidden(number):
+            return None
+        prediction = self.predictions.get(self.scenario.label_at(number))
+        if prediction is None:
+            return None
+        output = self.snapshot(number).read.output
+        return prediction, output - prediction
+
     # -- baseline ------------------------------------------------------------------
     def pin_baseline(self) -> None:
         """Keep the scenario as it is now to compare later edits against."""
@@ -275,6 +330,51 @@ class Session:
         self.baseline = self.scenario.copy()
         self.baseline_trace = Trace(self.baseline)
         self._emit(BASELINE)
+
+    def baseline_difference(self, number: int | None = None) -> np.ndarray | None:
+        """``S - S_baseline`` after step ``number`` (default: the cursor).
+
+        ``None`` without a baseline, or when the two cannot be compared (other
+        sizes, or the baseline has fewer steps).
+        """
+        if self.baseline_trace is None or self.baseline is None:
+            return None
+        number = self.cursor if number is None else number
+        base = self.baseline
+        if (base.d_k, base.d_v) != (self.scenario.d_k, self.scenario.d_v) or \
+                number > len(base):
+            return None
+        return self.snapshot(number).state - self.baseline_trace.state(number)
+
+    def baseline_read_changes(self, limit: int = 200
+                              ) -> list[tuple[str, np.ndarray, np.ndarray]]:
+        """``(label, baseline output, current output)`` of the reads in both.
+
+        Reads are matched by label, so inserting a step does not pair the
+        wrong reads. At most ``limit`` reads, the nearest to the cursor, in
+        step order (a long trace has more reads than anyone can look at).
+        """
+        from linviz.model.readout import read_result
+
+        if self.baseline_trace is None or self.baseline is None:
+            return []
+        base = self.baseline
+        if base.d_v != self.scenario.d_v:
+            return []
+        reads = np.flatnonzero(~self.scenario.write_mask()) + 1
+        nearest = reads[np.argsort(np.abs(reads - self.cursor), kind="stable")[:limit]]
+        changes = []
+        for number in sorted(int(n) for n in nearest):
+            label = self.scenario.label_at(number)
+            if not base.has_label(label):
+                continue
+            old_number = base.number_of(label)
+            if base.is_write(old_number):
+                continue
+            new = self.snapshot(number).read.output
+            old = read_result(self.baseline_trace, old_number).output
+            changes.append((label, old, new))
+        return changes
 
     def clear_baseline(self, emit: bool = True) -> None:
         """Stop comparing against a baseline."""

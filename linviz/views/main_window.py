@@ -12,7 +12,9 @@ from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.lessons import bundled_lessons
 from linviz.model.scenario import Scenario, write
+from linviz.views.classroom import install_classroom
 from linviz.views.equation import EquationPanel
+from linviz.views.export_actions import install_export_actions
 from linviz.views.heatmap import HeatmapPanel
 from linviz.views.panel import Panel
 from linviz.views.readout import ReadoutPanel
@@ -46,6 +48,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self._build_layout()
         self._build_actions()
         self._build_menus()
+        install_export_actions(self)
+        install_classroom(self)
         self.statusBar()
         self._restore_settings()
         session.changed.connect(self._on_session_changed)
