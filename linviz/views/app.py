@@ -10,6 +10,11 @@ from PySide6 import QtCore, QtWidgets
 
 I18N_FOLDER = Path(__file__).resolve().parent.parent / "resources" / "i18n"
 
+#: ``linviz bench`` sets this to 1: the app prints :data:`PAINTED_LINE` once its
+#: window has painted for the first time, then quits (start-up time).
+EXIT_AFTER_PAINT = "LINVIZ_BENCH_EXIT_AFTER_PAINT"
+PAINTED_LINE = "linviz-bench-painted"
+
 
 def ensure_platform() -> None:
     """Use the offscreen platform when there is no display (Qt aborts otherwise)."""
@@ -58,5 +63,32 @@ def run(name: str | None) -> int:
         print(f"linviz: {error}", file=sys.stderr)
         return 1
     window = MainWindow(session)
+    if os.environ.get(EXIT_AFTER_PAINT) == "1":
+        app.setProperty("linviz_first_paint", _FirstPaint(app))
     window.show()
     return app.exec()
+
+
+class _FirstPaint(QtCore.QObject):
+    """Prints :data:`PAINTED_LINE` after the first paint of any widget, then quits.
+
+    The line comes from a zero-delay timer, i.e. once the paint pass that
+    drew the window has finished.
+    """
+
+    def __init__(self, app: QtCore.QCoreApplication) -> None:
+        super().__init__(app)
+        self._app = app
+        self._seen = False
+        app.installEventFilter(self)
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+        if not self._seen and event.type() == QtCore.QEvent.Type.Paint:
+            self._seen = True
+            self._app.removeEventFilter(self)
+            QtCore.QTimer.singleShot(0, self._report)
+        return False
+
+    def _report(self) -> None:
+        print(PAINTED_LINE, flush=True)
+        self._app.quit()

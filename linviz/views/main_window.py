@@ -96,22 +96,30 @@ class MainWindow(QtWidgets.QMainWindow):
         middle = QtWidgets.QSplitter(Qt.Orientation.Vertical)
         middle.addWidget(self._titled(p["keys"]))
         middle.addWidget(self._titled(p["values"]))
-        top = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
-        top.addWidget(left)
-        top.addWidget(middle)
-        top.addWidget(self._titled(p["readout"]))
-        top.setStretchFactor(0, 4)
-        top.setStretchFactor(1, 3)
-        top.setStretchFactor(2, 3)
-        top.setSizes([400, 330, 300])  # proportions; Qt scales them to the width
-        central = QtWidgets.QWidget()
-        column = QtWidgets.QVBoxLayout(central)
-        column.setContentsMargins(4, 4, 4, 4)
-        column.addWidget(top, 1)
+        plots = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
+        plots.addWidget(left)
+        plots.addWidget(middle)
+        plots.setStretchFactor(0, 4)
+        plots.setStretchFactor(1, 3)
+        story = QtWidgets.QWidget()
+        column = QtWidgets.QVBoxLayout(story)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(plots, 1)
         column.addWidget(p["caption"])
         column.addWidget(p["timeline"])
+        # The readout spans the full height: its numbers are what a class reads.
+        top = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
+        top.addWidget(story)
+        top.addWidget(self._titled(p["readout"]))
+        top.setStretchFactor(0, 7)
+        top.setStretchFactor(1, 3)
+        top.setSizes([700, 300])  # proportions; Qt scales them to the width
+        central = QtWidgets.QWidget()
+        outer = QtWidgets.QVBoxLayout(central)
+        outer.setContentsMargins(4, 4, 4, 4)
+        outer.addWidget(top)
         self.setCentralWidget(central)
-        self.splitters = (top, left, middle)
+        self.splitters = (top, plots, left, middle)
 
         self.steps_dock = self._dock(p["steps"], "steps_dock",
                                      Qt.DockWidgetArea.BottomDockWidgetArea)
@@ -238,9 +246,15 @@ class MainWindow(QtWidgets.QMainWindow):
         self.settings.setValue("theme", options.theme)
         self.settings.setValue("snap_grid", options.snap_grid)
         self.settings.setValue("snap_unit", options.snap_unit)
+        self.settings.setValue("projector", options.projector)
         if not options.projector:
             self.settings.setValue("geometry", self.saveGeometry())
         self.settings.sync()
+
+    def restore_projector_mode(self) -> None:
+        """Enter projector mode if it was on when linviz last closed."""
+        if self.settings.value("projector", False, type=bool):
+            self.set_projector_mode(True)
 
     def recent_files(self) -> list[str]:
         """Recently opened or saved files, newest first (existing ones only)."""
@@ -302,6 +316,16 @@ class MainWindow(QtWidgets.QMainWindow):
     def _apply_theme(self) -> None:
         options = self.session.options
         theme = theme_named("projector" if options.projector else options.theme)
+        # On a projector the instructor explains the marks; the room needs the space.
+        for panel in self.panels.values():
+            for chrome in (getattr(panel, "legend", None), panel.property("title_label")):
+                if isinstance(chrome, QtWidgets.QLabel):
+                    chrome.setVisible(not options.projector)
+        # Clickers and keys drive the timeline on a projector: keep only the chips.
+        timeline = self.panels["timeline"]
+        for control in (*timeline.buttons, timeline.slider, timeline.speed_box,
+                        timeline.speed_label, timeline.position_label):
+            control.setVisible(not options.projector)
         self.setStyleSheet(
             f"QMainWindow, QWidget {{ background: {theme.background}; color: {theme.foreground}; }}"
             f"QWidget {{ font-size: {theme.font_pt}pt; }}"
@@ -400,8 +424,12 @@ class MainWindow(QtWidgets.QMainWindow):
         self.session.set_options(theme=name)
         self._save_settings()
 
-    def set_projector_mode(self, on: bool) -> None:
-        """Projector mode: large high-contrast view, editors hidden, full screen."""
+    def set_projector_mode(self, on: bool, full_screen: bool = True) -> None:
+        """Projector mode: large high-contrast view, editors hidden, full screen.
+
+        ``full_screen=False`` keeps the window's size (exports at a chosen
+        slide size use that).
+        """
         if on == self.session.options.projector:
             return
         if on:
@@ -409,14 +437,17 @@ class MainWindow(QtWidgets.QMainWindow):
             self.steps_dock.hide()
             self.settings_dock.hide()
             self.menuBar().hide()
-            self.showFullScreen()
+            if full_screen:
+                self.showFullScreen()
         else:
             steps, settings = getattr(self, "_docks_before", (True, True))
             self.steps_dock.setVisible(steps)
             self.settings_dock.setVisible(settings)
             self.menuBar().show()
-            self.showNormal()
+            if self.isFullScreen():
+                self.showNormal()
         self.session.set_options(projector=on)
+        self._save_settings()
 
     # -- messages -----------------------------------------------------------------------
     def show_message(self, text: str) -> None:

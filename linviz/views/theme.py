@@ -67,7 +67,7 @@ PROJECTOR = Theme(
     name="projector", background="#ffffff", panel="#ffffff", foreground="#000000",
     muted="#222222", grid="#b0b4bb", write="#0057a0", read="#b34700", target="#00704f",
     crosstalk="#a0346f", warning="#b00000", accent="#003f9e", key_colors=_KEYS_LIGHT,
-    colormap="CET-D1A", font_pt=20.0, title_pt=22.0, cell_label_px=26, line_width=3.0,
+    colormap="CET-D1A", font_pt=18.0, title_pt=18.0, cell_label_px=26, line_width=3.0,
     arrow_width=5.0,
 )
 

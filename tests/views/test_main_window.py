@@ -1,0 +1,163 @@
+"""The main window as a user meets it: lessons, files, keys, undo, titles."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6 import QtWidgets
+from PySide6.QtCore import Qt
+
+from linviz.controller.commands import ReplaceStep
+from linviz.controller.session import Session
+from linviz.model.lessons import bundled_lessons
+from linviz.model.scenario_file import load_scenario
+from linviz.views.main_window import MainWindow
+
+
+@pytest.fixture
+def window(qtbot, lesson_session, monkeypatch):
+    win = MainWindow(lesson_session)
+    # Closing at teardown must not wait on a "save changes?" question.
+    monkeypatch.setattr(win, "ask_unsaved",
+                        lambda: QtWidgets.QMessageBox.StandardButton.Discard)
+    qtbot.addWidget(win)
+    win.resize(1400, 900)
+    with qtbot.waitExposed(win):
+        win.show()
+    win.activateWindow()
+    return win
+
+
+def test_keyboard_steps_the_cursor_and_the_views_follow(qtbot, window):
+    session = window.session
+    qtbot.keyClick(window, Qt.Key.Key_Home)
+    assert session.cursor == 1
+    qtbot.keyClick(window, Qt.Key.Key_Right)
+    qtbot.keyClick(window, Qt.Key.Key_PageDown)
+    assert session.cursor == 3
+    np.testing.assert_array_equal(window.panels["heatmap"].shown_matrix(), [[3, 1], [-2, 4]])
+    assert "Step 3 of 7" in window.panels["caption"].text()
+    qtbot.keyClick(window, Qt.Key.Key_End)
+    assert session.cursor == 7
+    qtbot.keyClick(window, Qt.Key.Key_PageUp)
+    qtbot.keyClick(window, Qt.Key.Key_Left)
+    assert session.cursor == 5
+    np.testing.assert_allclose(window.panels["heatmap"].shown_matrix(), [[3, -3], [-2, 1]])
+
+
+def test_ctrl_z_undoes_an_edit_and_the_title_marks_unsaved_changes(qtbot, window):
+    session = window.session
+    assert not window.isWindowModified()
+    step = session.scenario.step(5)
+    session.execute(ReplaceStep(5, step.with_changes(vector=[0.6, 0.8])))
+    assert window.isWindowModified() and "[*]" in window.windowTitle()
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    np.testing.assert_array_equal(session.scenario.step(5).vector, [0.8, 0.6])
+    assert not window.isWindowModified()
+    qtbot.keyClick(window, Qt.Key.Key_Z,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    np.testing.assert_array_equal(session.scenario.step(5).vector, [0.6, 0.8])
+
+
+def test_opening_a_bad_file_shows_the_error_and_keeps_the_scenario(qtbot, window, tmp_path):
+    bad = tmp_path / "broken.json"
+    bad.write_text('{"format": "linviz-scenario", "version": 1, "d_k": 2, "d_v": 2, '
+                   '"steps": [{"op": "write", "key": [1, 0, 2], "value": [1, 1]}]}')
+    before = window.session.scenario.copy()
+    assert not window.open_path(bad)
+    assert window.session.scenario == before
+    assert "broken.json" in window.last_error and "3 components" in window.last_error
+    assert window.error_box.isVisible()
+    assert "3 components" in window.statusBar().currentMessage()
+    window.error_box.close()
+
+
+def test_open_save_round_trip(qtbot, window, tmp_path):
+    session = window.session
+    step = session.scenario.step(5)
+    session.execute(ReplaceStep(5, step.with_changes(vector=[0.6, 0.8], caption="moved")))
+    path = tmp_path / "mine.json"
+    assert window.save_to(path)
+    assert not window.isWindowModified() and "mine.json" in window.windowTitle()
+    assert load_scenario(path) == session.scenario
+    window.open_path("session-trace")
+    assert session.scenario.title == "The session trace"
+    assert window.open_path(path)
+    assert session.scenario.step(5).caption == "moved"
+    assert str(path.resolve()) in window.recent_files()
+
+
+def test_unsaved_changes_prompt_can_cancel_or_discard(qtbot, window, monkeypatch):
+    session = window.session
+    step = session.scenario.step(1)
+    session.execute(ReplaceStep(1, step.with_changes(value=[9, 9])))
+    answers = iter([QtWidgets.QMessageBox.StandardButton.Cancel,
+                    QtWidgets.QMessageBox.StandardButton.Discard])
+    asked = []
+    monkeypatch.setattr(window, "ask_unsaved", lambda: asked.append(1) or next(answers))
+    assert not window.open_path("session-trace")
+    np.testing.assert_array_equal(session.scenario.step(1).value, [9, 9])
+    assert window.open_path("session-trace")
+    assert session.scenario.title == "The session trace" and len(asked) == 2
+
+
+def test_lessons_menu_lists_every_lesson(window):
+    titles = [a.text() for a in window.lessons_menu.actions()]
+    assert len(titles) == len(bundled_lessons())
+    assert any("Crowding the plane" in t for t in titles)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark", "projector"])
+def test_every_lesson_renders_every_step(qtbot, theme):
+    session = Session()
+    window = MainWindow(session)
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    if theme == "projector":
+        session.set_options(projector=True)
+    else:
+        session.set_options(theme=theme)
+    with qtbot.waitExposed(window):
+        window.show()
+    for lesson in bundled_lessons():
+        window.open_path(lesson.name)
+        for number in range(0, len(session.scenario) + 1):
+            session.set_cursor(number)
+            image = window.grab().toImage()
+            assert not image.isNull()
+    # A lesson's last step leaves pixels of both heatmap signs or at least colour.
+    assert image.pixelColor(10, 10).isValid()
+
+
+def test_projector_mode_enlarges_text_hides_editors_and_is_remembered(qtbot, window):
+    steps_font = window.panels["caption"].font().pointSizeF()
+    cell_px = window.panels["heatmap"].theme.cell_label_px
+    assert window.steps_dock.isVisible() and window.settings_dock.isVisible()
+    qtbot.keyClick(window, Qt.Key.Key_F5)
+    assert window.session.options.projector and window.isFullScreen()
+    assert not window.steps_dock.isVisible() and not window.settings_dock.isVisible()
+    assert window.panels["heatmap"].theme.cell_label_px >= 1.8 * cell_px
+    big = window.panels["caption"].font().pointSizeF()
+    assert big >= 1.6 * steps_font, (big, steps_font)
+    second = MainWindow(Session())
+    qtbot.addWidget(second)
+    second.restore_projector_mode()
+    assert second.session.options.projector
+    second.set_projector_mode(False)
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    assert not window.session.options.projector and not window.isFullScreen()
+    assert window.steps_dock.isVisible() and window.settings_dock.isVisible()
+
+
+def test_theme_choice_is_remembered(qtbot, window):
+    window.theme_actions["dark"].trigger()
+    assert window.session.options.theme == "dark"
+    second = MainWindow(Session())
+    qtbot.addWidget(second)
+    assert second.session.options.theme == "dark"
+    second.resize(800, 600)
+    with qtbot.waitExposed(second):
+        second.show()
+    image = second.grab().toImage()
+    corner = image.pixelColor(image.width() - 5, image.height() // 2)
+    assert corner.lightness() < 80, corner.name()
