@@ -5,8 +5,22 @@ import os
 if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402
 
 # Shared CI machines are slow and noisy: no per-example deadline.
 settings.register_profile("linviz", deadline=None, max_examples=60)
 settings.load_profile("linviz")
+
+
+@pytest.fixture(autouse=True)
+def never_ask_to_save(request, monkeypatch):
+    """Closing a modified window at teardown must not wait on a modal question."""
+    if "qtbot" not in request.fixturenames and "qapp" not in request.fixturenames:
+        return
+    from PySide6 import QtWidgets
+
+    from linviz.views.main_window import MainWindow
+
+    monkeypatch.setattr(MainWindow, "ask_unsaved",
+                        lambda self: QtWidgets.QMessageBox.StandardButton.Discard)

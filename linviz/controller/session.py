@@ -22,6 +22,18 @@ from linviz.model.scenario import Scenario
 from linviz.model.scenario_file import load_scenario, save_scenario
 from linviz.model.snapshot import Snapshot, snapshot
 
+#: Snapshots kept for revisits, and the array bytes they may hold together.
+SNAPSHOT_CACHE_SIZE, SNAPSHOT_CACHE_BYTES = 64, 32 * 2**20
+
+
+def _snapshot_bytes(snap: Snapshot) -> int:
+    """About how many bytes of arrays ``snap`` keeps alive."""
+    size = 4 * snap.state.nbytes
+    if snap.read is not None:  # terms, effective values and φ(keys) of each write
+        size += 2 * snap.read.terms.nbytes + len(snap.read.weights) * snap.state.shape[0] * 8
+    return size
+
+
 #: Aspects named in :attr:`Session.changed`.
 SCENARIO, CURSOR, FILE, OPTIONS, BASELINE, REVEAL = (
     "scenario", "cursor", "file", "options", "baseline", "reveal")
@@ -87,9 +99,14 @@ class Session:
         number = self.cursor if number is None else number
         cached = self._snapshots.get(number)
         if cached is None:
-            if len(self._snapshots) > 64:
-                self._snapshots.clear()
             cached = self._snapshots[number] = snapshot(self.trace, number)
+            # A read late in a long trace holds arrays of every earlier write
+            # (~140 MB at 100,000 steps, d = 64): keep the newest within budget.
+            total = 0
+            for age, key in enumerate(reversed(list(self._snapshots))):
+                total += _snapshot_bytes(self._snapshots[key])
+                if age and (total > SNAPSHOT_CACHE_BYTES or age >= SNAPSHOT_CACHE_SIZE):
+                    del self._snapshots[key]
         return cached
 
     # -- cursor ------------------------------------------------------------------
@@ -354,7 +371,7 @@ class Session:
         wrong reads. At most ``limit`` reads, the nearest to the cursor, in
         step order (a long trace has more reads than anyone can look at).
         """
-        from linviz.model.readout import read_result
+        from linviz.model.readout import read_output
 
         if self.baseline_trace is None or self.baseline is None:
             return []
@@ -371,10 +388,16 @@ class Session:
             old_number = base.number_of(label)
             if base.is_write(old_number):
                 continue
-            new = self.snapshot(number).read.output
-            old = read_result(self.baseline_trace, old_number).output
+            new = read_output(self.trace, number)  # the output alone: no decomposition
+            old = read_output(self.baseline_trace, old_number)
             changes.append((label, old, new))
         return changes
+
+    def baseline_read_deltas(self, limit: int = 200
+                             ) -> list[tuple[str, np.ndarray, np.ndarray, np.ndarray]]:
+        """:meth:`baseline_read_changes` with each change ``now - baseline`` added."""
+        return [(label, old, new, new - old)
+                for label, old, new in self.baseline_read_changes(limit)]
 
     def clear_baseline(self, emit: bool = True) -> None:
         """Stop comparing against a baseline."""

@@ -67,6 +67,14 @@ class ReadResult:
                                                 self.effective_values, self.terms)]
         return self._contributions
 
+    def contribution_at(self, index: int) -> Contribution:
+        """The ``index``-th contribution, built alone (the list of 100,000 is not)."""
+        if self._contributions is not None:
+            return self._contributions[index]
+        return Contribution(int(self.numbers[index]), self._parts.label_of(index),
+                            float(self.weights[index]), self.effective_values[index],
+                            self.terms[index])
+
     def contribution(self, label: str) -> Contribution:
         """The contribution of the write labelled ``label``."""
         for item in self.contributions:
@@ -104,13 +112,35 @@ def default_target(scenario: Scenario, number: int) -> str | None:
     return scenario.label_at(int(rows[latest]) + 1)
 
 
-def read_result(trace: Trace, number: int) -> ReadResult:
-    """Evaluate read ``number`` of ``trace`` and decompose it exactly."""
+def read_output(trace: Trace, number: int) -> np.ndarray:
+    """The output ``y`` of read ``number`` alone, as :func:`read_result` computes it.
+
+    Without the decomposition: the cost does not grow with the number of
+    earlier writes (comparing hundreds of reads of a long trace stays fast).
+    """
+    step = trace.scenario.step(number)
+    if step.is_write:
+        raise ValueError(f"step {number} is a write, not a read")
+    phi_query = trace._phi(step.vector)
+    state, normaliser = trace.state_and_normaliser(number)
+    output = phi_query @ state
+    if trace.scenario.normalize:
+        output = output / (float(phi_query @ normaliser) + NORMALISER_EPS)
+    return output
+
+
+def read_result(trace: Trace, number: int,
+                parts: Decomposition | None = None) -> ReadResult:
+    """Evaluate read ``number`` of ``trace`` and decompose it exactly.
+
+    ``parts``: ``trace.decomposition(number)`` if the caller already has it.
+    """
     scenario = trace.scenario
     step = scenario.step(number)
     if step.is_write:
         raise ValueError(f"step {number} is a write, not a read")
-    parts = trace.decomposition(number)
+    if parts is None:
+        parts = trace.decomposition(number)
     phi_query = trace._phi(step.vector)
     weights = parts.phi_keys @ phi_query
     denominator = None

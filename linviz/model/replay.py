@@ -67,6 +67,12 @@ class Decomposition:
             self._labels = [self._scenario.label_at(int(n)) for n in self.numbers]
         return self._labels
 
+    def label_of(self, index: int) -> str:
+        """The label of the ``index``-th write (without building every label)."""
+        if self._labels is not None:
+            return self._labels[index]
+        return self._scenario.label_at(int(self.numbers[index]))
+
 
 class Trace:
     """The replay of a :class:`Scenario`, kept up to date as it is edited.

@@ -43,14 +43,15 @@ def snapshot(trace: Trace, number: int) -> Snapshot:
         return Snapshot(0, None, state, state, None, None, np.zeros(state.shape, dtype=int))
     step = scenario.step(number)
     record = result = None
+    writes_so_far = number  # an upper bound is enough to decide
+    counting = writes_so_far * scenario.d_k * scenario.d_v <= MAX_OVERLAP_WORK
+    # One decomposition serves the read and the overlap counts (O(steps) each).
+    parts = trace.decomposition(number) if counting or not step.is_write else None
     if step.is_write:
         record = trace.write_record(number)
         state, before = record.state, record.state_before
     else:
-        result = read_result(trace, number)
+        result = read_result(trace, number, parts)
         state = before = trace.state(number)
-    writes_so_far = number  # an upper bound is enough to decide
-    counts = None
-    if writes_so_far * scenario.d_k * scenario.d_v <= MAX_OVERLAP_WORK:
-        counts = cell_writer_counts(trace, number)
+    counts = cell_writer_counts(trace, number, parts) if counting else None
     return Snapshot(number, step, state, before, record, result, counts)

@@ -19,6 +19,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.session import Session
 from linviz.model.snapshot import Snapshot
+from linviz.views.hidden_output import hidden_text
 from linviz.views.label_grid import plain_number
 from linviz.views.matrix_item import MatrixItem, symmetric_limit
 from linviz.views.panel import Panel
@@ -43,6 +44,8 @@ class Part:
     limit: float
     lit_rows: tuple[int, ...] = ()
     lit_columns: tuple[int, ...] = ()
+    #: A read's output while hidden (predict first): drawn as a blank "?".
+    hidden: bool = False
 
 
 @dataclass(frozen=True)
@@ -117,6 +120,7 @@ class EquationPanel(Panel):
     """
 
     panel_name = "equation"
+    listens_to = frozenset({"scenario", "cursor", "options", "reveal"})
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(session, parent)
@@ -135,6 +139,11 @@ class EquationPanel(Panel):
             self.view_box.addItem(item)
         for index, part in enumerate(self.parts):
             part.tooltip_for = partial(self._part_tooltip, index)
+        # Stands on a hidden output; a click on it (or R) reveals the read.
+        self.hidden_item = pg.TextItem("?", anchor=(0.5, 0.5))
+        self.hidden_item.setVisible(False)
+        self.view_box.addItem(self.hidden_item)
+        self.graphics.scene().sigMouseClicked.connect(self._clicked)
         self.view_box.sigResized.connect(self._layout)
 
         self.heading = QtWidgets.QLabel()
@@ -178,6 +187,8 @@ class EquationPanel(Panel):
         for item, part in zip(self.parts, equation.parts):
             item.set_matrix(part.matrix, part.limit)
             item.marks.set_lit(rows=part.lit_rows, columns=part.lit_columns)
+            item.labels.set_enabled(not part.hidden)
+        self.hidden_item.setVisible(self.output_hidden())
         for item, text in zip(self.operator_items, equation.operators):
             item.setText(text)
         for item, part in zip(self.caption_items, equation.parts):
@@ -193,6 +204,21 @@ class EquationPanel(Panel):
         return [(p.caption, np.array(item.matrix()))
                 for p, item in zip(self._equation.parts, self.parts)]
 
+    def output_hidden(self) -> bool:
+        """Whether the output ``y`` is hidden now (predict first)."""
+        return self._equation is not None and any(p.hidden for p in self._equation.parts)
+
+    def _clicked(self, event: object) -> None:
+        """A click on the hidden output (the "?" or its caption) reveals it."""
+        if not self.output_hidden() or event.button() != QtCore.Qt.MouseButton.LeftButton:
+            return
+        spot = event.scenePos()
+        hit = self.parts[2].sceneBoundingRect().united(
+            self.caption_items[2].sceneBoundingRect()).adjusted(-8, -8, 8, 8)
+        if hit.contains(spot):
+            event.accept()
+            self.session.reveal()
+
     def shown_operators(self) -> list[str]:
         """The operator texts: before the first part, then between the parts."""
         return [] if self._equation is None else list(self._equation.operators)
@@ -202,6 +228,8 @@ class EquationPanel(Panel):
         if self._equation is None:
             return ""
         part = self._equation.parts[index]
+        if part.hidden:
+            return hidden_text()
         return f"{part.caption} [{row}, {column}] = {plain_number(part.matrix[row, column])}"
 
     # -- what to show -----------------------------------------------------------------
@@ -235,11 +263,18 @@ class EquationPanel(Panel):
         query = result.phi_query
         lit = tuple(np.flatnonzero(query).tolist())
         name = "q" if scenario.feature_map == "identity" else "\u03c6(q)"
+        # Predict first: a hidden y is a blank row (no numbers, no colours) under a "?".
+        hidden = self.session.is_hidden(snap.number)
+        output = Part(self.tr("output y"), result.output[None, :],
+                      symmetric_limit(result.output))
+        if hidden:
+            output = Part(self.tr("y hidden: press R"), np.zeros((1, result.output.size)), 1.0,
+                          lit_rows=(0,), hidden=True)
         parts = (
             Part(self.tr("query {0}\u1d40").format(name), query[None, :],
                  symmetric_limit(query), lit_columns=lit),
             Part(self.tr("S"), snap.state, symmetric_limit(snap.state), lit),
-            Part(self.tr("output y"), result.output[None, :], symmetric_limit(result.output)),
+            output,
         )
         equals = "="
         rule = self.tr("y = {0}\u1d40 S").format(name)
@@ -300,6 +335,7 @@ class EquationPanel(Panel):
             self.caption_items[index].setPos(x + cols / 2, tallest + 4.0 / cell)
         for index, centre in enumerate(operators):
             self.operator_items[index].setPos(centre / cell, tallest / 2)
+        self.hidden_item.setPos(lefts[2] / cell + columns[2] / 2, tallest / 2)
         content_w, content_h = total / cell, tallest + caption_h / cell
         view_w, view_h = width / cell, height / cell
         self.view_box.setRange(QtCore.QRectF((content_w - view_w) / 2, (content_h - view_h) / 2,
@@ -323,6 +359,8 @@ class EquationPanel(Panel):
         for item in self.caption_items:
             item.setFont(caption_font)
             item.setColor(theme.foreground)
+        self.hidden_item.setFont(op_font)
+        self.hidden_item.setColor(theme.read)
         self.heading.setFont(self.font_for(theme.title_pt))
         self.heading.setStyleSheet(
             f"QLabel#equation_heading {{ color: {theme.foreground};"

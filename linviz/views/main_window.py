@@ -25,7 +25,6 @@ from linviz.views.timeline import CaptionBar, TimelinePanel
 from linviz.views.vector_plane import KeyPlanePanel, ValuePlanePanel
 
 MAX_RECENT = 8
-FILE_FILTER = "linviz scenarios (*.json);;All files (*)"
 
 
 class MainWindow(QtWidgets.QMainWindow):
@@ -376,11 +375,14 @@ class MainWindow(QtWidgets.QMainWindow):
         self.show_message(self.tr("Opened %1").replace("%1", self.session.title))
         return True
 
+    def _file_filter(self) -> str:
+        return self.tr("linviz scenarios (*.json);;All files (*)")
+
     def open_dialog(self) -> None:
         """File ▸ Open…"""
         start = str(self.session.path.parent) if self.session.path else str(Path.home())
         name, _ = QtWidgets.QFileDialog.getOpenFileName(
-            self, self.tr("Open scenario"), start, self.tr(FILE_FILTER))
+            self, self.tr("Open scenario"), start, self._file_filter())
         if name:
             self.open_path(name)
 
@@ -415,7 +417,7 @@ class MainWindow(QtWidgets.QMainWindow):
         """File ▸ Save As…"""
         start = str(self.session.path or Path.home() / f"{self.session.title}.json")
         name, _ = QtWidgets.QFileDialog.getSaveFileName(
-            self, self.tr("Save scenario"), start, self.tr(FILE_FILTER))
+            self, self.tr("Save scenario"), start, self._file_filter())
         return self.save_to(name) if name else False
 
     # -- modes ----------------------------------------------------------------------------

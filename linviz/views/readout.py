@@ -16,9 +16,10 @@ import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.session import Session
-from linviz.model.interference import earlier_key_cosines
+from linviz.model.interference import strongest_earlier_overlaps
 from linviz.model.readout import ReadResult
 from linviz.model.report import fmt_number, fmt_vector
+from linviz.views.hidden_output import HiddenNotice, entered_text, gap_text
 from linviz.views.panel import Panel, qcolor
 from linviz.views.theme import Theme
 
@@ -68,6 +69,7 @@ class TermBars(QtWidgets.QWidget):
         self.bar_rects: list[tuple[int, int, QtCore.QRectF]] = []
         #: How the last paint laid groups out: "columns" or "rows" (narrow panels).
         self.orientation = "columns"
+        self._styles: dict[str, tuple[list[QtGui.QBrush], QtGui.QPen]] = {}
         self.setSizePolicy(QtWidgets.QSizePolicy.Policy.Expanding,
                            QtWidgets.QSizePolicy.Policy.Expanding)
 
@@ -146,6 +148,7 @@ class TermBars(QtWidgets.QWidget):
             painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
             painter.fillRect(self.rect(), qcolor(self._theme.background))
             self.bar_rects = []
+            self._styles = {}  # the theme may have changed since the last paint
             if self.groups:
                 self._paint(painter)
         finally:
@@ -210,7 +213,11 @@ class TermBars(QtWidgets.QWidget):
 
     def _paint_bar(self, painter: QtGui.QPainter, index: int, component: int,
                    rect: QtCore.QRectF) -> None:
-        brushes, pen = self._brush_and_pen(self.groups[index].kind)
+        kind = self.groups[index].kind
+        style = self._styles.get(kind)
+        if style is None:  # once per kind and paint: at d = 64 there are 2,600 bars
+            style = self._styles[kind] = self._brush_and_pen(kind)
+        brushes, pen = style
         painter.setPen(pen)
         for brush in brushes:
             painter.setBrush(brush)
@@ -283,8 +290,13 @@ class TermBars(QtWidgets.QWidget):
         label_w = min(area.width() * 0.45,
                       max(max(label_m.horizontalAdvance(a), note_m.horizontalAdvance(b))
                           for a, b in texts) + 6)
-        value_texts = [fmt_number(v) for g in self.groups for v in g.values]
-        value_w = max(value_m.horizontalAdvance(t) for t in value_texts) + 4
+        # Measure the numbers only if some bar is tall enough to carry one
+        # (at d = 64, 40 groups are 2,560 bars and no number fits).
+        row_room = area.height() / len(self.groups) * 0.8
+        value_w = 4
+        if any(row_room / len(g.values) >= value_m.height() - 2 for g in self.groups):
+            value_w += max(value_m.horizontalAdvance(fmt_number(v))
+                           for g in self.groups for v in g.values)
         x_left = area.left() + label_w + (value_w if low < 0 else 4)
         x_right = area.right() - (value_w if high > 0 else 4)
         row_h = area.height() / len(self.groups)
@@ -349,7 +361,7 @@ class ReadoutPanel(Panel):
     """The read at the cursor decomposed, or the overlaps of the write there."""
 
     panel_name = "readout"
-    listens_to = frozenset({"scenario", "cursor", "options"})
+    listens_to = frozenset({"scenario", "cursor", "options", "reveal"})
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(session, parent)
@@ -369,10 +381,19 @@ class ReadoutPanel(Panel):
         self.overlaps.setTextFormat(Qt.TextFormat.RichText)
         self.overlaps.setWordWrap(True)
         self.overlaps.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        # Predict first: the notice stands in for the answer; the prediction line
+        # shows what the class typed (and, once revealed, how far off it was).
+        self.hidden_notice = HiddenNotice(session, self)
+        self.prediction = QtWidgets.QLabel(self)
+        self.prediction.setObjectName("readout_prediction")
+        self.prediction.setTextFormat(Qt.TextFormat.PlainText)
+        self.prediction.setWordWrap(True)
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
         layout.setSpacing(6)
         layout.addWidget(self.heading)
+        layout.addWidget(self.hidden_notice, 1)
+        layout.addWidget(self.prediction)
         layout.addWidget(self.bars, 1)
         layout.addWidget(self.numbers)
         layout.addWidget(self.weights)
@@ -403,6 +424,9 @@ class ReadoutPanel(Panel):
     def text(self) -> str:
         """Everything the panel says in words and numbers (for tests and export)."""
         parts = [self.heading.text()]
+        for label in (self.hidden_notice, self.prediction):
+            if label.isVisibleTo(self):
+                parts.append(label.text().replace("\xa0", " "))
         if self.numbers.isVisibleTo(self):
             parts += [f"{name}: {value}" for name, value in self.measures]
         for label in (self.weights, self.overlaps):
@@ -423,6 +447,8 @@ class ReadoutPanel(Panel):
         self.numbers.setStyleSheet(label_style(theme.foreground, theme.title_pt))
         self.weights.setStyleSheet(label_style(theme.foreground, theme.font_pt))
         self.overlaps.setStyleSheet(label_style(theme.foreground, theme.title_pt))
+        self.prediction.setStyleSheet(label_style(theme.accent, theme.title_pt, bold=True))
+        self.hidden_notice.set_theme(theme)
         self.bars.set_theme(theme)
 
     def refresh(self) -> None:
@@ -446,7 +472,8 @@ class ReadoutPanel(Panel):
             self._show_write(snap.number)
 
     def _show_only(self, *widgets: QtWidgets.QWidget) -> None:
-        for widget in (self.bars, self.numbers, self.weights, self.overlaps):
+        for widget in (self.bars, self.numbers, self.weights, self.overlaps,
+                       self.hidden_notice, self.prediction):
             widget.setVisible(widget in widgets)
 
     # -- a write ------------------------------------------------------------------------
@@ -455,18 +482,17 @@ class ReadoutPanel(Panel):
         self._show_only(self.overlaps)
         self.heading.setText(self.tr("Write {label}: key {key}, value {value}").format(
             label=step.label, key=fmt_vector(step.vector), value=fmt_vector(step.value)))
-        cosines = earlier_key_cosines(self.session.scenario, number)
-        overlapping = [(label, c) for label, c in cosines if abs(c) > ORTHOGONAL_EPS]
+        # Labels only for the few shown: listing 100,000 cosines took ~50 ms.
+        shown, overlapping, earlier = strongest_earlier_overlaps(
+            self.session.scenario, number, MAX_OVERLAPS, ORTHOGONAL_EPS)
         theme = self.theme
         if not overlapping:
             text = self.tr("{label} is orthogonal to every earlier key: "
                            "it stores without disturbing them.").format(label=step.label) \
-                if cosines else self.tr("The first key: nothing to overlap yet.")
+                if earlier else self.tr("The first key: nothing to overlap yet.")
             self.overlaps.setText(f"<span style='color:{theme.target}'>"
                                   f"{html.escape(text)}</span>")
             return
-        overlapping.sort(key=lambda item: -abs(item[1]))
-        shown = overlapping[:MAX_OVERLAPS]
         lines = [html.escape(self.tr("{label} overlaps earlier keys, so reads of them will "
                                      "pick up its value:").format(label=step.label))]
         for label, c in shown:
@@ -474,9 +500,9 @@ class ReadoutPanel(Panel):
                 label=label, cosine=f"{c:.2f}"))
             # Glue "cos" to its number: wrap after the colon, never clip a digit.
             lines.append("&nbsp;&nbsp;" + line.replace(" cos ", " cos&nbsp;"))
-        if len(overlapping) > len(shown):
+        if overlapping > len(shown):
             lines.append(html.escape(self.tr("… and {count} more").format(
-                count=f"{len(overlapping) - len(shown):,}")))
+                count=f"{overlapping - len(shown):,}")))
         self.overlaps.setText(f"<span style='color:{theme.crosstalk}'>"
                               + "<br>".join(lines) + "</span>")
 
@@ -490,26 +516,39 @@ class ReadoutPanel(Panel):
 
     def _show_read(self, result: ReadResult) -> None:
         step = result.step
-        self._show_only(self.bars, self.numbers, self.weights)
         heading = self.tr("Read {label}: query {query}").format(
             label=step.label, query=fmt_vector(step.vector))
         if result.target is not None:
             heading += " · " + self.tr("target {target}").format(target=result.target)
         self.heading.setText(heading)
-        contributions = result.contributions
+        if self.session.is_hidden():
+            # Predict first: the terms add up to y, so none of them may show yet.
+            entered = entered_text(self.session)
+            self.prediction.setText(_unbroken(entered))
+            self._show_only(self.hidden_notice, *([self.prediction] if entered else []))
+            return
+        gap = gap_text(self.session)
+        self.prediction.setText(_unbroken(gap))
+        self._show_only(self.bars, self.numbers, self.weights,
+                        *([self.prediction] if gap else []))
+        count = len(result.weights)
         hidden = 0
-        if len(contributions) > MAX_GROUPS:
-            # The largest terms (and always the target's) are the ones worth seeing.
-            sizes = np.abs(np.stack([c.term for c in contributions])).max(axis=1)
-            order = np.argsort(-sizes, kind="stable").tolist()
-            keep = set(order[:MAX_GROUPS])
-            target = next((i for i, c in enumerate(contributions)
-                           if c.label == result.target), None)
+        if count > MAX_GROUPS:
+            # The largest terms (and always the target's) are the ones worth seeing,
+            # found in the arrays: 100,000 Contribution objects took ~30 ms.
+            sizes = np.abs(result.terms).max(axis=1)
+            cut = np.partition(sizes, count - MAX_GROUPS)[count - MAX_GROUPS]
+            ties = np.flatnonzero(sizes >= cut)  # a stable sort's first MAX_GROUPS
+            order = ties[np.argsort(-sizes[ties], kind="stable")][:MAX_GROUPS].tolist()
+            keep = set(order)
+            target = result.target_index
             if target is not None and target not in keep:
-                keep.discard(order[MAX_GROUPS - 1])
+                keep.discard(order[-1])
                 keep.add(target)
-            hidden = len(contributions) - len(keep)
-            contributions = [c for i, c in enumerate(contributions) if i in keep]
+            hidden = count - len(keep)
+            contributions = [result.contribution_at(i) for i in sorted(keep)]
+        else:
+            contributions = result.contributions
         groups = []
         for c in contributions:
             kind = TERM if result.target is None else (
@@ -562,6 +601,11 @@ class ReadoutPanel(Panel):
             "</td></tr>"
             for name, value, color in rows)
         return f"<table cellspacing='0' cellpadding='2'>{body}</table>"
+
+
+def _unbroken(text: str) -> str:
+    """``text`` wrapping only at its `` · `` separators, never inside a vector."""
+    return " · ".join(part.replace(" ", "\xa0") for part in text.split(" · "))
 
 
 def _percent(value: float | None) -> str:

@@ -122,6 +122,8 @@ class SettingsPanel(Panel):
 
     # -- widgets <- session ------------------------------------------------------------
     def _on_session_changed(self, aspects: frozenset[str]) -> None:
+        if aspects == {"scenario"} and self.session.dragging:
+            return  # a drag moves one vector: sizes and rule stay, so no repaint
         if "scenario" in aspects:
             self.clear_message()
         super()._on_session_changed(aspects)

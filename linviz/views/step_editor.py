@@ -32,6 +32,15 @@ _PARAMETER_NAMES = {"α": "alpha", "alpha": "alpha", "a": "alpha",
                     "β": "beta", "beta": "beta", "b": "beta"}
 _SYMBOL = {"alpha": "α", "beta": "β"}
 
+# Built once: combining Qt flags in Python costs more than the rest of flags().
+_SELECTABLE = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+_EDITABLE = _SELECTABLE | Qt.ItemFlag.ItemIsEditable
+#: The roles data() answers; a repaint asks for a dozen per cell.
+_ROLES = frozenset(int(role) for role in (
+    Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole, Qt.ItemDataRole.ToolTipRole,
+    Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.FontRole,
+    Qt.ItemDataRole.TextAlignmentRole))
+
 
 def _translate(text: str) -> str:
     return QtCore.QCoreApplication.translate("StepEditor", text)
@@ -132,22 +141,43 @@ class StepTableModel(QtCore.QAbstractTableModel):
         self.session = session
         self._rows = len(session.scenario)
         self._colors: dict[str, str] = {}
+        self._steps: dict[int, Step] = {}
+        self._steps_of: object = None
 
     def set_colors(self, write: str, read: str, muted: str) -> None:
         """Colours of the op column and of the step numbers."""
         self._colors = {"write": write, "read": read, "muted": muted}
 
-    def scenario_changed(self) -> None:
-        """Follow an edit: a reset when rows came or went, else a repaint."""
+    def scenario_changed(self, only_step: int | None = None) -> None:
+        """Follow an edit: a reset when rows came or went, else a repaint.
+
+        ``only_step``: just that step changed (a drag), so only its row,
+        if in view, is repainted, not the whole table on every mouse move.
+        """
         rows = len(self.session.scenario)
+        self._steps.clear()
         if rows != self._rows:
             self.beginResetModel()
             self._rows = rows
             self.endResetModel()
         elif rows:
-            self.dataChanged.emit(self.index(0, 0), self.index(rows - 1, len(COLUMNS) - 1))
+            first, last = ((only_step - 1, only_step - 1) if only_step is not None
+                           else (0, rows - 1))
+            self.dataChanged.emit(self.index(first, 0), self.index(last, len(COLUMNS) - 1))
 
     # -- reading ------------------------------------------------------------------
+    def _step(self, number: int) -> Step:
+        """Step ``number``, built once per change: a repaint asks ~10 times per cell."""
+        scenario = self.session.scenario
+        if scenario is not self._steps_of:
+            self._steps, self._steps_of = {}, scenario
+        step = self._steps.get(number)
+        if step is None:
+            if len(self._steps) > 1024:
+                self._steps.clear()
+            step = self._steps[number] = scenario.step(number)
+        return step
+
     def rowCount(self, parent: QtCore.QModelIndex = QtCore.QModelIndex()) -> int:
         return 0 if parent.isValid() else self._rows
 
@@ -175,23 +205,22 @@ class StepTableModel(QtCore.QAbstractTableModel):
         return None
 
     def flags(self, index: QtCore.QModelIndex) -> Qt.ItemFlag:
-        base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
         if not index.isValid() or index.row() >= len(self.session.scenario):
             return Qt.ItemFlag.NoItemFlags
         column = index.column()
-        step = self.session.scenario.step(index.row() + 1)
+        step = self._step(index.row() + 1)
         editable = column in (LABEL, VECTOR, CAPTION) or (
             column in (VALUE, PARAMETERS) and step.is_write) or (
             column == TARGET and not step.is_write)
-        return base | Qt.ItemFlag.ItemIsEditable if editable else base
+        return _EDITABLE if editable else _SELECTABLE
 
     def data(self, index: QtCore.QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         # The scenario may have shrunk before this model heard of it.
-        if not index.isValid() or not 0 <= index.row() < min(self._rows,
-                                                              len(self.session.scenario)):
+        if int(role) not in _ROLES or not index.isValid() or not 0 <= index.row() < min(
+                self._rows, len(self.session.scenario)):
             return None
         number = index.row() + 1
-        step = self.session.scenario.step(number)
+        step = self._step(number)
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             return self._display(number, step, column)
@@ -199,7 +228,8 @@ class StepTableModel(QtCore.QAbstractTableModel):
             return self._edit_text(step, column)
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == CAPTION and step.caption:
-                return step.caption
+                return (self._display(number, step, column)
+                        if self.session.is_hidden(number) else step.caption)
             if column in (VECTOR, VALUE):
                 return self._edit_text(step, column) or None
             return None
@@ -232,6 +262,8 @@ class StepTableModel(QtCore.QAbstractTableModel):
         if column == PARAMETERS:
             return ", ".join(f"{_SYMBOL[name]} = {fmt_number(getattr(step, name))}"
                              for name in ("alpha", "beta") if getattr(step, name) is not None)
+        if self.session.is_hidden(number):
+            return self.tr("(hidden until revealed: predict first)")  # it states the answer
         return step.caption.replace("\n", " ")
 
     def _edit_text(self, step: Step, column: int) -> str:
@@ -395,8 +427,10 @@ class StepEditorPanel(Panel):
     # -- following the session --------------------------------------------------------
     def _on_session_changed(self, aspects: frozenset[str]) -> None:
         if "scenario" in aspects:
-            self.model.scenario_changed()
+            self.model.scenario_changed(self.session.dragged_step)
             self.clear_message()
+        elif "reveal" in aspects:
+            self.model.scenario_changed()  # hidden reads' captions show or hide
         super()._on_session_changed(aspects)
 
     def refresh(self) -> None:

@@ -313,6 +313,7 @@ class _VectorPlanePanel(Panel):
             item.sigDragFinished.connect(self._drag_finished)
             self._view_box.addItem(item, ignoreBounds=True)
             self._items.append(item)
+        self._keep_drag_item(arrows)
         while len(self._items) > len(arrows):
             item = self._items.pop()
             if item is self._drag_item:
@@ -336,6 +337,18 @@ class _VectorPlanePanel(Panel):
                 item.setZValue(z)
         layered.sort(key=lambda arrow: arrow.z)
         self._layer.set_arrows([(a.origin, a.tip, a.look) for a in layered])
+
+    def _keep_drag_item(self, arrows: list[_Arrow]) -> None:
+        """Give the dragged item its own arrow again (the scene keeps sending it
+        the mouse) when the steps drawn change, e.g. the cursor moved mid-drag."""
+        item = self._drag_item
+        if item is None:
+            return
+        for index, arrow in enumerate(arrows):
+            if arrow.number == item.step_number and arrow.role == item.role:
+                here = self._items.index(item)
+                self._items[here], self._items[index] = self._items[index], item
+                return
 
     def _fit_range(self, extent: float, aspects: frozenset[str], theme: Theme) -> None:
         """Fit every arrow; freeze during a drag, then only grow (no jumping)."""

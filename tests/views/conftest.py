@@ -54,3 +54,4 @@ def drag(plot_widget: pg.PlotWidget, start: QtCore.QPoint, end: QtCore.QPoint,
         QTest.mouseMove(viewport, QtCore.QPoint(round(start.x() + t * (end.x() - start.x())),
                                                 round(start.y() + t * (end.y() - start.y()))))
     QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+

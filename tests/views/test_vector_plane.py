@@ -300,6 +300,31 @@ def test_many_steps_draw_only_the_arrows_near_the_cursor(qtbot):
     session.end_drag()
 
 
+def test_a_drag_survives_the_cursor_moving_far_away(qtbot):
+    # Keys pressed (or playback) during a drag move the cursor: the grabbed
+    # arrow must stay the dragged step's, though other steps are now drawn.
+    steps = [write([np.cos(i), np.sin(i)], [1, 0], f"w{i}") for i in range(1, 1001)]
+    session = Session(Scenario(2, 2, steps))
+    session.set_options(snap_grid=False)
+    session.set_cursor(1)
+    panel = shown(qtbot, KeyPlanePanel(session))
+    viewport = panel.plot_widget.viewport()
+    start = point(panel, *panel.tip_position(1))
+    QTest.mouseMove(viewport, start)
+    QTest.mousePress(viewport, LEFT, NO_MOD, start)
+    QTest.mouseMove(viewport, start + QtCore.QPoint(20, 0))
+    assert session.dragged_step == 1
+    session.set_cursor(1000)
+    end = point(panel, 0.3, 0.9)
+    for i in range(1, 5):
+        QTest.mouseMove(viewport, start + (end - start) * (i / 4))
+    assert session.dragged_step == 1
+    assert vector(session, 1) == pytest.approx([0.3, 0.9], abs=0.02)
+    assert panel.tip_position(1) == pytest.approx((0.3, 0.9), abs=0.02)
+    QTest.mouseRelease(viewport, LEFT, NO_MOD, end)
+    assert session.undo_stack.undo_text() == "move key w1"
+
+
 # -- component choice ---------------------------------------------------------------------
 def three_component_session():
     scenario = Scenario(3, 2, [write([1, 0, 0], [1, 0], "a"),

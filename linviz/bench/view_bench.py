@@ -1,0 +1,562 @@
+"""Figures for the views (issue 3, "Speed"): drag, scrub, start-up, memory.
+
+Run as ``python -m linviz.bench.view_bench [--quick]``: prints ONE JSON object
+on standard output (everything else goes to standard error). ``linviz bench``
+runs it in a child process on the offscreen platform when there is no display.
+
+What is measured
+----------------
+All window figures use the real :class:`~linviz.views.main_window.MainWindow`,
+shown at 1600×1000 with remembered settings isolated in a temporary folder,
+grid snapping off (so every mouse move really moves the key: with the 0.1
+grid on, small moves snap to where the key already is and repaint nothing)
+and pyqtgraph's mouse rate limit off.
+
+``drag_ms``
+    Step 1's key is dragged with real synthesized mouse events sent to the key
+    plane's viewport (``QApplication.sendEvent``; press on the arrow tip, then
+    moves ~10 px apart around a circle of 40 px, every move a new position).
+    The press and the first move are made with the cursor on step 1 (so its
+    arrow is on top and drawn); the cursor is then put on the LAST step and
+    the timed moves follow, so each move re-replays the whole trace and every
+    view shows the last step. One sample is the time from just before
+    ``sendEvent(viewport, move)`` (which runs, synchronously, the scene's
+    mouse handling, the session's ``drag_to``, the model replay and every
+    panel's ``refresh``) until the window has finished repainting: after the
+    send, ``QApplication.processEvents()`` is called again and again; every
+    call in which the main window received an ``UpdateRequest`` (widgets are
+    painted inside it, synchronously, into the backing store) or one of the
+    watched viewports received a ``Paint`` event counts as work, and the
+    sample ends at the end of the last such call, once (a) every scroll
+    area / graphics view viewport that repainted after each of the untimed
+    calibration moves has painted again and (b) three further calls did no
+    paint work. Compositing to a real screen (absent offscreen) is not
+    included. ``lesson`` is the first bundled lesson (its last step is a
+    read); ``d64_1000_steps`` is ``random_scenario(1000, 64)``.
+``scrub_ms``
+    ``session.set_cursor(random step)`` followed by the same wait for every
+    view to repaint; the time covers the snapshot (state replay from the
+    nearest checkpoint, the read's decomposition), every panel's ``refresh``
+    (the table and the chip strip scroll to the step) and the repaint.
+    Scenarios: ``random_scenario(steps, 8)`` (``d`` is in the figures).
+``startup_ms``
+    Wall time in this process from just before spawning ``python -m linviz``
+    (the first lesson) until the child prints that its window has painted:
+    with ``LINVIZ_BENCH_EXIT_AFTER_PAINT=1`` the app watches for the first
+    ``Paint`` event of any widget, prints one line from a zero-delay timer
+    (after that paint has finished) and quits. ``bare_qt`` is a bare
+    PySide6 ``QMainWindow`` with one pyqtgraph ``PlotWidget`` timed the same
+    way in the same run. Median of several runs after one untimed warm-up.
+    Children cache their bytecode (in a temporary folder) as an installed
+    linviz does, even when ``PYTHONDONTWRITEBYTECODE`` is set.
+``rss_mb_100000_steps``
+    ``VmRSS`` of a child process holding the main window open on a
+    100,000-step d = 64 scenario, after showing it, scrubbing to ten random
+    steps and back to the last step (a read over 90,000 writes, the one the
+    window opens on).
+
+The figures depend on the machine's load: when other processes keep every
+core busy, each numpy matrix product that OpenBLAS splits over threads waits
+for a free core (10-20 ms instead of 0.2 ms), so ``view_bench_setup`` records
+the load average before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import atexit
+import contextlib
+import functools
+import json
+import os
+import re
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable, Iterator
+
+import numpy as np
+
+from linviz.views.app import EXIT_AFTER_PAINT, PAINTED_LINE
+
+#: The window size every window figure is measured at.
+WINDOW_SIZE = (1600, 1000)
+#: The drag path: a circle of this radius (px) around the tip, in this many moves.
+DRAG_RADIUS_PX, DRAG_MOVES_PER_TURN = 40, 24
+#: Untimed moves used to learn which viewports repaint after a move.
+CALIBRATION_MOVES = 3
+#: Calls of processEvents() without paint work that end a wait.
+IDLE_CALLS = 3
+#: A wait gives up after this many calls without paint work, painted or not.
+GIVE_UP_CALLS = 200
+#: d of the scrub scenarios (the issue does not set it; 8 keeps the plots readable).
+SCRUB_DIM = 8
+
+#: A bare window timed like ``linviz``: same paint hook, same window size.
+BARE_QT_SCRIPT = f"""
+import sys
+from PySide6 import QtCore, QtWidgets
+import pyqtgraph as pg
+
+app = QtWidgets.QApplication(sys.argv[:1])
+
+class FirstPaint(QtCore.QObject):
+    done = False
+    def eventFilter(self, watched, event):
+        if not self.done and event.type() == QtCore.QEvent.Type.Paint:
+            self.done = True
+            app.removeEventFilter(self)
+            QtCore.QTimer.singleShot(0, self.report)
+        return False
+    def report(self):
+        print({PAINTED_LINE!r}, flush=True)
+        app.quit()
+
+hook = FirstPaint()
+app.installEventFilter(hook)
+window = QtWidgets.QMainWindow()
+plot = pg.PlotWidget()
+plot.plot([0, 1, 2, 3], [0, 1, 0, 1])
+window.setCentralWidget(plot)
+window.resize(1400, 900)
+window.show()
+sys.exit(app.exec())
+"""
+
+#: Targets from issue 3, checked against the figures.
+TARGETS = {
+    "drag_ms.lesson": "median <= 8 ms and p95 <= 16 ms",
+    "drag_ms.d64_1000_steps": "median <= 16 ms",
+    "scrub_ms.100000_steps": "median <= 16 ms and <= 2x the 100-step median",
+    "startup_ms.linviz": "median <= 1.5x bare_qt median",
+    "rss_mb_100000_steps": "< 300 MB",
+}
+
+
+# -- Qt set-up -----------------------------------------------------------------------
+@functools.lru_cache(maxsize=1)
+def scratch_folder() -> Path:
+    """A temporary folder for this run (settings, bytecode), removed at exit."""
+    folder = tempfile.TemporaryDirectory(prefix="linviz-bench-")
+    atexit.register(folder.cleanup)
+    return Path(folder.name)
+
+
+def qt_application():
+    """The QApplication (offscreen without a display), with settings isolated.
+
+    Remembered settings (theme, geometry, snapping) go to a temporary folder,
+    so the figures do not depend on the user's and closing the window does
+    not overwrite them.
+    """
+    import pyqtgraph as pg
+    from PySide6 import QtCore
+
+    from linviz.views.app import application
+
+    app = application()
+    QtCore.QSettings.setDefaultFormat(QtCore.QSettings.Format.IniFormat)
+    QtCore.QSettings.setPath(QtCore.QSettings.Format.IniFormat,
+                             QtCore.QSettings.Scope.UserScope,
+                             str(scratch_folder() / "settings"))
+    # pyqtgraph drops moves < 10 ms apart; ours come faster (QT-NOTES §1).
+    pg.setConfigOption("mouseRateLimit", 0)
+    return app
+
+
+@contextlib.contextmanager
+def open_window(session) -> Iterator[object]:
+    """A shown MainWindow on ``session``; closed (changes discarded) afterwards."""
+    from PySide6 import QtCore, QtWidgets
+
+    from linviz.views.main_window import MainWindow
+
+    window = MainWindow(session)
+    window.ask_unsaved = lambda: QtWidgets.QMessageBox.StandardButton.Discard
+    window.resize(*WINDOW_SIZE)
+    window.show()
+    session.set_options(snap_grid=False)
+    settle()
+    try:
+        yield window
+    finally:
+        window.close()
+        for panel in window.panels.values():
+            panel.detach()
+        window.deleteLater()
+        settle()
+        QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
+
+
+def settle(calls: int = 20) -> None:
+    """Let Qt process everything pending (untimed)."""
+    from PySide6 import QtWidgets
+
+    for _ in range(calls):
+        QtWidgets.QApplication.processEvents()
+
+
+# -- waiting for the repaint -------------------------------------------------------------
+def _repaint_watch_class():
+    """The RepaintWatch class (built on first use: Qt is imported lazily)."""
+    from PySide6 import QtCore, QtWidgets
+
+    class RepaintWatch(QtCore.QObject):
+        """Counts paint work in a window: its UpdateRequests, its viewports' Paints.
+
+        Every panel's scroll-area viewports (pyqtgraph views, the step table)
+        are watched, each under its panel's name; other widgets paint inside
+        the window's UpdateRequest, which is counted too.
+        """
+
+        def __init__(self, window: QtWidgets.QMainWindow) -> None:
+            super().__init__(window)
+            self.window = window
+            self.work = 0
+            self.painted: set[str] = set()
+            self._names: dict[int, str] = {}
+            self._viewports: list[QtWidgets.QWidget] = []  # keeps the ids valid
+            window.installEventFilter(self)
+            for name, panel in window.panels.items():
+                for area in panel.findChildren(QtWidgets.QAbstractScrollArea):
+                    viewport = area.viewport()
+                    self._names[id(viewport)] = name
+                    self._viewports.append(viewport)
+                    viewport.installEventFilter(self)
+
+        def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+            kind = event.type()
+            if kind == QtCore.QEvent.Type.Paint:
+                name = self._names.get(id(watched))
+                if name is not None:
+                    self.painted.add(name)
+                    self.work += 1
+            elif kind == QtCore.QEvent.Type.UpdateRequest and watched is self.window:
+                self.work += 1
+            return False
+
+        def remove(self) -> None:
+            """Stop watching."""
+            self.window.removeEventFilter(self)
+            for viewport in self._viewports:
+                viewport.removeEventFilter(self)
+
+        def wait(self, start: float, expected: frozenset[str]) -> tuple[float, bool]:
+            """Process events until the repaint is over; seconds since ``start``.
+
+            Returns the time at the end of the last processEvents() call that
+            did paint work, and whether every ``expected`` viewport painted.
+            """
+            process = QtWidgets.QApplication.processEvents
+            end = time.perf_counter()
+            idle = 0
+            while True:
+                before = self.work
+                process()
+                now = time.perf_counter()
+                if self.work != before:
+                    end, idle = now, 0
+                else:
+                    idle += 1
+                complete = expected <= self.painted
+                if (complete and idle >= IDLE_CALLS) or idle >= GIVE_UP_CALLS:
+                    return end - start, complete
+
+        def measure(self, action: Callable[[], None],
+                    expected: frozenset[str]) -> tuple[float, bool, frozenset[str]]:
+            """Time ``action`` plus the repaint it causes (see :meth:`wait`)."""
+            self.painted = set()
+            start = time.perf_counter()
+            action()
+            seconds, complete = self.wait(start, expected)
+            return seconds, complete, frozenset(self.painted)
+
+    return RepaintWatch
+
+
+def timed_actions(window, actions: list[Callable[[], None]],
+                  calibration: int = CALIBRATION_MOVES) -> dict[str, object]:
+    """Run ``actions`` and time each with its repaint; the first few untimed.
+
+    The untimed calibration actions find the viewports that repaint after
+    every action; each timed action then waits for all of them.
+    """
+    from linviz.bench.timing import summary_ms
+
+    watch = _repaint_watch_class()(window)
+    try:
+        expected: frozenset[str] | None = None
+        for action in actions[:calibration]:
+            _, _, painted = watch.measure(action, frozenset())
+            expected = painted if expected is None else expected & painted
+        expected = expected or frozenset()
+        samples, incomplete = [], 0
+        for action in actions[calibration:]:
+            seconds, complete, _ = watch.measure(action, expected)
+            samples.append(seconds)
+            incomplete += not complete
+    finally:
+        watch.remove()
+    figures = summary_ms(samples)
+    figures["viewports_repainted"] = sorted(expected)
+    if incomplete:
+        figures["samples_missing_a_repaint"] = incomplete
+    return figures
+
+
+# -- drag ------------------------------------------------------------------------------
+def data_to_viewport(plot_widget, x: float, y: float):
+    """Where data point (x, y) of a PlotWidget is, in its viewport's pixels."""
+    from PySide6 import QtCore
+
+    scene_point = plot_widget.getPlotItem().getViewBox().mapViewToScene(QtCore.QPointF(x, y))
+    return plot_widget.mapFromScene(scene_point)
+
+
+def send_mouse(viewport, kind: str, point, pressed: bool) -> None:
+    """Send one real mouse event (``"press"``, ``"move"``, ``"release"``) to a viewport."""
+    from PySide6 import QtCore, QtGui, QtWidgets
+
+    Qt = QtCore.Qt
+    types = {"press": QtCore.QEvent.Type.MouseButtonPress,
+             "move": QtCore.QEvent.Type.MouseMove,
+             "release": QtCore.QEvent.Type.MouseButtonRelease}
+    button = Qt.MouseButton.NoButton if kind == "move" else Qt.MouseButton.LeftButton
+    buttons = Qt.MouseButton.LeftButton if pressed else Qt.MouseButton.NoButton
+    local = QtCore.QPointF(point)
+    event = QtGui.QMouseEvent(types[kind], local, QtCore.QPointF(viewport.mapToGlobal(point)),
+                              button, buttons, Qt.KeyboardModifier.NoModifier)
+    QtWidgets.QApplication.sendEvent(viewport, event)
+
+
+def drag_path(start, moves: int) -> list:
+    """Points ~10 px apart on a circle of DRAG_RADIUS_PX around ``start``."""
+    from PySide6 import QtCore
+
+    angles = 2 * np.pi * np.arange(moves) / DRAG_MOVES_PER_TURN
+    return [QtCore.QPoint(round(start.x() + DRAG_RADIUS_PX * np.cos(a)),
+                          round(start.y() - DRAG_RADIUS_PX * np.sin(a))) for a in angles]
+
+
+def drag_figures(window, number: int, moves: int) -> dict[str, object]:
+    """Drag step ``number``'s key while the cursor is on the last step; time each move.
+
+    See the module docstring for what one sample includes.
+    """
+    session = window.session
+    panel = window.panels["keys"]
+    plot_widget = panel.plot_widget
+    plot_widget.scene().minDragTime = 0
+    viewport = plot_widget.viewport()
+    last = len(session.scenario)
+    session.set_cursor(number)  # its arrow is drawn, and on top
+    settle()
+    tip = data_to_viewport(plot_widget, *panel.tip_position(number))
+    path = drag_path(tip, moves + CALIBRATION_MOVES + 1)
+    send_mouse(viewport, "move", tip, pressed=False)
+    send_mouse(viewport, "press", tip, pressed=True)
+    send_mouse(viewport, "move", path[0], pressed=True)  # starts the drag
+    if session.dragged_step != number:
+        raise RuntimeError(f"the drag did not grab step {number} "
+                           f"(dragging {session.dragged_step})")
+    session.set_cursor(last)
+    settle()
+    actions = [lambda p=p: send_mouse(viewport, "move", p, pressed=True) for p in path[1:]]
+    figures = timed_actions(window, actions)
+    if session.dragged_step != number or "keys" not in figures["viewports_repainted"]:
+        raise RuntimeError(f"the drag of step {number} did not follow the mouse")
+    send_mouse(viewport, "release", path[-1], pressed=False)
+    settle()
+    session.undo()  # the drag was one undo entry: put the key back
+    settle()
+    figures["dragged_step"], figures["cursor_step"] = number, last
+    return figures
+
+
+def lesson_drag(moves: int) -> dict[str, object]:
+    """Drag step 1's key in the first bundled lesson."""
+    from linviz.controller.session import Session
+    from linviz.model.lessons import bundled_lessons
+
+    session = Session()
+    lesson = bundled_lessons()[0].name
+    session.open(lesson)
+    with open_window(session) as window:
+        figures = drag_figures(window, 1, moves)
+    figures["scenario"] = lesson
+    return figures
+
+
+def d64_drag(moves: int) -> dict[str, object]:
+    """Drag step 1's key in a 1,000-step, d_k = d_v = 64 scenario."""
+    from linviz.bench.workloads import random_scenario
+    from linviz.controller.session import Session
+
+    session = Session(random_scenario(1000, 64))
+    with open_window(session) as window:
+        return drag_figures(window, 1, moves)
+
+
+# -- scrub -------------------------------------------------------------------------------
+def scrub_figures(steps: int, count: int, d: int = SCRUB_DIM) -> dict[str, object]:
+    """Move the cursor to ``count`` random steps of a ``steps``-step scenario."""
+    from linviz.bench.workloads import random_scenario
+    from linviz.controller.session import Session
+
+    session = Session(random_scenario(steps, d))
+    rng = np.random.default_rng(3)
+    targets = rng.integers(1, steps + 1, size=count + CALIBRATION_MOVES).tolist()
+    with open_window(session) as window:
+        actions = [lambda n=n: session.set_cursor(int(n)) for n in targets]
+        figures = timed_actions(window, actions)
+    figures["d"] = d
+    return figures
+
+
+# -- start-up ------------------------------------------------------------------------------
+
+
+def _child_env() -> dict[str, str]:
+    """The environment of a child: offscreen if headless, fresh settings.
+
+    Bytecode is cached (in a temporary folder, not the source tree) even if
+    ``PYTHONDONTWRITEBYTECODE`` is set, as it is for an installed linviz;
+    the warm-up run fills the cache.
+    """
+    env = dict(os.environ)
+    if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
+        env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    env["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="config-", dir=scratch_folder())
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(scratch_folder() / "pycache")
+    env[EXIT_AFTER_PAINT] = "1"
+    return env
+
+
+def time_to_paint(args: list[str]) -> float:
+    """Seconds from spawning ``args`` until it prints that its window has painted."""
+    env = _child_env()
+    start = time.perf_counter()
+    child = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                             env=env, text=True)
+    try:
+        for line in child.stdout:  # type: ignore[union-attr]
+            if line.strip() == PAINTED_LINE:
+                return time.perf_counter() - start
+        raise RuntimeError(f"{' '.join(args)} exited without painting a window")
+    finally:
+        child.wait(timeout=60)
+
+
+def startup_figures(runs: int) -> dict[str, object]:
+    """``linviz`` and a bare Qt window, interleaved, each after one warm-up run."""
+    from linviz.bench.timing import summary_ms
+
+    commands = {"linviz": [sys.executable, "-m", "linviz"],
+                "bare_qt": [sys.executable, "-c", BARE_QT_SCRIPT]}
+    for args in commands.values():
+        time_to_paint(args)  # warm-up: disk cache, .pyc files
+    samples: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(runs):
+        for name, args in commands.items():
+            samples[name].append(time_to_paint(args))
+    return {name: summary_ms(values) for name, values in samples.items()}
+
+
+# -- memory --------------------------------------------------------------------------------
+def rss_probe() -> dict[str, float]:
+    """In THIS process: the window on 100,000 steps, d = 64; resident memory (MB)."""
+    from linviz.bench.workloads import random_scenario
+    from linviz.controller.session import Session
+
+    qt_application()
+    session = Session(random_scenario(100_000, 64))
+    rng = np.random.default_rng(4)
+    with open_window(session):
+        for number in rng.integers(1, 100_001, size=10).tolist() + [100_000]:
+            session.set_cursor(int(number))
+            settle()
+        status = Path("/proc/self/status").read_text()
+        rss_kb = int(re.search(r"VmRSS:\s+(\d+)", status)[1])
+        peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return {"rss_mb": round(rss_kb / 1024, 1), "peak_rss_mb": round(peak_kb / 1024, 1)}
+
+
+def memory_figures() -> dict[str, float]:
+    """Run :func:`rss_probe` in a fresh child process (so nothing else is counted)."""
+    done = subprocess.run([sys.executable, "-m", "linviz.bench.view_bench", "--rss-probe"],
+                          capture_output=True, text=True, env=_child_env(), check=True)
+    return json.loads(done.stdout)
+
+
+# -- all of it ------------------------------------------------------------------------------
+def check_targets(figures: dict[str, object]) -> dict[str, dict[str, object]]:
+    """Each target of issue 3 with the figure it is checked on and whether it is met."""
+    drag, scrub, startup = figures["drag_ms"], figures["scrub_ms"], figures["startup_ms"]
+    lesson, d64 = drag["lesson"], drag["d64_1000_steps"]
+    long, short = scrub["100000_steps"], scrub["100_steps"]
+    rss = figures["rss_mb_100000_steps"]
+    checks = {
+        "drag_ms.lesson": (lesson["median"] <= 8 and lesson["p95"] <= 16,
+                           f"median {lesson['median']}, p95 {lesson['p95']}"),
+        "drag_ms.d64_1000_steps": (d64["median"] <= 16, f"median {d64['median']}"),
+        "scrub_ms.100000_steps": (
+            long["median"] <= 16 and long["median"] <= 2 * short["median"],
+            f"median {long['median']} vs 100 steps {short['median']} "
+            f"(ratio {long['median'] / max(short['median'], 1e-9):.2f})"),
+        "startup_ms.linviz": (
+            startup["linviz"]["median"] <= 1.5 * startup["bare_qt"]["median"],
+            f"median {startup['linviz']['median']} vs bare_qt "
+            f"{startup['bare_qt']['median']} (ratio "
+            f"{startup['linviz']['median'] / startup['bare_qt']['median']:.2f})"),
+        "rss_mb_100000_steps": (rss < 300, f"{rss} MB"),
+    }
+    return {name: {"target": TARGETS[name], "measured": text, "ok": bool(ok)}
+            for name, (ok, text) in checks.items()}
+
+
+def view_figures(quick: bool = False) -> dict[str, object]:
+    """Run every views benchmark; return the figures (with targets checked)."""
+    moves = 30 if quick else 200
+    scrubs = 20 if quick else 150
+    load_before = os.getloadavg()[0]
+    qt_application()
+    figures: dict[str, object] = {
+        "drag_ms": {"lesson": lesson_drag(moves), "d64_1000_steps": d64_drag(moves)},
+        "scrub_ms": {"100_steps": scrub_figures(100, scrubs),
+                     "100000_steps": scrub_figures(100_000, scrubs)},
+        "startup_ms": startup_figures(2 if quick else 5),
+    }
+    memory = memory_figures()
+    figures["rss_mb_100000_steps"] = memory["rss_mb"]
+    figures["rss_peak_mb_100000_steps"] = memory["peak_rss_mb"]
+    figures["targets"] = check_targets(figures)
+    figures["view_bench_setup"] = {
+        "window": f"{WINDOW_SIZE[0]}x{WINDOW_SIZE[1]}",
+        "platform": os.environ.get("QT_QPA_PLATFORM", "default"),
+        "snap_grid": False, "quick": quick, "cpu_count": os.cpu_count(),
+        # Other processes slow every figure down: the 1-minute load, before and after.
+        "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)],
+    }
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the figures as one JSON object (anything else Qt prints goes to stderr)."""
+    parser = argparse.ArgumentParser(prog="python -m linviz.bench.view_bench")
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    parser.add_argument("--rss-probe", action="store_true", help=argparse.SUPPRESS)
+    options = parser.parse_args(argv)
+    out = sys.stdout
+    with contextlib.redirect_stdout(sys.stderr):
+        result = rss_probe() if options.rss_probe else view_figures(options.quick)
+    out.write(json.dumps(result) + "\n")
+    out.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

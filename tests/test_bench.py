@@ -1,0 +1,63 @@
+"""``linviz bench``: a smoke test of both halves (figures present, not their values)."""
+
+import json
+import math
+import subprocess
+import sys
+
+import pytest
+
+
+def numeric(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(
+        value)
+
+
+def figure(document: dict, path: str) -> object:
+    for name in path.split("."):
+        document = document[name]
+    return document
+
+
+@pytest.fixture(scope="module")
+def quick_figures() -> dict:
+    done = subprocess.run([sys.executable, "-m", "linviz", "bench", "--quick", "--json"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("path", [
+    "drag_ms.lesson", "drag_ms.d64_1000_steps",
+    "scrub_ms.100_steps", "scrub_ms.100000_steps",
+    "startup_ms.linviz", "startup_ms.bare_qt",
+    "trace_100000_d64.state_at_random_step_ms",
+    "trace_100000_d64.edit_step_then_state_ms",
+])
+def test_every_timing_has_a_median_and_p95_in_ms(quick_figures, path):
+    timing = figure(quick_figures, path)
+    assert numeric(timing["median"]) and numeric(timing["p95"])
+    assert 0 < timing["median"] <= timing["p95"]
+    assert timing["n"] >= 2
+
+
+def test_memory_figures_are_megabytes(quick_figures):
+    assert numeric(quick_figures["rss_mb_100000_steps"])
+    assert quick_figures["rss_mb_100000_steps"] > 10
+    assert numeric(quick_figures["trace_100000_d64"]["rss_mb"])
+
+
+def test_each_target_of_the_issue_is_checked(quick_figures):
+    targets = quick_figures["targets"]
+    assert set(targets) == {"drag_ms.lesson", "drag_ms.d64_1000_steps",
+                            "scrub_ms.100000_steps", "startup_ms.linviz",
+                            "rss_mb_100000_steps"}
+    assert all(isinstance(check["ok"], bool) and check["target"] for check in
+               targets.values())
+
+
+def test_a_drag_repaints_the_views_it_changes(quick_figures):
+    # The drag really moved the key: the plane, S and its equation repainted.
+    for name in ("lesson", "d64_1000_steps"):
+        repainted = quick_figures["drag_ms"][name]["viewports_repainted"]
+        assert {"keys", "heatmap", "equation"} <= set(repainted)
