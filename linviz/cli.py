@@ -53,7 +53,11 @@ def _command_parser() -> argparse.ArgumentParser:
     export.add_argument("--scale", type=float, default=1.0, help="pixel scale, 1 to 4")
     export.add_argument("--theme", default=None, help="light, dark or projector")
     export.add_argument("--lang", default="en", choices=("en", "fr"), help="language")
-    export.add_argument("--size", default=None, help="window size WxH, e.g. 1920x1080")
+    export.add_argument("--size", default=None,
+                        help="drawing area WxH in pixels (default 1600x1000); "
+                             "1920x1080 gives a full-HD 16:9 slide")
+    export.add_argument("--transparent", action="store_true",
+                        help="PNG: transparent background (for slides with their own)")
     export.add_argument("--duration", type=int, default=1200,
                         help="GIF: milliseconds per frame")
     bench = commands.add_parser("bench", help="measure performance")

@@ -23,6 +23,13 @@ def ensure_platform() -> None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
+def has_display() -> bool:
+    """Whether a window can be shown (a platform was chosen, or a display exists)."""
+    if not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
 def application(argv: list[str] | None = None,
                 language: str | None = None) -> QtWidgets.QApplication:
     """The one QApplication, created on first use, with names for QSettings."""
@@ -54,6 +61,10 @@ def run(name: str | None) -> int:
     from linviz.model.lessons import bundled_lessons
     from linviz.views.main_window import MainWindow
 
+    if not has_display():
+        print("linviz: no display to open a window on (DISPLAY is not set). "
+              "`linviz trace` and `linviz export` work without one.", file=sys.stderr)
+        return 1
     app = application()
     session = Session()
     target = name if name is not None else bundled_lessons()[0].name
@@ -66,6 +77,7 @@ def run(name: str | None) -> int:
     if os.environ.get(EXIT_AFTER_PAINT) == "1":
         app.setProperty("linviz_first_paint", _FirstPaint(app))
     window.show()
+    window.restore_projector_mode()
     return app.exec()
 
 

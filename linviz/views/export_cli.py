@@ -45,6 +45,7 @@ class Plan:
     size: tuple[int, int]
     language: str | None
     frame_ms: int
+    transparent: bool = False
 
 
 def parse_size(text: str | None) -> tuple[int, int]:
@@ -103,9 +104,12 @@ def make_plan(options: argparse.Namespace, count: int) -> Plan:
     frame_ms = int(options.duration)
     if not 20 <= frame_ms <= 60_000:
         raise UsageError(f"--duration must be 20 to 60000 ms, not {frame_ms}")
+    transparent = bool(getattr(options, "transparent", False))
+    if transparent and suffix != ".png":
+        raise UsageError("--transparent needs a .png file")
     return Plan(out=out, suffix=suffix, step=step, view=options.view, scale=scale,
                 theme=theme, size=parse_size(options.size), language=options.lang,
-                frame_ms=frame_ms)
+                frame_ms=frame_ms, transparent=transparent)
 
 
 def _fail(message: object) -> int:
@@ -188,10 +192,12 @@ def _draw(window, session: Session, plan: Plan, export) -> int:
             written = [export.export_gif(widget, session, plan.out, plan.frame_ms,
                                          plan.scale)]
         elif plan.step is None:
-            written = export.export_all_steps(widget, session, plan.out, plan.scale)
+            written = export.export_all_steps(widget, session, plan.out, plan.scale,
+                                              transparent=plan.transparent)
         else:
             session.set_cursor(plan.step)
-            written = [export.export_widget(widget, plan.out, plan.scale)]
+            written = [export.export_widget(widget, plan.out, plan.scale,
+                                            transparent=plan.transparent)]
     except export.ExportError as error:
         return _fail(error)
     for path in written:

@@ -84,3 +84,14 @@ def test_version():
 
     result = run("--version")
     assert result.returncode == 0 and __version__ in result.stdout
+
+
+def test_the_app_without_a_display_says_what_works_instead():
+    import os
+
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    result = subprocess.run([sys.executable, "-m", "linviz"], capture_output=True, text=True,
+                            env=env, timeout=60)
+    assert result.returncode == 1
+    assert "no display" in result.stderr and "linviz export" in result.stderr

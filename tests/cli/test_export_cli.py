@@ -127,3 +127,16 @@ def test_french_is_accepted_without_a_translation(tmp_path):
                  "--view", "caption")
     assert result.returncode == 0 and result.stderr == ""
     assert out.is_file()
+
+
+def test_transparent_png_has_a_clear_background_and_opaque_cells(tmp_path):
+    out = tmp_path / "heat.png"
+    done = run("export", "crowding-the-plane", "--out", str(out), "--view", "heatmap",
+               "--step", "5", "--transparent")
+    assert done.returncode == 0, done.stderr
+    pixels = np.asarray(Image.open(out).convert("RGBA"))
+    assert pixels[2, 2, 3] == 0
+    assert (pixels[..., 3] == 255).mean() > 0.05  # the heatmap itself stays opaque
+    refused = run("export", "crowding-the-plane", "--out", str(tmp_path / "x.svg"),
+                  "--transparent")
+    assert refused.returncode == 1 and "--transparent needs a .png" in refused.stderr
