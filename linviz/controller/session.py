@@ -29,8 +29,8 @@ SNAPSHOT_CACHE_SIZE, SNAPSHOT_CACHE_BYTES = 64, 32 * 2**20
 def _snapshot_bytes(snap: Snapshot) -> int:
     """About how many bytes of arrays ``snap`` keeps alive."""
     size = 4 * snap.state.nbytes
-    if snap.read is not None:  # terms, effective values and φ(keys) of each write
-        size += 2 * snap.read.terms.nbytes + len(snap.read.weights) * snap.state.shape[0] * 8
+    if snap.read is not None:  # a weight and a step number per earlier write
+        size += snap.read.weights.nbytes + snap.read.numbers.nbytes
     return size
 
 
@@ -100,8 +100,8 @@ class Session:
         cached = self._snapshots.get(number)
         if cached is None:
             cached = self._snapshots[number] = snapshot(self.trace, number)
-            # A read late in a long trace holds arrays of every earlier write
-            # (~140 MB at 100,000 steps, d = 64): keep the newest within budget.
+            # A read late in a long trace holds a weight and a step number per
+            # earlier write (1.4 MB at 100,000 steps): keep the newest within budget.
             total = 0
             for age, key in enumerate(reversed(list(self._snapshots))):
                 total += _snapshot_bytes(self._snapshots[key])

@@ -31,24 +31,22 @@ def cell_writer_counts(trace: Trace, t: int,
                        parts: Decomposition | None = None) -> np.ndarray:
     """For each cell of ``S`` after step ``t``: how many writes put something there.
 
-    A cell counted 2 or more holds a blend of several associations.
-    ``parts``: ``trace.decomposition(t)`` if the caller already has it.
+    A cell counted 2 or more holds a blend of several associations. The
+    trace keeps the counts per segment of steps, so this costs one segment,
+    not one pass over every write. ``parts`` is accepted for compatibility
+    and not needed.
     """
-    if parts is None:
-        parts = trace.decomposition(t)
-    # 0/1 matrices multiplied in float32 (BLAS; an integer product is ~10x slower).
-    # Exact: every partial sum is a whole number of writes, far below 2**24.
-    keys_touch = (parts.phi_keys != 0).astype(np.float32)
-    values_touch = (parts.effective_values != 0).astype(np.float32)
-    return np.rint(keys_touch.T @ values_touch).astype(np.int64)
+    return trace.writer_counts(t)
 
 
 def cell_contributions(trace: Trace, t: int, row: int, column: int
                        ) -> list[tuple[str, float]]:
     """The non-zero amounts each write adds to cell ``(row, column)`` after step ``t``."""
     parts = trace.decomposition(t)
-    amounts = parts.phi_keys[:, row] * parts.effective_values[:, column]
-    return [(label, float(a)) for label, a in zip(parts.labels, amounts) if a != 0]
+    amounts = parts.cell_amounts(row, column)
+    nonzero = np.flatnonzero(amounts)
+    # Labels of the writes that add something only (not of all 100,000).
+    return [(parts.label_of(int(i)), float(amounts[i])) for i in nonzero]
 
 
 def earlier_key_cosines(scenario: Scenario, number: int) -> list[tuple[str, float]]:
@@ -63,9 +61,8 @@ def earlier_key_cosines(scenario: Scenario, number: int) -> list[tuple[str, floa
     rows = np.flatnonzero(mask)
     if not rows.size:
         return []
-    keys = scenario.vectors(0, number - 1)[mask]
-    norms = np.linalg.norm(keys, axis=1) * float(np.linalg.norm(vector))
-    dots = keys @ vector
+    norms = scenario.key_norms(0, number - 1)[rows] * float(np.linalg.norm(vector))
+    dots = (scenario.vectors(0, number - 1) @ vector)[rows]
     cosines = np.divide(dots, norms, out=np.zeros_like(dots), where=norms > 0)
     return [(scenario.label_at(int(r) + 1), c)
             for r, c in zip(rows, np.clip(cosines, -1.0, 1.0).tolist())]
@@ -86,18 +83,24 @@ def strongest_earlier_overlaps(scenario: Scenario, number: int, limit: int,
     rows = np.flatnonzero(scenario.write_mask(0, number - 1))
     if not rows.size:
         return [], 0, 0
-    keys = scenario.vectors(0, number - 1)
-    # einsum, not @: BLAS is ~10x slower on this read-only view of the column.
-    dots = np.einsum("ij,j->i", keys, vector)[rows]
-    norms = np.sqrt(np.einsum("ij,ij->i", keys, keys))[rows] * float(np.linalg.norm(vector))
-    cosines = np.clip(np.divide(dots, norms, out=np.zeros_like(dots), where=norms > 0),
-                      -1.0, 1.0)
+    # One product over the column; the key lengths are kept by the scenario.
+    cosines = (scenario.vectors(0, number - 1) @ vector)[rows]
+    norms = scenario.key_norms(0, number - 1)[rows]
+    norms *= float(np.linalg.norm(vector))
+    # A zero key or query has a dot product of exactly 0: dividing it by the
+    # smallest float gives cosine 0 without a (slow) masked division.
+    np.maximum(norms, np.finfo(np.float64).tiny, out=norms)
+    np.divide(cosines, norms, out=cosines)
+    np.clip(cosines, -1.0, 1.0, out=cosines)
     sizes = np.abs(cosines)
-    hits = np.flatnonzero(sizes > eps)
-    overlapping = int(hits.size)
-    if overlapping > limit:  # only hits at least as large as the limit-th largest
-        cut = np.partition(sizes[hits], overlapping - limit)[overlapping - limit]
-        hits = hits[sizes[hits] >= cut]
-    best = hits[np.argsort(-sizes[hits], kind="stable")][:limit]
+    overlapping = int(np.count_nonzero(sizes > eps))
+    count = min(limit, overlapping)
+    if count <= 0:
+        return [], overlapping, int(rows.size)
+    # The count-th largest size; every size at least as large is a candidate
+    # (ties kept, in step order, for the stable sort).
+    cut = np.partition(sizes, len(sizes) - count)[len(sizes) - count]
+    hits = np.flatnonzero(sizes >= cut)
+    best = hits[np.argsort(-sizes[hits], kind="stable")][:count]
     pairs = [(scenario.label_at(int(rows[i]) + 1), float(cosines[i])) for i in best]
     return pairs, overlapping, int(rows.size)

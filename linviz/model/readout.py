@@ -31,19 +31,25 @@ class ReadResult:
     expected`` (the target's own term differs from its stored value under a
     normaliser or decay) plus ``crosstalk`` (every other term). Measures are
     ``None`` when there is no target or they are undefined.
+
+    Only the weights and the step numbers are kept per write: ``terms``,
+    ``effective_values`` and ``phi_keys`` are computed on each access (a read
+    after 90,000 writes at d = 64 would hold ~140 MB of them). Use
+    :meth:`term`, :meth:`contribution_at`, :meth:`term_sizes` and
+    :meth:`largest_terms` to look at a few terms of a long trace.
     """
 
     def __init__(self, number: int, step: Step, phi_query: np.ndarray, output: np.ndarray,
-                 parts: Decomposition, weights: np.ndarray, terms: np.ndarray,
+                 parts: Decomposition, weights: np.ndarray,
                  denominator: float | None, target: str | None) -> None:
+        weights.flags.writeable = False
         self.number = number
         self.step = step
         self.phi_query = phi_query
         self.output = output
+        self.state = parts.state  # the S the query read
         self.numbers = parts.numbers
         self.weights = weights
-        self.effective_values = parts.effective_values
-        self.terms = terms
         self.denominator = denominator
         self.target = target
         self._parts = parts
@@ -52,28 +58,93 @@ class ReadResult:
         self.relative_error = self.crosstalk_share = self.cosine = None
         self.target_index: int | None = None
 
+    def __len__(self) -> int:
+        """How many earlier writes contribute (one term each)."""
+        return len(self.weights)
+
+    def __bool__(self) -> bool:
+        return True  # a read before any write is still a read
+
     @property
     def labels(self) -> list[str]:
         """Labels of the contributing writes, in order."""
         return self._parts.labels
 
+    def label_of(self, index: int) -> str:
+        """The label of the ``index``-th contributing write."""
+        return self._parts.label_of(index)
+
+    @property
+    def effective_values(self) -> np.ndarray:
+        """Each write's effective value, one row each (computed on every access)."""
+        return self._parts.effective_values
+
+    @property
+    def phi_keys(self) -> np.ndarray:
+        """Each write's ``φ(k)``, one row each (computed on every access)."""
+        return self._parts.phi_keys
+
+    @property
+    def terms(self) -> np.ndarray:
+        """Every term ``weights[i] * effective_values[i]`` (computed on every access).
+
+        Prefer :meth:`term` or :meth:`largest_terms` in a long trace.
+        """
+        return self.weights[:, None] * self._parts.effective_values
+
+    def term(self, index: int) -> np.ndarray:
+        """The ``index``-th write's term, alone."""
+        return self.weights[index] * self._parts.effective_value(index)
+
+    def term_sizes(self) -> np.ndarray:
+        """``max_j |term_ij|`` of every term, equal to ``np.abs(terms).max(axis=1)``.
+
+        From the weights and the sizes of the effective values, without the terms.
+        """
+        return np.abs(self.weights) * self._parts.value_sizes()
+
+    def largest_terms(self, limit: int) -> list[int]:
+        """Indices (ascending) of the ``limit`` largest terms by :meth:`term_sizes`.
+
+        Ties go to the earlier write, and the target's term is always in
+        (in place of the smallest one kept). All of them when there are
+        ``limit`` or fewer.
+        """
+        count = len(self.weights)
+        if count <= limit:
+            return list(range(count))
+        if limit <= 0:
+            return []
+        sizes = self.term_sizes()
+        cut = np.partition(sizes, count - limit)[count - limit]
+        ties = np.flatnonzero(sizes >= cut)  # a stable sort's first `limit`
+        order = ties[np.argsort(-sizes[ties], kind="stable")][:limit].tolist()
+        keep = set(order)
+        target = self.target_index
+        if target is not None and target not in keep:
+            keep.discard(order[-1])
+            keep.add(target)
+        return sorted(keep)
+
     @property
     def contributions(self) -> list[Contribution]:
         """One :class:`Contribution` per earlier write (built on first use)."""
         if self._contributions is None:
+            values = self.effective_values
+            terms = self.weights[:, None] * values
             self._contributions = [
                 Contribution(int(n), label, float(w), u, term)
                 for n, label, w, u, term in zip(self.numbers, self.labels, self.weights,
-                                                self.effective_values, self.terms)]
+                                                values, terms)]
         return self._contributions
 
     def contribution_at(self, index: int) -> Contribution:
         """The ``index``-th contribution, built alone (the list of 100,000 is not)."""
         if self._contributions is not None:
             return self._contributions[index]
+        value = self._parts.effective_value(index)
         return Contribution(int(self.numbers[index]), self._parts.label_of(index),
-                            float(self.weights[index]), self.effective_values[index],
-                            self.terms[index])
+                            float(self.weights[index]), value, self.weights[index] * value)
 
     def contribution(self, label: str) -> Contribution:
         """The contribution of the write labelled ``label``."""
@@ -89,24 +160,27 @@ def cosine(a: np.ndarray, b: np.ndarray) -> float | None:
     return float(a @ b) / norms if norms > 0 else None
 
 
-def default_target(scenario: Scenario, number: int) -> str | None:
+def default_target(scenario: Scenario, number: int,
+                   dots: np.ndarray | None = None) -> str | None:
     """The write a read means to retrieve when the scenario does not say.
 
     The most recent earlier write whose key has the largest cosine with the
     query (ties go to the later write; a zero key or query counts as least
-    similar); ``None`` if no write came before.
+    similar); ``None`` if no write came before. ``dots``: ``k_i · q`` for
+    each of steps ``1 .. number-1`` if the caller has them already.
     """
     step = scenario.step(number)
     if step.target is not None:
         return step.target
-    mask = scenario.write_mask(0, number - 1)
-    rows = np.flatnonzero(mask)
+    rows = np.flatnonzero(scenario.write_mask(0, number - 1))
     if not rows.size:
         return None
-    keys = scenario.vectors(0, number - 1)[mask]
-    norms = np.linalg.norm(keys, axis=1) * float(np.linalg.norm(step.vector))
+    if dots is None:
+        dots = scenario.vectors(0, number - 1) @ step.vector
+    # Key lengths are kept by the scenario: no pass over every key per read.
+    norms = scenario.key_norms(0, number - 1)[rows] * float(np.linalg.norm(step.vector))
     similarity = np.full(len(rows), -np.inf)
-    np.divide(keys @ step.vector, norms, out=similarity, where=norms > 0)
+    np.divide(dots[rows], norms, out=similarity, where=norms > 0)
     best = similarity.max()
     latest = np.flatnonzero(similarity >= best - 1e-12)[-1]
     return scenario.label_at(int(rows[latest]) + 1)
@@ -134,6 +208,8 @@ def read_result(trace: Trace, number: int,
     """Evaluate read ``number`` of ``trace`` and decompose it exactly.
 
     ``parts``: ``trace.decomposition(number)`` if the caller already has it.
+    The cost is one pass over the earlier keys (their dot products with the
+    query); no per-write array but the weights is made.
     """
     scenario = trace.scenario
     step = scenario.step(number)
@@ -142,24 +218,28 @@ def read_result(trace: Trace, number: int,
     if parts is None:
         parts = trace.decomposition(number)
     phi_query = trace._phi(step.vector)
-    weights = parts.phi_keys @ phi_query
+    dots = None
+    if scenario.feature_map == "identity" and step.target is None:
+        # q · k_i of every earlier step serves both the weights and the target.
+        dots = scenario.vectors(0, number - 1) @ phi_query
+        weights = dots[parts.numbers - 1]
+    else:
+        weights = parts.key_dots(phi_query)
     denominator = None
     if scenario.normalize:
         denominator = float(phi_query @ parts.normaliser) + NORMALISER_EPS
         weights = weights / denominator
-    terms = weights[:, None] * parts.effective_values
-    output = phi_query @ trace.state(number)
+    output = phi_query @ parts.state
     if denominator is not None:
         output = output / denominator
-    target = default_target(scenario, number)
-    result = ReadResult(number, step, phi_query, output, parts, weights, terms,
-                        denominator, target)
+    target = default_target(scenario, number, dots)
+    result = ReadResult(number, step, phi_query, output, parts, weights, denominator, target)
     if target is None:
         return result
     target_number = scenario.number_of(target)
     index = int(np.searchsorted(parts.numbers, target_number))
     expected = scenario.values(target_number - 1, target_number)[0].copy()
-    target_term = terms[index]
+    target_term = result.term(index)
     result.target_index = index
     result.expected = expected
     result.target_term = target_term

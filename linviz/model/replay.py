@@ -9,7 +9,9 @@ far as) someone asks for a later step.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
+from typing import Iterator
 
 import numpy as np
 
@@ -21,6 +23,11 @@ from linviz.model.scenario import Scenario, Step
 #: Steps between two checkpoints: replaying this many d=64 additive steps takes
 #: under 1 ms, and 100,000 steps keep ~200 checkpoints (6 MB at d = 64).
 DEFAULT_CHECKPOINT_EVERY = 512
+#: Writes handled at once when a measure over every write is computed in pieces
+#: (8,192 rows at d = 64 are 4 MB; the whole of 100,000 would be 50 MB).
+CHUNK_WRITES = 8192
+#: Edits remembered to tell whether an older decomposition is still valid.
+EDIT_HISTORY = 256
 
 
 @dataclass(frozen=True)
@@ -41,29 +48,181 @@ class WriteRecord:
     state: np.ndarray
 
 
-class Decomposition:
-    """``S`` after some step as a sum of rank-1 terms, one per earlier write.
+class _Blocks:
+    """Rows kept as several arrays (the trace's per-segment caches), read as one.
 
-    ``S = Σ_i outer(phi_keys[i], effective_values[i])`` (to floating-point
-    precision), where ``effective_values`` already include every later decay.
-    ``numbers`` are the writes' 1-based step numbers; ``labels`` are built
-    only when asked for (a 100,000-write trace rarely needs them all).
+    Holding references costs nothing: the arrays are the trace's own, and a
+    cache entry is replaced, never changed, when an edit makes it stale.
     """
 
-    def __init__(self, numbers: np.ndarray, phi_keys: np.ndarray,
-                 effective_values: np.ndarray, normaliser: np.ndarray,
-                 scenario: Scenario) -> None:
+    def __init__(self, blocks: list[np.ndarray], shape: tuple[int, ...]) -> None:
+        self._blocks = [block for block in blocks if len(block)]
+        self._starts = np.cumsum([0] + [len(block) for block in self._blocks])
+        self._shape = shape  # of one row
+
+    def __len__(self) -> int:
+        return int(self._starts[-1])
+
+    def rows(self, start: int, stop: int) -> np.ndarray:
+        """Rows ``start .. stop-1`` (a read-only view when they lie in one block)."""
+        if stop <= start:
+            return np.zeros((0,) + self._shape)
+        first = int(np.searchsorted(self._starts, start, side="right")) - 1
+        last = int(np.searchsorted(self._starts, stop, side="left"))
+        pieces = []
+        for block, offset in zip(self._blocks[first:last], self._starts[first:last]):
+            pieces.append(block[max(start - offset, 0): stop - offset])
+        if not pieces:
+            return np.zeros((0,) + self._shape)
+        if len(pieces) == 1:
+            view = pieces[0].view()
+            view.flags.writeable = False
+            return view
+        return np.concatenate(pieces)
+
+
+class Decomposition:
+    """``S`` after step ``t`` as a sum of rank-1 terms, one per earlier write.
+
+    ``S = Σ_i outer(φ(k_i), u_i)`` (to floating-point precision), where the
+    effective values ``u_i`` already include every later decay. Nothing per
+    write is copied up front but the writes' step numbers: a read late in a
+    100,000-step trace at d = 64 would otherwise hold ~140 MB. Rows are
+    computed from the scenario's columns (and the trace's caches) when asked
+    for: :meth:`phi_key_rows` / :meth:`effective_value_rows` for a range of
+    writes, :attr:`phi_keys` / :attr:`effective_values` for all of them.
+
+    The scenario must not change at or before step ``t`` while this object
+    is used: asking for rows afterwards raises ``RuntimeError``.
+
+    Attributes
+    ----------
+    t
+        The step after which ``S`` is decomposed.
+    numbers
+        The writes' 1-based step numbers (read-only).
+    state, normaliser
+        ``S`` and ``z`` after step ``t``.
+    """
+
+    def __init__(self, trace: "Trace", t: int, numbers: np.ndarray, state: np.ndarray,
+                 normaliser: np.ndarray, later: np.ndarray | None,
+                 effective: tuple[_Blocks, _Blocks] | None) -> None:
+        numbers.flags.writeable = False
+        self.t = t
         self.numbers = numbers
-        self.phi_keys = phi_keys
-        self.effective_values = effective_values
+        self.state = state
         self.normaliser = normaliser
-        self._scenario = scenario
+        self._trace = trace
+        self._scenario = trace.scenario
+        self._generation = trace.generation
+        self._phi = trace._phi
+        self._identity = trace.scenario.feature_map == "identity"
+        self._later = later  # product of the alphas after each write; None: no decay
+        self._effective = effective  # (values, sizes) under a delta rule, else None
         self._labels: list[str] | None = None
 
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    def __bool__(self) -> bool:
+        return True  # the empty memory decomposes too (into no terms)
+
+    def _check(self) -> None:
+        if not self._trace.unchanged_since(self._generation, self.t):
+            raise RuntimeError(f"the scenario changed at or before step {self.t} "
+                               "after this decomposition was made: make a new one")
+
+    # -- rows, on demand ----------------------------------------------------------
+    def phi_key_rows(self, start: int = 0, stop: int | None = None) -> np.ndarray:
+        """``φ(k_i)`` of writes ``start .. stop-1`` (a new array)."""
+        self._check()
+        rows = self.numbers[start:stop] - 1
+        return self._phi(self._scenario.vectors(0, self.t)[rows])
+
+    def effective_value_rows(self, start: int = 0, stop: int | None = None) -> np.ndarray:
+        """``u_i`` of writes ``start .. stop-1``, every later decay included (read-only)."""
+        self._check()
+        stop = len(self.numbers) if stop is None else min(stop, len(self.numbers))
+        if self._effective is None:
+            values = self._scenario.values(0, self.t)[self.numbers[start:stop] - 1]
+        else:
+            values = self._effective[0].rows(start, stop)
+        if self._later is not None:
+            values = values * self._later[start:stop, None]
+        values.flags.writeable = False
+        return values
+
+    @property
+    def phi_keys(self) -> np.ndarray:
+        """``φ(k_i)`` of every write, one row each (computed on every access)."""
+        return self.phi_key_rows()
+
+    @property
+    def effective_values(self) -> np.ndarray:
+        """``u_i`` of every write, one row each (computed on every access)."""
+        return self.effective_value_rows()
+
+    def phi_key(self, index: int) -> np.ndarray:
+        """``φ(k)`` of the ``index``-th write."""
+        return self.phi_key_rows(index, index + 1)[0]
+
+    def effective_value(self, index: int) -> np.ndarray:
+        """``u`` of the ``index``-th write."""
+        return self.effective_value_rows(index, index + 1)[0]
+
+    def chunks(self, size: int = CHUNK_WRITES) -> Iterator[tuple[int, int]]:
+        """``(start, stop)`` ranges of at most ``size`` writes covering them all."""
+        for start in range(0, len(self.numbers), size):
+            yield start, min(start + size, len(self.numbers))
+
+    # -- whole-trace measures without per-write copies ----------------------------------
+    def key_dots(self, vector: np.ndarray) -> np.ndarray:
+        """``φ(k_i) · vector`` for every write.
+
+        Under the identity map straight on the scenario's column (no copy);
+        otherwise in chunks, so ``φ`` of every key never exists at once.
+        """
+        self._check()
+        keys = self._scenario.vectors(0, self.t)
+        if self._identity:
+            dots = keys @ vector
+        else:
+            dots = np.empty(len(keys))
+            for start in range(0, len(keys), CHUNK_WRITES):
+                stop = start + CHUNK_WRITES
+                dots[start:stop] = self._phi(keys[start:stop]) @ vector
+        return dots[self.numbers - 1]
+
+    def value_sizes(self) -> np.ndarray:
+        """``max_j |u_ij|`` for every write (so ``|w_i| ·`` it is ``max_j |term_ij|``)."""
+        self._check()
+        if self._effective is None:
+            sizes = self._scenario.value_sizes(0, self.t)[self.numbers - 1]
+        else:
+            sizes = self._effective[1].rows(0, len(self.numbers))
+        return sizes * self._later if self._later is not None else sizes
+
+    def cell_amounts(self, row: int, column: int) -> np.ndarray:
+        """What each write adds to cell ``(row, column)``: ``φ(k_i)[row] · u_i[column]``."""
+        self._check()
+        keys = self._phi(self._scenario.vectors(0, self.t)[self.numbers - 1, row])
+        if self._effective is None:
+            values = self._scenario.values(0, self.t)[self.numbers - 1, column]
+        else:
+            values = np.concatenate(
+                [self._effective[0].rows(start, stop)[:, column]
+                 for start, stop in self.chunks()]) if len(self.numbers) else np.zeros(0)
+        if self._later is not None:
+            values = values * self._later
+        return keys * values
+
+    # -- labels --------------------------------------------------------------------------
     @property
     def labels(self) -> list[str]:
         """The writes' labels, in order."""
         if self._labels is None:
+            self._check()
             self._labels = [self._scenario.label_at(int(n)) for n in self.numbers]
         return self._labels
 
@@ -71,6 +230,7 @@ class Decomposition:
         """The label of the ``index``-th write (without building every label)."""
         if self._labels is not None:
             return self._labels[index]
+        self._check()
         return self._scenario.label_at(int(self.numbers[index]))
 
 
@@ -95,7 +255,14 @@ class Trace:
         self.scenario = scenario
         self.checkpoint_every = checkpoint_every
         self._checkpoints: list[tuple[np.ndarray, np.ndarray]] = []
-        self._effective: dict[int, np.ndarray] = {}
+        # Per segment of checkpoint_every steps, under a delta rule: the writes'
+        # effective values and their max |component|.
+        self._effective: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        # Per segment c: writer counts per cell over steps 1 .. (c + 1) K.
+        self._touch: dict[int, np.ndarray] = {}
+        self._last_advance: tuple[tuple[int, int, int], tuple[np.ndarray, ...]] | None = None
+        self.generation = 0
+        self._edits: deque[tuple[int, int]] = deque(maxlen=EDIT_HISTORY)
         self._reset()
         scenario.subscribe(self.invalidate)
 
@@ -112,16 +279,30 @@ class Trace:
         self._phi = feature_map(sc.feature_map)
         self._checkpoints = [(np.zeros((sc.d_k, sc.d_v)), np.zeros(sc.d_k))]
         self._effective.clear()
+        self._touch.clear()
+        self._last_advance = None
 
     def invalidate(self, first_step: int) -> None:
         """Forget everything that depends on step ``first_step`` or later."""
+        self.generation += 1
+        self._edits.append((self.generation, first_step))
         if first_step <= 1:
             self._reset()
             return
         segment = (first_step - 1) // self.checkpoint_every
         del self._checkpoints[segment + 1:]
-        for stale in [c for c in self._effective if c >= segment]:
-            del self._effective[stale]
+        for cache in (self._effective, self._touch):
+            for stale in [c for c in cache if c >= segment]:
+                del cache[stale]
+        self._last_advance = None
+
+    def unchanged_since(self, generation: int, t: int) -> bool:
+        """Whether no edit since ``generation`` touched steps ``1 .. t``."""
+        if generation == self.generation:
+            return True
+        if not self._edits or self._edits[0][0] > generation + 1:
+            return False  # older than the edits remembered
+        return all(first > t for when, first in self._edits if when > generation)
 
     @property
     def checkpoint_count(self) -> int:
@@ -153,6 +334,12 @@ class Trace:
             if sc.normalize:
                 normaliser = normaliser + keys.sum(axis=0)
             return state, normaliser.copy(), None
+        # One write at a time (a Python loop): remember the last replay, which the
+        # state, the decomposition and the writer counts of one step all ask for.
+        key = (self.generation, start, stop)
+        if self._last_advance is not None and self._last_advance[0] == key:
+            kept_state, kept_normaliser, kept_effective = self._last_advance[1]
+            return kept_state.copy(), kept_normaliser.copy(), kept_effective
         state = state.copy()
         effective = np.empty_like(values)
         for row in range(len(values)):
@@ -161,6 +348,8 @@ class Trace:
             if decay != 1.0:
                 state *= decay
             state += np.outer(keys[row], effective[row])
+        effective.flags.writeable = False
+        self._last_advance = (key, (state.copy(), normaliser.copy(), effective))
         return state, normaliser.copy(), effective
 
     def _ensure_checkpoint(self, segment: int) -> None:
@@ -172,7 +361,7 @@ class Trace:
                 state, normaliser, last * K, (last + 1) * K)
             self._checkpoints.append((new_state, new_norm))
             if effective is not None:
-                self._effective[last] = effective
+                self._effective[last] = (effective, _row_sizes(effective))
 
     # -- queries -------------------------------------------------------------
     def _check_number(self, t: int, low: int = 0) -> None:
@@ -211,24 +400,24 @@ class Trace:
                            decay * before + stamp)
 
     def decomposition(self, t: int) -> Decomposition:
-        """``S`` after step ``t`` as one rank-1 term per write up to ``t``."""
+        """``S`` after step ``t`` as one rank-1 term per write up to ``t`` (computed lazily)."""
         self._check_number(t)
         sc = self.scenario
-        mask = sc.write_mask(0, t)
-        numbers = np.flatnonzero(mask) + 1
-        _, normaliser = self.state_and_normaliser(t)
-        phi_keys = self._phi(sc.vectors(0, t)[mask])
-        values = self._effective_values(t, mask)
+        numbers = np.flatnonzero(sc.write_mask(0, t)) + 1
+        state, normaliser = self.state_and_normaliser(t)
+        later = None
         if sc.rule.decays and len(numbers):
-            alphas = sc.write_parameters(0, t)[0][mask]
-            later = np.append(np.cumprod(alphas[::-1])[::-1][1:], 1.0)
-            values = values * later[:, None]
-        return Decomposition(numbers, phi_keys, values, normaliser, sc)
+            later = self._later_factors(t, numbers)
+        effective = self._effective_blocks(t) if sc.rule.corrects else None
+        return Decomposition(self, t, numbers, state, normaliser, later, effective)
 
-    def _effective_values(self, t: int, mask: np.ndarray) -> np.ndarray:
-        """Each write's effective value ``u_i`` at the moment it was written."""
-        if not self.scenario.rule.corrects:
-            return self.scenario.values(0, t)[mask]
+    def _later_factors(self, t: int, numbers: np.ndarray) -> np.ndarray:
+        """For each write up to ``t``: the product of the alphas of the writes after it."""
+        alphas = self.scenario.write_parameters(0, t)[0][numbers - 1]
+        return np.append(np.cumprod(alphas[::-1])[::-1][1:], 1.0)
+
+    def _effective_blocks(self, t: int) -> tuple[_Blocks, _Blocks]:
+        """Under a delta rule: each write's ``u_i`` (and max |component|), by segment."""
         K = self.checkpoint_every
         full = t // K
         self._ensure_checkpoint(full)
@@ -236,8 +425,70 @@ class Trace:
         state, normaliser = self._checkpoints[full]
         _, _, tail = self._advance(state, normaliser, full * K, t)
         if tail is not None:
-            parts.append(tail)
-        return np.concatenate(parts) if parts else np.zeros((0, self.scenario.d_v))
+            parts.append((tail, _row_sizes(tail)))
+        d_v = self.scenario.d_v
+        return (_Blocks([values for values, _ in parts], (d_v,)),
+                _Blocks([sizes for _, sizes in parts], ()))
+
+    # -- which writes share a cell ---------------------------------------------------
+    def writer_counts(self, t: int) -> np.ndarray:
+        """For each cell of ``S`` after step ``t``: how many writes put something there.
+
+        A write puts something in cell ``(r, c)`` when ``φ(k)[r]`` and its
+        effective value's ``c``-th component are both non-zero (after every
+        later decay: a term decayed to exactly 0 no longer counts). Counts
+        over whole segments are kept, so a later step costs one segment.
+        """
+        self._check_number(t)
+        counts = self._touch_through(t)
+        if self.scenario.rule.decays:
+            numbers = np.flatnonzero(self.scenario.write_mask(0, t)) + 1
+            if len(numbers):
+                gone = np.flatnonzero(self._later_factors(t, numbers) == 0.0)
+                if gone.size:  # decayed to nothing: a prefix of the writes
+                    counts = counts - self._touch_through(int(numbers[gone[-1]]))
+        return counts
+
+    def _touch_through(self, stop: int) -> np.ndarray:
+        """Writer counts per cell over steps ``1 .. stop`` (a new array)."""
+        K = self.checkpoint_every
+        full = stop // K
+        sc = self.scenario
+        counts = np.zeros((sc.d_k, sc.d_v), dtype=np.int64)
+        if full:
+            done = len(self._touch)  # the cache is always a prefix 0 .. done-1
+            for segment in range(done, full):
+                before = self._touch[segment - 1] if segment else counts
+                self._touch[segment] = before + self._touch_rows(segment * K, (segment + 1) * K)
+            counts = self._touch[full - 1].copy()
+        if stop > full * K:
+            counts += self._touch_rows(full * K, stop)
+        return counts
+
+    def _touch_rows(self, start: int, stop: int) -> np.ndarray:
+        """Writer counts per cell over steps ``start+1 .. stop`` (within one segment)."""
+        sc = self.scenario
+        mask = sc.write_mask(start, stop)
+        if not mask.any():
+            return np.zeros((sc.d_k, sc.d_v), dtype=np.int64)
+        keys = self._phi(sc.vectors(start, stop)[mask])
+        if sc.rule.corrects:
+            K = self.checkpoint_every
+            segment = start // K
+            if stop == start + K:
+                self._ensure_checkpoint(segment + 1)
+                values = self._effective[segment][0]
+            else:
+                self._ensure_checkpoint(segment)
+                state, normaliser = self._checkpoints[segment]
+                values = self._advance(state, normaliser, start, stop)[2]
+        else:
+            values = sc.values(start, stop)[mask]
+        # 0/1 matrices multiplied in float32 (BLAS; an integer product is ~10x slower).
+        # Exact: every partial sum is a whole number of writes, far below 2**24.
+        keys_touch = (keys != 0).astype(np.float32)
+        values_touch = (values != 0).astype(np.float32)
+        return np.rint(keys_touch.T @ values_touch).astype(np.int64)
 
     def first_invalid_step(self) -> int | None:
         """The first step whose state or read output is not finite, else ``None``.
@@ -275,8 +526,9 @@ class Trace:
                 if number % K == 0:
                     self._checkpoints.append((state.copy(), normaliser.copy()))
                     if sc.rule.corrects:
-                        self._effective[number // K - 1] = np.array(
-                            effective).reshape(-1, sc.d_v)
+                        values = np.array(effective).reshape(-1, sc.d_v)
+                        values.flags.writeable = False
+                        self._effective[number // K - 1] = (values, _row_sizes(values))
                     effective = []
         return None
 
@@ -289,3 +541,10 @@ class Trace:
             raise ScenarioError(
                 f"{what} overflows at this step (a number beyond ±1.8e308): "
                 "use smaller keys or values", file=file, step=bad, field=step.vector_name)
+
+
+def _row_sizes(rows: np.ndarray) -> np.ndarray:
+    """``max_j |rows[i, j]|`` of each row (0 for none)."""
+    if not rows.size:
+        return np.zeros(len(rows))
+    return np.maximum(rows.max(axis=1), -rows.min(axis=1))

@@ -297,6 +297,13 @@ class Scenario:
         self._targets: list[str | None] = []
         self._captions: list[str] = []
         self._by_label: dict[str, int] = {}
+        self._forget_sizes()
+
+    def _forget_sizes(self) -> None:
+        """Drop the cached row sizes (see :meth:`key_norms`)."""
+        self._sizes_valid = 0
+        self._key_norms = np.zeros(0)
+        self._value_sizes = np.zeros(0)
 
     def _grow(self) -> None:
         capacity = 2 * len(self._is_write)
@@ -309,6 +316,7 @@ class Scenario:
             setattr(self, name, new)
 
     def _write_row(self, i: int, step: Step) -> None:
+        self._sizes_valid = min(self._sizes_valid, i)
         self._is_write[i] = step.is_write
         self._vectors[i] = step.vector
         self._values[i] = step.value if step.value is not None else 0.0
@@ -336,6 +344,7 @@ class Scenario:
             self._reindex()
 
     def _delete_row(self, i: int) -> None:
+        self._sizes_valid = min(self._sizes_valid, i)
         n = self._n
         for column in (self._is_write, self._vectors, self._values, self._alpha, self._beta):
             column[i: n - 1] = column[i + 1: n]
@@ -390,6 +399,38 @@ class Scenario:
         view.flags.writeable = False
         return view
 
+    def key_norms(self, start: int = 0, stop: int | None = None) -> np.ndarray:
+        """``|key|`` (or ``|query|``) of steps ``start+1 .. stop`` (read-only view).
+
+        Kept between calls and recomputed only from the first edited row, so
+        comparing a key with 100,000 earlier ones does not measure them all
+        again on every cursor move.
+        """
+        self._update_sizes(self._n if stop is None else min(stop, self._n))
+        return self._view(self._key_norms, start, stop)
+
+    def value_sizes(self, start: int = 0, stop: int | None = None) -> np.ndarray:
+        """``max_j |value_j|`` of steps ``start+1 .. stop`` (0 for reads; read-only view)."""
+        self._update_sizes(self._n if stop is None else min(stop, self._n))
+        return self._view(self._value_sizes, start, stop)
+
+    def _update_sizes(self, stop: int) -> None:
+        """Measure rows ``_sizes_valid .. stop`` (in place, growing the arrays)."""
+        start = self._sizes_valid
+        if stop <= start:
+            return
+        if len(self._key_norms) < stop:
+            capacity = len(self._is_write)
+            for name in ("_key_norms", "_value_sizes"):
+                grown = np.zeros(capacity)
+                grown[:start] = getattr(self, name)[:start]
+                setattr(self, name, grown)
+        keys, values = self._vectors[start:stop], self._values[start:stop]
+        np.sqrt(np.einsum("ij,ij->i", keys, keys), out=self._key_norms[start:stop])
+        # max(max, -min) is several times faster than abs().max() on wide rows.
+        np.maximum(values.max(axis=1), -values.min(axis=1), out=self._value_sizes[start:stop])
+        self._sizes_valid = stop
+
     def label_at(self, number: int) -> str:
         """The label of step ``number`` (1-based), without building a Step."""
         return self._labels[number - 1]
@@ -441,6 +482,7 @@ class Scenario:
         twin.__dict__.update(self.__dict__)
         for name in ("_is_write", "_vectors", "_values", "_alpha", "_beta"):
             setattr(twin, name, getattr(self, name)[: max(self._n, 8)].copy())
+        twin._forget_sizes()
         for name in ("_labels", "_targets", "_captions"):
             setattr(twin, name, list(getattr(self, name)))
         twin._by_label = dict(self._by_label)
@@ -653,6 +695,7 @@ class Scenario:
         values[:, :keep_v] = self._values[:, :keep_v]
         self._vectors, self._values = vectors, values
         self.d_k, self.d_v = d_k, d_v
+        self._forget_sizes()
         self._changed(1)
 
     def replace_all(self, other: "Scenario") -> None:

@@ -12,7 +12,8 @@ from linviz.model.replay import Trace, WriteRecord
 from linviz.model.scenario import Step
 
 #: Above this many (writes × cells), counting writers per cell is skipped:
-#: the views then draw no overlap marks instead of stalling a drag.
+#: the views then draw no overlap marks instead of stalling a drag (the
+#: trace keeps counts per segment, but a drag of an early step drops them).
 MAX_OVERLAP_WORK = 20_000_000
 
 
@@ -35,9 +36,12 @@ class Snapshot:
 
 
 def snapshot(trace: Trace, number: int) -> Snapshot:
-    """Compute the :class:`Snapshot` of step ``number`` (0 = empty memory)."""
+    """Compute the :class:`Snapshot` of step ``number`` (0 = empty memory).
+
+    It keeps no array with a row per earlier write but a read's weights and
+    step numbers: the rest of a read's terms is computed when asked for.
+    """
     scenario = trace.scenario
-    writes_so_far = None
     if number == 0:
         state = trace.state(0)
         return Snapshot(0, None, state, state, None, None, np.zeros(state.shape, dtype=int))
@@ -45,13 +49,11 @@ def snapshot(trace: Trace, number: int) -> Snapshot:
     record = result = None
     writes_so_far = number  # an upper bound is enough to decide
     counting = writes_so_far * scenario.d_k * scenario.d_v <= MAX_OVERLAP_WORK
-    # One decomposition serves the read and the overlap counts (O(steps) each).
-    parts = trace.decomposition(number) if counting or not step.is_write else None
     if step.is_write:
         record = trace.write_record(number)
         state, before = record.state, record.state_before
     else:
-        result = read_result(trace, number, parts)
-        state = before = trace.state(number)
-    counts = cell_writer_counts(trace, number, parts) if counting else None
+        result = read_result(trace, number)
+        state = before = result.state
+    counts = cell_writer_counts(trace, number) if counting else None
     return Snapshot(number, step, state, before, record, result, counts)

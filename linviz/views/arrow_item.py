@@ -68,6 +68,15 @@ class ArrowLook:
 Point = tuple[float, float]
 
 
+@functools.lru_cache(maxsize=4096)
+def _style(look: ArrowLook) -> ArrowLook:
+    """``look`` without its label: arrows sharing a style are drawn as one batch.
+
+    Cached: a plane restyles 200 arrows per cursor move from a few looks.
+    """
+    return replace(look, label="", label_bold=False, label_shift=(0.0, 0.0))
+
+
 @functools.lru_cache(maxsize=16)
 def label_font(point_size: float, bold: bool) -> QtGui.QFont:
     """The font arrow labels are drawn in."""
@@ -84,8 +93,14 @@ def _metrics(point_size: float, bold: bool) -> QtGui.QFontMetricsF:
 
 def label_size(look: ArrowLook) -> tuple[float, float]:
     """Width and height in pixels of the box an arrow's label is drawn in."""
-    metrics = _metrics(look.font_pt, look.label_bold)
-    return metrics.horizontalAdvance(look.label) + 8, metrics.height() + 2
+    return _label_box(look.label, look.font_pt, look.label_bold)
+
+
+@functools.lru_cache(maxsize=4096)
+def _label_box(label: str, point_size: float, bold: bool) -> tuple[float, float]:
+    # Asked several times per label and repaint (bounds, stacking, painting).
+    metrics = _metrics(point_size, bold)
+    return metrics.horizontalAdvance(label) + 8, metrics.height() + 2
 
 
 def _reach(look: ArrowLook) -> float:
@@ -119,6 +134,14 @@ def _head_pen(color: QtGui.QColor, width: float) -> QtGui.QPen:
     pen = QtGui.QPen(color, max(1.5, width * 0.6))
     pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
     return pen
+
+
+@functools.lru_cache(maxsize=256)
+def _batch_tools(style: ArrowLook) -> tuple[QtGui.QColor, QtGui.QPen, QtGui.QPen, QtGui.QPen]:
+    """Colour, shaft pen, head pen and dot pen of one style, built once."""
+    color = _color(style.color, style.alpha)
+    return (color, _shaft_pen(color, style.width, style.dash), _head_pen(color, style.width),
+            QtGui.QPen(color, 1.5))
 
 
 def _set_head_style(painter: QtGui.QPainter, color: QtGui.QColor, width: float,
@@ -251,6 +274,20 @@ class ArrowItem(pg.GraphicsObject):
         self._hover = False
         self._dragging = False
         self._offset = QtCore.QPointF()
+        self._painted = True
+
+    def _sync_contents(self) -> None:
+        """Tell Qt whether to call :meth:`paint` at all: a handle that draws
+        nothing (not live, no ring) is skipped, which matters with 200 of them."""
+        painted = self._live or self._hover or self._dragging
+        if painted == self._painted:
+            return
+        scene = self.scene()
+        if not painted and scene is not None:
+            # Qt repaints nothing for an item without contents: clear its drawing now.
+            scene.update(self.sceneBoundingRect())
+        self._painted = painted
+        self.setFlag(QtWidgets.QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, not painted)
 
     # -- data --------------------------------------------------------------
     @property
@@ -278,15 +315,25 @@ class ArrowItem(pg.GraphicsObject):
         """Whether this item paints its arrow (else an :class:`ArrowLayer` does)."""
         return self._live
 
+    @property
+    def painted(self) -> bool:
+        """Whether this item paints anything now (its arrow, or its hover ring)."""
+        return self._painted
+
     def set_arrow(self, origin: Point, tip: Point, look: ArrowLook, live: bool = True) -> None:
         """Move and restyle the arrow; repaints only when something changed."""
         if origin == self._origin and tip == self._tip and look == self._look and (
                 live == self._live):
             return
+        if not live:
+            self._live = False
+            self._sync_contents()  # erases the arrow while its old bounds are known
         self.prepareGeometryChange()
         self._origin, self._tip, self._look, self._live = origin, tip, look, live
         self._bounds = None
-        self.update()
+        self._sync_contents()
+        if self._painted:
+            self.update()
 
     def set_draggable(self, draggable: bool) -> None:
         """Let the tip be dragged (and show a hand over it) or not."""
@@ -371,6 +418,7 @@ class ArrowItem(pg.GraphicsObject):
                 hovering = ev.acceptDrags(Qt.MouseButton.LeftButton)
         if hovering != self._hover:
             self._hover = hovering
+            self._sync_contents()
             self.update()
 
     def mouseDragEvent(self, ev: MouseDragEvent) -> None:
@@ -381,6 +429,7 @@ class ArrowItem(pg.GraphicsObject):
         if ev.isStart():
             self._offset = QtCore.QPointF(*self._tip) - ev.buttonDownPos()
             self._dragging = True
+            self._sync_contents()
             self.update()
             self.sigDragStarted.emit(self)
         if not self._dragging:
@@ -390,6 +439,7 @@ class ArrowItem(pg.GraphicsObject):
         if ev.isFinish():
             self._dragging = False
             self.update()
+            self._sync_contents()
             self.sigDragFinished.emit(self)
 
     def abort_drag(self) -> None:
@@ -397,6 +447,7 @@ class ArrowItem(pg.GraphicsObject):
         if self._dragging:
             self._dragging = False
             self.update()
+            self._sync_contents()
 
     @property
     def dragging(self) -> bool:
@@ -417,6 +468,8 @@ class ArrowLayer(pg.GraphicsObject):
         super().__init__()
         self._arrows: list[tuple[Point, Point, ArrowLook]] = []
         self._groups: dict[ArrowLook, list[int]] = {}
+        self._points = np.zeros((0, 4))  # x0, y0, x1, y1 of each arrow (data units)
+        self._heads = np.zeros(0)  # head length of each arrow (pixels)
         self._rect = QtCore.QRectF()
         self._reach = 0.0
         self._bounds: QtCore.QRectF | None = None
@@ -431,8 +484,10 @@ class ArrowLayer(pg.GraphicsObject):
         self._groups = {}
         for index, (_, _, look) in enumerate(arrows):
             # One group per style: labels are drawn one by one anyway.
-            style = replace(look, label="", label_bold=False, label_shift=(0.0, 0.0))
-            self._groups.setdefault(style, []).append(index)
+            self._groups.setdefault(_style(look), []).append(index)
+        self._points = np.array([(*origin, *tip) for origin, tip, _ in arrows],
+                                dtype=float).reshape(-1, 4)
+        self._heads = np.array([look.head for _, _, look in arrows], dtype=float)
         if arrows:
             self._rect = _data_rect([p for origin, tip, _ in arrows for p in (origin, tip)])
             self._reach = max(_reach(look) for _, _, look in arrows)
@@ -460,7 +515,7 @@ class ArrowLayer(pg.GraphicsObject):
         if not self._arrows:
             return
         transform = painter.transform()
-        points = np.array([(*origin, *tip) for origin, tip, _ in self._arrows], dtype=float)
+        points = self._points
         ends = np.empty_like(points)  # device pixels: x0, y0, x1, y1
         for column in (0, 2):
             x, y = points[:, column], points[:, column + 1]
@@ -486,41 +541,53 @@ class ArrowLayer(pg.GraphicsObject):
             painter.restore()
 
     def _paint_batches(self, painter: QtGui.QPainter, ends: np.ndarray) -> None:
-        """Shafts and heads, one path per style, in first-seen style order."""
-        for look, indexes in self._groups.items():
-            width, filled = look.width, look.head_filled
-            color = _color(look.color, look.alpha)
-            rows = ends[indexes]
-            delta = rows[:, 2:] - rows[:, :2]
-            length = np.hypot(delta[:, 0], delta[:, 1])
-            dots = length < 1.0
-            if dots.any():
-                radius = width + 2
-                painter.setPen(QtGui.QPen(color, 1.5))
+        """Shafts and heads, one batch per style, in first-seen style order.
+
+        The geometry of every arrow is computed at once (numpy); each style
+        then costs one line batch and one path of head triangles.
+        """
+        delta = ends[:, 2:] - ends[:, :2]
+        length = np.hypot(delta[:, 0], delta[:, 1])
+        dots = length < 1.0
+        unit = delta / np.where(dots, 1.0, length)[:, None]
+        head = np.minimum(self._heads, 0.6 * length)[:, None]
+        tips = ends[:, 2:]
+        base = tips - unit * head
+        normal = np.column_stack([-unit[:, 1], unit[:, 0]]) * head * 0.45
+        shafts = np.column_stack([ends[:, :2], tips - unit * head * 0.6]).tolist()
+        tip_points, left, right = tips.tolist(), (base + normal).tolist(), \
+            (base - normal).tolist()
+        is_dot = dots.tolist()
+        for style, indexes in self._groups.items():
+            color, shaft_pen, head_pen, dot_pen = _batch_tools(style)
+            filled = style.head_filled
+            arrows = [i for i in indexes if not is_dot[i]]
+            if len(arrows) < len(indexes):  # zero vectors: a small disc each
+                radius = style.width + 2
+                painter.setPen(dot_pen)
                 painter.setBrush(color if filled else Qt.BrushStyle.NoBrush)
-                for row in rows[dots]:
-                    painter.drawEllipse(QtCore.QPointF(row[2], row[3]), radius, radius)
-                rows, delta, length = rows[~dots], delta[~dots], length[~dots]
-            if not len(rows):
+                for i in indexes:
+                    if is_dot[i]:
+                        painter.drawEllipse(QtCore.QPointF(*tip_points[i]), radius, radius)
+            if not arrows:
                 continue
-            unit = delta / length[:, None]
-            head = np.minimum(look.head, 0.6 * length)[:, None]
-            tips = rows[:, 2:]
-            shaft_end = tips - unit * head * 0.6
-            base = tips - unit * head
-            normal = np.column_stack([-unit[:, 1], unit[:, 0]]) * head * 0.45
-            painter.setPen(_shaft_pen(color, width, look.dash))
+            painter.setPen(shaft_pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             # Separate lines, not one path: stroking one path of lines that all
             # cross at the origin is an order of magnitude slower.
-            painter.drawLines([QtCore.QLineF(a, b, c, d) for a, b, c, d in
-                               np.column_stack([rows[:, :2], shaft_end]).tolist()])
-            # Triangles tip → one corner → other corner → tip, all wound alike.
-            corners = np.empty((4 * len(rows), 2))
-            corners[0::4], corners[3::4] = tips, tips
-            corners[1::4], corners[2::4] = base + normal, base - normal
-            connect = np.tile(np.array([1, 1, 1, 0], dtype=np.int32), len(rows))
-            heads = pg.arrayToQPath(corners[:, 0], corners[:, 1], connect=connect)
+            painter.drawLines([QtCore.QLineF(*shafts[i]) for i in arrows])
+            # Triangles tip → one corner → other corner, all wound alike.
+            heads = QtGui.QPainterPath()
             heads.setFillRule(Qt.FillRule.WindingFill)
-            _set_head_style(painter, color, width, filled)
+            for i in arrows:
+                heads.moveTo(*tip_points[i])
+                heads.lineTo(*left[i])
+                heads.lineTo(*right[i])
+                heads.closeSubpath()
+            if filled:
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(color)
+            else:
+                painter.setPen(head_pen)
+                painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawPath(heads)

@@ -126,6 +126,10 @@ class EquationPanel(Panel):
         super().__init__(session, parent)
         self._theme_name: str | None = None
         self._equation: Equation | None = None
+        #: The parts the matrix items show now (to skip updates that change nothing).
+        self._shown_parts: list[Part] = []
+        #: What the last layout depended on (to skip one that would change nothing).
+        self._layout_key: tuple | None = None
 
         self.graphics = pg.GraphicsView()
         self.graphics.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
@@ -184,15 +188,26 @@ class EquationPanel(Panel):
             self._stack.setCurrentWidget(self.empty_label)
             return
         self.heading.setText(equation.heading)
-        for item, part in zip(self.parts, equation.parts):
-            item.set_matrix(part.matrix, part.limit)
-            item.marks.set_lit(rows=part.lit_rows, columns=part.lit_columns)
-            item.labels.set_enabled(not part.hidden)
+        # Only what changed: during a drag most parts (the query, the captions,
+        # the layout) stay as they are, and each update costs a re-render.
+        shown = self._shown_parts
+        for index, (item, part) in enumerate(zip(self.parts, equation.parts)):
+            before = shown[index] if index < len(shown) else None
+            if before is None or before.limit != part.limit \
+                    or before.matrix.shape != part.matrix.shape \
+                    or not np.array_equal(before.matrix, part.matrix):
+                item.set_matrix(part.matrix, part.limit)
+            if before is None or (before.lit_rows, before.lit_columns) != (part.lit_rows,
+                                                                           part.lit_columns):
+                item.marks.set_lit(rows=part.lit_rows, columns=part.lit_columns)
+            if before is None or before.hidden != part.hidden:
+                item.labels.set_enabled(not part.hidden)
+        self._shown_parts = list(equation.parts)
         self.hidden_item.setVisible(self.output_hidden())
         for item, text in zip(self.operator_items, equation.operators):
-            item.setText(text)
+            _set_text(item, text)
         for item, part in zip(self.caption_items, equation.parts):
-            item.setText(part.caption)
+            _set_text(item, part.caption)
         self._stack.setCurrentWidget(self.graphics)
         self._layout()
 
@@ -297,6 +312,11 @@ class EquationPanel(Panel):
         width, height = self.view_box.width(), self.view_box.height()
         if equation is None or width < 10 or height < 10:
             return
+        key = (width, height, self._theme_name, equation.operators,
+               tuple((p.caption, p.matrix.shape) for p in equation.parts))
+        if key == self._layout_key:
+            return
+        self._layout_key = key
         op_font, caption_font = self._fonts()
         op_metrics = QtGui.QFontMetricsF(op_font)
         caption_metrics = QtGui.QFontMetricsF(caption_font)
@@ -349,6 +369,7 @@ class EquationPanel(Panel):
             self._apply_theme(theme)
 
     def _apply_theme(self, theme: Theme) -> None:
+        self._layout_key = None  # the fonts change the gaps
         self.graphics.setBackground(theme.background)
         for item in self.parts:
             item.apply_theme(theme)
@@ -369,3 +390,9 @@ class EquationPanel(Panel):
         self.empty_label.setStyleSheet(
             f"QLabel#equation_message {{ color: {theme.muted};"
             f" background: {theme.background}; padding: 12px; }}")
+
+
+def _set_text(item: pg.TextItem, text: str) -> None:
+    """Set ``item``'s text unless it shows it already (each set re-lays its document out)."""
+    if item.toPlainText() != text:
+        item.setText(text)

@@ -40,6 +40,21 @@ def index_ticks(count: int, step: int) -> list[tuple[float, str]]:
     return [(i + 0.5, str(i)) for i in range(0, count, max(step, 1))]
 
 
+def _hold_height(label: QtWidgets.QLabel) -> None:
+    """Let a wrapped label grow but not shrink back while the width stays.
+
+    A title or legend that changes its number of lines from one step to the
+    next would resize the plot under it, which then lays out and repaints
+    the whole heatmap twice on a cursor move.
+    """
+    width = label.width()
+    if width <= 0:
+        return
+    needed = label.heightForWidth(width)
+    if needed > label.minimumHeight():
+        label.setMinimumHeight(needed)
+
+
 def signed(value: float) -> str:
     """A number with its sign always written (``+1``, ``−4``), for sums."""
     text = plain_number(value)
@@ -90,6 +105,11 @@ class HeatmapPanel(Panel):
         plot.setMenuEnabled(False)
         plot.showAxis("top")
         plot.hideAxis("bottom")
+        # Row and column numbers change with the shape only: keep them as pixmaps
+        # rather than replaying them whenever a cell next to them repaints.
+        for name in ("left", "top"):
+            plot.getAxis(name).setCacheMode(
+                QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         view_box = plot.getViewBox()
         view_box.invertY(True)
         view_box.setAspectLocked(True)
@@ -194,6 +214,7 @@ class HeatmapPanel(Panel):
         if title != self._title:
             self._title = title
             self.title_label.setText(title)
+            _hold_height(self.title_label)
 
     def _set_shape(self, rows: int, columns: int) -> None:
         self._shape = (rows, columns)
@@ -267,6 +288,8 @@ class HeatmapPanel(Panel):
 
     def _apply_theme(self, theme: Theme) -> None:
         fg = theme.foreground
+        for label in (self.title_label, self.legend):
+            label.setMinimumHeight(0)  # other fonts: the heights are measured anew
         self.plot_widget.setBackground(theme.background)
         self.matrix_item.apply_theme(theme)
         self.color_bar.setColorMap(colormap_for(theme))
@@ -346,7 +369,18 @@ class HeatmapPanel(Panel):
                 else self.tr("Bar on the left: the rows where the stamp of {0} landed.").format(
                     writer))
         parts.append(hint)
-        self.legend.setText(" ".join(parts))
+        text = " ".join(parts)
+        if text != self.legend.text():
+            self.legend.setText(text)
+            _hold_height(self.legend)
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        if event.size().width() != event.oldSize().width():
+            for label in (self.title_label, self.legend):
+                label.setMinimumHeight(0)  # the lines wrap anew at this width
+        super().resizeEvent(event)
+        for label in (self.title_label, self.legend):
+            _hold_height(label)
 
     def _value_tooltip(self, row: int, column: int) -> str:
         matrix = self.matrix_item.matrix()

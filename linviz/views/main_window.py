@@ -16,7 +16,7 @@ from linviz.views.classroom import install_classroom
 from linviz.views.equation import EquationPanel
 from linviz.views.export_actions import install_export_actions
 from linviz.views.heatmap import HeatmapPanel
-from linviz.views.panel import Panel
+from linviz.views.panel import Panel, theme_palette
 from linviz.views.readout import ReadoutPanel
 from linviz.views.settings_editor import SettingsPanel
 from linviz.views.step_editor import StepEditorPanel
@@ -325,19 +325,34 @@ class MainWindow(QtWidgets.QMainWindow):
         for control in (*timeline.buttons, timeline.slider, timeline.speed_box,
                         timeline.speed_label, timeline.position_label):
             control.setVisible(not options.projector)
+        # Colours and backgrounds come from the palette; the sheet only sizes the
+        # text and flattens the controls. A sheet rule giving every widget a
+        # background (or every frame a border) made each plot's repaint repaint
+        # all its parents too, on every move of a drag. The attribute lets the
+        # palette reach widgets a sheet has polished (it would freeze theirs).
+        QtCore.QCoreApplication.setAttribute(
+            Qt.ApplicationAttribute.AA_UseStyleSheetPropagationInWidgetStyles)
+        self.setPalette(theme_palette(theme))
+        for view in self.findChildren(QtWidgets.QAbstractItemView):
+            if not isinstance(view.parentWidget(), QtWidgets.QComboBox):
+                view.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
         self.setStyleSheet(
-            f"QMainWindow, QWidget {{ background: {theme.background}; color: {theme.foreground}; }}"
             f"QWidget {{ font-size: {theme.font_pt}pt; }}"
+            # Dialogs and pop-ups are windows: they do not inherit the palette.
+            f"QDialog, QDialog QWidget, QComboBox QAbstractItemView {{ "
+            f"background: {theme.background}; color: {theme.foreground}; }}"
+            f"QDialog QFrame {{ border: none; }}"
             f"QLabel#panelTitle {{ font-size: {theme.title_pt}pt; font-weight: bold; "
             f"color: {theme.muted}; }}"
-            f"QFrame {{ border: none; }}"
-            f"QMenuBar, QMenu, QStatusBar {{ background: {theme.panel}; }}"
+            f"QMenuBar, QMenu, QStatusBar {{ background: {theme.panel}; "
+            f"color: {theme.foreground}; }}"
             f"QMenu::item:selected {{ background: {theme.accent}; color: white; }}"
             f"QTableView {{ gridline-color: {theme.grid}; }}"
             f"QHeaderView::section {{ background: {theme.panel}; color: {theme.foreground}; }}"
             f"QLineEdit, QSpinBox, QDoubleSpinBox, QComboBox, QPlainTextEdit {{ "
-            f"background: {theme.panel}; border: 1px solid {theme.grid}; }}"
-            f"QPushButton, QToolButton {{ background: {theme.panel}; "
+            f"background: {theme.panel}; color: {theme.foreground}; "
+            f"border: 1px solid {theme.grid}; }}"
+            f"QPushButton, QToolButton {{ background: {theme.panel}; color: {theme.foreground}; "
             f"border: 1px solid {theme.grid}; padding: 3px 8px; }}")
 
     # -- files ------------------------------------------------------------------------

@@ -61,6 +61,49 @@ class Panel(QtWidgets.QWidget):
         return font
 
 
+def theme_palette(theme: Theme) -> QtGui.QPalette:
+    """The widgets' colours in ``theme``: backgrounds, text, buttons, selection.
+
+    Colours go through the palette, not a style sheet: a sheet that gives
+    every widget a background makes each one paint it, so Qt repaints the
+    whole chain of parents under a plot every time the plot changes.
+    """
+    Role, Group = QtGui.QPalette.ColorRole, QtGui.QPalette.ColorGroup
+    background, panel = qcolor(theme.background), qcolor(theme.panel)
+    foreground, muted, grid = qcolor(theme.foreground), qcolor(theme.muted), qcolor(theme.grid)
+    dark_theme = background.lightness() < 128
+    palette = QtGui.QPalette(*(QtGui.QBrush(c) for c in (
+        foreground, panel, panel.lighter(115), grid.darker(130), grid, foreground,
+        qcolor("#ffffff"), background, background)))
+    for role, color in ((Role.Window, background), (Role.WindowText, foreground),
+                        (Role.AlternateBase, panel), (Role.ToolTipBase, panel),
+                        (Role.ToolTipText, foreground), (Role.PlaceholderText, muted),
+                        (Role.Highlight, qcolor(theme.accent)),
+                        (Role.HighlightedText, qcolor("#ffffff")),
+                        (Role.Link, qcolor(theme.accent)),
+                        (Role.Shadow, qcolor("#000000") if dark_theme else grid.darker(160))):
+        palette.setColor(role, color)
+    for role in (Role.WindowText, Role.Text, Role.ButtonText):
+        palette.setColor(Group.Disabled, role, muted)
+    return palette
+
+
+def raster_scale(painter: QtGui.QPainter) -> float | None:
+    """Device pixels per widget pixel for a picture cached for ``painter``, or None.
+
+    None when the painter draws vectors (SVG, PDF export) or rotates: a cached
+    bitmap would lose the text there. A 3× PNG export gets 3, so cached
+    pictures stay sharp.
+    """
+    if painter.paintEngine().type() != QtGui.QPaintEngine.Type.Raster:
+        return None
+    transform = painter.deviceTransform()
+    if transform.m12() or transform.m21() or transform.m11() <= 0 \
+            or transform.m11() != transform.m22():
+        return None
+    return transform.m11()
+
+
 def qcolor(name: str, alpha: int = 255) -> QtGui.QColor:
     """A QColor from ``#rrggbb`` with an optional alpha."""
     color = QtGui.QColor(name)

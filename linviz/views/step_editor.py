@@ -40,6 +40,15 @@ _ROLES = frozenset(int(role) for role in (
     Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole, Qt.ItemDataRole.ToolTipRole,
     Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.FontRole,
     Qt.ItemDataRole.TextAlignmentRole))
+#: Flags by [is_write][column]: which cells of a write or a read can be edited.
+_FLAGS = tuple(tuple(
+    _EDITABLE if column in (LABEL, VECTOR, CAPTION) or (
+        column in (VALUE, PARAMETERS) and is_write) or (column == TARGET and not is_write)
+    else _SELECTABLE for column in range(len(COLUMNS))) for is_write in (False, True))
+_HAS_DISPLAY = QtWidgets.QStyleOptionViewItem.ViewItemFeature.HasDisplay
+_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+#: Cells whose texts are kept between repaints (a screenful is a few dozen rows).
+_KEPT_ROWS = 1024
 
 
 def _translate(text: str) -> str:
@@ -141,12 +150,17 @@ class StepTableModel(QtCore.QAbstractTableModel):
         self.session = session
         self._rows = len(session.scenario)
         self._colors: dict[str, str] = {}
+        self._brushes: dict[str, QtGui.QBrush] = {}
         self._steps: dict[int, Step] = {}
+        self._texts: dict[int, tuple[str, ...]] = {}
         self._steps_of: object = None
+        self._narrow_px: float | None = None  # the narrowest character's width
 
     def set_colors(self, write: str, read: str, muted: str) -> None:
         """Colours of the op column and of the step numbers."""
         self._colors = {"write": write, "read": read, "muted": muted}
+        self._brushes = {name: QtGui.QBrush(qcolor(color))
+                         for name, color in self._colors.items()}
 
     def scenario_changed(self, only_step: int | None = None) -> None:
         """Follow an edit: a reset when rows came or went, else a repaint.
@@ -156,6 +170,7 @@ class StepTableModel(QtCore.QAbstractTableModel):
         """
         rows = len(self.session.scenario)
         self._steps.clear()
+        self._texts.clear()
         if rows != self._rows:
             self.beginResetModel()
             self._rows = rows
@@ -170,13 +185,64 @@ class StepTableModel(QtCore.QAbstractTableModel):
         """Step ``number``, built once per change: a repaint asks ~10 times per cell."""
         scenario = self.session.scenario
         if scenario is not self._steps_of:
-            self._steps, self._steps_of = {}, scenario
+            self._steps, self._texts, self._steps_of = {}, {}, scenario
         step = self._steps.get(number)
         if step is None:
-            if len(self._steps) > 1024:
+            if len(self._steps) > _KEPT_ROWS:
                 self._steps.clear()
             step = self._steps[number] = scenario.step(number)
         return step
+
+    def _text(self, number: int, column: int) -> str:
+        """The display text of a cell, formatted once per change of its row."""
+        texts = self._texts.get(number)
+        if texts is None:
+            step = self._step(number)
+            if len(self._texts) > _KEPT_ROWS:
+                self._texts.clear()
+            texts = self._texts[number] = tuple(
+                self._display(number, step, c) for c in range(len(COLUMNS)))
+        return texts[column]
+
+    def style_cell(self, option: QtWidgets.QStyleOptionViewItem,
+                   index: QtCore.QModelIndex) -> None:
+        """Fill ``option`` to paint cell ``index``, as data() would, in one call.
+
+        The delegate asks this instead of data() for seven roles per cell: a
+        scroll to another step repaints every visible cell.
+        """
+        option.index = index
+        row = index.row()
+        if not 0 <= row < min(self._rows, len(self.session.scenario)):
+            return
+        number, column = row + 1, index.column()
+        text = self._text(number, column)
+        # The style lays out the whole string before eliding it (a d = 64 key is
+        # 500 characters): hand it only as many as could show, and a few more.
+        if self._narrow_px is None:
+            self.set_font(option.font)
+        fitting = int(option.rect.width() / self._narrow_px) + 2
+        option.text = text if len(text) <= fitting else text[:fitting]
+        option.features |= _HAS_DISPLAY
+        if column == NUMBER:
+            option.displayAlignment = _RIGHT
+        if column in (NUMBER, OP) and self._brushes:
+            name = "muted" if column == NUMBER else (
+                "write" if self._step(number).is_write else "read")
+            palette = option.palette
+            palette.setBrush(QtGui.QPalette.ColorRole.Text, self._brushes[name])
+            option.palette = palette
+        if column == OP:
+            font = option.font
+            font.setBold(True)
+            option.font = font
+            option.fontMetrics = QtGui.QFontMetrics(font)
+
+    def set_font(self, font: QtGui.QFont) -> None:
+        """The font cells are painted in (to know how many characters can show)."""
+        metrics = QtGui.QFontMetricsF(font)
+        characters = [chr(c) for c in range(32, 127)] + list("−…αβφ·")
+        self._narrow_px = max(1.0, min(metrics.horizontalAdvance(c) for c in characters))
 
     def rowCount(self, parent: QtCore.QModelIndex = QtCore.QModelIndex()) -> int:
         return 0 if parent.isValid() else self._rows
@@ -205,14 +271,11 @@ class StepTableModel(QtCore.QAbstractTableModel):
         return None
 
     def flags(self, index: QtCore.QModelIndex) -> Qt.ItemFlag:
-        if not index.isValid() or index.row() >= len(self.session.scenario):
+        # Asked for every painted cell: a table look-up, no Step built.
+        row, scenario = index.row(), self.session.scenario
+        if not 0 <= row < len(scenario) or not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        column = index.column()
-        step = self._step(index.row() + 1)
-        editable = column in (LABEL, VECTOR, CAPTION) or (
-            column in (VALUE, PARAMETERS) and step.is_write) or (
-            column == TARGET and not step.is_write)
-        return _EDITABLE if editable else _SELECTABLE
+        return _FLAGS[scenario.is_write(row + 1)][index.column()]
 
     def data(self, index: QtCore.QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         # The scenario may have shrunk before this model heard of it.
@@ -223,7 +286,7 @@ class StepTableModel(QtCore.QAbstractTableModel):
         step = self._step(number)
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._display(number, step, column)
+            return self._text(number, column)
         if role == Qt.ItemDataRole.EditRole:
             return self._edit_text(step, column)
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -233,11 +296,11 @@ class StepTableModel(QtCore.QAbstractTableModel):
             if column in (VECTOR, VALUE):
                 return self._edit_text(step, column) or None
             return None
-        if role == Qt.ItemDataRole.ForegroundRole and self._colors:
+        if role == Qt.ItemDataRole.ForegroundRole and self._brushes:
             if column == OP:
-                return QtGui.QBrush(qcolor(self._colors["write" if step.is_write else "read"]))
+                return self._brushes["write" if step.is_write else "read"]
             if column == NUMBER:
-                return QtGui.QBrush(qcolor(self._colors["muted"]))
+                return self._brushes["muted"]
         if role == Qt.ItemDataRole.FontRole and column == OP:
             font = QtGui.QFont()
             font.setBold(True)
@@ -320,6 +383,22 @@ class StepTableModel(QtCore.QAbstractTableModel):
         return True
 
 
+class StepDelegate(QtWidgets.QStyledItemDelegate):
+    """Paints cells from :meth:`StepTableModel.style_cell` (one Python call per
+    cell, not one per role); editing goes through data() as usual."""
+
+    def __init__(self, model: StepTableModel, parent: QtCore.QObject | None = None) -> None:
+        super().__init__(parent)
+        self._model = model
+
+    def initStyleOption(self, option: QtWidgets.QStyleOptionViewItem,
+                        index: QtCore.QModelIndex) -> None:
+        if index.model() is self._model:
+            self._model.style_cell(option, index)
+        else:
+            super().initStyleOption(option, index)
+
+
 class StepTableView(QtWidgets.QTableView):
     """The table; keeps the window-wide step keys (Left/Right …) for the timeline."""
 
@@ -359,6 +438,13 @@ class StepEditorPanel(Panel):
         self.model.refused.connect(self.show_refusal)
         self.table = StepTableView(self)
         self.table.setModel(self.model)
+        self.delegate = StepDelegate(self.model, self.table)
+        self.table.setItemDelegate(self.delegate)
+        # A selected row spans every column, so each step selected would repaint
+        # the whole header (it draws selected columns highlighted); whole-row
+        # selection highlights no column, so the header follows its own.
+        header = self.table.horizontalHeader()
+        header.setSelectionModel(QtCore.QItemSelectionModel(self.model, header))
         self.table.selectionModel().currentRowChanged.connect(self._row_selected)
 
         self.add_write_action = self._action(self.tr("Add write"),
@@ -438,6 +524,7 @@ class StepEditorPanel(Panel):
         if theme.name != self._theme_name:
             self._theme_name = theme.name
             self.setFont(self.font_for(theme.font_pt))
+            self.model.set_font(self.table.font())
             # Headers take the platform's header font unless told otherwise.
             self.table.horizontalHeader().setFont(self.font_for(theme.font_pt * 0.9, bold=True))
             self.model.set_colors(theme.write, theme.read, theme.muted)

@@ -13,7 +13,7 @@ from linviz.controller.commands import ReplaceStep, SetText
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.views.hidden_output import entered_text, predict_prompt
-from linviz.views.panel import Panel, qcolor
+from linviz.views.panel import Panel, qcolor, raster_scale
 from linviz.views.theme import Theme
 
 Qt = QtCore.Qt
@@ -23,6 +23,9 @@ SPEEDS = (0.5, 1.0, 2.0, 4.0)
 
 #: Milliseconds between two steps at 1×: slow enough to read what changed.
 BASE_INTERVAL_MS = 1000
+
+#: Room around a chip's cached picture for its outline (pixels).
+FACE_MARGIN_PX = 3
 
 
 def label_style(color: str, point_size: float, bold: bool = False) -> str:
@@ -59,6 +62,8 @@ class ChipStrip(QtWidgets.QWidget):
         self.setSizePolicy(QtWidgets.QSizePolicy.Policy.Expanding,
                            QtWidgets.QSizePolicy.Policy.Fixed)
         self.setAccessibleName(self.tr("Steps"))
+        # Every pixel is painted: Qt need not paint the panel underneath first.
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self._measure()
 
     # -- geometry --------------------------------------------------------------
@@ -80,8 +85,20 @@ class ChipStrip(QtWidgets.QWidget):
         return font
 
     def _measure(self) -> None:
-        metrics = QtGui.QFontMetrics(self._chip_font())
-        small = QtGui.QFontMetrics(self._number_font())
+        # Fonts, metrics, pens and brushes are made here, once per theme, not per chip.
+        self._font = self._chip_font()
+        self._bold = QtGui.QFont(self._font)
+        self._bold.setBold(True)
+        self._small = self._number_font()
+        metrics = self._metrics = QtGui.QFontMetrics(self._font)
+        small = QtGui.QFontMetrics(self._small)
+        bold = QtGui.QFontMetrics(self._bold)
+        self._letter_w = {letter: bold.horizontalAdvance(letter + " ") for letter in "WR"}
+        self._elided: dict[tuple[str, int], str] = {}
+        self._looks = {(write, current): self._look(write, current)
+                       for write in (True, False) for current in (True, False)}
+        self._faces: dict[tuple[bool, bool, float], QtGui.QPixmap] = {}
+        self._small_metrics = QtGui.QFontMetricsF(self._small)
         self._pad = max(4, metrics.height() // 4)
         self._margin = self._pad
         # Wide enough for default labels like "w12345" at this length (O(1) to
@@ -91,10 +108,35 @@ class ChipStrip(QtWidgets.QWidget):
         self._measured_digits = digits
         self._chip_w = max(self._chip_w, small.horizontalAdvance("999999") + self._pad)
         self._chip_h = metrics.height() + 2 * self._pad
+        # Where the label's baseline goes, so it is centred as AlignVCenter would.
+        self._text_baseline = (self._chip_h - metrics.height()) / 2 + metrics.ascent()
         self._gap = max(3, self._pad // 2)
         self._number_h = small.height()
         self.setFixedHeight(self._margin * 2 + self._chip_h + self._number_h + 2)
         self.updateGeometry()
+
+    def _look(self, write: bool, current: bool) -> tuple[QtGui.QBrush, QtGui.QPen,
+                                                         QtGui.QColor, QtGui.QColor]:
+        """Fill, outline, text colour and number colour of a chip."""
+        theme = self._theme
+        color = qcolor(theme.write if write else theme.read)
+        if current:
+            return (QtGui.QBrush(color),
+                    QtGui.QPen(qcolor(theme.foreground), max(2.5, theme.line_width * 1.5)),
+                    qcolor("#ffffff"), qcolor(theme.foreground))
+        return (QtGui.QBrush(qcolor(theme.write if write else theme.read, 38)),
+                QtGui.QPen(color, max(1.0, theme.line_width * 0.75)),
+                color.darker(125), qcolor(theme.muted))
+
+    def _elide(self, label: str, width: int) -> str:
+        key = (label, width)
+        text = self._elided.get(key)
+        if text is None:
+            if len(self._elided) > 2048:
+                self._elided.clear()
+            text = self._elided[key] = self._metrics.elidedText(
+                label, Qt.TextElideMode.ElideRight, width)
+        return text
 
     @property
     def pitch(self) -> int:
@@ -138,8 +180,13 @@ class ChipStrip(QtWidgets.QWidget):
         last = min(count, (self._offset + self.width() - self._margin) // self.pitch + 1)
         return first, last
 
-    def ensure_visible(self, number: int) -> None:
-        """Scroll (as little as possible) so the chip of ``number`` is in view."""
+    def ensure_visible(self, number: int, changed_steps: bool = True) -> None:
+        """Scroll (as little as possible) so the chip of ``number`` is in view.
+
+        With ``changed_steps=False`` (only the cursor moved) and no scrolling,
+        just the chips of the old and new cursor are repainted.
+        """
+        previous, self._cursor_shown = getattr(self, "_cursor_shown", 0), number
         self._remeasure_if_longer()
         if number < 1:
             self._offset = 0
@@ -155,8 +202,13 @@ class ChipStrip(QtWidgets.QWidget):
         elif right + slack > offset + self.width():
             offset = right + slack - self.width()
         offset = self._clamp_offset(offset)
-        if offset != self._offset:
-            self._offset = offset
+        if offset == self._offset and not changed_steps and previous >= 1:
+            below = self._number_h + 2
+            for chip in {previous, number}:
+                self.update(self.chip_rect(chip).adjusted(-FACE_MARGIN_PX, -FACE_MARGIN_PX,
+                                                           FACE_MARGIN_PX, below + 2))
+            return
+        self._offset = offset
         self.update()
 
     # -- Qt overrides ------------------------------------------------------------
@@ -165,6 +217,11 @@ class ChipStrip(QtWidgets.QWidget):
 
     def minimumSizeHint(self) -> QtCore.QSize:
         return QtCore.QSize(2 * self.pitch, self.height())
+
+    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt name)
+        super().changeEvent(event)
+        if event.type() == QtCore.QEvent.Type.FontChange:
+            self._measure()
 
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -220,53 +277,78 @@ class ChipStrip(QtWidgets.QWidget):
                 painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter,
                                  self.tr("No steps yet: add a write in the table of steps."))
                 return
-            # Only the chips in view: cost is independent of the scenario's length.
+            # Only the chips in the repainted area: cost is independent of the
+            # scenario's length (and a cursor move repaints two chips).
             first, last = self.visible_range()
+            area = event.rect()
+            margin = FACE_MARGIN_PX
             for number in range(first, last + 1):
-                self._paint_chip(painter, number)
+                spot = self.chip_rect(number).adjusted(-margin, -margin, margin,
+                                                       self._number_h + 4)
+                if spot.intersects(area):
+                    self._paint_chip(painter, number)
         finally:
             painter.end()
 
-    def _paint_chip(self, painter: QtGui.QPainter, number: int) -> None:
-        theme = self._theme
-        step = self.session.scenario.step(number)
-        rect = self.chip_rect(number)
-        current = number == self.session.cursor
-        color = qcolor(theme.write if step.is_write else theme.read)
+    def _draw_face(self, painter: QtGui.QPainter, rect: QtCore.QRect, write: bool,
+                   current: bool) -> None:
+        """A chip without its label: outline, fill and letter."""
+        brush, pen, text_color, _ = self._looks[(write, current)]
         # Reads get round ends, writes square corners: shape differs as well as colour.
-        radius = rect.height() / 2 if not step.is_write else 3.0
-        frame = QtCore.QRectF(rect).adjusted(1, 1, -1, -1)
-        if current:
-            painter.setBrush(color)
-            painter.setPen(QtGui.QPen(qcolor(theme.foreground), max(2.5, theme.line_width * 1.5)))
-        else:
-            painter.setBrush(qcolor(theme.write if step.is_write else theme.read, 38))
-            painter.setPen(QtGui.QPen(color, max(1.0, theme.line_width * 0.75)))
-        painter.drawRoundedRect(frame, radius, radius)
-        text_color = qcolor("#ffffff") if current else color
-        if not current:
-            text_color = text_color.darker(125)
-        font = self._chip_font()
-        painter.setFont(font)
-        metrics = QtGui.QFontMetrics(font)
-        letter = "W" if step.is_write else "R"
-        inner = rect.adjusted(self._pad, 0, -self._pad, 0)
-        bold = QtGui.QFont(font)
-        bold.setBold(True)
-        painter.setFont(bold)
+        radius = rect.height() / 2 if not write else 3.0
+        painter.setBrush(brush)
+        painter.setPen(pen)
+        painter.drawRoundedRect(QtCore.QRectF(rect).adjusted(1, 1, -1, -1), radius, radius)
+        painter.setFont(self._bold)
         painter.setPen(text_color)
-        painter.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, letter)
-        letter_w = QtGui.QFontMetrics(bold).horizontalAdvance(letter + " ")
-        painter.setFont(font)
-        label_rect = inner.adjusted(letter_w, 0, 0, 0)
-        label = metrics.elidedText(step.label, Qt.TextElideMode.ElideRight, label_rect.width())
-        painter.drawText(label_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         label)
-        painter.setFont(self._number_font())
-        painter.setPen(qcolor(theme.foreground if current else theme.muted))
-        below = QtCore.QRect(rect.left(), rect.bottom() + 2, rect.width(), self._number_h)
-        painter.drawText(below, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-                         str(number))
+        painter.drawText(rect.adjusted(self._pad, 0, -self._pad, 0),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         "W" if write else "R")
+
+    def _face(self, write: bool, current: bool, ratio: float) -> QtGui.QPixmap:
+        """:meth:`_draw_face` as a picture (drawn once per theme and pixel ratio)."""
+        key = (write, current, ratio)
+        face = self._faces.get(key)
+        if face is None:
+            margin = FACE_MARGIN_PX  # thick outlines reach past the chip
+            face = QtGui.QPixmap(round((self._chip_w + 2 * margin) * ratio),
+                                 round((self._chip_h + 2 * margin) * ratio))
+            face.setDevicePixelRatio(ratio)
+            face.fill(Qt.GlobalColor.transparent)
+            painter = QtGui.QPainter(face)
+            try:
+                painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+                self._draw_face(painter, QtCore.QRect(margin, margin, self._chip_w,
+                                                      self._chip_h), write, current)
+            finally:
+                painter.end()
+            self._faces[key] = face
+        return face
+
+    def _paint_chip(self, painter: QtGui.QPainter, number: int) -> None:
+        scenario = self.session.scenario
+        write = scenario.is_write(number)
+        current = number == self.session.cursor
+        rect = self.chip_rect(number)
+        ratio = raster_scale(painter)
+        if ratio is None:  # an SVG or PDF export: shapes and text stay vectors
+            self._draw_face(painter, rect, write, current)
+        else:
+            painter.drawPixmap(rect.topLeft() - QtCore.QPoint(FACE_MARGIN_PX, FACE_MARGIN_PX),
+                               self._face(write, current, ratio))
+        _, _, text_color, number_color = self._looks[(write, current)]
+        left = rect.left() + self._pad + self._letter_w["W" if write else "R"]
+        room = rect.right() - self._pad - left
+        painter.setFont(self._font)
+        painter.setPen(text_color)
+        painter.drawText(QtCore.QPointF(left, rect.top() + self._text_baseline),
+                         self._elide(scenario.label_at(number), room))
+        painter.setFont(self._small)
+        painter.setPen(number_color)
+        text = str(number)
+        x = rect.left() + (rect.width() - self._small_metrics.horizontalAdvance(text)) / 2
+        painter.drawText(QtCore.QPointF(x, rect.bottom() + 3 + self._small_metrics.ascent()),
+                         text)
 
 
 class TimelinePanel(Panel):
@@ -353,6 +435,7 @@ class TimelinePanel(Panel):
         layout.addStretch(1)
         self.setFocusProxy(self.strip)
         self._styled = False
+        self._steps_changed = True
         self.refresh()
 
     def panel_title(self) -> str:
@@ -431,6 +514,8 @@ class TimelinePanel(Panel):
     def _on_session_changed(self, aspects: frozenset[str]) -> None:
         if aspects == {"scenario"} and self.session.dragging:
             return  # a drag moves one vector, which no chip shows: no repaint
+        # Only the cursor moved: the strip repaints two chips, not all of them.
+        self._steps_changed = aspects != {"cursor"}
         super()._on_session_changed(aspects)
 
     def refresh(self) -> None:
@@ -444,6 +529,7 @@ class TimelinePanel(Panel):
             self.slider.setValue(cursor)
             self.slider.setPageStep(max(1, count // 20))
         self.slider.setEnabled(count > 1)
+        self._size_position_label(count)
         self.position_label.setText(self.tr("{cursor} / {count}").format(
             cursor=f"{cursor:,}", count=f"{count:,}"))
         self.first_action.setEnabled(cursor > 1)
@@ -451,7 +537,20 @@ class TimelinePanel(Panel):
         self.next_action.setEnabled(cursor < count)
         self.last_action.setEnabled(cursor < count)
         self.play_action.setEnabled(count > 0)
-        self.strip.ensure_visible(cursor)
+        self.strip.ensure_visible(cursor, changed_steps=self._steps_changed)
+        self._steps_changed = True
+
+    def _size_position_label(self, count: int) -> None:
+        """A fixed size for "cursor / count" that fits every cursor: a fixed-size label's
+        new text asks for no new layout of the window (scrubbing)."""
+        widest = f"{count:,}".translate(str.maketrans("0123456789", "8888888888"))
+        metrics = self.position_label.fontMetrics()
+        size = QtCore.QSize(
+            metrics.horizontalAdvance(self.tr("{cursor} / {count}").format(
+                cursor=widest, count=widest)) + 6, metrics.height() + 2)
+        label = self.position_label
+        if label.minimumSize() != size or label.maximumSize() != size:
+            label.setFixedSize(size)
 
     def _apply_theme(self, theme: Theme) -> None:
         # Only when the theme changes: scrubbing must not re-polish every child.
@@ -697,8 +796,9 @@ class CaptionBar(Panel):
         if style != self._caption_style:
             self._caption_style = style
             self.caption.setStyleSheet(style)
-        self.caption.setCursor(Qt.CursorShape.PointingHandCursor if hidden
-                               else Qt.CursorShape.IBeamCursor)
+        shape = Qt.CursorShape.PointingHandCursor if hidden else Qt.CursorShape.IBeamCursor
+        if self.caption.cursor().shape() != shape:
+            self.caption.setCursor(shape)
         if cursor == 0:
             self.heading.setText(scenario.title)
             self.caption.setText(scenario.caption)

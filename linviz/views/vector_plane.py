@@ -46,6 +46,14 @@ TOOLTIP_ROWS = 12
 LABEL_ALL, LABEL_NEAR = 40, 8
 #: Arrows that change whenever anything is dragged: each paints itself.
 LIVE_ROLES = frozenset({"output", "target", "interference"})
+#: Stacking order of arrows by their step's place relative to the cursor.
+_Z = {"cursor": 20.0, "past": 10.0, "future": 1.0}
+#: Events after which the scene may look for a grab handle under the mouse.
+_MOUSE_EVENTS = frozenset({
+    QtCore.QEvent.Type.Enter, QtCore.QEvent.Type.MouseMove,
+    QtCore.QEvent.Type.MouseButtonPress, QtCore.QEvent.Type.MouseButtonDblClick,
+    QtCore.QEvent.Type.ToolTip, QtCore.QEvent.Type.Wheel,
+    QtCore.QEvent.Type.ContextMenu})
 
 
 def snap_tip(x: float, y: float, *, grid: bool, unit: bool,
@@ -191,6 +199,8 @@ class _VectorPlanePanel(Panel):
         self._drag_field = "vector"
         self._drag_base = np.zeros(0)
         self._filtering = False
+        self._shown: list[_Arrow] = []
+        self._handles_placed = True
 
         self.legend = QtWidgets.QLabel()
         self.legend.setWordWrap(True)
@@ -242,15 +252,19 @@ class _VectorPlanePanel(Panel):
         self._view_box.sigResized.connect(self._resized)
         self.x_combo.currentIndexChanged.connect(self._axes_chosen)
         self.y_combo.currentIndexChanged.connect(self._axes_chosen)
+        # The handles are placed before the scene sees the mouse (see _show).
+        self.plot_widget.viewport().installEventFilter(self)
         self.refresh()
 
     # -- what tests and exports read ----------------------------------------------
     def arrows(self) -> list[ArrowItem]:
         """The arrow items shown now."""
+        self._place_handles()
         return list(self._items)
 
     def arrow(self, role: str, number: int | None = None) -> ArrowItem:
         """The shown arrow with ``role`` (and step ``number``, if given)."""
+        self._place_handles()
         for item in self._items:
             if item.role == role and (number is None or item.step_number == number):
                 return item
@@ -258,6 +272,7 @@ class _VectorPlanePanel(Panel):
 
     def tip_position(self, step_number: int) -> tuple[float, float]:
         """Where the arrow of step ``step_number`` points, in data coordinates."""
+        self._place_handles()
         for role in self.primary_roles:
             for item in self._items:
                 if item.role == role and item.step_number == step_number:
@@ -286,8 +301,7 @@ class _VectorPlanePanel(Panel):
         self._set_axis_labels(size, axes, theme)
         ordinals = self._ordinals.get(scenario, "scenario" in aspects and not session.dragging)
         arrows = self._arrows(theme, axes, size, ordinals) if len(scenario) else []
-        extent = max((max(abs(a.tip[0]), abs(a.tip[1]), abs(a.origin[0]), abs(a.origin[1]))
-                      for a in arrows), default=0.0)
+        extent = float(np.abs([(*a.tip, *a.origin) for a in arrows]).max()) if arrows else 0.0
         lim = self._lim if self._lim is not None else max(extent, MIN_HALF_RANGE)
         _stack_labels(arrows, 0.035 * lim)
         self._show(arrows)
@@ -320,23 +334,46 @@ class _VectorPlanePanel(Panel):
                 self._stop_drag()
             self._view_box.removeItem(item)
         dragged = self.session.dragged_step
+        # The items of arrows the layer paints are only grab handles: they are
+        # placed when the mouse hovers or presses on the plane (see eventFilter),
+        # so a cursor move (keys, timeline, playback) or a drag frame places the
+        # few items that paint, not two hundred.
         layered = []
         for item, arrow in zip(self._items, arrows):
-            item.role = arrow.role
-            item.step_number = arrow.number
-            item.tooltip_provider = arrow.tooltip
-            item.set_draggable(arrow.draggable)
-            # What moves during a drag paints itself; the rest is one cached layer.
-            live = (arrow.look.halo or arrow.role in LIVE_ROLES or arrow.number == dragged
-                    or item is self._drag_item)
-            item.set_arrow(arrow.origin, arrow.tip, arrow.look, live)
+            live = self._is_live(item, arrow, dragged)
             if not live:
                 layered.append(arrow)
-            z = 100.0 if item is self._drag_item else arrow.z
-            if item.zValue() != z:
-                item.setZValue(z)
+            if live or item.painted:
+                self._place(item, arrow, live)
+        self._shown, self._handles_placed = arrows, False
         layered.sort(key=lambda arrow: arrow.z)
         self._layer.set_arrows([(a.origin, a.tip, a.look) for a in layered])
+
+    def _is_live(self, item: ArrowItem, arrow: _Arrow, dragged: int | None) -> bool:
+        """Whether an arrow paints itself: what moves during a drag, what stands
+        out; the rest is one cached layer."""
+        return (arrow.look.halo or arrow.role in LIVE_ROLES or arrow.number == dragged
+                or item is self._drag_item)
+
+    def _place(self, item: ArrowItem, arrow: _Arrow, live: bool) -> None:
+        """Make ``item`` the handle (and, if ``live``, the drawing) of ``arrow``."""
+        item.role = arrow.role
+        item.step_number = arrow.number
+        item.tooltip_provider = arrow.tooltip
+        item.set_draggable(arrow.draggable)
+        item.set_arrow(arrow.origin, arrow.tip, arrow.look, live)
+        z = 100.0 if item is self._drag_item else arrow.z
+        if item.zValue() != z:
+            item.setZValue(z)
+
+    def _place_handles(self) -> None:
+        """Put every grab handle on its arrow (before the mouse can reach one)."""
+        if self._handles_placed:
+            return
+        self._handles_placed = True
+        dragged = self.session.dragged_step
+        for item, arrow in zip(self._items, self._shown):
+            self._place(item, arrow, self._is_live(item, arrow, dragged))
 
     def _keep_drag_item(self, arrows: list[_Arrow]) -> None:
         """Give the dragged item its own arrow again (the scene keeps sending it
@@ -439,7 +476,7 @@ class _VectorPlanePanel(Panel):
 
     @staticmethod
     def _z(state: str, bonus: float = 0.0) -> float:
-        return {"cursor": 20.0, "past": 10.0, "future": 1.0}[state] + bonus
+        return _Z[state] + bonus
 
     @staticmethod
     def _point(vector: np.ndarray, axes: tuple[int, int], size: int) -> tuple[float, float]:
@@ -460,11 +497,15 @@ class _VectorPlanePanel(Panel):
 
     def _labelled(self, number: int, text: str) -> str:
         """``text``, unless the plane is crowded and step ``number`` far from the cursor."""
+        return text if self._label_test()(number) else ""
+
+    def _label_test(self) -> Callable[[int], bool]:
+        """Whether step ``number`` gets a label: all when few, else those near the cursor."""
         session = self.session
-        if (len(session.scenario) <= LABEL_ALL or abs(number - session.cursor) <= LABEL_NEAR
-                or number == session.dragged_step):
-            return text
-        return ""
+        if len(session.scenario) <= LABEL_ALL:
+            return lambda number: True
+        cursor, dragged = session.cursor, session.dragged_step
+        return lambda number: abs(number - cursor) <= LABEL_NEAR or number == dragged
 
     # -- the component chooser -------------------------------------------------------------
     def _sync_chooser(self, size: int, axes: tuple[int, int]) -> None:
@@ -543,6 +584,7 @@ class _VectorPlanePanel(Panel):
         except ScenarioError as error:
             self.message.emit(self.tr("The move was refused: {0}").format(error))
         self.refresh()
+        self._place_handles()  # the mouse is here: the scene looks for a handle now
 
     def _stop_drag(self) -> None:
         self._drag_item = None
@@ -553,6 +595,10 @@ class _VectorPlanePanel(Panel):
             self._filtering = False
 
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+        if not self._handles_placed and event.type() in _MOUSE_EVENTS and not (
+                event.type() == QtCore.QEvent.Type.MouseMove
+                and event.buttons() != Qt.MouseButton.NoButton):  # type: ignore[attr-defined]
+            self._place_handles()  # not while dragging: no other handle can be grabbed
         if (self._drag_item is not None and event.type() == QtCore.QEvent.Type.KeyPress
                 and event.key() == Qt.Key.Key_Escape):  # type: ignore[attr-defined]
             self._drag_item.abort_drag()
@@ -560,6 +606,7 @@ class _VectorPlanePanel(Panel):
             self._grow_next = True
             self.session.cancel_drag()
             self.refresh()
+            self._place_handles()
             self.message.emit(self.tr("Drag cancelled: the vector is back where it was."))
             return True
         return False
@@ -597,15 +644,19 @@ class KeyPlanePanel(_VectorPlanePanel):
         key_tips: set[tuple[float, float]] = set()
         queries: list[_Arrow] = []
         numbers = self._numbers()
-        # Columns, not Step objects: this runs on every frame of a drag.
-        is_write = scenario.write_mask()
-        for number, tip in zip(numbers, self._points(scenario.vectors(), numbers, axes, size)):
-            state = self._state(number, cursor)
-            label = self._labelled(number, scenario.label_at(number))
-            if is_write[number - 1]:
-                look = self._look(theme, theme.key_color(int(ordinals[number - 1])), state,
-                                  label=label)
-                arrows.append(_Arrow("key", number, (0.0, 0.0), tip, look, self._z(state),
+        # Columns, not Step objects, and one pass of plain Python per arrow:
+        # this runs on every cursor move and every frame of a drag.
+        rows = np.asarray(numbers, dtype=np.int64) - 1
+        writes = scenario.write_mask()[rows].tolist()
+        colors = [theme.key_color(o) for o in ordinals[rows].tolist()]
+        labelled = self._label_test()
+        points = self._points(scenario.vectors(), numbers, axes, size)
+        for number, tip, is_write, color in zip(numbers, points, writes, colors):
+            state = "cursor" if number == cursor else ("past" if number < cursor else "future")
+            label = scenario.label_at(number) if labelled(number) else ""
+            if is_write:
+                look = self._look(theme, color, state, label=label)
+                arrows.append(_Arrow("key", number, (0.0, 0.0), tip, look, _Z[state],
                                      True, partial(self._key_tooltip, number)))
                 key_tips.add(tip)
             else:
@@ -613,7 +664,7 @@ class KeyPlanePanel(_VectorPlanePanel):
                                   label=label)
                 # Dashed queries are drawn over keys so both stay visible.
                 query = _Arrow("query", number, (0.0, 0.0), tip, look,
-                               self._z(state, 0.5), True,
+                               _Z[state] + 0.5, True,
                                partial(self._query_tooltip, number))
                 arrows.append(query)
                 if state != "cursor":
@@ -635,6 +686,7 @@ class KeyPlanePanel(_VectorPlanePanel):
             return [(label, float(c)) for label, c in zip(labels, row) if label != step.label]
         pairs = []
         vectors = scenario.vectors()
+        self._place_handles()
         for item in self._items:  # too many keys: the ones drawn near the cursor
             if item.role == "key" and item.step_number != number:
                 value = cosine(step.vector, vectors[item.step_number - 1])
@@ -701,13 +753,17 @@ class ValuePlanePanel(_VectorPlanePanel):
         arrows = []
         is_write = scenario.write_mask()
         numbers = [n for n in self._numbers() if is_write[n - 1]]
-        for number, tip in zip(numbers, self._points(scenario.values(), numbers, axes, size)):
-            state = self._state(number, cursor)
-            label = self.tr("v({0})").format(scenario.label_at(number))
-            look = self._look(theme, theme.key_color(int(ordinals[number - 1])), state,
-                              label=self._labelled(number, label))
+        colors = [theme.key_color(o) for o in
+                  ordinals[np.asarray(numbers, dtype=np.int64) - 1].tolist()]
+        labelled = self._label_test()
+        name = self.tr("v({0})")
+        points = self._points(scenario.values(), numbers, axes, size)
+        for number, tip, color in zip(numbers, points, colors):
+            state = "cursor" if number == cursor else ("past" if number < cursor else "future")
+            label = name.format(scenario.label_at(number)) if labelled(number) else ""
+            look = self._look(theme, color, state, label=label)
             arrows.append(_Arrow("value", number, (0.0, 0.0), tip, look,
-                                 self._z(state, 0.5), True,
+                                 _Z[state] + 0.5, True,
                                  partial(self._value_tooltip, number)))
         result = session.snapshot().read if cursor else None
         if result is None:

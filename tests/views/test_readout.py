@@ -169,3 +169,80 @@ def test_hovering_a_bar_names_its_write(qtbot, lesson_session):
     event = QtGui.QHelpEvent(QtCore.QEvent.Type.ToolTip, spot, bars.mapToGlobal(spot))
     QtWidgets.QApplication.sendEvent(bars, event)
     assert QtWidgets.QToolTip.text() == "k2 · crosstalk · w = 0.6 · [-1.2, 2.4]"
+
+
+def d64_session(writes: int = 12) -> Session:
+    rng = np.random.default_rng(5)
+    steps = [write(rng.normal(size=64), rng.normal(size=64), f"w{i}") for i in range(writes)]
+    steps.append(read(steps[3].vector, "r", target="w3"))
+    return Session(Scenario(64, 64, steps))
+
+
+def test_many_value_components_are_drawn_as_colour_strips(qtbot):
+    from linviz.views.matrix_item import colormap_for
+
+    session = d64_session()
+    session.set_cursor(len(session.scenario))
+    panel = show(qtbot, session)
+    bars = panel.bars
+    image = bars.grab().toImage()
+    assert bars.orientation == "strips" and not bars.bar_rects
+    assert [i for i, _ in bars.strip_rects] == list(range(len(bars.groups)))
+    # Each cell is a component, coloured like the heatmap on one scale for all strips.
+    index = next(i for i, g in enumerate(bars.groups) if g.kind == "output")
+    rect = dict(bars.strip_rects)[index]
+    values = bars.groups[index].values
+    scale = max(float(np.abs(g.values).max()) for g in bars.groups)
+    lut = colormap_for(theme_named("light")).getLookupTable(0.0, 1.0, 256, alpha=False)
+    for component in (0, 17, 63):
+        x = rect.left() + (component + 0.5) * rect.width() / 64
+        seen = image.pixelColor(round(x), round(rect.center().y())).getRgb()[:3]
+        wanted = lut[int(np.clip(np.rint((values[component] / scale + 1) * 127.5), 0, 255))]
+        assert np.abs(np.array(seen) - wanted).max() <= 2, (component, seen, wanted)
+    # Hovering a cell names the write and the component's value.
+    spot = QtCore.QPoint(round(rect.left() + 17.5 * rect.width() / 64), round(rect.center().y()))
+    event = QtGui.QHelpEvent(QtCore.QEvent.Type.ToolTip, spot, bars.mapToGlobal(spot))
+    QtWidgets.QApplication.sendEvent(bars, event)
+    assert QtWidgets.QToolTip.text().startswith("y · output y")
+    assert "component 17: " in QtWidgets.QToolTip.text()
+
+
+def test_short_on_room_the_strips_keep_the_largest_terms_and_the_answer(qtbot):
+    session = d64_session(writes=30)
+    session.set_cursor(len(session.scenario))
+    panel = show(qtbot, session)
+    panel.resize(760, 420)
+    bars = panel.bars
+    bars.grab()
+    shown = [i for i, _ in bars.strip_rects]
+    kinds = {bars.groups[i].kind for i in shown}
+    assert len(shown) < len(bars.groups)
+    assert {"target", "output", "expected"} <= kinds
+    sizes = [float(np.abs(g.values).max()) for g in bars.groups]
+    dropped = [sizes[i] for i in range(len(bars.groups)) if i not in shown]
+    kept_crosstalk = [sizes[i] for i in shown if bars.groups[i].kind == "crosstalk"]
+    assert min(kept_crosstalk) >= max(dropped)
+
+
+def test_a_drag_changes_the_numbers_without_a_new_layout(qtbot, lesson_session):
+    lesson_session.set_cursor(7)
+    panel = show(qtbot, lesson_session)
+    QtWidgets.QApplication.processEvents()
+    requests = []
+
+    class Watch(QtCore.QObject):
+        def eventFilter(self, watched, event):  # noqa: N802 (Qt name)
+            if event.type() == QtCore.QEvent.Type.LayoutRequest:
+                requests.append(watched)
+            return False
+
+    watch = Watch(panel)
+    panel.installEventFilter(watch)
+    before = panel.text()
+    lesson_session.begin_drag(1, "vector")
+    for angle in (0.1, 0.2, 0.3):
+        lesson_session.drag_to(np.array([np.cos(angle), np.sin(angle)]))
+        QtWidgets.QApplication.processEvents()
+    assert panel.text() != before          # the numbers followed the key
+    assert requests == []                  # … and nothing was laid out again
+    lesson_session.cancel_drag()

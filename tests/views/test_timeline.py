@@ -230,3 +230,36 @@ def test_long_scenarios_get_wider_chips_so_default_labels_fit(qtbot):
     strip = timeline.strip
     metrics = QtGui.QFontMetrics(strip.font())
     assert strip.chip_rect(1).width() > metrics.horizontalAdvance("W w100000")
+
+
+def test_moving_the_cursor_repaints_the_old_and_the_new_chip(qtbot, lesson_session):
+    window, timeline, caption = show_window(qtbot, lesson_session)
+    strip = timeline.strip
+    light = theme_named("light")
+
+    def filled(number: int) -> bool:
+        """Whether the chip's fill (left of its letter) is the solid write colour on
+        screen (what the window last painted, not a fresh rendering)."""
+        QtWidgets.QApplication.processEvents()
+        spot = strip.mapTo(window, strip.chip_rect(number).topLeft()) + QtCore.QPoint(3, 12)
+        shot = window.screen().grabWindow(window.winId()).toImage()
+        return shot.pixelColor(spot) == QtGui.QColor(light.write)
+
+    painted: list[QtCore.QRect] = []
+
+    class Watch(QtCore.QObject):
+        def eventFilter(self, watched, event):  # noqa: N802 (Qt name)
+            if event.type() == QtCore.QEvent.Type.Paint:
+                painted.append(event.rect())
+            return False
+
+    watch = Watch(strip)
+    strip.installEventFilter(watch)
+    lesson_session.set_cursor(2)
+    qtbot.waitUntil(lambda: bool(painted))
+    # Only the two chips were repainted, not the whole strip.
+    assert max(r.width() for r in painted) < 3 * strip.pitch
+    strip.removeEventFilter(watch)
+    assert filled(2) and not filled(1)
+    lesson_session.set_cursor(5)
+    assert filled(5) and not filled(2)

@@ -412,3 +412,37 @@ def test_dragging_a_stored_value_changes_the_read(qtbot, lesson_session):
     assert panel.tip_position(7) == pytest.approx((0.6, -3.0))
     session.undo()
     np.testing.assert_allclose(session.snapshot(7).read.output, [1.2, -1.8])
+
+
+def test_cursor_moves_and_drag_frames_restyle_few_items_yet_any_key_can_be_grabbed(
+        qtbot, monkeypatch):
+    # 200 arrows are drawn; moving the cursor (keys, timeline, playback) must not
+    # reposition 200 grab handles, yet the mouse finds every arrow afterwards.
+    from linviz.views.arrow_item import ArrowItem
+
+    steps = [write([np.cos(i / 50), np.sin(i / 50)], [1, 0], f"w{i}") for i in range(1, 1001)]
+    steps[479] = write([1.5, 1.5], [1, 0], "w480")  # alone, outside the unit circle
+    session = Session(Scenario(2, 2, steps))
+    session.set_options(snap_grid=False)
+    panel = shown(qtbot, KeyPlanePanel(session))
+    placed = []
+    original = ArrowItem.set_arrow
+    monkeypatch.setattr(ArrowItem, "set_arrow", lambda item, *args: (
+        placed.append(item), original(item, *args))[1])
+    session.set_cursor(500)
+    assert 0 < len(placed) <= 4  # the arrows that paint themselves: old and new cursor
+    # A key the layer paints, away from the cursor, is grabbed where it is drawn …
+    viewport = panel.plot_widget.viewport()
+    start, end = point(panel, 1.5, 1.5), point(panel, 0.2, -0.9)
+    QTest.mouseMove(viewport, start)
+    QTest.mousePress(viewport, LEFT, NO_MOD, start)
+    QTest.mouseMove(viewport, start + QtCore.QPoint(15, 15))
+    assert session.dragged_step == 480
+    # … and each frame of the drag moves its arrow, not every handle.
+    for i in range(1, 5):
+        placed.clear()
+        QTest.mouseMove(viewport, start + (end - start) * (i / 4))
+        assert 0 < len(placed) <= 4
+    QTest.mouseRelease(viewport, LEFT, NO_MOD, end)
+    assert vector(session, 480) == pytest.approx([0.2, -0.9], abs=0.02)
+    assert session.undo_stack.undo_text() == "move key w480"

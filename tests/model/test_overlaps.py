@@ -1,0 +1,69 @@
+"""Key overlaps and default targets, from the scenario's kept key lengths."""
+
+import numpy as np
+from hypothesis import given, strategies as st
+
+from linviz.model.interference import earlier_key_cosines, strongest_earlier_overlaps
+from linviz.model.readout import default_target
+from linviz.model.scenario import Scenario, read, write
+
+# Few distinct small integers: zero keys, parallel keys and exact ties are common.
+components = st.integers(-2, 2).map(float)
+
+
+@st.composite
+def keyed_scenarios(draw):
+    d = draw(st.integers(1, 3))
+    steps = []
+    for i in range(draw(st.integers(1, 16))):
+        key = draw(st.lists(components, min_size=d, max_size=d))
+        steps.append(write(key, [1.0], f"w{i}") if draw(st.booleans()) or not i
+                     else read(key, f"r{i}"))
+    return Scenario(d, 1, steps)
+
+
+def reference_target(scenario, number):
+    """The default target as CURRICULUM.md states it, one key at a time."""
+    query = scenario.step(number).vector
+    best, label = -np.inf, None
+    for n in range(1, number):
+        step = scenario.step(n)
+        if not step.is_write:
+            continue
+        norms = np.linalg.norm(step.vector) * np.linalg.norm(query)
+        similarity = float(step.vector @ query) / norms if norms > 0 else -np.inf
+        if similarity >= best - 1e-12:
+            best, label = max(best, similarity), step.label
+    return label
+
+
+@given(keyed_scenarios(), st.integers(0, 6), st.sampled_from([0.0, 1e-9, 0.5]), st.data())
+def test_strongest_overlaps_are_the_sorted_cosines(scenario, limit, eps, data):
+    number = data.draw(st.integers(1, len(scenario)))
+    cosines = earlier_key_cosines(scenario, number)
+    hits = sorted([pair for pair in cosines if abs(pair[1]) > eps], key=lambda p: -abs(p[1]))
+    pairs, overlapping, earlier = strongest_earlier_overlaps(scenario, number, limit, eps)
+    assert pairs == [(label, float(c)) for label, c in hits[:limit]]
+    assert (overlapping, earlier) == (len(hits), len(cosines))
+
+
+@given(keyed_scenarios(), st.data())
+def test_key_lengths_follow_edits_and_the_default_target_with_them(scenario, data):
+    scenario.key_norms()  # measured once, then edited
+    number = data.draw(st.integers(1, len(scenario)))
+    d = scenario.d_k
+    key = data.draw(st.lists(components, min_size=d, max_size=d))
+    edit = data.draw(st.sampled_from(["replace", "insert", "remove", "resize"]))
+    if edit == "replace":
+        scenario.replace_step(number, scenario.step(number).with_changes(vector=key))
+    elif edit == "insert":
+        scenario.insert_step(number, write(key, [2.0], "new"))
+    elif edit == "remove" and len(scenario) > 1 and not scenario.is_write(number):
+        scenario.remove_step(number)
+    elif edit == "resize":
+        scenario.resize(d + 1, 1)
+    vectors = scenario.vectors()
+    np.testing.assert_allclose(scenario.key_norms(), np.linalg.norm(vectors, axis=1))
+    for n in range(1, len(scenario) + 1):
+        if not scenario.is_write(n):
+            assert default_target(scenario, n) == reference_target(scenario, n)

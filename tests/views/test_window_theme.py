@@ -1,0 +1,64 @@
+"""The window's theme: colours reach every widget, and a plot repaints alone."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from linviz.views.main_window import MainWindow
+from linviz.views.theme import theme_named
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+Role = QtGui.QPalette.ColorRole
+
+
+@pytest.fixture
+def window(qtbot, lesson_session, monkeypatch):
+    win = MainWindow(lesson_session)
+    monkeypatch.setattr(win, "ask_unsaved",
+                        lambda: QtWidgets.QMessageBox.StandardButton.Discard)
+    qtbot.addWidget(win)
+    win.resize(1400, 900)
+    with qtbot.waitExposed(win):
+        win.show()
+    return win
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_a_theme_chosen_later_reaches_every_widget(window, lesson_session, theme):
+    lesson_session.set_options(theme="dark")
+    lesson_session.set_options(theme=theme)  # and back: nothing keeps the old colours
+    colors = theme_named(theme)
+    legend = window.panels["keys"].legend
+    table = window.panels["steps"].findChild(QtWidgets.QTableView)
+    assert legend.palette().color(Role.WindowText) == QtGui.QColor(colors.foreground)
+    assert table.palette().color(Role.Base) == QtGui.QColor(colors.background)
+    assert table.palette().color(Role.Text) == QtGui.QColor(colors.foreground)
+    image = window.grab().toImage()
+    assert image.pixelColor(3, window.height() // 2) == QtGui.QColor(colors.background)
+
+
+def test_a_plot_repaints_without_repainting_the_panels_under_it(qtbot, window):
+    """What makes a drag cheap: no style sheet background under the plots."""
+    viewport = window.panels["heatmap"].plot_widget.viewport()
+    for _ in range(10):  # whatever the window still had to paint
+        QtWidgets.QApplication.processEvents()
+    painted: list[QtWidgets.QWidget] = []
+
+    class Watch(QtCore.QObject):
+        def eventFilter(self, watched, event):  # noqa: N802 (Qt name)
+            if event.type() == QtCore.QEvent.Type.Paint:
+                painted.append(watched)
+            return False
+
+    watch = Watch(window)
+    widgets = [window, *window.findChildren(QtWidgets.QWidget)]
+    for widget in widgets:
+        widget.installEventFilter(watch)
+    viewport.update()
+    qtbot.waitUntil(lambda: viewport in painted)
+    QtWidgets.QApplication.processEvents()
+    for widget in widgets:
+        widget.removeEventFilter(watch)
+    assert set(painted) == {viewport}, [type(w).__name__ for w in painted]
