@@ -41,16 +41,27 @@ def trace_document(trace: Trace) -> dict[str, Any]:
     return {"d_k": scenario.d_k, "d_v": scenario.d_v, "steps": steps}
 
 
-def fmt_number(x: float) -> str:
-    """A number as a person writes it: ``2``, ``-0.5``, ``1.2``, ``1.23e+08``."""
+#: Below this, a number shown to a person is rounding noise of exact
+#: arithmetic (0.8·5 − 4 = 8.9e-16) and is written as 0.
+DISPLAY_ZERO = 1e-12
+
+
+def fmt_number(x: float, scale: float = 1.0) -> str:
+    """A number as a person writes it: ``2``, ``-0.5``, ``1.2``, ``1.23e+08``.
+
+    Values smaller than :data:`DISPLAY_ZERO` times ``max(scale, 1)`` print
+    as ``0``: they are floating-point residue, not interference.
+    """
     x = float(x) + 0.0
-    text = f"{x:.4g}"
-    return text
+    if abs(x) < DISPLAY_ZERO * max(abs(scale), 1.0):
+        x = 0.0
+    return f"{x:.4g}"
 
 
 def fmt_vector(vector: np.ndarray, limit: int = 8) -> str:
     """``[1, 0]``; long vectors are cut with an ellipsis."""
-    shown = [fmt_number(x) for x in vector[:limit]]
+    scale = float(np.abs(vector).max()) if len(vector) else 1.0
+    shown = [fmt_number(x, scale) for x in vector[:limit]]
     if len(vector) > limit:
         shown.append(f"… ({len(vector)} in all)")
     return "[" + ", ".join(shown) + "]"

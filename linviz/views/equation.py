@@ -204,7 +204,11 @@ class EquationPanel(Panel):
                 item.labels.set_enabled(not part.hidden)
         self._shown_parts = list(equation.parts)
         self.hidden_item.setVisible(self.output_hidden())
+        op_font, caption_font = self._fonts()
         for item, text in zip(self.operator_items, equation.operators):
+            # "÷ 12.15" is a number to read, not a symbol: caption size leaves
+            # the matrices room on a narrow projector column.
+            item.setFont(op_font if len(text.strip()) <= 2 else caption_font)
             _set_text(item, text)
         for item, part in zip(self.caption_items, equation.parts):
             _set_text(item, part.caption)

@@ -168,10 +168,10 @@ def _draw(window, session: Session, plan: Plan, export) -> int:
     if plan.view not in names:
         return _fail(f"unknown view {plan.view!r}: choose one of {', '.join(names)}")
     projector = plan.theme == "projector"
-    session.set_options(theme="light" if projector else plan.theme, projector=projector)
+    session.set_options(theme="light" if projector else plan.theme)
     widget = window if plan.view == "window" else window.panels[plan.view]
     if projector:  # as projector mode shows it, minus going full screen
-        window.menuBar().hide()
+        window.set_projector_mode(True, full_screen=False)
     for dock in window.findChildren(QtWidgets.QDockWidget):
         if dock.isAncestorOf(widget):
             dock.show()  # the panel asked for is shown even if its dock starts hidden

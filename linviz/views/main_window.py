@@ -463,8 +463,20 @@ class MainWindow(QtWidgets.QMainWindow):
             self.menuBar().show()
             if self.isFullScreen():
                 self.showNormal()
+        self._arrange_for_projector(on)
         self.session.set_options(projector=on)
         self._save_settings()
+
+    def _arrange_for_projector(self, on: bool) -> None:
+        """Give the readout's numbers and the equation room at projector font sizes."""
+        top, _, left, _ = self.splitters
+        if on:
+            self._sizes_before = [splitter.sizes() for splitter in (top, left)]
+            top.setSizes([60, 40])
+            left.setSizes([50, 50])
+        elif getattr(self, "_sizes_before", None):
+            for splitter, sizes in zip((top, left), self._sizes_before):
+                splitter.setSizes(sizes)
 
     # -- messages -----------------------------------------------------------------------
     def show_message(self, text: str) -> None:
