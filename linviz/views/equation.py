@@ -321,31 +321,44 @@ class EquationPanel(Panel):
         if key == self._layout_key:
             return
         self._layout_key = key
-        op_font, caption_font = self._fonts()
-        op_metrics = QtGui.QFontMetricsF(op_font)
-        caption_metrics = QtGui.QFontMetricsF(caption_font)
-        pad = 0.6 * op_metrics.horizontalAdvance("+")
-        # Each operator's gap (an empty prefix takes none).
-        gaps = [op_metrics.horizontalAdvance(t) + 2 * pad if t else 0.0
-                for t in equation.operators]
-        captions = [caption_metrics.horizontalAdvance(p.caption) for p in equation.parts]
-        caption_h = caption_metrics.height() + 8.0
+        base_op_font, base_caption_font = self._fonts()
         shapes = [p.matrix.shape for p in equation.parts]
         columns = [c for _, c in shapes]
         tallest = max(rows for rows, _ in shapes)
         thin_px = VECTOR_MIN_FACTOR * self.theme.cell_label_px
-
         available = width - 2 * MARGIN_PX
-        cell = min((height - 2 * MARGIN_PX - caption_h) / tallest,
-                   MAX_CELL_FACTOR * self.theme.cell_label_px)
-        cell = max(cell, 0.5)
-        if row_layout(cell, columns, gaps, captions)[0] > available:
-            low, high = 0.0, cell  # the width decides: the largest cell that fits
-            for _ in range(40):
-                middle = (low + high) / 2
-                fits = row_layout(middle, columns, gaps, captions)[0] <= available
-                low, high = (middle, high) if fits else (low, middle)
-            cell = max(low, 0.5)
+        # On a narrow projector column the captions and "÷ 12.15" would take all
+        # the width: shrink the words before the matrices lose their numbers.
+        for text_scale in (1.0, 0.8, 0.65):
+            op_font = QtGui.QFont(base_op_font)
+            caption_font = QtGui.QFont(base_caption_font)
+            caption_font.setPointSizeF(base_caption_font.pointSizeF() * text_scale)
+            op_metrics = QtGui.QFontMetricsF(op_font)
+            caption_metrics = QtGui.QFontMetricsF(caption_font)
+            pad = 0.6 * op_metrics.horizontalAdvance("+")
+            # Each operator's gap (an empty prefix takes none); long ones are words.
+            gaps = [(op_metrics if len(t.strip()) <= 2 else caption_metrics)
+                    .horizontalAdvance(t) + 2 * pad if t else 0.0
+                    for t in equation.operators]
+            captions = [caption_metrics.horizontalAdvance(p.caption)
+                        for p in equation.parts]
+            caption_h = caption_metrics.height() + 8.0
+            cell = min((height - 2 * MARGIN_PX - caption_h) / tallest,
+                       MAX_CELL_FACTOR * self.theme.cell_label_px)
+            cell = max(cell, 0.5)
+            if row_layout(cell, columns, gaps, captions)[0] > available:
+                low, high = 0.0, cell  # the width decides: the largest cell that fits
+                for _ in range(40):
+                    middle = (low + high) / 2
+                    fits = row_layout(middle, columns, gaps, captions)[0] <= available
+                    low, high = (middle, high) if fits else (low, middle)
+                cell = max(low, 0.5)
+            if cell >= 1.5 * self.theme.cell_label_px:
+                break
+        for item, text in zip(self.operator_items, equation.operators):
+            item.setFont(op_font if len(text.strip()) <= 2 else caption_font)
+        for item in self.caption_items:
+            item.setFont(caption_font)
 
         total, lefts, operators = row_layout(cell, columns, gaps, captions)
         # Data units from here on: one cell is 1 × 1, row 0 at the top.
