@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from pathlib import Path
@@ -78,6 +79,9 @@ def run(name: str | None) -> int:
         app.setProperty("linviz_first_paint", _FirstPaint(app))
     window.show()
     window.restore_projector_mode()
+    # The ~80,000 objects built so far live as long as the window: keep the
+    # garbage collector from rescanning them (30 ms pauses during a scrub).
+    gc.freeze()
     return app.exec()
 
 
