@@ -55,3 +55,21 @@ def drag(plot_widget: pg.PlotWidget, start: QtCore.QPoint, end: QtCore.QPoint,
                                                 round(start.y() + t * (end.y() - start.y()))))
     QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
 
+
+
+@pytest.fixture
+def window(qtbot, lesson_session):
+    """The main window on the crowding-the-plane lesson, shown and active.
+
+    (The autouse fixture in tests/conftest.py answers "discard" to the
+    unsaved-changes question, so closing at teardown never waits.)
+    """
+    from linviz.views.main_window import MainWindow
+
+    win = MainWindow(lesson_session)
+    qtbot.addWidget(win)
+    win.resize(1400, 900)
+    with qtbot.waitExposed(win):
+        win.show()
+    win.activateWindow()
+    return win

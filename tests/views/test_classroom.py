@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-import pytest
-from PySide6 import QtWidgets
 from PySide6.QtCore import Qt
 
 from linviz.controller.commands import ReplaceStep
@@ -14,24 +12,10 @@ from linviz.model.replay import Trace
 from linviz.model.report import fmt_vector
 from linviz.model.scenario import Scenario
 from linviz.model.scenario_file import load_scenario
-from linviz.views.main_window import MainWindow
 from linviz.views.timeline import CaptionBar
 
 R4_CAPTION_NUMBERS = "(1.2,-1.8)"
 
-
-@pytest.fixture
-def window(qtbot, lesson_session, monkeypatch):
-    win = MainWindow(lesson_session)
-    # Closing at teardown must not wait on a "save changes?" question.
-    monkeypatch.setattr(win, "ask_unsaved",
-                        lambda: QtWidgets.QMessageBox.StandardButton.Discard)
-    qtbot.addWidget(win)
-    win.resize(1400, 900)
-    with qtbot.waitExposed(win):
-        win.show()
-    win.activateWindow()
-    return win
 
 
 def activate(qtbot, window) -> None:

@@ -14,19 +14,6 @@ from linviz.model.scenario_file import load_scenario
 from linviz.views.main_window import MainWindow
 
 
-@pytest.fixture
-def window(qtbot, lesson_session, monkeypatch):
-    win = MainWindow(lesson_session)
-    # Closing at teardown must not wait on a "save changes?" question.
-    monkeypatch.setattr(win, "ask_unsaved",
-                        lambda: QtWidgets.QMessageBox.StandardButton.Discard)
-    qtbot.addWidget(win)
-    win.resize(1400, 900)
-    with qtbot.waitExposed(win):
-        win.show()
-    win.activateWindow()
-    return win
-
 
 def test_keyboard_steps_the_cursor_and_the_views_follow(qtbot, window):
     session = window.session

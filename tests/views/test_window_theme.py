@@ -5,24 +5,12 @@ from __future__ import annotations
 import pytest
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from linviz.views.main_window import MainWindow
 from linviz.views.theme import theme_named
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 Role = QtGui.QPalette.ColorRole
 
-
-@pytest.fixture
-def window(qtbot, lesson_session, monkeypatch):
-    win = MainWindow(lesson_session)
-    monkeypatch.setattr(win, "ask_unsaved",
-                        lambda: QtWidgets.QMessageBox.StandardButton.Discard)
-    qtbot.addWidget(win)
-    win.resize(1400, 900)
-    with qtbot.waitExposed(win):
-        win.show()
-    return win
 
 
 @pytest.mark.parametrize("theme", ["dark", "light"])
