@@ -294,7 +294,8 @@ class HeatmapPanel(Panel):
         self.matrix_item.apply_theme(theme)
         self.color_bar.setColorMap(colormap_for(theme))
         tick_font = self.font_for(theme.font_pt)
-        label_style = {"color": fg, "font-size": f"{theme.font_pt}pt"}
+        # Axis titles are secondary: capped so "key component i" fits a projector panel.
+        label_style = {"color": fg, "font-size": f"{min(theme.font_pt, 14.0)}pt"}
         plot = self.plot_widget.getPlotItem()
         axes = [(plot.getAxis("left"), self.tr("key component i")),
                 (plot.getAxis("top"), self.tr("value component j"))]

@@ -435,7 +435,8 @@ class _VectorPlanePanel(Panel):
         if key == self._axis_text:
             return  # setLabel re-lays the plot out: never during a drag
         self._axis_text = key
-        style = {"color": theme.foreground, "font-size": f"{theme.font_pt:g}pt"}
+        # Axis titles are secondary: capped so they fit a projector panel.
+        style = {"color": theme.foreground, "font-size": f"{min(theme.font_pt, 14.0):g}pt"}
         plot = self.plot_widget.getPlotItem()
         plot.setLabel("bottom", self._axis_name(axes[0]), **style)
         plot.setLabel("left", self._axis_name(axes[1]) if size > 1 else " ", **style)
