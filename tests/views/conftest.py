@@ -73,3 +73,35 @@ def window(qtbot, lesson_session):
         win.show()
     win.activateWindow()
     return win
+
+
+def settle() -> None:
+    """Let layouts that react to a resize or a new font finish (no waiting on time)."""
+    from PySide6 import QtWidgets
+
+    for _ in range(3):
+        QtWidgets.QApplication.processEvents()
+
+
+@pytest.fixture
+def show(qtbot):
+    """Show a panel (default 800×320); keep it alive until the test's teardown.
+
+    pytest-qt holds widgets only weakly, and a panel is otherwise kept only by
+    its reference cycle with the session: the garbage collector could delete
+    it while the events processed after the test body paint it.
+    """
+    kept = []
+
+    def show_panel(panel, width: int = 800, height: int = 320) -> None:
+        kept.append(panel)
+        qtbot.addWidget(panel)
+        panel.resize(width, height)
+        panel.show()
+        qtbot.waitExposed(panel)
+        settle()
+
+    yield show_panel
+    for panel in kept:
+        panel.close()
+    kept.clear()

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from PySide6 import QtCore, QtWidgets
+from PySide6 import QtCore
 
+from tests.views.conftest import settle
 from linviz.controller.session import Session
 from linviz.model.scenario import Scenario, read, write
 from linviz.views.equation import EquationPanel, row_layout
@@ -13,36 +14,6 @@ from linviz.views.label_grid import MINUS
 
 # The offscreen platform says this whenever a window's size hints change; harmless.
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-
-
-@pytest.fixture
-def show(qtbot):
-    """Show a panel; keep it alive until the test's teardown.
-
-    pytest-qt holds widgets only weakly, and a panel is otherwise kept only by
-    its reference cycle with the session: the garbage collector could delete
-    it while the events processed after the test body paint it.
-    """
-    kept: list[QtWidgets.QWidget] = []
-
-    def show_panel(panel: QtWidgets.QWidget, width: int = 800, height: int = 320) -> None:
-        kept.append(panel)
-        qtbot.addWidget(panel)
-        panel.resize(width, height)
-        panel.show()
-        qtbot.waitExposed(panel)
-        settle()
-
-    yield show_panel
-    for panel in kept:
-        panel.close()
-    kept.clear()
-
-
-def settle() -> None:
-    """Let layouts that react to a resize or a new font finish (no waiting on time)."""
-    for _ in range(3):
-        QtWidgets.QApplication.processEvents()
 
 
 @pytest.fixture

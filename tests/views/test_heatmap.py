@@ -8,6 +8,7 @@ import pytest
 from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtTest import QTest
 
+from tests.views.conftest import settle
 from linviz.controller.session import Session
 from linviz.model.scenario import Scenario, read, write
 from linviz.views.heatmap import HeatmapPanel, index_ticks, tick_step
@@ -21,40 +22,14 @@ pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSi
 S5 = np.array([[3.0, -3.0], [-2.0, 1.0]])
 
 
-@pytest.fixture
-def show(qtbot):
-    """Show a panel; keep it alive until the test's teardown.
-
-    pytest-qt holds widgets only weakly, and a panel is otherwise kept only by
-    its reference cycle with the session: the garbage collector could delete
-    it while the events processed after the test body paint it.
-    """
-    kept: list[QtWidgets.QWidget] = []
-
-    def show_panel(panel: QtWidgets.QWidget, width: int = 640, height: int = 520) -> None:
-        kept.append(panel)
-        qtbot.addWidget(panel)
-        panel.resize(width, height)
-        panel.show()
-        qtbot.waitExposed(panel)
-        settle()
-
-    yield show_panel
-    for panel in kept:
-        panel.close()
-    kept.clear()
-
-
-def settle() -> None:
-    """Let layouts that react to a resize or a new font finish (no waiting on time)."""
-    for _ in range(3):
-        QtWidgets.QApplication.processEvents()
+#: The heatmap panel is tall: room for the matrix, its axes and the legend.
+HEATMAP_SIZE = (640, 520)
 
 
 @pytest.fixture
 def panel(show, lesson_session):
     heatmap = HeatmapPanel(lesson_session)
-    show(heatmap)
+    show(heatmap, *HEATMAP_SIZE)
     lesson_session.set_cursor(5)
     settle()
     return heatmap
@@ -241,7 +216,7 @@ def test_a_drag_preview_redraws_the_state(panel, lesson_session):
 def test_refresh_updates_items_in_place(show):
     session = many_steps(64, 40)
     heatmap = HeatmapPanel(session)
-    show(heatmap)
+    show(heatmap, *HEATMAP_SIZE)
     scene = heatmap.plot_widget.scene()
     items_before = set(scene.items())
     image = heatmap.image_item
@@ -257,7 +232,7 @@ def test_refresh_updates_items_in_place(show):
 def test_large_states_still_show(show):
     session = many_steps(512, 6)
     heatmap = HeatmapPanel(session)
-    show(heatmap)
+    show(heatmap, *HEATMAP_SIZE)
     session.set_cursor(3)
     settle()
     assert heatmap.shown_matrix().shape == (512, 512)
@@ -267,7 +242,7 @@ def test_large_states_still_show(show):
 
 def test_empty_memory(show):
     heatmap = HeatmapPanel(Session())
-    show(heatmap)
+    show(heatmap, *HEATMAP_SIZE)
     np.testing.assert_array_equal(heatmap.shown_matrix(), np.zeros((2, 2)))
     assert heatmap.color_bar.levels() == (-1.0, 1.0)  # all zero: a range of 1
     assert "empty" in heatmap.title_label.text()
