@@ -79,7 +79,6 @@ class BaselinePanel(Panel):
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(session, parent)
-        self._theme_name = ""
         self._rows: list[tuple[str, str, str, str]] = []
         self._wide: bool | None = None
         self.map = DifferenceMap(session)
@@ -144,7 +143,6 @@ class BaselinePanel(Panel):
 
     # -- refresh ---------------------------------------------------------------------
     def _apply_theme(self, theme: Theme) -> None:
-        self._theme_name = theme.name
         self.setFont(self.font_for(theme.font_pt))
         self.reads.setFont(self.font_for(theme.font_pt))
         self.reads.horizontalHeader().setFont(self.font_for(theme.font_pt * 0.9, bold=True))
@@ -157,7 +155,7 @@ class BaselinePanel(Panel):
 
     def refresh(self) -> None:
         theme = self.theme
-        if theme.name != self._theme_name:
+        if self.theme_changed():
             self._apply_theme(theme)
         session = self.session
         if session.baseline is None:

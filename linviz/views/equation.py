@@ -124,7 +124,6 @@ class EquationPanel(Panel):
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(session, parent)
-        self._theme_name: str | None = None
         self._equation: Equation | None = None
         #: The parts the matrix items show now (to skip updates that change nothing).
         self._shown_parts: list[Part] = []
@@ -316,7 +315,7 @@ class EquationPanel(Panel):
         width, height = self.view_box.width(), self.view_box.height()
         if equation is None or width < 10 or height < 10:
             return
-        key = (width, height, self._theme_name, equation.operators,
+        key = (width, height, self.theme.name, equation.operators,
                tuple((p.caption, p.matrix.shape) for p in equation.parts))
         if key == self._layout_key:
             return
@@ -381,8 +380,7 @@ class EquationPanel(Panel):
     # -- theme ----------------------------------------------------------------------------
     def _apply_theme_if_changed(self) -> None:
         theme = self.theme
-        if theme.name != self._theme_name:
-            self._theme_name = theme.name
+        if self.theme_changed():
             self._apply_theme(theme)
 
     def _apply_theme(self, theme: Theme) -> None:

@@ -89,7 +89,6 @@ class HeatmapPanel(Panel):
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(session, parent)
-        self._theme_name: str | None = None
         self._shape: tuple[int, int] | None = None
         self._title = ""
         self._mode_step: int | None = None  # step whose S is shown; None: show_matrix
@@ -280,11 +279,8 @@ class HeatmapPanel(Panel):
         self._update_legend()
 
     def _apply_theme_if_changed(self) -> None:
-        theme = self.theme
-        if theme.name == self._theme_name:
-            return
-        self._theme_name = theme.name
-        self._apply_theme(theme)
+        if self.theme_changed():
+            self._apply_theme(self.theme)
 
     def _apply_theme(self, theme: Theme) -> None:
         fg = theme.foreground

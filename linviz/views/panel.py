@@ -36,6 +36,18 @@ class Panel(QtWidgets.QWidget):
         options = self.session.options
         return theme_named("projector" if options.projector else options.theme)
 
+    def theme_changed(self) -> bool:
+        """Whether the theme differs from the one the panel last styled itself for.
+
+        Records the current theme, so a panel restyles once per change of
+        theme and not on every refresh.
+        """
+        name = self.theme.name
+        if name == getattr(self, "_styled_theme", None):
+            return False
+        self._styled_theme = name
+        return True
+
     def _on_session_changed(self, aspects: frozenset[str]) -> None:
         if not shiboken6.isValid(self):  # Qt deleted the widget; stop listening
             self.detach()

@@ -643,7 +643,6 @@ class ReadoutPanel(Panel):
         layout.addWidget(self.numbers)
         layout.addWidget(self.weights)
         layout.addWidget(self.overlaps, 1, Qt.AlignmentFlag.AlignTop)
-        self._theme_name = ""
         #: The measures shown at a read, as (name, value) text pairs.
         self.measures: list[tuple[str, str]] = []
         self._shown_once = False
@@ -681,10 +680,9 @@ class ReadoutPanel(Panel):
 
     # -- refresh ---------------------------------------------------------------------
     def _apply_theme(self) -> None:
-        theme = self.theme
-        if theme.name == self._theme_name:
+        if not self.theme_changed():
             return
-        self._theme_name = theme.name
+        theme = self.theme
         self.setFont(self.font_for(theme.font_pt))
         self.heading.setStyleSheet(label_style(theme.foreground, theme.title_pt, bold=True))
         self.numbers.set_point_size(theme.title_pt)

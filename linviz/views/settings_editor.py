@@ -97,7 +97,6 @@ class SettingsPanel(Panel):
         layout.addLayout(form)
         layout.addWidget(self.message_label)
         layout.addStretch(1)
-        self._theme_name = ""
         self.refresh()
 
     def panel_title(self) -> str:
@@ -130,8 +129,7 @@ class SettingsPanel(Panel):
 
     def refresh(self) -> None:
         theme = self.theme
-        if theme.name != self._theme_name:
-            self._theme_name = theme.name
+        if self.theme_changed():
             self.setFont(self.font_for(theme.font_pt))
             # The style draws a fixed-size tick box: scale it with the text.
             box = round(theme.font_pt * 1.4)

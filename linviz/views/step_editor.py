@@ -490,7 +490,6 @@ class StepEditorPanel(Panel):
         layout.addWidget(self.table, 1)
         layout.addWidget(self.message_label)
         self._syncing = False
-        self._theme_name = ""
         self.refresh()
 
     def panel_title(self) -> str:
@@ -521,8 +520,7 @@ class StepEditorPanel(Panel):
 
     def refresh(self) -> None:
         theme = self.theme
-        if theme.name != self._theme_name:
-            self._theme_name = theme.name
+        if self.theme_changed():
             self.setFont(self.font_for(theme.font_pt))
             self.model.set_font(self.table.font())
             # Headers take the platform's header font unless told otherwise.

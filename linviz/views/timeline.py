@@ -687,7 +687,6 @@ class CaptionBar(Panel):
         layout.addWidget(self.caption)
         layout.addWidget(self.editor)
         layout.addStretch(1)
-        self._theme_name = ""
         self._caption_style = ""
         #: The step whose caption is being edited (0: the scenario's own), else None.
         self._edit_number: int | None = None
@@ -782,8 +781,7 @@ class CaptionBar(Panel):
         theme = self.theme
         scenario = session.scenario
         cursor = session.cursor
-        if theme.name != self._theme_name:
-            self._theme_name = theme.name
+        if self.theme_changed():
             self._caption_style = ""
             self.heading.setStyleSheet(label_style(theme.muted, theme.font_pt, bold=True))
             self.editor.setStyleSheet(f"font-size: {round(theme.title_pt * 1.2)}pt;")
