@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from linviz.model.rules import Rule
 from linviz.model.scenario import Scenario, Step
 
@@ -167,7 +165,3 @@ class SetText(Command):
         assert self.old is not None
         scenario.set_text(title=self.old[0], caption=self.old[1])
 
-
-def vector_changed(step: Step, field_name: str, vector: np.ndarray) -> Step:
-    """``step`` with its ``vector`` (key/query) or ``value`` replaced."""
-    return step.with_changes(**{field_name: vector})
