@@ -91,6 +91,7 @@ class HeatmapPanel(Panel):
         super().__init__(session, parent)
         self._shape: tuple[int, int] | None = None
         self._title = ""
+        self._bar_limit: float | None = None  # the colour bar's range, ±limit
         self._mode_step: int | None = None  # step whose S is shown; None: show_matrix
         self._base_margins = (4.0, 4.0, 4.0, 4.0)
         self._extra = (0.0, 0.0)  # px added around the plot so it hugs the matrix
@@ -125,6 +126,8 @@ class HeatmapPanel(Panel):
         # Beside the plot, as ColorBarItem.setImageItem(insert_in=…) would put it, but
         # not linked: the panel sets the image's and the bar's levels itself.
         plot.layout.addItem(self.color_bar, 2, 5)
+        # Its numbers change only with the range: a pixmap, not a replay per repaint.
+        self.color_bar.axis.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         plot.layout.setColumnFixedWidth(4, 8)
 
         # The title is a widget, not the plot's title: as a plot title its width would
@@ -207,9 +210,11 @@ class HeatmapPanel(Panel):
         self.matrix_item.marks.set_lit(rows=lit_rows)
         if matrix.shape != self._shape:
             self._set_shape(*matrix.shape)
-        self.color_bar.setLevels((-limit, limit))
-        self.color_bar.axis.setTicks([[(v, cell_text(v, limit))
-                                       for v in (-limit, -limit / 2, 0.0, limit / 2, limit)]])
+        if limit != self._bar_limit:  # new ticks make the bar's axis draw itself anew
+            self._bar_limit = limit
+            self.color_bar.setLevels((-limit, limit))
+            self.color_bar.axis.setTicks([[(v, cell_text(v, limit))
+                                           for v in (-limit, -limit / 2, 0.0, limit / 2, limit)]])
         if title != self._title:
             self._title = title
             self.title_label.setText(title)

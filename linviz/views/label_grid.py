@@ -8,6 +8,7 @@ skipped altogether while the cells are too small to hold them.
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -68,6 +69,7 @@ class LabelGrid(pg.GraphicsObject):
         self._limit = 1.0
         self._lut = np.zeros((256, 3), dtype=np.uint8)
         self._texts: list[list[str]] | None = None
+        self._flat: list[str] | None = None
         self._light: np.ndarray | None = None
         self._unit_width: float | None = None
         self._font_px = 13
@@ -84,6 +86,7 @@ class LabelGrid(pg.GraphicsObject):
         self._values = values
         self._limit = limit
         self._texts = None
+        self._flat = None
         self._light = None
         self._unit_width = None
         self.update()
@@ -132,22 +135,23 @@ class LabelGrid(pg.GraphicsObject):
         return QtCore.QRectF(0.0, 0.0, float(columns), float(rows))
 
     def _font(self, pixel_size: int) -> QtGui.QFont:
-        font = QtGui.QFont()
-        font.setPixelSize(max(pixel_size, 1))
-        font.setBold(self._bold)
-        return font
+        return _label_font(max(pixel_size, 1), self._bold)
 
     def _width_per_font_px(self) -> float:
         """Width of the widest label per pixel of font size (text scales linearly)."""
         if self._unit_width is None:
-            texts = [t for row in self.texts() for t in row]
+            texts = self._flat_texts()
             longest = max((len(t) for t in texts), default=1)
-            candidates = {t for t in texts if len(t) == longest}
-            metrics = QtGui.QFontMetricsF(self._font(self._font_px))
-            widest = max((metrics.horizontalAdvance(t) for t in list(candidates)[:8]),
-                         default=0.0)
+            candidates = sorted({t for t in texts if len(t) == longest})[:8]
+            metrics = _label_metrics(self._font_px, self._bold)
+            widest = max((metrics.horizontalAdvance(t) for t in candidates), default=0.0)
             self._unit_width = widest / self._font_px
         return self._unit_width
+
+    def _flat_texts(self) -> list[str]:
+        if self._flat is None:
+            self._flat = [t for row in self.texts() for t in row]
+        return self._flat
 
     def fitted_font_px(self, cell_width: float, cell_height: float) -> int | None:
         """The font size the labels get in cells this large, ``None`` if they are hidden."""
@@ -173,12 +177,10 @@ class LabelGrid(pg.GraphicsObject):
         if font_px is None:
             return
         # Draw in device pixels: the text must not be scaled or flipped by the view.
-        rr, cc = np.mgrid[0:rows, 0:columns]
-        x = cc.ravel() + 0.5
-        y = rr.ravel() + 0.5
-        dev_x = tr.m11() * x + tr.m21() * y + tr.dx()
-        dev_y = tr.m12() * x + tr.m22() * y + tr.dy()
-        texts = [t for row in self.texts() for t in row]
+        x, y = _cell_centres(rows, columns)
+        dev_x = (tr.m11() * x + tr.m21() * y + (tr.dx() - cell_w / 2)).tolist()
+        dev_y = (tr.m12() * x + tr.m22() * y + (tr.dy() - cell_h / 2)).tolist()
+        texts = self._flat_texts()
         light = self.light_text_mask().ravel()
         painter.save()
         try:
@@ -186,10 +188,36 @@ class LabelGrid(pg.GraphicsObject):
             painter.setRenderHint(QtGui.QPainter.RenderHint.TextAntialiasing, True)
             painter.setFont(self._font(font_px))
             center = QtCore.Qt.AlignmentFlag.AlignCenter
+            rect = QtCore.QRectF(0.0, 0.0, cell_w, cell_h)
+            draw = painter.drawText
             for pen, wanted in ((self._dark_pen, False), (self._light_pen, True)):
+                cells = np.flatnonzero(light == wanted).tolist()
+                if not cells:
+                    continue
                 painter.setPen(pen)
-                for i in np.flatnonzero(light == wanted).tolist():
-                    painter.drawText(QtCore.QRectF(dev_x[i] - cell_w / 2, dev_y[i] - cell_h / 2,
-                                                   cell_w, cell_h), center, texts[i])
+                for i in cells:
+                    rect.moveTo(dev_x[i], dev_y[i])
+                    draw(rect, center, texts[i])
         finally:
             painter.restore()
+
+
+@functools.lru_cache(maxsize=64)
+def _label_font(pixel_size: int, bold: bool) -> QtGui.QFont:
+    """The labels' font at one pixel size (fonts are reused: each costs a glyph cache)."""
+    font = QtGui.QFont()
+    font.setPixelSize(pixel_size)
+    font.setBold(bold)
+    return font
+
+
+@functools.lru_cache(maxsize=8)
+def _label_metrics(pixel_size: int, bold: bool) -> QtGui.QFontMetricsF:
+    return QtGui.QFontMetricsF(_label_font(pixel_size, bold))
+
+
+@functools.lru_cache(maxsize=8)
+def _cell_centres(rows: int, columns: int) -> tuple[np.ndarray, np.ndarray]:
+    """Cell centres ``(x, y)`` of a ``rows × columns`` grid, row by row."""
+    rr, cc = np.mgrid[0:rows, 0:columns]
+    return cc.ravel() + 0.5, rr.ravel() + 0.5

@@ -32,10 +32,32 @@ TICK_PX = 7.0
 TooltipFunction = Callable[[int, int], str]
 
 
+#: Colour ranges are rounded up to one of these times a power of ten.
+NICE_LIMITS = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
+
+
+def nice_limit(largest: float) -> float:
+    """The smallest ``NICE_LIMITS`` value times a power of ten that is ≥ ``largest``.
+
+    A colour range that moves in steps (…, 2, 2.5, 3, …) keeps its colour bar
+    still while a key is dragged: colours then change because S changed, not
+    because the scale did, and the bar's labels stay short and round.
+    """
+    if not (largest > 0 and math.isfinite(largest)):
+        return 1.0
+    power = 10.0 ** math.floor(math.log10(largest))
+    for factor in NICE_LIMITS:
+        # A relative tolerance: 3 must stay 3, not become 4 through 3.0000000000000004.
+        if factor * power >= largest * (1 - 1e-9):
+            return factor * power
+    return 10.0 * power
+
+
 def symmetric_limit(*matrices: np.ndarray) -> float:
-    """The colour range ±limit that centres 0: the largest ``|entry|``, 1 if all are 0."""
+    """The colour range ±limit that centres 0: the largest ``|entry|`` rounded up
+    to a round value (:func:`nice_limit`); 1 if all entries are 0."""
     largest = max((float(np.abs(m).max()) for m in matrices if m.size), default=0.0)
-    return largest if largest > 0 and math.isfinite(largest) else 1.0
+    return nice_limit(largest)
 
 
 def runs(indices: Sequence[int]) -> list[tuple[int, int]]:
@@ -52,6 +74,49 @@ def runs(indices: Sequence[int]) -> list[tuple[int, int]]:
 def colormap_for(theme: Theme) -> pg.ColorMap:
     """The theme's diverging colour map (QT-NOTES §7)."""
     return pg.colormap.get(theme.colormap)
+
+
+class CellImage(pg.ImageItem):
+    """An ``ImageItem`` that colours a small float matrix in one numpy lookup.
+
+    pyqtgraph's general path rebuilds a 256-entry Qt colour table in Python on
+    every render (~0.25 ms per matrix, and a drag re-renders four of them); a
+    matrix with levels and a colour table needs only ``table[index]``. Anything
+    else (no levels yet, images with a colour axis, non-finite values) takes
+    pyqtgraph's own path.
+    """
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self._rgba_table: tuple[int, np.ndarray] | None = None  # (id of lut, 256 × 4)
+        self._pixels: np.ndarray | None = None  # keeps the QImage's memory alive
+
+    def _table(self) -> np.ndarray | None:
+        lut = self.lut
+        if not isinstance(lut, np.ndarray) or lut.dtype != np.uint8 or lut.ndim != 2:
+            return None
+        if self._rgba_table is None or self._rgba_table[0] != id(lut):
+            table = np.full((len(lut), 4), 255, dtype=np.uint8)
+            table[:, :lut.shape[1]] = lut[:, :4]
+            self._rgba_table = (id(lut), table)
+        return self._rgba_table[1]
+
+    def render(self) -> None:  # noqa: D102 (pyqtgraph hook)
+        image, levels, table = self.image, self.levels, self._table()
+        if (image is None or image.ndim != 2 or image.size == 0 or levels is None
+                or np.ndim(levels) != 1 or table is None or self.axisOrder != "row-major"
+                or self.autoDownsample or not np.isfinite(image).all()):
+            super().render()
+            return
+        low, high = float(levels[0]), float(levels[1])
+        scale = (len(table) - 1) / (high - low) if high > low else 0.0
+        index = np.clip(np.rint((image - low) * scale), 0, len(table) - 1).astype(np.intp)
+        self._pixels = np.ascontiguousarray(table[index])
+        rows, columns = image.shape
+        self.qimage = QtGui.QImage(self._pixels.data, columns, rows, 4 * columns,
+                                   QtGui.QImage.Format.Format_RGBA8888)
+        self._renderRequired = False
+        self._unrenderable = False
 
 
 class CellMarks(pg.GraphicsObject):
@@ -241,7 +306,7 @@ class MatrixItem(pg.GraphicsObject):
 
     Attributes
     ----------
-    image : pg.ImageItem
+    image : CellImage
         The colours (row-major, symmetric levels, never auto-levelled).
     labels : LabelGrid
         The numbers.
@@ -257,7 +322,7 @@ class MatrixItem(pg.GraphicsObject):
         self._limit = 1.0
         self._hovered: tuple[int, int] | None = None
         self.tooltip_for: TooltipFunction | None = None
-        self.image = pg.ImageItem(axisOrder="row-major")
+        self.image = CellImage(axisOrder="row-major")
         self.image.setParentItem(self)
         self.marks = CellMarks(self)
         self.marks.setZValue(1)

@@ -56,6 +56,23 @@ _MOUSE_EVENTS = frozenset({
     QtCore.QEvent.Type.ContextMenu})
 
 
+def quiet_hover_while_dragging(scene: pg.GraphicsScene) -> None:
+    """Skip pyqtgraph's hover search on the moves of a drag.
+
+    While an item is dragged it keeps the mouse, yet pyqtgraph still looks
+    for every item near the pointer on each move (the shapes of all arrows,
+    the axes, the grid): about 0.7 ms a move, and nothing on screen changes.
+    """
+    send = scene.sendHoverEvents
+
+    def send_unless_dragging(event: object, exitOnly: bool = False) -> None:  # noqa: N803
+        if not exitOnly and scene.dragItem is not None and event.buttons():
+            return
+        send(event, exitOnly)
+
+    scene.sendHoverEvents = send_unless_dragging
+
+
 def snap_tip(x: float, y: float, *, grid: bool, unit: bool,
              one_dimensional: bool = False) -> tuple[float, float]:
     """Where a dragged tip lands: on the unit circle, else on a 0.1 grid.
@@ -218,6 +235,7 @@ class _VectorPlanePanel(Panel):
         self.axis_chooser.hide()
 
         self.plot_widget = pg.PlotWidget()
+        quiet_hover_while_dragging(self.plot_widget.scene())
         plot = self.plot_widget.getPlotItem()
         plot.setAspectLocked(True)
         plot.hideButtons()
