@@ -29,6 +29,8 @@ import pyqtgraph as pg
 from pyqtgraph.GraphicsScene.mouseEvents import HoverEvent, MouseDragEvent
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from linviz.views.static_text import draw_centred
+
 Qt = QtCore.Qt
 
 #: Above this many arrows, a layer is painted without antialiasing.
@@ -211,7 +213,8 @@ def paint_label(painter: QtGui.QPainter, start: QtCore.QPointF, end: QtCore.QPoi
                 direction: tuple[float, float], look: ArrowLook,
                 zero: QtCore.QPointF) -> None:
     """Draw an arrow's label on a light box, beyond its tip or beside its shaft."""
-    painter.setFont(label_font(look.font_pt, look.label_bold))
+    font = label_font(look.font_pt, look.label_bold)
+    painter.setFont(font)
     width, height = label_size(look)
     ux, uy = direction
     if look.label_at == "middle":
@@ -235,7 +238,7 @@ def paint_label(painter: QtGui.QPainter, start: QtCore.QPointF, end: QtCore.QPoi
     painter.setBrush(_color(look.background, min(look.alpha, 210)))
     painter.drawRoundedRect(box, 3, 3)
     painter.setPen(_color(look.color, max(look.alpha, 110)))
-    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, look.label)
+    draw_centred(painter, box, look.label, font)
 
 
 def _pixel_size(item: pg.GraphicsObject) -> tuple[float, float]:

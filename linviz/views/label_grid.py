@@ -16,6 +16,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.model.report import fmt_number
+from linviz.views.static_text import shaped
 
 #: Below this cell width (device pixels) no label is drawn at all.
 MIN_CELL_PX = 14
@@ -186,18 +187,21 @@ class LabelGrid(pg.GraphicsObject):
         try:
             painter.resetTransform()
             painter.setRenderHint(QtGui.QPainter.RenderHint.TextAntialiasing, True)
-            painter.setFont(self._font(font_px))
-            center = QtCore.Qt.AlignmentFlag.AlignCenter
-            rect = QtCore.QRectF(0.0, 0.0, cell_w, cell_h)
-            draw = painter.drawText
+            font = self._font(font_px)
+            painter.setFont(font)
+            draw = painter.drawStaticText
+            point = QtCore.QPointF()
             for pen, wanted in ((self._dark_pen, False), (self._light_pen, True)):
                 cells = np.flatnonzero(light == wanted).tolist()
                 if not cells:
                     continue
                 painter.setPen(pen)
                 for i in cells:
-                    rect.moveTo(dev_x[i], dev_y[i])
-                    draw(rect, center, texts[i])
+                    static = shaped(texts[i], font)
+                    size = static.size()
+                    point.setX(dev_x[i] + (cell_w - size.width()) / 2)
+                    point.setY(dev_y[i] + (cell_h - size.height()) / 2)
+                    draw(point, static)
         finally:
             painter.restore()
 

@@ -88,18 +88,20 @@ class CellImage(pg.ImageItem):
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        self._rgba_table: tuple[int, np.ndarray] | None = None  # (id of lut, 256 × 4)
+        self._word_table: tuple[int, np.ndarray] | None = None  # (id of lut, 256 words)
         self._pixels: np.ndarray | None = None  # keeps the QImage's memory alive
 
     def _table(self) -> np.ndarray | None:
+        """The colour table as 0xffRRGGBB words; ``None`` if it is not a plain opaque one."""
         lut = self.lut
-        if not isinstance(lut, np.ndarray) or lut.dtype != np.uint8 or lut.ndim != 2:
+        if not isinstance(lut, np.ndarray) or lut.dtype != np.uint8 or lut.ndim != 2 \
+                or lut.shape[1] not in (3, 4) or (lut.shape[1] == 4 and (lut[:, 3] < 255).any()):
             return None
-        if self._rgba_table is None or self._rgba_table[0] != id(lut):
-            table = np.full((len(lut), 4), 255, dtype=np.uint8)
-            table[:, :lut.shape[1]] = lut[:, :4]
-            self._rgba_table = (id(lut), table)
-        return self._rgba_table[1]
+        if self._word_table is None or self._word_table[0] != id(lut):
+            rgb = lut[:, :3].astype(np.uint32)
+            words = 0xFF000000 | (rgb[:, 0] << 16) | (rgb[:, 1] << 8) | rgb[:, 2]
+            self._word_table = (id(lut), words.astype(np.uint32))
+        return self._word_table[1]
 
     def render(self) -> None:  # noqa: D102 (pyqtgraph hook)
         image, levels, table = self.image, self.levels, self._table()
@@ -109,12 +111,14 @@ class CellImage(pg.ImageItem):
             super().render()
             return
         low, high = float(levels[0]), float(levels[1])
-        scale = (len(table) - 1) / (high - low) if high > low else 0.0
-        index = np.clip(np.rint((image - low) * scale), 0, len(table) - 1).astype(np.intp)
+        # As pyqtgraph bins: len(table) equal bins over the levels, the top one closed.
+        scale = len(table) / (high - low) if high > low else 0.0
+        index = np.clip(np.floor((image - low) * scale), 0, len(table) - 1).astype(np.intp)
         self._pixels = np.ascontiguousarray(table[index])
         rows, columns = image.shape
+        # RGB32: opaque words, the format the raster engine scales fastest.
         self.qimage = QtGui.QImage(self._pixels.data, columns, rows, 4 * columns,
-                                   QtGui.QImage.Format.Format_RGBA8888)
+                                   QtGui.QImage.Format.Format_RGB32)
         self._renderRequired = False
         self._unrenderable = False
 

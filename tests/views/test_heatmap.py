@@ -280,3 +280,37 @@ def test_ticks_thin_out_to_fit():
     assert tick_step(2, 200.0, 10.0) == 1
     assert tick_step(64, 8.0, 20.0) == 4
     assert [text for _, text in index_ticks(10, 4)] == ["0", "4", "8"]
+
+
+# -- the lean colouring path and round colour ranges -------------------------------
+@pytest.mark.parametrize("largest, limit", [
+    (3.0, 3.0), (2.6, 3.0), (0.31, 0.4), (7.2, 8.0), (9.5, 10.0), (1e-3, 1e-3),
+    (1234.0, 1500.0), (0.0, 1.0), (float("nan"), 1.0)])
+def test_colour_ranges_round_up_to_round_values(largest, limit):
+    from linviz.views.matrix_item import nice_limit
+    assert nice_limit(largest) == pytest.approx(limit)
+
+
+def test_colour_range_holds_still_while_a_value_grows_a_little():
+    from linviz.views.matrix_item import symmetric_limit
+    limits = {symmetric_limit(np.array([[2.51 + 0.01 * i]])) for i in range(40)}
+    assert limits == {3.0}
+
+
+def test_lean_colouring_matches_pyqtgraph(qapp):
+    """CellImage's one-lookup path paints the colours pyqtgraph's own path paints."""
+    from linviz.views.matrix_item import CellImage
+    matrix = np.array([[-3.0, -1.0, 0.0], [0.5, 2.0, 3.0]])
+    colormap = pg.colormap.get("CET-D1A")
+    images = []
+    for item in (CellImage(axisOrder="row-major"), pg.ImageItem(axisOrder="row-major")):
+        item.setColorMap(colormap)
+        item.setImage(matrix, autoLevels=False, levels=(-3.0, 3.0))
+        item.render()
+        images.append(item.qimage)
+    lean, reference = images
+    assert lean.format() == QtGui.QImage.Format.Format_RGB32  # the fast path was taken
+    for row in range(2):
+        for column in range(3):
+            ours, theirs = lean.pixelColor(column, row), reference.pixelColor(column, row)
+            assert ours.rgb() == theirs.rgb(), (row, column)
