@@ -189,8 +189,9 @@ class LabelGrid(pg.GraphicsObject):
             painter.setRenderHint(QtGui.QPainter.RenderHint.TextAntialiasing, True)
             font = self._font(font_px)
             painter.setFont(font)
-            draw = painter.drawStaticText
-            point = QtCore.QPointF()
+            draw_static, draw_text = painter.drawStaticText, painter.drawText
+            point, rect = QtCore.QPointF(), QtCore.QRectF(0.0, 0.0, cell_w, cell_h)
+            center = QtCore.Qt.AlignmentFlag.AlignCenter
             for pen, wanted in ((self._dark_pen, False), (self._light_pen, True)):
                 cells = np.flatnonzero(light == wanted).tolist()
                 if not cells:
@@ -198,10 +199,14 @@ class LabelGrid(pg.GraphicsObject):
                 painter.setPen(pen)
                 for i in cells:
                     static = shaped(texts[i], font)
+                    if static is None:  # a new number: drawn plainly this time
+                        rect.moveTo(dev_x[i], dev_y[i])
+                        draw_text(rect, center, texts[i])
+                        continue
                     size = static.size()
                     point.setX(dev_x[i] + (cell_w - size.width()) / 2)
                     point.setY(dev_y[i] + (cell_h - size.height()) / 2)
-                    draw(point, static)
+                    draw_static(point, static)
         finally:
             painter.restore()
 

@@ -143,6 +143,9 @@ class CellMarks(pg.GraphicsObject):
         self._outline_color = QtGui.QColor("#000000")
         self._line_width = 2.0
         self._mark_cache: tuple[tuple, QtGui.QPixmap] | None = None
+        # Marks change far less often than the cells under them (a scrub through
+        # a long scenario keeps every cell marked): keep them as a pixmap.
+        self.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def set_shape(self, rows: int, columns: int) -> None:
         """The matrix size the marks refer to."""
@@ -153,8 +156,11 @@ class CellMarks(pg.GraphicsObject):
 
     def set_marked(self, mask: np.ndarray | None) -> None:
         """Cells to mark (boolean ``rows × columns``), or ``None`` for none."""
-        self._marked = np.zeros(self._shape, dtype=bool) if mask is None else np.asarray(
+        marked = np.zeros(self._shape, dtype=bool) if mask is None else np.asarray(
             mask, dtype=bool)
+        if marked.shape == self._marked.shape and np.array_equal(marked, self._marked):
+            return
+        self._marked = marked
         self.update()
 
     def marked(self) -> np.ndarray:
@@ -171,8 +177,10 @@ class CellMarks(pg.GraphicsObject):
 
     def set_lit(self, rows: Sequence[int] = (), columns: Sequence[int] = ()) -> None:
         """Rows (and columns) to outline, e.g. the rows a stamp wrote into."""
-        self._lit_rows = runs(rows)
-        self._lit_columns = runs(columns)
+        lit_rows, lit_columns = runs(rows), runs(columns)
+        if (lit_rows, lit_columns) == (self._lit_rows, self._lit_columns):
+            return
+        self._lit_rows, self._lit_columns = lit_rows, lit_columns
         self.update()
 
     def lit_rows(self) -> list[int]:

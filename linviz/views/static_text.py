@@ -14,20 +14,31 @@ from PySide6 import QtCore, QtGui
 KEPT_TEXTS = 4096
 
 _shaped: dict[tuple[str, str], QtGui.QStaticText] = {}
+_seen: set[tuple[str, str]] = set()
 _NO_TRANSFORM = QtGui.QTransform()
 
 
-def shaped(text: str, font: QtGui.QFont) -> QtGui.QStaticText:
-    """``text`` laid out in ``font`` (plain text, one line), kept for the next call."""
+def shaped(text: str, font: QtGui.QFont) -> QtGui.QStaticText | None:
+    """``text`` laid out in ``font`` (plain text, one line), or ``None`` the first time.
+
+    Shaping costs ~60 µs, four plain draws' worth: a text is kept only once
+    it comes back (a scrub revisits steps; a drag makes new numbers every move).
+    """
     key = (text, font.key())
     static = _shaped.get(key)
-    if static is None:
-        if len(_shaped) >= KEPT_TEXTS:
-            _shaped.clear()
-        static = QtGui.QStaticText(text)
-        static.setTextFormat(QtCore.Qt.TextFormat.PlainText)
-        static.prepare(_NO_TRANSFORM, font)
-        _shaped[key] = static
+    if static is not None:
+        return static
+    if key not in _seen:
+        if len(_seen) >= KEPT_TEXTS:
+            _seen.clear()
+        _seen.add(key)
+        return None
+    if len(_shaped) >= KEPT_TEXTS:
+        _shaped.clear()
+    static = QtGui.QStaticText(text)
+    static.setTextFormat(QtCore.Qt.TextFormat.PlainText)
+    static.prepare(_NO_TRANSFORM, font)
+    _shaped[key] = static
     return static
 
 
@@ -35,6 +46,9 @@ def draw_centred(painter: QtGui.QPainter, rect: QtCore.QRectF, text: str,
                  font: QtGui.QFont) -> None:
     """Draw ``text`` centred in ``rect`` in ``font`` (the painter's font must be ``font``)."""
     static = shaped(text, font)
+    if static is None:
+        painter.drawText(rect, QtCore.Qt.AlignmentFlag.AlignCenter, text)
+        return
     size = static.size()
     painter.drawStaticText(QtCore.QPointF(rect.x() + (rect.width() - size.width()) / 2,
                                           rect.y() + (rect.height() - size.height()) / 2),

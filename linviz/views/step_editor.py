@@ -21,6 +21,7 @@ from linviz.model.report import fmt_number, fmt_vector
 from linviz.model.rules import RULE_PARAMETERS
 from linviz.model.scenario import Step, read, write
 from linviz.views.panel import Panel, qcolor
+from linviz.views.static_text import shaped
 
 Qt = QtCore.Qt
 
@@ -47,9 +48,10 @@ _FLAGS = tuple(tuple(
     else _SELECTABLE for column in range(len(COLUMNS))) for is_write in (False, True))
 _HAS_DISPLAY = QtWidgets.QStyleOptionViewItem.ViewItemFeature.HasDisplay
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 #: Cells whose texts are kept between repaints (a screenful is a few dozen rows).
 _KEPT_ROWS = 1024
-#: Shaped cell texts kept by the delegate (a screenful is ~100).
+#: Elided cell texts kept by the delegate (a screenful is ~100).
 _KEPT_TEXTS = 4096
 #: Room left and right of a cell's text, in pixels (as the style leaves).
 _TEXT_MARGIN = 4
@@ -172,8 +174,9 @@ class StepTableModel(QtCore.QAbstractTableModel):
     def scenario_changed(self, only_step: int | None = None) -> None:
         """Follow an edit: a reset when rows came or went, else a repaint.
 
-        ``only_step``: just that step changed (a drag), so only its row,
-        if in view, is repainted, not the whole table on every mouse move.
+        ``only_step``: only that step's key or query changed (a drag), so
+        only that cell, if in view, is repainted, not the whole table on
+        every mouse move.
         """
         rows = len(self.session.scenario)
         self._steps.clear()
@@ -182,10 +185,11 @@ class StepTableModel(QtCore.QAbstractTableModel):
             self.beginResetModel()
             self._rows = rows
             self.endResetModel()
+        elif rows and only_step is not None:
+            cell = self.index(only_step - 1, VECTOR)
+            self.dataChanged.emit(cell, cell)
         elif rows:
-            first, last = ((only_step - 1, only_step - 1) if only_step is not None
-                           else (0, rows - 1))
-            self.dataChanged.emit(self.index(first, 0), self.index(last, len(COLUMNS) - 1))
+            self.dataChanged.emit(self.index(0, 0), self.index(rows - 1, len(COLUMNS) - 1))
 
     # -- reading ------------------------------------------------------------------
     def _step(self, number: int) -> Step:
@@ -419,14 +423,14 @@ class StepDelegate(QtWidgets.QStyledItemDelegate):
 
     The style's item painter lays every cell's text out anew (wrapping and
     eliding included): ~45 µs a cell, 3 ms whenever a cursor move scrolls the
-    table. Here each shown string is shaped once (a ``QStaticText``) and
-    elided once per column width, and a cell costs a fill and a blit.
+    table. Here each string is elided once per column width and, once it
+    comes back, drawn from its kept shape (:mod:`linviz.views.static_text`).
     """
 
     def __init__(self, model: StepTableModel, parent: QtCore.QObject | None = None) -> None:
         super().__init__(parent)
         self._model = model
-        self._texts: dict[tuple[str, int, bool, str], QtGui.QStaticText] = {}
+        self._texts: dict[tuple[str, int, bool, str], str] = {}  # elided cell texts
         self._fonts: dict[tuple[str, bool], tuple[QtGui.QFont, QtGui.QFontMetrics]] = {}
 
     def _font(self, key: str, base: QtGui.QFont,
@@ -439,21 +443,20 @@ class StepDelegate(QtWidgets.QStyledItemDelegate):
             found = self._fonts[key] = (font, QtGui.QFontMetrics(font))
         return found
 
-    def _static(self, text: str, room: int, bold: bool, font_key: str,
-                metrics: QtGui.QFontMetrics, font: QtGui.QFont) -> QtGui.QStaticText:
+    def _shown(self, text: str, room: int, bold: bool, font_key: str,
+               metrics: QtGui.QFontMetrics) -> str:
+        """``text`` elided to ``room`` pixels, remembered per column width."""
         key = (text, room, bold, font_key)
-        static = self._texts.get(key)
-        if static is None:
+        shown = self._texts.get(key)
+        if shown is None:
             if len(self._texts) > _KEPT_TEXTS:
                 self._texts.clear()
             # Cut before measuring: a d = 64 key is 500 characters, a cell shows 30.
             fitting = text[:room // max(1, metrics.averageCharWidth() // 3) + 2]
-            shown = metrics.elidedText(fitting, Qt.TextElideMode.ElideRight, room) \
-                if metrics.horizontalAdvance(fitting) > room else fitting
-            static = self._texts[key] = QtGui.QStaticText(shown)
-            static.setTextFormat(Qt.TextFormat.PlainText)
-            static.prepare(QtGui.QTransform(), font)
-        return static
+            shown = self._texts[key] = (
+                metrics.elidedText(fitting, Qt.TextElideMode.ElideRight, room)
+                if metrics.horizontalAdvance(fitting) > room else fitting)
+        return shown
 
     def paint(self, painter: QtGui.QPainter, option: QtWidgets.QStyleOptionViewItem,
               index: QtCore.QModelIndex) -> None:
@@ -481,15 +484,20 @@ class StepDelegate(QtWidgets.QStyledItemDelegate):
         painter.save()
         try:
             if text and room > 0:
-                static = self._static(text, room, bold, font_key, metrics, font)
-                size = static.size()
-                x = rect.right() - _TEXT_MARGIN - size.width() + 1 if right \
-                    else rect.left() + _TEXT_MARGIN
-                y = rect.top() + (rect.height() - size.height()) / 2
+                shown = self._shown(text, room, bold, font_key, metrics)
                 painter.setFont(font)
                 painter.setPen(pen)
                 painter.setClipRect(rect)
-                painter.drawStaticText(QtCore.QPointF(x, y), static)
+                static = shaped(shown, font)
+                if static is None:  # new text (a key being dragged): drawn plainly
+                    painter.drawText(rect.adjusted(_TEXT_MARGIN, 0, -_TEXT_MARGIN, 0),
+                                     _RIGHT if right else _LEFT, shown)
+                else:
+                    size = static.size()
+                    x = rect.right() - _TEXT_MARGIN - size.width() + 1 if right \
+                        else rect.left() + _TEXT_MARGIN
+                    y = rect.top() + (rect.height() - size.height()) / 2
+                    painter.drawStaticText(QtCore.QPointF(x, y), static)
             if state & _HAS_FOCUS:  # the cell F2 would edit
                 painter.setClipping(False)
                 painter.setPen(QtGui.QPen(pen, 1, Qt.PenStyle.DotLine))
