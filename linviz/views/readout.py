@@ -23,6 +23,7 @@ from linviz.views.hidden_output import HiddenNotice, entered_text, gap_text
 from linviz.views.matrix_item import colormap_for
 from linviz.views.painted_text import FlowText, MeasureTable, Piece, Row, words
 from linviz.views.panel import Panel, qcolor, raster_scale
+from linviz.views.static_text import draw_centred
 from linviz.views.theme import Theme
 
 Qt = QtCore.Qt
@@ -466,8 +467,9 @@ class TermBars(QtWidgets.QWidget):
                     painter.setPen(style.foreground)
                     height = value_m.height()
                     text_top = rect.top() - height if value >= 0 else rect.bottom()
-                    painter.drawText(QtCore.QRectF(rect.left() - 2, text_top, rect.width() + 4,
-                                                   height), Qt.AlignmentFlag.AlignCenter, text)
+                    draw_centred(painter, QtCore.QRectF(rect.left() - 2, text_top,
+                                                        rect.width() + 4, height),
+                                 text, style.value_font)
             lines = [(style.label_font, label_m, style.foreground, group.label),
                      (style.note_font, note_m, style.muted, self.kind_text(group.kind)),
                      (style.note_font, note_m, style.muted, group.note)]
@@ -475,9 +477,8 @@ class TermBars(QtWidgets.QWidget):
             for font, metrics, color, text in lines:
                 painter.setFont(font)
                 painter.setPen(color)
-                painter.drawText(QtCore.QRectF(x0, y, slot, metrics.height()),
-                                 Qt.AlignmentFlag.AlignCenter,
-                                 style.elided(metrics, text, int(slot) - 2))
+                draw_centred(painter, QtCore.QRectF(x0, y, slot, metrics.height()),
+                             style.elided(metrics, text, int(slot) - 2), font)
                 y += metrics.height()
 
     def _row_labels(self, style: _BarStyle, area: QtCore.QRectF) -> tuple[list[tuple[str, str]],
