@@ -26,8 +26,7 @@ from typing import Callable, Iterator
 
 import numpy as np
 import pyqtgraph as pg
-from PIL import Image
-from PySide6 import QtCore, QtGui, QtSvg, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.session import Session
 from linviz.views.export_transparency import (graphics_views, key_out_background,
@@ -320,6 +319,8 @@ def svg_bytes(widget: QtWidgets.QWidget, title: str = "") -> bytes:
     data = QtCore.QByteArray()
     buffer = QtCore.QBuffer(data)
     buffer.open(QtCore.QIODevice.OpenModeFlag.WriteOnly)
+    from PySide6 import QtSvg  # imported here: ~17 ms of start-up for SVG export only
+
     generator = QtSvg.QSvgGenerator()
     generator.setOutputDevice(buffer)
     # Without the widget's resolution (default 72 dpi) the axes shrink and move.
@@ -485,6 +486,8 @@ def export_gif(widget: QtWidgets.QWidget, session: Session, path: str | Path,
     long (Pillow merges them); it looks the same. Frames are kept as PNG in
     memory while the steps are drawn, so long scenarios do not exhaust memory.
     """
+    from PIL import Image  # imported here: only GIFs need Pillow, start-up stays short
+
     check_suffix(path, (ANIMATION_SUFFIX,))
     check_scale(scale)
     check_shown(widget)

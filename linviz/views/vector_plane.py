@@ -246,6 +246,9 @@ class _VectorPlanePanel(Panel):
         for name in ("left", "bottom"):
             plot.getAxis(name).setCacheMode(
                 QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        for name in ("left", "bottom", "top", "right"):
+            # Plain numbers: no SI prefix, and no label re-set on every range change.
+            plot.getAxis(name).enableAutoSIPrefix(False)
         self._view_box = plot.getViewBox()
         self._circle = pg.PlotCurveItem()
         angles = np.linspace(0.0, 2 * np.pi, 241)
