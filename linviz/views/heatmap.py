@@ -80,7 +80,7 @@ class HeatmapPanel(Panel):
     matrix_item : MatrixItem
         The image with its numbers, blend marks and lit rows.
     color_bar : pg.ColorBarItem
-        The colour scale, labelled with the range ``±max|S|``.
+        The colour scale, labelled with the range ``±limit`` (max|S| rounded up to a round value).
     legend : QtWidgets.QLabel
         One line under the plot that explains the marks.
     """
