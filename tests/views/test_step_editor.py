@@ -238,3 +238,74 @@ def test_typed_text_is_split_but_not_judged():
     assert parse_parameters("α=0.9, β=0.5", "gated_delta") == {"alpha": 0.9, "beta": 0.5}
     assert parse_parameters("0.5", "delta") == {"alpha": None, "beta": 0.5}
     assert parse_parameters("", "gated") == {"alpha": None, "beta": None}
+
+
+# -- what the painted cells look like ------------------------------------------------
+def _ink_pixels(image, rect, color: str, tolerance: float = 60.0) -> int:
+    """How many pixels inside ``rect`` of ``image`` are close to ``color``."""
+    from PySide6 import QtGui
+    target = QtGui.QColor(color)
+    wanted = np.array([target.red(), target.green(), target.blue()], dtype=float)
+    count = 0
+    for y in range(rect.top(), rect.bottom()):
+        for x in range(rect.left(), rect.right()):
+            pixel = image.pixelColor(x, y)
+            seen = np.array([pixel.red(), pixel.green(), pixel.blue()], dtype=float)
+            count += np.linalg.norm(seen - wanted) < tolerance
+    return count
+
+
+def _cell_image(panel: StepEditorPanel):
+    viewport = panel.table.viewport()
+    return viewport.grab().toImage()
+
+
+def test_op_cells_are_painted_in_the_write_and_read_colours(qtbot, lesson_session):
+    panel = show(qtbot, lesson_session)
+    lesson_session.set_cursor(7)  # the selection is away from rows 1 and 3
+    qtbot.waitUntil(lambda: panel.table.currentIndex().row() == 6)
+    theme = panel.theme
+    image = _cell_image(panel)
+    write_cell = panel.table.visualRect(panel.model.index(0, 1))   # step 1: W write
+    read_cell = panel.table.visualRect(panel.model.index(2, 1))    # step 3: R read
+    assert _ink_pixels(image, write_cell, theme.write) > 10
+    assert _ink_pixels(image, write_cell, theme.read) == 0
+    assert _ink_pixels(image, read_cell, theme.read) > 10
+    assert _ink_pixels(image, read_cell, theme.write) == 0
+
+
+def test_a_long_key_is_cut_with_an_ellipsis_inside_its_cell(qtbot):
+    long_key = np.linspace(-1, 1, 64)
+    session = Session(Scenario(64, 1, [write(long_key, [1.0], "w"),
+                                       write(-long_key, [2.0], "x")]))
+    panel = show(qtbot, session)
+    session.set_cursor(2)  # row 1 unselected: its text in the plain ink
+    panel.table.setColumnWidth(VECTOR, 160)
+    delegate = panel.delegate
+    font = panel.table.font()
+    from PySide6 import QtGui
+    metrics = QtGui.QFontMetrics(font)
+    shown = delegate._shown(cell(panel, 0, VECTOR), 160 - 8, False, font.key(), metrics)
+    assert shown.endswith("…") and metrics.horizontalAdvance(shown) <= 152
+    # On screen the text stops short of the cell's right edge (a margin, no ink),
+    # while the cell's left part is full of it.
+    qtbot.waitUntil(lambda: panel.table.columnWidth(VECTOR) == 160)
+    image = _cell_image(panel)
+    key_cell = panel.table.visualRect(panel.model.index(0, VECTOR))
+    from PySide6 import QtCore
+    margin = QtCore.QRect(key_cell.right() - 3, key_cell.top() + 1, 3, key_cell.height() - 2)
+    start = QtCore.QRect(key_cell.left() + 4, key_cell.top() + 1, 40, key_cell.height() - 2)
+    ink = panel.theme.foreground
+    assert _ink_pixels(image, start, ink, tolerance=120) > 10
+    assert _ink_pixels(image, margin, ink, tolerance=120) == 0
+
+
+def test_shaped_texts_are_kept_from_their_second_use(qapp):
+    from PySide6 import QtGui
+    from linviz.views.static_text import shaped
+    font = QtGui.QFont()
+    text = "w-unique-0.123456"
+    assert shaped(text, font) is None           # first use: drawn plainly
+    kept = shaped(text, font)
+    assert kept is not None and kept.text() == text
+    assert shaped(text, font) is kept           # and reused from then on
