@@ -18,7 +18,7 @@ from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.report import fmt_vector
 from linviz.views.heatmap import HeatmapPanel
-from linviz.views.panel import Panel
+from linviz.views.panel import Panel, session_theme
 from linviz.views.step_editor import vector_numbers
 from linviz.views.theme import Theme
 from linviz.views.timeline import label_style
@@ -407,11 +407,13 @@ class Classroom(QtCore.QObject):
             bar.addMenu(self.menu)
 
         self.prediction_box = PredictionBox(self.session, window)
-        self.baseline_panel = BaselinePanel(self.session)
-        window.panels[self.baseline_panel.panel_name] = self.baseline_panel
-        dock = QtWidgets.QDockWidget(self.baseline_panel.panel_title(), window)
+        #: Built the first time the dock shows (see :meth:`baseline`): most
+        #: sessions never pin one, and it costs a heatmap's start-up time.
+        self.baseline_panel: BaselinePanel | None = None
+        dock = QtWidgets.QDockWidget(
+            QtCore.QCoreApplication.translate("BaselinePanel", "Baseline: what changed"), window)
         dock.setObjectName("baseline_dock")
-        dock.setWidget(self.baseline_panel)
+        dock.visibilityChanged.connect(lambda visible: visible and self.baseline())
         # Beside the table of steps, in front of the settings (a tab away): an
         # edit and what it changes in one view.
         window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
@@ -421,6 +423,18 @@ class Classroom(QtCore.QObject):
         self._projector = self.session.options.projector
         self.session.changed.connect(self._on_session_changed)
         self._sync({"reveal", "baseline", "options"})
+
+    def baseline(self) -> BaselinePanel:
+        """The baseline panel in its dock (and among the window's panels), built if need be."""
+        if self.baseline_panel is None:
+            window = self.window
+            panel = self.baseline_panel = BaselinePanel(self.session)
+            window.panels[panel.panel_name] = panel
+            window.baseline_dock.setWidget(panel)
+            exporter = getattr(window, "exporter", None)
+            if exporter is not None:  # its right-click export menu, as every panel has
+                exporter.install_context_menus()
+        return self.baseline_panel
 
     def _action(self, text: str, slot, shortcut: str | None = None, checkable: bool = False,
                 tip: str | None = None) -> QtGui.QAction:
@@ -479,13 +493,14 @@ class Classroom(QtCore.QObject):
             dock = self.window.baseline_dock
             pinned = session.baseline is not None
             if pinned and not dock.isVisible():
+                self.baseline()
                 dock.show()
                 dock.raise_()
                 QtCore.QTimer.singleShot(0, self, self._fit_dock)  # once laid out
             elif not pinned:
                 dock.hide()
         if "options" in aspects:
-            self.prediction_box.set_theme(self.baseline_panel.theme)
+            self.prediction_box.set_theme(session_theme(session))
             if session.options.projector != self._projector:
                 self._projector = session.options.projector
                 QtCore.QTimer.singleShot(0, self, self._fit_dock)  # larger text

@@ -98,7 +98,9 @@ class HeatmapPanel(Panel):
         self._legend_parts: tuple[bool, str | None, str] = (False, None, "")
         self._tick_steps = (0, 0)
 
-        self.plot_widget = pg.PlotWidget()
+        # No view menu at all (the panels have their own): pyqtgraph would build
+        # one per plot at start-up, only to have it switched off.
+        self.plot_widget = pg.PlotWidget(viewBox=pg.ViewBox(enableMenu=False))
         self.plot_widget.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
         plot = self.plot_widget.getPlotItem()
         plot.hideButtons()

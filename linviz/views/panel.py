@@ -33,8 +33,7 @@ class Panel(QtWidgets.QWidget):
     @property
     def theme(self) -> Theme:
         """The theme in use (projector mode overrides the chosen theme)."""
-        options = self.session.options
-        return theme_named("projector" if options.projector else options.theme)
+        return session_theme(self.session)
 
     def theme_changed(self) -> bool:
         """Whether the theme differs from the one the panel last styled itself for.
@@ -71,6 +70,12 @@ class Panel(QtWidgets.QWidget):
         font.setPointSizeF(point_size)
         font.setBold(bold)
         return font
+
+
+def session_theme(session: Session) -> Theme:
+    """The theme ``session``'s options ask for (projector mode overrides the chosen one)."""
+    options = session.options
+    return theme_named("projector" if options.projector else options.theme)
 
 
 def theme_palette(theme: Theme) -> QtGui.QPalette:

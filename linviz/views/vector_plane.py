@@ -234,7 +234,9 @@ class _VectorPlanePanel(Panel):
         chooser.addWidget(self.y_combo)
         self.axis_chooser.hide()
 
-        self.plot_widget = pg.PlotWidget()
+        # No view menu at all (the panels have their own): pyqtgraph would build
+        # one per plot at start-up, only to have it switched off.
+        self.plot_widget = pg.PlotWidget(viewBox=pg.ViewBox(enableMenu=False))
         quiet_hover_while_dragging(self.plot_widget.scene())
         plot = self.plot_widget.getPlotItem()
         plot.setAspectLocked(True)

@@ -178,6 +178,18 @@ def test_predictions_are_only_for_reads(qtbot, window):
 
 
 # -- change one thing, see the delta -----------------------------------------------------------
+def test_the_baseline_panel_is_built_when_first_shown(qtbot, window):
+    """Start-up does not pay for a panel most sessions never open; it comes complete."""
+    assert "baseline" not in window.panels and window.baseline_dock.widget() is None
+    window.baseline_dock.show()  # its tab, from the View menu
+    window.baseline_dock.raise_()  # ... brought to the front
+    qtbot.waitUntil(lambda: "baseline" in window.panels)
+    panel = window.panels["baseline"]
+    assert window.baseline_dock.widget() is panel
+    assert panel.property("export_menu_for") == "baseline"  # its right-click export menu
+    assert "baseline" in window.exporter.view_names()
+
+
 def test_the_baseline_shows_what_moving_k3_changed(qtbot, window):
     session = window.session
     assert not window.baseline_dock.isVisible()
