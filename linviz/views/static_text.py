@@ -18,13 +18,15 @@ _seen: set[tuple[str, str]] = set()
 _NO_TRANSFORM = QtGui.QTransform()
 
 
-def shaped(text: str, font: QtGui.QFont) -> QtGui.QStaticText | None:
+def shaped(text: str, font: QtGui.QFont,
+           font_key: str | None = None) -> QtGui.QStaticText | None:
     """``text`` laid out in ``font`` (plain text, one line), or ``None`` the first time.
 
     Shaping costs ~60 µs, four plain draws' worth: a text is kept only once
     it comes back (a scrub revisits steps; a drag makes new numbers every move).
+    ``font_key`` is ``font.key()``, when the caller already has it.
     """
-    key = (text, font.key())
+    key = (text, font.key() if font_key is None else font_key)
     static = _shaped.get(key)
     if static is not None:
         return static

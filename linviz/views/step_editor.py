@@ -56,8 +56,7 @@ _KEPT_TEXTS = 4096
 #: Room left and right of a cell's text, in pixels (as the style leaves).
 _TEXT_MARGIN = 4
 _State = QtWidgets.QStyle.StateFlag
-_ACTIVE, _SELECTED, _HAS_FOCUS = _State.State_Active, _State.State_Selected, _State.State_HasFocus
-_ALTERNATE = QtWidgets.QStyleOptionViewItem.ViewItemFeature.Alternate
+_SELECTED, _HAS_FOCUS = _State.State_Selected, _State.State_HasFocus
 
 
 def _translate(text: str) -> str:
@@ -417,6 +416,35 @@ class StepTableModel(QtCore.QAbstractTableModel):
         return True
 
 
+class _PaintTools:
+    """What painting the table's cells needs from its font and palette, looked up
+    once per paint of the table rather than once per cell."""
+
+    def __init__(self, view: QtWidgets.QAbstractItemView) -> None:
+        font = view.font()
+        self.font_key = font.key()
+        bold = QtGui.QFont(font)
+        bold.setBold(True)
+        self.fonts = {False: font, True: bold}
+        self.metrics = {False: QtGui.QFontMetrics(font), True: QtGui.QFontMetrics(bold)}
+        self.bold_key = bold.key()
+        self.palette_key = -1
+        self.active: bool | None = None
+
+    def use_palette(self, view: QtWidgets.QAbstractItemView) -> None:
+        """Take the colours of ``view``'s palette (if it or the window's focus changed)."""
+        palette, active = view.palette(), view.isActiveWindow()
+        if (palette.cacheKey(), active) == (self.palette_key, self.active):
+            return
+        self.palette_key, self.active = palette.cacheKey(), active
+        group = QtGui.QPalette.ColorGroup.Active if active else QtGui.QPalette.ColorGroup.Inactive
+        Role = QtGui.QPalette.ColorRole
+        self.highlight = palette.brush(group, Role.Highlight)
+        self.alternate = palette.brush(group, Role.AlternateBase)
+        self.highlighted_text = palette.color(group, Role.HighlightedText)
+        self.text = palette.color(group, Role.Text)
+
+
 class StepDelegate(QtWidgets.QStyledItemDelegate):
     """Paints cells itself from :meth:`StepTableModel.cell_look`; editing and
     sizes go through data() and :meth:`StepTableModel.style_cell` as usual.
@@ -424,29 +452,27 @@ class StepDelegate(QtWidgets.QStyledItemDelegate):
     The style's item painter lays every cell's text out anew (wrapping and
     eliding included): ~45 µs a cell, 3 ms whenever a cursor move scrolls the
     table. Here each string is elided once per column width and, once it
-    comes back, drawn from its kept shape (:mod:`linviz.views.static_text`).
+    comes back, drawn from its kept shape (:mod:`linviz.views.static_text`);
+    fonts and colours are looked up once per paint (:meth:`prepare`).
     """
 
     def __init__(self, model: StepTableModel, parent: QtCore.QObject | None = None) -> None:
         super().__init__(parent)
         self._model = model
-        self._texts: dict[tuple[str, int, bool, str], str] = {}  # elided cell texts
-        self._fonts: dict[tuple[str, bool], tuple[QtGui.QFont, QtGui.QFontMetrics]] = {}
+        self._texts: dict[tuple[str, int, bool], str] = {}  # elided cell texts
+        self._tools: _PaintTools | None = None
 
-    def _font(self, key: str, base: QtGui.QFont,
-              bold: bool) -> tuple[QtGui.QFont, QtGui.QFontMetrics]:
-        key = (key, bold)
-        found = self._fonts.get(key)
-        if found is None:
-            font = QtGui.QFont(base)
-            font.setBold(bold)
-            found = self._fonts[key] = (font, QtGui.QFontMetrics(font))
-        return found
+    def prepare(self, view: QtWidgets.QAbstractItemView) -> None:
+        """Look up ``view``'s font and colours before it paints its cells."""
+        tools = self._tools
+        if tools is None or view.font().key() != tools.font_key:
+            tools = self._tools = _PaintTools(view)
+            self._texts.clear()
+        tools.use_palette(view)
 
-    def _shown(self, text: str, room: int, bold: bool, font_key: str,
-               metrics: QtGui.QFontMetrics) -> str:
+    def _shown(self, text: str, room: int, bold: bool, metrics: QtGui.QFontMetrics) -> str:
         """``text`` elided to ``room`` pixels, remembered per column width."""
-        key = (text, room, bold, font_key)
+        key = (text, room, bold)
         shown = self._texts.get(key)
         if shown is None:
             if len(self._texts) > _KEPT_TEXTS:
@@ -460,62 +486,52 @@ class StepDelegate(QtWidgets.QStyledItemDelegate):
 
     def paint(self, painter: QtGui.QPainter, option: QtWidgets.QStyleOptionViewItem,
               index: QtCore.QModelIndex) -> None:
-        look = self._model.cell_look(index) if index.model() is self._model else None
+        tools = self._tools
+        look = self._model.cell_look(index) \
+            if tools is not None and index.model() is self._model else None
         if look is None:
             super().paint(painter, option, index)
             return
         text, ink, bold, right = look
-        rect, state, palette = option.rect, option.state, option.palette
-        group = (QtGui.QPalette.ColorGroup.Active if state & _ACTIVE
-                 else QtGui.QPalette.ColorGroup.Inactive)
+        rect, state = option.rect, option.state
         selected = bool(state & _SELECTED)
         if selected:
-            painter.fillRect(rect, palette.brush(group, QtGui.QPalette.ColorRole.Highlight))
-        elif option.features & _ALTERNATE:
-            painter.fillRect(rect, palette.brush(group, QtGui.QPalette.ColorRole.AlternateBase))
-        if selected:
-            pen = palette.color(group, QtGui.QPalette.ColorRole.HighlightedText)
+            painter.fillRect(rect, tools.highlight)
+            pen = tools.highlighted_text
         else:
-            pen = self._model.ink(ink) or palette.color(group, QtGui.QPalette.ColorRole.Text)
-        base = option.font
-        font_key = base.key()
-        font, metrics = self._font(font_key, base, bold)
+            if index.row() % 2:  # alternating row colours, as the view asks
+                painter.fillRect(rect, tools.alternate)
+            pen = self._model.ink(ink) or tools.text
         room = rect.width() - 2 * _TEXT_MARGIN
-        painter.save()
-        try:
-            if text and room > 0:
-                shown = self._shown(text, room, bold, font_key, metrics)
-                painter.setFont(font)
-                painter.setPen(pen)
-                painter.setClipRect(rect)
-                static = shaped(shown, font)
-                if static is None:  # new text (a key being dragged): drawn plainly
-                    painter.drawText(rect.adjusted(_TEXT_MARGIN, 0, -_TEXT_MARGIN, 0),
-                                     _RIGHT if right else _LEFT, shown)
-                else:
-                    size = static.size()
-                    x = rect.right() - _TEXT_MARGIN - size.width() + 1 if right \
-                        else rect.left() + _TEXT_MARGIN
-                    y = rect.top() + (rect.height() - size.height()) / 2
-                    painter.drawStaticText(QtCore.QPointF(x, y), static)
-            if state & _HAS_FOCUS:  # the cell F2 would edit
-                painter.setClipping(False)
-                painter.setPen(QtGui.QPen(pen, 1, Qt.PenStyle.DotLine))
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawRect(rect.adjusted(1, 1, -2, -2))
-        finally:
-            painter.restore()
-
-    def initStyleOption(self, option: QtWidgets.QStyleOptionViewItem,
-                        index: QtCore.QModelIndex) -> None:
-        if index.model() is self._model:
-            self._model.style_cell(option, index)
-        else:
-            super().initStyleOption(option, index)
+        if text and room > 0:
+            font = tools.fonts[bold]
+            shown = self._shown(text, room, bold, tools.metrics[bold])
+            painter.setFont(font)
+            painter.setPen(pen)
+            static = shaped(shown, font, tools.bold_key if bold else tools.font_key)
+            if static is None:  # new text (a key being dragged): drawn plainly
+                painter.drawText(rect.adjusted(_TEXT_MARGIN, 0, -_TEXT_MARGIN, 0),
+                                 _RIGHT if right else _LEFT, shown)
+            else:
+                size = static.size()
+                x = rect.right() - _TEXT_MARGIN - size.width() + 1 if right \
+                    else rect.left() + _TEXT_MARGIN
+                painter.drawStaticText(
+                    QtCore.QPointF(x, rect.top() + (rect.height() - size.height()) / 2), static)
+        if state & _HAS_FOCUS:  # the cell F2 would edit
+            painter.setPen(QtGui.QPen(pen, 1, Qt.PenStyle.DotLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(rect.adjusted(1, 1, -2, -2))
 
 
 class StepTableView(QtWidgets.QTableView):
     """The table; keeps the window-wide step keys (Left/Right …) for the timeline."""
+
+    def paintEvent(self, event: QtGui.QPaintEvent) -> None:  # noqa: N802 (Qt name)
+        delegate = self.itemDelegate()
+        if isinstance(delegate, StepDelegate):
+            delegate.prepare(self)
+        super().paintEvent(event)
 
     def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)

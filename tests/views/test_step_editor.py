@@ -285,7 +285,7 @@ def test_a_long_key_is_cut_with_an_ellipsis_inside_its_cell(qtbot):
     font = panel.table.font()
     from PySide6 import QtGui
     metrics = QtGui.QFontMetrics(font)
-    shown = delegate._shown(cell(panel, 0, VECTOR), 160 - 8, False, font.key(), metrics)
+    shown = delegate._shown(cell(panel, 0, VECTOR), 160 - 8, False, metrics)
     assert shown.endswith("…") and metrics.horizontalAdvance(shown) <= 152
     # On screen the text stops short of the cell's right edge (a margin, no ink),
     # while the cell's left part is full of it.
