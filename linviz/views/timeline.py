@@ -14,6 +14,7 @@ from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.views.hidden_output import entered_text, predict_prompt
 from linviz.views.panel import Panel, qcolor, raster_scale
+from linviz.views.static_text import shaped
 from linviz.views.theme import Theme
 
 Qt = QtCore.Qt
@@ -341,14 +342,25 @@ class ChipStrip(QtWidgets.QWidget):
         room = rect.right() - self._pad - left
         painter.setFont(self._font)
         painter.setPen(text_color)
-        painter.drawText(QtCore.QPointF(left, rect.top() + self._text_baseline),
-                         self._elide(scenario.label_at(number), room))
+        _draw_at_baseline(painter, left, rect.top() + self._text_baseline,
+                          self._elide(scenario.label_at(number), room), self._font,
+                          self._metrics.ascent())
         painter.setFont(self._small)
         painter.setPen(number_color)
         text = str(number)
         x = rect.left() + (rect.width() - self._small_metrics.horizontalAdvance(text)) / 2
-        painter.drawText(QtCore.QPointF(x, rect.bottom() + 3 + self._small_metrics.ascent()),
-                         text)
+        _draw_at_baseline(painter, x, rect.bottom() + 3 + self._small_metrics.ascent(), text,
+                          self._small, self._small_metrics.ascent())
+
+
+def _draw_at_baseline(painter: QtGui.QPainter, x: float, baseline: float, text: str,
+                      font: QtGui.QFont, ascent: float) -> None:
+    """``text`` from (``x``, ``baseline``), from its kept shape once it has one."""
+    static = shaped(text, font)
+    if static is None:
+        painter.drawText(QtCore.QPointF(x, baseline), text)
+    else:
+        painter.drawStaticText(QtCore.QPointF(x, baseline - ascent), static)
 
 
 class TimelinePanel(Panel):
