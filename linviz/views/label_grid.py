@@ -69,9 +69,11 @@ class LabelGrid(pg.GraphicsObject):
         self._values = np.zeros((0, 0))
         self._limit = 1.0
         self._lut = np.zeros((256, 3), dtype=np.uint8)
+        self._dark_entries: np.ndarray | None = None  # per colour of the map: is it dark?
         self._texts: list[list[str]] | None = None
         self._flat: list[str] | None = None
         self._light: np.ndarray | None = None
+        self._by_ink: tuple[list[int], list[int]] | None = None  # dark-text, light-text cells
         self._unit_width: float | None = None
         self._font_px = 13
         self._bold = False
@@ -89,13 +91,16 @@ class LabelGrid(pg.GraphicsObject):
         self._texts = None
         self._flat = None
         self._light = None
+        self._by_ink = None
         self._unit_width = None
         self.update()
 
     def set_colormap_lut(self, lut: np.ndarray) -> None:
         """The map's colours (256 × RGB, −limit … +limit) to pick text colours against."""
         self._lut = np.asarray(lut)[:, :3]
+        self._dark_entries = None
         self._light = None
+        self._by_ink = None
         self.update()
 
     def set_style(self, font_px: int, dark: QtGui.QColor, light: QtGui.QColor,
@@ -123,11 +128,12 @@ class LabelGrid(pg.GraphicsObject):
     def light_text_mask(self) -> np.ndarray:
         """Which cells are dark enough to need light text."""
         if self._light is None:
+            if self._dark_entries is None:  # which colours of the map are dark, once
+                luminance = self._lut.astype(float) @ np.array([0.2126, 0.7152, 0.0722])
+                self._dark_entries = luminance < DARK_CELL_LUMINANCE
             share = np.clip((self._values / self._limit + 1.0) / 2.0, 0.0, 1.0)
-            index = np.rint(share * (len(self._lut) - 1)).astype(int)
-            rgb = self._lut[index].astype(float)
-            luminance = rgb @ np.array([0.2126, 0.7152, 0.0722])
-            self._light = luminance < DARK_CELL_LUMINANCE
+            index = np.rint(share * (len(self._lut) - 1)).astype(np.intp)
+            self._light = self._dark_entries[index]
         return self._light
 
     # -- geometry and painting ----------------------------------------------------
@@ -139,13 +145,23 @@ class LabelGrid(pg.GraphicsObject):
         return _label_font(max(pixel_size, 1), self._bold)
 
     def _width_per_font_px(self) -> float:
-        """Width of the widest label per pixel of font size (text scales linearly)."""
+        """Width of the widest label per pixel of font size (text scales linearly).
+
+        A label's width is the sum of its characters' advances (digits, point,
+        minus: no kerning between them), so nothing is laid out here.
+        """
         if self._unit_width is None:
-            texts = self._flat_texts()
-            longest = max((len(t) for t in texts), default=1)
-            candidates = sorted({t for t in texts if len(t) == longest})[:8]
-            metrics = _label_metrics(self._font_px, self._bold)
-            widest = max((metrics.horizontalAdvance(t) for t in candidates), default=0.0)
+            widths = _char_widths(self._font_px, self._bold)
+            widest = 0.0
+            for text in set(self._flat_texts()):
+                width = 0.0
+                for character in text:
+                    advance = widths.get(character)
+                    if advance is None:
+                        advance = widths[character] = _label_metrics(
+                            self._font_px, self._bold).horizontalAdvance(character)
+                    width += advance
+                widest = max(widest, width)
             self._unit_width = widest / self._font_px
         return self._unit_width
 
@@ -182,23 +198,22 @@ class LabelGrid(pg.GraphicsObject):
         dev_x = (tr.m11() * x + tr.m21() * y + (tr.dx() - cell_w / 2)).tolist()
         dev_y = (tr.m12() * x + tr.m22() * y + (tr.dy() - cell_h / 2)).tolist()
         texts = self._flat_texts()
-        light = self.light_text_mask().ravel()
         painter.save()
         try:
             painter.resetTransform()
             painter.setRenderHint(QtGui.QPainter.RenderHint.TextAntialiasing, True)
             font = self._font(font_px)
+            font_key = font.key()
             painter.setFont(font)
             draw_static, draw_text = painter.drawStaticText, painter.drawText
             point, rect = QtCore.QPointF(), QtCore.QRectF(0.0, 0.0, cell_w, cell_h)
             center = QtCore.Qt.AlignmentFlag.AlignCenter
-            for pen, wanted in ((self._dark_pen, False), (self._light_pen, True)):
-                cells = np.flatnonzero(light == wanted).tolist()
+            for pen, cells in zip((self._dark_pen, self._light_pen), self._cells_by_ink()):
                 if not cells:
                     continue
                 painter.setPen(pen)
                 for i in cells:
-                    static = shaped(texts[i], font)
+                    static = shaped(texts[i], font, font_key)
                     if static is None:  # a new number: drawn plainly this time
                         rect.moveTo(dev_x[i], dev_y[i])
                         draw_text(rect, center, texts[i])
@@ -209,6 +224,13 @@ class LabelGrid(pg.GraphicsObject):
                     draw_static(point, static)
         finally:
             painter.restore()
+
+    def _cells_by_ink(self) -> tuple[list[int], list[int]]:
+        """Flat indices of the cells with dark text and of those with light text."""
+        if self._by_ink is None:
+            light = self.light_text_mask().ravel()
+            self._by_ink = (np.flatnonzero(~light).tolist(), np.flatnonzero(light).tolist())
+        return self._by_ink
 
 
 @functools.lru_cache(maxsize=64)
@@ -223,6 +245,13 @@ def _label_font(pixel_size: int, bold: bool) -> QtGui.QFont:
 @functools.lru_cache(maxsize=8)
 def _label_metrics(pixel_size: int, bold: bool) -> QtGui.QFontMetricsF:
     return QtGui.QFontMetricsF(_label_font(pixel_size, bold))
+
+
+@functools.lru_cache(maxsize=8)
+def _char_widths(pixel_size: int, bold: bool) -> dict[str, float]:
+    """Advance of each character a label is made of, in the labels' font (filled as met)."""
+    metrics = _label_metrics(pixel_size, bold)
+    return {character: metrics.horizontalAdvance(character) for character in "0123456789.−e+"}
 
 
 @functools.lru_cache(maxsize=8)
