@@ -22,7 +22,7 @@ from linviz.model.snapshot import Snapshot
 from linviz.views.hidden_output import hidden_text
 from linviz.views.label_grid import plain_number
 from linviz.views.matrix_item import MatrixItem, symmetric_limit
-from linviz.views.panel import Panel
+from linviz.views.panel import Panel, repaint_as_one_rectangle
 from linviz.views.theme import Theme
 
 #: Cells never grow beyond this many times the theme's label size (pixels).
@@ -131,6 +131,7 @@ class EquationPanel(Panel):
         self._layout_key: tuple | None = None
 
         self.graphics = pg.GraphicsView()
+        repaint_as_one_rectangle(self.graphics)
         self.graphics.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
         self.view_box = pg.ViewBox(lockAspect=True, invertY=True, enableMouse=False,
                                    enableMenu=False)

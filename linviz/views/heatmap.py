@@ -21,7 +21,7 @@ from linviz.model.interference import cell_contributions
 from linviz.model.snapshot import Snapshot
 from linviz.views.label_grid import MINUS, cell_text, plain_number
 from linviz.views.matrix_item import MatrixItem, colormap_for, symmetric_limit
-from linviz.views.panel import Panel
+from linviz.views.panel import Panel, repaint_as_one_rectangle
 from linviz.views.theme import Theme
 
 #: A hovered cell lists at most this many contributions (the largest ones).
@@ -101,6 +101,7 @@ class HeatmapPanel(Panel):
         # No view menu at all (the panels have their own): pyqtgraph would build
         # one per plot at start-up, only to have it switched off.
         self.plot_widget = pg.PlotWidget(viewBox=pg.ViewBox(enableMenu=False))
+        repaint_as_one_rectangle(self.plot_widget)
         self.plot_widget.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
         plot = self.plot_widget.getPlotItem()
         plot.hideButtons()

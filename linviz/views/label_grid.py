@@ -16,7 +16,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.model.report import fmt_number
-from linviz.views.static_text import shaped
+from linviz.views.static_text import draw_centred
 
 #: Below this cell width (device pixels) no label is drawn at all.
 MIN_CELL_PX = 14
@@ -205,23 +205,14 @@ class LabelGrid(pg.GraphicsObject):
             font = self._font(font_px)
             font_key = font.key()
             painter.setFont(font)
-            draw_static, draw_text = painter.drawStaticText, painter.drawText
-            point, rect = QtCore.QPointF(), QtCore.QRectF(0.0, 0.0, cell_w, cell_h)
-            center = QtCore.Qt.AlignmentFlag.AlignCenter
+            rect = QtCore.QRectF(0.0, 0.0, cell_w, cell_h)
             for pen, cells in zip((self._dark_pen, self._light_pen), self._cells_by_ink()):
                 if not cells:
                     continue
                 painter.setPen(pen)
                 for i in cells:
-                    static = shaped(texts[i], font, font_key)
-                    if static is None:  # a new number: drawn plainly this time
-                        rect.moveTo(dev_x[i], dev_y[i])
-                        draw_text(rect, center, texts[i])
-                        continue
-                    size = static.size()
-                    point.setX(dev_x[i] + (cell_w - size.width()) / 2)
-                    point.setY(dev_y[i] + (cell_h - size.height()) / 2)
-                    draw_static(point, static)
+                    rect.moveTo(dev_x[i], dev_y[i])
+                    draw_centred(painter, rect, texts[i], font, font_key)
         finally:
             painter.restore()
 

@@ -15,6 +15,7 @@ KEPT_TEXTS = 4096
 
 _shaped: dict[tuple[str, str], QtGui.QStaticText] = {}
 _seen: set[tuple[str, str]] = set()
+_font_metrics: dict[str, QtGui.QFontMetricsF] = {}
 _NO_TRANSFORM = QtGui.QTransform()
 
 
@@ -44,14 +45,41 @@ def shaped(text: str, font: QtGui.QFont,
     return static
 
 
-def draw_centred(painter: QtGui.QPainter, rect: QtCore.QRectF, text: str,
-                 font: QtGui.QFont) -> None:
-    """Draw ``text`` centred in ``rect`` in ``font`` (the painter's font must be ``font``)."""
-    static = shaped(text, font)
+def _metrics(font: QtGui.QFont, font_key: str) -> QtGui.QFontMetricsF:
+    metrics = _font_metrics.get(font_key)
+    if metrics is None:
+        metrics = _font_metrics[font_key] = QtGui.QFontMetricsF(font)
+    return metrics
+
+
+def draw_at(painter: QtGui.QPainter, x: float, top: float, text: str, font: QtGui.QFont,
+            font_key: str | None = None) -> None:
+    """Draw ``text`` with the top left of its line at (``x``, ``top``), in ``font``
+    (the painter's font must be ``font``).
+
+    Kept or not, a text lands on the same pixels: a kept shape's origin is the
+    top of its line, a plain draw's is the baseline, one ascent lower.
+    """
+    key = font.key() if font_key is None else font_key
+    static = shaped(text, font, key)
     if static is None:
-        painter.drawText(rect, QtCore.Qt.AlignmentFlag.AlignCenter, text)
-        return
-    size = static.size()
-    painter.drawStaticText(QtCore.QPointF(rect.x() + (rect.width() - size.width()) / 2,
-                                          rect.y() + (rect.height() - size.height()) / 2),
-                           static)
+        painter.drawText(QtCore.QPointF(x, top + _metrics(font, key).ascent()), text)
+    else:
+        painter.drawStaticText(QtCore.QPointF(x, top), static)
+
+
+def text_width(text: str, font: QtGui.QFont, font_key: str | None = None) -> float:
+    """How wide ``text`` is in ``font`` (its advance, as a kept shape measures it)."""
+    key = font.key() if font_key is None else font_key
+    static = _shaped.get((text, key))
+    return static.size().width() if static is not None else \
+        _metrics(font, key).horizontalAdvance(text)
+
+
+def draw_centred(painter: QtGui.QPainter, rect: QtCore.QRectF, text: str,
+                 font: QtGui.QFont, font_key: str | None = None) -> None:
+    """Draw ``text`` centred in ``rect`` in ``font`` (the painter's font must be ``font``)."""
+    key = font.key() if font_key is None else font_key
+    metrics = _metrics(font, key)
+    draw_at(painter, rect.x() + (rect.width() - text_width(text, font, key)) / 2,
+            rect.y() + (rect.height() - metrics.height()) / 2, text, font, key)

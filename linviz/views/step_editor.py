@@ -21,7 +21,7 @@ from linviz.model.report import fmt_number, fmt_vector
 from linviz.model.rules import RULE_PARAMETERS
 from linviz.model.scenario import Step, read, write
 from linviz.views.panel import Panel, qcolor
-from linviz.views.static_text import shaped
+from linviz.views.static_text import draw_at, text_width
 
 Qt = QtCore.Qt
 
@@ -48,7 +48,6 @@ _FLAGS = tuple(tuple(
     else _SELECTABLE for column in range(len(COLUMNS))) for is_write in (False, True))
 _HAS_DISPLAY = QtWidgets.QStyleOptionViewItem.ViewItemFeature.HasDisplay
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 #: Cells whose texts are kept between repaints (a screenful is a few dozen rows).
 _KEPT_ROWS = 1024
 #: Elided cell texts kept by the delegate (a screenful is ~100).
@@ -427,6 +426,7 @@ class _PaintTools:
         bold.setBold(True)
         self.fonts = {False: font, True: bold}
         self.metrics = {False: QtGui.QFontMetrics(font), True: QtGui.QFontMetrics(bold)}
+        self.line_height = {b: QtGui.QFontMetricsF(f).height() for b, f in self.fonts.items()}
         self.bold_key = bold.key()
         self.palette_key = -1
         self.active: bool | None = None
@@ -508,16 +508,12 @@ class StepDelegate(QtWidgets.QStyledItemDelegate):
             shown = self._shown(text, room, bold, tools.metrics[bold])
             painter.setFont(font)
             painter.setPen(pen)
-            static = shaped(shown, font, tools.bold_key if bold else tools.font_key)
-            if static is None:  # new text (a key being dragged): drawn plainly
-                painter.drawText(rect.adjusted(_TEXT_MARGIN, 0, -_TEXT_MARGIN, 0),
-                                 _RIGHT if right else _LEFT, shown)
-            else:
-                size = static.size()
-                x = rect.right() - _TEXT_MARGIN - size.width() + 1 if right \
-                    else rect.left() + _TEXT_MARGIN
-                painter.drawStaticText(
-                    QtCore.QPointF(x, rect.top() + (rect.height() - size.height()) / 2), static)
+            key = tools.bold_key if bold else tools.font_key
+            x = rect.left() + _TEXT_MARGIN
+            if right:
+                x = rect.right() + 1 - _TEXT_MARGIN - text_width(shown, font, key)
+            top = rect.top() + (rect.height() - tools.line_height[bold]) / 2
+            draw_at(painter, x, top, shown, font, key)
         if state & _HAS_FOCUS:  # the cell F2 would edit
             painter.setPen(QtGui.QPen(pen, 1, Qt.PenStyle.DotLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)

@@ -14,7 +14,7 @@ from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.views.hidden_output import entered_text, predict_prompt
 from linviz.views.panel import Panel, qcolor, raster_scale
-from linviz.views.static_text import shaped
+from linviz.views.static_text import draw_at
 from linviz.views.theme import Theme
 
 Qt = QtCore.Qt
@@ -111,6 +111,7 @@ class ChipStrip(QtWidgets.QWidget):
         self._chip_h = metrics.height() + 2 * self._pad
         # Where the label's baseline goes, so it is centred as AlignVCenter would.
         self._text_baseline = (self._chip_h - metrics.height()) / 2 + metrics.ascent()
+        self._ascent = QtGui.QFontMetricsF(self._font).ascent()  # baseline → top of line
         self._gap = max(3, self._pad // 2)
         self._number_h = small.height()
         self.setFixedHeight(self._margin * 2 + self._chip_h + self._number_h + 2)
@@ -342,25 +343,13 @@ class ChipStrip(QtWidgets.QWidget):
         room = rect.right() - self._pad - left
         painter.setFont(self._font)
         painter.setPen(text_color)
-        _draw_at_baseline(painter, left, rect.top() + self._text_baseline,
-                          self._elide(scenario.label_at(number), room), self._font,
-                          self._metrics.ascent())
+        draw_at(painter, left, rect.top() + self._text_baseline - self._ascent,
+                self._elide(scenario.label_at(number), room), self._font)
         painter.setFont(self._small)
         painter.setPen(number_color)
         text = str(number)
         x = rect.left() + (rect.width() - self._small_metrics.horizontalAdvance(text)) / 2
-        _draw_at_baseline(painter, x, rect.bottom() + 3 + self._small_metrics.ascent(), text,
-                          self._small, self._small_metrics.ascent())
-
-
-def _draw_at_baseline(painter: QtGui.QPainter, x: float, baseline: float, text: str,
-                      font: QtGui.QFont, ascent: float) -> None:
-    """``text`` from (``x``, ``baseline``), from its kept shape once it has one."""
-    static = shaped(text, font)
-    if static is None:
-        painter.drawText(QtCore.QPointF(x, baseline), text)
-    else:
-        painter.drawStaticText(QtCore.QPointF(x, baseline - ascent), static)
+        draw_at(painter, x, rect.bottom() + 3, text, self._small)
 
 
 class TimelinePanel(Panel):

@@ -26,7 +26,7 @@ from linviz.model.readout import cosine
 from linviz.model.report import fmt_number, fmt_vector
 from linviz.model.scenario import Scenario
 from linviz.views.arrow_item import ArrowItem, ArrowLayer, ArrowLook, label_size
-from linviz.views.panel import Panel
+from linviz.views.panel import Panel, repaint_as_one_rectangle
 from linviz.views.theme import Theme
 
 Qt = QtCore.Qt
@@ -237,6 +237,7 @@ class _VectorPlanePanel(Panel):
         # No view menu at all (the panels have their own): pyqtgraph would build
         # one per plot at start-up, only to have it switched off.
         self.plot_widget = pg.PlotWidget(viewBox=pg.ViewBox(enableMenu=False))
+        repaint_as_one_rectangle(self.plot_widget)
         quiet_hover_while_dragging(self.plot_widget.scene())
         plot = self.plot_widget.getPlotItem()
         plot.setAspectLocked(True)

@@ -148,3 +148,35 @@ def test_theme_choice_is_remembered(qtbot, window):
     image = second.grab().toImage()
     corner = image.pixelColor(image.width() - 5, image.height() // 2)
     assert corner.lightness() < 80, corner.name()
+
+
+# -- what is on screen after live updates ---------------------------------------------------
+def _on_screen(window: MainWindow):
+    """The window as the screen shows it now (the backing store, not a fresh render)."""
+    from PySide6 import QtGui
+    return QtGui.QGuiApplication.primaryScreen().grabWindow(window.winId()).toImage()
+
+
+def test_a_drag_and_cursor_moves_leave_no_trails(qtbot, window):
+    """The views repaint only what changed: what is left on screen after a drag
+    and a few cursor moves must equal a repaint of everything."""
+    from PySide6 import QtCore
+    from tests.views.conftest import data_to_viewport, drag, settle
+    session = window.session
+    session.set_cursor(5)
+    settle()
+    panel = window.panels["keys"]
+    plot_widget = panel.plot_widget
+    plot_widget.scene().minDragTime = 0
+    tip = data_to_viewport(plot_widget, *panel.tip_position(5))
+    drag(plot_widget, tip, tip + QtCore.QPoint(-60, 45), steps=8)
+    qtbot.waitUntil(lambda: not session.dragging)
+    for number in (7, 2, 6):
+        session.set_cursor(number)
+        settle()
+    settle()
+    shown = _on_screen(window)
+    for widget in window.findChildren(QtWidgets.QWidget):
+        widget.update()
+    settle()
+    assert _on_screen(window) == shown
