@@ -737,8 +737,15 @@ class ReadoutPanel(Panel):
             self.overlaps.set_paragraphs([words(text, theme.target)])
             return
         color = theme.crosstalk
-        lines = [words(self.tr("{label} overlaps earlier keys, so reads of them will "
-                               "pick up its value:").format(label=step.label), color)]
+        if self.session.scenario.rule.corrects:
+            # The delta rule first takes away what S already returns for this key.
+            intro = self.tr("{label} overlaps earlier keys: the delta rule swaps what S "
+                            "returned for this key for its new value, so reads of them "
+                            "move that way too, by β × cosine of the change:")
+        else:
+            intro = self.tr("{label} overlaps earlier keys, so reads of them will "
+                            "pick up its value:")
+        lines = [words(intro.format(label=step.label), color)]
         for label, c in shown:
             line = self.tr("overlaps {label}: cos {cosine}").format(
                 label=label, cosine=f"{c:.2f}")

@@ -88,7 +88,20 @@ def test_a_write_lists_the_keys_it_overlaps(qtbot, lesson_session):
     assert "Write k3: key [0.8, 0.6], value [0, -5]" in text
     assert "overlaps k1: cos 0.80" in text
     assert "overlaps k2: cos 0.60" in text
+    assert "so reads of them will pick up its value" in text  # additive rule
     assert not panel.bars.isVisible()
+
+
+def test_an_overlapping_write_says_what_its_rule_does_to_earlier_reads(qtbot):
+    """Additive: earlier reads pick the new value up; delta: they move toward it."""
+    session = Session()
+    session.open("delta-repair")
+    session.set_cursor(4)  # w3 rewrites w1's key
+    panel = show(qtbot, session)
+    text = panel.text()
+    assert "the delta rule swaps what S returned for this key" in text
+    assert "pick up its value" not in text
+    assert "overlaps w1: cos 1.00" in text
 
 
 def test_an_orthogonal_write_says_so(qtbot, lesson_session):
