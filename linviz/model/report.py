@@ -46,22 +46,23 @@ def trace_document(trace: Trace) -> dict[str, Any]:
 DISPLAY_ZERO = 1e-12
 
 
-def fmt_number(x: float, scale: float = 1.0) -> str:
+def fmt_number(x: float, scale: float = 1.0, digits: int = 4) -> str:
     """A number as a person writes it: ``2``, ``-0.5``, ``1.2``, ``1.23e+08``.
 
-    Values smaller than :data:`DISPLAY_ZERO` times ``max(scale, 1)`` print
-    as ``0``: they are floating-point residue, not interference.
+    At most ``digits`` significant digits. Values smaller than
+    :data:`DISPLAY_ZERO` times ``max(scale, 1)`` print as ``0``: they are
+    floating-point residue, not interference.
     """
     x = float(x) + 0.0
     if abs(x) < DISPLAY_ZERO * max(abs(scale), 1.0):
         x = 0.0
-    return f"{x:.4g}"
+    return f"{x:.{digits}g}"
 
 
-def fmt_vector(vector: np.ndarray, limit: int = 8) -> str:
+def fmt_vector(vector: np.ndarray, limit: int = 8, digits: int = 4) -> str:
     """``[1, 0]``; long vectors are cut with an ellipsis."""
     scale = float(np.abs(vector).max()) if len(vector) else 1.0
-    shown = [fmt_number(x, scale) for x in vector[:limit]]
+    shown = [fmt_number(x, scale, digits) for x in vector[:limit]]
     if len(vector) > limit:
         shown.append(f"… ({len(vector)} in all)")
     return "[" + ", ".join(shown) + "]"

@@ -39,6 +39,8 @@ ORTHOGONAL_EPS = 1e-9
 
 #: Bars thinner than this (pixels) give way to one colour strip per group (d_v = 64).
 MIN_BAR_PX = 3.0
+#: Significant digits of the measures on a projector (4 elsewhere).
+PROJECTOR_DIGITS = 3
 
 TARGET, CROSSTALK, TERM, OUTPUT, EXPECTED = "target", "crosstalk", "term", "output", "expected"
 
@@ -819,21 +821,24 @@ class ReadoutPanel(Panel):
 
     def _show_numbers(self, result: ReadResult) -> None:
         theme = self.theme
+        # On a projector, 3 significant digits: every value stays on one line, so
+        # all the measures fit the screen beside the bars.
+        digits = PROJECTOR_DIGITS if self.session.options.projector else 4
         rows: list[tuple[str, str, str]] = [
-            (self.tr("output y"), _table_vector(result.output), theme.read)]
+            (self.tr("output y"), _measure_vector(result.output, digits), theme.read)]
         if result.target is None or result.expected is None:
             rows.append((self.tr("target"), self.tr("none: no earlier write"), theme.muted))
         else:
             rows.append((self.tr("expected v_target ({target})").format(target=result.target),
-                         _table_vector(result.expected), theme.target))
+                         _measure_vector(result.expected, digits), theme.target))
             if result.target_term is not None and not np.array_equal(result.target_term,
                                                                      result.expected):
-                rows.append((self.tr("target's own term"), _table_vector(result.target_term),
-                             theme.target))
+                rows.append((self.tr("target's own term"),
+                             _measure_vector(result.target_term, digits), theme.target))
             rows.append((self.tr("interference y − v_target"),
-                         _table_vector(result.interference), theme.warning))
-            rows.append((self.tr("of which crosstalk"), _table_vector(result.crosstalk),
-                         theme.crosstalk))
+                         _measure_vector(result.interference, digits), theme.warning))
+            rows.append((self.tr("of which crosstalk"),
+                         _measure_vector(result.crosstalk, digits), theme.crosstalk))
             rows.append((self.tr("relative error"), _percent(result.relative_error),
                          theme.foreground))
             rows.append((self.tr("crosstalk share"), _percent(result.crosstalk_share),
@@ -845,10 +850,10 @@ class ReadoutPanel(Panel):
         self.numbers.set_rows([Row(name, value, color) for name, value, color in rows])
 
 
-def _table_vector(vector: np.ndarray) -> str:
+def _measure_vector(vector: np.ndarray, digits: int = 4) -> str:
     """A vector for the measures table: long ones (cut anyway) show 4 components, not 8,
     so the table leaves the terms room at d_v = 64."""
-    return fmt_vector(vector) if len(vector) <= 8 else fmt_vector(vector, limit=4)
+    return fmt_vector(vector, limit=8 if len(vector) <= 8 else 4, digits=digits)
 
 
 def _unbroken(text: str) -> str:

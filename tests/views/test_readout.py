@@ -259,3 +259,17 @@ def test_a_drag_changes_the_numbers_without_a_new_layout(qtbot, lesson_session):
     assert panel.text() != before          # the numbers followed the key
     assert requests == []                  # … and nothing was laid out again
     lesson_session.cancel_drag()
+
+
+def test_on_a_projector_the_measures_keep_three_digits(qtbot):
+    """Every value stays on one line on a projector, so all the measures fit."""
+    session = Session()
+    session.open("gated-forgetting")
+    session.set_cursor(8)  # y = 0.8⁴ · [10, 5] = [4.096, 2.048]
+    panel = show(qtbot, session)
+    measures = dict(panel.measures)
+    assert measures["output y"] == "[4.096, 2.048]"
+    session.set_options(projector=True)
+    measures = dict(panel.measures)
+    assert measures["output y"] == "[4.1, 2.05]"
+    assert measures["interference y − v_target"] == "[-5.9, -2.95]"
