@@ -29,6 +29,7 @@ import pyqtgraph as pg
 from pyqtgraph.GraphicsScene.mouseEvents import HoverEvent, MouseDragEvent
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from linviz.views.item_cache import redraw_cached
 from linviz.views.static_text import draw_centred
 
 Qt = QtCore.Qt
@@ -174,7 +175,6 @@ def paint_arrow(painter: QtGui.QPainter, start: QtCore.QPointF, end: QtCore.QPoi
     dx, dy = end.x() - start.x(), end.y() - start.y()
     length = math.hypot(dx, dy)
     if length < 1.0:  # a zero vector: a small disc
-        direction = (0.7071, -0.7071)
         radius = look.width + 2
         painter.setPen(QtGui.QPen(color, 1.5))
         painter.setBrush(color if look.head_filled else Qt.BrushStyle.NoBrush)
@@ -187,7 +187,7 @@ def paint_arrow(painter: QtGui.QPainter, start: QtCore.QPointF, end: QtCore.QPoi
         _paint_shape(painter, start, end, direction, length, look, color, look.width,
                      look.dash, 0.0)
     if look.label:
-        paint_label(painter, start, end, direction, look, zero)
+        paint_label(painter, start, end, look, zero)
 
 
 def _paint_shape(painter: QtGui.QPainter, start: QtCore.QPointF, end: QtCore.QPointF,
@@ -209,19 +209,23 @@ def _paint_shape(painter: QtGui.QPainter, start: QtCore.QPointF, end: QtCore.QPo
     ]))
 
 
-def paint_label(painter: QtGui.QPainter, start: QtCore.QPointF, end: QtCore.QPointF,
-                direction: tuple[float, float], look: ArrowLook,
-                zero: QtCore.QPointF) -> None:
-    """Draw an arrow's label on a light box, beyond its tip or beside its shaft."""
-    font = label_font(look.font_pt, look.label_bold)
-    painter.setFont(font)
+def label_rect(start: tuple[float, float], end: tuple[float, float], look: ArrowLook,
+               zero: tuple[float, float]) -> tuple[float, float, float, float]:
+    """Where an arrow's label box goes, in pixels: ``(left, top, width, height)``.
+
+    Beyond the tip, or (``label_at="middle"``) beside the shaft on the side
+    away from ``zero`` (where the plane's origin is), then moved by the
+    look's ``label_shift``. ``start``, ``end`` and ``zero`` are device pixels.
+    """
     width, height = label_size(look)
-    ux, uy = direction
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy)
+    ux, uy = (dx / length, dy / length) if length >= 1.0 else (0.7071, -0.7071)
     if look.label_at == "middle":
         # Beside the shaft, on the side away from the origin, else the upper side.
         nx, ny = -uy, ux
-        mid_x, mid_y = (start.x() + end.x()) / 2, (start.y() + end.y()) / 2
-        away = nx * (mid_x - zero.x()) + ny * (mid_y - zero.y())
+        mid_x, mid_y = (start[0] + end[0]) / 2, (start[1] + end[1]) / 2
+        away = nx * (mid_x - zero[0]) + ny * (mid_y - zero[1])
         if away < -1.0 or (abs(away) <= 1.0 and (ny > 0 or (ny == 0 and nx < 0))):
             nx, ny = -nx, -ny
         gap = look.width + 6
@@ -229,11 +233,20 @@ def paint_label(painter: QtGui.QPainter, start: QtCore.QPointF, end: QtCore.QPoi
         ux, uy = nx, ny
     else:
         gap = look.width + 5
-        anchor_x, anchor_y = end.x() + ux * gap, end.y() + uy * gap
+        anchor_x, anchor_y = end[0] + ux * gap, end[1] + uy * gap
     # Push the box away from the arrow so its near edge touches the anchor.
     centre_x = anchor_x + ux * width / 2 + look.label_shift[0]
     centre_y = anchor_y + uy * height / 2 + look.label_shift[1]
-    box = QtCore.QRectF(centre_x - width / 2, centre_y - height / 2, width, height)
+    return centre_x - width / 2, centre_y - height / 2, width, height
+
+
+def paint_label(painter: QtGui.QPainter, start: QtCore.QPointF, end: QtCore.QPointF,
+                look: ArrowLook, zero: QtCore.QPointF) -> None:
+    """Draw an arrow's label on a light box, beyond its tip or beside its shaft."""
+    font = label_font(look.font_pt, look.label_bold)
+    painter.setFont(font)
+    box = QtCore.QRectF(*label_rect((start.x(), start.y()), (end.x(), end.y()), look,
+                                    (zero.x(), zero.y())))
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(_color(look.background, min(look.alpha, 210)))
     painter.drawRoundedRect(box, 3, 3)
@@ -495,7 +508,7 @@ class ArrowLayer(pg.GraphicsObject):
             self._rect = _data_rect([p for origin, tip, _ in arrows for p in (origin, tip)])
             self._reach = max(_reach(look) for _, _, look in arrows)
         self._bounds = None
-        self.update()
+        redraw_cached(self)
 
     def __len__(self) -> int:
         return len(self._arrows)
@@ -513,6 +526,7 @@ class ArrowLayer(pg.GraphicsObject):
         super().viewTransformChanged()
         self.prepareGeometryChange()
         self._bounds = None
+        redraw_cached(self)  # drawn at the old scale
 
     def paint(self, painter: QtGui.QPainter, *args: object) -> None:
         if not self._arrows:
@@ -534,12 +548,8 @@ class ArrowLayer(pg.GraphicsObject):
             self._paint_batches(painter, ends)
             for (origin, tip, look), row in zip(self._arrows, ends):
                 if look.label:
-                    start = QtCore.QPointF(row[0], row[1])
-                    end = QtCore.QPointF(row[2], row[3])
-                    length = math.hypot(row[2] - row[0], row[3] - row[1])
-                    direction = ((row[2] - row[0]) / length, (row[3] - row[1]) / length) \
-                        if length >= 1.0 else (0.7071, -0.7071)
-                    paint_label(painter, start, end, direction, look, zero)
+                    paint_label(painter, QtCore.QPointF(row[0], row[1]),
+                                QtCore.QPointF(row[2], row[3]), look, zero)
         finally:
             painter.restore()
 

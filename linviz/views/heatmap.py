@@ -19,6 +19,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from linviz.controller.session import Session
 from linviz.model.interference import cell_contributions
 from linviz.model.snapshot import Snapshot
+from linviz.views.item_cache import redraw_cached
 from linviz.views.label_grid import MINUS, cell_text, plain_number
 from linviz.views.matrix_item import MatrixItem, colormap_for, symmetric_limit
 from linviz.views.panel import Panel, repaint_as_one_rectangle
@@ -119,6 +120,8 @@ class HeatmapPanel(Panel):
         view_box.setMouseEnabled(x=False, y=False)
         view_box.disableAutoRange()
         view_box.sigResized.connect(self._fit_aspect)
+        view_box.sigResized.connect(self._redraw_axes)
+        view_box.sigRangeChanged.connect(self._redraw_axes)
 
         self.matrix_item = MatrixItem()
         self.image_item = self.matrix_item.image
@@ -218,10 +221,16 @@ class HeatmapPanel(Panel):
             self.color_bar.setLevels((-limit, limit))
             self.color_bar.axis.setTicks([[(v, cell_text(v, limit))
                                            for v in (-limit, -limit / 2, 0.0, limit / 2, limit)]])
+            redraw_cached(self.color_bar.axis)
         if title != self._title:
             self._title = title
             self.title_label.setText(title)
             _hold_height(self.title_label)
+
+    def _redraw_axes(self, *_: object) -> None:
+        """The axes are cached pictures: after a resize or a new range, draw them anew."""
+        plot = self.plot_widget.getPlotItem()
+        redraw_cached(plot.getAxis("left"), plot.getAxis("top"), self.color_bar.axis)
 
     def _set_shape(self, rows: int, columns: int) -> None:
         self._shape = (rows, columns)
@@ -247,6 +256,7 @@ class HeatmapPanel(Panel):
             plot = self.plot_widget.getPlotItem()
             plot.getAxis("left").setTicks([index_ticks(rows, steps[0])])
             plot.getAxis("top").setTicks([index_ticks(columns, steps[1])])
+            self._redraw_axes()
 
     def _set_margins(self) -> None:
         left, top, right, bottom = self._base_margins
@@ -325,6 +335,7 @@ class HeatmapPanel(Panel):
             "\u22120.000") + 24))
         self.color_bar.axis.setLabel(self.tr("value of S[i, j]"), **label_style)
         self.color_bar.axis.enableAutoSIPrefix(False)
+        self._redraw_axes()
         self.title_label.setFont(self.font_for(theme.title_pt))
         self.title_label.setStyleSheet(
             f"QLabel#heatmap_title {{ color: {fg}; background: {theme.background};"

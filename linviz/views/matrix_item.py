@@ -17,6 +17,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from linviz.views.item_cache import redraw_cached
 from linviz.views.label_grid import LabelGrid
 from linviz.views.theme import Theme
 
@@ -152,7 +153,7 @@ class CellMarks(pg.GraphicsObject):
         if (rows, columns) != self._shape:
             self.prepareGeometryChange()
             self._shape = (rows, columns)
-            self.update()
+            redraw_cached(self)
 
     def set_marked(self, mask: np.ndarray | None) -> None:
         """Cells to mark (boolean ``rows × columns``), or ``None`` for none."""
@@ -161,7 +162,7 @@ class CellMarks(pg.GraphicsObject):
         if marked.shape == self._marked.shape and np.array_equal(marked, self._marked):
             return
         self._marked = marked
-        self.update()
+        redraw_cached(self)
 
     def marked(self) -> np.ndarray:
         """The cells that carry a mark."""
@@ -181,7 +182,7 @@ class CellMarks(pg.GraphicsObject):
         if (lit_rows, lit_columns) == (self._lit_rows, self._lit_columns):
             return
         self._lit_rows, self._lit_columns = lit_rows, lit_columns
-        self.update()
+        redraw_cached(self)
 
     def lit_rows(self) -> list[int]:
         """The outlined rows."""
@@ -196,7 +197,11 @@ class CellMarks(pg.GraphicsObject):
         """Colours of the marks, their halo and the row outlines; outline width in pixels."""
         self._ink, self._halo, self._outline_color = ink, halo, outline
         self._line_width = line_width
-        self.update()
+        redraw_cached(self)
+
+    def viewTransformChanged(self) -> None:  # noqa: N802 (pyqtgraph hook)
+        super().viewTransformChanged()
+        redraw_cached(self)  # drawn at the old scale
 
     def boundingRect(self) -> QtCore.QRectF:  # noqa: N802 (Qt override)
         rows, columns = self._shape

@@ -25,7 +25,8 @@ from linviz.model.interference import key_cosines
 from linviz.model.readout import cosine
 from linviz.model.report import fmt_number, fmt_vector
 from linviz.model.scenario import Scenario
-from linviz.views.arrow_item import ArrowItem, ArrowLayer, ArrowLook, label_size
+from linviz.views.arrow_item import ArrowItem, ArrowLayer, ArrowLook, label_rect, label_size
+from linviz.views.item_cache import redraw_cached
 from linviz.views.panel import Panel, repaint_as_one_rectangle
 from linviz.views.theme import Theme
 
@@ -153,6 +154,73 @@ def _label_direction(arrow: _Arrow) -> tuple[float, float]:
     return (dx / length, dy / length) if length > 0 else (0.7071, -0.7071)
 
 
+#: Order in which labels claim their spot: what the read at the cursor is about first.
+_LABEL_PRIORITY = {"output": 0, "target": 1, "interference": 2}
+
+
+def _boxes_overlap(a: tuple[float, float, float, float],
+                   b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def _spread_labels(arrows: list[_Arrow], pixels_per_unit: float,
+                   half_size: tuple[float, float]) -> None:
+    """Keep every label inside the plot and off the labels placed before it.
+
+    Labels claim their places in order: the read's output, target and
+    interference, then by depth (the cursor's step, earlier steps, later
+    ones). A label that would stick out of the plot (``half_size``: half its
+    width and height in pixels, the origin in the middle) is pulled in; one
+    that overlaps a label already placed tries one and two lines above and
+    below, then one box aside, and takes the first free spot. With none
+    free, the label of an ordinary step is left out (its tooltip still
+    names it: overlapping words help nobody at the back of a room); the
+    read's own labels and the cursor's stay. Boxes are worked out in
+    pixels, as :func:`~linviz.views.arrow_item.label_rect` places them.
+    """
+    labelled = [arrow for arrow in arrows if arrow.look.label]
+    if not labelled or pixels_per_unit <= 0:
+        return
+    labelled.sort(key=lambda arrow: (_LABEL_PRIORITY.get(arrow.role, 3), -arrow.z))
+    half_w, half_h = half_size
+
+    def pixels(point: tuple[float, float]) -> tuple[float, float]:
+        return point[0] * pixels_per_unit, -point[1] * pixels_per_unit  # y points down
+
+    def inside(box: tuple[float, float, float, float]) -> tuple[float, float]:
+        """The move that brings ``box`` inside the plot (none if it is, or cannot be)."""
+        left, top, width, height = box
+        dx = max(0.0, -half_w - left) + min(0.0, half_w - (left + width))
+        dy = max(0.0, -half_h - top) + min(0.0, half_h - (top + height))
+        return dx, dy
+
+    placed: list[tuple[float, float, float, float]] = []
+    for arrow in labelled:
+        look = arrow.look
+        box = label_rect(pixels(arrow.origin), pixels(arrow.tip), look, (0.0, 0.0))
+        move_x, move_y = inside(box)
+        box = (box[0] + move_x, box[1] + move_y, box[2], box[3])
+        if any(_boxes_overlap(box, other) for other in placed):
+            width, height = box[2], box[3]
+            line, aside = height + 2, width + 4
+            for dx, dy in ((0, -line), (0, line), (0, -2 * line), (0, 2 * line),
+                           (aside, 0), (-aside, 0), (aside, -line), (-aside, line),
+                           (aside, line), (-aside, -line)):
+                moved = (box[0] + dx, box[1] + dy, width, height)
+                if inside(moved) == (0.0, 0.0) and not any(
+                        _boxes_overlap(moved, other) for other in placed):
+                    move_x, move_y, box = move_x + dx, move_y + dy, moved
+                    break
+            else:
+                if arrow.role not in _LABEL_PRIORITY and arrow.z < _Z["cursor"]:
+                    arrow.look = replace(look, label="")
+                    continue
+        if move_x or move_y:
+            shift = look.label_shift
+            arrow.look = replace(look, label_shift=(shift[0] + move_x, shift[1] + move_y))
+        placed.append(box)
+
+
 def _stack_labels(arrows: list[_Arrow], tolerance: float) -> None:
     """Set the labels of arrows whose tips (nearly) coincide side by side.
 
@@ -209,6 +277,7 @@ class _VectorPlanePanel(Panel):
         self._lim: float | None = None
         self._extent = 0.0
         self._grow_next = False
+        self._refit = False  # the plot was resized: fit the range anew at the next refresh
         self._items: list[ArrowItem] = []
         self._looks: dict[tuple[object, ...], ArrowLook] = {}
         self._ordinals = _WriteOrdinals()
@@ -274,6 +343,7 @@ class _VectorPlanePanel(Panel):
         layout.addWidget(self.plot_widget, 1)
         # The label margin is in pixels: a resized plot needs another range.
         self._view_box.sigResized.connect(self._resized)
+        self._view_box.sigRangeChanged.connect(self._redraw_cached)
         self.x_combo.currentIndexChanged.connect(self._axes_chosen)
         self.y_combo.currentIndexChanged.connect(self._axes_chosen)
         # The handles are placed before the scene sees the mouse (see _show).
@@ -326,15 +396,27 @@ class _VectorPlanePanel(Panel):
         ordinals = self._ordinals.get(scenario, "scenario" in aspects and not session.dragging)
         arrows = self._arrows(theme, axes, size, ordinals) if len(scenario) else []
         extent = float(np.abs([(*a.tip, *a.origin) for a in arrows]).max()) if arrows else 0.0
+        self._extent = extent
+        # The range first: labels are kept apart in pixels, at the scale they get.
+        self._fit_range(extent, aspects | ({"scenario"} if self._refit else frozenset()), theme)
+        self._refit = False
         lim = self._lim if self._lim is not None else max(extent, MIN_HALF_RANGE)
         _stack_labels(arrows, 0.035 * lim)
+        width, height = self._view_box.width(), self._view_box.height()
+        if min(width, height) > 50:  # laid out (a hidden panel has no size yet)
+            _spread_labels(arrows, min(width, height) / (2 * lim), (width / 2, height / 2))
         self._show(arrows)
-        self._extent = extent
-        self._fit_range(extent, aspects, theme)
+
+    def _redraw_cached(self, *_: object) -> None:
+        """Axes, grid and circle are cached pictures: after a new range, draw them anew."""
+        plot = self.plot_widget.getPlotItem()
+        redraw_cached(plot.getAxis("left"), plot.getAxis("bottom"), self._circle)
 
     def _resized(self) -> None:
+        self._redraw_cached()
         if self._theme is not None:
-            self._fit_range(self._extent, frozenset({"scenario"}), self._theme)
+            self._refit = True  # fit the range to the new size, and place the labels anew
+            self.refresh()
 
     def _size(self, scenario: Scenario) -> int:
         return scenario.d_k if self.space == "key" else scenario.d_v
@@ -447,6 +529,7 @@ class _VectorPlanePanel(Panel):
         self.legend.setText(self._legend_text())
         self._axis_text = None
         self._theme = theme
+        self._redraw_cached()
 
     def _legend_text(self) -> str:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -464,6 +547,7 @@ class _VectorPlanePanel(Panel):
         plot = self.plot_widget.getPlotItem()
         plot.setLabel("bottom", self._axis_name(axes[0]), **style)
         plot.setLabel("left", self._axis_name(axes[1]) if size > 1 else " ", **style)
+        self._redraw_cached()
 
     def _look(self, theme: Theme, color: str, state: str, *, label: str = "",
               dash: str = "solid", head_filled: bool = True, label_at: str = "tip",
@@ -796,8 +880,15 @@ class ValuePlanePanel(_VectorPlanePanel):
         hidden = session.hide_outputs and result.step.label not in session.revealed
         if result.expected is not None:
             target = self._point(result.expected, axes, size)
+            label = self.tr("target")
+            for arrow in arrows:
+                # The stored value it lies on: one label "target = v(k)", not two stacked.
+                if arrow.tip == target and arrow.look.label and \
+                        scenario.label_at(arrow.number) == result.target:
+                    label = self.tr("target = {0}").format(arrow.look.label)
+                    arrow.look = replace(arrow.look, label="")
             look = self._look(theme, theme.target, "past", dash="dash", weight=1.3,
-                              label=self.tr("target"))
+                              label=label)
             arrows.append(_Arrow("target", cursor, (0.0, 0.0), target, look, 30.0,
                                  tooltip=partial(self._read_tooltip, "target")))
         if hidden:

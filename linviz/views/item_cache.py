@@ -1,0 +1,23 @@
+"""Graphics items kept as device pixmaps, and how to make them draw anew."""
+
+from __future__ import annotations
+
+from PySide6 import QtWidgets
+
+
+def redraw_cached(*items: QtWidgets.QGraphicsItem) -> None:
+    """Throw away the cached pictures of ``items`` so they are drawn anew.
+
+    Items kept as device pixmaps (axes with their grid, the arrow layer, the
+    blend marks) save milliseconds on every drag frame, but Qt was seen
+    showing a stale picture after the item's size, scale or content changed
+    along with its bounds. Dropping the cache (and making a new one) is the
+    reliable way; it costs one fresh drawing.
+    """
+    none = QtWidgets.QGraphicsItem.CacheMode.NoCache
+    for item in items:
+        mode = item.cacheMode()
+        if mode != none:
+            item.setCacheMode(none)
+            item.setCacheMode(mode)
+        item.update()
