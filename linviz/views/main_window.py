@@ -25,6 +25,9 @@ from linviz.views.timeline import CaptionBar, TimelinePanel
 from linviz.views.vector_plane import KeyPlanePanel, ValuePlanePanel
 
 MAX_RECENT = 8
+#: The table of steps' share of the window's height when the window first shows,
+#: and its bounds in pixels.
+DOCK_SHARE, DOCK_MIN_PX, DOCK_MAX_PX = 0.2, 130, 300
 
 
 class MainWindow(QtWidgets.QMainWindow):
@@ -122,18 +125,32 @@ class MainWindow(QtWidgets.QMainWindow):
 
         self.steps_dock = self._dock(p["steps"], "steps_dock",
                                      Qt.DockWidgetArea.BottomDockWidgetArea)
+        # In a scroll area: its form must not hold the docks (and the table of
+        # steps beside it) taller than a laptop screen can spare.
         self.settings_dock = self._dock(p["settings"], "settings_dock",
-                                        Qt.DockWidgetArea.BottomDockWidgetArea)
+                                        Qt.DockWidgetArea.BottomDockWidgetArea, scroll=True)
         # Side by side under the plots: the readout keeps the window's full height.
         self.splitDockWidget(self.steps_dock, self.settings_dock, Qt.Orientation.Horizontal)
         self.resizeDocks([self.steps_dock, self.settings_dock], [4, 1],
                          Qt.Orientation.Horizontal)
         self.resize(1400, 900)
 
-    def _dock(self, panel: Panel, name: str, area: Qt.DockWidgetArea) -> QtWidgets.QDockWidget:
+    def _dock(self, panel: Panel, name: str, area: Qt.DockWidgetArea,
+              scroll: bool = False) -> QtWidgets.QDockWidget:
         dock = QtWidgets.QDockWidget(panel.panel_title(), self)
         dock.setObjectName(name)
-        dock.setWidget(panel)
+        if scroll:
+            area_widget = QtWidgets.QScrollArea()
+            area_widget.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
+            area_widget.setWidgetResizable(True)
+            area_widget.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            area_widget.setWidget(panel)
+            # As wide as the form needs (it scrolls only up and down).
+            area_widget.setMinimumWidth(panel.minimumSizeHint().width()
+                                        + area_widget.verticalScrollBar().sizeHint().width())
+            dock.setWidget(area_widget)
+        else:
+            dock.setWidget(panel)
         self.addDockWidget(area, dock)
         return dock
 
@@ -501,6 +518,25 @@ class MainWindow(QtWidgets.QMainWindow):
                     "matrix S. Every write adds an outer product; every read is a "
                     "weighted sum of everything stored, so overlapping keys blend.")
             .replace("%1", __version__))
+
+    def showEvent(self, event: QtGui.QShowEvent) -> None:  # noqa: N802 (Qt name)
+        super().showEvent(event)
+        if not getattr(self, "_docks_fitted", False):
+            self._docks_fitted = True
+            # Once laid out at its real size (a laptop's 768 rows or a full-HD screen).
+            QtCore.QTimer.singleShot(0, self, self._fit_docks_to_height)
+
+    def _fit_docks_to_height(self) -> None:
+        """Give the table of steps about a fifth of the window's height.
+
+        Its natural height suits a tall screen; on a laptop's 768 rows it
+        left the plots a sliver. Five or six rows of steps are enough to edit
+        with; the plots are what the window is for.
+        """
+        if not self.steps_dock.isVisible() or self.steps_dock.isFloating():
+            return
+        height = round(min(max(DOCK_SHARE * self.height(), DOCK_MIN_PX), DOCK_MAX_PX))
+        self.resizeDocks([self.steps_dock], [height], Qt.Orientation.Vertical)
 
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:  # noqa: N802 (Qt name)
         if not self.may_discard_changes():
