@@ -77,6 +77,13 @@ def colormap_for(theme: Theme) -> pg.ColorMap:
     return pg.colormap.get(theme.colormap)
 
 
+def rgb_words(table: np.ndarray) -> np.ndarray:
+    """An ``N × 3`` (or ``N × 4``) uint8 colour table as opaque 0xffRRGGBB words,
+    the pixels of a ``QImage.Format_RGB32``."""
+    rgb = np.asarray(table)[:, :3].astype(np.uint32)
+    return (0xFF000000 | (rgb[:, 0] << 16) | (rgb[:, 1] << 8) | rgb[:, 2]).astype(np.uint32)
+
+
 class CellImage(pg.ImageItem):
     """An ``ImageItem`` that colours a small float matrix in one numpy lookup.
 
@@ -99,9 +106,7 @@ class CellImage(pg.ImageItem):
                 or lut.shape[1] not in (3, 4) or (lut.shape[1] == 4 and (lut[:, 3] < 255).any()):
             return None
         if self._word_table is None or self._word_table[0] != id(lut):
-            rgb = lut[:, :3].astype(np.uint32)
-            words = 0xFF000000 | (rgb[:, 0] << 16) | (rgb[:, 1] << 8) | rgb[:, 2]
-            self._word_table = (id(lut), words.astype(np.uint32))
+            self._word_table = (id(lut), rgb_words(lut))
         return self._word_table[1]
 
     def render(self) -> None:  # noqa: D102 (pyqtgraph hook)

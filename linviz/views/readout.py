@@ -20,7 +20,7 @@ from linviz.model.interference import strongest_earlier_overlaps
 from linviz.model.readout import ReadResult
 from linviz.model.report import fmt_number, fmt_vector
 from linviz.views.hidden_output import HiddenNotice, entered_text, gap_text
-from linviz.views.matrix_item import colormap_for
+from linviz.views.matrix_item import colormap_for, rgb_words
 from linviz.views.painted_text import FlowText, MeasureTable, Piece, Row, words
 from linviz.views.panel import Panel, qcolor, raster_scale
 from linviz.views.static_text import draw_centred
@@ -104,11 +104,8 @@ class _BarStyle:
         self.strip_pens = {kind: QtGui.QPen(pen.color(), max(1.5, theme.line_width),
                                             pen.style())
                            for kind, (_, pen) in self.kinds.items()}
-        table = colormap_for(theme).getLookupTable(0.0, 1.0, 256, alpha=False)
-        rgb = np.asarray(table, dtype=np.uint32)
         #: The theme's colour map as 0xffRRGGBB words, index 0 = most negative.
-        self.lut = (0xFF000000 | (rgb[:, 0] << 16) | (rgb[:, 1] << 8) | rgb[:, 2]).astype(
-            np.uint32)
+        self.lut = rgb_words(colormap_for(theme).getLookupTable(0.0, 1.0, 256, alpha=False))
         self._widths: dict[tuple[int, str], int] = {}
         self._elided: dict[tuple[int, str, int], str] = {}
 
