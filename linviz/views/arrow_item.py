@@ -30,7 +30,7 @@ from pyqtgraph.GraphicsScene.mouseEvents import HoverEvent, MouseDragEvent
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.views.item_cache import redraw_cached
-from linviz.views.static_text import draw_centred
+from linviz.views.static_text import draw_centred, metrics
 
 Qt = QtCore.Qt
 
@@ -89,11 +89,6 @@ def label_font(point_size: float, bold: bool) -> QtGui.QFont:
     return font
 
 
-@functools.lru_cache(maxsize=16)
-def _metrics(point_size: float, bold: bool) -> QtGui.QFontMetricsF:
-    return QtGui.QFontMetricsF(label_font(point_size, bold))
-
-
 def label_size(look: ArrowLook) -> tuple[float, float]:
     """Width and height in pixels of the box an arrow's label is drawn in."""
     return _label_box(look.label, look.font_pt, look.label_bold)
@@ -102,8 +97,8 @@ def label_size(look: ArrowLook) -> tuple[float, float]:
 @functools.lru_cache(maxsize=4096)
 def _label_box(label: str, point_size: float, bold: bool) -> tuple[float, float]:
     # Asked several times per label and repaint (bounds, stacking, painting).
-    metrics = _metrics(point_size, bold)
-    return metrics.horizontalAdvance(label) + 8, metrics.height() + 2
+    font_metrics = metrics(label_font(point_size, bold))
+    return font_metrics.horizontalAdvance(label) + 8, font_metrics.height() + 2
 
 
 def _reach(look: ArrowLook) -> float:

@@ -16,7 +16,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.model.report import fmt_number
-from linviz.views.static_text import draw_centred
+from linviz.views.static_text import draw_centred, metrics
 
 #: Below this cell width (device pixels) no label is drawn at all.
 MIN_CELL_PX = 14
@@ -158,8 +158,8 @@ class LabelGrid(pg.GraphicsObject):
                 for character in text:
                     advance = widths.get(character)
                     if advance is None:
-                        advance = widths[character] = _label_metrics(
-                            self._font_px, self._bold).horizontalAdvance(character)
+                        advance = widths[character] = metrics(
+                            _label_font(self._font_px, self._bold)).horizontalAdvance(character)
                     width += advance
                 widest = max(widest, width)
             self._unit_width = widest / self._font_px
@@ -234,15 +234,11 @@ def _label_font(pixel_size: int, bold: bool) -> QtGui.QFont:
 
 
 @functools.lru_cache(maxsize=8)
-def _label_metrics(pixel_size: int, bold: bool) -> QtGui.QFontMetricsF:
-    return QtGui.QFontMetricsF(_label_font(pixel_size, bold))
-
-
-@functools.lru_cache(maxsize=8)
 def _char_widths(pixel_size: int, bold: bool) -> dict[str, float]:
     """Advance of each character a label is made of, in the labels' font (filled as met)."""
-    metrics = _label_metrics(pixel_size, bold)
-    return {character: metrics.horizontalAdvance(character) for character in "0123456789.−e+"}
+    font_metrics = metrics(_label_font(pixel_size, bold))
+    return {character: font_metrics.horizontalAdvance(character)
+            for character in "0123456789.−e+"}
 
 
 @functools.lru_cache(maxsize=8)

@@ -45,11 +45,13 @@ def shaped(text: str, font: QtGui.QFont,
     return static
 
 
-def _metrics(font: QtGui.QFont, font_key: str) -> QtGui.QFontMetricsF:
-    metrics = _font_metrics.get(font_key)
-    if metrics is None:
-        metrics = _font_metrics[font_key] = QtGui.QFontMetricsF(font)
-    return metrics
+def metrics(font: QtGui.QFont, font_key: str | None = None) -> QtGui.QFontMetricsF:
+    """The metrics of ``font``, made once per font (``font_key``: ``font.key()``)."""
+    key = font.key() if font_key is None else font_key
+    found = _font_metrics.get(key)
+    if found is None:
+        found = _font_metrics[key] = QtGui.QFontMetricsF(font)
+    return found
 
 
 def draw_at(painter: QtGui.QPainter, x: float, top: float, text: str, font: QtGui.QFont,
@@ -63,7 +65,7 @@ def draw_at(painter: QtGui.QPainter, x: float, top: float, text: str, font: QtGu
     key = font.key() if font_key is None else font_key
     static = shaped(text, font, key)
     if static is None:
-        painter.drawText(QtCore.QPointF(x, top + _metrics(font, key).ascent()), text)
+        painter.drawText(QtCore.QPointF(x, top + metrics(font, key).ascent()), text)
     else:
         painter.drawStaticText(QtCore.QPointF(x, top), static)
 
@@ -73,13 +75,12 @@ def text_width(text: str, font: QtGui.QFont, font_key: str | None = None) -> flo
     key = font.key() if font_key is None else font_key
     static = _shaped.get((text, key))
     return static.size().width() if static is not None else \
-        _metrics(font, key).horizontalAdvance(text)
+        metrics(font, key).horizontalAdvance(text)
 
 
 def draw_centred(painter: QtGui.QPainter, rect: QtCore.QRectF, text: str,
                  font: QtGui.QFont, font_key: str | None = None) -> None:
     """Draw ``text`` centred in ``rect`` in ``font`` (the painter's font must be ``font``)."""
     key = font.key() if font_key is None else font_key
-    metrics = _metrics(font, key)
     draw_at(painter, rect.x() + (rect.width() - text_width(text, font, key)) / 2,
-            rect.y() + (rect.height() - metrics.height()) / 2, text, font, key)
+            rect.y() + (rect.height() - metrics(font, key).height()) / 2, text, font, key)
