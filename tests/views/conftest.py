@@ -75,6 +75,33 @@ def window(qtbot, lesson_session):
     return win
 
 
+def shown(qtbot, widget, width: int, height: int):
+    """``widget`` at ``width``×``height``, shown and exposed (closed at teardown)."""
+    qtbot.addWidget(widget)
+    widget.resize(width, height)
+    with qtbot.waitExposed(widget):
+        widget.show()
+    return widget
+
+
+def shown_in_column(qtbot, widgets, width: int, height: int):
+    """``widgets`` one above the other in a shown, active window (so keys reach them).
+
+    Keep the window returned: it owns the widgets (pytest-qt holds it only weakly).
+    """
+    from PySide6 import QtWidgets
+
+    window = QtWidgets.QWidget()
+    layout = QtWidgets.QVBoxLayout(window)
+    for widget in widgets:
+        widget.setParent(window)
+        layout.addWidget(widget)
+    shown(qtbot, window, width, height)
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    return window
+
+
 def settle() -> None:
     """Let layouts that react to a resize or a new font finish (no waiting on time)."""
     from PySide6 import QtWidgets

@@ -11,6 +11,7 @@ from linviz.controller.session import Session
 from linviz.model.scenario import Scenario, read, write
 from linviz.views.readout import MAX_GROUPS, ReadoutPanel
 from linviz.views.theme import theme_named
+from tests.views.conftest import shown
 
 # The offscreen platform warns when a window's size limits change or a tooltip is raised.
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints",
@@ -18,12 +19,7 @@ pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSi
 
 
 def show(qtbot, session: Session, width: int = 760) -> ReadoutPanel:
-    panel = ReadoutPanel(session)
-    qtbot.addWidget(panel)
-    panel.resize(width, 620)
-    with qtbot.waitExposed(panel):
-        panel.show()
-    return panel
+    return shown(qtbot, ReadoutPanel(session), width, 620)
 
 
 def colours_inside(image: QtGui.QImage, rect) -> set[tuple[int, int, int]]:

@@ -8,17 +8,13 @@ from PySide6.QtCore import Qt
 
 from linviz.controller.session import Session
 from linviz.views.settings_editor import SettingsPanel
+from tests.views.conftest import shown
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 
 def show(qtbot, session: Session) -> SettingsPanel:
-    panel = SettingsPanel(session)
-    qtbot.addWidget(panel)
-    panel.resize(480, 400)
-    with qtbot.waitExposed(panel):
-        panel.show()
-    return panel
+    return shown(qtbot, SettingsPanel(session), 480, 400)
 
 
 def choose(combo, data: str) -> None:

@@ -13,6 +13,7 @@ from linviz.views.step_editor import (
     CAPTION, LABEL, PARAMETERS, TARGET, VALUE, VECTOR, StepEditorPanel, parse_parameters,
     split_vector)
 from linviz.views.timeline import TimelinePanel
+from tests.views.conftest import shown, shown_in_column
 
 # The offscreen platform warns when a window's size limits change or a tooltip is raised.
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints",
@@ -20,12 +21,7 @@ pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSi
 
 
 def show(qtbot, session: Session) -> StepEditorPanel:
-    panel = StepEditorPanel(session)
-    qtbot.addWidget(panel)
-    panel.resize(1000, 400)
-    with qtbot.waitExposed(panel):
-        panel.show()
-    return panel
+    return shown(qtbot, StepEditorPanel(session), 1000, 400)
 
 
 def type_into(qtbot, panel: StepEditorPanel, row: int, column: int, text: str) -> None:
@@ -203,18 +199,9 @@ def test_a_refused_delete_says_why(qtbot, lesson_session):
 
 
 def test_typing_a_space_in_the_table_does_not_start_playback(qtbot, lesson_session):
-    window = QtWidgets.QWidget()
-    qtbot.addWidget(window)
-    layout = QtWidgets.QVBoxLayout(window)
-    timeline = TimelinePanel(lesson_session, window)
-    panel = StepEditorPanel(lesson_session, window)
-    layout.addWidget(timeline)
-    layout.addWidget(panel)
-    window.resize(1000, 500)
-    with qtbot.waitExposed(window):
-        window.show()
-    with qtbot.waitActive(window):
-        window.activateWindow()
+    timeline = TimelinePanel(lesson_session)
+    panel = StepEditorPanel(lesson_session)
+    window = shown_in_column(qtbot, (timeline, panel), 1000, 500)  # kept: it owns both
     type_into(qtbot, panel, 0, VALUE, "7, 8")
     assert not timeline.playing
     np.testing.assert_array_equal(lesson_session.scenario.step(1).value, [7, 8])

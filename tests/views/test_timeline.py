@@ -11,6 +11,7 @@ from linviz.controller.session import Session
 from linviz.model.scenario import Scenario, read, write
 from linviz.views.theme import theme_named
 from linviz.views.timeline import CaptionBar, TimelinePanel
+from tests.views.conftest import shown_in_column
 
 # The offscreen platform warns whenever a top-level window's size limits change.
 # The offscreen platform warns when a window's size limits change or a tooltip is raised.
@@ -23,18 +24,9 @@ def show_window(qtbot, session: Session) -> tuple[QtWidgets.QWidget, TimelinePan
 
     Keep the returned window referenced: it owns the panels.
     """
-    window = QtWidgets.QWidget()
-    qtbot.addWidget(window)
-    caption = CaptionBar(session, window)
-    timeline = TimelinePanel(session, window)
-    layout = QtWidgets.QVBoxLayout(window)
-    layout.addWidget(caption)
-    layout.addWidget(timeline)
-    window.resize(900, 260)
-    with qtbot.waitExposed(window):
-        window.show()
-    with qtbot.waitActive(window):
-        window.activateWindow()
+    caption = CaptionBar(session)
+    timeline = TimelinePanel(session)
+    window = shown_in_column(qtbot, (caption, timeline), 900, 260)
     return window, timeline, caption
 
 
