@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 import pytest
-from PySide6 import QtCore
+from PySide6 import QtCore, QtGui
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
@@ -73,6 +73,35 @@ def window(qtbot, lesson_session):
         win.show()
     win.activateWindow()
     return win
+
+
+class EventLog(QtCore.QObject):
+    """Records the events of one kind that ``widgets`` receive, in order.
+
+    ``watched`` lists the receivers; ``rects`` the rectangle of each (a paint's
+    area; empty for other kinds). :meth:`stop` removes the filters.
+    """
+
+    def __init__(self, kind: QtCore.QEvent.Type, *widgets) -> None:
+        super().__init__(widgets[0])
+        self.kind = kind
+        self.widgets = widgets
+        self.watched: list[QtCore.QObject] = []
+        self.rects: list[QtCore.QRect] = []
+        for widget in widgets:
+            widget.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt name)
+        if event.type() == self.kind:
+            self.watched.append(watched)
+            self.rects.append(QtCore.QRect(event.rect()) if isinstance(event, QtGui.QPaintEvent)
+                              else QtCore.QRect())
+        return False
+
+    def stop(self) -> None:
+        """Stop recording."""
+        for widget in self.widgets:
+            widget.removeEventFilter(self)
 
 
 def shown(qtbot, widget, width: int, height: int):

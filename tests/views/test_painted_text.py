@@ -7,23 +7,10 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
 from linviz.views.painted_text import FlowText, MeasureTable, Piece, Row, words
+from tests.views.conftest import EventLog
 
 # The offscreen platform warns when a window's size limits change.
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-
-
-class LayoutRequests(QtCore.QObject):
-    """Counts the LayoutRequest events a widget receives."""
-
-    def __init__(self, widget: QtWidgets.QWidget) -> None:
-        super().__init__(widget)
-        self.count = 0
-        widget.installEventFilter(self)
-
-    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
-        if event.type() == QtCore.QEvent.Type.LayoutRequest:
-            self.count += 1
-        return False
 
 
 def in_a_column(qtbot, *widgets: QtWidgets.QWidget, width: int = 300) -> QtWidgets.QWidget:
@@ -81,17 +68,17 @@ def test_new_numbers_of_the_same_height_repaint_without_a_relayout(qtbot):
     table.set_rows([Row("output y", "[1.2, -1.8]", "#d55e00"),
                     Row("relative error", "68.4 %", "#000000")])
     host = in_a_column(qtbot, table)
-    requests = LayoutRequests(host)
+    requests = EventLog(QtCore.QEvent.Type.LayoutRequest, host)
     height = table.height()
     for value in ("[1.3, -1.7]", "[0.9, -2]", "[1.25, -1.75]"):
         table.set_rows([Row("output y", value, "#d55e00"),
                         Row("relative error", "68.4 %", "#000000")])
         QtWidgets.QApplication.processEvents()
-    assert requests.count == 0 and table.height() == height
+    assert not requests.watched and table.height() == height
     # A row more is taller: then the layout is asked.
     table.set_rows(table.rows() + [Row("cosine", "0.832", "#000000")])
     qtbot.waitUntil(lambda: table.height() > height)
-    assert requests.count >= 1
+    assert len(requests.watched) >= 1
 
 
 def test_a_narrow_table_puts_each_value_under_its_name(qtbot):

@@ -11,7 +11,7 @@ from linviz.controller.session import Session
 from linviz.model.scenario import Scenario, read, write
 from linviz.views.readout import MAX_GROUPS, ReadoutPanel
 from linviz.views.theme import theme_named
-from tests.views.conftest import shown
+from tests.views.conftest import EventLog, shown
 
 # The offscreen platform warns when a window's size limits change or a tooltip is raised.
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints",
@@ -237,23 +237,14 @@ def test_a_drag_changes_the_numbers_without_a_new_layout(qtbot, lesson_session):
     lesson_session.set_cursor(7)
     panel = show(qtbot, lesson_session)
     QtWidgets.QApplication.processEvents()
-    requests = []
-
-    class Watch(QtCore.QObject):
-        def eventFilter(self, watched, event):  # noqa: N802 (Qt name)
-            if event.type() == QtCore.QEvent.Type.LayoutRequest:
-                requests.append(watched)
-            return False
-
-    watch = Watch(panel)
-    panel.installEventFilter(watch)
+    requests = EventLog(QtCore.QEvent.Type.LayoutRequest, panel)
     before = panel.text()
     lesson_session.begin_drag(1, "vector")
     for angle in (0.1, 0.2, 0.3):
         lesson_session.drag_to(np.array([np.cos(angle), np.sin(angle)]))
         QtWidgets.QApplication.processEvents()
     assert panel.text() != before          # the numbers followed the key
-    assert requests == []                  # … and nothing was laid out again
+    assert requests.watched == []          # … and nothing was laid out again
     lesson_session.cancel_drag()
 
 

@@ -11,7 +11,7 @@ from linviz.controller.session import Session
 from linviz.model.scenario import Scenario, read, write
 from linviz.views.theme import theme_named
 from linviz.views.timeline import CaptionBar, TimelinePanel
-from tests.views.conftest import shown_in_column
+from tests.views.conftest import EventLog, shown_in_column
 
 # The offscreen platform warns whenever a top-level window's size limits change.
 # The offscreen platform warns when a window's size limits change or a tooltip is raised.
@@ -237,21 +237,12 @@ def test_moving_the_cursor_repaints_the_old_and_the_new_chip(qtbot, lesson_sessi
         shot = window.screen().grabWindow(window.winId()).toImage()
         return shot.pixelColor(spot) == QtGui.QColor(light.write)
 
-    painted: list[QtCore.QRect] = []
-
-    class Watch(QtCore.QObject):
-        def eventFilter(self, watched, event):  # noqa: N802 (Qt name)
-            if event.type() == QtCore.QEvent.Type.Paint:
-                painted.append(event.rect())
-            return False
-
-    watch = Watch(strip)
-    strip.installEventFilter(watch)
+    paints = EventLog(QtCore.QEvent.Type.Paint, strip)
     lesson_session.set_cursor(2)
-    qtbot.waitUntil(lambda: bool(painted))
+    qtbot.waitUntil(lambda: bool(paints.rects))
     # Only the two chips were repainted, not the whole strip.
-    assert max(r.width() for r in painted) < 3 * strip.pitch
-    strip.removeEventFilter(watch)
+    assert max(r.width() for r in paints.rects) < 3 * strip.pitch
+    paints.stop()
     assert filled(2) and not filled(1)
     lesson_session.set_cursor(5)
     assert filled(5) and not filled(2)

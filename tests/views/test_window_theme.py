@@ -6,6 +6,7 @@ import pytest
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.views.theme import theme_named
+from tests.views.conftest import EventLog
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -32,21 +33,10 @@ def test_a_plot_repaints_without_repainting_the_panels_under_it(qtbot, window):
     viewport = window.panels["heatmap"].plot_widget.viewport()
     for _ in range(10):  # whatever the window still had to paint
         QtWidgets.QApplication.processEvents()
-    painted: list[QtWidgets.QWidget] = []
-
-    class Watch(QtCore.QObject):
-        def eventFilter(self, watched, event):  # noqa: N802 (Qt name)
-            if event.type() == QtCore.QEvent.Type.Paint:
-                painted.append(watched)
-            return False
-
-    watch = Watch(window)
-    widgets = [window, *window.findChildren(QtWidgets.QWidget)]
-    for widget in widgets:
-        widget.installEventFilter(watch)
+    paints = EventLog(QtCore.QEvent.Type.Paint, window,
+                      *window.findChildren(QtWidgets.QWidget))
     viewport.update()
-    qtbot.waitUntil(lambda: viewport in painted)
+    qtbot.waitUntil(lambda: viewport in paints.watched)
     QtWidgets.QApplication.processEvents()
-    for widget in widgets:
-        widget.removeEventFilter(watch)
-    assert set(painted) == {viewport}, [type(w).__name__ for w in painted]
+    paints.stop()
+    assert set(paints.watched) == {viewport}, [type(w).__name__ for w in paints.watched]
