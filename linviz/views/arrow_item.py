@@ -29,6 +29,7 @@ import pyqtgraph as pg
 from pyqtgraph.GraphicsScene.mouseEvents import HoverEvent, MouseDragEvent
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from linviz.views.array_paths import PathRecords
 from linviz.views.item_cache import redraw_cached
 from linviz.views.static_text import draw_centred, metrics
 
@@ -478,7 +479,8 @@ class ArrowLayer(pg.GraphicsObject):
     def __init__(self) -> None:
         super().__init__()
         self._arrows: list[tuple[Point, Point, ArrowLook]] = []
-        self._groups: dict[ArrowLook, list[int]] = {}
+        self._styles: list[ArrowLook] = []  # looks without labels, in first-seen order
+        self._style_of = np.zeros(0, dtype=np.int64)  # index in _styles of each arrow
         self._points = np.zeros((0, 4))  # x0, y0, x1, y1 of each arrow (data units)
         self._heads = np.zeros(0)  # head length of each arrow (pixels)
         self._rect = QtCore.QRectF()
@@ -492,16 +494,30 @@ class ArrowLayer(pg.GraphicsObject):
             return
         self.prepareGeometryChange()
         self._arrows = arrows
-        self._groups = {}
+        # Looks are shared objects (a plane builds each once): work per distinct
+        # look, not per arrow; hashing a look is not free and this runs per cursor move.
+        distinct: dict[int, tuple[ArrowLook, list[int]]] = {}
         for index, (_, _, look) in enumerate(arrows):
-            # One group per style: labels are drawn one by one anyway.
-            self._groups.setdefault(_style(look), []).append(index)
+            entry = distinct.get(id(look))
+            if entry is None:
+                entry = distinct[id(look)] = (look, [])
+            entry[1].append(index)
+        styles: dict[ArrowLook, int] = {}
+        heads = np.empty(len(arrows))
+        style_of = np.empty(len(arrows), dtype=np.int64)
+        for look, indexes in distinct.values():
+            # One batch per style: labels are drawn one by one anyway.
+            style_of[indexes] = styles.setdefault(_style(look), len(styles))
+            heads[indexes] = look.head
+        self._styles, self._style_of, self._heads = list(styles), style_of, heads
         self._points = np.array([(*origin, *tip) for origin, tip, _ in arrows],
                                 dtype=float).reshape(-1, 4)
-        self._heads = np.array([look.head for _, _, look in arrows], dtype=float)
         if arrows:
-            self._rect = _data_rect([p for origin, tip, _ in arrows for p in (origin, tip)])
-            self._reach = max(_reach(look) for _, _, look in arrows)
+            points = self._points
+            xs, ys = points[:, 0::2], points[:, 1::2]
+            self._rect = QtCore.QRectF(QtCore.QPointF(xs.min(), ys.min()),
+                                       QtCore.QPointF(xs.max(), ys.max()))
+            self._reach = max(_reach(look) for look, _ in distinct.values())
         self._bounds = None
         redraw_cached(self)
 
@@ -551,8 +567,10 @@ class ArrowLayer(pg.GraphicsObject):
     def _paint_batches(self, painter: QtGui.QPainter, ends: np.ndarray) -> None:
         """Shafts and heads, one batch per style, in first-seen style order.
 
-        The geometry of every arrow is computed at once (numpy); each style
-        then costs one line batch and one path of head triangles.
+        The geometry of every arrow is computed at once (numpy), sorted by
+        style, and cut into one path of shafts and one of heads per style
+        (:class:`~linviz.views.array_paths.PathRecords`): a Python call per
+        style, not per arrow or point.
         """
         delta = ends[:, 2:] - ends[:, :2]
         length = np.hypot(delta[:, 0], delta[:, 1])
@@ -562,40 +580,64 @@ class ArrowLayer(pg.GraphicsObject):
         tips = ends[:, 2:]
         base = tips - unit * head
         normal = np.column_stack([-unit[:, 1], unit[:, 0]]) * head * 0.45
-        shafts = np.column_stack([ends[:, :2], tips - unit * head * 0.6]).tolist()
-        tip_points, left, right = tips.tolist(), (base + normal).tolist(), \
-            (base - normal).tolist()
-        is_dot = dots.tolist()
-        for style, indexes in self._groups.items():
+        style_of = self._style_of
+        # Arrows that are not dots, grouped by style (each group in drawing order).
+        order = np.flatnonzero(~dots)
+        order = order[np.argsort(style_of[order], kind="stable")]
+        counts = np.bincount(style_of[order], minlength=len(self._styles))
+        shafts = np.empty((len(order), 2, 2))
+        shafts[:, 0] = ends[order, :2]
+        # Shafts stop inside the head so a thick line never pokes past the tip.
+        shafts[:, 1] = (tips - unit * head * 0.6)[order]
+        triangles = np.empty((len(order), 4, 2))  # tip → corner → corner → tip
+        triangles[:, 0] = triangles[:, 3] = tips[order]
+        triangles[:, 1] = (base + normal)[order]
+        triangles[:, 2] = (base - normal)[order]
+        shaft_paths, head_paths = PathRecords(shafts), PathRecords(triangles)
+        start = 0
+        has_dots = dots.any()
+        for index, style in enumerate(self._styles):
             color, shaft_pen, head_pen, dot_pen = _batch_tools(style)
-            filled = style.head_filled
-            arrows = [i for i in indexes if not is_dot[i]]
-            if len(arrows) < len(indexes):  # zero vectors: a small disc each
-                radius = style.width + 2
-                painter.setPen(dot_pen)
-                painter.setBrush(color if filled else Qt.BrushStyle.NoBrush)
-                for i in indexes:
-                    if is_dot[i]:
-                        painter.drawEllipse(QtCore.QPointF(*tip_points[i]), radius, radius)
-            if not arrows:
+            if has_dots:
+                flat = np.flatnonzero(dots & (style_of == index))
+                if len(flat):  # zero vectors: a small disc each
+                    _paint_dots(painter, tips[flat], style, color, dot_pen)
+            stop = start + int(counts[index])
+            if stop == start:
                 continue
             painter.setPen(shaft_pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            # Separate lines, not one path: stroking one path of lines that all
-            # cross at the origin is an order of magnitude slower.
-            painter.drawLines([QtCore.QLineF(*shafts[i]) for i in arrows])
-            # Triangles tip → one corner → other corner, all wound alike.
-            heads = QtGui.QPainterPath()
-            heads.setFillRule(Qt.FillRule.WindingFill)
-            for i in arrows:
-                heads.moveTo(*tip_points[i])
-                heads.lineTo(*left[i])
-                heads.lineTo(*right[i])
-                heads.closeSubpath()
-            if filled:
+            painter.drawPath(shaft_paths.path(start, stop))
+            if style.head_filled:
                 painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(color)
-            else:
+                painter.drawPath(head_paths.path(start, stop, Qt.FillRule.WindingFill))
+            else:  # only outlined and see-through, so a key's head beneath shows
                 painter.setPen(head_pen)
                 painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPath(heads)
+                painter.drawPath(head_paths.path(start, stop))
+            start = stop
+
+
+def _paint_dots(painter: QtGui.QPainter, points: np.ndarray, style: ArrowLook,
+                color: QtGui.QColor, dot_pen: QtGui.QPen) -> None:
+    """Discs for zero vectors at ``points`` (device pixels), each spot once.
+
+    A far zoom turns many short arrows into discs on the same few pixels:
+    drawing each spot once keeps that cheap.
+    """
+    # Each spot once, to half a pixel (a set: a few dozen points, numpy would cost more).
+    halves = np.round(points * 2).tolist()
+    spots = [QtCore.QPointF(x / 2, y / 2) for x, y in set(map(tuple, halves))]
+    radius = style.width + 2
+    if style.head_filled:
+        # A round point as wide as the disc and its outline: one call for all.
+        pen = QtGui.QPen(color, 2 * radius + dot_pen.widthF())
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        painter.drawPoints(spots)
+        return
+    painter.setPen(dot_pen)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    for spot in spots:
+        painter.drawEllipse(spot, radius, radius)
