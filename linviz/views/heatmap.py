@@ -132,8 +132,11 @@ class HeatmapPanel(Panel):
         # Beside the plot, as ColorBarItem.setImageItem(insert_in=…) would put it, but
         # not linked: the panel sets the image's and the bar's levels itself.
         plot.layout.addItem(self.color_bar, 2, 5)
-        # Its numbers change only with the range: a pixmap, not a replay per repaint.
-        self.color_bar.axis.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        # Its numbers change only with the range, its frame never: pixmaps, not a
+        # replay whenever the cells beside them repaint.
+        for name in ("left", "right", "top", "bottom"):
+            self.color_bar.getAxis(name).setCacheMode(
+                QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         plot.layout.setColumnFixedWidth(4, 8)
 
         # The title is a widget, not the plot's title: as a plot title its width would
@@ -229,8 +232,9 @@ class HeatmapPanel(Panel):
 
     def _redraw_axes(self, *_: object) -> None:
         """The axes are cached pictures: after a resize or a new range, draw them anew."""
-        plot = self.plot_widget.getPlotItem()
-        redraw_cached(plot.getAxis("left"), plot.getAxis("top"), self.color_bar.axis)
+        plot, bar = self.plot_widget.getPlotItem(), self.color_bar
+        redraw_cached(plot.getAxis("left"), plot.getAxis("top"),
+                      *(bar.getAxis(name) for name in ("left", "right", "top", "bottom")))
 
     def _set_shape(self, rows: int, columns: int) -> None:
         self._shape = (rows, columns)
