@@ -445,8 +445,11 @@ class _VectorPlanePanel(Panel):
         # so a cursor move (keys, timeline, playback) or a drag frame places the
         # few items that paint, not two hundred.
         layered = []
+        drag_item = self._drag_item
         for item, arrow in zip(self._items, arrows):
-            live = self._is_live(item, arrow, dragged)
+            # As _is_live says, written out: this loop sees every arrow on every move.
+            live = (arrow.look.halo or arrow.role in LIVE_ROLES or arrow.number == dragged
+                    or item is drag_item)
             if not live:
                 layered.append(arrow)
             if live or item.painted:
@@ -604,17 +607,34 @@ class _VectorPlanePanel(Panel):
         session = self.session
         return steps_near(len(session.scenario), session.cursor, also=session.dragged_step)
 
-    def _labelled(self, number: int, text: str) -> str:
-        """``text``, unless the plane is crowded and step ``number`` far from the cursor."""
-        return text if self._label_test()(number) else ""
-
-    def _label_test(self) -> Callable[[int], bool]:
-        """Whether step ``number`` gets a label: all when few, else those near the cursor."""
+    def _labelled_numbers(self, numbers: list[int]) -> set[int] | range:
+        """Which of the steps ``numbers`` get a label: all when few, else those near
+        the cursor (and the dragged one)."""
         session = self.session
         if len(session.scenario) <= LABEL_ALL:
-            return lambda number: True
+            return range(1, len(session.scenario) + 1)
         cursor, dragged = session.cursor, session.dragged_step
-        return lambda number: abs(number - cursor) <= LABEL_NEAR or number == dragged
+        near = set(range(cursor - LABEL_NEAR, cursor + LABEL_NEAR + 1))
+        if dragged is not None:
+            near.add(dragged)
+        return near
+
+    def _unlabelled_looks(self, theme: Theme) -> Callable[[str, str, bool], ArrowLook]:
+        """``look(color, state, is_write)`` for the many arrows without a label,
+        remembered per refresh (a plane styles two hundred of them per cursor move)."""
+        looks: dict[tuple[str, str, bool], ArrowLook] = {}
+
+        def look(color: str, state: str, is_write: bool) -> ArrowLook:
+            key = (color, state, is_write)
+            found = looks.get(key)
+            if found is None:
+                found = looks[key] = self._kind_look(theme, color, state, is_write, "")
+            return found
+        return look
+
+    def _kind_look(self, theme: Theme, color: str, state: str, is_write: bool,
+                   label: str) -> ArrowLook:  # pragma: no cover - abstract
+        raise NotImplementedError
 
     # -- the component chooser -------------------------------------------------------------
     def _sync_chooser(self, size: int, axes: tuple[int, int]) -> None:
@@ -757,24 +777,27 @@ class KeyPlanePanel(_VectorPlanePanel):
         # this runs on every cursor move and every frame of a drag.
         rows = np.asarray(numbers, dtype=np.int64) - 1
         writes = scenario.write_mask()[rows].tolist()
-        colors = [theme.key_color(o) for o in ordinals[rows].tolist()]
-        labelled = self._label_test()
+        palette = theme.key_colors
+        colors = [palette[o] for o in (ordinals[rows] % len(palette)).tolist()]
+        labelled = self._labelled_numbers(numbers)
+        plain_look = self._unlabelled_looks(theme)
         points = self._points(scenario.vectors(), numbers, axes, size)
+        key_tooltip, query_tooltip = self._key_tooltip, self._query_tooltip
         for number, tip, is_write, color in zip(numbers, points, writes, colors):
             state = "cursor" if number == cursor else ("past" if number < cursor else "future")
-            label = scenario.label_at(number) if labelled(number) else ""
+            if number in labelled:
+                look = self._kind_look(theme, color, state, is_write,
+                                       scenario.label_at(number))
+            else:
+                look = plain_look(color, state, is_write)
             if is_write:
-                look = self._look(theme, color, state, label=label)
                 arrows.append(_Arrow("key", number, (0.0, 0.0), tip, look, _Z[state],
-                                     True, partial(self._key_tooltip, number)))
+                                     True, partial(key_tooltip, number)))
                 key_tips.add(tip)
             else:
-                look = self._look(theme, theme.read, state, dash="dash", head_filled=False,
-                                  label=label)
                 # Dashed queries are drawn over keys so both stay visible.
                 query = _Arrow("query", number, (0.0, 0.0), tip, look,
-                               _Z[state] + 0.5, True,
-                               partial(self._query_tooltip, number))
+                               _Z[state] + 0.5, True, partial(query_tooltip, number))
                 arrows.append(query)
                 if state != "cursor":
                     queries.append(query)
@@ -784,6 +807,13 @@ class KeyPlanePanel(_VectorPlanePanel):
                 # key beneath; it becomes draggable when the cursor is on its read.
                 query.draggable, query.tooltip = False, None
         return arrows
+
+    def _kind_look(self, theme: Theme, color: str, state: str, is_write: bool,
+                   label: str) -> ArrowLook:
+        if is_write:
+            return self._look(theme, color, state, label=label)
+        return self._look(theme, theme.read, state, dash="dash", head_filled=False,
+                          label=label)
 
     def _cosines_with_others(self, number: int) -> list[tuple[str, float]]:
         """Cosines of key ``number`` with the other keys (every key when few)."""
@@ -862,18 +892,23 @@ class ValuePlanePanel(_VectorPlanePanel):
         arrows = []
         is_write = scenario.write_mask()
         numbers = [n for n in self._numbers() if is_write[n - 1]]
-        colors = [theme.key_color(o) for o in
-                  ordinals[np.asarray(numbers, dtype=np.int64) - 1].tolist()]
-        labelled = self._label_test()
+        palette = theme.key_colors
+        colors = [palette[o] for o in
+                  (ordinals[np.asarray(numbers, dtype=np.int64) - 1] % len(palette)).tolist()]
+        labelled = self._labelled_numbers(numbers)
+        plain_look = self._unlabelled_looks(theme)
         name = self.tr("v({0})")
         points = self._points(scenario.values(), numbers, axes, size)
+        value_tooltip = self._value_tooltip
         for number, tip, color in zip(numbers, points, colors):
             state = "cursor" if number == cursor else ("past" if number < cursor else "future")
-            label = name.format(scenario.label_at(number)) if labelled(number) else ""
-            look = self._look(theme, color, state, label=label)
+            if number in labelled:
+                look = self._kind_look(theme, color, state, True,
+                                       name.format(scenario.label_at(number)))
+            else:
+                look = plain_look(color, state, True)
             arrows.append(_Arrow("value", number, (0.0, 0.0), tip, look,
-                                 _Z[state] + 0.5, True,
-                                 partial(self._value_tooltip, number)))
+                                 _Z[state] + 0.5, True, partial(value_tooltip, number)))
         result = session.snapshot().read if cursor else None
         if result is None:
             return arrows
@@ -903,6 +938,10 @@ class ValuePlanePanel(_VectorPlanePanel):
             arrows.append(_Arrow("interference", cursor, target, output, look, 32.0,
                                  tooltip=partial(self._read_tooltip, "interference")))
         return arrows
+
+    def _kind_look(self, theme: Theme, color: str, state: str, is_write: bool,
+                   label: str) -> ArrowLook:
+        return self._look(theme, color, state, label=label)
 
     def _value_tooltip(self, number: int) -> str:
         step = self.session.scenario.step(number)
