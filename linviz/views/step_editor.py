@@ -10,6 +10,7 @@ bad target) is shown under the table and changes nothing.
 from __future__ import annotations
 
 import re
+from typing import Iterable
 
 import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -22,6 +23,7 @@ from linviz.model.rules import RULE_PARAMETERS
 from linviz.model.scenario import Step, read, write
 from linviz.views.panel import Panel, qcolor
 from linviz.views.static_text import draw_at, text_width
+from linviz.views.step_table_painter import Cell, StyleLooks, paint_cells
 
 Qt = QtCore.Qt
 
@@ -56,6 +58,9 @@ _KEPT_TEXTS = 4096
 _TEXT_MARGIN = 4
 _State = QtWidgets.QStyle.StateFlag
 _SELECTED, _HAS_FOCUS = _State.State_Selected, _State.State_HasFocus
+#: Changes after which the style may paint the rows under the cells differently.
+_RESTYLED = frozenset({QtCore.QEvent.Type.StyleChange, QtCore.QEvent.Type.PaletteChange,
+                       QtCore.QEvent.Type.EnabledChange, QtCore.QEvent.Type.FontChange})
 
 
 def _translate(text: str) -> str:
@@ -158,6 +163,7 @@ class StepTableModel(QtCore.QAbstractTableModel):
         self._rows = len(session.scenario)
         self._colors: dict[str, str] = {}
         self._brushes: dict[str, QtGui.QBrush] = {}
+        self._inks: dict[str | None, QtGui.QColor] = {}
         self._steps: dict[int, Step] = {}
         self._texts: dict[int, tuple[str, ...]] = {}
         self._steps_of: object = None
@@ -168,6 +174,8 @@ class StepTableModel(QtCore.QAbstractTableModel):
         self._colors = {"write": write, "read": read, "muted": muted}
         self._brushes = {name: QtGui.QBrush(qcolor(color))
                          for name, color in self._colors.items()}
+        # Asked per painted cell: one colour object each, made here.
+        self._inks = {name: brush.color() for name, brush in self._brushes.items()}
 
     def scenario_changed(self, only_step: int | None = None) -> None:
         """Follow an edit: a reset when rows came or went, else a repaint.
@@ -204,6 +212,10 @@ class StepTableModel(QtCore.QAbstractTableModel):
 
     def _text(self, number: int, column: int) -> str:
         """The display text of a cell, formatted once per change of its row."""
+        return self._row_texts(number)[column]
+
+    def _row_texts(self, number: int) -> tuple[str, ...]:
+        """The display texts of step ``number``'s cells, formatted once per change."""
         texts = self._texts.get(number)
         if texts is None:
             step = self._step(number)
@@ -211,7 +223,7 @@ class StepTableModel(QtCore.QAbstractTableModel):
                 self._texts.clear()
             texts = self._texts[number] = tuple(
                 self._display(number, step, c) for c in range(len(COLUMNS)))
-        return texts[column]
+        return texts
 
     def style_cell(self, option: QtWidgets.QStyleOptionViewItem,
                    index: QtCore.QModelIndex) -> None:
@@ -253,11 +265,21 @@ class StepTableModel(QtCore.QAbstractTableModel):
         ``ink`` names a colour of :meth:`ink` (``None``: the palette's text);
         ``None`` for a cell outside the scenario.
         """
-        row = index.row()
+        return self.look_at(index.row(), index.column())
+
+    def look_at(self, row: int, column: int) -> tuple[str, str | None, bool, bool] | None:
+        """:meth:`cell_look` of the cell at ``row``, ``column`` (no index to build)."""
         if not 0 <= row < min(self._rows, len(self.session.scenario)):
             return None
-        number, column = row + 1, index.column()
-        text = self._text(number, column)
+        return self._look(row + 1, column, self._text(row + 1, column))
+
+    def row_looks(self, row: int) -> list[tuple[str, str | None, bool, bool]]:
+        """:meth:`look_at` of every column of ``row`` (a row inside the scenario)."""
+        number = row + 1
+        return [self._look(number, column, text)
+                for column, text in enumerate(self._row_texts(number))]
+
+    def _look(self, number: int, column: int, text: str) -> tuple[str, str | None, bool, bool]:
         if column == NUMBER:
             return text, "muted", False, True
         if column == OP:
@@ -265,10 +287,14 @@ class StepTableModel(QtCore.QAbstractTableModel):
                 True, False
         return text, None, False, False
 
+    def paints_rows(self, rows: int) -> bool:
+        """Whether :meth:`look_at` has a look for each of the first ``rows`` rows
+        (not when the scenario shrank and this model has not heard of it yet)."""
+        return rows <= min(self._rows, len(self.session.scenario))
+
     def ink(self, name: str | None) -> QtGui.QColor | None:
         """The colour named ``name`` by :meth:`cell_look`, if the theme set one."""
-        brush = self._brushes.get(name) if name is not None else None
-        return brush.color() if brush is not None else None
+        return self._inks.get(name)
 
     def set_font(self, font: QtGui.QFont) -> None:
         """The font cells are painted in (to know how many characters can show)."""
@@ -426,8 +452,10 @@ class _PaintTools:
         bold.setBold(True)
         self.fonts = {False: font, True: bold}
         self.metrics = {False: QtGui.QFontMetrics(font), True: QtGui.QFontMetrics(bold)}
+        self.cut_px = {b: max(1, m.averageCharWidth() // 3) for b, m in self.metrics.items()}
         self.line_height = {b: QtGui.QFontMetricsF(f).height() for b, f in self.fonts.items()}
         self.bold_key = bold.key()
+        self.keys = {False: self.font_key, True: self.bold_key}
         self.palette_key = -1
         self.active: bool | None = None
 
@@ -453,7 +481,10 @@ class StepDelegate(QtWidgets.QStyledItemDelegate):
     eliding included): ~45 µs a cell, 3 ms whenever a cursor move scrolls the
     table. Here each string is elided once per column width and, once it
     comes back, drawn from its kept shape (:mod:`linviz.views.static_text`);
-    fonts and colours are looked up once per paint (:meth:`prepare`).
+    fonts and colours are looked up once per paint (:meth:`prepare`). The
+    view hands all the cells in view to :meth:`paint_looks` at once
+    (:mod:`linviz.views.step_table_painter`); :meth:`paint` is Qt's way in,
+    cell by cell, where that one pass cannot paint exactly.
     """
 
     def __init__(self, model: StepTableModel, parent: QtCore.QObject | None = None) -> None:
@@ -461,6 +492,11 @@ class StepDelegate(QtWidgets.QStyledItemDelegate):
         self._model = model
         self._texts: dict[tuple[str, int, bool], str] = {}  # elided cell texts
         self._tools: _PaintTools | None = None
+
+    @property
+    def model(self) -> StepTableModel:
+        """The model whose cells this delegate paints."""
+        return self._model
 
     def prepare(self, view: QtWidgets.QAbstractItemView) -> None:
         """Look up ``view``'s font and colours before it paints its cells."""
@@ -472,65 +508,133 @@ class StepDelegate(QtWidgets.QStyledItemDelegate):
 
     def _shown(self, text: str, room: int, bold: bool, metrics: QtGui.QFontMetrics) -> str:
         """``text`` elided to ``room`` pixels, remembered per column width."""
-        key = (text, room, bold)
-        shown = self._texts.get(key)
-        if shown is None:
-            if len(self._texts) > _KEPT_TEXTS:
-                self._texts.clear()
-            # Cut before measuring: a d = 64 key is 500 characters, a cell shows 30.
-            fitting = text[:room // max(1, metrics.averageCharWidth() // 3) + 2]
-            shown = self._texts[key] = (
-                metrics.elidedText(fitting, Qt.TextElideMode.ElideRight, room)
-                if metrics.horizontalAdvance(fitting) > room else fitting)
+        shown = self._texts.get((text, room, bold))
+        return shown if shown is not None else self._elided(
+            text, room, bold, metrics, max(1, metrics.averageCharWidth() // 3))
+
+    def _elided(self, text: str, room: int, bold: bool, metrics: QtGui.QFontMetrics,
+                cut_px: int) -> str:
+        """:meth:`_shown` of a text not yet elided to ``room``; ``cut_px`` is a third
+        of the average character's width (so the text cut to ``room // cut_px``
+        characters still overflows ``room`` whenever the whole text does)."""
+        if len(self._texts) > _KEPT_TEXTS:
+            self._texts.clear()
+        # Cut before measuring: a d = 64 key is 500 characters, a cell shows 30.
+        fitting = text[:room // cut_px + 2]
+        shown = self._texts[text, room, bold] = (
+            metrics.elidedText(fitting, Qt.TextElideMode.ElideRight, room)
+            if metrics.horizontalAdvance(fitting) > room else fitting)
         return shown
 
     def paint(self, painter: QtGui.QPainter, option: QtWidgets.QStyleOptionViewItem,
               index: QtCore.QModelIndex) -> None:
-        tools = self._tools
         look = self._model.cell_look(index) \
-            if tools is not None and index.model() is self._model else None
+            if self._tools is not None and index.model() is self._model else None
         if look is None:
             super().paint(painter, option, index)
             return
-        text, ink, bold, right = look
         rect, state = option.rect, option.state
-        selected = bool(state & _SELECTED)
-        if selected:
-            painter.fillRect(rect, tools.highlight)
-            pen = tools.highlighted_text
-        else:
-            if index.row() % 2:  # alternating row colours, as the view asks
-                painter.fillRect(rect, tools.alternate)
-            pen = self._model.ink(ink) or tools.text
-        room = rect.width() - 2 * _TEXT_MARGIN
-        if text and room > 0:
-            font = tools.fonts[bold]
-            shown = self._shown(text, room, bold, tools.metrics[bold])
-            painter.setFont(font)
-            painter.setPen(pen)
-            key = tools.bold_key if bold else tools.font_key
-            x = rect.left() + _TEXT_MARGIN
-            if right:
-                x = rect.right() + 1 - _TEXT_MARGIN - text_width(shown, font, key)
-            top = rect.top() + (rect.height() - tools.line_height[bold]) / 2
-            draw_at(painter, x, top, shown, font, key)
-        if state & _HAS_FOCUS:  # the cell F2 would edit
-            painter.setPen(QtGui.QPen(pen, 1, Qt.PenStyle.DotLine))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRect(rect.adjusted(1, 1, -2, -2))
+        self.paint_looks(painter, ((rect.x(), rect.y(), rect.width(), rect.height(), index.row(),
+                                    look, bool(state & _SELECTED), bool(state & _HAS_FOCUS),
+                                    None),))
+
+    def fill_brush(self, row: int, selected: bool) -> QtGui.QBrush | None:
+        """The brush :meth:`paint_looks` fills a cell of ``row`` with, if any."""
+        tools = self._tools
+        if tools is None:
+            return None
+        return tools.highlight if selected else (tools.alternate if row % 2 else None)
+
+    def paint_looks(self, painter: QtGui.QPainter, cells: Iterable[Cell]) -> None:
+        """Paint ``cells``: ``(x, y, width, height, row, look, selected, focus, under)``
+        each, ``look`` as :meth:`StepTableModel.cell_look` gives it and ``under``
+        the colour to fill first (the style's row panel) or ``None``.
+
+        :meth:`paint` calls this for one cell, the view
+        (:func:`~linviz.views.step_table_painter.paint_cells`) for all those
+        in view, so both paint the same pixels. Needs :meth:`prepare`.
+        """
+        tools = self._tools
+        fonts, metrics, line_height = tools.fonts, tools.metrics, tools.line_height
+        keys, cut_px = tools.keys, tools.cut_px
+        ink, elided, kept = self._model.ink, self._elided, self._texts
+        fill = painter.fillRect
+        font_set = pen_set = None  # what the painter has: setting it again costs a call
+        for x, y, width, height, row, look, selected, focus, under in cells:
+            text, ink_name, bold, right = look
+            if under is not None:
+                fill(x, y, width, height, under)
+            if selected:
+                fill(x, y, width, height, tools.highlight)
+                pen = tools.highlighted_text
+            else:
+                if row % 2:  # alternating row colours, as the view asks
+                    fill(x, y, width, height, tools.alternate)
+                pen = ink(ink_name) or tools.text
+            room = width - 2 * _TEXT_MARGIN
+            if text and room > 0:
+                font, key = fonts[bold], keys[bold]
+                shown = kept.get((text, room, bold))  # as _shown, without a call per cell
+                if shown is None:
+                    shown = elided(text, room, bold, metrics[bold], cut_px[bold])
+                if font is not font_set:
+                    painter.setFont(font)
+                    font_set = font
+                if pen is not pen_set:
+                    painter.setPen(pen)
+                    pen_set = pen
+                left = x + _TEXT_MARGIN
+                if right:
+                    left = x + width - _TEXT_MARGIN - text_width(shown, font, key)
+                draw_at(painter, left, y + (height - line_height[bold]) / 2, shown, font, key)
+            if focus:  # the cell F2 would edit
+                painter.setPen(QtGui.QPen(pen, 1, Qt.PenStyle.DotLine))
+                pen_set = None
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRect(x + 1, y + 1, width - 3, height - 3)
 
 
 class StepTableView(QtWidgets.QTableView):
     """The table; keeps the window-wide step keys (Left/Right …) for the timeline."""
 
     def paintEvent(self, event: QtGui.QPaintEvent) -> None:  # noqa: N802 (Qt name)
+        # Qt would call the delegate once per visible cell, from C++; the cells
+        # are painted here in one pass instead (the same pixels), unless the
+        # table is in a state that pass does not paint exactly.
         delegate = self.itemDelegate()
         if isinstance(delegate, StepDelegate):
             delegate.prepare(self)
+            model = self.model()
+            if self.paint_in_one_pass and model is delegate.model and paint_cells(
+                    self, event, delegate, model, self._style_looks, self._has_spans):
+                return
         super().paintEvent(event)
+
+    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt name)
+        # A new style sheet or palette may paint the rows under the cells anew
+        # (the looks do not exist yet while QTableView's constructor runs).
+        looks = getattr(self, "_style_looks", None)
+        if looks is not None and event.type() in _RESTYLED:
+            looks.clear()
+        super().changeEvent(event)
+
+    def setSpan(self, row: int, column: int, row_span: int,  # noqa: N802 (Qt name)
+                column_span: int) -> None:
+        """As QTableView's; a table with spans is painted by Qt (see :meth:`paintEvent`)."""
+        self._has_spans = True
+        super().setSpan(row, column, row_span, column_span)
+
+    def clearSpans(self) -> None:  # noqa: N802 (Qt name)
+        """As QTableView's."""
+        self._has_spans = False
+        super().clearSpans()
 
     def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
+        #: Paint the visible cells in one pass (False: cell by cell, through Qt).
+        self.paint_in_one_pass = True
+        self._style_looks = StyleLooks()
+        self._has_spans = False
         self.setSelectionBehavior(QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.SingleSelection)
         self.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.DoubleClicked

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from PySide6 import QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
 from linviz.controller.session import Session
@@ -296,3 +296,152 @@ def test_shaped_texts_are_kept_from_their_second_use(qapp):
     kept = shaped(text, font)
     assert kept is not None and kept.text() == text
     assert shaped(text, font) is kept           # and reused from then on
+
+
+# -- all visible cells painted in one pass ---------------------------------------------
+@pytest.fixture
+def one_pass_log(monkeypatch) -> list[bool]:
+    """Whether each paint of a step table was done by the one-pass painter (True)
+    or left to Qt's cell-by-cell painting (False)."""
+    import linviz.views.step_editor as step_editor
+    log: list[bool] = []
+    painter = step_editor.paint_cells
+
+    def logged(*args) -> bool:
+        log.append(painter(*args))
+        return log[-1]
+    monkeypatch.setattr(step_editor, "paint_cells", logged)
+    return log
+
+
+def _painted(table, one_pass: bool, region=None):
+    """The viewport as painted by the one-pass painter or by Qt cell by cell.
+
+    With ``region``, only that part is painted (a paint event for just that
+    region, as after a selection change), over a magenta image.
+    """
+    table.paint_in_one_pass = one_pass
+    try:
+        viewport = table.viewport()
+        if region is None:
+            return viewport.grab().toImage()
+        image = QtGui.QImage(viewport.size(), QtGui.QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(QtGui.QColor("#ff00ff"))
+        viewport.render(image, QtCore.QPoint(), region)
+        return image
+    finally:
+        table.paint_in_one_pass = True
+
+
+def _assert_painted_alike(table, log: list[bool], region=None) -> None:
+    """One pass paints exactly the pixels Qt's own painting of the cells gives."""
+    expected = _painted(table, one_pass=False, region=region)
+    del log[:]
+    actual = _painted(table, one_pass=True, region=region)
+    assert log and all(log), "the one-pass painter did not paint"
+    assert not expected.isNull() and expected.size() == actual.size()
+    if actual != expected:
+        differ = np.argwhere(_pixels(actual) != _pixels(expected))
+        pytest.fail(f"{len(differ)} pixels differ, the first at (x, y) = "
+                    f"{tuple(differ[0][::-1])}")
+
+
+def _pixels(image) -> np.ndarray:
+    image = image.convertToFormat(QtGui.QImage.Format.Format_ARGB32)
+    words = np.frombuffer(image.constBits(), np.uint32).reshape(
+        image.height(), image.bytesPerLine() // 4)
+    return words[:, :image.width()]
+
+
+def _color_at(image, x: int, y: int) -> str:
+    return image.pixelColor(x, y).name()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark", "projector"])
+def test_one_pass_paints_the_cells_as_qt_does(qtbot, window, theme, one_pass_log):
+    session = window.session
+    if theme == "projector":
+        session.set_options(projector=True)
+    else:
+        session.set_options(theme=theme)
+    panel = window.panels["steps"]
+    table = panel.table
+    # Room for every step, whatever the theme's font size.
+    window.resizeDocks([window.steps_dock], [600], Qt.Orientation.Vertical)
+    for cursor, focused in ((7, False), (2, True), (5, False), (1, True)):
+        session.set_cursor(cursor)
+        if focused:
+            table.setFocus()
+            qtbot.waitUntil(table.hasFocus)
+        else:
+            table.clearFocus()
+            qtbot.waitUntil(lambda: not table.hasFocus())
+        _assert_painted_alike(table, one_pass_log)
+        # What a user sees, checked apart from Qt: the selected row in the
+        # highlight, the others alternating base colours (left margin of "#").
+        image = _painted(table, one_pass=True)
+        palette = table.palette()
+        for row in range(panel.model.rowCount()):
+            rect = table.visualRect(panel.model.index(row, 0))
+            if not image.rect().contains(rect.left() + 1, rect.center().y()):
+                continue
+            if row == cursor - 1:
+                wanted = palette.color(QtGui.QPalette.ColorRole.Highlight)
+            elif row % 2:
+                wanted = palette.color(QtGui.QPalette.ColorRole.AlternateBase)
+            else:
+                wanted = palette.color(QtGui.QPalette.ColorRole.Base)
+            assert _color_at(image, rect.left() + 1, rect.center().y()) == wanted.name(), row
+
+
+def test_one_pass_paints_any_part_of_a_scrolled_table_as_qt_does(qtbot, one_pass_log):
+    from linviz.bench.workloads import random_scenario
+    session = Session(random_scenario(100_000, 8))
+    panel = show(qtbot, session)
+    table = panel.table
+    table.setFocus()
+    qtbot.waitUntil(table.hasFocus)
+    # A row cut by the top edge, then one step chosen cell by cell, not as a row.
+    table.setVerticalScrollMode(QtWidgets.QAbstractItemView.ScrollMode.ScrollPerPixel)
+    session.set_cursor(50_000)
+    bar = table.verticalScrollBar()
+    bar.setValue(bar.value() + table.rowHeight(0) // 2 + 1)
+    index = panel.model.index(50_001, VALUE)
+    table.selectionModel().select(index, QtCore.QItemSelectionModel.SelectionFlag.Select)
+    table.setColumnWidth(VECTOR, 90)  # keys cut with an ellipsis
+    qtbot.waitUntil(lambda: table.columnWidth(VECTOR) == 90)
+    viewport = table.viewport().rect()
+    a_cell = table.visualRect(index)
+    top_row = table.visualRect(panel.model.index(table.rowAt(0), LABEL))
+    assert viewport.contains(a_cell) and top_row.top() < 0 < top_row.bottom()
+    for region in (
+            QtGui.QRegion(viewport),
+            # what a selection change repaints: two rows, one cut in half
+            QtGui.QRegion(a_cell.adjusted(-300, 0, 300, 0))
+            + QtGui.QRegion(QtCore.QRect(0, 3, viewport.width() // 2, a_cell.height())),
+            QtGui.QRegion(QtCore.QRect(a_cell.center(), viewport.bottomRight()))):
+        _assert_painted_alike(table, one_pass_log, region)
+    _assert_painted_alike(table, one_pass_log)
+
+
+def test_qt_paints_the_cells_where_one_pass_could_differ(qtbot, lesson_session, one_pass_log):
+    panel = show(qtbot, lesson_session)
+    table = panel.table
+    for change, undo in (
+            (lambda: table.setSpan(0, CAPTION, 2, 1), table.clearSpans),
+            (lambda: table.setEnabled(False), lambda: table.setEnabled(True)),
+            (lambda: table.hideColumn(TARGET), lambda: table.showColumn(TARGET)),
+            (lambda: table.setItemDelegateForColumn(LABEL, QtWidgets.QStyledItemDelegate(table)),
+             lambda: table.setItemDelegateForColumn(LABEL, None))):
+        change()
+        table.viewport().grab()
+        assert one_pass_log[-1] is False
+        undo()
+        table.viewport().grab()
+        assert one_pass_log[-1] is True
+    index = panel.model.index(0, LABEL)
+    table.setCurrentIndex(index)
+    table.edit(index)
+    qtbot.waitUntil(lambda: table.indexWidget(index) is not None)
+    table.viewport().grab()
+    assert one_pass_log[-1] is False
