@@ -62,7 +62,11 @@ def fmt_number(x: float, scale: float = 1.0, digits: int = 4) -> str:
 def fmt_vector(vector: np.ndarray, limit: int = 8, digits: int = 4) -> str:
     """``[1, 0]``; long vectors are cut with an ellipsis."""
     scale = float(np.abs(vector).max()) if len(vector) else 1.0
-    shown = [fmt_number(x, scale, digits) for x in vector[:limit]]
+    # fmt_number's rules, applied to plain floats: the views format a few dozen
+    # vectors per cursor move, and numpy scalars one by one cost ~4x more.
+    zero, spec = DISPLAY_ZERO * max(abs(scale), 1.0), f".{digits}g"
+    shown = [format(0.0 if abs(x) < zero else x + 0.0, spec)
+             for x in np.asarray(vector[:limit], dtype=float).tolist()]
     if len(vector) > limit:
         shown.append(f"… ({len(vector)} in all)")
     return "[" + ", ".join(shown) + "]"
