@@ -279,6 +279,7 @@ class _VectorPlanePanel(Panel):
         self._grow_next = False
         self._refit = False  # the plot was resized: fit the range anew at the next refresh
         self._items: list[ArrowItem] = []
+        self._spare: list[ArrowItem] = []  # hidden, for when more arrows show
         self._looks: dict[tuple[object, ...], ArrowLook] = {}
         self._ordinals = _WriteOrdinals()
         self._drag_item: ArrowItem | None = None
@@ -401,10 +402,11 @@ class _VectorPlanePanel(Panel):
         self._fit_range(extent, aspects | ({"scenario"} if self._refit else frozenset()), theme)
         self._refit = False
         lim = self._lim if self._lim is not None else max(extent, MIN_HALF_RANGE)
-        _stack_labels(arrows, 0.035 * lim)
+        labelled = [arrow for arrow in arrows if arrow.look.label]
+        _stack_labels(labelled, 0.035 * lim)
         width, height = self._view_box.width(), self._view_box.height()
         if min(width, height) > 50:  # laid out (a hidden panel has no size yet)
-            _spread_labels(arrows, min(width, height) / (2 * lim), (width / 2, height / 2))
+            _spread_labels(labelled, min(width, height) / (2 * lim), (width / 2, height / 2))
         self._show(arrows)
 
     def _redraw_cached(self, *_: object) -> None:
@@ -427,18 +429,16 @@ class _VectorPlanePanel(Panel):
 
     def _show(self, arrows: list[_Arrow]) -> None:
         while len(self._items) < len(arrows):
-            item = ArrowItem()
-            item.sigDragStarted.connect(self._drag_started)
-            item.sigDragged.connect(self._dragged)
-            item.sigDragFinished.connect(self._drag_finished)
-            self._view_box.addItem(item, ignoreBounds=True)
-            self._items.append(item)
+            self._items.append(self._spare.pop() if self._spare else self._new_item())
         self._keep_drag_item(arrows)
         while len(self._items) > len(arrows):
+            # Kept hidden, not removed: the number of arrows changes with most
+            # cursor moves, and adding an item to a view box is not cheap.
             item = self._items.pop()
             if item is self._drag_item:
                 self._stop_drag()
-            self._view_box.removeItem(item)
+            item.hide()
+            self._spare.append(item)
         dragged = self.session.dragged_step
         # The items of arrows the layer paints are only grab handles: they are
         # placed when the mouse hovers or presses on the plane (see eventFilter),
@@ -458,6 +458,14 @@ class _VectorPlanePanel(Panel):
         layered.sort(key=lambda arrow: arrow.z)
         self._layer.set_arrows([(a.origin, a.tip, a.look) for a in layered])
 
+    def _new_item(self) -> ArrowItem:
+        item = ArrowItem()
+        item.sigDragStarted.connect(self._drag_started)
+        item.sigDragged.connect(self._dragged)
+        item.sigDragFinished.connect(self._drag_finished)
+        self._view_box.addItem(item, ignoreBounds=True)
+        return item
+
     def _is_live(self, item: ArrowItem, arrow: _Arrow, dragged: int | None) -> bool:
         """Whether an arrow paints itself: what moves during a drag, what stands
         out; the rest is one cached layer."""
@@ -471,6 +479,8 @@ class _VectorPlanePanel(Panel):
         item.tooltip_provider = arrow.tooltip
         item.set_draggable(arrow.draggable)
         item.set_arrow(arrow.origin, arrow.tip, arrow.look, live)
+        if not item.isVisible():  # back from the spares
+            item.show()
         z = 100.0 if item is self._drag_item else arrow.z
         if item.zValue() != z:
             item.setZValue(z)
