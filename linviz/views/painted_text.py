@@ -9,7 +9,9 @@ only when their height changes.
 
 :class:`FlowText` shows paragraphs of coloured words that wrap between
 pieces; :class:`MeasureTable` shows names and values in two columns.
-Both can be copied: click, then Ctrl+C.
+Both can be copied: click, then Ctrl+C. :class:`SteadyLabel` is a plain
+QLabel (drawn by Qt, exactly as before) whose new text asks for a new
+layout of the window only when the label's size must change.
 """
 
 from __future__ import annotations
@@ -418,3 +420,4 @@ class MeasureTable(_PaintedText):
                              self._place(values, value_w, name_w + gap, top, placed))
             y = bottom + ROW_PADDING_PX
         return y, placed
+

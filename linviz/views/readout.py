@@ -24,6 +24,7 @@ from linviz.views.matrix_item import colormap_for, rgb_words
 from linviz.views.painted_text import FlowText, MeasureTable, Piece, Row, words
 from linviz.views.panel import Panel, qcolor, raster_scale
 from linviz.views.static_text import draw_centred
+from linviz.views.steady_label import SteadyLabel
 from linviz.views.theme import Theme
 
 Qt = QtCore.Qt
@@ -614,9 +615,9 @@ class ReadoutPanel(Panel):
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(session, parent)
-        self.heading = QtWidgets.QLabel(self)
-        self.heading.setTextFormat(Qt.TextFormat.PlainText)
-        self.heading.setWordWrap(True)
+        # Its text changes on every cursor move: it asks for a new layout of the
+        # window only when its size must change (another number of lines).
+        self.heading = SteadyLabel(self, word_wrap=True)
         self.bars = TermBars(self.theme, self)
         self.numbers = MeasureTable(self)
         self.numbers.setAccessibleName(self.tr("Measures of the read"))

@@ -15,6 +15,7 @@ from linviz.model.errors import ScenarioError
 from linviz.views.hidden_output import entered_text, predict_prompt
 from linviz.views.panel import Panel, qcolor, raster_scale
 from linviz.views.static_text import draw_at
+from linviz.views.steady_label import SteadyLabel
 from linviz.views.theme import Theme
 
 Qt = QtCore.Qt
@@ -91,6 +92,8 @@ class ChipStrip(QtWidgets.QWidget):
         self._bold = QtGui.QFont(self._font)
         self._bold.setBold(True)
         self._small = self._number_font()
+        # QFont.key() is slow-ish; the text cache needs it for every label drawn.
+        self._font_key, self._small_key = self._font.key(), self._small.key()
         metrics = self._metrics = QtGui.QFontMetrics(self._font)
         small = QtGui.QFontMetrics(self._small)
         bold = QtGui.QFontMetrics(self._bold)
@@ -284,11 +287,10 @@ class ChipStrip(QtWidgets.QWidget):
             first, last = self.visible_range()
             area = event.rect()
             margin = FACE_MARGIN_PX
-            for number in range(first, last + 1):
-                spot = self.chip_rect(number).adjusted(-margin, -margin, margin,
-                                                       self._number_h + 4)
-                if spot.intersects(area):
-                    self._paint_chip(painter, number)
+            numbers = [number for number in range(first, last + 1)
+                       if self.chip_rect(number).adjusted(-margin, -margin, margin,
+                                                          self._number_h + 4).intersects(area)]
+            self._paint_chips(painter, numbers)
         finally:
             painter.end()
 
@@ -327,29 +329,52 @@ class ChipStrip(QtWidgets.QWidget):
             self._faces[key] = face
         return face
 
-    def _paint_chip(self, painter: QtGui.QPainter, number: int) -> None:
+    def _paint_chips(self, painter: QtGui.QPainter, numbers: list[int]) -> None:
+        """Draw the chips of steps ``numbers``: faces and labels, then the numbers.
+
+        After a jump every chip in view is drawn anew: the pixel ratio, the
+        fonts and the text cache's font keys are worked out once for all of
+        them, not once a chip. Nothing a chip draws overlaps the step number
+        under another chip, so drawing the numbers last gives the same pixels.
+        """
         scenario = self.session.scenario
-        write = scenario.is_write(number)
-        current = number == self.session.cursor
-        rect = self.chip_rect(number)
+        cursor = self.session.cursor
         ratio = raster_scale(painter)
-        if ratio is None:  # an SVG or PDF export: shapes and text stay vectors
-            self._draw_face(painter, rect, write, current)
-        else:
-            painter.drawPixmap(rect.topLeft() - QtCore.QPoint(FACE_MARGIN_PX, FACE_MARGIN_PX),
-                               self._face(write, current, ratio))
-        _, _, text_color, number_color = self._looks[(write, current)]
-        left = rect.left() + self._pad + self._letter_w["W" if write else "R"]
-        room = rect.right() - self._pad - left
-        painter.setFont(self._font)
-        painter.setPen(text_color)
-        draw_at(painter, left, rect.top() + self._text_baseline - self._ascent,
-                self._elide(scenario.label_at(number), room), self._font)
-        painter.setFont(self._small)
-        painter.setPen(number_color)
-        text = str(number)
-        x = rect.left() + (rect.width() - self._small_metrics.horizontalAdvance(text)) / 2
-        draw_at(painter, x, rect.bottom() + 3, text, self._small)
+        corner = QtCore.QPoint(FACE_MARGIN_PX, FACE_MARGIN_PX)
+        font, font_key, pen = self._font, self._font_key, None
+        top = self._text_baseline - self._ascent
+        painter.setFont(font)
+        for number in numbers:
+            write = scenario.is_write(number)
+            current = number == cursor
+            rect = self.chip_rect(number)
+            if ratio is None:  # an SVG or PDF export: shapes and text stay vectors
+                self._draw_face(painter, rect, write, current)
+                painter.setFont(font)
+                pen = None
+            else:
+                painter.drawPixmap(rect.topLeft() - corner, self._face(write, current, ratio))
+            text_color = self._looks[(write, current)][2]
+            if text_color is not pen:
+                painter.setPen(text_color)
+                pen = text_color
+            left = rect.left() + self._pad + self._letter_w["W" if write else "R"]
+            draw_at(painter, left, rect.top() + top,
+                    self._elide(scenario.label_at(number), rect.right() - self._pad - left),
+                    font, font_key)
+        small, small_key, advance = self._small, self._small_key, \
+            self._small_metrics.horizontalAdvance
+        painter.setFont(small)
+        pen = None
+        for number in numbers:
+            number_color = self._looks[(scenario.is_write(number), number == cursor)][3]
+            if number_color is not pen:
+                painter.setPen(number_color)
+                pen = number_color
+            rect = self.chip_rect(number)
+            text = str(number)
+            draw_at(painter, rect.left() + (rect.width() - advance(text)) / 2, rect.bottom() + 3,
+                    text, small, small_key)
 
 
 class TimelinePanel(Panel):
@@ -654,8 +679,9 @@ class CaptionBar(Panel):
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(session, parent)
-        self.heading = QtWidgets.QLabel(self)
-        self.heading.setTextFormat(Qt.TextFormat.PlainText)
+        # "Step n of N · …" changes on every cursor move: it asks for a new
+        # layout of the window only when the text no longer fits.
+        self.heading = SteadyLabel(self)
         self.edit_button = QtWidgets.QToolButton(self)
         self.edit_button.setText(self.tr("Edit caption"))
         self.edit_button.setToolTip(self.tr(

@@ -161,3 +161,19 @@ def show(qtbot):
     for panel in kept:
         panel.close()
     kept.clear()
+
+
+def in_a_column(qtbot, *widgets, width: int = 300):
+    """``widgets`` one above the other over a stretch, in a shown window ``width`` wide."""
+    from PySide6 import QtWidgets
+
+    host = QtWidgets.QWidget()
+    qtbot.addWidget(host)
+    layout = QtWidgets.QVBoxLayout(host)
+    for widget in widgets:
+        layout.addWidget(widget)
+    layout.addStretch(1)
+    host.resize(width, 400)
+    with qtbot.waitExposed(host):
+        host.show()
+    return host

@@ -7,23 +7,10 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
 from linviz.views.painted_text import FlowText, MeasureTable, Piece, Row, words
-from tests.views.conftest import EventLog
+from tests.views.conftest import EventLog, in_a_column
 
 # The offscreen platform warns when a window's size limits change.
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-
-
-def in_a_column(qtbot, *widgets: QtWidgets.QWidget, width: int = 300) -> QtWidgets.QWidget:
-    host = QtWidgets.QWidget()
-    qtbot.addWidget(host)
-    layout = QtWidgets.QVBoxLayout(host)
-    for widget in widgets:
-        layout.addWidget(widget)
-    layout.addStretch(1)
-    host.resize(width, 400)
-    with qtbot.waitExposed(host):
-        host.show()
-    return host
 
 
 def ink_rows(widget: QtWidgets.QWidget) -> int:

@@ -11,7 +11,7 @@ from linviz.controller.session import Session
 from linviz.model.scenario import Scenario, read, write
 from linviz.views.readout import MAX_GROUPS, ReadoutPanel
 from linviz.views.theme import theme_named
-from tests.views.conftest import EventLog, shown
+from tests.views.conftest import EventLog, settle, shown, shown_in_column
 
 # The offscreen platform warns when a window's size limits change or a tooltip is raised.
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints",
@@ -260,3 +260,39 @@ def test_on_a_projector_the_measures_keep_three_digits(qtbot):
     measures = dict(panel.measures)
     assert measures["output y"] == "[4.1, 2.05]"
     assert measures["interference y − v_target"] == "[-5.9, -2.95]"
+
+
+def test_moving_between_writes_lays_no_panel_out(qtbot):
+    """Headings change on every move; no panel nor the window is laid out again."""
+    from linviz.bench.workloads import random_scenario
+    from linviz.views.timeline import CaptionBar, TimelinePanel
+
+    session = Session(random_scenario(2000, 2))
+    panels = (CaptionBar(session), ReadoutPanel(session), TimelinePanel(session))
+    window = shown_in_column(qtbot, panels, 1100, 800)
+    rng = np.random.default_rng(7)
+    steps = rng.choice(np.arange(1000, 2001), 60, replace=False).tolist()
+    writes = [n for n in steps if session.scenario.is_write(n)][:20]
+    # One round first: the lists of overlaps grow from one line, and the
+    # widest heading sets the window's smallest width.
+    for number in writes:
+        session.set_cursor(number)
+        settle()
+    requests = EventLog(QtCore.QEvent.Type.LayoutRequest, window, *panels)
+    headings = []
+    for number in writes:
+        session.set_cursor(number)
+        QtWidgets.QApplication.processEvents()
+        headings.append(panels[1].heading.text())
+    requests.stop()
+    assert len(set(headings)) == 20 and headings[-1].startswith(f"Write w{writes[-1]}:")
+    assert panels[0].heading.text().startswith(f"Step {writes[-1]:,} of 2,000")
+    assert requests.watched == []
+    # A read shows other widgets: that is laid out, and the heading still fits.
+    session.set_cursor(10)
+    qtbot.waitUntil(lambda: panels[1].bars.height() > 0)
+    heading = panels[1].heading
+    assert heading.height() == heading.heightForWidth(heading.width())
+    assert heading.label.geometry() == heading.rect()
+    for panel in panels:
+        panel.detach()

@@ -1,0 +1,152 @@
+"""A QLabel whose new text re-lays the window out only when its size must change.
+
+``QLabel.setText`` always calls ``updateGeometry()``; for headings that
+change on every cursor move, that re-laid the whole main window out on every
+move of a scrub. See :class:`SteadyLabel`.
+"""
+
+from __future__ import annotations
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+Qt = QtCore.Qt
+
+
+class SteadyLabel(QtWidgets.QWidget):
+    """A plain-text label whose new text asks for a new layout only if it needs one.
+
+    ``QLabel.setText`` always calls ``updateGeometry()``: every layout from
+    the label up to the main window is invalidated and Qt lays the whole
+    window out again (splitters, docks, every word-wrapped label's height),
+    even when the label keeps its size. Headings such as "Step 12 of 100,000
+    · write w12" change on every cursor move, so a scrub paid for that each
+    time.
+
+    This widget is what the layout holds; the QLabel inside fills it and
+    draws exactly as it would in the layout. The layout is always told the
+    label's own size hints, but a new text asks for a new layout only when
+    they change in a way that matters:
+
+    - the font changed, or the layout was never asked;
+    - without word wrap: another number of lines, or a wider text than the
+      layout was told of (the window must not get narrower than it);
+    - with word wrap: another height at the current width, or a word wider
+      than the label (it would be clipped). Finding the widest word takes a
+      layout of the whole text (~4 times the cost of the height), so a
+      longer word that still fits updates the window's smallest size at
+      the next layout, or as soon as a resize leaves the label too narrow.
+
+    Parameters
+    ----------
+    parent
+        The parent widget.
+    word_wrap
+        Whether the text wraps between words (its height then follows its width).
+    """
+
+    def __init__(self, parent: QtWidgets.QWidget | None = None, *,
+                 word_wrap: bool = False) -> None:
+        super().__init__(parent)
+        self.label = QtWidgets.QLabel(self)
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        #: The font, height hint and minimum width the layout was last told of.
+        self._told_font: QtGui.QFont | None = None
+        self._told_height = self._told_width = -1
+        #: Text, size and font at the last check that found no new layout needed.
+        self._checked: tuple | None = None
+        self.setWordWrap(word_wrap)
+
+    # -- the label's text ---------------------------------------------------------------
+    def text(self) -> str:
+        """The text shown."""
+        return self.label.text()
+
+    def setText(self, text: str) -> None:  # noqa: N802 (QLabel's name)
+        """Show ``text`` (a new layout only if it needs one, see the class)."""
+        if text != self.label.text():
+            self.label.setText(text)  # its LayoutRequest comes to this widget only
+            self._ask_if_needed()
+
+    def wordWrap(self) -> bool:  # noqa: N802 (QLabel's name)
+        """Whether the text wraps between words."""
+        return self.label.wordWrap()
+
+    def setWordWrap(self, on: bool) -> None:  # noqa: N802 (QLabel's name)
+        """Wrap the text between words (or keep it on its lines)."""
+        self.label.setWordWrap(on)
+        self.setSizePolicy(self.label.sizePolicy())  # height-for-width with word wrap
+        self._told_font = None
+        self.updateGeometry()
+
+    # -- what the layout is told ----------------------------------------------------------
+    def sizeHint(self) -> QtCore.QSize:  # noqa: N802 (Qt name)
+        hint = self.label.sizeHint()
+        self._told_font, self._told_height = self.label.font(), hint.height()
+        return hint
+
+    def minimumSizeHint(self) -> QtCore.QSize:  # noqa: N802 (Qt name)
+        minimum = self.label.minimumSizeHint()
+        self._told_width = minimum.width()
+        return minimum
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt name)
+        return self.label.wordWrap()
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt name)
+        return self.label.heightForWidth(width)
+
+    # -- when to ask for a new layout -------------------------------------------------------
+    def _needs_layout(self) -> bool:
+        """Whether the label's size must change for its text (see the class)."""
+        label = self.label
+        if self._told_font is None or self._told_font != label.font():
+            return True
+        if not label.wordWrap():
+            # One line or a few, unwrapped: hints cost one measure each.
+            return (label.sizeHint().height() != self._told_height
+                    or label.minimumSizeHint().width() > self._told_width)
+        if label.heightForWidth(self.width()) != self.height():
+            return True
+        # Wrapped as the label wraps it: a word wider than the room sticks out.
+        room = label.contentsRect().width()
+        flags = (label.alignment().value & ~_CENTRED) | _WRAPPED
+        spread = label.fontMetrics().boundingRect(QtCore.QRect(0, 0, room, 2000), flags,
+                                                  label.text())
+        return spread.width() > room
+
+    def _ask_if_needed(self) -> None:
+        if not self.isVisible():
+            return  # checked again when shown
+        state = (self.label.text(), self.size(), self.label.font())
+        if state == self._checked:
+            return  # the label's LayoutRequest after a setText already checked
+        if self._needs_layout():
+            self._checked = None
+            self.updateGeometry()
+        else:
+            self._checked = state
+
+    # -- Qt events ---------------------------------------------------------------------------
+    def event(self, event: QtCore.QEvent) -> bool:
+        # The label asks for a layout after a new font or style too: pass it on then.
+        if event.type() == QtCore.QEvent.Type.LayoutRequest:
+            self._ask_if_needed()
+            return True
+        return super().event(event)
+
+    def showEvent(self, event: QtGui.QShowEvent) -> None:  # noqa: N802 (Qt name)
+        super().showEvent(event)
+        self._ask_if_needed()  # texts set while hidden were not checked
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:  # noqa: N802 (Qt name)
+        super().resizeEvent(event)
+        self.label.setGeometry(self.rect())
+        # The layout may hold hints (or heights for other widths) from before
+        # the last texts: ask again if this size does not suit the text.
+        self._ask_if_needed()
+
+
+#: Alignment flags that QLabel leaves out when it measures its text.
+_CENTRED = (Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignHCenter).value
+#: Flags QLabel adds when it measures word-wrapped text.
+_WRAPPED = Qt.TextFlag.TextWordWrap.value | Qt.TextFlag.TextExpandTabs.value
