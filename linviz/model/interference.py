@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from linviz.model.replay import Decomposition, Trace
@@ -72,35 +74,92 @@ def strongest_earlier_overlaps(scenario: Scenario, number: int, limit: int,
                                eps: float = 0.0) -> tuple[list[tuple[str, float]], int, int]:
     """The earlier keys that step ``number``'s key overlaps most.
 
-    Returns ``(pairs, overlapping, earlier)``: at most ``limit`` pairs
-    ``(label, cosine)`` with ``|cosine| > eps``, largest ``|cosine|`` first
-    (ties in step order), as sorting :func:`earlier_key_cosines` would give;
-    how many earlier keys have ``|cosine| > eps``; how many earlier writes
-    there are. Only the returned pairs get labels, so it stays fast at
-    100,000 steps.
+    Parameters
+    ----------
+    scenario
+        The scenario.
+    number
+        The 1-based step whose key (or query) is compared.
+    limit
+        Most pairs returned.
+    eps
+        Cosines with ``|cosine| <= eps`` count as orthogonal.
+
+    Returns
+    -------
+    pairs, overlapping, earlier
+        At most ``limit`` pairs ``(label, cosine)`` with ``|cosine| > eps``,
+        largest ``|cosine|`` first (ties in step order), exactly as sorting
+        :func:`earlier_key_cosines` would give; how many earlier keys have
+        ``|cosine| > eps``; how many earlier writes there are.
+
+    Notes
+    -----
+    Every cosine is worked out as :func:`earlier_key_cosines` does (same
+    product, same division), so the values are the same to the last bit.
+    The work is done over all earlier rows at once, reads included and then
+    zeroed, with no copy of the writes' rows, and only the returned pairs
+    get labels: it stays well under a millisecond at 100,000 steps.
     """
-    vector = scenario.step(number).vector
-    rows = np.flatnonzero(scenario.write_mask(0, number - 1))
-    if not rows.size:
+    mask = scenario.write_mask(0, number - 1)
+    earlier = int(np.count_nonzero(mask))
+    if not earlier:
         return [], 0, 0
+    vector = scenario.vectors(number - 1, number)[0]
     # One product over the column; the key lengths are kept by the scenario.
-    cosines = (scenario.vectors(0, number - 1) @ vector)[rows]
-    norms = scenario.key_norms(0, number - 1)[rows]
-    norms *= float(np.linalg.norm(vector))
+    cosines = scenario.vectors(0, number - 1) @ vector
+    # |query| as np.linalg.norm works it out (sqrt of the dot product), 15× faster.
+    length = math.sqrt(float(vector @ vector))
+    norms = np.multiply(scenario.key_norms(0, number - 1), length)
     # A zero key or query has a dot product of exactly 0: dividing it by the
     # smallest float gives cosine 0 without a (slow) masked division.
     np.maximum(norms, np.finfo(np.float64).tiny, out=norms)
     np.divide(cosines, norms, out=cosines)
-    np.clip(cosines, -1.0, 1.0, out=cosines)
-    sizes = np.abs(cosines)
+    # |clip(c, -1, 1)| = min(|c|, 1): the returned few are clipped one by one.
+    sizes = np.abs(cosines, out=norms)
+    np.minimum(sizes, 1.0, out=sizes)
+    sizes *= mask  # a read's query is no key: size 0, never listed nor counted
     overlapping = int(np.count_nonzero(sizes > eps))
     count = min(limit, overlapping)
     if count <= 0:
-        return [], overlapping, int(rows.size)
+        return [], overlapping, earlier
+    best = _largest_first(sizes, count)
+    pairs = [(scenario.label_at(int(i) + 1), min(max(float(cosines[i]), -1.0), 1.0))
+             for i in best]
+    return pairs, overlapping, earlier
+
+
+#: Rows per stretch whose largest size :func:`_largest_first` looks at first.
+STRETCH = 256
+
+
+def _largest_first(sizes: np.ndarray, count: int) -> np.ndarray:
+    """Indices of the ``count`` largest ``sizes``, largest first, ties in index order.
+
+    ``count`` must be at least 1 and at most the number of sizes above 0. A
+    NaN size (a key so long that its square overflows) counts as 0.
+
+    The largest size of each stretch of :data:`STRETCH` rows is found first:
+    the ``count``-th largest of those is reached by at least ``count`` sizes,
+    so every one of the ``count`` largest sizes lies in a stretch that
+    reaches it, and only those few stretches are sorted (a partition of all
+    the sizes cost ~4× more).
+    """
+    n = len(sizes)
+    starts = np.arange(0, n, STRETCH)
+    tops = np.maximum.reduceat(sizes, starts)
+    if np.isnan(tops).any():  # rare: NaN would sort above every size
+        sizes = np.where(np.isnan(sizes), 0.0, sizes)
+        tops = np.maximum.reduceat(sizes, starts)
+    if len(tops) > 2 * count:
+        floor = np.partition(tops, len(tops) - count)[len(tops) - count]
+        rows = (starts[tops >= floor][:, None] + np.arange(STRETCH)).ravel()
+        rows = rows[rows < n]  # the last stretch may be short
+    else:
+        rows = np.arange(n)
+    picked = sizes[rows]
     # The count-th largest size; every size at least as large is a candidate
     # (ties kept, in step order, for the stable sort).
-    cut = np.partition(sizes, len(sizes) - count)[len(sizes) - count]
-    hits = np.flatnonzero(sizes >= cut)
-    best = hits[np.argsort(-sizes[hits], kind="stable")][:count]
-    pairs = [(scenario.label_at(int(rows[i]) + 1), float(cosines[i])) for i in best]
-    return pairs, overlapping, int(rows.size)
+    cut = np.partition(picked, len(picked) - count)[len(picked) - count]
+    hits = rows[picked >= cut]
+    return hits[np.argsort(-sizes[hits], kind="stable")][:count]

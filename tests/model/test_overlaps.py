@@ -1,9 +1,11 @@
 """Key overlaps and default targets, from the scenario's kept key lengths."""
 
 import numpy as np
+import pytest
 from hypothesis import given, strategies as st
 
-from linviz.model.interference import earlier_key_cosines, strongest_earlier_overlaps
+from linviz.model.interference import (STRETCH, _largest_first, earlier_key_cosines,
+                                       strongest_earlier_overlaps)
 from linviz.model.readout import default_target
 from linviz.model.scenario import Scenario, read, write
 
@@ -45,6 +47,35 @@ def test_strongest_overlaps_are_the_sorted_cosines(scenario, limit, eps, data):
     pairs, overlapping, earlier = strongest_earlier_overlaps(scenario, number, limit, eps)
     assert pairs == [(label, float(c)) for label, c in hits[:limit]]
     assert (overlapping, earlier) == (len(hits), len(cosines))
+
+
+@given(st.integers(1, 8 * STRETCH), st.integers(0, 2**32 - 1), st.integers(1, 30))
+def test_the_largest_sizes_come_first_with_ties_in_order(length, seed, count):
+    """Long arrays (several stretches) with many exact ties, zeros and NaN (counted as 0)."""
+    values = [0.0, 0.25, 0.5, 0.5000000000000001, 1.0, np.nan]
+    sizes = np.random.default_rng(seed).choice(values, size=length, p=[.5, .2, .1, .1, .05, .05])
+    clean = np.nan_to_num(sizes, nan=0.0)
+    count = min(count, int(np.count_nonzero(clean > 0)))
+    if count == 0:
+        return
+    expected = np.argsort(-clean, kind="stable")[:count]
+    np.testing.assert_array_equal(_largest_first(sizes, count), expected)
+
+
+@pytest.mark.parametrize("limit, eps", [(12, 1e-9), (1, 0.0), (40, 0.5), (3000, 0.0)])
+def test_strongest_overlaps_of_a_long_scenario_with_ties(limit, eps):
+    """Thousands of earlier keys from a few directions: ties everywhere, zero keys too."""
+    rng = np.random.default_rng(4)
+    keys = rng.integers(-1, 2, size=(3000, 2)).astype(float)
+    steps = [write(key, [1.0], f"w{i}") if i % 5 or not i else read(key, f"r{i}")
+             for i, key in enumerate(keys)]
+    scenario = Scenario(2, 1, steps)
+    for number in (2, 700, 2999, 3000):
+        cosines = earlier_key_cosines(scenario, number)
+        hits = sorted([pair for pair in cosines if abs(pair[1]) > eps], key=lambda p: -abs(p[1]))
+        pairs, overlapping, earlier = strongest_earlier_overlaps(scenario, number, limit, eps)
+        assert pairs == [(label, float(c)) for label, c in hits[:limit]]
+        assert (overlapping, earlier) == (len(hits), len(cosines))
 
 
 @given(keyed_scenarios(), st.data())
