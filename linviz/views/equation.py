@@ -23,6 +23,7 @@ from linviz.views.hidden_output import hidden_text
 from linviz.views.label_grid import plain_number
 from linviz.views.matrix_item import MatrixItem, symmetric_limit
 from linviz.views.panel import Panel, repaint_as_one_rectangle
+from linviz.views.steady_label import SteadyLabel
 from linviz.views.theme import Theme
 
 #: Cells never grow beyond this many times the theme's label size (pixels).
@@ -113,7 +114,7 @@ class EquationPanel(Panel):
         The drawing area (one ViewBox, one data unit per cell, row 0 at the top).
     parts : list[MatrixItem]
         The three matrices, left to right.
-    heading : QtWidgets.QLabel
+    heading : SteadyLabel
         The step and its rule in words, above the equation.
     message : QtWidgets.QLabel
         Shown instead of the equation while there is no step.
@@ -150,10 +151,9 @@ class EquationPanel(Panel):
         self.graphics.scene().sigMouseClicked.connect(self._clicked)
         self.view_box.sigResized.connect(self._layout)
 
-        self.heading = QtWidgets.QLabel()
-        self.heading.setObjectName("equation_heading")
-        self.heading.setWordWrap(True)
-        self.heading.setTextFormat(QtCore.Qt.TextFormat.PlainText)  # labels may hold "<"
+        # Plain text (labels may hold "<"); new on every cursor move: a steady label.
+        self.heading = SteadyLabel(word_wrap=True)
+        self.heading.label.setObjectName("equation_heading")
         self.empty_label = QtWidgets.QLabel()
         self.empty_label.setObjectName("equation_message")
         self.empty_label.setWordWrap(True)

@@ -23,6 +23,7 @@ from linviz.views.item_cache import redraw_cached
 from linviz.views.label_grid import MINUS, cell_text, plain_number
 from linviz.views.matrix_item import MatrixItem, colormap_for, symmetric_limit
 from linviz.views.panel import Panel, repaint_as_one_rectangle
+from linviz.views.steady_label import SteadyLabel
 from linviz.views.theme import Theme
 
 #: A hovered cell lists at most this many contributions (the largest ones).
@@ -41,7 +42,7 @@ def index_ticks(count: int, step: int) -> list[tuple[float, str]]:
     return [(i + 0.5, str(i)) for i in range(0, count, max(step, 1))]
 
 
-def _hold_height(label: QtWidgets.QLabel) -> None:
+def _hold_height(label: SteadyLabel) -> None:
     """Let a wrapped label grow but not shrink back while the width stays.
 
     A title or legend that changes its number of lines from one step to the
@@ -82,7 +83,7 @@ class HeatmapPanel(Panel):
         The image with its numbers, blend marks and lit rows.
     color_bar : pg.ColorBarItem
         The colour scale, labelled with the range ``±limit`` (max|S| rounded up to a round value).
-    legend : QtWidgets.QLabel
+    legend : SteadyLabel
         One line under the plot that explains the marks.
     """
 
@@ -141,15 +142,12 @@ class HeatmapPanel(Panel):
 
         # The title is a widget, not the plot's title: as a plot title its width would
         # keep the plot column from narrowing to the matrix's shape.
-        self.title_label = QtWidgets.QLabel()
-        self.title_label.setObjectName("heatmap_title")
-        self.title_label.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
-        self.title_label.setWordWrap(True)
-        self.title_label.setTextFormat(QtCore.Qt.TextFormat.PlainText)  # labels may hold "<"
-        self.legend = QtWidgets.QLabel()
-        self.legend.setWordWrap(True)
-        self.legend.setTextFormat(QtCore.Qt.TextFormat.PlainText)
-        self.legend.setObjectName("heatmap_legend")
+        # Plain text (labels may hold "<"); both change on cursor moves: steady labels.
+        self.title_label = SteadyLabel(word_wrap=True)
+        self.title_label.label.setObjectName("heatmap_title")
+        self.title_label.label.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
+        self.legend = SteadyLabel(word_wrap=True)
+        self.legend.label.setObjectName("heatmap_legend")
 
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
