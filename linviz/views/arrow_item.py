@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Callable, Sequence
 
 import numpy as np
@@ -72,13 +72,27 @@ class ArrowLook:
 Point = tuple[float, float]
 
 
+def restyled(look: ArrowLook, **changes: object) -> ArrowLook:
+    """``look`` with some fields changed: :func:`dataclasses.replace`, ~10x faster.
+
+    A look is plain frozen data (no ``__post_init__``), so a copy of its fields
+    with the changes is the same object ``replace`` would build; the planes
+    restyle a few dozen labelled arrows on every cursor move.
+    """
+    copy = object.__new__(ArrowLook)
+    fields = copy.__dict__
+    fields.update(look.__dict__)
+    fields.update(changes)
+    return copy
+
+
 @functools.lru_cache(maxsize=4096)
 def _style(look: ArrowLook) -> ArrowLook:
     """``look`` without its label: arrows sharing a style are drawn as one batch.
 
     Cached: a plane restyles 200 arrows per cursor move from a few looks.
     """
-    return replace(look, label="", label_bold=False, label_shift=(0.0, 0.0))
+    return restyled(look, label="", label_bold=False, label_shift=(0.0, 0.0))
 
 
 @functools.lru_cache(maxsize=16)

@@ -11,7 +11,7 @@ plane shows, and a drag edits only those two.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 from typing import Callable
 
@@ -25,7 +25,8 @@ from linviz.model.interference import key_cosines
 from linviz.model.readout import cosine
 from linviz.model.report import fmt_number, fmt_vector
 from linviz.model.scenario import Scenario
-from linviz.views.arrow_item import ArrowItem, ArrowLayer, ArrowLook, label_rect, label_size
+from linviz.views.arrow_item import (ArrowItem, ArrowLayer, ArrowLook, label_rect, label_size,
+                                     restyled)
 from linviz.views.item_cache import redraw_cached
 from linviz.views.panel import Panel, repaint_as_one_rectangle
 from linviz.views.theme import Theme
@@ -49,6 +50,8 @@ LABEL_ALL, LABEL_NEAR = 40, 8
 LIVE_ROLES = frozenset({"output", "target", "interference"})
 #: Stacking order of arrows by their step's place relative to the cursor.
 _Z = {"cursor": 20.0, "past": 10.0, "future": 1.0}
+#: An arrow's state by code, as :meth:`_VectorPlanePanel._styles` numbers them.
+_STATES = ("cursor", "past", "future")
 #: Events after which the scene may look for a grab handle under the mouse.
 _MOUSE_EVENTS = frozenset({
     QtCore.QEvent.Type.Enter, QtCore.QEvent.Type.MouseMove,
@@ -158,9 +161,17 @@ def _label_direction(arrow: _Arrow) -> tuple[float, float]:
 _LABEL_PRIORITY = {"output": 0, "target": 1, "interference": 2}
 
 
-def _boxes_overlap(a: tuple[float, float, float, float],
-                   b: tuple[float, float, float, float]) -> bool:
-    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+def _is_free(left: float, top: float, right: float, bottom: float,
+             taken: list[tuple[float, float, float, float]]) -> bool:
+    """Whether the box ``left, top, right, bottom`` overlaps none of ``taken`` (same form).
+
+    Written out as one loop: a refresh asks a few hundred times.
+    """
+    for other_left, other_top, other_right, other_bottom in taken:
+        if left < other_right and other_left < right and top < other_bottom and \
+                other_top < bottom:
+            return False
+    return True
 
 
 def _spread_labels(arrows: list[_Arrow], pixels_per_unit: float,
@@ -194,31 +205,30 @@ def _spread_labels(arrows: list[_Arrow], pixels_per_unit: float,
         dy = max(0.0, -half_h - top) + min(0.0, half_h - (top + height))
         return dx, dy
 
-    placed: list[tuple[float, float, float, float]] = []
+    placed: list[tuple[float, float, float, float]] = []  # left, top, right, bottom
     for arrow in labelled:
         look = arrow.look
         box = label_rect(pixels(arrow.origin), pixels(arrow.tip), look, (0.0, 0.0))
         move_x, move_y = inside(box)
-        box = (box[0] + move_x, box[1] + move_y, box[2], box[3])
-        if any(_boxes_overlap(box, other) for other in placed):
-            width, height = box[2], box[3]
+        left, top, width, height = box[0] + move_x, box[1] + move_y, box[2], box[3]
+        if not _is_free(left, top, left + width, top + height, placed):
             line, aside = height + 2, width + 4
             for dx, dy in ((0, -line), (0, line), (0, -2 * line), (0, 2 * line),
                            (aside, 0), (-aside, 0), (aside, -line), (-aside, line),
                            (aside, line), (-aside, -line)):
-                moved = (box[0] + dx, box[1] + dy, width, height)
-                if inside(moved) == (0.0, 0.0) and not any(
-                        _boxes_overlap(moved, other) for other in placed):
-                    move_x, move_y, box = move_x + dx, move_y + dy, moved
+                x, y = left + dx, top + dy
+                if -half_w <= x and x + width <= half_w and -half_h <= y and \
+                        y + height <= half_h and _is_free(x, y, x + width, y + height, placed):
+                    move_x, move_y, left, top = move_x + dx, move_y + dy, x, y
                     break
             else:
                 if arrow.role not in _LABEL_PRIORITY and arrow.z < _Z["cursor"]:
-                    arrow.look = replace(look, label="")
+                    arrow.look = restyled(look, label="")
                     continue
         if move_x or move_y:
             shift = look.label_shift
-            arrow.look = replace(look, label_shift=(shift[0] + move_x, shift[1] + move_y))
-        placed.append(box)
+            arrow.look = restyled(look, label_shift=(shift[0] + move_x, shift[1] + move_y))
+        placed.append((left, top, left + width, top + height))
 
 
 def _stack_labels(arrows: list[_Arrow], tolerance: float) -> None:
@@ -249,7 +259,7 @@ def _stack_labels(arrows: list[_Arrow], tolerance: float) -> None:
                     edge = centre + (width / 2 if ux >= 0 else -width / 2)
             offset += height + 2
             if shift != arrow.look.label_shift:
-                arrow.look = replace(arrow.look, label_shift=shift)
+                arrow.look = restyled(arrow.look, label_shift=shift)
 
 
 class _VectorPlanePanel(Panel):
@@ -629,18 +639,25 @@ class _VectorPlanePanel(Panel):
             near.add(dragged)
         return near
 
-    def _unlabelled_looks(self, theme: Theme) -> Callable[[str, str, bool], ArrowLook]:
-        """``look(color, state, is_write)`` for the many arrows without a label,
-        remembered per refresh (a plane styles two hundred of them per cursor move)."""
-        looks: dict[tuple[str, str, bool], ArrowLook] = {}
+    def _styles(self, theme: Theme, numbers: list[int], writes: np.ndarray,
+                ordinals: np.ndarray) -> tuple[list[str], list[str], list[ArrowLook]]:
+        """Per step of ``numbers``: state, colour, and look without a label.
 
-        def look(color: str, state: str, is_write: bool) -> ArrowLook:
-            key = (color, state, is_write)
-            found = looks.get(key)
-            if found is None:
-                found = looks[key] = self._kind_look(theme, color, state, is_write, "")
-            return found
-        return look
+        ``writes`` says which steps are writes, ``ordinals`` is the write
+        ordinal of every step (it picks the key colour). Worked out with numpy
+        for all steps at once and one look per distinct (colour, state, kind):
+        a plane styles two hundred arrows per cursor move.
+        """
+        steps = np.asarray(numbers, dtype=np.int64)
+        cursor = self.session.cursor
+        state = np.where(steps == cursor, 0, np.where(steps < cursor, 1, 2))
+        palette = theme.key_colors
+        color = ordinals[steps - 1] % len(palette)
+        kinds, which = np.unique((color * 3 + state) * 2 + writes, return_inverse=True)
+        table = [self._kind_look(theme, palette[kind // 6], _STATES[kind // 2 % 3],
+                                 bool(kind % 2), "") for kind in kinds.tolist()]
+        return ([_STATES[i] for i in state.tolist()], [palette[i] for i in color.tolist()],
+                [table[i] for i in which.ravel().tolist()])
 
     def _kind_look(self, theme: Theme, color: str, state: str, is_write: bool,
                    label: str) -> ArrowLook:  # pragma: no cover - abstract
@@ -778,28 +795,23 @@ class KeyPlanePanel(_VectorPlanePanel):
 
     def _arrows(self, theme: Theme, axes: tuple[int, int], size: int,
                 ordinals: np.ndarray) -> list[_Arrow]:
-        scenario, cursor = self.session.scenario, self.session.cursor
+        scenario = self.session.scenario
         arrows = []
         key_tips: set[tuple[float, float]] = set()
         queries: list[_Arrow] = []
         numbers = self._numbers()
         # Columns, not Step objects, and one pass of plain Python per arrow:
         # this runs on every cursor move and every frame of a drag.
-        rows = np.asarray(numbers, dtype=np.int64) - 1
-        writes = scenario.write_mask()[rows].tolist()
-        palette = theme.key_colors
-        colors = [palette[o] for o in (ordinals[rows] % len(palette)).tolist()]
+        write_mask = scenario.write_mask()[np.asarray(numbers, dtype=np.int64) - 1]
+        states, colors, looks = self._styles(theme, numbers, write_mask, ordinals)
         labelled = self._labelled_numbers(numbers)
-        plain_look = self._unlabelled_looks(theme)
         points = self._points(scenario.vectors(), numbers, axes, size)
         key_tooltip, query_tooltip = self._key_tooltip, self._query_tooltip
-        for number, tip, is_write, color in zip(numbers, points, writes, colors):
-            state = "cursor" if number == cursor else ("past" if number < cursor else "future")
+        for number, tip, is_write, state, color, look in zip(
+                numbers, points, write_mask.tolist(), states, colors, looks):
             if number in labelled:
                 look = self._kind_look(theme, color, state, is_write,
                                        scenario.label_at(number))
-            else:
-                look = plain_look(color, state, is_write)
             if is_write:
                 arrows.append(_Arrow("key", number, (0.0, 0.0), tip, look, _Z[state],
                                      True, partial(key_tooltip, number)))
@@ -902,21 +914,16 @@ class ValuePlanePanel(_VectorPlanePanel):
         arrows = []
         is_write = scenario.write_mask()
         numbers = [n for n in self._numbers() if is_write[n - 1]]
-        palette = theme.key_colors
-        colors = [palette[o] for o in
-                  (ordinals[np.asarray(numbers, dtype=np.int64) - 1] % len(palette)).tolist()]
+        states, colors, looks = self._styles(theme, numbers, np.ones(len(numbers), dtype=bool),
+                                             ordinals)
         labelled = self._labelled_numbers(numbers)
-        plain_look = self._unlabelled_looks(theme)
         name = self.tr("v({0})")
         points = self._points(scenario.values(), numbers, axes, size)
         value_tooltip = self._value_tooltip
-        for number, tip, color in zip(numbers, points, colors):
-            state = "cursor" if number == cursor else ("past" if number < cursor else "future")
+        for number, tip, state, color, look in zip(numbers, points, states, colors, looks):
             if number in labelled:
                 look = self._kind_look(theme, color, state, True,
                                        name.format(scenario.label_at(number)))
-            else:
-                look = plain_look(color, state, True)
             arrows.append(_Arrow("value", number, (0.0, 0.0), tip, look,
                                  _Z[state] + 0.5, True, partial(value_tooltip, number)))
         result = session.snapshot().read if cursor else None
@@ -931,7 +938,7 @@ class ValuePlanePanel(_VectorPlanePanel):
                 if arrow.tip == target and arrow.look.label and \
                         scenario.label_at(arrow.number) == result.target:
                     label = self.tr("target = {0}").format(arrow.look.label)
-                    arrow.look = replace(arrow.look, label="")
+                    arrow.look = restyled(arrow.look, label="")
             look = self._look(theme, theme.target, "past", dash="dash", weight=1.3,
                               label=label)
             arrows.append(_Arrow("target", cursor, (0.0, 0.0), target, look, 30.0,
