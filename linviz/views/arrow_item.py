@@ -492,7 +492,8 @@ class ArrowLayer(pg.GraphicsObject):
 
     def __init__(self) -> None:
         super().__init__()
-        self._arrows: list[tuple[Point, Point, ArrowLook]] = []
+        self._looks: list[ArrowLook] = []
+        self._labelled: list[int] = []  # indexes of the arrows with a label
         self._styles: list[ArrowLook] = []  # looks without labels, in first-seen order
         self._style_of = np.zeros(0, dtype=np.int64)  # index in _styles of each arrow
         self._points = np.zeros((0, 4))  # x0, y0, x1, y1 of each arrow (data units)
@@ -502,44 +503,37 @@ class ArrowLayer(pg.GraphicsObject):
         self._bounds: QtCore.QRectF | None = None
         self.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
-    def set_arrows(self, arrows: list[tuple[Point, Point, ArrowLook]]) -> None:
-        """Show ``(origin, tip, look)`` arrows; repaints only when they changed."""
-        if arrows == self._arrows:
+    def set_arrows(self, origins: np.ndarray, tips: np.ndarray, looks: list[ArrowLook]) -> None:
+        """Show arrows from ``origins`` to ``tips`` (``(n, 2)``, data units), each drawn
+        with its look; repaints only when something changed."""
+        points = np.column_stack([origins, tips]).reshape(-1, 4)
+        if looks == self._looks and np.array_equal(points, self._points):
             return
         self.prepareGeometryChange()
-        self._arrows = arrows
+        self._looks, self._points = looks, points
         # Looks are shared objects (a plane builds each once): work per distinct
         # look, not per arrow; hashing a look is not free and this runs per cursor move.
-        distinct: dict[int, tuple[ArrowLook, list[int]]] = {}
-        for index, (_, _, look) in enumerate(arrows):
-            entry = distinct.get(id(look))
-            if entry is None:
-                entry = distinct[id(look)] = (look, [])
-            entry[1].append(index)
+        distinct = {id(look): look for look in looks}
         styles: dict[ArrowLook, int] = {}
-        heads = np.empty(len(arrows))
-        style_of = np.empty(len(arrows), dtype=np.int64)
-        for look, indexes in distinct.values():
-            # One batch per style: labels are drawn one by one anyway.
-            style_of[indexes] = styles.setdefault(_style(look), len(styles))
-            heads[indexes] = look.head
-        self._styles, self._style_of, self._heads = list(styles), style_of, heads
-        self._points = np.array([(*origin, *tip) for origin, tip, _ in arrows],
-                                dtype=float).reshape(-1, 4)
-        if arrows:
-            points = self._points
+        style_by_id = {key: styles.setdefault(_style(look), len(styles))
+                       for key, look in distinct.items()}
+        self._styles = list(styles)
+        self._style_of = np.array([style_by_id[id(look)] for look in looks], dtype=np.int64)
+        self._heads = np.array([look.head for look in looks], dtype=float)
+        self._labelled = [index for index, look in enumerate(looks) if look.label]
+        if looks:
             xs, ys = points[:, 0::2], points[:, 1::2]
             self._rect = QtCore.QRectF(QtCore.QPointF(xs.min(), ys.min()),
                                        QtCore.QPointF(xs.max(), ys.max()))
-            self._reach = max(_reach(look) for look, _ in distinct.values())
+            self._reach = max(_reach(look) for look in distinct.values())
         self._bounds = None
         redraw_cached(self)
 
     def __len__(self) -> int:
-        return len(self._arrows)
+        return len(self._looks)
 
     def boundingRect(self) -> QtCore.QRectF:
-        if not self._arrows:
+        if not self._looks:
             return QtCore.QRectF()
         if self._bounds is None:
             px, py = _pixel_size(self)
@@ -554,7 +548,7 @@ class ArrowLayer(pg.GraphicsObject):
         redraw_cached(self)  # drawn at the old scale
 
     def paint(self, painter: QtGui.QPainter, *args: object) -> None:
-        if not self._arrows:
+        if not self._looks:
             return
         transform = painter.transform()
         points = self._points
@@ -569,12 +563,13 @@ class ArrowLayer(pg.GraphicsObject):
             painter.resetTransform()
             # A crowded plane is a texture anyway: antialiasing would cost 5x.
             painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing,
-                                  len(self._arrows) <= CROWDED)
+                                  len(self._looks) <= CROWDED)
             self._paint_batches(painter, ends)
-            for (origin, tip, look), row in zip(self._arrows, ends):
-                if look.label:
-                    paint_label(painter, QtCore.QPointF(row[0], row[1]),
-                                QtCore.QPointF(row[2], row[3]), look, zero)
+            looks = self._looks
+            for index in self._labelled:
+                x0, y0, x1, y1 = ends[index].tolist()
+                paint_label(painter, QtCore.QPointF(x0, y0), QtCore.QPointF(x1, y1),
+                            looks[index], zero)
         finally:
             painter.restore()
 

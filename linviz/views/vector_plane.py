@@ -11,7 +11,6 @@ plane shows, and a drag edits only those two.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import partial
 from typing import Callable
 
@@ -25,10 +24,11 @@ from linviz.model.interference import key_cosines
 from linviz.model.readout import cosine
 from linviz.model.report import fmt_number, fmt_vector
 from linviz.model.scenario import Scenario
-from linviz.views.arrow_item import (ArrowItem, ArrowLayer, ArrowLook, label_rect, label_size,
-                                     restyled)
+from linviz.views.arrow_item import ArrowItem, ArrowLayer, ArrowLook, restyled
 from linviz.views.item_cache import redraw_cached
 from linviz.views.panel import Panel, repaint_as_one_rectangle
+from linviz.views.plane_arrows import (DEPTH_BY_CODE, LIVE_ROLES, STATES, ArrowBatch, PlaneArrow,
+                                       spread_labels, stack_labels)
 from linviz.views.theme import Theme
 
 Qt = QtCore.Qt
@@ -46,12 +46,6 @@ ALL_PAIRS_STEPS = 500
 TOOLTIP_ROWS = 12
 #: With more arrows than this, only steps this close to the cursor are labelled.
 LABEL_ALL, LABEL_NEAR = 40, 8
-#: Arrows that change whenever anything is dragged: each paints itself.
-LIVE_ROLES = frozenset({"output", "target", "interference"})
-#: Stacking order of arrows by their step's place relative to the cursor.
-_Z = {"cursor": 20.0, "past": 10.0, "future": 1.0}
-#: An arrow's state by code, as :meth:`_VectorPlanePanel._styles` numbers them.
-_STATES = ("cursor", "past", "future")
 #: Events after which the scene may look for a grab handle under the mouse.
 _MOUSE_EVENTS = frozenset({
     QtCore.QEvent.Type.Enter, QtCore.QEvent.Type.MouseMove,
@@ -136,132 +130,6 @@ class _WriteOrdinals:
         return self._ordinals
 
 
-@dataclass
-class _Arrow:
-    """One arrow to show: what it is, where it goes, how it looks."""
-
-    role: str
-    number: int
-    origin: tuple[float, float]
-    tip: tuple[float, float]
-    look: ArrowLook
-    z: float
-    draggable: bool = False
-    tooltip: Callable[[], str] | None = None
-
-
-def _label_direction(arrow: _Arrow) -> tuple[float, float]:
-    """The arrow's direction on screen (y down), as ArrowItem places labels."""
-    dx, dy = arrow.tip[0] - arrow.origin[0], arrow.origin[1] - arrow.tip[1]
-    length = math.hypot(dx, dy)
-    return (dx / length, dy / length) if length > 0 else (0.7071, -0.7071)
-
-
-#: Order in which labels claim their spot: what the read at the cursor is about first.
-_LABEL_PRIORITY = {"output": 0, "target": 1, "interference": 2}
-
-
-def _is_free(left: float, top: float, right: float, bottom: float,
-             taken: list[tuple[float, float, float, float]]) -> bool:
-    """Whether the box ``left, top, right, bottom`` overlaps none of ``taken`` (same form).
-
-    Written out as one loop: a refresh asks a few hundred times.
-    """
-    for other_left, other_top, other_right, other_bottom in taken:
-        if left < other_right and other_left < right and top < other_bottom and \
-                other_top < bottom:
-            return False
-    return True
-
-
-def _spread_labels(arrows: list[_Arrow], pixels_per_unit: float,
-                   half_size: tuple[float, float]) -> None:
-    """Keep every label inside the plot and off the labels placed before it.
-
-    Labels claim their places in order: the read's output, target and
-    interference, then by depth (the cursor's step, earlier steps, later
-    ones). A label that would stick out of the plot (``half_size``: half its
-    width and height in pixels, the origin in the middle) is pulled in; one
-    that overlaps a label already placed tries one and two lines above and
-    below, then one box aside, and takes the first free spot. With none
-    free, the label of an ordinary step is left out (its tooltip still
-    names it: overlapping words help nobody at the back of a room); the
-    read's own labels and the cursor's stay. Boxes are worked out in
-    pixels, as :func:`~linviz.views.arrow_item.label_rect` places them.
-    """
-    labelled = [arrow for arrow in arrows if arrow.look.label]
-    if not labelled or pixels_per_unit <= 0:
-        return
-    labelled.sort(key=lambda arrow: (_LABEL_PRIORITY.get(arrow.role, 3), -arrow.z))
-    half_w, half_h = half_size
-
-    def pixels(point: tuple[float, float]) -> tuple[float, float]:
-        return point[0] * pixels_per_unit, -point[1] * pixels_per_unit  # y points down
-
-    def inside(box: tuple[float, float, float, float]) -> tuple[float, float]:
-        """The move that brings ``box`` inside the plot (none if it is, or cannot be)."""
-        left, top, width, height = box
-        dx = max(0.0, -half_w - left) + min(0.0, half_w - (left + width))
-        dy = max(0.0, -half_h - top) + min(0.0, half_h - (top + height))
-        return dx, dy
-
-    placed: list[tuple[float, float, float, float]] = []  # left, top, right, bottom
-    for arrow in labelled:
-        look = arrow.look
-        box = label_rect(pixels(arrow.origin), pixels(arrow.tip), look, (0.0, 0.0))
-        move_x, move_y = inside(box)
-        left, top, width, height = box[0] + move_x, box[1] + move_y, box[2], box[3]
-        if not _is_free(left, top, left + width, top + height, placed):
-            line, aside = height + 2, width + 4
-            for dx, dy in ((0, -line), (0, line), (0, -2 * line), (0, 2 * line),
-                           (aside, 0), (-aside, 0), (aside, -line), (-aside, line),
-                           (aside, line), (-aside, -line)):
-                x, y = left + dx, top + dy
-                if -half_w <= x and x + width <= half_w and -half_h <= y and \
-                        y + height <= half_h and _is_free(x, y, x + width, y + height, placed):
-                    move_x, move_y, left, top = move_x + dx, move_y + dy, x, y
-                    break
-            else:
-                if arrow.role not in _LABEL_PRIORITY and arrow.z < _Z["cursor"]:
-                    arrow.look = restyled(look, label="")
-                    continue
-        if move_x or move_y:
-            shift = look.label_shift
-            arrow.look = restyled(look, label_shift=(shift[0] + move_x, shift[1] + move_y))
-        placed.append((left, top, left + width, top + height))
-
-
-def _stack_labels(arrows: list[_Arrow], tolerance: float) -> None:
-    """Set the labels of arrows whose tips (nearly) coincide side by side.
-
-    Along a mostly horizontal arrow they stack in a column away from it,
-    along a mostly vertical one in a row, so none hides another.
-    """
-    groups: dict[tuple[int, int], list[_Arrow]] = {}
-    for arrow in arrows:
-        if arrow.look.label and arrow.look.label_at == "tip":
-            cell = (round(arrow.tip[0] / tolerance), round(arrow.tip[1] / tolerance))
-            groups.setdefault(cell, []).append(arrow)
-    for group in groups.values():
-        ux, uy = _label_direction(group[0])
-        width, height = label_size(group[0].look)
-        edge = ux * width / 2 + width / 2 if ux >= 0 else ux * width / 2 - width / 2
-        offset = 0.0
-        for index, arrow in enumerate(group):
-            shift = (0.0, 0.0)
-            if index:
-                width, height = label_size(arrow.look)
-                if abs(ux) >= abs(uy):  # a column, away from the arrow
-                    shift = (0.0, offset if uy >= 0 else -offset)
-                else:  # a row, on the side the arrow leans to
-                    centre = edge + (4 + width / 2 if ux >= 0 else -4 - width / 2)
-                    shift = (centre - ux * width / 2, 0.0)
-                    edge = centre + (width / 2 if ux >= 0 else -width / 2)
-            offset += height + 2
-            if shift != arrow.look.label_shift:
-                arrow.look = restyled(arrow.look, label_shift=shift)
-
-
 class _VectorPlanePanel(Panel):
     """What both planes share: the plot, the axis chooser, range and drags.
 
@@ -296,7 +164,7 @@ class _VectorPlanePanel(Panel):
         self._drag_field = "vector"
         self._drag_base = np.zeros(0)
         self._filtering = False
-        self._shown: list[_Arrow] = []
+        self._shown = ArrowBatch.empty()
         self._handles_placed = True
 
         self.legend = QtWidgets.QLabel()
@@ -405,19 +273,20 @@ class _VectorPlanePanel(Panel):
         self._sync_chooser(size, axes)
         self._set_axis_labels(size, axes, theme)
         ordinals = self._ordinals.get(scenario, "scenario" in aspects and not session.dragging)
-        arrows = self._arrows(theme, axes, size, ordinals) if len(scenario) else []
-        extent = float(np.abs([(*a.tip, *a.origin) for a in arrows]).max()) if arrows else 0.0
+        batch = self._arrows(theme, axes, size, ordinals) if len(scenario) else \
+            ArrowBatch.empty()
+        extent = batch.extent()
         self._extent = extent
         # The range first: labels are kept apart in pixels, at the scale they get.
         self._fit_range(extent, aspects | ({"scenario"} if self._refit else frozenset()), theme)
         self._refit = False
         lim = self._lim if self._lim is not None else max(extent, MIN_HALF_RANGE)
-        labelled = [arrow for arrow in arrows if arrow.look.label]
-        _stack_labels(labelled, 0.035 * lim)
+        labelled = batch.labelled()
+        stack_labels(labelled, 0.035 * lim)
         width, height = self._view_box.width(), self._view_box.height()
         if min(width, height) > 50:  # laid out (a hidden panel has no size yet)
-            _spread_labels(labelled, min(width, height) / (2 * lim), (width / 2, height / 2))
-        self._show(arrows)
+            spread_labels(labelled, min(width, height) / (2 * lim), (width / 2, height / 2))
+        self._show(batch)
 
     def _redraw_cached(self, *_: object) -> None:
         """Axes, grid and circle are cached pictures: after a new range, draw them anew."""
@@ -434,14 +303,14 @@ class _VectorPlanePanel(Panel):
         return scenario.d_k if self.space == "key" else scenario.d_v
 
     def _arrows(self, theme: Theme, axes: tuple[int, int], size: int,
-                ordinals: np.ndarray) -> list[_Arrow]:  # pragma: no cover - abstract
+                ordinals: np.ndarray) -> ArrowBatch:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def _show(self, arrows: list[_Arrow]) -> None:
-        while len(self._items) < len(arrows):
+    def _show(self, batch: ArrowBatch) -> None:
+        while len(self._items) < len(batch):
             self._items.append(self._spare.pop() if self._spare else self._new_item())
-        self._keep_drag_item(arrows)
-        while len(self._items) > len(arrows):
+        self._keep_drag_item(batch)
+        while len(self._items) > len(batch):
             # Kept hidden, not removed: the number of arrows changes with most
             # cursor moves, and adding an item to a view box is not cheap.
             item = self._items.pop()
@@ -450,23 +319,22 @@ class _VectorPlanePanel(Panel):
             item.hide()
             self._spare.append(item)
         dragged = self.session.dragged_step
-        # The items of arrows the layer paints are only grab handles: they are
-        # placed when the mouse hovers or presses on the plane (see eventFilter),
-        # so a cursor move (keys, timeline, playback) or a drag frame places the
-        # few items that paint, not two hundred.
-        layered = []
-        drag_item = self._drag_item
-        for item, arrow in zip(self._items, arrows):
-            # As _is_live says, written out: this loop sees every arrow on every move.
-            live = (arrow.look.halo or arrow.role in LIVE_ROLES or arrow.number == dragged
-                    or item is drag_item)
-            if not live:
-                layered.append(arrow)
-            if live or item.painted:
-                self._place(item, arrow, live)
-        self._shown, self._handles_placed = arrows, False
-        layered.sort(key=lambda arrow: arrow.z)
-        self._layer.set_arrows([(a.origin, a.tip, a.look) for a in layered])
+        # Only the arrows made for this refresh (labelled, at the cursor, dragged,
+        # the read's own) can be live; the rest is painted by the layer. Their
+        # items are only grab handles, placed when the mouse hovers or presses
+        # on the plane (see eventFilter): a cursor move (keys, timeline,
+        # playback) or a drag frame places the few items that paint, not two hundred.
+        live: set[int] = set()
+        for index, arrow in batch.made():
+            item = self._items[index]
+            if self._is_live(item, arrow, dragged):
+                live.add(index)
+                self._place(item, arrow, True)
+        for index, item in enumerate(self._items):
+            if item.painted and index not in live:  # hovered, or live until now
+                self._place(item, batch.arrow(index), False)
+        self._shown, self._handles_placed = batch, False
+        self._layer.set_arrows(*batch.layer(live))
 
     def _new_item(self) -> ArrowItem:
         item = ArrowItem()
@@ -476,13 +344,13 @@ class _VectorPlanePanel(Panel):
         self._view_box.addItem(item, ignoreBounds=True)
         return item
 
-    def _is_live(self, item: ArrowItem, arrow: _Arrow, dragged: int | None) -> bool:
+    def _is_live(self, item: ArrowItem, arrow: PlaneArrow, dragged: int | None) -> bool:
         """Whether an arrow paints itself: what moves during a drag, what stands
         out; the rest is one cached layer."""
         return (arrow.look.halo or arrow.role in LIVE_ROLES or arrow.number == dragged
                 or item is self._drag_item)
 
-    def _place(self, item: ArrowItem, arrow: _Arrow, live: bool) -> None:
+    def _place(self, item: ArrowItem, arrow: PlaneArrow, live: bool) -> None:
         """Make ``item`` the handle (and, if ``live``, the drawing) of ``arrow``."""
         item.role = arrow.role
         item.step_number = arrow.number
@@ -501,20 +369,19 @@ class _VectorPlanePanel(Panel):
             return
         self._handles_placed = True
         dragged = self.session.dragged_step
-        for item, arrow in zip(self._items, self._shown):
+        for item, arrow in zip(self._items, self._shown.arrows()):
             self._place(item, arrow, self._is_live(item, arrow, dragged))
 
-    def _keep_drag_item(self, arrows: list[_Arrow]) -> None:
+    def _keep_drag_item(self, batch: ArrowBatch) -> None:
         """Give the dragged item its own arrow again (the scene keeps sending it
         the mouse) when the steps drawn change, e.g. the cursor moved mid-drag."""
         item = self._drag_item
         if item is None:
             return
-        for index, arrow in enumerate(arrows):
-            if arrow.number == item.step_number and arrow.role == item.role:
-                here = self._items.index(item)
-                self._items[here], self._items[index] = self._items[index], item
-                return
+        index = batch.index_of(item.step_number, item.role)
+        if index is not None:
+            here = self._items.index(item)
+            self._items[here], self._items[index] = self._items[index], item
 
     def _fit_range(self, extent: float, aspects: frozenset[str], theme: Theme) -> None:
         """Fit every arrow; freeze during a drag, then only grow (no jumping)."""
@@ -601,27 +468,19 @@ class _VectorPlanePanel(Panel):
             hit_radius=max(8.0, 2.8 * theme.arrow_width))
 
     @staticmethod
-    def _state(number: int, cursor: int) -> str:
-        if number == cursor:
-            return "cursor"
-        return "past" if number < cursor else "future"
-
-    @staticmethod
-    def _z(state: str, bonus: float = 0.0) -> float:
-        return _Z[state] + bonus
-
-    @staticmethod
     def _point(vector: np.ndarray, axes: tuple[int, int], size: int) -> tuple[float, float]:
         return float(vector[axes[0]]), (float(vector[axes[1]]) if size > 1 else 0.0)
 
     @staticmethod
-    def _points(column: np.ndarray, numbers: list[int], axes: tuple[int, int],
-                size: int) -> list[tuple[float, float]]:
-        """The shown two components of rows ``numbers`` (1-based) of a column."""
+    def _tips(column: np.ndarray, numbers: list[int], axes: tuple[int, int],
+              size: int) -> np.ndarray:
+        """The shown two components of rows ``numbers`` (1-based) of a column, ``(n, 2)``."""
         rows = np.asarray(numbers, dtype=np.int64) - 1
-        xs = column[rows, axes[0]]
-        ys = column[rows, axes[1]] if size > 1 else np.zeros(len(rows))
-        return list(zip(xs.tolist(), ys.tolist()))
+        tips = np.zeros((len(rows), 2))
+        tips[:, 0] = column[rows, axes[0]]
+        if size > 1:
+            tips[:, 1] = column[rows, axes[1]]
+        return tips
 
     def _numbers(self) -> list[int]:
         session = self.session
@@ -639,9 +498,9 @@ class _VectorPlanePanel(Panel):
             near.add(dragged)
         return near
 
-    def _styles(self, theme: Theme, numbers: list[int], writes: np.ndarray,
-                ordinals: np.ndarray) -> tuple[list[str], list[str], list[ArrowLook]]:
-        """Per step of ``numbers``: state, colour, and look without a label.
+    def _styles(self, theme: Theme, numbers: list[int], writes: np.ndarray, ordinals: np.ndarray
+                ) -> tuple[np.ndarray, list[str], list[str], list[ArrowLook]]:
+        """Per step of ``numbers``: state code and name, colour, and look without a label.
 
         ``writes`` says which steps are writes, ``ordinals`` is the write
         ordinal of every step (it picks the key colour). Worked out with numpy
@@ -654,10 +513,26 @@ class _VectorPlanePanel(Panel):
         palette = theme.key_colors
         color = ordinals[steps - 1] % len(palette)
         kinds, which = np.unique((color * 3 + state) * 2 + writes, return_inverse=True)
-        table = [self._kind_look(theme, palette[kind // 6], _STATES[kind // 2 % 3],
+        table = [self._kind_look(theme, palette[kind // 6], STATES[kind // 2 % 3],
                                  bool(kind % 2), "") for kind in kinds.tolist()]
-        return ([_STATES[i] for i in state.tolist()], [palette[i] for i in color.tolist()],
+        return (state, [STATES[i] for i in state.tolist()], [palette[i] for i in color.tolist()],
                 [table[i] for i in which.ravel().tolist()])
+
+    def _label_specials(self, batch: ArrowBatch, theme: Theme, states: list[str],
+                        colors: list[str], label: Callable[[int], str]) -> None:
+        """Make the arrows of the batch that need their own: the labelled steps
+        (with the look ``label(number)`` asks for), the cursor's and the dragged one."""
+        numbers, session = batch.numbers, self.session
+        labelled = self._labelled_numbers(numbers)
+        wanted = set(labelled) if len(labelled) < len(numbers) else None
+        for index, number in enumerate(numbers):
+            if wanted is not None and number not in wanted and number != session.cursor \
+                    and number != session.dragged_step:
+                continue
+            arrow = batch.arrow(index)
+            if number in labelled:
+                arrow.look = self._kind_look(theme, colors[index], states[index],
+                                             arrow.role != "query", label(number))
 
     def _kind_look(self, theme: Theme, color: str, state: str, is_write: bool,
                    label: str) -> ArrowLook:  # pragma: no cover - abstract
@@ -794,41 +669,27 @@ class KeyPlanePanel(_VectorPlanePanel):
         return "vector"
 
     def _arrows(self, theme: Theme, axes: tuple[int, int], size: int,
-                ordinals: np.ndarray) -> list[_Arrow]:
+                ordinals: np.ndarray) -> ArrowBatch:
         scenario = self.session.scenario
-        arrows = []
-        key_tips: set[tuple[float, float]] = set()
-        queries: list[_Arrow] = []
         numbers = self._numbers()
-        # Columns, not Step objects, and one pass of plain Python per arrow:
-        # this runs on every cursor move and every frame of a drag.
-        write_mask = scenario.write_mask()[np.asarray(numbers, dtype=np.int64) - 1]
-        states, colors, looks = self._styles(theme, numbers, write_mask, ordinals)
-        labelled = self._labelled_numbers(numbers)
-        points = self._points(scenario.vectors(), numbers, axes, size)
-        key_tooltip, query_tooltip = self._key_tooltip, self._query_tooltip
-        for number, tip, is_write, state, color, look in zip(
-                numbers, points, write_mask.tolist(), states, colors, looks):
-            if number in labelled:
-                look = self._kind_look(theme, color, state, is_write,
-                                       scenario.label_at(number))
-            if is_write:
-                arrows.append(_Arrow("key", number, (0.0, 0.0), tip, look, _Z[state],
-                                     True, partial(key_tooltip, number)))
-                key_tips.add(tip)
-            else:
-                # Dashed queries are drawn over keys so both stay visible.
-                query = _Arrow("query", number, (0.0, 0.0), tip, look,
-                               _Z[state] + 0.5, True, partial(query_tooltip, number))
-                arrows.append(query)
-                if state != "cursor":
-                    queries.append(query)
-        for query in queries:
-            if query.tip in key_tips:
-                # A query lying on a key leaves the grab (and the tooltip) to the
-                # key beneath; it becomes draggable when the cursor is on its read.
-                query.draggable, query.tooltip = False, None
-        return arrows
+        # Columns, not Step objects or an object per arrow: this runs on every
+        # cursor move and every frame of a drag.
+        writes = scenario.write_mask()[np.asarray(numbers, dtype=np.int64) - 1]
+        codes, states, colors, looks = self._styles(theme, numbers, writes, ordinals)
+        tips = self._tips(scenario.vectors(), numbers, axes, size)
+        # A query lying on a key leaves the grab (and the tooltip) to the key
+        # beneath; it becomes draggable when the cursor is on its read.
+        spots = tips[:, 0] + 1j * tips[:, 1]
+        on_key = ~writes & np.isin(spots, spots[writes]) & (codes != 0)
+        # Dashed queries are drawn over keys so both stay visible.
+        batch = ArrowBatch(numbers, ["key" if w else "query" for w in writes.tolist()], tips,
+                           looks, DEPTH_BY_CODE[codes] + 0.5 * ~writes, ~on_key,
+                           self._step_tooltip)
+        self._label_specials(batch, theme, states, colors, scenario.label_at)
+        return batch
+
+    def _step_tooltip(self, role: str, number: int) -> Callable[[], str]:
+        return partial(self._key_tooltip if role == "key" else self._query_tooltip, number)
 
     def _kind_look(self, theme: Theme, color: str, state: str, is_write: bool,
                    label: str) -> ArrowLook:
@@ -908,32 +769,28 @@ class ValuePlanePanel(_VectorPlanePanel):
         return "value"
 
     def _arrows(self, theme: Theme, axes: tuple[int, int], size: int,
-                ordinals: np.ndarray) -> list[_Arrow]:
+                ordinals: np.ndarray) -> ArrowBatch:
         session = self.session
         scenario, cursor = session.scenario, session.cursor
-        arrows = []
         is_write = scenario.write_mask()
         numbers = [n for n in self._numbers() if is_write[n - 1]]
-        states, colors, looks = self._styles(theme, numbers, np.ones(len(numbers), dtype=bool),
-                                             ordinals)
-        labelled = self._labelled_numbers(numbers)
+        writes = np.ones(len(numbers), dtype=bool)
+        codes, states, colors, looks = self._styles(theme, numbers, writes, ordinals)
+        batch = ArrowBatch(numbers, ["value"] * len(numbers),
+                           self._tips(scenario.values(), numbers, axes, size), looks,
+                           DEPTH_BY_CODE[codes] + 0.5, writes, self._step_tooltip)
         name = self.tr("v({0})")
-        points = self._points(scenario.values(), numbers, axes, size)
-        value_tooltip = self._value_tooltip
-        for number, tip, state, color, look in zip(numbers, points, states, colors, looks):
-            if number in labelled:
-                look = self._kind_look(theme, color, state, True,
-                                       name.format(scenario.label_at(number)))
-            arrows.append(_Arrow("value", number, (0.0, 0.0), tip, look,
-                                 _Z[state] + 0.5, True, partial(value_tooltip, number)))
+        self._label_specials(batch, theme, states, colors,
+                             lambda number: name.format(scenario.label_at(number)))
+        arrows = batch.extras
         result = session.snapshot().read if cursor else None
         if result is None:
-            return arrows
+            return batch
         hidden = session.hide_outputs and result.step.label not in session.revealed
         if result.expected is not None:
             target = self._point(result.expected, axes, size)
             label = self.tr("target")
-            for arrow in arrows:
+            for arrow in batch.labelled():
                 # The stored value it lies on: one label "target = v(k)", not two stacked.
                 if arrow.tip == target and arrow.look.label and \
                         scenario.label_at(arrow.number) == result.target:
@@ -941,24 +798,27 @@ class ValuePlanePanel(_VectorPlanePanel):
                     arrow.look = restyled(arrow.look, label="")
             look = self._look(theme, theme.target, "past", dash="dash", weight=1.3,
                               label=label)
-            arrows.append(_Arrow("target", cursor, (0.0, 0.0), target, look, 30.0,
-                                 tooltip=partial(self._read_tooltip, "target")))
+            arrows.append(PlaneArrow("target", cursor, (0.0, 0.0), target, look, 30.0,
+                                     tooltip=partial(self._read_tooltip, "target")))
         if hidden:
-            return arrows  # predict first: y and the gap stay hidden until revealed
+            return batch  # predict first: y and the gap stay hidden until revealed
         output = self._point(result.output, axes, size)
         look = self._look(theme, theme.read, "cursor", label=self.tr("y"), weight=1.2)
-        arrows.append(_Arrow("output", cursor, (0.0, 0.0), output, look, 31.0,
-                             tooltip=partial(self._read_tooltip, "output")))
+        arrows.append(PlaneArrow("output", cursor, (0.0, 0.0), output, look, 31.0,
+                                 tooltip=partial(self._read_tooltip, "output")))
         if result.expected is not None and output != target:
             look = self._look(theme, theme.warning, "past", dash="dot", weight=1.2,
                               label=self.tr("interference"), label_at="middle")
-            arrows.append(_Arrow("interference", cursor, target, output, look, 32.0,
-                                 tooltip=partial(self._read_tooltip, "interference")))
-        return arrows
+            arrows.append(PlaneArrow("interference", cursor, target, output, look, 32.0,
+                                     tooltip=partial(self._read_tooltip, "interference")))
+        return batch
 
     def _kind_look(self, theme: Theme, color: str, state: str, is_write: bool,
                    label: str) -> ArrowLook:
         return self._look(theme, color, state, label=label)
+
+    def _step_tooltip(self, role: str, number: int) -> Callable[[], str]:
+        return partial(self._value_tooltip, number)
 
     def _value_tooltip(self, number: int) -> str:
         step = self.session.scenario.step(number)
