@@ -104,6 +104,12 @@ def label_font(point_size: float, bold: bool) -> QtGui.QFont:
     return font
 
 
+@functools.lru_cache(maxsize=16)
+def _label_font_key(point_size: float, bold: bool) -> str:
+    """``label_font(point_size, bold).key()``, worked out once (it is not free)."""
+    return label_font(point_size, bold).key()
+
+
 def label_size(look: ArrowLook) -> tuple[float, float]:
     """Width and height in pixels of the box an arrow's label is drawn in."""
     return _label_box(look.label, look.font_pt, look.label_bold)
@@ -126,7 +132,10 @@ def _reach(look: ArrowLook) -> float:
     return reach
 
 
+@functools.lru_cache(maxsize=256)
 def _color(name: str, alpha: int) -> QtGui.QColor:
+    """The colour ``name`` at ``alpha`` (made once: labels ask twice each per paint;
+    callers copy it into pens and brushes and never change it)."""
     color = QtGui.QColor(name)
     color.setAlpha(alpha)
     return color
@@ -261,7 +270,7 @@ def paint_label(painter: QtGui.QPainter, start: QtCore.QPointF, end: QtCore.QPoi
     painter.setBrush(_color(look.background, min(look.alpha, 210)))
     painter.drawRoundedRect(box, 3, 3)
     painter.setPen(_color(look.color, max(look.alpha, 110)))
-    draw_centred(painter, box, look.label, font)
+    draw_centred(painter, box, look.label, font, _label_font_key(look.font_pt, look.label_bold))
 
 
 def _pixel_size(item: pg.GraphicsObject) -> tuple[float, float]:
@@ -482,12 +491,13 @@ class ArrowItem(pg.GraphicsObject):
 
 
 class ArrowLayer(pg.GraphicsObject):
-    """Many arrows painted at once and cached: the ones nobody is moving.
+    """Many arrows painted at once: the ones nobody is moving.
 
     Arrows are painted in the order given (later on top within one style);
     shafts and heads of one style form one path each, so two hundred arrows
-    cost a few draw calls, and the cached pixmap is reused until
-    :meth:`set_arrows` changes something.
+    cost a few draw calls. While something is dragged the layer stays the
+    same from frame to frame and is kept as a pixmap (:meth:`set_cached`),
+    reused until :meth:`set_arrows` changes something.
     """
 
     def __init__(self) -> None:
@@ -501,7 +511,18 @@ class ArrowLayer(pg.GraphicsObject):
         self._rect = QtCore.QRectF()
         self._reach = 0.0
         self._bounds: QtCore.QRectF | None = None
-        self.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.set_cached(True)
+
+    def set_cached(self, cached: bool) -> None:
+        """Keep the painted layer as a pixmap (worth it while the layer stays the
+        same over many repaints: a drag's frames), or paint it each time (when
+        every repaint brings new arrows: a cursor move would pay for a new
+        pixmap, its clearing and its copy on top of the painting)."""
+        mode = QtWidgets.QGraphicsItem.CacheMode
+        wanted = mode.DeviceCoordinateCache if cached else mode.NoCache
+        if self.cacheMode() != wanted:
+            self.setCacheMode(wanted)
+            self.update()
 
     def set_arrows(self, origins: np.ndarray, tips: np.ndarray, looks: list[ArrowLook]) -> None:
         """Show arrows from ``origins`` to ``tips`` (``(n, 2)``, data units), each drawn
