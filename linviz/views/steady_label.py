@@ -109,9 +109,12 @@ class SteadyLabel(QtWidgets.QWidget):
             return True
         # Wrapped as the label wraps it: a word wider than the room sticks out.
         room = label.contentsRect().width()
+        metrics = label.fontMetrics()
+        longest = max(map(len, label.text().split()), default=0)
+        if longest * metrics.maxWidth() <= room:
+            return False  # no word can be that wide: skip laying the text out again
         flags = (label.alignment().value & ~_CENTRED) | _WRAPPED
-        spread = label.fontMetrics().boundingRect(QtCore.QRect(0, 0, room, 2000), flags,
-                                                  label.text())
+        spread = metrics.boundingRect(QtCore.QRect(0, 0, room, 2000), flags, label.text())
         return spread.width() > room
 
     def _ask_if_needed(self) -> None:
