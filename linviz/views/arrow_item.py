@@ -14,7 +14,7 @@ Two items share the drawing code:
   at the cursor, a read's result); otherwise just its hover ring.
 * :class:`ArrowLayer` paints every other arrow in one go (one path per
   colour and style, built with numpy) and keeps the result as a pixmap, so a
-  drag repaints one arrow, not two hundred.
+  drag repaints one arrow, not a hundred.
 """
 
 from __future__ import annotations
@@ -118,7 +118,7 @@ def label_size(look: ArrowLook) -> tuple[float, float]:
 @functools.lru_cache(maxsize=4096)
 def _label_box(label: str, point_size: float, bold: bool) -> tuple[float, float]:
     # Asked several times per label and repaint (bounds, stacking, painting).
-    font_metrics = metrics(label_font(point_size, bold))
+    font_metrics = metrics(label_font(point_size, bold), _label_font_key(point_size, bold))
     return font_metrics.horizontalAdvance(label) + 8, font_metrics.height() + 2
 
 
@@ -494,7 +494,7 @@ class ArrowLayer(pg.GraphicsObject):
     """Many arrows painted at once: the ones nobody is moving.
 
     Arrows are painted in the order given (later on top within one style);
-    shafts and heads of one style form one path each, so two hundred arrows
+    shafts and heads of one style form one path each, so a hundred arrows
     cost a few draw calls. While something is dragged the layer stays the
     same from frame to frame and is kept as a pixmap (:meth:`set_cached`),
     reused until :meth:`set_arrows` changes something.

@@ -1,6 +1,6 @@
 """The arrows a vector plane shows at one refresh, and where their labels go.
 
-A plane shows up to two hundred arrows and restyles them on every cursor
+A plane shows up to a hundred arrows and restyles them on every cursor
 move. :class:`ArrowBatch` keeps the steps' arrows as columns (tips, looks,
 depths, roles) and makes an arrow object (:class:`PlaneArrow`) only for the
 few that need one (labelled, at the cursor, dragged, a read's own arrows),

@@ -33,9 +33,12 @@ from linviz.views.theme import Theme
 
 Qt = QtCore.Qt
 
-#: With more steps than this, only the steps nearest the cursor are drawn
-#: (more arrows would be unreadable and would slow a drag down).
-MAX_ARROWS = 200
+#: With more steps than this, only the steps nearest the cursor are drawn: on a
+#: panel a few hundred pixels wide, more arrows from one origin merge into a
+#: blot (compared by eye at 100 and 200), and each one costs frame time on
+#: every cursor move and drag frame. A long scenario shows as many as a
+#: 100-step one shows in full.
+MAX_ARROWS = 100
 #: The plane always shows at least -1.2 … 1.2 (room for the unit circle).
 MIN_HALF_RANGE = 1.2
 #: Grid snapping rounds to 1 / GRID_STEPS (0.1).
@@ -323,7 +326,7 @@ class _VectorPlanePanel(Panel):
         # the read's own) can be live; the rest is painted by the layer. Their
         # items are only grab handles, placed when the mouse hovers or presses
         # on the plane (see eventFilter): a cursor move (keys, timeline,
-        # playback) or a drag frame places the few items that paint, not two hundred.
+        # playback) or a drag frame places the few items that paint, not a hundred.
         live: set[int] = set()
         for index, arrow in batch.made():
             item = self._items[index]
@@ -334,6 +337,7 @@ class _VectorPlanePanel(Panel):
             if item.painted and index not in live:  # hovered, or live until now
                 self._place(item, batch.arrow(index), False)
         self._shown, self._handles_placed = batch, False
+        self._layer.set_cached(self.session.dragging)
         self._layer.set_arrows(*batch.layer(live))
 
     def _new_item(self) -> ArrowItem:
@@ -505,7 +509,7 @@ class _VectorPlanePanel(Panel):
         ``writes`` says which steps are writes, ``ordinals`` is the write
         ordinal of every step (it picks the key colour). Worked out with numpy
         for all steps at once and one look per distinct (colour, state, kind):
-        a plane styles two hundred arrows per cursor move.
+        a plane styles up to a hundred arrows per cursor move.
         """
         steps = np.asarray(numbers, dtype=np.int64)
         cursor = self.session.cursor
