@@ -625,13 +625,11 @@ class ArrowLayer(pg.GraphicsObject):
         triangles[:, 2] = (base - normal)[order]
         shaft_paths, head_paths = PathRecords(shafts), PathRecords(triangles)
         start = 0
-        has_dots = dots.any()
+        spots = _dot_spots(tips[dots], style_of[dots]) if dots.any() else {}
         for index, style in enumerate(self._styles):
             color, shaft_pen, head_pen, dot_pen = _batch_tools(style)
-            if has_dots:
-                flat = np.flatnonzero(dots & (style_of == index))
-                if len(flat):  # zero vectors: a small disc each
-                    _paint_dots(painter, tips[flat], style, color, dot_pen)
+            if index in spots:  # zero vectors: a small disc each
+                _paint_dots(painter, spots[index], style, color, dot_pen)
             stop = start + int(counts[index])
             if stop == start:
                 continue
@@ -649,25 +647,47 @@ class ArrowLayer(pg.GraphicsObject):
             start = stop
 
 
-def _paint_dots(painter: QtGui.QPainter, points: np.ndarray, style: ArrowLook,
-                color: QtGui.QColor, dot_pen: QtGui.QPen) -> None:
-    """Discs for zero vectors at ``points`` (device pixels), each spot once.
+def _dot_spots(points: np.ndarray, styles: np.ndarray) -> dict[int, list[QtCore.QPointF]]:
+    """Where zero vectors at ``points`` (device pixels) of ``styles`` go: each spot
+    once per style, to half a pixel.
 
     A far zoom turns many short arrows into discs on the same few pixels:
-    drawing each spot once keeps that cheap.
+    drawing each spot once keeps that cheap. Style and spot are packed in one
+    integer so one 1-d ``np.unique`` finds them all.
     """
-    # Each spot once, to half a pixel (a set: a few dozen points, numpy would cost more).
-    halves = np.round(points * 2).tolist()
-    spots = [QtCore.QPointF(x / 2, y / 2) for x, y in set(map(tuple, halves))]
+    halves = np.clip(np.round(points * 2), -_SPOT_LIMIT, _SPOT_LIMIT).astype(np.int64)
+    packed = np.unique((styles.astype(np.int64) << 42) + ((halves[:, 0] + _SPOT_LIMIT) << 21)
+                       + (halves[:, 1] + _SPOT_LIMIT))
+    found: dict[int, list[QtCore.QPointF]] = {}
+    for code in packed.tolist():
+        x, y = ((code >> 21) & _SPOT_MASK) - _SPOT_LIMIT, (code & _SPOT_MASK) - _SPOT_LIMIT
+        found.setdefault(code >> 42, []).append(QtCore.QPointF(x / 2, y / 2))
+    return found
+
+
+#: Half-pixel spots are kept within ±_SPOT_LIMIT (far off any screen) to pack in 21 bits.
+_SPOT_LIMIT = (1 << 20) - 1
+_SPOT_MASK = (1 << 21) - 1
+
+
+def _paint_dots(painter: QtGui.QPainter, spots: list[QtCore.QPointF], style: ArrowLook,
+                color: QtGui.QColor, dot_pen: QtGui.QPen) -> None:
+    """Discs for zero vectors at ``spots`` (device pixels) in ``style``."""
     radius = style.width + 2
     if style.head_filled:
         # A round point as wide as the disc and its outline: one call for all.
-        pen = QtGui.QPen(color, 2 * radius + dot_pen.widthF())
-        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-        painter.setPen(pen)
+        painter.setPen(_disc_pen(color.rgba(), 2 * radius + dot_pen.widthF()))
         painter.drawPoints(spots)
         return
     painter.setPen(dot_pen)
     painter.setBrush(Qt.BrushStyle.NoBrush)
     for spot in spots:
         painter.drawEllipse(spot, radius, radius)
+
+
+@functools.lru_cache(maxsize=64)
+def _disc_pen(rgba: int, width: float) -> QtGui.QPen:
+    """A round-capped pen of colour ``rgba``: a point drawn with it is a disc ``width`` across."""
+    pen = QtGui.QPen(QtGui.QColor.fromRgba(rgba), width)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    return pen
