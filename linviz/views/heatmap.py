@@ -63,6 +63,10 @@ def signed(value: float) -> str:
     return text if text.startswith(MINUS) or text == "0" else "+" + text
 
 
+#: Colour bar pictures kept (one per limit met; a long scrub meets about ten).
+KEPT_BAR_PICTURES = 32
+
+
 class HeatmapPanel(Panel):
     """``S`` at the session's cursor as a heatmap.
 
@@ -94,6 +98,7 @@ class HeatmapPanel(Panel):
         self._shape: tuple[int, int] | None = None
         self._title = ""
         self._bar_limit: float | None = None  # the colour bar's range, ±limit
+        self._bar_pictures: dict[float, QtGui.QPicture] = {}  # the bar axis drawn, by limit
         self._mode_step: int | None = None  # step whose S is shown; None: show_matrix
         self._base_margins = (4.0, 4.0, 4.0, 4.0)
         self._extra = (0.0, 0.0)  # px added around the plot so it hugs the matrix
@@ -218,18 +223,38 @@ class HeatmapPanel(Panel):
         if matrix.shape != self._shape:
             self._set_shape(*matrix.shape)
         if limit != self._bar_limit:  # new ticks make the bar's axis draw itself anew
-            self._bar_limit = limit
-            self.color_bar.setLevels((-limit, limit))
-            self.color_bar.axis.setTicks([[(v, cell_text(v, limit))
-                                           for v in (-limit, -limit / 2, 0.0, limit / 2, limit)]])
-            redraw_cached(self.color_bar.axis)
+            self._show_bar_limit(limit)
         if title != self._title:
             self._title = title
             self.title_label.setText(title)
             _hold_height(self.title_label)
 
+    def _show_bar_limit(self, limit: float) -> None:
+        """Label the colour bar ±``limit``.
+
+        pyqtgraph lays an axis's labels out anew for new ticks (~0.4 ms, most
+        of a repaint of the bar). Limits move in round steps, and scrubbing a
+        long scenario keeps coming back to the same few: the bar axis's picture
+        is kept per limit (until a resize, new ticks spacing or theme) and
+        reused when its limit comes back.
+        """
+        axis = self.color_bar.axis
+        if self._bar_limit is not None and axis.picture is not None:
+            if len(self._bar_pictures) >= KEPT_BAR_PICTURES:
+                self._bar_pictures.clear()
+            self._bar_pictures[self._bar_limit] = axis.picture  # drawn for the old limit
+        self._bar_limit = limit
+        self.color_bar.setLevels((-limit, limit))
+        axis.setTicks([[(v, cell_text(v, limit))
+                        for v in (-limit, -limit / 2, 0.0, limit / 2, limit)]])
+        kept = self._bar_pictures.get(limit)
+        if kept is not None:
+            axis.picture = kept  # what the new ticks would draw: same size, range and style
+        redraw_cached(axis)
+
     def _redraw_axes(self, *_: object) -> None:
         """The axes are cached pictures: after a resize or a new range, draw them anew."""
+        self._bar_pictures.clear()  # drawn at another size or in another style
         plot, bar = self.plot_widget.getPlotItem(), self.color_bar
         redraw_cached(plot.getAxis("left"), plot.getAxis("top"),
                       *(bar.getAxis(name) for name in ("left", "right", "top", "bottom")))

@@ -314,3 +314,20 @@ def test_lean_colouring_matches_pyqtgraph(qapp):
         for column in range(3):
             ours, theirs = lean.pixelColor(column, row), reference.pixelColor(column, row)
             assert ours.rgb() == theirs.rgb(), (row, column)
+
+
+def test_a_colour_range_met_again_is_labelled_as_the_first_time(panel):
+    # Scrubbing a long scenario comes back to the same few ranges; the bar's
+    # labels drawn for a range must be those of that range, not the last one.
+    def bar_image() -> QtGui.QImage:
+        settle()
+        return panel.plot_widget.grab().toImage()
+
+    panel.show_matrix(np.full((2, 2), 2.5), "a")
+    first, levels = bar_image(), panel.color_bar.levels()
+    panel.show_matrix(np.full((2, 2), 70.0), "b")
+    other = bar_image()
+    panel.show_matrix(np.full((2, 2), 2.5), "a")
+    assert panel.color_bar.levels() == levels
+    assert other != first
+    assert bar_image() == first
