@@ -47,8 +47,10 @@ GRID_STEPS = 10
 ALL_PAIRS_STEPS = 500
 #: Tooltips list at most this many cosines (the largest ones).
 TOOLTIP_ROWS = 12
-#: With more arrows than this, only steps this close to the cursor are labelled.
-LABEL_ALL, LABEL_NEAR = 40, 8
+#: With more arrows than this, only steps this close to the cursor are labelled:
+#: the 11 around it (with ±8, 17 labels crowded a panel a few hundred pixels
+#: wide, and each costs its layout on every cursor move).
+LABEL_ALL, LABEL_NEAR = 40, 5
 #: Events after which the scene may look for a grab handle under the mouse.
 _MOUSE_EVENTS = frozenset({
     QtCore.QEvent.Type.Enter, QtCore.QEvent.Type.MouseMove,
