@@ -90,7 +90,7 @@ def restyled(look: ArrowLook, **changes: object) -> ArrowLook:
 def _style(look: ArrowLook) -> ArrowLook:
     """``look`` without its label: arrows sharing a style are drawn as one batch.
 
-    Cached: a plane restyles 200 arrows per cursor move from a few looks.
+    Cached: a plane restyles up to a hundred arrows per cursor move from a few looks.
     """
     return restyled(look, label="", label_bold=False, label_shift=(0.0, 0.0))
 
