@@ -120,9 +120,13 @@ def test_projector_mode_enlarges_text_hides_editors_and_is_remembered(qtbot, win
     steps_font = window.panels["caption"].font().pointSizeF()
     cell_px = window.panels["heatmap"].theme.cell_label_px
     assert window.steps_dock.isVisible() and window.settings_dock.isVisible()
+    legends = [window.panels[name].legend for name in ("heatmap", "keys", "values")]
+    assert all(legend.isVisible() for legend in legends)
     qtbot.keyClick(window, Qt.Key.Key_F5)
     assert window.session.options.projector and window.isFullScreen()
     assert not window.steps_dock.isVisible() and not window.settings_dock.isVisible()
+    # The instructor explains the marks: the room gets the plots' space instead.
+    assert not any(legend.isVisible() for legend in legends)
     assert window.panels["heatmap"].theme.cell_label_px >= 1.8 * cell_px
     big = window.panels["caption"].font().pointSizeF()
     assert big >= 1.6 * steps_font, (big, steps_font)
@@ -134,6 +138,7 @@ def test_projector_mode_enlarges_text_hides_editors_and_is_remembered(qtbot, win
     qtbot.keyClick(window, Qt.Key.Key_Escape)
     assert not window.session.options.projector and not window.isFullScreen()
     assert window.steps_dock.isVisible() and window.settings_dock.isVisible()
+    assert all(legend.isVisible() for legend in legends)
 
 
 def test_theme_choice_is_remembered(qtbot, window):
