@@ -52,6 +52,8 @@ class SteadyLabel(QtWidgets.QWidget):
         #: The font, height hint and minimum width the layout was last told of.
         self._told_font: QtGui.QFont | None = None
         self._told_height = self._told_width = -1
+        #: Heights the layout was told for widths (it may give less when room is short).
+        self._told_heights: dict[int, int] = {}
         #: Text, size and font at the last check that found no new layout needed.
         self._checked: tuple | None = None
         self.setWordWrap(word_wrap)
@@ -65,6 +67,8 @@ class SteadyLabel(QtWidgets.QWidget):
         """Show ``text`` (a new layout only if it needs one, see the class)."""
         if text != self.label.text():
             self.label.setText(text)  # its LayoutRequest comes to this widget only
+            told = self._told_heights.get(self.width())
+            self._told_heights = {} if told is None else {self.width(): told}
             self._ask_if_needed()
 
     def wordWrap(self) -> bool:  # noqa: N802 (QLabel's name)
@@ -93,7 +97,11 @@ class SteadyLabel(QtWidgets.QWidget):
         return self.label.wordWrap()
 
     def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt name)
-        return self.label.heightForWidth(width)
+        height = self.label.heightForWidth(width)
+        if len(self._told_heights) > 16:
+            self._told_heights.clear()
+        self._told_heights[width] = height
+        return height
 
     # -- when to ask for a new layout -------------------------------------------------------
     def _needs_layout(self) -> bool:
@@ -105,7 +113,11 @@ class SteadyLabel(QtWidgets.QWidget):
             # One line or a few, unwrapped: hints cost one measure each.
             return (label.sizeHint().height() != self._told_height
                     or label.minimumSizeHint().width() > self._told_width)
-        if label.heightForWidth(self.width()) != self.height():
+        # Against what the layout was told, not the height it gave: a layout
+        # short of room gives less, and asking again would not change that.
+        width = self.width()
+        told = self._told_heights.get(width)
+        if told is None or label.heightForWidth(width) != told:
             return True
         # Wrapped as the label wraps it: a word wider than the room sticks out.
         room = label.contentsRect().width()
