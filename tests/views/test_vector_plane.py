@@ -446,3 +446,49 @@ def test_cursor_moves_and_drag_frames_restyle_few_items_yet_any_key_can_be_grabb
     QTest.mouseRelease(viewport, LEFT, NO_MOD, end)
     assert vector(session, 480) == pytest.approx([0.2, -0.9], abs=0.02)
     assert session.undo_stack.undo_text() == "move key w480"
+
+
+def test_after_a_read_that_dwarfs_the_values_the_value_plane_comes_back_to_them(qtbot):
+    # Ten writes of [1, 0] under the same key: reading it gives y = [10, 0].
+    steps = [write([1.0, 0.0], [1.0, 0.0], f"w{i}") for i in range(1, 11)]
+    steps += [read([1.0, 0.0], "r"), write([0.0, 1.0], [1.0, 1.0], "w11"),
+              write([0.0, 1.0], [0.6, 0.4], "w12")]
+    session = Session(Scenario(2, 2, steps))
+    panel = shown(qtbot, ValuePlanePanel(session))
+
+    def half_range() -> float:
+        (_, _), (y0, y1) = panel.plot_widget.getPlotItem().getViewBox().viewRange()
+        return (y1 - y0) / 2
+
+    session.set_cursor(11)  # the read: y is drawn, ten times the values
+    at_read = half_range()
+    assert at_read > 10
+    session.set_cursor(12)  # a write: stepping on refits to the values, not dots at 0
+    at_write = half_range()
+    assert at_write < at_read / 4 and at_write >= 1.0  # the value [1, 1] still fits
+    session.set_cursor(13)  # a small change of content leaves the view still
+    assert half_range() == at_write
+
+
+def test_a_range_met_again_draws_its_axes_as_the_first_time(qtbot):
+    # Scrubbing goes back and forth between a read's range and its writes':
+    # the axes (kept per range) must be those of the range shown.
+    steps = [write([1.0, 0.0], [1.0, 0.0], f"w{i}") for i in range(1, 11)]
+    steps += [read([1.0, 0.0], "r"), write([0.0, 1.0], [1.0, 1.0], "w11")]
+    session = Session(Scenario(2, 2, steps))
+    panel = shown(qtbot, ValuePlanePanel(session))
+
+    def image() -> QtGui.QImage:
+        QtWidgets.QApplication.processEvents()
+        return panel.plot_widget.grab().toImage()
+
+    for cursor in (11, 12):  # once through both: the axes take the width their ticks need
+        session.set_cursor(cursor)
+        image()
+    session.set_cursor(11)
+    at_read = image()
+    session.set_cursor(12)
+    at_write = image()
+    session.set_cursor(11)
+    assert at_write != at_read
+    assert image() == at_read
