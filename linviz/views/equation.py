@@ -208,7 +208,7 @@ class EquationPanel(Panel):
         for item, text in zip(self.operator_items, equation.operators):
             # "÷ 12.15" is a number to read, not a symbol: caption size leaves
             # the matrices room on a narrow projector column.
-            item.setFont(op_font if len(text.strip()) <= 2 else caption_font)
+            _set_font(item, op_font if len(text.strip()) <= 2 else caption_font)
             _set_text(item, text)
         for item, part in zip(self.caption_items, equation.parts):
             _set_text(item, part.caption)
@@ -412,3 +412,9 @@ def _set_text(item: pg.TextItem, text: str) -> None:
     """Set ``item``'s text unless it shows it already (each set re-lays its document out)."""
     if item.toPlainText() != text:
         item.setText(text)
+
+
+def _set_font(item: pg.TextItem, font: QtGui.QFont) -> None:
+    """Set ``item``'s font unless it has it already (each set re-lays its document out)."""
+    if item.textItem.font() != font:
+        item.setFont(font)
