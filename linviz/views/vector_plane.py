@@ -39,12 +39,6 @@ Qt = QtCore.Qt
 #: every cursor move and drag frame. A long scenario shows as many as a
 #: 100-step one shows in full.
 MAX_ARROWS = 100
-#: Stepping through time only widens a plane's view (it would jump otherwise),
-#: unless everything shown fits in this share of it: after a read whose output
-#: dwarfs the stored values, the next write's values would be mere dots.
-SHRINK_BELOW = 0.25
-#: Ranges whose axis pictures a plane keeps (a long scrub alternates a few).
-KEPT_RANGES = 16
 #: The plane always shows at least -1.2 … 1.2 (room for the unit circle).
 MIN_HALF_RANGE = 1.2
 #: Grid snapping rounds to 1 / GRID_STEPS (0.1).
@@ -164,7 +158,6 @@ class _VectorPlanePanel(Panel):
         self._theme: Theme | None = None
         self._axis_text: tuple[object, ...] | None = None
         self._lim: float | None = None
-        self._axis_pictures: dict[float, tuple[object, object]] = {}  # by half range
         self._extent = 0.0
         self._grow_next = False
         self._refit = False  # the plot was resized: fit the range anew at the next refresh
@@ -306,7 +299,6 @@ class _VectorPlanePanel(Panel):
         redraw_cached(plot.getAxis("left"), plot.getAxis("bottom"), self._circle)
 
     def _resized(self) -> None:
-        self._axis_pictures.clear()  # drawn for another size
         self._redraw_cached()
         if self._theme is not None:
             self._refit = True  # fit the range to the new size, and place the labels anew
@@ -398,8 +390,7 @@ class _VectorPlanePanel(Panel):
             self._items[here], self._items[index] = self._items[index], item
 
     def _fit_range(self, extent: float, aspects: frozenset[str], theme: Theme) -> None:
-        """Fit every arrow; freeze during a drag, then only grow (no jumping) unless
-        what is shown became far smaller than the view (:data:`SHRINK_BELOW`)."""
+        """Fit every arrow; freeze during a drag, then only grow (no jumping)."""
         if self._drag_item is not None or self.session.dragging:
             self._grow_next = True
             return
@@ -410,36 +401,13 @@ class _VectorPlanePanel(Panel):
         grow = self._lim is not None and (
             self._grow_next or not aspects & {"scenario", "options"})
         self._grow_next = False
-        if grow and self._lim is not None and wanted >= SHRINK_BELOW * self._lim:
-            lim = max(wanted, self._lim)
-        else:
-            lim = wanted
+        lim = max(wanted, self._lim) if grow and self._lim is not None else wanted
         if lim != self._lim:
-            self._set_half_range(lim)
-
-    def _set_half_range(self, lim: float) -> None:
-        """Show -``lim`` … ``lim``, putting back the axes' pictures if shown before.
-
-        pyqtgraph lays out the ticks and the grid anew for every range (about a
-        millisecond); stepping through a long scenario goes back and forth
-        between a read's range and its writes' range, so the pictures of the
-        two axes are kept per range until a resize or a new theme or title.
-        """
-        plot = self.plot_widget.getPlotItem()
-        axes = (plot.getAxis("left"), plot.getAxis("bottom"))
-        pictures = tuple(axis.picture for axis in axes)
-        if self._lim is not None and None not in pictures:
-            if len(self._axis_pictures) >= KEPT_RANGES:
-                self._axis_pictures.clear()
-            self._axis_pictures[self._lim] = pictures
-        self._lim = lim
-        self._view_box.setRange(xRange=(-lim, lim), yRange=(-lim, lim), padding=0)
-        for axis, picture in zip(axes, self._axis_pictures.get(lim, ())):
-            axis.picture = picture
+            self._lim = lim
+            self._view_box.setRange(xRange=(-lim, lim), yRange=(-lim, lim), padding=0)
 
     # -- looks -----------------------------------------------------------------------------
     def _apply_theme(self, theme: Theme) -> None:
-        self._axis_pictures.clear()  # drawn in other pens and fonts
         self.plot_widget.setBackground(theme.background)
         plot = self.plot_widget.getPlotItem()
         tick_font = self.font_for(theme.font_pt * 0.85)
@@ -470,7 +438,6 @@ class _VectorPlanePanel(Panel):
         if key == self._axis_text:
             return  # setLabel re-lays the plot out: never during a drag
         self._axis_text = key
-        self._axis_pictures.clear()  # a title changes the axes' room
         # Axis titles are secondary: capped so they fit a projector panel.
         style = {"color": theme.foreground, "font-size": f"{min(theme.font_pt, 14.0):g}pt"}
         plot = self.plot_widget.getPlotItem()
