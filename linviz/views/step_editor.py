@@ -48,8 +48,6 @@ _FLAGS = tuple(tuple(
     _EDITABLE if column in (LABEL, VECTOR, CAPTION) or (
         column in (VALUE, PARAMETERS) and is_write) or (column == TARGET and not is_write)
     else _SELECTABLE for column in range(len(COLUMNS))) for is_write in (False, True))
-_HAS_DISPLAY = QtWidgets.QStyleOptionViewItem.ViewItemFeature.HasDisplay
-_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 #: Cells whose texts are kept between repaints (a screenful is a few dozen rows).
 _KEPT_ROWS = 1024
 #: Elided cell texts kept by the delegate (a screenful is ~100).
@@ -167,7 +165,6 @@ class StepTableModel(QtCore.QAbstractTableModel):
         self._steps: dict[int, Step] = {}
         self._texts: dict[int, tuple[str, ...]] = {}
         self._steps_of: object = None
-        self._narrow_px: float | None = None  # the narrowest character's width
 
     def set_colors(self, write: str, read: str, muted: str) -> None:
         """Colours of the op column and of the step numbers."""
@@ -225,40 +222,6 @@ class StepTableModel(QtCore.QAbstractTableModel):
                 self._display(number, step, c) for c in range(len(COLUMNS)))
         return texts
 
-    def style_cell(self, option: QtWidgets.QStyleOptionViewItem,
-                   index: QtCore.QModelIndex) -> None:
-        """Fill ``option`` to paint cell ``index``, as data() would, in one call.
-
-        The delegate asks this instead of data() for seven roles per cell: a
-        scroll to another step repaints every visible cell.
-        """
-        option.index = index
-        row = index.row()
-        if not 0 <= row < min(self._rows, len(self.session.scenario)):
-            return
-        number, column = row + 1, index.column()
-        text = self._text(number, column)
-        # The style lays out the whole string before eliding it (a d = 64 key is
-        # 500 characters): hand it only as many as could show, and a few more.
-        if self._narrow_px is None:
-            self.set_font(option.font)
-        fitting = int(option.rect.width() / self._narrow_px) + 2
-        option.text = text if len(text) <= fitting else text[:fitting]
-        option.features |= _HAS_DISPLAY
-        if column == NUMBER:
-            option.displayAlignment = _RIGHT
-        if column in (NUMBER, OP) and self._brushes:
-            name = "muted" if column == NUMBER else (
-                "write" if self._step(number).is_write else "read")
-            palette = option.palette
-            palette.setBrush(QtGui.QPalette.ColorRole.Text, self._brushes[name])
-            option.palette = palette
-        if column == OP:
-            font = option.font
-            font.setBold(True)
-            option.font = font
-            option.fontMetrics = QtGui.QFontMetrics(font)
-
     def cell_look(self, index: QtCore.QModelIndex) -> tuple[str, str | None, bool, bool] | None:
         """What the delegate paints in cell ``index``: ``(text, ink, bold, right)``.
 
@@ -295,12 +258,6 @@ class StepTableModel(QtCore.QAbstractTableModel):
     def ink(self, name: str | None) -> QtGui.QColor | None:
         """The colour named ``name`` by :meth:`cell_look`, if the theme set one."""
         return self._inks.get(name)
-
-    def set_font(self, font: QtGui.QFont) -> None:
-        """The font cells are painted in (to know how many characters can show)."""
-        metrics = QtGui.QFontMetricsF(font)
-        characters = [chr(c) for c in range(32, 127)] + list("−…αβφ·")
-        self._narrow_px = max(1.0, min(metrics.horizontalAdvance(c) for c in characters))
 
     def rowCount(self, parent: QtCore.QModelIndex = QtCore.QModelIndex()) -> int:
         return 0 if parent.isValid() else self._rows
@@ -475,7 +432,7 @@ class _PaintTools:
 
 class StepDelegate(QtWidgets.QStyledItemDelegate):
     """Paints cells itself from :meth:`StepTableModel.cell_look`; editing and
-    sizes go through data() and :meth:`StepTableModel.style_cell` as usual.
+    sizes go through data() as usual.
 
     The style's item painter lays every cell's text out anew (wrapping and
     eliding included): ~45 µs a cell, 3 ms whenever a cursor move scrolls the
@@ -753,7 +710,6 @@ class StepEditorPanel(Panel):
         theme = self.theme
         if self.theme_changed():
             self.setFont(self.font_for(theme.font_pt))
-            self.model.set_font(self.table.font())
             # Headers take the platform's header font unless told otherwise.
             self.table.horizontalHeader().setFont(self.font_for(theme.font_pt * 0.9, bold=True))
             self.model.set_colors(theme.write, theme.read, theme.muted)
