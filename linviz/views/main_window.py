@@ -19,7 +19,6 @@ from linviz.views.heatmap import HeatmapPanel
 from linviz.views.panel import Panel, theme_palette
 from linviz.views.readout import ReadoutPanel
 from linviz.views.settings_editor import SettingsPanel
-from linviz.views.steady_label import SteadyLabel
 from linviz.views.step_editor import StepEditorPanel
 from linviz.views.theme import theme_named
 from linviz.views.timeline import CaptionBar, TimelinePanel
@@ -336,7 +335,7 @@ class MainWindow(QtWidgets.QMainWindow):
         # On a projector the instructor explains the marks; the room needs the space.
         for panel in self.panels.values():
             for chrome in (getattr(panel, "legend", None), panel.property("title_label")):
-                if isinstance(chrome, (QtWidgets.QLabel, SteadyLabel)):
+                if isinstance(chrome, QtWidgets.QWidget):  # a QLabel or a SteadyLabel
                     chrome.setVisible(not options.projector)
         # Clickers and keys drive the timeline on a projector: keep only the chips.
         timeline = self.panels["timeline"]
