@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from linviz import __version__
 from linviz.model.errors import ScenarioError
@@ -22,12 +22,16 @@ def _app_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="linviz",
         description="See how linear attention stores associations in one fixed-size "
-                    "matrix S, and how they blend once keys overlap.",
+        "matrix S, and how they blend once keys overlap.",
         epilog="Other commands: linviz lessons | trace | export | bench "
-               "(linviz COMMAND --help for each).")
-    parser.add_argument("scenario", nargs="?", default=None,
-                        help="a scenario file or the name of a bundled lesson "
-                             "(default: the first lesson)")
+        "(linviz COMMAND --help for each).",
+    )
+    parser.add_argument(
+        "scenario",
+        nargs="?",
+        default=None,
+        help="a scenario file or the name of a bundled lesson (default: the first lesson)",
+    )
     parser.add_argument("--version", action="version", version=f"linviz {__version__}")
     return parser
 
@@ -41,31 +45,42 @@ def _command_parser() -> argparse.ArgumentParser:
     trace.add_argument("scenario", help="a scenario file or a lesson name")
     trace.add_argument("--json", action="store_true", help="print one JSON document")
     export = commands.add_parser(
-        "export", help="write one image (.png .svg .pdf) or an animation (.gif)")
+        "export", help="write one image (.png .svg .pdf) or an animation (.gif)"
+    )
     export.add_argument("scenario", help="a scenario file or a lesson name")
-    export.add_argument("--out", required=True, help="output file; its extension sets "
-                        "the format (.png .svg .pdf .gif)")
-    export.add_argument("--step", default=None,
-                        help="step number to show (default: the last), or 'all' for "
-                             "one numbered file per step")
-    export.add_argument("--view", default="window",
-                        help="'window' (default), a panel name, or 'list' to print them")
+    export.add_argument(
+        "--out",
+        required=True,
+        help="output file; its extension sets the format (.png .svg .pdf .gif)",
+    )
+    export.add_argument(
+        "--step",
+        default=None,
+        help="step number to show (default: the last), or 'all' for one numbered file per step",
+    )
+    export.add_argument(
+        "--view", default="window", help="'window' (default), a panel name, or 'list' to print them"
+    )
     export.add_argument("--scale", type=float, default=1.0, help="pixel scale, 1 to 4")
     export.add_argument("--theme", default=None, help="light, dark or projector")
     export.add_argument("--lang", default="en", choices=("en", "fr"), help="language")
-    export.add_argument("--size", default=None,
-                        help="drawing area WxH in pixels (default 1600x1000); "
-                             "1920x1080 gives a full-HD 16:9 slide")
-    export.add_argument("--transparent", action="store_true",
-                        help="PNG: transparent background (for slides with their own)")
-    export.add_argument("--duration", type=int, default=1200,
-                        help="GIF: milliseconds per frame")
+    export.add_argument(
+        "--size",
+        default=None,
+        help="drawing area WxH in pixels (default 1600x1000); 1920x1080 gives a full-HD 16:9 slide",
+    )
+    export.add_argument(
+        "--transparent",
+        action="store_true",
+        help="PNG: transparent background (for slides with their own)",
+    )
+    export.add_argument("--duration", type=int, default=1200, help="GIF: milliseconds per frame")
     bench = commands.add_parser("bench", help="measure performance")
     bench.add_argument("--json", action="store_true", help="print one JSON document")
-    bench.add_argument("--quick", action="store_true",
-                       help="fewer repetitions (for a smoke test)")
-    bench.add_argument("--only", choices=("model", "views"), default=None,
-                       help="run one half of the benchmark")
+    bench.add_argument("--quick", action="store_true", help="fewer repetitions (for a smoke test)")
+    bench.add_argument(
+        "--only", choices=("model", "views"), default=None, help="run one half of the benchmark"
+    )
     return parser
 
 

@@ -22,5 +22,6 @@ def never_ask_to_save(request, monkeypatch):
 
     from linviz.views.main_window import MainWindow
 
-    monkeypatch.setattr(MainWindow, "ask_unsaved",
-                        lambda self: QtWidgets.QMessageBox.StandardButton.Discard)
+    monkeypatch.setattr(
+        MainWindow, "ask_unsaved", lambda self: QtWidgets.QMessageBox.StandardButton.Discard
+    )

@@ -9,8 +9,7 @@ import pytest
 
 
 def numeric(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(
-        value)
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def figure(document: dict, path: str) -> object:
@@ -21,19 +20,29 @@ def figure(document: dict, path: str) -> object:
 
 @pytest.fixture(scope="module")
 def quick_figures() -> dict:
-    done = subprocess.run([sys.executable, "-m", "linviz", "bench", "--quick", "--json"],
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-m", "linviz", "bench", "--quick", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
 
-@pytest.mark.parametrize("path", [
-    "drag_ms.lesson", "drag_ms.d64_1000_steps",
-    "scrub_ms.100_steps", "scrub_ms.100000_steps",
-    "startup_ms.linviz", "startup_ms.bare_qt",
-    "trace_100000_d64.state_at_random_step_ms",
-    "trace_100000_d64.edit_step_then_state_ms",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "drag_ms.lesson",
+        "drag_ms.d64_1000_steps",
+        "scrub_ms.100_steps",
+        "scrub_ms.100000_steps",
+        "startup_ms.linviz",
+        "startup_ms.bare_qt",
+        "trace_100000_d64.state_at_random_step_ms",
+        "trace_100000_d64.edit_step_then_state_ms",
+    ],
+)
 def test_every_timing_has_a_median_and_p95_in_ms(quick_figures, path):
     timing = figure(quick_figures, path)
     assert numeric(timing["median"]) and numeric(timing["p95"])
@@ -49,11 +58,14 @@ def test_memory_figures_are_megabytes(quick_figures):
 
 def test_each_target_of_the_issue_is_checked(quick_figures):
     targets = quick_figures["targets"]
-    assert set(targets) == {"drag_ms.lesson", "drag_ms.d64_1000_steps",
-                            "scrub_ms.100000_steps", "startup_ms.linviz",
-                            "rss_mb_100000_steps"}
-    assert all(isinstance(check["ok"], bool) and check["target"] for check in
-               targets.values())
+    assert set(targets) == {
+        "drag_ms.lesson",
+        "drag_ms.d64_1000_steps",
+        "scrub_ms.100000_steps",
+        "startup_ms.linviz",
+        "rss_mb_100000_steps",
+    }
+    assert all(isinstance(check["ok"], bool) and check["target"] for check in targets.values())
 
 
 def test_a_drag_repaints_the_views_it_changes(quick_figures):

@@ -9,17 +9,15 @@ QT_MODULES = ("PySide6", "shiboken6", "pyqtgraph", "PyQt5", "PyQt6")
 
 
 def loaded_after(code: str) -> set[str]:
-    probe = (f"import sys\n{code}\n"
-             "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})))")
-    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                         check=True)
+    probe = f"import sys\n{code}\nprint(' '.join(sorted({{m.split('.')[0] for m in sys.modules}})))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     return set(out.stdout.split())
 
 
 @pytest.mark.parametrize("package", ["linviz.model", "linviz.controller"])
 def test_layer_imports_no_qt(package):
-    import pkgutil
     import importlib
+    import pkgutil
 
     root = importlib.import_module(package)
     modules = [f"{package}.{m.name}" for m in pkgutil.iter_modules(root.__path__)]
@@ -29,7 +27,9 @@ def test_layer_imports_no_qt(package):
 
 
 def test_trace_and_lessons_commands_import_no_qt():
-    code = ("import io, contextlib\nfrom linviz.cli import main\n"
-            "with contextlib.redirect_stdout(io.StringIO()):\n"
-            "    main(['lessons']); main(['trace', 'crowding-the-plane', '--json'])")
+    code = (
+        "import io, contextlib\nfrom linviz.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['lessons']); main(['trace', 'crowding-the-plane', '--json'])"
+    )
     assert not loaded_after(code) & set(QT_MODULES)

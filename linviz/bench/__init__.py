@@ -25,7 +25,8 @@ def run_bench(options: argparse.Namespace) -> int:
         if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
             env.setdefault("QT_QPA_PLATFORM", "offscreen")
         args = [sys.executable, "-m", "linviz.bench.view_bench"] + (
-            ["--quick"] if options.quick else [])
+            ["--quick"] if options.quick else []
+        )
         done = subprocess.run(args, capture_output=True, text=True, env=env)
         if done.returncode != 0:
             print(f"linviz: the views benchmark failed:\n{done.stderr}", file=sys.stderr)

@@ -32,9 +32,9 @@ def _memory_probe() -> dict[str, float]:
         "t.state(1); t.state(50_000)\n"
         "now = int(re.search(r'VmRSS:\\s+(\\d+)', open('/proc/self/status').read())[1])\n"
         "peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
-        "print(json.dumps([now / 1024, peak / 1024]))\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
+        "print(json.dumps([now / 1024, peak / 1024]))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     now, peak = json.loads(out.stdout)
     return {"rss_mb": round(now, 1), "peak_rss_mb": round(peak, 1)}
 
@@ -43,8 +43,11 @@ def _trace_wall(lesson: str, repeat: int) -> list[float]:
     samples = []
     for _ in range(repeat):
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "linviz", "trace", lesson, "--json"],
-                       capture_output=True, check=True)
+        subprocess.run(
+            [sys.executable, "-m", "linviz", "trace", lesson, "--json"],
+            capture_output=True,
+            check=True,
+        )
         samples.append(time.perf_counter() - start)
     return samples
 
@@ -58,8 +61,11 @@ def _delta_figures(repeat: int) -> dict[str, object]:
     trace = Trace(scenario)
     trace.state(STEPS)
     rng = np.random.default_rng(2)
-    return {"state_at_random_step_ms": summary_ms(time_calls(
-        lambda: trace.state(int(rng.integers(0, STEPS + 1))), repeat))}
+    return {
+        "state_at_random_step_ms": summary_ms(
+            time_calls(lambda: trace.state(int(rng.integers(0, STEPS + 1))), repeat)
+        )
+    }
 
 
 def model_figures(quick: bool = False) -> dict[str, object]:
@@ -105,7 +111,8 @@ def model_figures(quick: bool = False) -> dict[str, object]:
         },
         "trace_100000_d64_delta_rule": _delta_figures(repeat // 4),
         "trace_json_lesson_wall_ms": summary_ms(
-            _trace_wall("crowding-the-plane", 3 if quick else 10)),
+            _trace_wall("crowding-the-plane", 3 if quick else 10)
+        ),
     }
     return figures
 

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import statistics
 import time
-from typing import Callable
+from collections.abc import Callable
 
 
 def summary_ms(samples_s: list[float]) -> dict[str, float]:
     """Median, 95th percentile and maximum of timings, in milliseconds."""
     ordered = sorted(samples_s)
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    return {"median": round(statistics.median(ordered) * 1e3, 3),
-            "p95": round(p95 * 1e3, 3), "max": round(ordered[-1] * 1e3, 3),
-            "n": len(ordered)}
+    return {
+        "median": round(statistics.median(ordered) * 1e3, 3),
+        "p95": round(p95 * 1e3, 3),
+        "max": round(ordered[-1] * 1e3, 3),
+        "n": len(ordered),
+    }
 
 
 def time_calls(function: Callable[[], object], repeat: int) -> list[float]:

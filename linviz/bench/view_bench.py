@@ -8,7 +8,8 @@ What is measured
 ----------------
 All window figures use the real :class:`~linviz.views.main_window.MainWindow`,
 shown at 1600×1000 (then, as ``linviz`` does, the objects built so far are
-frozen out of the garbage collector's scans) with remembered settings isolated in a temporary folder,
+frozen out of the garbage collector's scans) with remembered settings isolated in a
+temporary folder,
 grid snapping off (so every mouse move really moves the key: with the 0.1
 grid on, small moves snap to where the key already is and repaint nothing)
 and pyqtgraph's mouse rate limit off.
@@ -77,8 +78,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
 
 import numpy as np
 
@@ -161,9 +162,11 @@ def qt_application():
 
     app = application()
     QtCore.QSettings.setDefaultFormat(QtCore.QSettings.Format.IniFormat)
-    QtCore.QSettings.setPath(QtCore.QSettings.Format.IniFormat,
-                             QtCore.QSettings.Scope.UserScope,
-                             str(scratch_folder() / "settings"))
+    QtCore.QSettings.setPath(
+        QtCore.QSettings.Format.IniFormat,
+        QtCore.QSettings.Scope.UserScope,
+        str(scratch_folder() / "settings"),
+    )
     # pyqtgraph drops moves < 10 ms apart; ours come faster (QT-NOTES §1).
     pg.setConfigOption("mouseRateLimit", 0)
     return app
@@ -271,8 +274,9 @@ def _repaint_watch_class():
                 if (complete and idle >= IDLE_CALLS) or idle >= GIVE_UP_CALLS:
                     return end - start, complete
 
-        def measure(self, action: Callable[[], None],
-                    expected: frozenset[str]) -> tuple[float, bool, frozenset[str]]:
+        def measure(
+            self, action: Callable[[], None], expected: frozenset[str]
+        ) -> tuple[float, bool, frozenset[str]]:
             """Time ``action`` plus the repaint it causes (see :meth:`wait`)."""
             self.painted = set()
             start = time.perf_counter()
@@ -283,8 +287,9 @@ def _repaint_watch_class():
     return RepaintWatch
 
 
-def timed_actions(window, actions: list[Callable[[], None]],
-                  calibration: int = CALIBRATION_MOVES) -> dict[str, object]:
+def timed_actions(
+    window, actions: list[Callable[[], None]], calibration: int = CALIBRATION_MOVES
+) -> dict[str, object]:
     """Run ``actions`` and time each with its repaint; the first few untimed.
 
     The untimed calibration actions find the viewports that repaint after
@@ -327,14 +332,22 @@ def send_mouse(viewport, kind: str, point, pressed: bool) -> None:
     from PySide6 import QtCore, QtGui, QtWidgets
 
     Qt = QtCore.Qt
-    types = {"press": QtCore.QEvent.Type.MouseButtonPress,
-             "move": QtCore.QEvent.Type.MouseMove,
-             "release": QtCore.QEvent.Type.MouseButtonRelease}
+    types = {
+        "press": QtCore.QEvent.Type.MouseButtonPress,
+        "move": QtCore.QEvent.Type.MouseMove,
+        "release": QtCore.QEvent.Type.MouseButtonRelease,
+    }
     button = Qt.MouseButton.NoButton if kind == "move" else Qt.MouseButton.LeftButton
     buttons = Qt.MouseButton.LeftButton if pressed else Qt.MouseButton.NoButton
     local = QtCore.QPointF(point)
-    event = QtGui.QMouseEvent(types[kind], local, QtCore.QPointF(viewport.mapToGlobal(point)),
-                              button, buttons, Qt.KeyboardModifier.NoModifier)
+    event = QtGui.QMouseEvent(
+        types[kind],
+        local,
+        QtCore.QPointF(viewport.mapToGlobal(point)),
+        button,
+        buttons,
+        Qt.KeyboardModifier.NoModifier,
+    )
     QtWidgets.QApplication.sendEvent(viewport, event)
 
 
@@ -343,8 +356,13 @@ def drag_path(start, moves: int) -> list:
     from PySide6 import QtCore
 
     angles = 2 * np.pi * np.arange(moves) / DRAG_MOVES_PER_TURN
-    return [QtCore.QPoint(round(start.x() + DRAG_RADIUS_PX * np.cos(a)),
-                          round(start.y() - DRAG_RADIUS_PX * np.sin(a))) for a in angles]
+    return [
+        QtCore.QPoint(
+            round(start.x() + DRAG_RADIUS_PX * np.cos(a)),
+            round(start.y() - DRAG_RADIUS_PX * np.sin(a)),
+        )
+        for a in angles
+    ]
 
 
 def drag_figures(window, number: int, moves: int) -> dict[str, object]:
@@ -366,8 +384,7 @@ def drag_figures(window, number: int, moves: int) -> dict[str, object]:
     send_mouse(viewport, "press", tip, pressed=True)
     send_mouse(viewport, "move", path[0], pressed=True)  # starts the drag
     if session.dragged_step != number:
-        raise RuntimeError(f"the drag did not grab step {number} "
-                           f"(dragging {session.dragged_step})")
+        raise RuntimeError(f"the drag did not grab step {number} (dragging {session.dragged_step})")
     session.set_cursor(last)
     settle()
     actions = [lambda p=p: send_mouse(viewport, "move", p, pressed=True) for p in path[1:]]
@@ -446,8 +463,9 @@ def time_to_paint(args: list[str]) -> float:
     """Seconds from spawning ``args`` until it prints that its window has painted."""
     env = _child_env()
     start = time.perf_counter()
-    child = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                             env=env, text=True)
+    child = subprocess.Popen(
+        args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True
+    )
     try:
         for line in child.stdout:  # type: ignore[union-attr]
             if line.strip() == PAINTED_LINE:
@@ -461,8 +479,10 @@ def startup_figures(runs: int) -> dict[str, object]:
     """``linviz`` and a bare Qt window, interleaved, each after one warm-up run."""
     from linviz.bench.timing import summary_ms
 
-    commands = {"linviz": [sys.executable, "-m", "linviz"],
-                "bare_qt": [sys.executable, "-c", BARE_QT_SCRIPT]}
+    commands = {
+        "linviz": [sys.executable, "-m", "linviz"],
+        "bare_qt": [sys.executable, "-c", BARE_QT_SCRIPT],
+    }
     for args in commands.values():
         time_to_paint(args)  # warm-up: disk cache, .pyc files
     samples: dict[str, list[float]] = {name: [] for name in commands}
@@ -493,8 +513,13 @@ def rss_probe() -> dict[str, float]:
 
 def memory_figures() -> dict[str, float]:
     """Run :func:`rss_probe` in a fresh child process (so nothing else is counted)."""
-    done = subprocess.run([sys.executable, "-m", "linviz.bench.view_bench", "--rss-probe"],
-                          capture_output=True, text=True, env=_child_env(), check=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "linviz.bench.view_bench", "--rss-probe"],
+        capture_output=True,
+        text=True,
+        env=_child_env(),
+        check=True,
+    )
     return json.loads(done.stdout)
 
 
@@ -506,22 +531,28 @@ def check_targets(figures: dict[str, object]) -> dict[str, dict[str, object]]:
     long, short = scrub["100000_steps"], scrub["100_steps"]
     rss = figures["rss_mb_100000_steps"]
     checks = {
-        "drag_ms.lesson": (lesson["median"] <= 8 and lesson["p95"] <= 16,
-                           f"median {lesson['median']}, p95 {lesson['p95']}"),
+        "drag_ms.lesson": (
+            lesson["median"] <= 8 and lesson["p95"] <= 16,
+            f"median {lesson['median']}, p95 {lesson['p95']}",
+        ),
         "drag_ms.d64_1000_steps": (d64["median"] <= 16, f"median {d64['median']}"),
         "scrub_ms.100000_steps": (
             long["median"] <= 16 and long["median"] <= 2 * short["median"],
             f"median {long['median']} vs 100 steps {short['median']} "
-            f"(ratio {long['median'] / max(short['median'], 1e-9):.2f})"),
+            f"(ratio {long['median'] / max(short['median'], 1e-9):.2f})",
+        ),
         "startup_ms.linviz": (
             startup["linviz"]["median"] <= 1.5 * startup["bare_qt"]["median"],
             f"median {startup['linviz']['median']} vs bare_qt "
             f"{startup['bare_qt']['median']} (ratio "
-            f"{startup['linviz']['median'] / startup['bare_qt']['median']:.2f})"),
+            f"{startup['linviz']['median'] / startup['bare_qt']['median']:.2f})",
+        ),
         "rss_mb_100000_steps": (rss < 300, f"{rss} MB"),
     }
-    return {name: {"target": TARGETS[name], "measured": text, "ok": bool(ok)}
-            for name, (ok, text) in checks.items()}
+    return {
+        name: {"target": TARGETS[name], "measured": text, "ok": bool(ok)}
+        for name, (ok, text) in checks.items()
+    }
 
 
 def view_figures(quick: bool = False) -> dict[str, object]:
@@ -532,8 +563,10 @@ def view_figures(quick: bool = False) -> dict[str, object]:
     qt_application()
     figures: dict[str, object] = {
         "drag_ms": {"lesson": lesson_drag(moves), "d64_1000_steps": d64_drag(moves)},
-        "scrub_ms": {"100_steps": scrub_figures(100, scrubs),
-                     "100000_steps": scrub_figures(100_000, scrubs)},
+        "scrub_ms": {
+            "100_steps": scrub_figures(100, scrubs),
+            "100000_steps": scrub_figures(100_000, scrubs),
+        },
         "startup_ms": startup_figures(2 if quick else 5),
     }
     memory = memory_figures()
@@ -543,7 +576,9 @@ def view_figures(quick: bool = False) -> dict[str, object]:
     figures["view_bench_setup"] = {
         "window": f"{WINDOW_SIZE[0]}x{WINDOW_SIZE[1]}",
         "platform": os.environ.get("QT_QPA_PLATFORM", "default"),
-        "snap_grid": False, "quick": quick, "cpu_count": os.cpu_count(),
+        "snap_grid": False,
+        "quick": quick,
+        "cpu_count": os.cpu_count(),
         # Other processes slow every figure down: the 1-minute load, before and after.
         "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)],
     }

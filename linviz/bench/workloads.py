@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import numpy as np
 
@@ -38,5 +38,6 @@ def random_scenario(steps: int, d: int, read_every: int = 10, seed: int = 0) -> 
     values = rng.normal(size=(steps, d))
     # Read-only rows are checked without a copy (see parse_vector).
     keys.flags.writeable = values.flags.writeable = False
-    return Scenario(d, d, _GeneratedSteps(keys, values, read_every),
-                    title=f"{steps:,} steps, d = {d}")
+    return Scenario(
+        d, d, _GeneratedSteps(keys, values, read_every), title=f"{steps:,} steps, d = {d}"
+    )

@@ -118,8 +118,7 @@ class Configure(Command):
 
     def do(self, scenario: Scenario) -> None:
         old = (scenario.feature_map, scenario.normalize, scenario.rule)
-        scenario.configure(feature_map=self.feature_map, normalize=self.normalize,
-                           rule=self.rule)
+        scenario.configure(feature_map=self.feature_map, normalize=self.normalize, rule=self.rule)
         self.old = old
 
     def undo(self, scenario: Scenario) -> None:
@@ -164,4 +163,3 @@ class SetText(Command):
     def undo(self, scenario: Scenario) -> None:
         assert self.old is not None
         scenario.set_text(title=self.old[0], caption=self.old[1])
-

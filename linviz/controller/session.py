@@ -36,7 +36,13 @@ def _snapshot_bytes(snap: Snapshot) -> int:
 
 #: Aspects named in :attr:`Session.changed`.
 SCENARIO, CURSOR, FILE, OPTIONS, BASELINE, REVEAL = (
-    "scenario", "cursor", "file", "options", "baseline", "reveal")
+    "scenario",
+    "cursor",
+    "file",
+    "options",
+    "baseline",
+    "reveal",
+)
 
 
 @dataclass(frozen=True)
@@ -184,11 +190,15 @@ class Session:
         if moved == original:
             return
         self.scenario.replace_step(number, original)
-        name = "key" if field_name == "vector" and original.is_write else (
-            "query" if field_name == "vector" else "value")
+        name = (
+            "key"
+            if field_name == "vector" and original.is_write
+            else ("query" if field_name == "vector" else "value")
+        )
         try:
-            self.execute(ReplaceStep(number, moved, text=f"move {name} {original.label}",
-                                     follow=False))
+            self.execute(
+                ReplaceStep(number, moved, text=f"move {name} {original.label}", follow=False)
+            )
         except ScenarioError:
             self._emit(SCENARIO)
             raise
@@ -262,8 +272,7 @@ class Session:
         unknown = set(changes) - names
         if unknown:
             raise ValueError(f"unknown view option(s): {', '.join(sorted(unknown))}")
-        for axes_name, size in (("key_axes", self.scenario.d_k),
-                                ("value_axes", self.scenario.d_v)):
+        for axes_name, size in (("key_axes", self.scenario.d_k), ("value_axes", self.scenario.d_v)):
             axes = changes.get(axes_name)
             if axes is not None and not all(0 <= a < max(size, 1) for a in axes):
                 raise ValueError(f"{axes_name} {axes} out of range for size {size}")
@@ -302,8 +311,10 @@ class Session:
         number = self.cursor if number is None else number
         if not self.hide_outputs or number < 1 or number > len(self.scenario):
             return False
-        return (not self.scenario.is_write(number)
-                and self.scenario.label_at(number) not in self.revealed)
+        return (
+            not self.scenario.is_write(number)
+            and self.scenario.label_at(number) not in self.revealed
+        )
 
     def reveal(self, number: int | None = None) -> None:
         """Reveal the read at ``number`` (default: the cursor)."""
@@ -326,7 +337,8 @@ class Session:
             self.predictions.pop(label, None)
         else:
             self.predictions[label] = parse_vector(
-                vector, "value", self.scenario.d_k, self.scenario.d_v)
+                vector, "value", self.scenario.d_k, self.scenario.d_v
+            )
         self._emit(REVEAL)
 
     def prediction_gap(self, number: int | None = None) -> tuple[np.ndarray, np.ndarray] | None:
@@ -358,13 +370,11 @@ class Session:
             return None
         number = self.cursor if number is None else number
         base = self.baseline
-        if (base.d_k, base.d_v) != (self.scenario.d_k, self.scenario.d_v) or \
-                number > len(base):
+        if (base.d_k, base.d_v) != (self.scenario.d_k, self.scenario.d_v) or number > len(base):
             return None
         return self.snapshot(number).state - self.baseline_trace.state(number)
 
-    def baseline_read_changes(self, limit: int = 200
-                              ) -> list[tuple[str, np.ndarray, np.ndarray]]:
+    def baseline_read_changes(self, limit: int = 200) -> list[tuple[str, np.ndarray, np.ndarray]]:
         """``(label, baseline output, current output)`` of the reads in both.
 
         Reads are matched by label, so inserting a step does not pair the
@@ -393,11 +403,13 @@ class Session:
             changes.append((label, old, new))
         return changes
 
-    def baseline_read_deltas(self, limit: int = 200
-                             ) -> list[tuple[str, np.ndarray, np.ndarray, np.ndarray]]:
+    def baseline_read_deltas(
+        self, limit: int = 200
+    ) -> list[tuple[str, np.ndarray, np.ndarray, np.ndarray]]:
         """:meth:`baseline_read_changes` with each change ``now - baseline`` added."""
-        return [(label, old, new, new - old)
-                for label, old, new in self.baseline_read_changes(limit)]
+        return [
+            (label, old, new, new - old) for label, old, new in self.baseline_read_changes(limit)
+        ]
 
     def clear_baseline(self, emit: bool = True) -> None:
         """Stop comparing against a baseline."""

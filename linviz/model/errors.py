@@ -32,7 +32,7 @@ class ScenarioError(ValueError):
         self.field = field
         super().__init__(str(self))
 
-    def located(self, *, file: str | None = None, step: int | None = None) -> "ScenarioError":
+    def located(self, *, file: str | None = None, step: int | None = None) -> ScenarioError:
         """Return a copy that also names ``file`` and/or ``step``."""
         return ScenarioError(
             self.message,

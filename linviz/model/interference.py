@@ -29,8 +29,7 @@ def key_cosines(scenario: Scenario) -> tuple[list[str], np.ndarray]:
     return labels, np.clip(cosines, -1.0, 1.0)
 
 
-def cell_writer_counts(trace: Trace, t: int,
-                       parts: Decomposition | None = None) -> np.ndarray:
+def cell_writer_counts(trace: Trace, t: int, parts: Decomposition | None = None) -> np.ndarray:
     """For each cell of ``S`` after step ``t``: how many writes put something there.
 
     A cell counted 2 or more holds a blend of several associations. The
@@ -41,8 +40,7 @@ def cell_writer_counts(trace: Trace, t: int,
     return trace.writer_counts(t)
 
 
-def cell_contributions(trace: Trace, t: int, row: int, column: int
-                       ) -> list[tuple[str, float]]:
+def cell_contributions(trace: Trace, t: int, row: int, column: int) -> list[tuple[str, float]]:
     """The non-zero amounts each write adds to cell ``(row, column)`` after step ``t``."""
     parts = trace.decomposition(t)
     amounts = parts.cell_amounts(row, column)
@@ -66,12 +64,15 @@ def earlier_key_cosines(scenario: Scenario, number: int) -> list[tuple[str, floa
     norms = scenario.key_norms(0, number - 1)[rows] * float(np.linalg.norm(vector))
     dots = (scenario.vectors(0, number - 1) @ vector)[rows]
     cosines = np.divide(dots, norms, out=np.zeros_like(dots), where=norms > 0)
-    return [(scenario.label_at(int(r) + 1), c)
-            for r, c in zip(rows, np.clip(cosines, -1.0, 1.0).tolist())]
+    return [
+        (scenario.label_at(int(r) + 1), c)
+        for r, c in zip(rows, np.clip(cosines, -1.0, 1.0).tolist())
+    ]
 
 
-def strongest_earlier_overlaps(scenario: Scenario, number: int, limit: int,
-                               eps: float = 0.0) -> tuple[list[tuple[str, float]], int, int]:
+def strongest_earlier_overlaps(
+    scenario: Scenario, number: int, limit: int, eps: float = 0.0
+) -> tuple[list[tuple[str, float]], int, int]:
     """The earlier keys that step ``number``'s key overlaps most.
 
     Parameters
@@ -124,8 +125,7 @@ def strongest_earlier_overlaps(scenario: Scenario, number: int, limit: int,
     if count <= 0:
         return [], overlapping, earlier
     best = _largest_first(sizes, count)
-    pairs = [(scenario.label_at(int(i) + 1), min(max(float(cosines[i]), -1.0), 1.0))
-             for i in best]
+    pairs = [(scenario.label_at(int(i) + 1), min(max(float(cosines[i]), -1.0), 1.0)) for i in best]
     return pairs, overlapping, earlier
 
 

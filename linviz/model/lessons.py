@@ -52,5 +52,6 @@ def resolve_scenario_path(name_or_path: str) -> Path:
         if name_or_path in (lesson.name, lesson.path.name, lesson.path.stem, str(number)):
             return lesson.path
     names = ", ".join(lesson.name for lesson in bundled_lessons())
-    raise ScenarioError(f"no such file, and no lesson of that name (lessons: {names})",
-                        file=name_or_path)
+    raise ScenarioError(
+        f"no such file, and no lesson of that name (lessons: {names})", file=name_or_path
+    )

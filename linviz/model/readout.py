@@ -39,9 +39,17 @@ class ReadResult:
     :meth:`largest_terms` to look at a few terms of a long trace.
     """
 
-    def __init__(self, number: int, step: Step, phi_query: np.ndarray, output: np.ndarray,
-                 parts: Decomposition, weights: np.ndarray,
-                 denominator: float | None, target: str | None) -> None:
+    def __init__(
+        self,
+        number: int,
+        step: Step,
+        phi_query: np.ndarray,
+        output: np.ndarray,
+        parts: Decomposition,
+        weights: np.ndarray,
+        denominator: float | None,
+        target: str | None,
+    ) -> None:
         weights.flags.writeable = False
         self.number = number
         self.step = step
@@ -134,8 +142,10 @@ class ReadResult:
             terms = self.weights[:, None] * values
             self._contributions = [
                 Contribution(int(n), label, float(w), u, term)
-                for n, label, w, u, term in zip(self.numbers, self.labels, self.weights,
-                                                values, terms)]
+                for n, label, w, u, term in zip(
+                    self.numbers, self.labels, self.weights, values, terms
+                )
+            ]
         return self._contributions
 
     def contribution_at(self, index: int) -> Contribution:
@@ -143,8 +153,13 @@ class ReadResult:
         if self._contributions is not None:
             return self._contributions[index]
         value = self._parts.effective_value(index)
-        return Contribution(int(self.numbers[index]), self._parts.label_of(index),
-                            float(self.weights[index]), value, self.weights[index] * value)
+        return Contribution(
+            int(self.numbers[index]),
+            self._parts.label_of(index),
+            float(self.weights[index]),
+            value,
+            self.weights[index] * value,
+        )
 
     def contribution(self, label: str) -> Contribution:
         """The contribution of the write labelled ``label``."""
@@ -160,8 +175,7 @@ def cosine(a: np.ndarray, b: np.ndarray) -> float | None:
     return float(a @ b) / norms if norms > 0 else None
 
 
-def default_target(scenario: Scenario, number: int,
-                   dots: np.ndarray | None = None) -> str | None:
+def default_target(scenario: Scenario, number: int, dots: np.ndarray | None = None) -> str | None:
     """The write a read means to retrieve when the scenario does not say.
 
     The most recent earlier write whose key has the largest cosine with the
@@ -203,8 +217,7 @@ def read_output(trace: Trace, number: int) -> np.ndarray:
     return output
 
 
-def read_result(trace: Trace, number: int,
-                parts: Decomposition | None = None) -> ReadResult:
+def read_result(trace: Trace, number: int, parts: Decomposition | None = None) -> ReadResult:
     """Evaluate read ``number`` of ``trace`` and decompose it exactly.
 
     ``parts``: ``trace.decomposition(number)`` if the caller already has it.
@@ -246,8 +259,7 @@ def read_result(trace: Trace, number: int,
     result.crosstalk = output - target_term
     result.interference = output - expected
     size = float(np.linalg.norm(expected))
-    result.relative_error = (float(np.linalg.norm(result.interference)) / size
-                             if size > 0 else None)
+    result.relative_error = float(np.linalg.norm(result.interference)) / size if size > 0 else None
     own, other = float(np.linalg.norm(target_term)), float(np.linalg.norm(result.crosstalk))
     result.crosstalk_share = other / (own + other) if own + other > 0 else None
     result.cosine = cosine(output, expected)

@@ -10,8 +10,8 @@ far as) someone asks for a later step.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 import numpy as np
 
@@ -71,7 +71,7 @@ class _Blocks:
         last = int(np.searchsorted(self._starts, stop, side="left"))
         pieces = []
         for block, offset in zip(self._blocks[first:last], self._starts[first:last]):
-            pieces.append(block[max(start - offset, 0): stop - offset])
+            pieces.append(block[max(start - offset, 0) : stop - offset])
         if not pieces:
             return np.zeros((0,) + self._shape)
         if len(pieces) == 1:
@@ -105,9 +105,16 @@ class Decomposition:
         ``S`` and ``z`` after step ``t``.
     """
 
-    def __init__(self, trace: "Trace", t: int, numbers: np.ndarray, state: np.ndarray,
-                 normaliser: np.ndarray, later: np.ndarray | None,
-                 effective: tuple[_Blocks, _Blocks] | None) -> None:
+    def __init__(
+        self,
+        trace: Trace,
+        t: int,
+        numbers: np.ndarray,
+        state: np.ndarray,
+        normaliser: np.ndarray,
+        later: np.ndarray | None,
+        effective: tuple[_Blocks, _Blocks] | None,
+    ) -> None:
         numbers.flags.writeable = False
         self.t = t
         self.numbers = numbers
@@ -130,8 +137,10 @@ class Decomposition:
 
     def _check(self) -> None:
         if not self._trace.unchanged_since(self._generation, self.t):
-            raise RuntimeError(f"the scenario changed at or before step {self.t} "
-                               "after this decomposition was made: make a new one")
+            raise RuntimeError(
+                f"the scenario changed at or before step {self.t} "
+                "after this decomposition was made: make a new one"
+            )
 
     # -- rows, on demand ----------------------------------------------------------
     def phi_key_rows(self, start: int = 0, stop: int | None = None) -> np.ndarray:
@@ -210,9 +219,16 @@ class Decomposition:
         if self._effective is None:
             values = self._scenario.values(0, self.t)[self.numbers - 1, column]
         else:
-            values = np.concatenate(
-                [self._effective[0].rows(start, stop)[:, column]
-                 for start, stop in self.chunks()]) if len(self.numbers) else np.zeros(0)
+            values = (
+                np.concatenate(
+                    [
+                        self._effective[0].rows(start, stop)[:, column]
+                        for start, stop in self.chunks()
+                    ]
+                )
+                if len(self.numbers)
+                else np.zeros(0)
+            )
         if self._later is not None:
             values = values * self._later
         return keys * values
@@ -248,8 +264,9 @@ class Trace:
         Steps between two stored checkpoints.
     """
 
-    def __init__(self, scenario: Scenario,
-                 checkpoint_every: int = DEFAULT_CHECKPOINT_EVERY) -> None:
+    def __init__(
+        self, scenario: Scenario, checkpoint_every: int = DEFAULT_CHECKPOINT_EVERY
+    ) -> None:
         if checkpoint_every < 1:
             raise ValueError("checkpoint_every must be at least 1")
         self.scenario = scenario
@@ -290,7 +307,7 @@ class Trace:
             self._reset()
             return
         segment = (first_step - 1) // self.checkpoint_every
-        del self._checkpoints[segment + 1:]
+        del self._checkpoints[segment + 1 :]
         for cache in (self._effective, self._touch):
             for stale in [c for c in cache if c >= segment]:
                 del cache[stale]
@@ -309,8 +326,9 @@ class Trace:
         """How many checkpoints are currently valid (for tests and benchmarks)."""
         return len(self._checkpoints)
 
-    def _advance(self, state: np.ndarray, normaliser: np.ndarray, start: int, stop: int
-                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    def _advance(
+        self, state: np.ndarray, normaliser: np.ndarray, start: int, stop: int
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
         """Apply steps ``start+1 .. stop``; return new copies and effective values.
 
         Rules without a correction are applied in one matrix product; the
@@ -343,8 +361,9 @@ class Trace:
         state = state.copy()
         effective = np.empty_like(values)
         for row in range(len(values)):
-            decay, effective[row] = write_update(rule, state, keys[row], values[row],
-                                                 alphas[row], betas[row])
+            decay, effective[row] = write_update(
+                rule, state, keys[row], values[row], alphas[row], betas[row]
+            )
             if decay != 1.0:
                 state *= decay
             state += np.outer(keys[row], effective[row])
@@ -358,7 +377,8 @@ class Trace:
             last = len(self._checkpoints) - 1
             state, normaliser = self._checkpoints[last]
             new_state, new_norm, effective = self._advance(
-                state, normaliser, last * K, (last + 1) * K)
+                state, normaliser, last * K, (last + 1) * K
+            )
             self._checkpoints.append((new_state, new_norm))
             if effective is not None:
                 self._effective[last] = (effective, _row_sizes(effective))
@@ -393,11 +413,13 @@ class Trace:
         before = self.state(t - 1)
         phi_key = self._phi(step.vector)
         alpha, beta = self.scenario.parameters_of(step)
-        decay, effective = write_update(self.scenario.rule, before, phi_key, step.value,
-                                        alpha, beta)
+        decay, effective = write_update(
+            self.scenario.rule, before, phi_key, step.value, alpha, beta
+        )
         stamp = np.outer(phi_key, effective)
-        return WriteRecord(t, step, phi_key, decay, effective, stamp, before,
-                           decay * before + stamp)
+        return WriteRecord(
+            t, step, phi_key, decay, effective, stamp, before, decay * before + stamp
+        )
 
     def decomposition(self, t: int) -> Decomposition:
         """``S`` after step ``t`` as one rank-1 term per write up to ``t`` (computed lazily)."""
@@ -427,8 +449,10 @@ class Trace:
         if tail is not None:
             parts.append((tail, _row_sizes(tail)))
         d_v = self.scenario.d_v
-        return (_Blocks([values for values, _ in parts], (d_v,)),
-                _Blocks([sizes for _, sizes in parts], ()))
+        return (
+            _Blocks([values for values, _ in parts], (d_v,)),
+            _Blocks([sizes for _, sizes in parts], ()),
+        )
 
     # -- which writes share a cell ---------------------------------------------------
     def writer_counts(self, t: int) -> np.ndarray:
@@ -509,8 +533,9 @@ class Trace:
                 number = row + 1
                 phi = self._phi(vectors[row])
                 if is_write[row]:
-                    decay, u = write_update(sc.rule, state, phi, values[row], alphas[row],
-                                            betas[row])
+                    decay, u = write_update(
+                        sc.rule, state, phi, values[row], alphas[row], betas[row]
+                    )
                     if decay != 1.0:
                         state *= decay
                     state += np.outer(phi, u)
@@ -540,7 +565,11 @@ class Trace:
             what = "the state S" if step.is_write else "the read's output"
             raise ScenarioError(
                 f"{what} overflows at this step (a number beyond ±1.8e308): "
-                "use smaller keys or values", file=file, step=bad, field=step.vector_name)
+                "use smaller keys or values",
+                file=file,
+                step=bad,
+                field=step.vector_name,
+            )
 
 
 def _row_sizes(rows: np.ndarray) -> np.ndarray:

@@ -23,18 +23,24 @@ def trace_document(trace: Trace) -> dict[str, Any]:
         item: dict[str, Any] = {"index": number, "op": step.op, "label": step.label}
         if step.is_write:
             record = trace.write_record(number)
-            item.update(key=_plain(step.vector), value=_plain(step.value),
-                        stamp=_plain(record.stamp), state=_plain(record.state))
+            item.update(
+                key=_plain(step.vector),
+                value=_plain(step.value),
+                stamp=_plain(record.stamp),
+                state=_plain(record.state),
+            )
         else:
             result = read_result(trace, number)
             item.update(
-                query=_plain(step.vector), output=_plain(result.output),
+                query=_plain(step.vector),
+                output=_plain(result.output),
                 target=result.target,
                 expected=None if result.expected is None else _plain(result.expected),
-                interference=None if result.interference is None
-                else _plain(result.interference),
-                contributions=[{"label": c.label, "weight": c.weight, "term": _plain(c.term)}
-                               for c in result.contributions],
+                interference=None if result.interference is None else _plain(result.interference),
+                contributions=[
+                    {"label": c.label, "weight": c.weight, "term": _plain(c.term)}
+                    for c in result.contributions
+                ],
                 state=_plain(trace.state(number)),
             )
         steps.append(item)
@@ -65,8 +71,10 @@ def fmt_vector(vector: np.ndarray, limit: int = 8, digits: int = 4) -> str:
     # fmt_number's rules, applied to plain floats: the views format a few dozen
     # vectors per cursor move, and numpy scalars one by one cost ~4x more.
     zero, spec = DISPLAY_ZERO * max(abs(scale), 1.0), f".{digits}g"
-    shown = [format(0.0 if abs(x) < zero else x + 0.0, spec)
-             for x in np.asarray(vector[:limit], dtype=float).tolist()]
+    shown = [
+        format(0.0 if abs(x) < zero else x + 0.0, spec)
+        for x in np.asarray(vector[:limit], dtype=float).tolist()
+    ]
     if len(vector) > limit:
         shown.append(f"… ({len(vector)} in all)")
     return "[" + ", ".join(shown) + "]"
@@ -75,8 +83,10 @@ def fmt_vector(vector: np.ndarray, limit: int = 8, digits: int = 4) -> str:
 def fmt_matrix(matrix: np.ndarray, limit: int = 16) -> str:
     """``[[2, 3], [0, 0]]`` for small matrices, a size and norm for large ones."""
     if matrix.size > limit:
-        return f"{matrix.shape[0]}×{matrix.shape[1]} matrix, largest |entry| " \
-               f"{fmt_number(np.abs(matrix).max())}"
+        return (
+            f"{matrix.shape[0]}×{matrix.shape[1]} matrix, largest |entry| "
+            f"{fmt_number(np.abs(matrix).max())}"
+        )
     return "[" + ", ".join(fmt_vector(row) for row in matrix) + "]"
 
 
@@ -98,15 +108,19 @@ def trace_table(trace: Trace) -> str:
             decay = f"  (old S × {fmt_number(record.decay)})" if record.decay != 1 else ""
             lines.append(
                 head + f"k = {fmt_vector(step.vector)}  v = {fmt_vector(step.value)}  "
-                f"stamp {fmt_matrix(record.stamp)}{decay}  S = {fmt_matrix(record.state)}")
+                f"stamp {fmt_matrix(record.stamp)}{decay}  S = {fmt_matrix(record.state)}"
+            )
         else:
             result = read_result(trace, number)
             text = f"q = {fmt_vector(step.vector)}  -> {fmt_vector(result.output)}"
             if result.target is not None:
                 gap = float(np.abs(result.interference).max())
-                verdict = "exact" if gap < 1e-9 else \
-                    f"wanted {fmt_vector(result.expected)}, interference " \
+                verdict = (
+                    "exact"
+                    if gap < 1e-9
+                    else f"wanted {fmt_vector(result.expected)}, interference "
                     f"{fmt_vector(result.interference)}"
+                )
                 text += f"  target {result.target}: {verdict}"
             lines.append(head + text)
     return "\n".join(lines)

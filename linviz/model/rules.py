@@ -39,15 +39,11 @@ def check_parameter(name: str, value: object, field: str) -> float:
         When it is not a finite number in the parameter's range.
     """
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ScenarioError(
-            f"{name} must be {PARAMETER_RANGES[name]}, got {value!r}", field=field
-        )
+        raise ScenarioError(f"{name} must be {PARAMETER_RANGES[name]}, got {value!r}", field=field)
     number = float(value)
     low_ok = number > 0.0 if name == "alpha" else number >= 0.0
     if not math.isfinite(number) or not low_ok or number > 1.0:
-        raise ScenarioError(
-            f"{name} must be {PARAMETER_RANGES[name]}, got {value!r}", field=field
-        )
+        raise ScenarioError(f"{name} must be {PARAMETER_RANGES[name]}, got {value!r}", field=field)
     return number
 
 
@@ -80,8 +76,7 @@ class Rule:
             if parameter in RULE_PARAMETERS[self.name]:
                 if value is None:
                     raise ScenarioError(
-                        f"rule {self.name!r} needs {parameter!r} "
-                        f"({PARAMETER_RANGES[parameter]})",
+                        f"rule {self.name!r} needs {parameter!r} ({PARAMETER_RANGES[parameter]})",
                         field=f"rule.{parameter}",
                     )
                 object.__setattr__(

@@ -13,15 +13,15 @@ from __future__ import annotations
 
 import math
 import operator
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
 from linviz.model import limits
 from linviz.model.errors import ScenarioError
 from linviz.model.features import FEATURE_MAPS
-from linviz.model.rules import Rule, RULE_PARAMETERS, check_parameter
+from linviz.model.rules import RULE_PARAMETERS, Rule, check_parameter
 
 WRITE = "write"
 READ = "read"
@@ -71,7 +71,7 @@ class Step:
         """``"key"`` for a write, ``"query"`` for a read."""
         return "key" if self.op == WRITE else "query"
 
-    def with_changes(self, **changes: object) -> "Step":
+    def with_changes(self, **changes: object) -> Step:
         """A copy with some fields replaced (vectors are converted to float64)."""
         for name in ("vector", "value"):
             if changes.get(name) is not None:
@@ -99,8 +99,9 @@ class Step:
 
 def write(key: Sequence[float], value: Sequence[float], label: str, **extra: object) -> Step:
     """Convenience constructor of a write step (no checks: see ``check_step``)."""
-    return Step(WRITE, np.array(key, dtype=np.float64), np.array(value, dtype=np.float64),
-                label, **extra)  # type: ignore[arg-type]
+    return Step(
+        WRITE, np.array(key, dtype=np.float64), np.array(value, dtype=np.float64), label, **extra
+    )  # type: ignore[arg-type]
 
 
 def read(query: Sequence[float], label: str, **extra: object) -> Step:
@@ -115,16 +116,22 @@ def _plural(count: int, noun: str) -> str:
 def _shape_message(name: str, got: int, d_k: int, d_v: int) -> str:
     """Say which product a wrong-length vector breaks and what to fix."""
     if name == "key":
-        return (f"key has {_plural(got, 'component')} but S has d_k = {d_k} rows: "
-                f"the stamp k vᵀ would be {got}×{d_v}, S is {d_k}×{d_v}. "
-                f"Give the key {_plural(d_k, 'component')}.")
+        return (
+            f"key has {_plural(got, 'component')} but S has d_k = {d_k} rows: "
+            f"the stamp k vᵀ would be {got}×{d_v}, S is {d_k}×{d_v}. "
+            f"Give the key {_plural(d_k, 'component')}."
+        )
     if name == "query":
-        return (f"query has {_plural(got, 'component')} but S has d_k = {d_k} rows: "
-                f"qᵀS needs a query of length {d_k}. "
-                f"Give the query {_plural(d_k, 'component')}.")
-    return (f"value has {_plural(got, 'component')} but S has d_v = {d_v} columns: "
-            f"the stamp k vᵀ would be {d_k}×{got}, S is {d_k}×{d_v}. "
-            f"Give the value {_plural(d_v, 'component')}.")
+        return (
+            f"query has {_plural(got, 'component')} but S has d_k = {d_k} rows: "
+            f"qᵀS needs a query of length {d_k}. "
+            f"Give the query {_plural(d_k, 'component')}."
+        )
+    return (
+        f"value has {_plural(got, 'component')} but S has d_v = {d_v} columns: "
+        f"the stamp k vᵀ would be {d_k}×{got}, S is {d_k}×{d_v}. "
+        f"Give the value {_plural(d_v, 'component')}."
+    )
 
 
 def _show(raw: object) -> str:
@@ -153,11 +160,12 @@ def parse_vector(raw: object, name: str, d_k: int, d_v: int) -> np.ndarray:
         raw = raw.tolist()
     if not isinstance(raw, (list, tuple)):
         raise ScenarioError(
-            f"{name} must be a list of {expected} numbers, got {type(raw).__name__}",
-            field=name)
+            f"{name} must be a list of {expected} numbers, got {type(raw).__name__}", field=name
+        )
     # np.array would silently turn "1" and True into 1.0: accept real numbers only.
     if len(raw) == expected and all(
-            isinstance(x, (int, float)) and type(x) is not bool for x in raw):
+        isinstance(x, (int, float)) and type(x) is not bool for x in raw
+    ):
         try:
             vector = np.array(raw, dtype=np.float64)
         except (TypeError, ValueError, OverflowError):
@@ -169,14 +177,16 @@ def parse_vector(raw: object, name: str, d_k: int, d_v: int) -> np.ndarray:
     for position, number in enumerate(raw, start=1):
         if isinstance(number, bool) or not isinstance(number, (int, float)):
             raise ScenarioError(
-                f"{name} component {position} must be a number, got {_show(number)}", field=name)
+                f"{name} component {position} must be a number, got {_show(number)}", field=name
+            )
         try:
             finite = math.isfinite(float(number))
         except OverflowError:  # an int with more digits than a float holds
             finite = False
         if not finite:
             raise ScenarioError(
-                f"{name} component {position} must be finite, got {_show(number)}", field=name)
+                f"{name} component {position} must be finite, got {_show(number)}", field=name
+            )
     raise ScenarioError(_shape_message(name, len(raw), d_k, d_v), field=name)
 
 
@@ -187,19 +197,23 @@ def check_text(raw: object, name: str, max_chars: int, *, allow_empty: bool = Tr
     if not allow_empty and not raw.strip():
         raise ScenarioError(f"{name} must not be empty", field=name)
     if len(raw) > max_chars:
-        raise ScenarioError(f"{name} is {len(raw)} characters; at most {max_chars} allowed",
-                            field=name)
+        raise ScenarioError(
+            f"{name} is {len(raw)} characters; at most {max_chars} allowed", field=name
+        )
     return raw
 
 
 def check_dimension(raw: object, name: str) -> int:
     """Return ``raw`` if it is an allowed ``d_k``/``d_v``."""
-    if isinstance(raw, bool) or not isinstance(raw, int) or not (
-        limits.MIN_DIM <= raw <= limits.MAX_DIM
+    if (
+        isinstance(raw, bool)
+        or not isinstance(raw, int)
+        or not (limits.MIN_DIM <= raw <= limits.MAX_DIM)
     ):
         raise ScenarioError(
-            f"{name} must be a whole number from {limits.MIN_DIM} to {limits.MAX_DIM}, "
-            f"got {raw!r}", field=name)
+            f"{name} must be a whole number from {limits.MIN_DIM} to {limits.MAX_DIM}, got {raw!r}",
+            field=name,
+        )
     return raw
 
 
@@ -208,7 +222,8 @@ def check_feature_map(raw: object) -> str:
     if raw not in FEATURE_MAPS:
         raise ScenarioError(
             f"unknown feature map {raw!r}; expected one of {', '.join(FEATURE_MAPS)}",
-            field="feature_map")
+            field="feature_map",
+        )
     return raw  # type: ignore[return-value]
 
 
@@ -216,12 +231,15 @@ def check_settings(feature_map: str, normalize: object, rule: Rule) -> None:
     """Refuse combinations of settings the mathematics does not define."""
     check_feature_map(feature_map)
     if not isinstance(normalize, bool):
-        raise ScenarioError(f"normalize must be true or false, got {normalize!r}",
-                            field="normalize")
+        raise ScenarioError(
+            f"normalize must be true or false, got {normalize!r}", field="normalize"
+        )
     if normalize and rule.name != "additive":
         raise ScenarioError(
             f"the normaliser z is defined only for the additive rule, not {rule.name!r}: "
-            "turn normalize off or use the additive rule", field="normalize")
+            "turn normalize off or use the additive rule",
+            field="normalize",
+        )
 
 
 class Scenario:
@@ -271,7 +289,8 @@ class Scenario:
         expected = operator.length_hint(steps)
         if expected > limits.MAX_STEPS:
             raise ScenarioError(
-                f"{expected:,} steps; at most {limits.MAX_STEPS:,} allowed", field="steps")
+                f"{expected:,} steps; at most {limits.MAX_STEPS:,} allowed", field="steps"
+            )
         self._allocate(expected)
         earlier: dict[str, bool] = {}
         for number, step in enumerate(steps, start=1):
@@ -332,7 +351,7 @@ class Scenario:
             self._grow()
         n = self._n
         for column in (self._is_write, self._vectors, self._values, self._alpha, self._beta):
-            column[i + 1: n + 1] = column[i:n]
+            column[i + 1 : n + 1] = column[i:n]
         self._labels.insert(i, step.label)
         self._targets.insert(i, step.target)
         self._captions.insert(i, step.caption)
@@ -347,7 +366,7 @@ class Scenario:
         self._sizes_valid = min(self._sizes_valid, i)
         n = self._n
         for column in (self._is_write, self._vectors, self._values, self._alpha, self._beta):
-            column[i: n - 1] = column[i + 1: n]
+            column[i : n - 1] = column[i + 1 : n]
         self._alpha[n - 1] = self._beta[n - 1] = np.nan
         del self._labels[i], self._targets[i], self._captions[i]
         self._n -= 1
@@ -365,10 +384,16 @@ class Scenario:
             value = self._values[i].copy()
             value.flags.writeable = False
         alpha, beta = self._alpha[i], self._beta[i]
-        return Step(WRITE if self._is_write[i] else READ, vector, value, self._labels[i],
-                    self._targets[i], self._captions[i],
-                    None if np.isnan(alpha) else float(alpha),
-                    None if np.isnan(beta) else float(beta))
+        return Step(
+            WRITE if self._is_write[i] else READ,
+            vector,
+            value,
+            self._labels[i],
+            self._targets[i],
+            self._captions[i],
+            None if np.isnan(alpha) else float(alpha),
+            None if np.isnan(beta) else float(beta),
+        )
 
     # -- columns for the arithmetic (read-only views; do not keep them) ----------
     def write_mask(self, start: int = 0, stop: int | None = None) -> np.ndarray:
@@ -383,15 +408,18 @@ class Scenario:
         """Values of steps ``start+1 .. stop`` (zero rows for reads; read-only view)."""
         return self._view(self._values, start, stop)
 
-    def write_parameters(self, start: int = 0, stop: int | None = None
-                         ) -> tuple[np.ndarray, np.ndarray]:
+    def write_parameters(
+        self, start: int = 0, stop: int | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
         """``(alpha, beta)`` in force at each of steps ``start+1 .. stop``."""
         alpha = self._view(self._alpha, start, stop)
         beta = self._view(self._beta, start, stop)
         rule_alpha = self.rule.alpha if self.rule.alpha is not None else 1.0
         rule_beta = self.rule.beta if self.rule.beta is not None else 1.0
-        return (np.where(np.isnan(alpha), rule_alpha, alpha),
-                np.where(np.isnan(beta), rule_beta, beta))
+        return (
+            np.where(np.isnan(alpha), rule_alpha, alpha),
+            np.where(np.isnan(beta), rule_beta, beta),
+        )
 
     def _view(self, column: np.ndarray, start: int, stop: int | None) -> np.ndarray:
         stop = self._n if stop is None else min(stop, self._n)
@@ -472,11 +500,14 @@ class Scenario:
     def parameters_of(self, step: Step) -> tuple[float, float]:
         """``(alpha, beta)`` in force for a write: its overrides, else the rule's."""
         alpha = step.alpha if step.alpha is not None else (self.rule.alpha or 1.0)
-        beta = step.beta if step.beta is not None else (
-            self.rule.beta if self.rule.beta is not None else 1.0)
+        beta = (
+            step.beta
+            if step.beta is not None
+            else (self.rule.beta if self.rule.beta is not None else 1.0)
+        )
         return alpha, beta
 
-    def copy(self) -> "Scenario":
+    def copy(self) -> Scenario:
         """An independent copy without observers."""
         twin = Scenario.__new__(Scenario)
         twin.__dict__.update(self.__dict__)
@@ -494,13 +525,15 @@ class Scenario:
             return NotImplemented
         n = self._n
         return (
-            self.settings() == other.settings() and n == other._n
+            self.settings() == other.settings()
+            and n == other._n
             and np.array_equal(self._is_write[:n], other._is_write[:n])
             and np.array_equal(self._vectors[:n], other._vectors[:n])
             and np.array_equal(self._values[:n], other._values[:n])
             and np.array_equal(self._alpha[:n], other._alpha[:n], equal_nan=True)
             and np.array_equal(self._beta[:n], other._beta[:n], equal_nan=True)
-            and self._labels == other._labels and self._targets == other._targets
+            and self._labels == other._labels
+            and self._targets == other._targets
             and self._captions == other._captions
         )
 
@@ -509,13 +542,24 @@ class Scenario:
     def settings(self) -> dict[str, object]:
         """The settings as one comparable dictionary."""
         return {
-            "title": self.title, "caption": self.caption, "d_k": self.d_k, "d_v": self.d_v,
-            "feature_map": self.feature_map, "normalize": self.normalize, "rule": self.rule,
+            "title": self.title,
+            "caption": self.caption,
+            "d_k": self.d_k,
+            "d_v": self.d_v,
+            "feature_map": self.feature_map,
+            "normalize": self.normalize,
+            "rule": self.rule,
         }
 
     # -- checking --------------------------------------------------------
-    def check_step(self, step: Step, earlier: dict[str, bool] | None = None,
-                   *, replacing: str | None = None, number: int | None = None) -> Step:
+    def check_step(
+        self,
+        step: Step,
+        earlier: dict[str, bool] | None = None,
+        *,
+        replacing: str | None = None,
+        number: int | None = None,
+    ) -> Step:
         """Return ``step`` with read-only float64 vectors, or raise :class:`ScenarioError`.
 
         Labels must be unique: against ``earlier`` (the labels of the steps
@@ -526,8 +570,7 @@ class Scenario:
         ``number`` (or in ``earlier``).
         """
         if step.op not in OPS:
-            raise ScenarioError(f"unknown op {step.op!r}; expected 'write' or 'read'",
-                                field="op")
+            raise ScenarioError(f"unknown op {step.op!r}; expected 'write' or 'read'", field="op")
         vector = parse_vector(step.vector, step.vector_name, self.d_k, self.d_v)
         value = None
         if step.is_write:
@@ -538,8 +581,7 @@ class Scenario:
         # Dictionary look-ups only: copying label sets per step made edits O(N).
         taken = self._by_label if earlier is None else earlier
         if label in taken and label != replacing:
-            raise ScenarioError(f"label {label!r} is already used by another step",
-                                field="label")
+            raise ScenarioError(f"label {label!r} is already used by another step", field="label")
         check_text(step.caption, "caption", limits.MAX_TEXT_CHARS)
         if step.target is not None:
             if step.is_write:
@@ -548,12 +590,16 @@ class Scenario:
                 ok = bool(earlier.get(step.target, False))
             else:
                 row = self._by_label.get(step.target)
-                ok = (row is not None and bool(self._is_write[row]) and number is not None
-                      and row < number - 1)
+                ok = (
+                    row is not None
+                    and bool(self._is_write[row])
+                    and number is not None
+                    and row < number - 1
+                )
             if not ok:
                 raise ScenarioError(
-                    f"target {step.target!r} is not the label of an earlier write",
-                    field="target")
+                    f"target {step.target!r} is not the label of an earlier write", field="target"
+                )
         for parameter in ("alpha", "beta"):
             given = getattr(step, parameter)
             if given is None:
@@ -562,7 +608,8 @@ class Scenario:
                 raise ScenarioError(f"a read takes no {parameter}", field=parameter)
             if parameter not in RULE_PARAMETERS[self.rule.name]:
                 raise ScenarioError(
-                    f"the {self.rule.name} rule takes no {parameter}", field=parameter)
+                    f"the {self.rule.name} rule takes no {parameter}", field=parameter
+                )
             check_parameter(parameter, given, parameter)
         return replace(step, vector=vector, value=value)
 
@@ -572,8 +619,10 @@ class Scenario:
             if self._targets[row] == label:
                 raise ScenarioError(
                     f"read {self._labels[row]!r} targets {label!r}, which would no longer "
-                    "be an earlier write: change its target first", step=row + 1,
-                    field="target")
+                    "be an earlier write: change its target first",
+                    step=row + 1,
+                    field="target",
+                )
 
     # -- editing ---------------------------------------------------------
     def subscribe(self, observer: Observer) -> None:
@@ -608,8 +657,9 @@ class Scenario:
         if not 1 <= number <= self._n + 1:
             raise IndexError(f"cannot insert at step {number}")
         if self._n >= limits.MAX_STEPS:
-            raise ScenarioError(f"a scenario holds at most {limits.MAX_STEPS:,} steps",
-                                field="steps")
+            raise ScenarioError(
+                f"a scenario holds at most {limits.MAX_STEPS:,} steps", field="steps"
+            )
         try:
             checked = self.check_step(step, number=number)
         except ScenarioError as error:
@@ -641,7 +691,10 @@ class Scenario:
             if target is not None and not seen.get(target, False):
                 raise ScenarioError(
                     f"read {self._labels[row]!r} targets {target!r}, which would no longer "
-                    "be an earlier write", step=low + offset, field="target")
+                    "be an earlier write",
+                    step=low + offset,
+                    field="target",
+                )
             seen[self._labels[row]] = bool(self._is_write[row])
         self._delete_row(number - 1)
         self._insert_row(new_number - 1, step)
@@ -680,7 +733,9 @@ class Scenario:
                 raise ScenarioError(
                     f"write {self._labels[row]!r} sets its own {parameter}, which the "
                     f"{rule.name} rule does not take: clear it first",
-                    step=row + 1, field=parameter)
+                    step=row + 1,
+                    field=parameter,
+                )
         self.feature_map, self.normalize, self.rule = feature_map, normalize, rule
         self._changed(1)
 
@@ -698,7 +753,7 @@ class Scenario:
         self._forget_sizes()
         self._changed(1)
 
-    def replace_all(self, other: "Scenario") -> None:
+    def replace_all(self, other: Scenario) -> None:
         """Take every setting and step of ``other`` (used by undo of big edits)."""
         observers = self._observers
         self.__dict__.update(other.copy().__dict__)

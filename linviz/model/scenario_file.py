@@ -21,8 +21,18 @@ from linviz.model.scenario import READ, WRITE, Scenario, Step, check_text
 FORMAT = "linviz-scenario"
 VERSION = 1
 
-TOP_KEYS = {"format", "version", "title", "caption", "d_k", "d_v", "feature_map",
-            "normalize", "rule", "steps"}
+TOP_KEYS = {
+    "format",
+    "version",
+    "title",
+    "caption",
+    "d_k",
+    "d_v",
+    "feature_map",
+    "normalize",
+    "rule",
+    "steps",
+}
 REQUIRED_TOP = ("format", "version", "d_k", "d_v", "steps")
 STEP_KEYS = {
     WRITE: {"op", "key", "value", "label", "caption", "alpha", "beta"},
@@ -78,13 +88,16 @@ def parse_json(data: bytes) -> Any:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise ScenarioError(
-            f"not UTF-8 text (byte {error.start + 1}); expected a JSON scenario") from None
+            f"not UTF-8 text (byte {error.start + 1}); expected a JSON scenario"
+        ) from None
     if _nesting_depth(text) > limits.MAX_JSON_DEPTH:
         raise ScenarioError(
-            f"JSON nested deeper than {limits.MAX_JSON_DEPTH} levels; a scenario needs 4")
+            f"JSON nested deeper than {limits.MAX_JSON_DEPTH} levels; a scenario needs 4"
+        )
     try:
-        return json.loads(text, parse_constant=_refuse_constant,
-                          object_pairs_hook=_no_duplicate_keys)
+        return json.loads(
+            text, parse_constant=_refuse_constant, object_pairs_hook=_no_duplicate_keys
+        )
     except json.JSONDecodeError as error:
         raise ScenarioError(
             f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
@@ -98,25 +111,25 @@ def _check_keys(obj: dict[str, Any], allowed: set[str], where: str) -> None:
     if unknown:
         raise ScenarioError(
             f"unknown key {unknown[0]!r} in {where}; allowed: {', '.join(sorted(allowed))}",
-            field=unknown[0])
+            field=unknown[0],
+        )
 
 
 def _parse_rule(raw: Any) -> Rule:
     if not isinstance(raw, dict):
-        raise ScenarioError("rule must be an object like {\"name\": \"additive\"}",
-                            field="rule")
+        raise ScenarioError('rule must be an object like {"name": "additive"}', field="rule")
     if "name" not in raw:
         raise ScenarioError("rule needs a 'name'", field="rule.name")
     name = raw["name"]
     if name not in RULE_PARAMETERS:
         raise ScenarioError(
             f"unknown rule {name!r}; expected one of {', '.join(RULE_PARAMETERS)}",
-            field="rule.name")
+            field="rule.name",
+        )
     allowed = {"name", *RULE_PARAMETERS[name]}
     unknown = sorted(set(raw) - allowed)
     if unknown:
-        raise ScenarioError(f"the {name} rule takes no {unknown[0]!r}",
-                            field=f"rule.{unknown[0]}")
+        raise ScenarioError(f"the {name} rule takes no {unknown[0]!r}", field=f"rule.{unknown[0]}")
     return Rule(name, raw.get("alpha"), raw.get("beta"))
 
 
@@ -133,13 +146,22 @@ def _parse_step(raw: Any, writes: int, reads: int) -> Step:
     label = raw.get("label", f"w{writes}" if op == WRITE else f"r{reads}")
     target = raw.get("target")
     if target is not None and not isinstance(target, str):
-        raise ScenarioError(f"target must be the label of an earlier write, got {target!r}",
-                            field="target")
+        raise ScenarioError(
+            f"target must be the label of an earlier write, got {target!r}", field="target"
+        )
     caption = check_text(raw.get("caption", ""), "caption", limits.MAX_TEXT_CHARS)
     vector = raw["key"] if op == WRITE else raw["query"]
     # Shapes and numbers are checked by Scenario.check_step; keep raw lists here.
-    return Step(op, vector, raw.get("value"), label, target, caption,  # type: ignore[arg-type]
-                raw.get("alpha"), raw.get("beta"))
+    return Step(
+        op,
+        vector,
+        raw.get("value"),
+        label,
+        target,
+        caption,  # type: ignore[arg-type]
+        raw.get("alpha"),
+        raw.get("beta"),
+    )
 
 
 def scenario_from_dict(document: Any) -> Scenario:
@@ -147,8 +169,9 @@ def scenario_from_dict(document: Any) -> Scenario:
     if not isinstance(document, dict):
         raise ScenarioError("the file must hold one JSON object (a scenario)")
     if document.get("format") != FORMAT:
-        raise ScenarioError(f"format must be {FORMAT!r}, got {document.get('format')!r}",
-                            field="format")
+        raise ScenarioError(
+            f"format must be {FORMAT!r}, got {document.get('format')!r}", field="format"
+        )
     version = document.get("version")
     if isinstance(version, bool) or version != VERSION:
         raise ScenarioError(f"version must be {VERSION}, got {version!r}", field="version")
@@ -161,8 +184,9 @@ def scenario_from_dict(document: Any) -> Scenario:
     if not isinstance(raw_steps, list):
         raise ScenarioError("steps must be a list", field="steps")
     if len(raw_steps) > limits.MAX_STEPS:
-        raise ScenarioError(f"{len(raw_steps):,} steps; at most {limits.MAX_STEPS:,} allowed",
-                            field="steps")
+        raise ScenarioError(
+            f"{len(raw_steps):,} steps; at most {limits.MAX_STEPS:,} allowed", field="steps"
+        )
     steps = []
     writes = reads = 0
     for number, raw in enumerate(raw_steps, start=1):
@@ -174,10 +198,14 @@ def scenario_from_dict(document: Any) -> Scenario:
         except ScenarioError as error:
             raise error.located(step=number) from None
     return Scenario(
-        document["d_k"], document["d_v"], steps,
+        document["d_k"],
+        document["d_v"],
+        steps,
         feature_map=document.get("feature_map", "identity"),
-        normalize=document.get("normalize", False), rule=rule,
-        title=document.get("title", "Untitled"), caption=document.get("caption", ""),
+        normalize=document.get("normalize", False),
+        rule=rule,
+        title=document.get("title", "Untitled"),
+        caption=document.get("caption", ""),
     )
 
 
@@ -236,9 +264,14 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
             item["caption"] = step.caption
         steps.append(item)
     document: dict[str, Any] = {
-        "format": FORMAT, "version": VERSION, "title": scenario.title,
-        "d_k": scenario.d_k, "d_v": scenario.d_v, "feature_map": scenario.feature_map,
-        "normalize": scenario.normalize, "rule": scenario.rule.to_dict(),
+        "format": FORMAT,
+        "version": VERSION,
+        "title": scenario.title,
+        "d_k": scenario.d_k,
+        "d_v": scenario.d_v,
+        "feature_map": scenario.feature_map,
+        "normalize": scenario.normalize,
+        "rule": scenario.rule.to_dict(),
     }
     if scenario.caption:
         document["caption"] = scenario.caption
@@ -251,8 +284,7 @@ def dumps_scenario(scenario: Scenario) -> str:
     document = scenario_to_dict(scenario)
     steps = document.pop("steps")
     head = json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False)
-    lines = ",\n".join("    " + json.dumps(s, ensure_ascii=False, allow_nan=False)
-                       for s in steps)
+    lines = ",\n".join("    " + json.dumps(s, ensure_ascii=False, allow_nan=False) for s in steps)
     body = f'  "steps": [\n{lines}\n  ]' if steps else '  "steps": []'
     return head[:-2] + ",\n" + body + "\n}\n"
 
@@ -265,8 +297,7 @@ def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> None:
     """
     path = Path(path)
     text = dumps_scenario(scenario)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
-                                         dir=path.parent)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
@@ -277,4 +308,3 @@ def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> None:
         if os.path.exists(temporary):
             os.unlink(temporary)
         raise
-

@@ -19,8 +19,11 @@ PAINTED_LINE = "linviz-bench-painted"
 
 def ensure_platform() -> None:
     """Use the offscreen platform when there is no display (Qt aborts otherwise)."""
-    if sys.platform.startswith("linux") and not os.environ.get("DISPLAY") and not \
-            os.environ.get("WAYLAND_DISPLAY"):
+    if (
+        sys.platform.startswith("linux")
+        and not os.environ.get("DISPLAY")
+        and not os.environ.get("WAYLAND_DISPLAY")
+    ):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
@@ -44,8 +47,9 @@ def serial_fills() -> None:
     os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")
 
 
-def application(argv: list[str] | None = None,
-                language: str | None = None) -> QtWidgets.QApplication:
+def application(
+    argv: list[str] | None = None, language: str | None = None
+) -> QtWidgets.QApplication:
     """The one QApplication, created on first use, with names for QSettings."""
     ensure_platform()
     serial_fills()
@@ -77,8 +81,11 @@ def run(name: str | None) -> int:
     from linviz.views.main_window import MainWindow
 
     if not has_display():
-        print("linviz: no display to open a window on (DISPLAY is not set). "
-              "`linviz trace` and `linviz export` work without one.", file=sys.stderr)
+        print(
+            "linviz: no display to open a window on (DISPLAY is not set). "
+            "`linviz trace` and `linviz export` work without one.",
+            file=sys.stderr,
+        )
         return 1
     app = application()
     session = Session()

@@ -47,12 +47,12 @@ class PathRecords:
         records["y"] = points[..., 1]
         self._records = records.reshape(-1)
 
-    def path(self, start: int, stop: int,
-             fill_rule: QtCore.Qt.FillRule = QtCore.Qt.FillRule.OddEvenFill
-             ) -> QtGui.QPainterPath:
+    def path(
+        self, start: int, stop: int, fill_rule: QtCore.Qt.FillRule = QtCore.Qt.FillRule.OddEvenFill
+    ) -> QtGui.QPainterPath:
         """The path of shapes ``start`` to ``stop - 1``."""
         per_shape = self._per_shape
-        chunk = self._records[start * per_shape:stop * per_shape]
+        chunk = self._records[start * per_shape : stop * per_shape]
         data = _COUNT.pack(len(chunk)) + chunk.tobytes() + _TRAILER[fill_rule]
         path = QtGui.QPainterPath()
         QtCore.QDataStream(QtCore.QByteArray(data)) >> path

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 import numpy as np
 import pyqtgraph as pg
@@ -135,7 +135,8 @@ def _reach(look: ArrowLook) -> float:
 @functools.lru_cache(maxsize=256)
 def _color(name: str, alpha: int) -> QtGui.QColor:
     """The colour ``name`` at ``alpha`` (made once: labels ask twice each per paint;
-    callers copy it into pens and brushes and never change it)."""
+    callers copy it into pens and brushes and never change it).
+    """
     color = QtGui.QColor(name)
     color.setAlpha(alpha)
     return color
@@ -162,14 +163,20 @@ def _head_pen(color: QtGui.QColor, width: float) -> QtGui.QPen:
 def _batch_tools(style: ArrowLook) -> tuple[QtGui.QColor, QtGui.QPen, QtGui.QPen, QtGui.QPen]:
     """Colour, shaft pen, head pen and dot pen of one style, built once."""
     color = _color(style.color, style.alpha)
-    return (color, _shaft_pen(color, style.width, style.dash), _head_pen(color, style.width),
-            QtGui.QPen(color, 1.5))
+    return (
+        color,
+        _shaft_pen(color, style.width, style.dash),
+        _head_pen(color, style.width),
+        QtGui.QPen(color, 1.5),
+    )
 
 
-def _set_head_style(painter: QtGui.QPainter, color: QtGui.QColor, width: float,
-                    filled: bool) -> None:
+def _set_head_style(
+    painter: QtGui.QPainter, color: QtGui.QColor, width: float, filled: bool
+) -> None:
     """A filled head is only filled (cheaper); an open head only outlined and
-    see-through, so a key's head beneath it shows."""
+    see-through, so a key's head beneath it shows.
+    """
     if filled:
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(color)
@@ -183,8 +190,13 @@ def _data_rect(points: Sequence[Point]) -> QtCore.QRectF:
     return QtCore.QRectF(QtCore.QPointF(min(xs), min(ys)), QtCore.QPointF(max(xs), max(ys)))
 
 
-def paint_arrow(painter: QtGui.QPainter, start: QtCore.QPointF, end: QtCore.QPointF,
-                look: ArrowLook, zero: QtCore.QPointF) -> None:
+def paint_arrow(
+    painter: QtGui.QPainter,
+    start: QtCore.QPointF,
+    end: QtCore.QPointF,
+    look: ArrowLook,
+    zero: QtCore.QPointF,
+) -> None:
     """Draw one arrow, in device pixels (the painter's transform already reset).
 
     ``zero`` is where the plane's origin is on screen: labels beside a shaft
@@ -201,35 +213,59 @@ def paint_arrow(painter: QtGui.QPainter, start: QtCore.QPointF, end: QtCore.QPoi
     else:
         direction = (dx / length, dy / length)
         if look.halo:
-            _paint_shape(painter, start, end, direction, length, look,
-                         _color(look.background, 255), look.width + 5, "solid", 3.0)
-        _paint_shape(painter, start, end, direction, length, look, color, look.width,
-                     look.dash, 0.0)
+            _paint_shape(
+                painter,
+                start,
+                end,
+                direction,
+                length,
+                look,
+                _color(look.background, 255),
+                look.width + 5,
+                "solid",
+                3.0,
+            )
+        _paint_shape(
+            painter, start, end, direction, length, look, color, look.width, look.dash, 0.0
+        )
     if look.label:
         paint_label(painter, start, end, look, zero)
 
 
-def _paint_shape(painter: QtGui.QPainter, start: QtCore.QPointF, end: QtCore.QPointF,
-                 direction: tuple[float, float], length: float, look: ArrowLook,
-                 color: QtGui.QColor, width: float, dash: str, extra_head: float) -> None:
+def _paint_shape(
+    painter: QtGui.QPainter,
+    start: QtCore.QPointF,
+    end: QtCore.QPointF,
+    direction: tuple[float, float],
+    length: float,
+    look: ArrowLook,
+    color: QtGui.QColor,
+    width: float,
+    dash: str,
+    extra_head: float,
+) -> None:
     ux, uy = direction
     head = min(look.head + extra_head, 0.6 * length + extra_head)
     half = 0.45 * head
     base_x, base_y = end.x() - ux * head, end.y() - uy * head
     painter.setPen(_shaft_pen(color, width, dash))
     # Stop the shaft inside the head so a thick line never pokes past the tip.
-    painter.drawLine(start, QtCore.QPointF(end.x() - ux * head * 0.6,
-                                           end.y() - uy * head * 0.6))
+    painter.drawLine(start, QtCore.QPointF(end.x() - ux * head * 0.6, end.y() - uy * head * 0.6))
     _set_head_style(painter, color, width, look.head_filled)
-    painter.drawPolygon(QtGui.QPolygonF([
-        end,
-        QtCore.QPointF(base_x - uy * half, base_y + ux * half),
-        QtCore.QPointF(base_x + uy * half, base_y - ux * half),
-    ]))
+    painter.drawPolygon(
+        QtGui.QPolygonF(
+            [
+                end,
+                QtCore.QPointF(base_x - uy * half, base_y + ux * half),
+                QtCore.QPointF(base_x + uy * half, base_y - ux * half),
+            ]
+        )
+    )
 
 
-def label_rect(start: tuple[float, float], end: tuple[float, float], look: ArrowLook,
-               zero: tuple[float, float]) -> tuple[float, float, float, float]:
+def label_rect(
+    start: tuple[float, float], end: tuple[float, float], look: ArrowLook, zero: tuple[float, float]
+) -> tuple[float, float, float, float]:
     """Where an arrow's label box goes, in pixels: ``(left, top, width, height)``.
 
     Beyond the tip, or (``label_at="middle"``) beside the shaft on the side
@@ -259,13 +295,19 @@ def label_rect(start: tuple[float, float], end: tuple[float, float], look: Arrow
     return centre_x - width / 2, centre_y - height / 2, width, height
 
 
-def paint_label(painter: QtGui.QPainter, start: QtCore.QPointF, end: QtCore.QPointF,
-                look: ArrowLook, zero: QtCore.QPointF) -> None:
+def paint_label(
+    painter: QtGui.QPainter,
+    start: QtCore.QPointF,
+    end: QtCore.QPointF,
+    look: ArrowLook,
+    zero: QtCore.QPointF,
+) -> None:
     """Draw an arrow's label on a light box, beyond its tip or beside its shaft."""
     font = label_font(look.font_pt, look.label_bold)
     painter.setFont(font)
-    box = QtCore.QRectF(*label_rect((start.x(), start.y()), (end.x(), end.y()), look,
-                                    (zero.x(), zero.y())))
+    box = QtCore.QRectF(
+        *label_rect((start.x(), start.y()), (end.x(), end.y()), look, (zero.x(), zero.y()))
+    )
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(_color(look.background, min(look.alpha, 210)))
     painter.drawRoundedRect(box, 3, 3)
@@ -313,7 +355,8 @@ class ArrowItem(pg.GraphicsObject):
 
     def _sync_contents(self) -> None:
         """Tell Qt whether to call :meth:`paint` at all: a handle that draws
-        nothing (not live, no ring) is skipped, which matters with 200 of them."""
+        nothing (not live, no ring) is skipped, which matters with 200 of them.
+        """
         painted = self._live or self._hover or self._dragging
         if painted == self._painted:
             return
@@ -357,8 +400,12 @@ class ArrowItem(pg.GraphicsObject):
 
     def set_arrow(self, origin: Point, tip: Point, look: ArrowLook, live: bool = True) -> None:
         """Move and restyle the arrow; repaints only when something changed."""
-        if origin == self._origin and tip == self._tip and look == self._look and (
-                live == self._live):
+        if (
+            origin == self._origin
+            and tip == self._tip
+            and look == self._look
+            and (live == self._live)
+        ):
             return
         if not live:
             self._live = False
@@ -517,7 +564,8 @@ class ArrowLayer(pg.GraphicsObject):
         """Keep the painted layer as a pixmap (worth it while the layer stays the
         same over many repaints: a drag's frames), or paint it each time (when
         every repaint brings new arrows: a cursor move would pay for a new
-        pixmap, its clearing and its copy on top of the painting)."""
+        pixmap, its clearing and its copy on top of the painting).
+        """
         mode = QtWidgets.QGraphicsItem.CacheMode
         wanted = mode.DeviceCoordinateCache if cached else mode.NoCache
         if self.cacheMode() != wanted:
@@ -526,7 +574,8 @@ class ArrowLayer(pg.GraphicsObject):
 
     def set_arrows(self, origins: np.ndarray, tips: np.ndarray, looks: list[ArrowLook]) -> None:
         """Show arrows from ``origins`` to ``tips`` (``(n, 2)``, data units), each drawn
-        with its look; repaints only when something changed."""
+        with its look; repaints only when something changed.
+        """
         points = np.column_stack([origins, tips]).reshape(-1, 4)
         if looks == self._looks and np.array_equal(points, self._points):
             return
@@ -536,16 +585,18 @@ class ArrowLayer(pg.GraphicsObject):
         # look, not per arrow; hashing a look is not free and this runs per cursor move.
         distinct = {id(look): look for look in looks}
         styles: dict[ArrowLook, int] = {}
-        style_by_id = {key: styles.setdefault(_style(look), len(styles))
-                       for key, look in distinct.items()}
+        style_by_id = {
+            key: styles.setdefault(_style(look), len(styles)) for key, look in distinct.items()
+        }
         self._styles = list(styles)
         self._style_of = np.array([style_by_id[id(look)] for look in looks], dtype=np.int64)
         self._heads = np.array([look.head for look in looks], dtype=float)
         self._labelled = [index for index, look in enumerate(looks) if look.label]
         if looks:
             xs, ys = points[:, 0::2], points[:, 1::2]
-            self._rect = QtCore.QRectF(QtCore.QPointF(xs.min(), ys.min()),
-                                       QtCore.QPointF(xs.max(), ys.max()))
+            self._rect = QtCore.QRectF(
+                QtCore.QPointF(xs.min(), ys.min()), QtCore.QPointF(xs.max(), ys.max())
+            )
             self._reach = max(_reach(look) for look in distinct.values())
         self._bounds = None
         redraw_cached(self)
@@ -583,14 +634,16 @@ class ArrowLayer(pg.GraphicsObject):
         try:
             painter.resetTransform()
             # A crowded plane is a texture anyway: antialiasing would cost 5x.
-            painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing,
-                                  len(self._looks) <= CROWDED)
+            painter.setRenderHint(
+                QtGui.QPainter.RenderHint.Antialiasing, len(self._looks) <= CROWDED
+            )
             self._paint_batches(painter, ends)
             looks = self._looks
             for index in self._labelled:
                 x0, y0, x1, y1 = ends[index].tolist()
-                paint_label(painter, QtCore.QPointF(x0, y0), QtCore.QPointF(x1, y1),
-                            looks[index], zero)
+                paint_label(
+                    painter, QtCore.QPointF(x0, y0), QtCore.QPointF(x1, y1), looks[index], zero
+                )
         finally:
             painter.restore()
 
@@ -656,8 +709,11 @@ def _dot_spots(points: np.ndarray, styles: np.ndarray) -> dict[int, list[QtCore.
     integer so one 1-d ``np.unique`` finds them all.
     """
     halves = np.clip(np.round(points * 2), -_SPOT_LIMIT, _SPOT_LIMIT).astype(np.int64)
-    packed = np.unique((styles.astype(np.int64) << 42) + ((halves[:, 0] + _SPOT_LIMIT) << 21)
-                       + (halves[:, 1] + _SPOT_LIMIT))
+    packed = np.unique(
+        (styles.astype(np.int64) << 42)
+        + ((halves[:, 0] + _SPOT_LIMIT) << 21)
+        + (halves[:, 1] + _SPOT_LIMIT)
+    )
     found: dict[int, list[QtCore.QPointF]] = {}
     for code in packed.tolist():
         x, y = ((code >> 21) & _SPOT_MASK) - _SPOT_LIMIT, (code & _SPOT_MASK) - _SPOT_LIMIT
@@ -670,8 +726,13 @@ _SPOT_LIMIT = (1 << 20) - 1
 _SPOT_MASK = (1 << 21) - 1
 
 
-def _paint_dots(painter: QtGui.QPainter, spots: list[QtCore.QPointF], style: ArrowLook,
-                color: QtGui.QColor, dot_pen: QtGui.QPen) -> None:
+def _paint_dots(
+    painter: QtGui.QPainter,
+    spots: list[QtCore.QPointF],
+    style: ArrowLook,
+    color: QtGui.QColor,
+    dot_pen: QtGui.QPen,
+) -> None:
     """Discs for zero vectors at ``spots`` (device pixels) in ``style``."""
     radius = style.width + 2
     if style.head_filled:

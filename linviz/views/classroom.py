@@ -50,8 +50,9 @@ class DifferenceMap(HeatmapPanel):
         plot = self.plot_widget.getPlotItem()
         for name in ("left", "top"):
             plot.getAxis(name).showLabel(False)
-        self.color_bar.axis.setLabel(self.tr("S − S_baseline"), color=theme.foreground,
-                                     **{"font-size": f"{theme.font_pt}pt"})
+        self.color_bar.axis.setLabel(
+            self.tr("S − S_baseline"), color=theme.foreground, **{"font-size": f"{theme.font_pt}pt"}
+        )
 
 
 class BaselinePanel(Panel):
@@ -91,7 +92,8 @@ class BaselinePanel(Panel):
         self.reads_heading.setWordWrap(True)
         self.reads = QtWidgets.QTableWidget(0, 3)
         self.reads.setHorizontalHeaderLabels(
-            [self.tr("read"), self.tr("baseline → now"), self.tr("change Δ")])
+            [self.tr("read"), self.tr("baseline → now"), self.tr("change Δ")]
+        )
         self.reads.verticalHeader().hide()
         self.reads.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.NoEditTriggers)
         self.reads.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.NoSelection)
@@ -123,8 +125,11 @@ class BaselinePanel(Panel):
         wide = event.size().width() >= 1.2 * event.size().height()
         if wide != self._wide:
             self._wide = wide
-            self._layout.setDirection(QtWidgets.QBoxLayout.Direction.LeftToRight if wide
-                                      else QtWidgets.QBoxLayout.Direction.TopToBottom)
+            self._layout.setDirection(
+                QtWidgets.QBoxLayout.Direction.LeftToRight
+                if wide
+                else QtWidgets.QBoxLayout.Direction.TopToBottom
+            )
         super().resizeEvent(event)
 
     def panel_title(self) -> str:
@@ -147,11 +152,13 @@ class BaselinePanel(Panel):
         self.reads.setFont(self.font_for(theme.font_pt))
         self.reads.horizontalHeader().setFont(self.font_for(theme.font_pt * 0.9, bold=True))
         self.reads.verticalHeader().setDefaultSectionSize(
-            QtGui.QFontMetrics(self.font_for(theme.font_pt)).height() + 8)
+            QtGui.QFontMetrics(self.font_for(theme.font_pt)).height() + 8
+        )
         self.reads_heading.setStyleSheet(label_style(theme.muted, theme.font_pt, bold=True))
         self.message.setStyleSheet(
             f"QLabel#baseline_message {{ color: {theme.muted}; padding: 12px;"
-            f" font-size: {round(theme.title_pt)}pt; }}")
+            f" font-size: {round(theme.title_pt)}pt; }}"
+        )
 
     def refresh(self) -> None:
         theme = self.theme
@@ -159,20 +166,27 @@ class BaselinePanel(Panel):
             self._apply_theme(theme)
         session = self.session
         if session.baseline is None:
-            self._show_message(self.tr(
-                "No baseline pinned. Class ▸ Pin baseline (B) keeps the scenario as it is "
-                "now; change something and this shows the difference."))
+            self._show_message(
+                self.tr(
+                    "No baseline pinned. Class ▸ Pin baseline (B) keeps the scenario as it is "
+                    "now; change something and this shows the difference."
+                )
+            )
             self._fill_reads([])
             return
         difference = session.baseline_difference()
         if difference is None:
-            self._show_message(self.tr(
-                "The baseline cannot be compared at this step: it has other sizes, "
-                "or fewer steps."))
+            self._show_message(
+                self.tr(
+                    "The baseline cannot be compared at this step: it has other sizes, "
+                    "or fewer steps."
+                )
+            )
         else:
             self._left.setCurrentWidget(self.map)
-            self.map.show_matrix(difference, self.tr(
-                "S − S_baseline after step {0}").format(session.cursor))
+            self.map.show_matrix(
+                difference, self.tr("S − S_baseline after step {0}").format(session.cursor)
+            )
         if session.dragging:
             return  # the map follows the drag live; the list catches up when it ends
         self._fill_reads(session.baseline_read_deltas(MAX_LISTED_READS))
@@ -181,18 +195,22 @@ class BaselinePanel(Panel):
         self.message.setText(text)
         self._left.setCurrentWidget(self.message)
 
-    def _fill_reads(self, deltas: list[tuple[str, np.ndarray, np.ndarray, np.ndarray]]
-                    ) -> None:
+    def _fill_reads(self, deltas: list[tuple[str, np.ndarray, np.ndarray, np.ndarray]]) -> None:
         theme = self.theme
-        current = (self.session.scenario.label_at(self.session.cursor)
-                   if self.session.cursor else None)
+        current = (
+            self.session.scenario.label_at(self.session.cursor) if self.session.cursor else None
+        )
         self._rows = []
         table = self.reads
         table.setRowCount(len(deltas))
         for row, (label, old, new, delta) in enumerate(deltas):
             moved = bool(np.any(delta != 0))
-            texts = (label, fmt_vector(old), fmt_vector(new),
-                     fmt_vector(delta) if moved else self.tr("unchanged"))
+            texts = (
+                label,
+                fmt_vector(old),
+                fmt_vector(new),
+                fmt_vector(delta) if moved else self.tr("unchanged"),
+            )
             self._rows.append(texts)
             cells = (label, f"{texts[1]} → {texts[2]}", texts[3])
             for column, text in enumerate(cells):
@@ -201,8 +219,9 @@ class BaselinePanel(Panel):
                     item = QtWidgets.QTableWidgetItem()
                     table.setItem(row, column, item)
                 item.setText(text)
-                font = self.font_for(theme.font_pt, bold=label == current or
-                                     (column == 2 and moved))
+                font = self.font_for(
+                    theme.font_pt, bold=label == current or (column == 2 and moved)
+                )
                 item.setFont(font)
                 color = theme.foreground
                 if column == 2:
@@ -250,10 +269,12 @@ class PredictionBox(QtWidgets.QDialog):
         self.error.setTextFormat(Qt.TextFormat.PlainText)
         self.error.hide()
         buttons = QtWidgets.QDialogButtonBox()
-        self.set_button = buttons.addButton(self.tr("Set prediction"),
-                                            QtWidgets.QDialogButtonBox.ButtonRole.AcceptRole)
-        self.clear_button = buttons.addButton(self.tr("Clear"),
-                                              QtWidgets.QDialogButtonBox.ButtonRole.ResetRole)
+        self.set_button = buttons.addButton(
+            self.tr("Set prediction"), QtWidgets.QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        self.clear_button = buttons.addButton(
+            self.tr("Clear"), QtWidgets.QDialogButtonBox.ButtonRole.ResetRole
+        )
         close = buttons.addButton(QtWidgets.QDialogButtonBox.StandardButton.Close)
         for button in buttons.buttons():
             button.setAutoDefault(False)  # Enter is the line edit's (one submit, not two)
@@ -288,15 +309,18 @@ class PredictionBox(QtWidgets.QDialog):
         if label is None:
             self.prompt.setText(self.tr("Go to a read to enter a prediction for its output."))
         else:
-            self.prompt.setText(self.tr(
-                "What will read {label} return? Type y's {count} numbers, e.g. {example}.")
-                .format(label=label, count=d_v,
-                        example=", ".join(["1.2", "-1.8", "0", "0.5"][:d_v]
-                                          + ["0"] * max(0, d_v - 4))))
+            self.prompt.setText(
+                self.tr(
+                    "What will read {label} return? Type y's {count} numbers, e.g. {example}."
+                ).format(
+                    label=label,
+                    count=d_v,
+                    example=", ".join(["1.2", "-1.8", "0", "0.5"][:d_v] + ["0"] * max(0, d_v - 4)),
+                )
+            )
             if not keep_text:
                 prediction = self.session.predictions.get(label)
-                self.edit.setText("" if prediction is None
-                                  else fmt_vector(prediction).strip("[]"))
+                self.edit.setText("" if prediction is None else fmt_vector(prediction).strip("[]"))
         for widget in (self.edit, self.set_button, self.clear_button):
             widget.setEnabled(label is not None)
 
@@ -328,11 +352,14 @@ class PredictionBox(QtWidgets.QDialog):
                 self.session.set_prediction(label, numbers)
         except ScenarioError as error:
             # The model's shape message speaks of a value to store; say it for y.
-            reason = self.tr(
-                "y has {d_v} components (d_v = {d_v}), but {typed} numbers were typed."
-            ).format(d_v=d_v, typed=typed) if typed and typed != d_v else error.message
-            self.error.setText(self.tr("Not a prediction of y: {reason}").format(
-                reason=reason))
+            reason = (
+                self.tr(
+                    "y has {d_v} components (d_v = {d_v}), but {typed} numbers were typed."
+                ).format(d_v=d_v, typed=typed)
+                if typed and typed != d_v
+                else error.message
+            )
+            self.error.setText(self.tr("Not a prediction of y: {reason}").format(reason=reason))
             self.error.show()
             self._fit()
             self.edit.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -359,7 +386,8 @@ class PredictionBox(QtWidgets.QDialog):
     def set_theme(self, theme: Theme) -> None:
         """The error in the theme's warning colour."""
         self.error.setStyleSheet(
-            f"QLabel#prediction_error {{ color: {theme.warning}; font-weight: bold; }}")
+            f"QLabel#prediction_error {{ color: {theme.warning}; font-weight: bold; }}"
+        )
 
 
 # -- the Class menu ------------------------------------------------------------------------
@@ -377,20 +405,33 @@ class Classroom(QtCore.QObject):
         self.window = window
         self.session: Session = window.session
         self.hide_action = self._action(
-            self.tr("&Hide outputs (predict first)"), self.session.set_hide_outputs,
-            "Ctrl+H", checkable=True,
-            tip=self.tr("Hide every read's output until it is revealed"))
+            self.tr("&Hide outputs (predict first)"),
+            self.session.set_hide_outputs,
+            "Ctrl+H",
+            checkable=True,
+            tip=self.tr("Hide every read's output until it is revealed"),
+        )
         self.reveal_action = self._action(
-            self.tr("&Reveal"), lambda: self.session.reveal(), "R",
-            tip=self.tr("Show the output of the read at the cursor"))
+            self.tr("&Reveal"),
+            lambda: self.session.reveal(),
+            "R",
+            tip=self.tr("Show the output of the read at the cursor"),
+        )
         self.predict_action = self._action(
-            self.tr("Enter &prediction…"), self.open_prediction_box, "P",
-            tip=self.tr("Type the class's prediction for the read at the cursor"))
+            self.tr("Enter &prediction…"),
+            self.open_prediction_box,
+            "P",
+            tip=self.tr("Type the class's prediction for the read at the cursor"),
+        )
         self.pin_action = self._action(
-            self.tr("Pin &baseline"), self.pin_baseline, "B",
-            tip=self.tr("Keep the scenario as it is now and show what later edits change"))
+            self.tr("Pin &baseline"),
+            self.pin_baseline,
+            "B",
+            tip=self.tr("Keep the scenario as it is now and show what later edits change"),
+        )
         self.clear_action = self._action(
-            self.tr("&Clear baseline"), lambda: self.session.clear_baseline())
+            self.tr("&Clear baseline"), lambda: self.session.clear_baseline()
+        )
 
         self.menu = QtWidgets.QMenu(self.tr("&Class"), window)
         for action in (self.hide_action, self.reveal_action, self.predict_action):
@@ -399,8 +440,14 @@ class Classroom(QtCore.QObject):
         self.menu.addAction(self.pin_action)
         self.menu.addAction(self.clear_action)
         bar = window.menuBar()
-        help_action = next((a for a in bar.actions() if a.menu() is not None
-                            and window.about_action in a.menu().actions()), None)
+        help_action = next(
+            (
+                a
+                for a in bar.actions()
+                if a.menu() is not None and window.about_action in a.menu().actions()
+            ),
+            None,
+        )
         if help_action is not None:
             bar.insertMenu(help_action, self.menu)
         else:
@@ -411,7 +458,8 @@ class Classroom(QtCore.QObject):
         #: sessions never pin one, and it costs a heatmap's start-up time.
         self.baseline_panel: BaselinePanel | None = None
         dock = QtWidgets.QDockWidget(
-            QtCore.QCoreApplication.translate("BaselinePanel", "Baseline: what changed"), window)
+            QtCore.QCoreApplication.translate("BaselinePanel", "Baseline: what changed"), window
+        )
         dock.setObjectName("baseline_dock")
         dock.visibilityChanged.connect(lambda visible: visible and self.baseline())
         # Beside the table of steps, in front of the settings (a tab away): an
@@ -436,8 +484,14 @@ class Classroom(QtCore.QObject):
                 exporter.install_context_menus()
         return self.baseline_panel
 
-    def _action(self, text: str, slot, shortcut: str | None = None, checkable: bool = False,
-                tip: str | None = None) -> QtGui.QAction:
+    def _action(
+        self,
+        text: str,
+        slot,
+        shortcut: str | None = None,
+        checkable: bool = False,
+        tip: str | None = None,
+    ) -> QtGui.QAction:
         action = QtGui.QAction(text, self.window)
         if shortcut is not None:
             action.setShortcut(QtGui.QKeySequence(shortcut))
@@ -459,8 +513,9 @@ class Classroom(QtCore.QObject):
     def pin_baseline(self) -> None:
         """Class ▸ Pin baseline."""
         self.session.pin_baseline()
-        self.window.show_message(self.tr(
-            "Baseline pinned: change something and see what it changes."))
+        self.window.show_message(
+            self.tr("Baseline pinned: change something and see what it changes.")
+        )
 
     def _fit_dock(self) -> None:
         """Room in the baseline dock for a legible map and a few rows of the list."""

@@ -58,8 +58,9 @@ class Equation:
     heading: str
 
 
-def row_layout(cell: float, columns: list[int], gaps: list[float], captions: list[float]
-               ) -> tuple[float, list[float], list[float]]:
+def row_layout(
+    cell: float, columns: list[int], gaps: list[float], captions: list[float]
+) -> tuple[float, list[float], list[float]]:
     """Where the parts and operators go along a row, in pixels, for a cell size.
 
     Parameters
@@ -134,8 +135,9 @@ class EquationPanel(Panel):
         self.graphics = pg.GraphicsView()
         repaint_as_one_rectangle(self.graphics)
         self.graphics.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
-        self.view_box = pg.ViewBox(lockAspect=True, invertY=True, enableMouse=False,
-                                   enableMenu=False)
+        self.view_box = pg.ViewBox(
+            lockAspect=True, invertY=True, enableMouse=False, enableMenu=False
+        )
         self.graphics.setCentralItem(self.view_box)
         self.parts = [MatrixItem() for _ in range(3)]
         self.operator_items = [pg.TextItem(anchor=(0.5, 0.5)) for _ in range(3)]
@@ -182,9 +184,12 @@ class EquationPanel(Panel):
         self._equation = equation
         if equation is None:
             self.heading.setText(self.tr("Step 0: the memory is empty"))
-            self.empty_label.setText(self.tr(
-                "S is all zeros: nothing has been written yet. "
-                "Add a write, or step forward, to see its stamp land in S."))
+            self.empty_label.setText(
+                self.tr(
+                    "S is all zeros: nothing has been written yet. "
+                    "Add a write, or step forward, to see its stamp land in S."
+                )
+            )
             self._stack.setCurrentWidget(self.empty_label)
             return
         self.heading.setText(equation.heading)
@@ -193,12 +198,17 @@ class EquationPanel(Panel):
         shown = self._shown_parts
         for index, (item, part) in enumerate(zip(self.parts, equation.parts)):
             before = shown[index] if index < len(shown) else None
-            if before is None or before.limit != part.limit \
-                    or before.matrix.shape != part.matrix.shape \
-                    or not np.array_equal(before.matrix, part.matrix):
+            if (
+                before is None
+                or before.limit != part.limit
+                or before.matrix.shape != part.matrix.shape
+                or not np.array_equal(before.matrix, part.matrix)
+            ):
                 item.set_matrix(part.matrix, part.limit)
-            if before is None or (before.lit_rows, before.lit_columns) != (part.lit_rows,
-                                                                           part.lit_columns):
+            if before is None or (before.lit_rows, before.lit_columns) != (
+                part.lit_rows,
+                part.lit_columns,
+            ):
                 item.marks.set_lit(rows=part.lit_rows, columns=part.lit_columns)
             if before is None or before.hidden != part.hidden:
                 item.labels.set_enabled(not part.hidden)
@@ -220,8 +230,10 @@ class EquationPanel(Panel):
         """``(caption, matrix)`` of every part on screen, left to right (none at step 0)."""
         if self._equation is None:
             return []
-        return [(p.caption, np.array(item.matrix()))
-                for p, item in zip(self._equation.parts, self.parts)]
+        return [
+            (p.caption, np.array(item.matrix()))
+            for p, item in zip(self._equation.parts, self.parts)
+        ]
 
     def output_hidden(self) -> bool:
         """Whether the output ``y`` is hidden now (predict first)."""
@@ -232,8 +244,12 @@ class EquationPanel(Panel):
         if not self.output_hidden() or event.button() != QtCore.Qt.MouseButton.LeftButton:
             return
         spot = event.scenePos()
-        hit = self.parts[2].sceneBoundingRect().united(
-            self.caption_items[2].sceneBoundingRect()).adjusted(-8, -8, 8, 8)
+        hit = (
+            self.parts[2]
+            .sceneBoundingRect()
+            .united(self.caption_items[2].sceneBoundingRect())
+            .adjusted(-8, -8, 8, 8)
+        )
         if hit.contains(spot):
             event.accept()
             self.session.reveal()
@@ -272,7 +288,8 @@ class EquationPanel(Panel):
             prefix = f"{plain_number(record.decay)} \u00d7" if decayed else ""
             if decayed:
                 rule = self.tr("S \u2190 \u03b1\u00b7S + {0} {1} with \u03b1 = {2}").format(
-                    key, value, plain_number(record.decay))
+                    key, value, plain_number(record.decay)
+                )
             else:
                 rule = self.tr("S \u2190 S + {0} {1}").format(key, value)
             heading = self.tr("Step {0}: write {1}.").format(snap.number, step.label)
@@ -284,14 +301,22 @@ class EquationPanel(Panel):
         name = "q" if scenario.feature_map == "identity" else "\u03c6(q)"
         # Predict first: a hidden y is a blank row (no numbers, no colours) under a "?".
         hidden = self.session.is_hidden(snap.number)
-        output = Part(self.tr("output y"), result.output[None, :],
-                      symmetric_limit(result.output))
+        output = Part(self.tr("output y"), result.output[None, :], symmetric_limit(result.output))
         if hidden:
-            output = Part(self.tr("y hidden: press R"), np.zeros((1, result.output.size)), 1.0,
-                          lit_rows=(0,), hidden=True)
+            output = Part(
+                self.tr("y hidden: press R"),
+                np.zeros((1, result.output.size)),
+                1.0,
+                lit_rows=(0,),
+                hidden=True,
+            )
         parts = (
-            Part(self.tr("query {0}\u1d40").format(name), query[None, :],
-                 symmetric_limit(query), lit_columns=lit),
+            Part(
+                self.tr("query {0}\u1d40").format(name),
+                query[None, :],
+                symmetric_limit(query),
+                lit_columns=lit,
+            ),
             Part(self.tr("S"), snap.state, symmetric_limit(snap.state), lit),
             output,
         )
@@ -307,8 +332,10 @@ class EquationPanel(Panel):
     def _fonts(self) -> tuple[QtGui.QFont, QtGui.QFont]:
         theme = self.theme
         # Operators are read from afar: never smaller than 20 pt.
-        return (self.font_for(max(theme.title_pt * 1.4, 20.0), bold=True),
-                self.font_for(theme.title_pt))
+        return (
+            self.font_for(max(theme.title_pt * 1.4, 20.0), bold=True),
+            self.font_for(theme.title_pt),
+        )
 
     def _layout(self) -> None:
         """Place the parts side by side, all with one cell size that fits the view."""
@@ -316,8 +343,13 @@ class EquationPanel(Panel):
         width, height = self.view_box.width(), self.view_box.height()
         if equation is None or width < 10 or height < 10:
             return
-        key = (width, height, self.theme.name, equation.operators,
-               tuple((p.caption, p.matrix.shape) for p in equation.parts))
+        key = (
+            width,
+            height,
+            self.theme.name,
+            equation.operators,
+            tuple((p.caption, p.matrix.shape) for p in equation.parts),
+        )
         if key == self._layout_key:
             return
         self._layout_key = key
@@ -337,14 +369,19 @@ class EquationPanel(Panel):
             caption_metrics = QtGui.QFontMetricsF(caption_font)
             pad = 0.6 * op_metrics.horizontalAdvance("+")
             # Each operator's gap (an empty prefix takes none); long ones are words.
-            gaps = [(op_metrics if len(t.strip()) <= 2 else caption_metrics)
-                    .horizontalAdvance(t) + 2 * pad if t else 0.0
-                    for t in equation.operators]
-            captions = [caption_metrics.horizontalAdvance(p.caption)
-                        for p in equation.parts]
+            gaps = [
+                (op_metrics if len(t.strip()) <= 2 else caption_metrics).horizontalAdvance(t)
+                + 2 * pad
+                if t
+                else 0.0
+                for t in equation.operators
+            ]
+            captions = [caption_metrics.horizontalAdvance(p.caption) for p in equation.parts]
             caption_h = caption_metrics.height() + 8.0
-            cell = min((height - 2 * MARGIN_PX - caption_h) / tallest,
-                       MAX_CELL_FACTOR * self.theme.cell_label_px)
+            cell = min(
+                (height - 2 * MARGIN_PX - caption_h) / tallest,
+                MAX_CELL_FACTOR * self.theme.cell_label_px,
+            )
             cell = max(cell, 0.5)
             if row_layout(cell, columns, gaps, captions)[0] > available:
                 low, high = 0.0, cell  # the width decides: the largest cell that fits
@@ -375,8 +412,10 @@ class EquationPanel(Panel):
         self.hidden_item.setPos(lefts[2] / cell + columns[2] / 2, tallest / 2)
         content_w, content_h = total / cell, tallest + caption_h / cell
         view_w, view_h = width / cell, height / cell
-        self.view_box.setRange(QtCore.QRectF((content_w - view_w) / 2, (content_h - view_h) / 2,
-                                             view_w, view_h), padding=0)
+        self.view_box.setRange(
+            QtCore.QRectF((content_w - view_w) / 2, (content_h - view_h) / 2, view_w, view_h),
+            padding=0,
+        )
 
     # -- theme ----------------------------------------------------------------------------
     def _apply_theme_if_changed(self) -> None:
@@ -401,11 +440,13 @@ class EquationPanel(Panel):
         self.heading.setFont(self.font_for(theme.title_pt))
         self.heading.setStyleSheet(
             f"QLabel#equation_heading {{ color: {theme.foreground};"
-            f" background: {theme.background}; padding: 4px 8px; }}")
+            f" background: {theme.background}; padding: 4px 8px; }}"
+        )
         self.empty_label.setFont(self.font_for(theme.title_pt))
         self.empty_label.setStyleSheet(
             f"QLabel#equation_message {{ color: {theme.muted};"
-            f" background: {theme.background}; padding: 12px; }}")
+            f" background: {theme.background}; padding: 12px; }}"
+        )
 
 
 def _set_text(item: pg.TextItem, text: str) -> None:

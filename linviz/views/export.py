@@ -20,17 +20,20 @@ from __future__ import annotations
 import io
 import math
 import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import Callable, Iterator
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.session import Session
-from linviz.views.export_transparency import (graphics_views, key_out_background,
-                                              transparent_background)
+from linviz.views.export_transparency import (
+    graphics_views,
+    key_out_background,
+    transparent_background,
+)
 from linviz.views.matrix_item import MatrixItem
 from linviz.views.theme import Theme, theme_named
 
@@ -92,17 +95,22 @@ def check_suffix(path: str | Path, allowed: tuple[str, ...] = IMAGE_SUFFIXES) ->
     """The format of ``path`` from its extension; :class:`ExportError` if unsupported."""
     suffix = Path(path).suffix.lower()
     if suffix not in allowed:
-        raise ExportError(QtCore.QCoreApplication.translate(
-            "export", "cannot export to “{0}”: use one of {1}").format(
-            Path(path).name, " ".join(allowed)))
+        raise ExportError(
+            QtCore.QCoreApplication.translate(
+                "export", "cannot export to “{0}”: use one of {1}"
+            ).format(Path(path).name, " ".join(allowed))
+        )
     return suffix
 
 
 def check_scale(scale: float) -> float:
     """``scale`` if it is between 1 and 4; :class:`ExportError` otherwise."""
     if not (MIN_SCALE <= scale <= MAX_SCALE) or not math.isfinite(scale):
-        raise ExportError(QtCore.QCoreApplication.translate(
-            "export", "the scale must be between 1 and 4, not {0:g}").format(scale))
+        raise ExportError(
+            QtCore.QCoreApplication.translate(
+                "export", "the scale must be between 1 and 4, not {0:g}"
+            ).format(scale)
+        )
     return float(scale)
 
 
@@ -140,12 +148,12 @@ HARMLESS_MESSAGES = ("QPdfEngine: unable to create a gradient between colors of 
 @contextmanager
 def harmless_messages_hidden(extra: tuple[str, ...] = ()) -> Iterator[None]:
     """While inside, Qt's harmless export messages (and those starting with one of
-    ``extra``) are dropped; the others pass on to the handler installed before."""
+    ``extra``) are dropped; the others pass on to the handler installed before.
+    """
     previous = None
     harmless = HARMLESS_MESSAGES + tuple(extra)
 
-    def handler(mode: QtCore.QtMsgType, context: QtCore.QMessageLogContext,
-                message: str) -> None:
+    def handler(mode: QtCore.QtMsgType, context: QtCore.QMessageLogContext, message: str) -> None:
         if message.startswith(harmless):
             return
         if previous is not None:
@@ -163,8 +171,11 @@ def harmless_messages_hidden(extra: tuple[str, ...] = ()) -> Iterator[None]:
 def check_shown(widget: QtWidgets.QWidget) -> None:
     """:class:`ExportError` if ``widget`` is hidden (it would be drawn stale or empty)."""
     if not widget.isVisible():
-        raise ExportError(QtCore.QCoreApplication.translate(
-            "export", "this panel is hidden: show it, then export it"))
+        raise ExportError(
+            QtCore.QCoreApplication.translate(
+                "export", "this panel is hidden: show it, then export it"
+            )
+        )
 
 
 def _write(path: str | Path, data: bytes) -> Path:
@@ -172,9 +183,11 @@ def _write(path: str | Path, data: bytes) -> Path:
     try:
         path.write_bytes(data)
     except OSError as error:
-        raise ExportError(QtCore.QCoreApplication.translate(
-            "export", "cannot write {0}: {1}").format(
-            path, error.strerror or error)) from error
+        raise ExportError(
+            QtCore.QCoreApplication.translate("export", "cannot write {0}: {1}").format(
+                path, error.strerror or error
+            )
+        ) from error
     return path
 
 
@@ -183,8 +196,11 @@ def _report(progress: Progress | None, done: int, total: int) -> None:
         raise ExportCancelled()
 
 
-def _render_into(widget: QtWidgets.QWidget, painter: QtGui.QPainter,
-                 flags: QtWidgets.QWidget.RenderFlag | None = None) -> None:
+def _render_into(
+    widget: QtWidgets.QWidget,
+    painter: QtGui.QPainter,
+    flags: QtWidgets.QWidget.RenderFlag | None = None,
+) -> None:
     """Draw the exported part of ``widget`` with its top-left corner at the origin."""
     rect = content_rect(widget)
     if flags is None:
@@ -217,7 +233,8 @@ def crisp_matrices(widget: QtWidgets.QWidget) -> Iterator[int]:
         for scene in _scenes(widget):
             for item in scene.items():
                 if not isinstance(item, pg.ImageItem) or not isinstance(
-                        item.parentItem(), MatrixItem):
+                    item.parentItem(), MatrixItem
+                ):
                     continue
                 image = item.image
                 if image is None or image.ndim != 2 or image.size == 0:
@@ -228,8 +245,7 @@ def crisp_matrices(widget: QtWidgets.QWidget) -> Iterator[int]:
                     continue
                 transform = item.transform()
                 swapped.append((item, image, transform))
-                item.setImage(np.repeat(np.repeat(image, k, axis=0), k, axis=1),
-                              autoLevels=False)
+                item.setImage(np.repeat(np.repeat(image, k, axis=0), k, axis=1), autoLevels=False)
                 item.setRect(transform.mapRect(QtCore.QRectF(0, 0, columns, rows)))
         yield len(swapped)
     finally:
@@ -257,8 +273,9 @@ def lossless_views(widget: QtWidgets.QWidget) -> Iterator[None]:
 
 
 # -- still images ---------------------------------------------------------------------------
-def render_image(widget: QtWidgets.QWidget, scale: float = 1.0,
-                 transparent: bool = False) -> QtGui.QImage:
+def render_image(
+    widget: QtWidgets.QWidget, scale: float = 1.0, transparent: bool = False
+) -> QtGui.QImage:
     """``widget`` as an image ``scale`` times its size (QT-NOTES §3).
 
     Parameters
@@ -272,9 +289,11 @@ def render_image(widget: QtWidgets.QWidget, scale: float = 1.0,
     """
     settle()
     rect = content_rect(widget)
-    image = QtGui.QImage(max(1, round(rect.width() * scale)),
-                         max(1, round(rect.height() * scale)),
-                         QtGui.QImage.Format.Format_ARGB32_Premultiplied)
+    image = QtGui.QImage(
+        max(1, round(rect.width() * scale)),
+        max(1, round(rect.height() * scale)),
+        QtGui.QImage.Format.Format_ARGB32_Premultiplied,
+    )
     image.setDevicePixelRatio(scale)
     background = background_color(widget)
     image.fill(QtCore.Qt.GlobalColor.transparent if transparent else background)
@@ -286,16 +305,16 @@ def render_image(widget: QtWidgets.QWidget, scale: float = 1.0,
             settle()
         painter = QtGui.QPainter(image)
         try:
-            painter.setRenderHints(QtGui.QPainter.RenderHint.Antialiasing
-                                   | QtGui.QPainter.RenderHint.TextAntialiasing)
+            painter.setRenderHints(
+                QtGui.QPainter.RenderHint.Antialiasing | QtGui.QPainter.RenderHint.TextAntialiasing
+            )
             _render_into(widget, painter, flags)
         finally:
             painter.end()
     if transparent:
         settle()
         theme = theme_of(widget)
-        inks = () if theme is None else (QtGui.QColor(theme.foreground),
-                                         QtGui.QColor(theme.muted))
+        inks = () if theme is None else (QtGui.QColor(theme.foreground), QtGui.QColor(theme.muted))
         key_out_background(image, background, inks)
     return image
 
@@ -306,8 +325,9 @@ def png_bytes(image: QtGui.QImage) -> bytes:
     buffer = QtCore.QBuffer(data)
     buffer.open(QtCore.QIODevice.OpenModeFlag.WriteOnly)
     if not image.save(buffer, "PNG"):
-        raise ExportError(QtCore.QCoreApplication.translate(
-            "export", "could not encode the PNG image"))
+        raise ExportError(
+            QtCore.QCoreApplication.translate("export", "could not encode the PNG image")
+        )
     buffer.close()
     return bytes(data.data())
 
@@ -352,10 +372,12 @@ def pdf_bytes(widget: QtWidgets.QWidget, title: str = "") -> bytes:
     writer.setCreator("linviz")
     writer.setTitle(title or "linviz")
     points = QtCore.QSizeF(size.width() * 72.0 / dpi, size.height() * 72.0 / dpi)
-    page = QtGui.QPageSize(points, QtGui.QPageSize.Unit.Point, "",
-                           QtGui.QPageSize.SizeMatchPolicy.ExactMatch)
-    writer.setPageLayout(QtGui.QPageLayout(page, QtGui.QPageLayout.Orientation.Portrait,
-                                           QtCore.QMarginsF()))
+    page = QtGui.QPageSize(
+        points, QtGui.QPageSize.Unit.Point, "", QtGui.QPageSize.SizeMatchPolicy.ExactMatch
+    )
+    writer.setPageLayout(
+        QtGui.QPageLayout(page, QtGui.QPageLayout.Orientation.Portrait, QtCore.QMarginsF())
+    )
     with crisp_matrices(widget), lossless_views(widget), harmless_messages_hidden():
         painter = QtGui.QPainter(writer)
         try:
@@ -368,8 +390,9 @@ def pdf_bytes(widget: QtWidgets.QWidget, title: str = "") -> bytes:
     return bytes(data.data())
 
 
-def export_widget(widget: QtWidgets.QWidget, path: str | Path, scale: float = 1.0,
-                  transparent: bool = False) -> Path:
+def export_widget(
+    widget: QtWidgets.QWidget, path: str | Path, scale: float = 1.0, transparent: bool = False
+) -> Path:
     """Write ``widget`` to ``path``; the extension (.png .svg .pdf) picks the format.
 
     Parameters
@@ -425,21 +448,29 @@ def numbered_paths(path: str | Path, count: int) -> list[Path]:
     """``name-001.png`` … ``name-NNN.png`` next to ``path`` (at least 3 digits)."""
     path = Path(path)
     digits = max(3, len(str(count)))
-    return [path.with_name(f"{path.stem}-{number:0{digits}d}{path.suffix}")
-            for number in range(1, count + 1)]
+    return [
+        path.with_name(f"{path.stem}-{number:0{digits}d}{path.suffix}")
+        for number in range(1, count + 1)
+    ]
 
 
 def _steps(session: Session) -> int:
     count = len(session.scenario)
     if count == 0:
-        raise ExportError(QtCore.QCoreApplication.translate(
-            "export", "the scenario has no steps to export"))
+        raise ExportError(
+            QtCore.QCoreApplication.translate("export", "the scenario has no steps to export")
+        )
     return count
 
 
-def export_all_steps(widget: QtWidgets.QWidget, session: Session, path: str | Path,
-                     scale: float = 1.0, transparent: bool = False,
-                     progress: Progress | None = None) -> list[Path]:
+def export_all_steps(
+    widget: QtWidgets.QWidget,
+    session: Session,
+    path: str | Path,
+    scale: float = 1.0,
+    transparent: bool = False,
+    progress: Progress | None = None,
+) -> list[Path]:
     """One image per step, numbered: ``name-001.png`` … for ``path`` = ``name.png``.
 
     ``progress(done, total)`` is called after each file; if it returns
@@ -470,12 +501,19 @@ def qimage_to_array(image: QtGui.QImage) -> np.ndarray:
     image = image.convertToFormat(QtGui.QImage.Format.Format_RGB888)
     height, width = image.height(), image.width()
     rows = np.frombuffer(image.constBits(), np.uint8, count=image.sizeInBytes())
-    return rows.reshape(height, image.bytesPerLine())[:, :width * 3].reshape(
-        height, width, 3).copy()
+    return (
+        rows.reshape(height, image.bytesPerLine())[:, : width * 3].reshape(height, width, 3).copy()
+    )
 
 
-def export_gif(widget: QtWidgets.QWidget, session: Session, path: str | Path,
-               frame_ms: int, scale: float = 1.0, progress: Progress | None = None) -> Path:
+def export_gif(
+    widget: QtWidgets.QWidget,
+    session: Session,
+    path: str | Path,
+    frame_ms: int,
+    scale: float = 1.0,
+    progress: Progress | None = None,
+) -> Path:
     """An animated GIF of ``widget``, one frame per step, ``frame_ms`` each, looping.
 
     All frames share one palette built from a montage of every frame, so the
@@ -492,8 +530,11 @@ def export_gif(widget: QtWidgets.QWidget, session: Session, path: str | Path,
     check_scale(scale)
     check_shown(widget)
     if not 20 <= frame_ms <= 60_000:
-        raise ExportError(QtCore.QCoreApplication.translate(
-            "export", "a frame must last 20 ms to 60 s, not {0} ms").format(frame_ms))
+        raise ExportError(
+            QtCore.QCoreApplication.translate(
+                "export", "a frame must last 20 ms to 60 s, not {0} ms"
+            ).format(frame_ms)
+        )
     count = _steps(session)
     total = 2 * count
     encoded: list[bytes] = []
@@ -526,7 +567,7 @@ def export_gif(widget: QtWidgets.QWidget, session: Session, path: str | Path,
     # Median cut averages the background with its neighbours (an off-white page);
     # the background and the text colour get entries of their own.
     palette = montage.quantize(256 - len(exact), method=Image.Quantize.MEDIANCUT)
-    entries = (palette.getpalette() or [])[:3 * (256 - len(exact))]
+    entries = (palette.getpalette() or [])[: 3 * (256 - len(exact))]
     entries += [0] * (3 * (256 - len(exact)) - len(entries))
     shared = Image.new("P", (1, 1))
     shared.putpalette(entries + [c for color in exact for c in color])
@@ -552,6 +593,13 @@ def export_gif(widget: QtWidgets.QWidget, session: Session, path: str | Path,
     sequence = frames()
     first = next(sequence)
     out = io.BytesIO()
-    first.save(out, format="GIF", save_all=True, append_images=sequence,
-               duration=int(frame_ms), loop=0, optimize=True)
+    first.save(
+        out,
+        format="GIF",
+        save_all=True,
+        append_images=sequence,
+        duration=int(frame_ms),
+        loop=0,
+        optimize=True,
+    )
     return _write(path, out.getvalue())

@@ -10,9 +10,9 @@ slots ask for a file name (:meth:`WindowExporter.ask_path`) and options
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
@@ -57,8 +57,9 @@ class ExportOptionsDialog(QtWidgets.QDialog):
         The window.
     """
 
-    def __init__(self, suffix: str, options: ExportOptions,
-                 parent: QtWidgets.QWidget | None = None) -> None:
+    def __init__(
+        self, suffix: str, options: ExportOptions, parent: QtWidgets.QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Export options"))
         self.suffix = suffix
@@ -88,18 +89,21 @@ class ExportOptionsDialog(QtWidgets.QDialog):
         if not raster:
             note = QtWidgets.QLabel(self.tr("Vector image: sharp at any size."))
             form.addRow("", note)
-        buttons = QtWidgets.QDialogButtonBox(QtWidgets.QDialogButtonBox.StandardButton.Ok
-                                             | QtWidgets.QDialogButtonBox.StandardButton.Cancel)
+        buttons = QtWidgets.QDialogButtonBox(
+            QtWidgets.QDialogButtonBox.StandardButton.Ok
+            | QtWidgets.QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
 
     def options(self) -> ExportOptions:
         """The values chosen."""
-        return ExportOptions(scale=self.scale_box.value(),
-                             transparent=self.transparent_box.isChecked()
-                             and self.suffix == ".png",
-                             frame_ms=self.frame_box.value())
+        return ExportOptions(
+            scale=self.scale_box.value(),
+            transparent=self.transparent_box.isChecked() and self.suffix == ".png",
+            frame_ms=self.frame_box.value(),
+        )
 
 
 class WindowExporter(QtCore.QObject):
@@ -136,45 +140,70 @@ class WindowExporter(QtCore.QObject):
         return self.window.panels[name].panel_title()
 
     # -- exports with explicit paths (no dialogs) -------------------------------------------
-    def export_view(self, name: str, path: str | Path, scale: float = 1.0,
-                    transparent: bool = False) -> Path | None:
+    def export_view(
+        self, name: str, path: str | Path, scale: float = 1.0, transparent: bool = False
+    ) -> Path | None:
         """Write view ``name`` to ``path`` (.png .svg .pdf); report the result to the user.
 
         Returns the file written, or ``None`` after showing why it failed.
         """
-        return self._run(lambda: export.export_widget(self.widget_for(name), path, scale,
-                                                      transparent), str(path))
+        return self._run(
+            lambda: export.export_widget(self.widget_for(name), path, scale, transparent), str(path)
+        )
 
-    def export_animation(self, path: str | Path, frame_ms: int, name: str = WINDOW,
-                         scale: float = 1.0, progress: Progress | None = None
-                         ) -> Path | None:
+    def export_animation(
+        self,
+        path: str | Path,
+        frame_ms: int,
+        name: str = WINDOW,
+        scale: float = 1.0,
+        progress: Progress | None = None,
+    ) -> Path | None:
         """An animated GIF of view ``name``, one frame per step (progress dialog unless given)."""
         count = len(self.window.session.scenario)
         progress = progress or self.progress_dialog(
-            self.tr("Drawing {0} frames…").format(count), 2 * count)
-        return self._run(lambda: export.export_gif(self.widget_for(name), self.window.session,
-                                                   path, frame_ms, scale, progress),
-                         str(path), busy=False)
+            self.tr("Drawing {0} frames…").format(count), 2 * count
+        )
+        return self._run(
+            lambda: export.export_gif(
+                self.widget_for(name), self.window.session, path, frame_ms, scale, progress
+            ),
+            str(path),
+            busy=False,
+        )
 
-    def export_steps(self, path: str | Path, name: str = WINDOW, scale: float = 1.0,
-                     transparent: bool = False, progress: Progress | None = None
-                     ) -> list[Path] | None:
+    def export_steps(
+        self,
+        path: str | Path,
+        name: str = WINDOW,
+        scale: float = 1.0,
+        transparent: bool = False,
+        progress: Progress | None = None,
+    ) -> list[Path] | None:
         """One numbered image per step next to ``path`` (``name-001.png`` …)."""
         count = len(self.window.session.scenario)
         progress = progress or self.progress_dialog(
-            self.tr("Writing {0} images…").format(count), count)
+            self.tr("Writing {0} images…").format(count), count
+        )
         where = str(Path(path).parent)
-        return self._run(lambda: export.export_all_steps(
-            self.widget_for(name), self.window.session, path, scale, transparent, progress),
-            where, busy=False)
+        return self._run(
+            lambda: export.export_all_steps(
+                self.widget_for(name), self.window.session, path, scale, transparent, progress
+            ),
+            where,
+            busy=False,
+        )
 
     def copy_view(self, name: str = WINDOW, scale: float | None = None) -> QtGui.QImage | None:
         """Put an image of view ``name`` on the clipboard."""
         scale = self.last_options().scale if scale is None else scale
         image = self._run(lambda: export.copy_to_clipboard(self.widget_for(name), scale), None)
         if image is not None:
-            self.window.show_message(self.tr("Copied an image of {0} ({1} × {2} px)").format(
-                self.view_title(name), image.width(), image.height()))
+            self.window.show_message(
+                self.tr("Copied an image of {0} ({1} × {2} px)").format(
+                    self.view_title(name), image.width(), image.height()
+                )
+            )
         return image
 
     def _run(self, job: Callable[[], object], shown: str | None, busy: bool = True):
@@ -207,8 +236,7 @@ class WindowExporter(QtCore.QObject):
     # -- hooks a test replaces -------------------------------------------------------------
     def ask_path(self, title: str, filters: str, suggested: str) -> str | None:
         """A save-file dialog; ``None`` if cancelled."""
-        name, _ = QtWidgets.QFileDialog.getSaveFileName(self.window, title, suggested,
-                                                        filters)
+        name, _ = QtWidgets.QFileDialog.getSaveFileName(self.window, title, suggested, filters)
         return name or None
 
     def ask_options(self, suffix: str) -> ExportOptions | None:
@@ -222,8 +250,7 @@ class WindowExporter(QtCore.QObject):
 
     def progress_dialog(self, label: str, total: int) -> Progress:
         """A cancellable progress dialog, as a ``progress(done, total)`` callback."""
-        dialog = QtWidgets.QProgressDialog(label, self.tr("Cancel"), 0, max(total, 1),
-                                           self.window)
+        dialog = QtWidgets.QProgressDialog(label, self.tr("Cancel"), 0, max(total, 1), self.window)
         dialog.setWindowTitle(self.tr("Exporting"))
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
         dialog.setMinimumDuration(PROGRESS_DELAY_MS)
@@ -246,7 +273,8 @@ class WindowExporter(QtCore.QObject):
         return ExportOptions(
             scale=min(max(scale, export.MIN_SCALE), export.MAX_SCALE),
             transparent=s.value("export/transparent", False, type=bool),
-            frame_ms=int(s.value("export/frame_ms", DEFAULT_FRAME_MS)))
+            frame_ms=int(s.value("export/frame_ms", DEFAULT_FRAME_MS)),
+        )
 
     def remember_options(self, options: ExportOptions) -> None:
         """Keep ``options`` for next time."""
@@ -268,19 +296,28 @@ class WindowExporter(QtCore.QObject):
         self.settings.setValue("export/folder", str(Path(path).parent))
 
     # -- menu slots (dialogs) ------------------------------------------------------------------
-    def _ask(self, title: str, name: str, suffixes: tuple[str, ...],
-             numbered: bool = False) -> tuple[str, ExportOptions] | None:
-        filters = {".png": self.tr("PNG image (*.png)"), ".svg": self.tr("SVG drawing (*.svg)"),
-                   ".pdf": self.tr("PDF document (*.pdf)"),
-                   ".gif": self.tr("Animated GIF (*.gif)")}
-        path = self.ask_path(title, ";;".join(filters[s] for s in suffixes),
-                             self.suggested_path(name, suffixes[0], numbered))
+    def _ask(
+        self, title: str, name: str, suffixes: tuple[str, ...], numbered: bool = False
+    ) -> tuple[str, ExportOptions] | None:
+        filters = {
+            ".png": self.tr("PNG image (*.png)"),
+            ".svg": self.tr("SVG drawing (*.svg)"),
+            ".pdf": self.tr("PDF document (*.pdf)"),
+            ".gif": self.tr("Animated GIF (*.gif)"),
+        }
+        path = self.ask_path(
+            title,
+            ";;".join(filters[s] for s in suffixes),
+            self.suggested_path(name, suffixes[0], numbered),
+        )
         if not path:
             return None
         if Path(path).suffix.lower() not in suffixes:
             if Path(path).suffix:
-                self.window.show_error(self.tr("Export failed"), self.tr(
-                    "Choose a file name ending in {0}.").format(" ".join(suffixes)))
+                self.window.show_error(
+                    self.tr("Export failed"),
+                    self.tr("Choose a file name ending in {0}.").format(" ".join(suffixes)),
+                )
                 return None
             path += suffixes[0]
         self._chosen(path)
@@ -308,9 +345,15 @@ class WindowExporter(QtCore.QObject):
 
     def export_steps_dialog(self, name: str = WINDOW) -> list[Path] | None:
         """File ▸ Export ▸ Export all steps… (files numbered ``name-001`` …)."""
-        chosen = self._ask(self.tr("Export all steps: choose a folder and a name; the files "
-                                   "are numbered name-001, name-002 …"), name,
-                           (".png", ".svg", ".pdf"), numbered=True)
+        chosen = self._ask(
+            self.tr(
+                "Export all steps: choose a folder and a name; the files "
+                "are numbered name-001, name-002 …"
+            ),
+            name,
+            (".png", ".svg", ".pdf"),
+            numbered=True,
+        )
         if chosen is None:
             return None
         path, options = chosen
@@ -359,7 +402,9 @@ class WindowExporter(QtCore.QObject):
             target.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
             target.customContextMenuRequested.connect(
                 lambda position, n=name, w=target: self.show_context_menu(
-                    n, w.mapToGlobal(position)))
+                    n, w.mapToGlobal(position)
+                )
+            )
 
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
         # Panels added after the export actions get their menu when the window shows.
@@ -368,8 +413,9 @@ class WindowExporter(QtCore.QObject):
         return False
 
     # -- installing ------------------------------------------------------------------------
-    def _action(self, text: str, slot: Callable[[], object],
-                shortcut: str | None = None) -> QtGui.QAction:
+    def _action(
+        self, text: str, slot: Callable[[], object], shortcut: str | None = None
+    ) -> QtGui.QAction:
         action = QtGui.QAction(text, self.window)
         if shortcut:
             action.setShortcut(QtGui.QKeySequence(shortcut))
@@ -382,11 +428,13 @@ class WindowExporter(QtCore.QObject):
         window = self.window
         window.export_actions = {
             "window": self._action(self.tr("Export &window…"), self.export_view_dialog),
-            "animation": self._action(self.tr("Export &animation (GIF)…"),
-                                      self.export_animation_dialog),
+            "animation": self._action(
+                self.tr("Export &animation (GIF)…"), self.export_animation_dialog
+            ),
             "steps": self._action(self.tr("Export all &steps…"), self.export_steps_dialog),
-            "copy": self._action(self.tr("&Copy image to clipboard"), self.copy_view,
-                                 "Ctrl+Shift+C"),
+            "copy": self._action(
+                self.tr("&Copy image to clipboard"), self.copy_view, "Ctrl+Shift+C"
+            ),
         }
         actions = window.export_actions
         menu = QtWidgets.QMenu(self.tr("&Export"), window)
@@ -423,8 +471,11 @@ def _context_widget(panel: QtWidgets.QWidget) -> QtWidgets.QWidget:
     """
     title = panel.property("title_label")
     frame = panel.parentWidget()
-    if isinstance(title, QtWidgets.QLabel) and isinstance(frame, QtWidgets.QFrame) \
-            and title.parentWidget() is frame:
+    if (
+        isinstance(title, QtWidgets.QLabel)
+        and isinstance(frame, QtWidgets.QFrame)
+        and title.parentWidget() is frame
+    ):
         return frame
     return panel
 

@@ -57,8 +57,9 @@ def parse_size(text: str | None) -> tuple[int, int]:
         raise UsageError(f"--size must look like 1920x1080, not {text!r}")
     width, height = int(match.group(1)), int(match.group(2))
     if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
-        raise UsageError(f"--size {width}x{height}: each side must be "
-                         f"{MIN_SIDE} to {MAX_SIDE} pixels")
+        raise UsageError(
+            f"--size {width}x{height}: each side must be {MIN_SIDE} to {MAX_SIDE} pixels"
+        )
     return width, height
 
 
@@ -77,8 +78,9 @@ def parse_step(text: str | None, count: int, suffix: str) -> int | None:
     except ValueError:
         raise UsageError(f"--step must be a step number or 'all', not {text!r}") from None
     if not 1 <= number <= count:
-        raise UsageError(f"there is no step {number}: the scenario has {count} step"
-                         f"{'' if count == 1 else 's'}")
+        raise UsageError(
+            f"there is no step {number}: the scenario has {count} step{'' if count == 1 else 's'}"
+        )
     return number
 
 
@@ -88,8 +90,9 @@ def make_plan(options: argparse.Namespace, count: int) -> Plan:
     suffix = out.suffix.lower()
     if options.view != "list":
         if suffix not in SUFFIXES:
-            raise UsageError(f"cannot export to {out.name!r}: the file name must end in "
-                             + ", ".join(SUFFIXES))
+            raise UsageError(
+                f"cannot export to {out.name!r}: the file name must end in " + ", ".join(SUFFIXES)
+            )
         if not out.parent.is_dir():
             raise UsageError(f"cannot write {out}: no such folder {out.parent}")
     scale = float(options.scale)
@@ -107,9 +110,18 @@ def make_plan(options: argparse.Namespace, count: int) -> Plan:
     transparent = bool(getattr(options, "transparent", False))
     if transparent and suffix != ".png":
         raise UsageError("--transparent needs a .png file")
-    return Plan(out=out, suffix=suffix, step=step, view=options.view, scale=scale,
-                theme=theme, size=parse_size(options.size), language=options.lang,
-                frame_ms=frame_ms, transparent=transparent)
+    return Plan(
+        out=out,
+        suffix=suffix,
+        step=step,
+        view=options.view,
+        scale=scale,
+        theme=theme,
+        size=parse_size(options.size),
+        language=options.lang,
+        frame_ms=frame_ms,
+        transparent=transparent,
+    )
 
 
 def _fail(message: object) -> int:
@@ -189,15 +201,16 @@ def _draw(window, session: Session, plan: Plan, export) -> int:
     written: list[Path]
     try:
         if plan.suffix == ".gif":
-            written = [export.export_gif(widget, session, plan.out, plan.frame_ms,
-                                         plan.scale)]
+            written = [export.export_gif(widget, session, plan.out, plan.frame_ms, plan.scale)]
         elif plan.step is None:
-            written = export.export_all_steps(widget, session, plan.out, plan.scale,
-                                              transparent=plan.transparent)
+            written = export.export_all_steps(
+                widget, session, plan.out, plan.scale, transparent=plan.transparent
+            )
         else:
             session.set_cursor(plan.step)
-            written = [export.export_widget(widget, plan.out, plan.scale,
-                                            transparent=plan.transparent)]
+            written = [
+                export.export_widget(widget, plan.out, plan.scale, transparent=plan.transparent)
+            ]
     except export.ExportError as error:
         return _fail(error)
     for path in written:

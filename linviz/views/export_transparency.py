@@ -11,8 +11,8 @@ from them (its edges keep partial alpha; the holes of its letters go too).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -27,8 +27,7 @@ def graphics_views(widget: QtWidgets.QWidget) -> list[QtWidgets.QGraphicsView]:
 
 
 @contextmanager
-def transparent_background(widget: QtWidgets.QWidget,
-                           background: QtGui.QColor) -> Iterator[None]:
+def transparent_background(widget: QtWidgets.QWidget, background: QtGui.QColor) -> Iterator[None]:
     """While inside, style sheets and plots under ``widget`` leave their background unpainted.
 
     The theme's background colour is replaced by ``transparent`` in every style
@@ -86,8 +85,9 @@ def _spread(reached: np.ndarray, passable: np.ndarray) -> np.ndarray:
     links = np.maximum(last - first, 0)
     total = int(links.sum())
     source = np.repeat(np.arange(count), links)
-    target = np.repeat(first, links) + (np.arange(total)
-                                         - np.repeat(np.cumsum(links) - links, links))
+    target = np.repeat(first, links) + (
+        np.arange(total) - np.repeat(np.cumsum(links) - links, links)
+    )
     parent = np.arange(count)
     while True:
         low = np.minimum(parent[source], parent[target])
@@ -121,10 +121,12 @@ def _spread(reached: np.ndarray, passable: np.ndarray) -> np.ndarray:
 BLEND_TOLERANCE = 3.0
 
 
-def _blend_of(rgb: np.ndarray, background: np.ndarray, inks: list[np.ndarray]
-              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _blend_of(
+    rgb: np.ndarray, background: np.ndarray, inks: list[np.ndarray]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For ``n × 3`` colours: whether each is a mix of the background and one ink,
-    how much ink (0–1), and which ink."""
+    how much ink (0–1), and which ink.
+    """
     best = np.full(len(rgb), np.inf, dtype=np.float32)
     share = np.zeros(len(rgb), dtype=np.float32)
     which = np.zeros(len(rgb), dtype=np.int8)
@@ -138,8 +140,9 @@ def _blend_of(rgb: np.ndarray, background: np.ndarray, inks: list[np.ndarray]
     return best <= BLEND_TOLERANCE, share, which
 
 
-def key_out_background(image: QtGui.QImage, background: QtGui.QColor,
-                       inks: tuple[QtGui.QColor, ...] = ()) -> int:
+def key_out_background(
+    image: QtGui.QImage, background: QtGui.QColor, inks: tuple[QtGui.QColor, ...] = ()
+) -> int:
     """Make transparent the background that widgets painted themselves.
 
     Pixels of exactly the background colour become transparent when they are
@@ -179,8 +182,7 @@ def key_out_background(image: QtGui.QImage, background: QtGui.QColor,
     # Ink-on-background pixels touching what was keyed: letters and their edges.
     ys, xs = np.nonzero((band >> 24) == 255)
     opaque = band[ys, xs]
-    rgb = np.stack([(opaque >> shift) & 0xFF for shift in (16, 8, 0)],
-                   axis=1).astype(np.float32)
+    rgb = np.stack([(opaque >> shift) & 0xFF for shift in (16, 8, 0)], axis=1).astype(np.float32)
     back = np.array([background.red(), background.green(), background.blue()], np.float32)
     ink_rgb = [np.array([c.red(), c.green(), c.blue()], np.float32) for c in inks]
     mixed, share, which = _blend_of(rgb, back, ink_rgb)
@@ -192,6 +194,7 @@ def key_out_background(image: QtGui.QImage, background: QtGui.QColor,
     ink = np.stack(ink_rgb)[which[picked]]
     a = np.rint(alpha * 255).astype(np.uint32)
     premultiplied = np.minimum(np.rint(ink * alpha[:, None]).astype(np.uint32), a[:, None])
-    band[ys[picked], xs[picked]] = ((a << 24) | (premultiplied[:, 0] << 16)
-                                    | (premultiplied[:, 1] << 8) | premultiplied[:, 2])
+    band[ys[picked], xs[picked]] = (
+        (a << 24) | (premultiplied[:, 0] << 16) | (premultiplied[:, 1] << 8) | premultiplied[:, 2]
+    )
     return changed + int(picked.sum())

@@ -10,7 +10,7 @@ image and the labels, so it stays fast while a key is dragged at d = 64.
 from __future__ import annotations
 
 import html
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 import pyqtgraph as pg
@@ -118,8 +118,7 @@ class HeatmapPanel(Panel):
         # Row and column numbers change with the shape only: keep them as pixmaps
         # rather than replaying them whenever a cell next to them repaints.
         for name in ("left", "top"):
-            plot.getAxis(name).setCacheMode(
-                QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+            plot.getAxis(name).setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         view_box = plot.getViewBox()
         view_box.invertY(True)
         view_box.setAspectLocked(True)
@@ -133,8 +132,9 @@ class HeatmapPanel(Panel):
         self.image_item = self.matrix_item.image
         plot.addItem(self.matrix_item)
 
-        self.color_bar = pg.ColorBarItem(values=(-1.0, 1.0), width=18, interactive=False,
-                                         colorMapMenu=False)
+        self.color_bar = pg.ColorBarItem(
+            values=(-1.0, 1.0), width=18, interactive=False, colorMapMenu=False
+        )
         # Beside the plot, as ColorBarItem.setImageItem(insert_in=…) would put it, but
         # not linked: the panel sets the image's and the bar's levels itself.
         plot.layout.addItem(self.color_bar, 2, 5)
@@ -142,7 +142,8 @@ class HeatmapPanel(Panel):
         # replay whenever the cells beside them repaint.
         for name in ("left", "right", "top", "bottom"):
             self.color_bar.getAxis(name).setCacheMode(
-                QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+                QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache
+            )
         plot.layout.setColumnFixedWidth(4, 8)
 
         # The title is a widget, not the plot's title: as a plot title its width would
@@ -176,8 +177,7 @@ class HeatmapPanel(Panel):
         if snap.write is not None:
             lit = np.flatnonzero(snap.write.phi_key).tolist()
         self._mode_step = snap.number
-        self._display(snap.state, self._title_for(snap), marked, lit,
-                      self._state_tooltip)
+        self._display(snap.state, self._title_for(snap), marked, lit, self._state_tooltip)
         self._legend_parts = self._legend_for(snap, marked, lit)
         self._update_legend()
 
@@ -194,8 +194,7 @@ class HeatmapPanel(Panel):
         """
         self._apply_theme_if_changed()
         self._mode_step = None
-        self._display(np.asarray(matrix, dtype=np.float64), title, None, [],
-                      self._value_tooltip)
+        self._display(np.asarray(matrix, dtype=np.float64), title, None, [], self._value_tooltip)
         self._legend_parts = (False, None, self.tr("Hover a cell to read its value."))
         self._update_legend()
 
@@ -213,8 +212,14 @@ class HeatmapPanel(Panel):
         return function(row, column) if function is not None else ""
 
     # -- drawing -----------------------------------------------------------------------
-    def _display(self, matrix: np.ndarray, title: str, marked: np.ndarray | None,
-                 lit_rows: list[int], tooltip: Callable[[int, int], str]) -> None:
+    def _display(
+        self,
+        matrix: np.ndarray,
+        title: str,
+        marked: np.ndarray | None,
+        lit_rows: list[int],
+        tooltip: Callable[[int, int], str],
+    ) -> None:
         limit = symmetric_limit(matrix)
         self.matrix_item.tooltip_for = tooltip
         self.matrix_item.set_matrix(matrix, limit)
@@ -245,8 +250,9 @@ class HeatmapPanel(Panel):
             self._bar_pictures[self._bar_limit] = axis.picture  # drawn for the old limit
         self._bar_limit = limit
         self.color_bar.setLevels((-limit, limit))
-        axis.setTicks([[(v, cell_text(v, limit))
-                        for v in (-limit, -limit / 2, 0.0, limit / 2, limit)]])
+        axis.setTicks(
+            [[(v, cell_text(v, limit)) for v in (-limit, -limit / 2, 0.0, limit / 2, limit)]]
+        )
         kept = self._bar_pictures.get(limit)
         if kept is not None:
             axis.picture = kept  # what the new ticks would draw: same size, range and style
@@ -256,13 +262,17 @@ class HeatmapPanel(Panel):
         """The axes are cached pictures: after a resize or a new range, draw them anew."""
         self._bar_pictures.clear()  # drawn at another size or in another style
         plot, bar = self.plot_widget.getPlotItem(), self.color_bar
-        redraw_cached(plot.getAxis("left"), plot.getAxis("top"),
-                      *(bar.getAxis(name) for name in ("left", "right", "top", "bottom")))
+        redraw_cached(
+            plot.getAxis("left"),
+            plot.getAxis("top"),
+            *(bar.getAxis(name) for name in ("left", "right", "top", "bottom")),
+        )
 
     def _set_shape(self, rows: int, columns: int) -> None:
         self._shape = (rows, columns)
         self.plot_widget.getPlotItem().getViewBox().setRange(
-            xRange=(0, columns), yRange=(0, rows), padding=0.02)
+            xRange=(0, columns), yRange=(0, rows), padding=0.02
+        )
         self._tick_steps = (0, 0)
         self._fit_aspect()
 
@@ -275,8 +285,10 @@ class HeatmapPanel(Panel):
         if cell <= 0:
             return
         metrics = QtGui.QFontMetricsF(self.font_for(self.theme.font_pt))
-        step = max(tick_step(rows, cell, metrics.height() - 8.0),
-                   tick_step(columns, cell, metrics.horizontalAdvance(str(columns - 1))))
+        step = max(
+            tick_step(rows, cell, metrics.height() - 8.0),
+            tick_step(columns, cell, metrics.horizontalAdvance(str(columns - 1))),
+        )
         steps = (step, step)
         if steps != self._tick_steps:
             self._tick_steps = steps
@@ -289,7 +301,8 @@ class HeatmapPanel(Panel):
         left, top, right, bottom = self._base_margins
         ex, ey = self._extra
         self.plot_widget.getPlotItem().setContentsMargins(
-            left + ex / 2, top + ey / 2, right + ex / 2, bottom + ey / 2)
+            left + ex / 2, top + ey / 2, right + ex / 2, bottom + ey / 2
+        )
 
     def _fit_aspect(self) -> None:
         """Pad the plot so the view has the matrix's shape: headers then hug the cells."""
@@ -338,8 +351,10 @@ class HeatmapPanel(Panel):
         # Axis titles are secondary: capped so "key component i" fits a projector panel.
         label_style = {"color": fg, "font-size": f"{min(theme.font_pt, 14.0)}pt"}
         plot = self.plot_widget.getPlotItem()
-        axes = [(plot.getAxis("left"), self.tr("key component i")),
-                (plot.getAxis("top"), self.tr("value component j"))]
+        axes = [
+            (plot.getAxis("left"), self.tr("key component i")),
+            (plot.getAxis("top"), self.tr("value component j")),
+        ]
         for axis, text in axes:
             # Row and column numbers as headers, no axis line: the view is wider or
             # taller than the (square-celled) matrix, and a line would overhang it.
@@ -358,19 +373,22 @@ class HeatmapPanel(Panel):
             axis.setPen(pg.mkPen(fg, width=1))
             axis.setTextPen(pg.mkPen(fg))
         self.color_bar.axis.setStyle(tickFont=tick_font)
-        self.color_bar.axis.setWidth(int(QtGui.QFontMetrics(tick_font).horizontalAdvance(
-            "\u22120.000") + 24))
+        self.color_bar.axis.setWidth(
+            int(QtGui.QFontMetrics(tick_font).horizontalAdvance("\u22120.000") + 24)
+        )
         self.color_bar.axis.setLabel(self.tr("value of S[i, j]"), **label_style)
         self.color_bar.axis.enableAutoSIPrefix(False)
         self._redraw_axes()
         self.title_label.setFont(self.font_for(theme.title_pt))
         self.title_label.setStyleSheet(
             f"QLabel#heatmap_title {{ color: {fg}; background: {theme.background};"
-            " padding: 4px 6px 0px 6px; }")
+            " padding: 4px 6px 0px 6px; }"
+        )
         self.legend.setFont(self.font_for(theme.font_pt * 0.85))  # secondary to the plot
         self.legend.setStyleSheet(
             f"QLabel#heatmap_legend {{ color: {theme.muted}; background: {theme.background};"
-            " padding: 2px 6px; }")
+            " padding: 2px 6px; }"
+        )
 
     # -- words ---------------------------------------------------------------------------
     def _title_for(self, snap: Snapshot) -> str:
@@ -380,10 +398,12 @@ class HeatmapPanel(Panel):
         if step.is_write:
             return self.tr("S after step {0} (write {1})").format(snap.number, step.label)
         return self.tr("S at step {0} (read {1} leaves S unchanged)").format(
-            snap.number, step.label)
+            snap.number, step.label
+        )
 
-    def _legend_for(self, snap: Snapshot, marked: np.ndarray | None,
-                    lit_rows: list[int]) -> tuple[bool, str | None, str]:
+    def _legend_for(
+        self, snap: Snapshot, marked: np.ndarray | None, lit_rows: list[int]
+    ) -> tuple[bool, str | None, str]:
         """Whether there are blend marks, the write whose rows are lit, the hover hint."""
         has_marks = marked is not None and bool(marked.any())
         writer = snap.write.step.label if snap.write is not None and lit_rows else None
@@ -404,13 +424,16 @@ class HeatmapPanel(Panel):
             parts.append(
                 self.tr("\u25e5 marks a cell that holds a blend of several writes.")
                 if marks.marks_visible(cell)
-                else self.tr("Cells too small to mark the blends of several writes."))
+                else self.tr("Cells too small to mark the blends of several writes.")
+            )
         if writer is not None:
             parts.append(
                 self.tr("Outlined rows: where the stamp of {0} landed.").format(writer)
                 if marks.outlines_visible(cell)
                 else self.tr("Bar on the left: the rows where the stamp of {0} landed.").format(
-                    writer))
+                    writer
+                )
+            )
         parts.append(hint)
         text = " ".join(parts)
         if text != self.legend.text():
@@ -435,8 +458,7 @@ class HeatmapPanel(Panel):
         if number is None:
             return self._value_tooltip(row, column)
         value = self.matrix_item.matrix()[row, column]
-        lines = [self.tr("<b>S[{0}, {1}] = {2}</b>").format(row, column,
-                                                           plain_number(value))]
+        lines = [self.tr("<b>S[{0}, {1}] = {2}</b>").format(row, column, plain_number(value))]
         parts = cell_contributions(self.session.trace, number, row, column) if number else []
         if not parts:
             lines.append(self.tr("No write has put anything here yet."))
@@ -448,13 +470,15 @@ class HeatmapPanel(Panel):
         shown = parts
         if len(parts) > MAX_TOOLTIP_TERMS:
             # Many writes (d = 64, long traces): the largest terms say the most.
-            shown = sorted(parts, key=lambda part: -abs(part[1]))[:MAX_TOOLTIP_TERMS - 1]
+            shown = sorted(parts, key=lambda part: -abs(part[1]))[: MAX_TOOLTIP_TERMS - 1]
         for label, amount in shown:
             lines.append(f"&nbsp;&nbsp;{html.escape(label)}: {signed(amount)}")
         if len(shown) < len(parts):
             rest = sum(amount for _, amount in parts) - sum(amount for _, amount in shown)
-            lines.append("&nbsp;&nbsp;" + self.tr("{0} smaller terms: {1}").format(
-                len(parts) - len(shown), signed(rest)))
+            lines.append(
+                "&nbsp;&nbsp;"
+                + self.tr("{0} smaller terms: {1}").format(len(parts) - len(shown), signed(rest))
+            )
         total = sum(amount for _, amount in parts)
         lines.append(self.tr("total: {0}").format(plain_number(total)))
         return "<br>".join(lines)

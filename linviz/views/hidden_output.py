@@ -19,13 +19,13 @@ Qt = QtCore.Qt
 def hidden_text() -> str:
     """The notice's words (translated)."""
     return QtCore.QCoreApplication.translate(
-        "HiddenNotice", "Output hidden — predict it, then press R (or click here) to reveal")
+        "HiddenNotice", "Output hidden — predict it, then press R (or click here) to reveal"
+    )
 
 
 def predict_prompt() -> str:
     """What the caption bar says instead of a hidden read's caption (translated)."""
-    return QtCore.QCoreApplication.translate(
-        "HiddenNotice", "Predict the output, then reveal (R)")
+    return QtCore.QCoreApplication.translate("HiddenNotice", "Predict the output, then reveal (R)")
 
 
 def entered_text(session: Session, number: int | None = None) -> str:
@@ -36,8 +36,9 @@ def entered_text(session: Session, number: int | None = None) -> str:
     prediction = session.predictions.get(session.scenario.label_at(number))
     if prediction is None:
         return ""
-    return QtCore.QCoreApplication.translate(
-        "HiddenNotice", "Prediction entered: {0}").format(fmt_vector(prediction))
+    return QtCore.QCoreApplication.translate("HiddenNotice", "Prediction entered: {0}").format(
+        fmt_vector(prediction)
+    )
 
 
 def gap_text(session: Session, number: int | None = None) -> str:
@@ -52,8 +53,8 @@ def gap_text(session: Session, number: int | None = None) -> str:
     prediction, off_by = gap
     output = session.snapshot(number).read.output
     return QtCore.QCoreApplication.translate(
-        "HiddenNotice", "prediction {0} · true {1} · off by {2}").format(
-        fmt_vector(prediction), fmt_vector(output), fmt_vector(off_by))
+        "HiddenNotice", "prediction {0} · true {1} · off by {2}"
+    ).format(fmt_vector(prediction), fmt_vector(output), fmt_vector(off_by))
 
 
 class HiddenNotice(QtWidgets.QLabel):
@@ -87,7 +88,8 @@ class HiddenNotice(QtWidgets.QLabel):
             f"QLabel#hidden_notice {{ color: {theme.read}; background: {theme.panel};"
             f" border: {max(2, round(theme.line_width))}px dashed {theme.read};"
             f" border-radius: 6px; padding: 12px; font-size: {round(theme.title_pt)}pt;"
-            " font-weight: bold; }")
+            " font-weight: bold; }"
+        )
 
     def mousePressEvent(self, event: QtGui.QMouseEvent) -> None:  # noqa: N802 (Qt name)
         if event.button() == Qt.MouseButton.LeftButton:

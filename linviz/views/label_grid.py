@@ -103,8 +103,9 @@ class LabelGrid(pg.GraphicsObject):
         self._by_ink = None
         self.update()
 
-    def set_style(self, font_px: int, dark: QtGui.QColor, light: QtGui.QColor,
-                  bold: bool = False) -> None:
+    def set_style(
+        self, font_px: int, dark: QtGui.QColor, light: QtGui.QColor, bold: bool = False
+    ) -> None:
         """Largest text size in pixels, and the text colours for pale and dark cells."""
         self._font_px = font_px
         self._bold = bold
@@ -159,7 +160,8 @@ class LabelGrid(pg.GraphicsObject):
                     advance = widths.get(character)
                     if advance is None:
                         advance = widths[character] = metrics(
-                            _label_font(self._font_px, self._bold)).horizontalAdvance(character)
+                            _label_font(self._font_px, self._bold)
+                        ).horizontalAdvance(character)
                     width += advance
                 widest = max(widest, width)
             self._unit_width = widest / self._font_px
@@ -176,8 +178,10 @@ class LabelGrid(pg.GraphicsObject):
             return None
         unit = self._width_per_font_px()
         # Big cells (a 2×2 lesson) get bigger numbers: legible from the back row.
-        wanted = min(max(float(self._font_px), GROWTH_SHARE * min(cell_width, cell_height)),
-                     MAX_GROWTH * self._font_px)
+        wanted = min(
+            max(float(self._font_px), GROWTH_SHARE * min(cell_width, cell_height)),
+            MAX_GROWTH * self._font_px,
+        )
         size = min(wanted, (cell_width - 4.0) / max(unit, 1e-6), (cell_height - 2.0) / 1.25)
         if size < max(MIN_FONT_SHARE * self._font_px, 7.0):
             return None
@@ -237,8 +241,7 @@ def _label_font(pixel_size: int, bold: bool) -> QtGui.QFont:
 def _char_widths(pixel_size: int, bold: bool) -> dict[str, float]:
     """Advance of each character a label is made of, in the labels' font (filled as met)."""
     font_metrics = metrics(_label_font(pixel_size, bold))
-    return {character: font_metrics.horizontalAdvance(character)
-            for character in "0123456789.−e+"}
+    return {character: font_metrics.horizontalAdvance(character) for character in "0123456789.−e+"}
 
 
 @functools.lru_cache(maxsize=8)

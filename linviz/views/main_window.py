@@ -69,9 +69,17 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def _build_panels(self) -> None:
         s = self.session
-        for panel_type in (HeatmapPanel, EquationPanel, KeyPlanePanel, ValuePlanePanel,
-                           ReadoutPanel, CaptionBar, TimelinePanel, StepEditorPanel,
-                           SettingsPanel):
+        for panel_type in (
+            HeatmapPanel,
+            EquationPanel,
+            KeyPlanePanel,
+            ValuePlanePanel,
+            ReadoutPanel,
+            CaptionBar,
+            TimelinePanel,
+            StepEditorPanel,
+            SettingsPanel,
+        ):
             self._add_panel(panel_type(s))
 
     def _titled(self, panel: Panel) -> QtWidgets.QWidget:
@@ -123,20 +131,22 @@ class MainWindow(QtWidgets.QMainWindow):
         self.setCentralWidget(central)
         self.splitters = (top, plots, left, middle)
 
-        self.steps_dock = self._dock(p["steps"], "steps_dock",
-                                     Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.steps_dock = self._dock(
+            p["steps"], "steps_dock", Qt.DockWidgetArea.BottomDockWidgetArea
+        )
         # In a scroll area: its form must not hold the docks (and the table of
         # steps beside it) taller than a laptop screen can spare.
-        self.settings_dock = self._dock(p["settings"], "settings_dock",
-                                        Qt.DockWidgetArea.BottomDockWidgetArea, scroll=True)
+        self.settings_dock = self._dock(
+            p["settings"], "settings_dock", Qt.DockWidgetArea.BottomDockWidgetArea, scroll=True
+        )
         # Side by side under the plots: the readout keeps the window's full height.
         self.splitDockWidget(self.steps_dock, self.settings_dock, Qt.Orientation.Horizontal)
-        self.resizeDocks([self.steps_dock, self.settings_dock], [4, 1],
-                         Qt.Orientation.Horizontal)
+        self.resizeDocks([self.steps_dock, self.settings_dock], [4, 1], Qt.Orientation.Horizontal)
         self.resize(1400, 900)
 
-    def _dock(self, panel: Panel, name: str, area: Qt.DockWidgetArea,
-              scroll: bool = False) -> QtWidgets.QDockWidget:
+    def _dock(
+        self, panel: Panel, name: str, area: Qt.DockWidgetArea, scroll: bool = False
+    ) -> QtWidgets.QDockWidget:
         dock = QtWidgets.QDockWidget(panel.panel_title(), self)
         dock.setObjectName(name)
         if scroll:
@@ -146,16 +156,18 @@ class MainWindow(QtWidgets.QMainWindow):
             area_widget.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
             area_widget.setWidget(panel)
             # As wide as the form needs (it scrolls only up and down).
-            area_widget.setMinimumWidth(panel.minimumSizeHint().width()
-                                        + area_widget.verticalScrollBar().sizeHint().width())
+            area_widget.setMinimumWidth(
+                panel.minimumSizeHint().width() + area_widget.verticalScrollBar().sizeHint().width()
+            )
             dock.setWidget(area_widget)
         else:
             dock.setWidget(panel)
         self.addDockWidget(area, dock)
         return dock
 
-    def _action(self, text: str, slot, shortcut=None, checkable: bool = False,
-                tip: str | None = None) -> QtGui.QAction:
+    def _action(
+        self, text: str, slot, shortcut=None, checkable: bool = False, tip: str | None = None
+    ) -> QtGui.QAction:
         action = QtGui.QAction(text, self)
         if shortcut is not None:
             if isinstance(shortcut, (list, tuple)):
@@ -174,28 +186,38 @@ class MainWindow(QtWidgets.QMainWindow):
         self.new_action = self._action(self.tr("&New"), self.new_scenario, K.New)
         self.open_action = self._action(self.tr("&Open…"), self.open_dialog, K.Open)
         self.save_action = self._action(self.tr("&Save"), self.save, K.Save)
-        self.save_as_action = self._action(self.tr("Save &As…"), self.save_as_dialog,
-                                           "Ctrl+Shift+S")
+        self.save_as_action = self._action(
+            self.tr("Save &As…"), self.save_as_dialog, "Ctrl+Shift+S"
+        )
         self.quit_action = self._action(self.tr("&Quit"), self.close, K.Quit)
         self.undo_action = self._action(self.tr("&Undo"), self.session.undo, K.Undo)
-        self.redo_action = self._action(self.tr("&Redo"), self.session.redo,
-                                        ["Ctrl+Shift+Z", "Ctrl+Y"])
+        self.redo_action = self._action(
+            self.tr("&Redo"), self.session.redo, ["Ctrl+Shift+Z", "Ctrl+Y"]
+        )
         self.projector_action = self._action(
-            self.tr("&Projector mode"), self.set_projector_mode, "F5", checkable=True,
-            tip=self.tr("Large high-contrast view for a lecture hall (Esc leaves)"))
+            self.tr("&Projector mode"),
+            self.set_projector_mode,
+            "F5",
+            checkable=True,
+            tip=self.tr("Large high-contrast view for a lecture hall (Esc leaves)"),
+        )
         self.leave_projector_action = self._action(
-            self.tr("Leave projector mode"), lambda: self.set_projector_mode(False), "Esc")
+            self.tr("Leave projector mode"), lambda: self.set_projector_mode(False), "Esc"
+        )
         self.snap_grid_action = self._action(
             self.tr("Snap to 0.1 &grid"),
-            lambda on: self.session.set_options(snap_grid=on), checkable=True)
+            lambda on: self.session.set_options(snap_grid=on),
+            checkable=True,
+        )
         self.snap_unit_action = self._action(
             self.tr("Snap to &unit length"),
-            lambda on: self.session.set_options(snap_unit=on), checkable=True)
+            lambda on: self.session.set_options(snap_unit=on),
+            checkable=True,
+        )
         self.theme_group = QtGui.QActionGroup(self)
         self.theme_actions: dict[str, QtGui.QAction] = {}
         for name, label in (("light", self.tr("&Light")), ("dark", self.tr("&Dark"))):
-            action = self._action(label, lambda _=False, n=name: self.set_theme(n),
-                                  checkable=True)
+            action = self._action(label, lambda _=False, n=name: self.set_theme(n), checkable=True)
             self.theme_group.addAction(action)
             self.theme_actions[name] = action
         self.about_action = self._action(self.tr("&About linviz"), self.about)
@@ -250,8 +272,11 @@ class MainWindow(QtWidgets.QMainWindow):
         theme = str(self.settings.value("theme", "light"))
         snap_grid = self.settings.value("snap_grid", True, type=bool)
         snap_unit = self.settings.value("snap_unit", False, type=bool)
-        self.session.set_options(theme=theme if theme in ("light", "dark") else "light",
-                                 snap_grid=snap_grid, snap_unit=snap_unit)
+        self.session.set_options(
+            theme=theme if theme in ("light", "dark") else "light",
+            snap_grid=snap_grid,
+            snap_unit=snap_unit,
+        )
         geometry = self.settings.value("geometry")
         if isinstance(geometry, QtCore.QByteArray):
             self.restoreGeometry(geometry)
@@ -279,8 +304,7 @@ class MainWindow(QtWidgets.QMainWindow):
         return [f for f in files if Path(f).is_file()]
 
     def _remember(self, path: Path) -> None:
-        files = [str(path.resolve())] + [f for f in self.recent_files()
-                                         if f != str(path.resolve())]
+        files = [str(path.resolve())] + [f for f in self.recent_files() if f != str(path.resolve())]
         self.settings.setValue("recent", files[:MAX_RECENT])
         self._refresh_recent_menu()
 
@@ -312,16 +336,24 @@ class MainWindow(QtWidgets.QMainWindow):
         stack = self.session.undo_stack
         self.undo_action.setEnabled(stack.can_undo())
         self.redo_action.setEnabled(stack.can_redo())
-        self.undo_action.setText(self.tr("&Undo %1").replace("%1", stack.undo_text())
-                                 if stack.can_undo() else self.tr("&Undo"))
-        self.redo_action.setText(self.tr("&Redo %1").replace("%1", stack.redo_text())
-                                 if stack.can_redo() else self.tr("&Redo"))
+        self.undo_action.setText(
+            self.tr("&Undo %1").replace("%1", stack.undo_text())
+            if stack.can_undo()
+            else self.tr("&Undo")
+        )
+        self.redo_action.setText(
+            self.tr("&Redo %1").replace("%1", stack.redo_text())
+            if stack.can_redo()
+            else self.tr("&Redo")
+        )
 
     def _sync_option_actions(self) -> None:
         options = self.session.options
-        for action, on in ((self.snap_grid_action, options.snap_grid),
-                           (self.snap_unit_action, options.snap_unit),
-                           (self.projector_action, options.projector)):
+        for action, on in (
+            (self.snap_grid_action, options.snap_grid),
+            (self.snap_unit_action, options.snap_unit),
+            (self.projector_action, options.projector),
+        ):
             with QtCore.QSignalBlocker(action):
                 action.setChecked(on)
         for name, action in self.theme_actions.items():
@@ -339,8 +371,13 @@ class MainWindow(QtWidgets.QMainWindow):
                     chrome.setVisible(not options.projector)
         # Clickers and keys drive the timeline on a projector: keep only the chips.
         timeline = self.panels["timeline"]
-        for control in (*timeline.buttons, timeline.slider, timeline.speed_box,
-                        timeline.speed_label, timeline.position_label):
+        for control in (
+            *timeline.buttons,
+            timeline.slider,
+            timeline.speed_box,
+            timeline.speed_label,
+            timeline.position_label,
+        ):
             control.setVisible(not options.projector)
         # Colours and backgrounds come from the palette; the sheet only sizes the
         # text and flattens the controls. A sheet rule giving every widget a
@@ -348,7 +385,8 @@ class MainWindow(QtWidgets.QMainWindow):
         # all its parents too, on every move of a drag. The attribute lets the
         # palette reach widgets a sheet has polished (it would freeze theirs).
         QtCore.QCoreApplication.setAttribute(
-            Qt.ApplicationAttribute.AA_UseStyleSheetPropagationInWidgetStyles)
+            Qt.ApplicationAttribute.AA_UseStyleSheetPropagationInWidgetStyles
+        )
         self.setPalette(theme_palette(theme))
         for view in self.findChildren(QtWidgets.QAbstractItemView):
             if not isinstance(view.parentWidget(), QtWidgets.QComboBox):
@@ -370,19 +408,26 @@ class MainWindow(QtWidgets.QMainWindow):
             f"background: {theme.panel}; color: {theme.foreground}; "
             f"border: 1px solid {theme.grid}; }}"
             f"QPushButton, QToolButton {{ background: {theme.panel}; color: {theme.foreground}; "
-            f"border: 1px solid {theme.grid}; padding: 3px 8px; }}")
+            f"border: 1px solid {theme.grid}; padding: 3px 8px; }}"
+        )
 
     # -- files ------------------------------------------------------------------------
     def ask_unsaved(self) -> QtWidgets.QMessageBox.StandardButton:
         """Ask what to do with unsaved changes (tests replace this)."""
-        buttons = (QtWidgets.QMessageBox.StandardButton.Save
-                   | QtWidgets.QMessageBox.StandardButton.Discard
-                   | QtWidgets.QMessageBox.StandardButton.Cancel)
+        buttons = (
+            QtWidgets.QMessageBox.StandardButton.Save
+            | QtWidgets.QMessageBox.StandardButton.Discard
+            | QtWidgets.QMessageBox.StandardButton.Cancel
+        )
         return QtWidgets.QMessageBox.question(
-            self, self.tr("Unsaved changes"),
-            self.tr("“%1” has changes that are not saved. Save them first?")
-            .replace("%1", self.session.title), buttons,
-            QtWidgets.QMessageBox.StandardButton.Save)
+            self,
+            self.tr("Unsaved changes"),
+            self.tr("“%1” has changes that are not saved. Save them first?").replace(
+                "%1", self.session.title
+            ),
+            buttons,
+            QtWidgets.QMessageBox.StandardButton.Save,
+        )
 
     def may_discard_changes(self) -> bool:
         """Whether the current scenario may be replaced (asking if it is modified)."""
@@ -414,7 +459,8 @@ class MainWindow(QtWidgets.QMainWindow):
         """File ▸ Open…"""
         start = str(self.session.path.parent) if self.session.path else str(Path.home())
         name, _ = QtWidgets.QFileDialog.getOpenFileName(
-            self, self.tr("Open scenario"), start, self._file_filter())
+            self, self.tr("Open scenario"), start, self._file_filter()
+        )
         if name:
             self.open_path(name)
 
@@ -449,7 +495,8 @@ class MainWindow(QtWidgets.QMainWindow):
         """File ▸ Save As…"""
         start = str(self.session.path or Path.home() / f"{self.session.title}.json")
         name, _ = QtWidgets.QFileDialog.getSaveFileName(
-            self, self.tr("Save scenario"), start, self._file_filter())
+            self, self.tr("Save scenario"), start, self._file_filter()
+        )
         return self.save_to(name) if name else False
 
     # -- modes ----------------------------------------------------------------------------
@@ -504,8 +551,13 @@ class MainWindow(QtWidgets.QMainWindow):
         """An error the user must see; non-blocking so nothing waits on it."""
         self.last_error = text
         self.statusBar().showMessage(text, 15000)
-        box = QtWidgets.QMessageBox(QtWidgets.QMessageBox.Icon.Warning, title, text,
-                                    QtWidgets.QMessageBox.StandardButton.Ok, self)
+        box = QtWidgets.QMessageBox(
+            QtWidgets.QMessageBox.Icon.Warning,
+            title,
+            text,
+            QtWidgets.QMessageBox.StandardButton.Ok,
+            self,
+        )
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
         self.error_box = box
@@ -513,11 +565,14 @@ class MainWindow(QtWidgets.QMainWindow):
     def about(self) -> None:
         """Help ▸ About."""
         QtWidgets.QMessageBox.about(
-            self, self.tr("About linviz"),
-            self.tr("linviz %1\n\nLinear attention keeps its memory in one fixed-size "
-                    "matrix S. Every write adds an outer product; every read is a "
-                    "weighted sum of everything stored, so overlapping keys blend.")
-            .replace("%1", __version__))
+            self,
+            self.tr("About linviz"),
+            self.tr(
+                "linviz %1\n\nLinear attention keeps its memory in one fixed-size "
+                "matrix S. Every write adds an outer product; every read is a "
+                "weighted sum of everything stored, so overlapping keys blend."
+            ).replace("%1", __version__),
+        )
 
     def showEvent(self, event: QtGui.QShowEvent) -> None:  # noqa: N802 (Qt name)
         super().showEvent(event)

@@ -11,7 +11,7 @@ Every update changes these in place; nothing is rebuilt on refresh.
 from __future__ import annotations
 
 import math
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import pyqtgraph as pg
@@ -56,7 +56,8 @@ def nice_limit(largest: float) -> float:
 
 def symmetric_limit(*matrices: np.ndarray) -> float:
     """The colour range ±limit that centres 0: the largest ``|entry|`` rounded up
-    to a round value (:func:`nice_limit`); 1 if all entries are 0."""
+    to a round value (:func:`nice_limit`); 1 if all entries are 0.
+    """
     largest = max((float(np.abs(m).max()) for m in matrices if m.size), default=0.0)
     return nice_limit(largest)
 
@@ -79,7 +80,8 @@ def colormap_for(theme: Theme) -> pg.ColorMap:
 
 def rgb_words(table: np.ndarray) -> np.ndarray:
     """An ``N × 3`` (or ``N × 4``) uint8 colour table as opaque 0xffRRGGBB words,
-    the pixels of a ``QImage.Format_RGB32``."""
+    the pixels of a ``QImage.Format_RGB32``.
+    """
     rgb = np.asarray(table)[:, :3].astype(np.uint32)
     return (0xFF000000 | (rgb[:, 0] << 16) | (rgb[:, 1] << 8) | rgb[:, 2]).astype(np.uint32)
 
@@ -102,8 +104,13 @@ class CellImage(pg.ImageItem):
     def _table(self) -> np.ndarray | None:
         """The colour table as 0xffRRGGBB words; ``None`` if it is not a plain opaque one."""
         lut = self.lut
-        if not isinstance(lut, np.ndarray) or lut.dtype != np.uint8 or lut.ndim != 2 \
-                or lut.shape[1] not in (3, 4) or (lut.shape[1] == 4 and (lut[:, 3] < 255).any()):
+        if (
+            not isinstance(lut, np.ndarray)
+            or lut.dtype != np.uint8
+            or lut.ndim != 2
+            or lut.shape[1] not in (3, 4)
+            or (lut.shape[1] == 4 and (lut[:, 3] < 255).any())
+        ):
             return None
         if self._word_table is None or self._word_table[0] != id(lut):
             self._word_table = (id(lut), rgb_words(lut))
@@ -111,9 +118,17 @@ class CellImage(pg.ImageItem):
 
     def render(self) -> None:  # noqa: D102 (pyqtgraph hook)
         image, levels, table = self.image, self.levels, self._table()
-        if (image is None or image.ndim != 2 or image.size == 0 or levels is None
-                or np.ndim(levels) != 1 or table is None or self.axisOrder != "row-major"
-                or self.autoDownsample or not np.isfinite(image).all()):
+        if (
+            image is None
+            or image.ndim != 2
+            or image.size == 0
+            or levels is None
+            or np.ndim(levels) != 1
+            or table is None
+            or self.axisOrder != "row-major"
+            or self.autoDownsample
+            or not np.isfinite(image).all()
+        ):
             super().render()
             return
         low, high = float(levels[0]), float(levels[1])
@@ -123,8 +138,9 @@ class CellImage(pg.ImageItem):
         self._pixels = np.ascontiguousarray(table[index])
         rows, columns = image.shape
         # RGB32: opaque words, the format the raster engine scales fastest.
-        self.qimage = QtGui.QImage(self._pixels.data, columns, rows, 4 * columns,
-                                   QtGui.QImage.Format.Format_RGB32)
+        self.qimage = QtGui.QImage(
+            self._pixels.data, columns, rows, 4 * columns, QtGui.QImage.Format.Format_RGB32
+        )
         self._renderRequired = False
         self._unrenderable = False
 
@@ -162,8 +178,7 @@ class CellMarks(pg.GraphicsObject):
 
     def set_marked(self, mask: np.ndarray | None) -> None:
         """Cells to mark (boolean ``rows × columns``), or ``None`` for none."""
-        marked = np.zeros(self._shape, dtype=bool) if mask is None else np.asarray(
-            mask, dtype=bool)
+        marked = np.zeros(self._shape, dtype=bool) if mask is None else np.asarray(mask, dtype=bool)
         if marked.shape == self._marked.shape and np.array_equal(marked, self._marked):
             return
         self._marked = marked
@@ -197,8 +212,9 @@ class CellMarks(pg.GraphicsObject):
         """The outlined columns."""
         return [c for first, stop in self._lit_columns for c in range(first, stop)]
 
-    def set_style(self, ink: QtGui.QColor, halo: QtGui.QColor, outline: QtGui.QColor,
-                  line_width: float) -> None:
+    def set_style(
+        self, ink: QtGui.QColor, halo: QtGui.QColor, outline: QtGui.QColor, line_width: float
+    ) -> None:
         """Colours of the marks, their halo and the row outlines; outline width in pixels."""
         self._ink, self._halo, self._outline_color = ink, halo, outline
         self._line_width = line_width
@@ -245,9 +261,15 @@ class CellMarks(pg.GraphicsObject):
             painter.setPen(QtGui.QPen(self._halo, 1.5))
             painter.setBrush(QtGui.QBrush(self._ink))
             right = size + 1.0
-            painter.drawPolygon(QtGui.QPolygonF([
-                QtCore.QPointF(right - size, 0.5), QtCore.QPointF(right - 0.5, 0.5),
-                QtCore.QPointF(right - 0.5, size)]))
+            painter.drawPolygon(
+                QtGui.QPolygonF(
+                    [
+                        QtCore.QPointF(right - size, 0.5),
+                        QtCore.QPointF(right - 0.5, 0.5),
+                        QtCore.QPointF(right - 0.5, size),
+                    ]
+                )
+            )
         finally:
             painter.end()
         self._mark_cache = (key, pixmap)
@@ -268,10 +290,18 @@ class CellMarks(pg.GraphicsObject):
         cells = np.argwhere(self._marked)
         rows, columns = cells[:, 0].astype(float), cells[:, 1].astype(float)
         # Device position of each cell's two opposite corners; the mark goes top-right.
-        xs = np.stack([tr.m11() * (columns + dx) + tr.m21() * (rows + dy) + tr.dx()
-                       for dx, dy in ((0, 0), (1, 1))])
-        ys = np.stack([tr.m12() * (columns + dx) + tr.m22() * (rows + dy) + tr.dy()
-                       for dx, dy in ((0, 0), (1, 1))])
+        xs = np.stack(
+            [
+                tr.m11() * (columns + dx) + tr.m21() * (rows + dy) + tr.dx()
+                for dx, dy in ((0, 0), (1, 1))
+            ]
+        )
+        ys = np.stack(
+            [
+                tr.m12() * (columns + dx) + tr.m22() * (rows + dy) + tr.dy()
+                for dx, dy in ((0, 0), (1, 1))
+            ]
+        )
         right = xs.max(axis=0) - (size + 1.0)
         top = ys.min(axis=0)
         for x, y in zip(right.tolist(), top.tolist()):
@@ -291,15 +321,21 @@ class CellMarks(pg.GraphicsObject):
             if self.outlines_visible(row_px):
                 boxes.append(band)
             else:  # rows too thin to outline without hiding them: a tick in the margin
-                ticks.append(QtCore.QRectF(matrix.left() - TICK_PX - 2, band.top(), TICK_PX,
-                                           max(band.height(), 2.0)))
+                ticks.append(
+                    QtCore.QRectF(
+                        matrix.left() - TICK_PX - 2, band.top(), TICK_PX, max(band.height(), 2.0)
+                    )
+                )
         for first, stop in self._lit_columns:
             band = tr.mapRect(QtCore.QRectF(first, 0, stop - first, rows))
             if self.outlines_visible(column_px):
                 boxes.append(band)
             else:
-                ticks.append(QtCore.QRectF(band.left(), matrix.top() - TICK_PX - 2,
-                                           max(band.width(), 2.0), TICK_PX))
+                ticks.append(
+                    QtCore.QRectF(
+                        band.left(), matrix.top() - TICK_PX - 2, max(band.width(), 2.0), TICK_PX
+                    )
+                )
         for tick in ticks:
             painter.fillRect(tick, self._outline_color)
         if not boxes:
@@ -391,8 +427,9 @@ class MatrixItem(pg.GraphicsObject):
         fg, bg = QtGui.QColor(theme.foreground), QtGui.QColor(theme.background)
         dark_text, light_text = QtGui.QColor("#111111"), QtGui.QColor("#ffffff")
         self.set_colormap(colormap_for(theme))
-        self.labels.set_style(label_px or theme.cell_label_px, dark_text, light_text,
-                              bold=theme.name == "projector")
+        self.labels.set_style(
+            label_px or theme.cell_label_px, dark_text, light_text, bold=theme.name == "projector"
+        )
         self.marks.set_style(ink=fg, halo=bg, outline=fg, line_width=theme.line_width)
 
     # -- hover -------------------------------------------------------------------------

@@ -44,9 +44,9 @@ class Piece:
 
 
 def words(text: str, color: str, bold: bool = False) -> list[Piece]:
-    """``text`` as one piece per word (with its trailing spaces), so it wraps like prose.
+    r"""``text`` as one piece per word (with its trailing spaces), so it wraps like prose.
 
-    Only ordinary spaces separate words: a no-break space (``\\xa0``) glues.
+    Only ordinary spaces separate words: a no-break space (``\xa0``) glues.
     """
     return [Piece(part, color, bold) for part in re.findall(r" +|[^ ]+ *", text)]
 
@@ -76,8 +76,9 @@ class _PaintedText(QtWidgets.QWidget):
 
     def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
-        policy = QtWidgets.QSizePolicy(QtWidgets.QSizePolicy.Policy.Preferred,
-                                       QtWidgets.QSizePolicy.Policy.Preferred)
+        policy = QtWidgets.QSizePolicy(
+            QtWidgets.QSizePolicy.Policy.Preferred, QtWidgets.QSizePolicy.Policy.Preferred
+        )
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
         # Click, then Ctrl+C copies the text (a painted widget has no selection).
@@ -140,8 +141,14 @@ class _PaintedText(QtWidgets.QWidget):
             color = self._colors[name] = QtGui.QColor(name)
         return color
 
-    def _place(self, pieces: tuple[_Item, ...], width: float, left: float, top: float,
-               placed: list[_Placed]) -> float:
+    def _place(
+        self,
+        pieces: tuple[_Item, ...],
+        width: float,
+        left: float,
+        top: float,
+        placed: list[_Placed],
+    ) -> float:
         """Lay ``pieces`` out at (``left``, ``top``) into ``placed``; return the bottom.
 
         Layouts are remembered: during a drag most lines (the names, the
@@ -157,8 +164,10 @@ class _PaintedText(QtWidgets.QWidget):
         runs, lines = flow
         line, baseline = self._line, top + self._ascent
         color_of = self._color
-        placed += [_Placed(left + x, baseline + index * line, text.rstrip(), bold,
-                           color_of(color)) for x, index, text, bold, color in runs]
+        placed += [
+            _Placed(left + x, baseline + index * line, text.rstrip(), bold, color_of(color))
+            for x, index, text, bold, color in runs
+        ]
         return top + lines * line
 
     def line_height(self) -> float:
@@ -327,15 +336,20 @@ class FlowText(_PaintedText):
         return "\n".join("".join(piece.text for piece in p).strip() for p in self._paragraphs)
 
     def _natural_width(self) -> float:
-        return max((sum(self._width(piece.text, piece.bold) for piece in p)
-                    for p in self._paragraphs), default=0.0)
+        return max(
+            (sum(self._width(piece.text, piece.bold) for piece in p) for p in self._paragraphs),
+            default=0.0,
+        )
 
     def _lay_out(self, width: int) -> tuple[float, list[_Placed]]:
         placed: list[_Placed] = []
         y = 0.0
         for paragraph in self._paragraphs:
-            items = tuple((piece.text, piece.bold, piece.color, piece.joined)
-                          for piece in paragraph if piece.text)
+            items = tuple(
+                (piece.text, piece.bold, piece.color, piece.joined)
+                for piece in paragraph
+                if piece.text
+            )
             if not items:
                 y += self.line_height()
                 continue
@@ -390,9 +404,11 @@ class MeasureTable(_PaintedText):
     def _natural_width(self) -> float:
         if not self._rows:
             return 0.0
-        return (max(self._width(r.name, False) for r in self._rows)
-                + COLUMN_GAP_LINES * self.line_height()
-                + max(self._width(r.value, True) for r in self._rows))
+        return (
+            max(self._width(r.name, False) for r in self._rows)
+            + COLUMN_GAP_LINES * self.line_height()
+            + max(self._width(r.value, True) for r in self._rows)
+        )
 
     def _lay_out(self, width: int) -> tuple[float, list[_Placed]]:
         if not self._rows:
@@ -401,8 +417,10 @@ class MeasureTable(_PaintedText):
         gap = COLUMN_GAP_LINES * line
         widest_value = max(self._width(r.value, True) for r in self._rows)
         # Names get what the values leave, and at least half: short values, long names.
-        name_w = min(max(self._width(r.name, False) for r in self._rows),
-                     max(0.5 * width, width - gap - widest_value))
+        name_w = min(
+            max(self._width(r.name, False) for r in self._rows),
+            max(0.5 * width, width - gap - widest_value),
+        )
         value_w = width - name_w - gap
         # Too narrow for two columns (a value would wrap more than once): stack them.
         stacked = value_w < min(widest_value, 8 * self._width("M", False))
@@ -416,8 +434,9 @@ class MeasureTable(_PaintedText):
                 bottom = self._place(names, width, 0.0, top, placed)
                 bottom = self._place(values, width - line, line, bottom, placed)
             else:
-                bottom = max(self._place(names, name_w, 0.0, top, placed),
-                             self._place(values, value_w, name_w + gap, top, placed))
+                bottom = max(
+                    self._place(names, name_w, 0.0, top, placed),
+                    self._place(values, value_w, name_w + gap, top, placed),
+                )
             y = bottom + ROW_PADDING_PX
         return y, placed
-

@@ -81,7 +81,8 @@ def repaint_as_one_rectangle(view: QtWidgets.QGraphicsView) -> None:
     rectangle around them (measured: ~1 ms a drag frame, ~2.5 ms a scrub).
     """
     view.setViewportUpdateMode(
-        QtWidgets.QGraphicsView.ViewportUpdateMode.BoundingRectViewportUpdate)
+        QtWidgets.QGraphicsView.ViewportUpdateMode.BoundingRectViewportUpdate
+    )
 
 
 def session_theme(session: Session) -> Theme:
@@ -101,16 +102,34 @@ def theme_palette(theme: Theme) -> QtGui.QPalette:
     background, panel = qcolor(theme.background), qcolor(theme.panel)
     foreground, muted, grid = qcolor(theme.foreground), qcolor(theme.muted), qcolor(theme.grid)
     dark_theme = background.lightness() < 128
-    palette = QtGui.QPalette(*(QtGui.QBrush(c) for c in (
-        foreground, panel, panel.lighter(115), grid.darker(130), grid, foreground,
-        qcolor("#ffffff"), background, background)))
-    for role, color in ((Role.Window, background), (Role.WindowText, foreground),
-                        (Role.AlternateBase, panel), (Role.ToolTipBase, panel),
-                        (Role.ToolTipText, foreground), (Role.PlaceholderText, muted),
-                        (Role.Highlight, qcolor(theme.accent)),
-                        (Role.HighlightedText, qcolor("#ffffff")),
-                        (Role.Link, qcolor(theme.accent)),
-                        (Role.Shadow, qcolor("#000000") if dark_theme else grid.darker(160))):
+    palette = QtGui.QPalette(
+        *(
+            QtGui.QBrush(c)
+            for c in (
+                foreground,
+                panel,
+                panel.lighter(115),
+                grid.darker(130),
+                grid,
+                foreground,
+                qcolor("#ffffff"),
+                background,
+                background,
+            )
+        )
+    )
+    for role, color in (
+        (Role.Window, background),
+        (Role.WindowText, foreground),
+        (Role.AlternateBase, panel),
+        (Role.ToolTipBase, panel),
+        (Role.ToolTipText, foreground),
+        (Role.PlaceholderText, muted),
+        (Role.Highlight, qcolor(theme.accent)),
+        (Role.HighlightedText, qcolor("#ffffff")),
+        (Role.Link, qcolor(theme.accent)),
+        (Role.Shadow, qcolor("#000000") if dark_theme else grid.darker(160)),
+    ):
         palette.setColor(role, color)
     for role in (Role.WindowText, Role.Text, Role.ButtonText):
         palette.setColor(Group.Disabled, role, muted)
@@ -127,8 +146,12 @@ def raster_scale(painter: QtGui.QPainter) -> float | None:
     if painter.paintEngine().type() != QtGui.QPaintEngine.Type.Raster:
         return None
     transform = painter.deviceTransform()
-    if transform.m12() or transform.m21() or transform.m11() <= 0 \
-            or transform.m11() != transform.m22():
+    if (
+        transform.m12()
+        or transform.m21()
+        or transform.m11() <= 0
+        or transform.m11() != transform.m22()
+    ):
         return None
     return transform.m11()
 

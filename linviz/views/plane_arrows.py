@@ -11,8 +11,8 @@ and :func:`spread_labels` place the labels of those few.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
@@ -73,9 +73,16 @@ class ArrowBatch:
         Arrows after the steps' ones (a read's output, target and gap).
     """
 
-    def __init__(self, numbers: list[int], roles: list[str], tips: np.ndarray,
-                 looks: list[ArrowLook], depths: np.ndarray, draggable: np.ndarray,
-                 tooltip: Callable[[str, int], Callable[[], str]]) -> None:
+    def __init__(
+        self,
+        numbers: list[int],
+        roles: list[str],
+        tips: np.ndarray,
+        looks: list[ArrowLook],
+        depths: np.ndarray,
+        draggable: np.ndarray,
+        tooltip: Callable[[str, int], Callable[[], str]],
+    ) -> None:
         self.numbers, self.roles, self.tips, self.looks = numbers, roles, tips, looks
         self.depths, self.draggable, self._tooltip = depths, draggable, tooltip
         self.special: dict[int, PlaneArrow] = {}
@@ -84,8 +91,15 @@ class ArrowBatch:
     @classmethod
     def empty(cls) -> ArrowBatch:
         """A batch with no arrow."""
-        return cls([], [], np.zeros((0, 2)), [], np.zeros(0), np.zeros(0, dtype=bool),
-                   lambda role, number: lambda: "")
+        return cls(
+            [],
+            [],
+            np.zeros((0, 2)),
+            [],
+            np.zeros(0),
+            np.zeros(0, dtype=bool),
+            lambda role, number: lambda: "",
+        )
 
     def __len__(self) -> int:
         return len(self.numbers) + len(self.extras)
@@ -101,9 +115,15 @@ class ArrowBatch:
             x, y = self.tips[index].tolist()
             draggable = bool(self.draggable[index])
             arrow = self.special[index] = PlaneArrow(
-                role, number, (0.0, 0.0), (x, y), self.looks[index],
-                float(self.depths[index]), draggable,
-                self._tooltip(role, number) if draggable else None)
+                role,
+                number,
+                (0.0, 0.0),
+                (x, y),
+                self.looks[index],
+                float(self.depths[index]),
+                draggable,
+                self._tooltip(role, number) if draggable else None,
+            )
         return arrow
 
     def arrows(self) -> list[PlaneArrow]:
@@ -114,7 +134,8 @@ class ArrowBatch:
         """``(index, arrow)`` of the arrows made so far and the extras, in index order."""
         count = len(self.numbers)
         return sorted(self.special.items(), key=lambda pair: pair[0]) + [
-            (count + offset, arrow) for offset, arrow in enumerate(self.extras)]
+            (count + offset, arrow) for offset, arrow in enumerate(self.extras)
+        ]
 
     def labelled(self) -> list[PlaneArrow]:
         """The arrows made so far that carry a label, in index order."""
@@ -171,21 +192,26 @@ def _label_direction(arrow: PlaneArrow) -> tuple[float, float]:
     return (dx / length, dy / length) if length > 0 else (0.7071, -0.7071)
 
 
-def _is_free(left: float, top: float, right: float, bottom: float,
-             taken: list[tuple[float, float, float, float]]) -> bool:
+def _is_free(
+    left: float,
+    top: float,
+    right: float,
+    bottom: float,
+    taken: list[tuple[float, float, float, float]],
+) -> bool:
     """Whether the box ``left, top, right, bottom`` overlaps none of ``taken`` (same form).
 
     Written out as one loop: a refresh asks a few hundred times.
     """
     for other_left, other_top, other_right, other_bottom in taken:
-        if left < other_right and other_left < right and top < other_bottom and \
-                other_top < bottom:
+        if left < other_right and other_left < right and top < other_bottom and other_top < bottom:
             return False
     return True
 
 
-def spread_labels(arrows: list[PlaneArrow], pixels_per_unit: float,
-                   half_size: tuple[float, float]) -> None:
+def spread_labels(
+    arrows: list[PlaneArrow], pixels_per_unit: float, half_size: tuple[float, float]
+) -> None:
     """Keep every label inside the plot and off the labels placed before it.
 
     Labels claim their places in order: the read's output, target and
@@ -223,12 +249,26 @@ def spread_labels(arrows: list[PlaneArrow], pixels_per_unit: float,
         left, top, width, height = box[0] + move_x, box[1] + move_y, box[2], box[3]
         if not _is_free(left, top, left + width, top + height, placed):
             line, aside = height + 2, width + 4
-            for dx, dy in ((0, -line), (0, line), (0, -2 * line), (0, 2 * line),
-                           (aside, 0), (-aside, 0), (aside, -line), (-aside, line),
-                           (aside, line), (-aside, -line)):
+            for dx, dy in (
+                (0, -line),
+                (0, line),
+                (0, -2 * line),
+                (0, 2 * line),
+                (aside, 0),
+                (-aside, 0),
+                (aside, -line),
+                (-aside, line),
+                (aside, line),
+                (-aside, -line),
+            ):
                 x, y = left + dx, top + dy
-                if -half_w <= x and x + width <= half_w and -half_h <= y and \
-                        y + height <= half_h and _is_free(x, y, x + width, y + height, placed):
+                if (
+                    -half_w <= x
+                    and x + width <= half_w
+                    and -half_h <= y
+                    and y + height <= half_h
+                    and _is_free(x, y, x + width, y + height, placed)
+                ):
                     move_x, move_y, left, top = move_x + dx, move_y + dy, x, y
                     break
             else:

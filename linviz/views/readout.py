@@ -81,8 +81,9 @@ class _BarStyle:
         self.label_font, self.note_font = font(1.0, bold=True), font(0.85)
         self.value_font, self.legend_font = font(0.8), font(0.9)
         self.label_m, self.note_m, self.value_m, self.legend_m = (
-            QtGui.QFontMetrics(f) for f in (self.label_font, self.note_font, self.value_font,
-                                            self.legend_font))
+            QtGui.QFontMetrics(f)
+            for f in (self.label_font, self.note_font, self.value_font, self.legend_font)
+        )
         self.foreground, self.muted = qcolor(theme.foreground), qcolor(theme.muted)
         self.background = qcolor(theme.background)
         self.axis_pen = QtGui.QPen(self.foreground, max(1.0, theme.line_width * 0.7))
@@ -93,18 +94,25 @@ class _BarStyle:
         self.kinds: dict[str, tuple[list[QtGui.QBrush], QtGui.QPen]] = {
             TARGET: ([QtGui.QBrush(qcolor(theme.target))], QtGui.QPen(qcolor(theme.target), width)),
             # Hatched: the pattern tells crosstalk apart without colour.
-            CROSSTALK: ([QtGui.QBrush(qcolor(theme.crosstalk, 70)),
-                         QtGui.QBrush(qcolor(theme.crosstalk), Qt.BrushStyle.BDiagPattern)],
-                        QtGui.QPen(qcolor(theme.crosstalk), width)),
+            CROSSTALK: (
+                [
+                    QtGui.QBrush(qcolor(theme.crosstalk, 70)),
+                    QtGui.QBrush(qcolor(theme.crosstalk), Qt.BrushStyle.BDiagPattern),
+                ],
+                QtGui.QPen(qcolor(theme.crosstalk), width),
+            ),
             OUTPUT: ([QtGui.QBrush(qcolor(theme.read))], QtGui.QPen(qcolor(theme.read), width)),
             EXPECTED: ([QtGui.QBrush(qcolor(theme.target, 30))], expected),
-            TERM: ([QtGui.QBrush(qcolor(theme.muted, 150))],
-                   QtGui.QPen(qcolor(theme.muted), width)),
+            TERM: (
+                [QtGui.QBrush(qcolor(theme.muted, 150))],
+                QtGui.QPen(qcolor(theme.muted), width),
+            ),
         }
         # A strip's outline says its kind (its label says it in words).
-        self.strip_pens = {kind: QtGui.QPen(pen.color(), max(1.5, theme.line_width),
-                                            pen.style())
-                           for kind, (_, pen) in self.kinds.items()}
+        self.strip_pens = {
+            kind: QtGui.QPen(pen.color(), max(1.5, theme.line_width), pen.style())
+            for kind, (_, pen) in self.kinds.items()
+        }
         #: The theme's colour map as 0xffRRGGBB words, index 0 = most negative.
         self.lut = rgb_words(colormap_for(theme).getLookupTable(0.0, 1.0, 256, alpha=False))
         self._widths: dict[tuple[int, str], int] = {}
@@ -127,29 +135,43 @@ class _BarStyle:
         if value is None:
             if len(self._elided) > 4096:
                 self._elided.clear()
-            value = self._elided[key] = metrics.elidedText(text, Qt.TextElideMode.ElideRight,
-                                                           room)
+            value = self._elided[key] = metrics.elidedText(text, Qt.TextElideMode.ElideRight, room)
         return value
 
 
 class _GroupFacts:
     """Widths, words and sizes of a set of bar groups, for every paint until they change."""
 
-    def __init__(self, bars: "TermBars", style: _BarStyle) -> None:
+    def __init__(self, bars: TermBars, style: _BarStyle) -> None:
         self.style = style
         groups = bars.groups
         present = {g.kind for g in groups}
         #: The kinds shown, in legend order.
         self.kinds = [k for k in (TARGET, CROSSTALK, TERM, OUTPUT, EXPECTED) if k in present]
         #: Width a column needs for every group's words under it.
-        self.needed = max((max(style.width(style.note_m, bars.kind_text(g.kind)),
-                               style.width(style.note_m, g.note),
-                               style.width(style.label_m, g.label)) for g in groups),
-                          default=0) + 8
+        self.needed = (
+            max(
+                (
+                    max(
+                        style.width(style.note_m, bars.kind_text(g.kind)),
+                        style.width(style.note_m, g.note),
+                        style.width(style.label_m, g.label),
+                    )
+                    for g in groups
+                ),
+                default=0,
+            )
+            + 8
+        )
         #: Each group's label and, for a row, its kind and note.
         self.texts = [(g.label, f"{bars.kind_text(g.kind)}  {g.note}".strip()) for g in groups]
-        self.label_width = max((max(style.width(style.label_m, a), style.width(style.note_m, b))
-                                for a, b in self.texts), default=0)
+        self.label_width = max(
+            (
+                max(style.width(style.label_m, a), style.width(style.note_m, b))
+                for a, b in self.texts
+            ),
+            default=0,
+        )
         #: Each group's largest |component|.
         self.sizes = [float(np.abs(g.values).max(initial=0.0)) for g in groups]
 
@@ -181,8 +203,9 @@ class TermBars(QtWidgets.QWidget):
         self.orientation = "columns"
         # Every pixel is painted: Qt need not paint the panel underneath first.
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
-        self.setSizePolicy(QtWidgets.QSizePolicy.Policy.Expanding,
-                           QtWidgets.QSizePolicy.Policy.Expanding)
+        self.setSizePolicy(
+            QtWidgets.QSizePolicy.Policy.Expanding, QtWidgets.QSizePolicy.Policy.Expanding
+        )
 
     def set_theme(self, theme: Theme) -> None:
         """Use ``theme``'s colours and sizes."""
@@ -206,7 +229,7 @@ class TermBars(QtWidgets.QWidget):
             self._style = _BarStyle(self._theme, self.font())
         return self._style
 
-    def _facts(self, style: _BarStyle) -> "_GroupFacts":
+    def _facts(self, style: _BarStyle) -> _GroupFacts:
         """What every paint of the current groups needs (worked out once per set_groups)."""
         facts = self._group_facts
         if facts is None or facts.style is not style:
@@ -236,31 +259,44 @@ class TermBars(QtWidgets.QWidget):
 
     def _tooltip(self, spot: QtCore.QPointF) -> str | None:
         """What the bar or strip cell under ``spot`` is, if any."""
-        hit = next((i for i, _, r in self.bar_rects if r.adjusted(-2, -2, 2, 2).contains(spot)),
-                   None)
+        hit = next(
+            (i for i, _, r in self.bar_rects if r.adjusted(-2, -2, 2, 2).contains(spot)), None
+        )
         extra = ""
         if hit is None:
             for index, rect in self.strip_rects:
                 if rect.contains(spot):
                     values = self.groups[index].values
-                    component = min(int((spot.x() - rect.left()) / rect.width() * len(values)),
-                                    len(values) - 1)
+                    component = min(
+                        int((spot.x() - rect.left()) / rect.width() * len(values)), len(values) - 1
+                    )
                     hit = index
                     extra = self.tr("component {index}: {value}").format(
-                        index=component, value=fmt_number(values[component]))
+                        index=component, value=fmt_number(values[component])
+                    )
                     break
         if hit is None:
             return None
         group = self.groups[hit]
-        return " · ".join(t for t in (group.label, self.kind_text(group.kind), group.note,
-                                      extra or fmt_vector(group.values)) if t)
+        return " · ".join(
+            t
+            for t in (
+                group.label,
+                self.kind_text(group.kind),
+                group.note,
+                extra or fmt_vector(group.values),
+            )
+            if t
+        )
 
     def kind_text(self, kind: str) -> str:
         """The word under a group, so the kind never depends on colour alone."""
         if self._kind_texts is None:  # asked ~20 times a paint; the language rarely changes
             self._kind_texts = {
-                TARGET: self.tr("target"), CROSSTALK: self.tr("crosstalk"),
-                TERM: self.tr("term"), OUTPUT: self.tr("output y"),
+                TARGET: self.tr("target"),
+                CROSSTALK: self.tr("crosstalk"),
+                TERM: self.tr("term"),
+                OUTPUT: self.tr("output y"),
                 EXPECTED: self.tr("wanted v_target"),
             }
         return self._kind_texts[kind]
@@ -271,8 +307,11 @@ class TermBars(QtWidgets.QWidget):
         # 1280×720 projector the numbers under the bars need the rest.
         style = self.style_for_paint()
         line = style.legend_m.height()
-        height = self._legend(None, style, 0, None, self.hidden_count) + 8 + \
-            len(self.groups) * (style.note_m.height() - 1)
+        height = (
+            self._legend(None, style, 0, None, self.hidden_count)
+            + 8
+            + len(self.groups) * (style.note_m.height() - 1)
+        )
         return QtCore.QSize(line * 12, max(line * 4, height))
 
     def sizeHint(self) -> QtCore.QSize:
@@ -296,8 +335,14 @@ class TermBars(QtWidgets.QWidget):
         finally:
             painter.end()
 
-    def _legend(self, painter: QtGui.QPainter | None, style: _BarStyle, top: int,
-                scale: float | None, hidden: int) -> int:
+    def _legend(
+        self,
+        painter: QtGui.QPainter | None,
+        style: _BarStyle,
+        top: int,
+        scale: float | None,
+        hidden: int,
+    ) -> int:
         """Draw the legend from ``top`` (or only measure it, without a painter).
 
         ``scale`` is the largest |value| when groups are colour strips: the
@@ -311,8 +356,15 @@ class TermBars(QtWidgets.QWidget):
         ratio = raster_scale(painter)
         if ratio is None:  # an SVG or PDF export: text stays text
             return self._draw_legend(painter, style, top, scale, hidden)
-        key = (id(style), self.width(), height, ratio, tuple(self._facts(style).kinds), scale,
-               hidden)
+        key = (
+            id(style),
+            self.width(),
+            height,
+            ratio,
+            tuple(self._facts(style).kinds),
+            scale,
+            hidden,
+        )
         if self._legend_picture is None or self._legend_picture[0] != key:
             picture = QtGui.QPixmap(round(self.width() * ratio), round(height * ratio))
             picture.setDevicePixelRatio(ratio)
@@ -327,17 +379,30 @@ class TermBars(QtWidgets.QWidget):
         painter.drawPixmap(0, top, self._legend_picture[1])
         return height
 
-    def _draw_legend(self, painter: QtGui.QPainter | None, style: _BarStyle, top: int,
-                     scale: float | None, hidden: int) -> int:
+    def _draw_legend(
+        self,
+        painter: QtGui.QPainter | None,
+        style: _BarStyle,
+        top: int,
+        scale: float | None,
+        hidden: int,
+    ) -> int:
         """Draw (or with no painter, measure) the legend; return its height."""
         metrics = style.legend_m
         if painter is not None:
             painter.setFont(style.legend_font)
-        entries: list[tuple[str, str]] = [(kind, self.kind_text(kind))
-                                          for kind in self._facts(style).kinds]
+        entries: list[tuple[str, str]] = [
+            (kind, self.kind_text(kind)) for kind in self._facts(style).kinds
+        ]
         if scale is not None:
-            entries.append(("scale", self.tr("component value {low} … {high}").format(
-                low=fmt_number(-scale), high=fmt_number(scale))))
+            entries.append(
+                (
+                    "scale",
+                    self.tr("component value {low} … {high}").format(
+                        low=fmt_number(-scale), high=fmt_number(scale)
+                    ),
+                )
+            )
         line = metrics.height() + 4
         box = metrics.height() - 4
         x, y = 8, top
@@ -368,9 +433,11 @@ class TermBars(QtWidgets.QWidget):
             if painter is not None:
                 note = self.tr("{count} smaller terms not shown").format(count=f"{hidden:,}")
                 painter.setPen(style.muted)
-                painter.drawText(QtCore.QRect(8, y, self.width() - 16, metrics.height()),
-                                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                                 style.elided(metrics, note, self.width() - 16))
+                painter.drawText(
+                    QtCore.QRect(8, y, self.width() - 16, metrics.height()),
+                    Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                    style.elided(metrics, note, self.width() - 16),
+                )
             y += line
         return y - top + 2
 
@@ -413,18 +480,27 @@ class TermBars(QtWidgets.QWidget):
 
     def _largest(self, fit: int) -> list[int]:
         """Indices of at most ``fit`` groups, in order: y, v_target and the target's
-        term always, then the terms with the largest components."""
+        term always, then the terms with the largest components.
+        """
         groups = self.groups
         if len(groups) <= fit:
             return list(range(len(groups)))
         keep = [i for i, g in enumerate(groups) if g.kind in (OUTPUT, EXPECTED, TARGET)]
         sizes = self._facts(self.style_for_paint()).sizes
-        rest = sorted((i for i, g in enumerate(groups) if g.kind not in (OUTPUT, EXPECTED, TARGET)),
-                      key=lambda i: -sizes[i])
-        return sorted(keep + rest[:max(0, fit - len(keep))])
+        rest = sorted(
+            (i for i, g in enumerate(groups) if g.kind not in (OUTPUT, EXPECTED, TARGET)),
+            key=lambda i: -sizes[i],
+        )
+        return sorted(keep + rest[: max(0, fit - len(keep))])
 
-    def _paint_bar(self, painter: QtGui.QPainter, style: _BarStyle, index: int,
-                   component: int, rect: QtCore.QRectF) -> None:
+    def _paint_bar(
+        self,
+        painter: QtGui.QPainter,
+        style: _BarStyle,
+        index: int,
+        component: int,
+        rect: QtCore.QRectF,
+    ) -> None:
         brushes, pen = style.kinds[self.groups[index].kind]
         painter.setPen(pen)
         for brush in brushes:
@@ -432,8 +508,14 @@ class TermBars(QtWidgets.QWidget):
             painter.drawRect(rect)
         self.bar_rects.append((index, component, rect))
 
-    def _paint_columns(self, painter: QtGui.QPainter, style: _BarStyle, area: QtCore.QRectF,
-                       low: float, high: float) -> None:
+    def _paint_columns(
+        self,
+        painter: QtGui.QPainter,
+        style: _BarStyle,
+        area: QtCore.QRectF,
+        low: float,
+        high: float,
+    ) -> None:
         """Groups side by side, bars upward from a horizontal zero line."""
         label_m, note_m, value_m = style.label_m, style.note_m, style.value_m
         bottom_h = label_m.height() + 2 * note_m.height() + 4
@@ -458,8 +540,12 @@ class TermBars(QtWidgets.QWidget):
             start = x0 + slot * 0.11
             for component, value in enumerate(group.values.tolist()):
                 y = y_of(value)
-                rect = QtCore.QRectF(start + component * bar_w + bar_w * 0.08, min(y, zero),
-                                     bar_w * 0.84, max(abs(zero - y), 1.0))
+                rect = QtCore.QRectF(
+                    start + component * bar_w + bar_w * 0.08,
+                    min(y, zero),
+                    bar_w * 0.84,
+                    max(abs(zero - y), 1.0),
+                )
                 self._paint_bar(painter, style, index, component, rect)
                 text = fmt_number(value)
                 if style.width(value_m, text) <= bar_w + 4:
@@ -467,29 +553,47 @@ class TermBars(QtWidgets.QWidget):
                     painter.setPen(style.foreground)
                     height = value_m.height()
                     text_top = rect.top() - height if value >= 0 else rect.bottom()
-                    draw_centred(painter, QtCore.QRectF(rect.left() - 2, text_top,
-                                                        rect.width() + 4, height),
-                                 text, style.value_font)
-            lines = [(style.label_font, label_m, style.foreground, group.label),
-                     (style.note_font, note_m, style.muted, self.kind_text(group.kind)),
-                     (style.note_font, note_m, style.muted, group.note)]
+                    draw_centred(
+                        painter,
+                        QtCore.QRectF(rect.left() - 2, text_top, rect.width() + 4, height),
+                        text,
+                        style.value_font,
+                    )
+            lines = [
+                (style.label_font, label_m, style.foreground, group.label),
+                (style.note_font, note_m, style.muted, self.kind_text(group.kind)),
+                (style.note_font, note_m, style.muted, group.note),
+            ]
             y = bottom + value_m.height() + 2
             for font, metrics, color, text in lines:
                 painter.setFont(font)
                 painter.setPen(color)
-                draw_centred(painter, QtCore.QRectF(x0, y, slot, metrics.height()),
-                             style.elided(metrics, text, int(slot) - 2), font)
+                draw_centred(
+                    painter,
+                    QtCore.QRectF(x0, y, slot, metrics.height()),
+                    style.elided(metrics, text, int(slot) - 2),
+                    font,
+                )
                 y += metrics.height()
 
-    def _row_labels(self, style: _BarStyle, area: QtCore.QRectF) -> tuple[list[tuple[str, str]],
-                                                                          float]:
+    def _row_labels(
+        self, style: _BarStyle, area: QtCore.QRectF
+    ) -> tuple[list[tuple[str, str]], float]:
         """Each group's label and words (kind and note), and the width of the label column."""
         facts = self._facts(style)
         return facts.texts, min(area.width() * 0.45, facts.label_width + 6)
 
-    def _paint_row_label(self, painter: QtGui.QPainter, style: _BarStyle, area: QtCore.QRectF,
-                         index: int, y0: float, row_h: float, texts: tuple[str, str],
-                         label_w: float) -> None:
+    def _paint_row_label(
+        self,
+        painter: QtGui.QPainter,
+        style: _BarStyle,
+        area: QtCore.QRectF,
+        index: int,
+        y0: float,
+        row_h: float,
+        texts: tuple[str, str],
+        label_w: float,
+    ) -> None:
         """A row's label, with its kind and note under it (or after it when cramped)."""
         label_m, note_m = style.label_m, style.note_m
         label, words = texts
@@ -500,21 +604,31 @@ class TermBars(QtWidgets.QWidget):
         painter.setFont(style.label_font)
         painter.setPen(style.foreground)
         if row_h >= label_m.height() + note_m.height():
-            painter.drawText(QtCore.QPointF(left, middle - label_m.height() + label_m.ascent()),
-                             style.elided(label_m, label, room))
+            painter.drawText(
+                QtCore.QPointF(left, middle - label_m.height() + label_m.ascent()),
+                style.elided(label_m, label, room),
+            )
             painter.setFont(style.note_font)
             painter.setPen(style.muted)
-            painter.drawText(QtCore.QPointF(left, middle + note_m.ascent()),
-                             style.elided(note_m, words, room))
+            painter.drawText(
+                QtCore.QPointF(left, middle + note_m.ascent()), style.elided(note_m, words, room)
+            )
         elif row_h >= note_m.height() - 2:
             # Cramped: one line, the kind still spelled out after the label.
             painter.setFont(style.note_font)
-            painter.drawText(QtCore.QPointF(left, middle - note_m.height() / 2 + note_m.ascent()),
-                             style.elided(note_m, f"{label}  "
-                                          f"{self.kind_text(self.groups[index].kind)}", room))
+            painter.drawText(
+                QtCore.QPointF(left, middle - note_m.height() / 2 + note_m.ascent()),
+                style.elided(note_m, f"{label}  {self.kind_text(self.groups[index].kind)}", room),
+            )
 
-    def _paint_rows(self, painter: QtGui.QPainter, style: _BarStyle, area: QtCore.QRectF,
-                    low: float, high: float) -> None:
+    def _paint_rows(
+        self,
+        painter: QtGui.QPainter,
+        style: _BarStyle,
+        area: QtCore.QRectF,
+        low: float,
+        high: float,
+    ) -> None:
         """One row per group, bars sideways from a vertical zero line (narrow panels)."""
         value_m = style.value_m
         texts, label_w = self._row_labels(style, area)
@@ -522,8 +636,9 @@ class TermBars(QtWidgets.QWidget):
         row_room = area.height() / len(self.groups) * 0.8
         value_w = 4
         if any(row_room / len(g.values) >= value_m.height() - 2 for g in self.groups):
-            value_w += max(style.width(value_m, fmt_number(v))
-                           for g in self.groups for v in g.values.tolist())
+            value_w += max(
+                style.width(value_m, fmt_number(v)) for g in self.groups for v in g.values.tolist()
+            )
         x_left = area.left() + label_w + (value_w if low < 0 else 4)
         x_right = area.right() - (value_w if high > 0 else 4)
         row_h = area.height() / len(self.groups)
@@ -543,26 +658,44 @@ class TermBars(QtWidgets.QWidget):
             start = y0 + row_h * 0.1
             for component, value in enumerate(group.values.tolist()):
                 x = x_of(value)
-                rect = QtCore.QRectF(min(x, zero), start + component * bar_h + bar_h * 0.08,
-                                     max(abs(x - zero), 1.0), bar_h * 0.84)
+                rect = QtCore.QRectF(
+                    min(x, zero),
+                    start + component * bar_h + bar_h * 0.08,
+                    max(abs(x - zero), 1.0),
+                    bar_h * 0.84,
+                )
                 self._paint_bar(painter, style, index, component, rect)
                 if bar_h >= value_m.height() - 2:
                     painter.setFont(style.value_font)
                     painter.setPen(style.foreground)
                     text = fmt_number(value)
                     # After a bar to the right, before one to the left.
-                    x = rect.right() + 2 if value >= 0 else \
-                        rect.left() - 2 - style.width(value_m, text)
-                    painter.drawText(QtCore.QPointF(x, rect.center().y() - value_m.height() / 2
-                                                    + value_m.ascent()), text)
+                    x = (
+                        rect.right() + 2
+                        if value >= 0
+                        else rect.left() - 2 - style.width(value_m, text)
+                    )
+                    painter.drawText(
+                        QtCore.QPointF(
+                            x, rect.center().y() - value_m.height() / 2 + value_m.ascent()
+                        ),
+                        text,
+                    )
             self._paint_row_label(painter, style, area, index, y0, row_h, texts[index], label_w)
         painter.setPen(style.axis_pen)
         painter.drawLine(QtCore.QPointF(zero, area.top()), QtCore.QPointF(zero, area.bottom()))
 
-    def _paint_strips(self, painter: QtGui.QPainter, style: _BarStyle, area: QtCore.QRectF,
-                      scale: float, shown: list[int]) -> None:
+    def _paint_strips(
+        self,
+        painter: QtGui.QPainter,
+        style: _BarStyle,
+        area: QtCore.QRectF,
+        scale: float,
+        shown: list[int],
+    ) -> None:
         """One row per shown group, each a strip of cells coloured by value (a tiny
-        heatmap row)."""
+        heatmap row).
+        """
         texts, label_w = self._row_labels(style, area)
         row_h = area.height() / len(shown)
         x_left, x_right = area.left() + label_w + 4, area.right() - 4
@@ -573,7 +706,7 @@ class TermBars(QtWidgets.QWidget):
         table = np.full((len(shown), components), 127.5)
         for row, index in enumerate(shown):
             values = np.asarray(self.groups[index].values, dtype=float)
-            table[row, :len(values)] = (values / scale + 1.0) * 127.5
+            table[row, : len(values)] = (values / scale + 1.0) * 127.5
         codes = style.lut[np.clip(np.rint(table), 0, 255).astype(np.intp)]
         image, _pixels = _strip_image(codes)  # _pixels: the image does not copy them
         painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -597,8 +730,13 @@ def _strip_image(codes: np.ndarray) -> tuple[QtGui.QImage, np.ndarray]:
     The image does not copy the pixels: keep the array alive while drawing.
     """
     codes = np.ascontiguousarray(codes, dtype=np.uint32)
-    image = QtGui.QImage(codes.data, codes.shape[1], codes.shape[0], codes.shape[1] * 4,
-                         QtGui.QImage.Format.Format_RGB32)
+    image = QtGui.QImage(
+        codes.data,
+        codes.shape[1],
+        codes.shape[0],
+        codes.shape[1] * 4,
+        QtGui.QImage.Format.Format_RGB32,
+    )
     return image, codes
 
 
@@ -663,7 +801,8 @@ class ReadoutPanel(Panel):
         # Room for "overlaps k1: cos 0.80" and a bar row, whatever is showing now.
         hint = super().minimumSizeHint()
         width = QtGui.QFontMetrics(self.font_for(self.theme.title_pt)).horizontalAdvance(
-            "overlaps k10: cos -0.80")
+            "overlaps k10: cos -0.80"
+        )
         return QtCore.QSize(max(hint.width(), width), hint.height())
 
     def text(self) -> str:
@@ -706,8 +845,9 @@ class ReadoutPanel(Panel):
         if session.cursor == 0:
             self._show_only(self.overlaps)
             self.heading.setText(self.tr("Nothing written yet"))
-            self.overlaps.set_paragraphs([words(self.tr("S is empty: every read returns zeros."),
-                                                self.theme.foreground)])
+            self.overlaps.set_paragraphs(
+                [words(self.tr("S is empty: every read returns zeros."), self.theme.foreground)]
+            )
             return
         snap = session.snapshot()
         if snap.read is not None:
@@ -716,44 +856,64 @@ class ReadoutPanel(Panel):
             self._show_write(snap.number)
 
     def _show_only(self, *widgets: QtWidgets.QWidget) -> None:
-        for widget in (self.bars, self.numbers, self.weights, self.overlaps,
-                       self.hidden_notice, self.prediction):
+        for widget in (
+            self.bars,
+            self.numbers,
+            self.weights,
+            self.overlaps,
+            self.hidden_notice,
+            self.prediction,
+        ):
             widget.setVisible(widget in widgets)
 
     # -- a write ------------------------------------------------------------------------
     def _show_write(self, number: int) -> None:
         step = self.session.scenario.step(number)
         self._show_only(self.overlaps)
-        self.heading.setText(self.tr("Write {label}: key {key}, value {value}").format(
-            label=step.label, key=fmt_vector(step.vector), value=fmt_vector(step.value)))
+        self.heading.setText(
+            self.tr("Write {label}: key {key}, value {value}").format(
+                label=step.label, key=fmt_vector(step.vector), value=fmt_vector(step.value)
+            )
+        )
         # Labels only for the few shown: listing 100,000 cosines took ~50 ms.
         shown, overlapping, earlier = strongest_earlier_overlaps(
-            self.session.scenario, number, MAX_OVERLAPS, ORTHOGONAL_EPS)
+            self.session.scenario, number, MAX_OVERLAPS, ORTHOGONAL_EPS
+        )
         theme = self.theme
         if not overlapping:
-            text = self.tr("{label} is orthogonal to every earlier key: "
-                           "it stores without disturbing them.").format(label=step.label) \
-                if earlier else self.tr("The first key: nothing to overlap yet.")
+            text = (
+                self.tr(
+                    "{label} is orthogonal to every earlier key: it stores without disturbing them."
+                ).format(label=step.label)
+                if earlier
+                else self.tr("The first key: nothing to overlap yet.")
+            )
             self.overlaps.set_paragraphs([words(text, theme.target)])
             return
         color = theme.crosstalk
         if self.session.scenario.rule.corrects:
             # The delta rule first takes away what S already returns for this key.
-            intro = self.tr("{label} overlaps earlier keys: the delta rule swaps what S "
-                            "returned for this key for its new value, so reads of them "
-                            "move that way too, by β × cosine of the change:")
+            intro = self.tr(
+                "{label} overlaps earlier keys: the delta rule swaps what S "
+                "returned for this key for its new value, so reads of them "
+                "move that way too, by β × cosine of the change:"
+            )
         else:
-            intro = self.tr("{label} overlaps earlier keys, so reads of them will "
-                            "pick up its value:")
+            intro = self.tr(
+                "{label} overlaps earlier keys, so reads of them will pick up its value:"
+            )
         lines = [words(intro.format(label=step.label), color)]
         for label, c in shown:
-            line = self.tr("overlaps {label}: cos {cosine}").format(
-                label=label, cosine=f"{c:.2f}")
+            line = self.tr("overlaps {label}: cos {cosine}").format(label=label, cosine=f"{c:.2f}")
             # Glue "cos" to its number: wrap after the colon, never clip a digit.
             lines.append(words("  " + line.replace(" cos ", " cos\xa0"), color))
         if overlapping > len(shown):
-            lines.append(words(self.tr("… and {count} more").format(
-                count=f"{overlapping - len(shown):,}"), color))
+            lines.append(
+                words(
+                    self.tr("… and {count} more").format(count=f"{overlapping - len(shown):,}"),
+                    color,
+                )
+            )
         self.overlaps.set_paragraphs(lines)
 
     # -- a read -----------------------------------------------------------------------
@@ -767,7 +927,8 @@ class ReadoutPanel(Panel):
     def _show_read(self, result: ReadResult) -> None:
         step = result.step
         heading = self.tr("Read {label}: query {query}").format(
-            label=step.label, query=fmt_vector(step.vector))
+            label=step.label, query=fmt_vector(step.vector)
+        )
         if result.target is not None:
             heading += " · " + self.tr("target {target}").format(target=result.target)
         self.heading.setText(heading)
@@ -779,8 +940,7 @@ class ReadoutPanel(Panel):
             return
         gap = gap_text(self.session)
         self.prediction.setText(_unbroken(gap))
-        self._show_only(self.bars, self.numbers, self.weights,
-                        *([self.prediction] if gap else []))
+        self._show_only(self.bars, self.numbers, self.weights, *([self.prediction] if gap else []))
         count = len(result.weights)
         hidden = 0
         if count > MAX_GROUPS:
@@ -794,23 +954,37 @@ class ReadoutPanel(Panel):
         groups = []
         weights = [fmt_number(c.weight) for c in contributions]
         for c, weight in zip(contributions, weights):
-            kind = TERM if result.target is None else (
-                TARGET if c.label == result.target else CROSSTALK)
-            groups.append(BarGroup(c.label, kind, c.term,
-                                   self.tr("w = {weight}").format(weight=weight)))
+            kind = (
+                TERM
+                if result.target is None
+                else (TARGET if c.label == result.target else CROSSTALK)
+            )
+            groups.append(
+                BarGroup(c.label, kind, c.term, self.tr("w = {weight}").format(weight=weight))
+            )
         groups.append(BarGroup("y", OUTPUT, result.output, self.tr("the sum")))
         if result.expected is not None:
-            groups.append(BarGroup(f"v({result.target})", EXPECTED, result.expected,
-                                   self.tr("stored by {target}").format(target=result.target)))
+            groups.append(
+                BarGroup(
+                    f"v({result.target})",
+                    EXPECTED,
+                    result.expected,
+                    self.tr("stored by {target}").format(target=result.target),
+                )
+            )
         self.bars.set_groups(groups, hidden)
         self._show_numbers(result)
         foreground = self.theme.foreground
-        pieces = words(self.tr("Weight of each write, {name}:").format(
-            name=self._weight_name()) + " ", foreground)
+        pieces = words(
+            self.tr("Weight of each write, {name}:").format(name=self._weight_name()) + " ",
+            foreground,
+        )
         # Each label keeps its number on its line.
         for c, weight in zip(contributions, weights):
-            pieces += [Piece(c.label + " ", foreground, bold=True),
-                       Piece(weight + "   ", foreground, joined=True)]
+            pieces += [
+                Piece(c.label + " ", foreground, bold=True),
+                Piece(weight + "   ", foreground, joined=True),
+            ]
         if hidden:
             pieces += words(self.tr("(+{count} more)").format(count=f"{hidden:,}"), foreground)
         if not contributions:
@@ -823,34 +997,63 @@ class ReadoutPanel(Panel):
         # all the measures fit the screen beside the bars.
         digits = PROJECTOR_DIGITS if self.session.options.projector else 4
         rows: list[tuple[str, str, str]] = [
-            (self.tr("output y"), _measure_vector(result.output, digits), theme.read)]
+            (self.tr("output y"), _measure_vector(result.output, digits), theme.read)
+        ]
         if result.target is None or result.expected is None:
             rows.append((self.tr("target"), self.tr("none: no earlier write"), theme.muted))
         else:
-            rows.append((self.tr("expected v_target ({target})").format(target=result.target),
-                         _measure_vector(result.expected, digits), theme.target))
-            if result.target_term is not None and not np.array_equal(result.target_term,
-                                                                     result.expected):
-                rows.append((self.tr("target's own term"),
-                             _measure_vector(result.target_term, digits), theme.target))
-            rows.append((self.tr("interference y − v_target"),
-                         _measure_vector(result.interference, digits), theme.warning))
-            rows.append((self.tr("of which crosstalk"),
-                         _measure_vector(result.crosstalk, digits), theme.crosstalk))
-            rows.append((self.tr("relative error"), _percent(result.relative_error),
-                         theme.foreground))
-            rows.append((self.tr("crosstalk share"), _percent(result.crosstalk_share),
-                         theme.foreground))
-            rows.append((self.tr("cosine(y, v_target)"),
-                         "—" if result.cosine is None else f"{result.cosine:.3f}",
-                         theme.foreground))
+            rows.append(
+                (
+                    self.tr("expected v_target ({target})").format(target=result.target),
+                    _measure_vector(result.expected, digits),
+                    theme.target,
+                )
+            )
+            if result.target_term is not None and not np.array_equal(
+                result.target_term, result.expected
+            ):
+                rows.append(
+                    (
+                        self.tr("target's own term"),
+                        _measure_vector(result.target_term, digits),
+                        theme.target,
+                    )
+                )
+            rows.append(
+                (
+                    self.tr("interference y − v_target"),
+                    _measure_vector(result.interference, digits),
+                    theme.warning,
+                )
+            )
+            rows.append(
+                (
+                    self.tr("of which crosstalk"),
+                    _measure_vector(result.crosstalk, digits),
+                    theme.crosstalk,
+                )
+            )
+            rows.append(
+                (self.tr("relative error"), _percent(result.relative_error), theme.foreground)
+            )
+            rows.append(
+                (self.tr("crosstalk share"), _percent(result.crosstalk_share), theme.foreground)
+            )
+            rows.append(
+                (
+                    self.tr("cosine(y, v_target)"),
+                    "—" if result.cosine is None else f"{result.cosine:.3f}",
+                    theme.foreground,
+                )
+            )
         self.measures = [(name, value) for name, value, _ in rows]
         self.numbers.set_rows([Row(name, value, color) for name, value, color in rows])
 
 
 def _measure_vector(vector: np.ndarray, digits: int = 4) -> str:
     """A vector for the measures table: long ones (cut anyway) show 4 components, not 8,
-    so the table leaves the terms room at d_v = 64."""
+    so the table leaves the terms room at d_v = 64.
+    """
     return fmt_vector(vector, limit=8 if len(vector) <= 8 else 4, digits=digits)
 
 

@@ -38,41 +38,51 @@ class SettingsPanel(Panel):
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(session, parent)
-        self.d_k_box = self._size_box(self.tr("Rows of S: the number of components of every "
-                                              "key and query"))
-        self.d_v_box = self._size_box(self.tr("Columns of S: the number of components of every "
-                                              "value"))
+        self.d_k_box = self._size_box(
+            self.tr("Rows of S: the number of components of every key and query")
+        )
+        self.d_v_box = self._size_box(
+            self.tr("Columns of S: the number of components of every value")
+        )
         self.d_k_box.valueChanged.connect(self._resize)
         self.d_v_box.valueChanged.connect(self._resize)
 
         self.feature_box = QtWidgets.QComboBox(self)
-        names = {"identity": self.tr("identity  φ(x) = x"),
-                 "elu+1": self.tr("elu + 1  (always positive)"),
-                 "relu": self.tr("ReLU  max(x, 0)")}
+        names = {
+            "identity": self.tr("identity  φ(x) = x"),
+            "elu+1": self.tr("elu + 1  (always positive)"),
+            "relu": self.tr("ReLU  max(x, 0)"),
+        }
         for name in FEATURE_MAPS:
             self.feature_box.addItem(names.get(name, name), name)
-        self.feature_box.setToolTip(self.tr("φ, applied to keys and queries before they "
-                                            "touch S"))
+        self.feature_box.setToolTip(self.tr("φ, applied to keys and queries before they touch S"))
         self.feature_box.currentIndexChanged.connect(self._feature_map_chosen)
 
         self.normalize_box = QtWidgets.QCheckBox(self.tr("divide reads by φ(q)·z + ε"), self)
-        self.normalize_box.setToolTip(self.tr("The normaliser of Katharopoulos et al. (2020); "
-                                              "defined for the additive rule only"))
+        self.normalize_box.setToolTip(
+            self.tr(
+                "The normaliser of Katharopoulos et al. (2020); defined for the additive rule only"
+            )
+        )
         self.normalize_box.toggled.connect(self._normalize_toggled)
 
         self.rule_box = QtWidgets.QComboBox(self)
-        rule_names = {"additive": self.tr("additive  S + k vᵀ"),
-                      "delta": self.tr("delta  (corrects before writing)"),
-                      "gated": self.tr("gated  (old S decays by α)"),
-                      "gated_delta": self.tr("gated delta  (decay, then correct)")}
+        rule_names = {
+            "additive": self.tr("additive  S + k vᵀ"),
+            "delta": self.tr("delta  (corrects before writing)"),
+            "gated": self.tr("gated  (old S decays by α)"),
+            "gated_delta": self.tr("gated delta  (decay, then correct)"),
+        }
         for name in RULE_NAMES:
             self.rule_box.addItem(rule_names.get(name, name), name)
         self.rule_box.currentIndexChanged.connect(self._rule_changed)
 
-        self.alpha_box = self._parameter_box(0.001, self.tr("α: how much of the old S each "
-                                                             "write keeps, in (0, 1]"))
-        self.beta_box = self._parameter_box(0.0, self.tr("β: writing strength of the delta "
-                                                          "rules, in [0, 1]"))
+        self.alpha_box = self._parameter_box(
+            0.001, self.tr("α: how much of the old S each write keeps, in (0, 1]")
+        )
+        self.beta_box = self._parameter_box(
+            0.0, self.tr("β: writing strength of the delta rules, in [0, 1]")
+        )
         self.alpha_box.setValue(DEFAULT_ALPHA)
         self.beta_box.setValue(DEFAULT_BETA)
         self.alpha_box.valueChanged.connect(self._rule_changed)
@@ -134,16 +144,22 @@ class SettingsPanel(Panel):
             # The style draws a fixed-size tick box: scale it with the text.
             box = round(theme.font_pt * 1.4)
             self.normalize_box.setStyleSheet(
-                f"QCheckBox::indicator {{ width: {box}px; height: {box}px; }}")
+                f"QCheckBox::indicator {{ width: {box}px; height: {box}px; }}"
+            )
             self.message_label.setStyleSheet(
-                f"color: {theme.warning}; font-size: {round(theme.font_pt)}pt; font-weight: bold;")
+                f"color: {theme.warning}; font-size: {round(theme.font_pt)}pt; font-weight: bold;"
+            )
         scenario = self.session.scenario
         rule = scenario.rule
-        with QtCore.QSignalBlocker(self.d_k_box), QtCore.QSignalBlocker(self.d_v_box), \
-                QtCore.QSignalBlocker(self.feature_box), \
-                QtCore.QSignalBlocker(self.normalize_box), \
-                QtCore.QSignalBlocker(self.rule_box), \
-                QtCore.QSignalBlocker(self.alpha_box), QtCore.QSignalBlocker(self.beta_box):
+        with (
+            QtCore.QSignalBlocker(self.d_k_box),
+            QtCore.QSignalBlocker(self.d_v_box),
+            QtCore.QSignalBlocker(self.feature_box),
+            QtCore.QSignalBlocker(self.normalize_box),
+            QtCore.QSignalBlocker(self.rule_box),
+            QtCore.QSignalBlocker(self.alpha_box),
+            QtCore.QSignalBlocker(self.beta_box),
+        ):
             self.d_k_box.setValue(scenario.d_k)
             self.d_v_box.setValue(scenario.d_v)
             self.feature_box.setCurrentIndex(self.feature_box.findData(scenario.feature_map))
@@ -173,35 +189,45 @@ class SettingsPanel(Panel):
         scenario = self.session.scenario
         d_k, d_v = self.d_k_box.value(), self.d_v_box.value()
         if (d_k, d_v) != (scenario.d_k, scenario.d_v):
-            self._run(Resize(d_k, d_v, text=self.tr("change d_k/d_v to {d_k}×{d_v}").format(
-                d_k=d_k, d_v=d_v)))
+            self._run(
+                Resize(
+                    d_k, d_v, text=self.tr("change d_k/d_v to {d_k}×{d_v}").format(d_k=d_k, d_v=d_v)
+                )
+            )
 
     def _feature_map_chosen(self) -> None:
         name = self.feature_box.currentData()
         if name != self.session.scenario.feature_map:
-            self._run(Configure(feature_map=name, text=self.tr("feature map {name}").format(
-                name=name)))
+            self._run(
+                Configure(feature_map=name, text=self.tr("feature map {name}").format(name=name))
+            )
 
     def _normalize_toggled(self, on: bool) -> None:
         if on != self.session.scenario.normalize:
-            self._run(Configure(normalize=on, text=self.tr("normaliser on") if on
-                                else self.tr("normaliser off")))
+            self._run(
+                Configure(
+                    normalize=on, text=self.tr("normaliser on") if on else self.tr("normaliser off")
+                )
+            )
 
     def _rule_changed(self) -> None:
         name = self.rule_box.currentData()
         uses = RULE_PARAMETERS[name]
         self._enable_parameters(name)
         try:
-            rule = Rule(name,
-                        alpha=self.alpha_box.value() if "alpha" in uses else None,
-                        beta=self.beta_box.value() if "beta" in uses else None)
+            rule = Rule(
+                name,
+                alpha=self.alpha_box.value() if "alpha" in uses else None,
+                beta=self.beta_box.value() if "beta" in uses else None,
+            )
         except ScenarioError as error:
             self.show_refusal(str(error))
             self.refresh()
             return
         if rule != self.session.scenario.rule:
-            self._run(Configure(rule=rule, text=self.tr("rule {rule}").format(
-                rule=rule.describe())))
+            self._run(
+                Configure(rule=rule, text=self.tr("rule {rule}").format(rule=rule.describe()))
+            )
 
     # -- messages ----------------------------------------------------------------------
     def show_refusal(self, message: str) -> None:

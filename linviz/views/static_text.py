@@ -21,8 +21,7 @@ _NO_TRANSFORM = QtGui.QTransform()
 _CENTRED = QtCore.Qt.AlignmentFlag.AlignCenter | QtCore.Qt.TextFlag.TextDontClip
 
 
-def shaped(text: str, font: QtGui.QFont,
-           font_key: str | None = None) -> QtGui.QStaticText | None:
+def shaped(text: str, font: QtGui.QFont, font_key: str | None = None) -> QtGui.QStaticText | None:
     """``text`` laid out in ``font`` (plain text, one line), or ``None`` the first time.
 
     Shaping costs ~60 µs, four plain draws' worth: a text is kept only once
@@ -56,8 +55,14 @@ def metrics(font: QtGui.QFont, font_key: str | None = None) -> QtGui.QFontMetric
     return found
 
 
-def draw_at(painter: QtGui.QPainter, x: float, top: float, text: str, font: QtGui.QFont,
-            font_key: str | None = None) -> None:
+def draw_at(
+    painter: QtGui.QPainter,
+    x: float,
+    top: float,
+    text: str,
+    font: QtGui.QFont,
+    font_key: str | None = None,
+) -> None:
     """Draw ``text`` with the top left of its line at (``x``, ``top``), in ``font``
     (the painter's font must be ``font``).
 
@@ -76,12 +81,18 @@ def text_width(text: str, font: QtGui.QFont, font_key: str | None = None) -> flo
     """How wide ``text`` is in ``font`` (its advance, as a kept shape measures it)."""
     key = font.key() if font_key is None else font_key
     static = _shaped.get((text, key))
-    return static.size().width() if static is not None else \
-        metrics(font, key).horizontalAdvance(text)
+    return (
+        static.size().width() if static is not None else metrics(font, key).horizontalAdvance(text)
+    )
 
 
-def draw_centred(painter: QtGui.QPainter, rect: QtCore.QRectF, text: str,
-                 font: QtGui.QFont, font_key: str | None = None) -> None:
+def draw_centred(
+    painter: QtGui.QPainter,
+    rect: QtCore.QRectF,
+    text: str,
+    font: QtGui.QFont,
+    font_key: str | None = None,
+) -> None:
     """Draw ``text`` centred in ``rect`` in ``font`` (the painter's font must be ``font``).
 
     A text met for the first time is laid out once, by Qt's own centring
@@ -94,6 +105,10 @@ def draw_centred(painter: QtGui.QPainter, rect: QtCore.QRectF, text: str,
     if static is None:
         painter.drawText(rect, _CENTRED, text)
         return
-    painter.drawStaticText(QtCore.QPointF(
-        rect.x() + (rect.width() - static.size().width()) / 2,
-        rect.y() + (rect.height() - metrics(font, key).height()) / 2), static)
+    painter.drawStaticText(
+        QtCore.QPointF(
+            rect.x() + (rect.width() - static.size().width()) / 2,
+            rect.y() + (rect.height() - metrics(font, key).height()) / 2,
+        ),
+        static,
+    )

@@ -44,8 +44,7 @@ class SteadyLabel(QtWidgets.QWidget):
         Whether the text wraps between words (its height then follows its width).
     """
 
-    def __init__(self, parent: QtWidgets.QWidget | None = None, *,
-                 word_wrap: bool = False) -> None:
+    def __init__(self, parent: QtWidgets.QWidget | None = None, *, word_wrap: bool = False) -> None:
         super().__init__(parent)
         self.label = QtWidgets.QLabel(self)
         self.label.setTextFormat(Qt.TextFormat.PlainText)
@@ -111,8 +110,10 @@ class SteadyLabel(QtWidgets.QWidget):
             return True
         if not label.wordWrap():
             # One line or a few, unwrapped: hints cost one measure each.
-            return (label.sizeHint().height() != self._told_height
-                    or label.minimumSizeHint().width() > self._told_width)
+            return (
+                label.sizeHint().height() != self._told_height
+                or label.minimumSizeHint().width() > self._told_width
+            )
         # Against what the layout was told, not the height it gave: a layout
         # short of room gives less, and asking again would not change that.
         width = self.width()

@@ -10,7 +10,7 @@ bad target) is shown under the table and changes nothing.
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -31,23 +31,43 @@ Qt = QtCore.Qt
 COLUMNS = ("number", "op", "label", "vector", "value", "target", "parameters", "caption")
 (NUMBER, OP, LABEL, VECTOR, VALUE, TARGET, PARAMETERS, CAPTION) = range(len(COLUMNS))
 
-_PARAMETER_NAMES = {"α": "alpha", "alpha": "alpha", "a": "alpha",
-                    "β": "beta", "beta": "beta", "b": "beta"}
+_PARAMETER_NAMES = {
+    "α": "alpha",
+    "alpha": "alpha",
+    "a": "alpha",
+    "β": "beta",
+    "beta": "beta",
+    "b": "beta",
+}
 _SYMBOL = {"alpha": "α", "beta": "β"}
 
 # Built once: combining Qt flags in Python costs more than the rest of flags().
 _SELECTABLE = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 _EDITABLE = _SELECTABLE | Qt.ItemFlag.ItemIsEditable
 #: The roles data() answers; a repaint asks for a dozen per cell.
-_ROLES = frozenset(int(role) for role in (
-    Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole, Qt.ItemDataRole.ToolTipRole,
-    Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.FontRole,
-    Qt.ItemDataRole.TextAlignmentRole))
+_ROLES = frozenset(
+    int(role)
+    for role in (
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.EditRole,
+        Qt.ItemDataRole.ToolTipRole,
+        Qt.ItemDataRole.ForegroundRole,
+        Qt.ItemDataRole.FontRole,
+        Qt.ItemDataRole.TextAlignmentRole,
+    )
+)
 #: Flags by [is_write][column]: which cells of a write or a read can be edited.
-_FLAGS = tuple(tuple(
-    _EDITABLE if column in (LABEL, VECTOR, CAPTION) or (
-        column in (VALUE, PARAMETERS) and is_write) or (column == TARGET and not is_write)
-    else _SELECTABLE for column in range(len(COLUMNS))) for is_write in (False, True))
+_FLAGS = tuple(
+    tuple(
+        _EDITABLE
+        if column in (LABEL, VECTOR, CAPTION)
+        or (column in (VALUE, PARAMETERS) and is_write)
+        or (column == TARGET and not is_write)
+        else _SELECTABLE
+        for column in range(len(COLUMNS))
+    )
+    for is_write in (False, True)
+)
 #: Cells whose texts are kept between repaints (a screenful is a few dozen rows).
 _KEPT_ROWS = 1024
 #: Elided cell texts kept by the delegate (a screenful is ~100).
@@ -57,8 +77,14 @@ _TEXT_MARGIN = 4
 _State = QtWidgets.QStyle.StateFlag
 _SELECTED, _HAS_FOCUS = _State.State_Selected, _State.State_HasFocus
 #: Changes after which the style may paint the rows under the cells differently.
-_RESTYLED = frozenset({QtCore.QEvent.Type.StyleChange, QtCore.QEvent.Type.PaletteChange,
-                       QtCore.QEvent.Type.EnabledChange, QtCore.QEvent.Type.FontChange})
+_RESTYLED = frozenset(
+    {
+        QtCore.QEvent.Type.StyleChange,
+        QtCore.QEvent.Type.PaletteChange,
+        QtCore.QEvent.Type.EnabledChange,
+        QtCore.QEvent.Type.FontChange,
+    }
+)
 
 
 def _translate(text: str) -> str:
@@ -96,8 +122,11 @@ def vector_numbers(text: str, name: str) -> list[float]:
             numbers.append(float(token))
         except ValueError:
             raise ScenarioError(
-                _translate("{name} component {position} must be a number, got {token!r}")
-                .format(name=name, position=position, token=token), field=name) from None
+                _translate("{name} component {position} must be a number, got {token!r}").format(
+                    name=name, position=position, token=token
+                ),
+                field=name,
+            ) from None
     return numbers
 
 
@@ -126,21 +155,26 @@ def parse_parameters(text: str, rule_name: str) -> dict[str, float | None]:
         if len(words) == 1:
             if not bare_order:
                 raise ScenarioError(
-                    _translate("the {rule} rule takes no α or β; leave this empty")
-                    .format(rule=rule_name), field="alpha")
+                    _translate("the {rule} rule takes no α or β; leave this empty").format(
+                        rule=rule_name
+                    ),
+                    field="alpha",
+                )
             name, token = bare_order.pop(0), words[0]
         elif len(words) == 2 and words[0].lower() in _PARAMETER_NAMES:
             name, token = _PARAMETER_NAMES[words[0].lower()], words[1]
         else:
             raise ScenarioError(
                 _translate("write α/β as α=0.9, β=0.5 (got {part!r})").format(part=part),
-                field="alpha")
+                field="alpha",
+            )
         try:
             result[name] = float(token)
         except ValueError:
             raise ScenarioError(
-                _translate("{name} must be a number, got {token!r}").format(
-                    name=name, token=token), field=name) from None
+                _translate("{name} must be a number, got {token!r}").format(name=name, token=token),
+                field=name,
+            ) from None
     return result
 
 
@@ -169,8 +203,7 @@ class StepTableModel(QtCore.QAbstractTableModel):
     def set_colors(self, write: str, read: str, muted: str) -> None:
         """Colours of the op column and of the step numbers."""
         self._colors = {"write": write, "read": read, "muted": muted}
-        self._brushes = {name: QtGui.QBrush(qcolor(color))
-                         for name, color in self._colors.items()}
+        self._brushes = {name: QtGui.QBrush(qcolor(color)) for name, color in self._colors.items()}
         # Asked per painted cell: one colour object each, made here.
         self._inks = {name: brush.color() for name, brush in self._brushes.items()}
 
@@ -219,7 +252,8 @@ class StepTableModel(QtCore.QAbstractTableModel):
             if len(self._texts) > _KEPT_ROWS:
                 self._texts.clear()
             texts = self._texts[number] = tuple(
-                self._display(number, step, c) for c in range(len(COLUMNS)))
+                self._display(number, step, c) for c in range(len(COLUMNS))
+            )
         return texts
 
     def cell_look(self, index: QtCore.QModelIndex) -> tuple[str, str | None, bool, bool] | None:
@@ -239,50 +273,68 @@ class StepTableModel(QtCore.QAbstractTableModel):
     def row_looks(self, row: int) -> list[tuple[str, str | None, bool, bool]]:
         """:meth:`look_at` of every column of ``row`` (a row inside the scenario)."""
         number = row + 1
-        return [self._look(number, column, text)
-                for column, text in enumerate(self._row_texts(number))]
+        return [
+            self._look(number, column, text) for column, text in enumerate(self._row_texts(number))
+        ]
 
     def _look(self, number: int, column: int, text: str) -> tuple[str, str | None, bool, bool]:
         if column == NUMBER:
             return text, "muted", False, True
         if column == OP:
-            return text, ("write" if self.session.scenario.is_write(number) else "read"), \
-                True, False
+            return (
+                text,
+                ("write" if self.session.scenario.is_write(number) else "read"),
+                True,
+                False,
+            )
         return text, None, False, False
 
     def paints_rows(self, rows: int) -> bool:
         """Whether :meth:`look_at` has a look for each of the first ``rows`` rows
-        (not when the scenario shrank and this model has not heard of it yet)."""
+        (not when the scenario shrank and this model has not heard of it yet).
+        """
         return rows <= min(self._rows, len(self.session.scenario))
 
     def ink(self, name: str | None) -> QtGui.QColor | None:
         """The colour named ``name`` by :meth:`cell_look`, if the theme set one."""
         return self._inks.get(name)
 
-    def rowCount(self, parent: QtCore.QModelIndex = QtCore.QModelIndex()) -> int:
-        return 0 if parent.isValid() else self._rows
+    def rowCount(self, parent: QtCore.QModelIndex | None = None) -> int:
+        return 0 if parent is not None and parent.isValid() else self._rows
 
-    def columnCount(self, parent: QtCore.QModelIndex = QtCore.QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(COLUMNS)
+    def columnCount(self, parent: QtCore.QModelIndex | None = None) -> int:
+        return 0 if parent is not None and parent.isValid() else len(COLUMNS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
         if orientation != Qt.Orientation.Horizontal:
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return (self.tr("#"), self.tr("op"), self.tr("label"), self.tr("key / query"),
-                    self.tr("value"), self.tr("target"), self.tr("α / β"),
-                    self.tr("caption"))[section]
+            return (
+                self.tr("#"),
+                self.tr("op"),
+                self.tr("label"),
+                self.tr("key / query"),
+                self.tr("value"),
+                self.tr("target"),
+                self.tr("α / β"),
+                self.tr("caption"),
+            )[section]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return (self.tr("Step number"), self.tr("write stores key → value; read queries S"),
-                    self.tr("Unique name of the step"),
-                    self.tr("Type numbers separated by commas, e.g. 1, 0 or [1, 0]"),
-                    self.tr("What a write stores (d_v numbers)"),
-                    self.tr("For a read: the label of the write it means to retrieve "
-                            "(empty: the most similar earlier key)"),
-                    self.tr("A write's own α/β overriding the rule's, e.g. β=0.5 "
-                            "(empty: the rule's)"),
-                    self.tr("What to say about this step"))[section]
+            return (
+                self.tr("Step number"),
+                self.tr("write stores key → value; read queries S"),
+                self.tr("Unique name of the step"),
+                self.tr("Type numbers separated by commas, e.g. 1, 0 or [1, 0]"),
+                self.tr("What a write stores (d_v numbers)"),
+                self.tr(
+                    "For a read: the label of the write it means to retrieve "
+                    "(empty: the most similar earlier key)"
+                ),
+                self.tr("A write's own α/β overriding the rule's, e.g. β=0.5 (empty: the rule's)"),
+                self.tr("What to say about this step"),
+            )[section]
         return None
 
     def flags(self, index: QtCore.QModelIndex) -> Qt.ItemFlag:
@@ -294,8 +346,11 @@ class StepTableModel(QtCore.QAbstractTableModel):
 
     def data(self, index: QtCore.QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         # The scenario may have shrunk before this model heard of it.
-        if int(role) not in _ROLES or not index.isValid() or not 0 <= index.row() < min(
-                self._rows, len(self.session.scenario)):
+        if (
+            int(role) not in _ROLES
+            or not index.isValid()
+            or not 0 <= index.row() < min(self._rows, len(self.session.scenario))
+        ):
             return None
         number = index.row() + 1
         step = self._step(number)
@@ -306,8 +361,11 @@ class StepTableModel(QtCore.QAbstractTableModel):
             return self._edit_text(step, column)
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == CAPTION and step.caption:
-                return (self._display(number, step, column)
-                        if self.session.is_hidden(number) else step.caption)
+                return (
+                    self._display(number, step, column)
+                    if self.session.is_hidden(number)
+                    else step.caption
+                )
             if column in (VECTOR, VALUE):
                 return self._edit_text(step, column) or None
             return None
@@ -338,8 +396,11 @@ class StepTableModel(QtCore.QAbstractTableModel):
         if column == TARGET:
             return step.target or ""
         if column == PARAMETERS:
-            return ", ".join(f"{_SYMBOL[name]} = {fmt_number(getattr(step, name))}"
-                             for name in ("alpha", "beta") if getattr(step, name) is not None)
+            return ", ".join(
+                f"{_SYMBOL[name]} = {fmt_number(getattr(step, name))}"
+                for name in ("alpha", "beta")
+                if getattr(step, name) is not None
+            )
         if self.session.is_hidden(number):
             return self.tr("(hidden until revealed: predict first)")  # it states the answer
         return step.caption.replace("\n", " ")
@@ -379,8 +440,9 @@ class StepTableModel(QtCore.QAbstractTableModel):
             return step.with_changes(caption=text)
         raise ValueError(f"column {column} is not editable")
 
-    def setData(self, index: QtCore.QModelIndex, value: object,
-                role: int = Qt.ItemDataRole.EditRole) -> bool:
+    def setData(
+        self, index: QtCore.QModelIndex, value: object, role: int = Qt.ItemDataRole.EditRole
+    ) -> bool:
         if role != Qt.ItemDataRole.EditRole or not index.isValid():
             return False
         number = index.row() + 1
@@ -390,8 +452,13 @@ class StepTableModel(QtCore.QAbstractTableModel):
             if new == step:
                 return True
             name = COLUMNS[index.column()] if index.column() != VECTOR else step.vector_name
-            self.session.execute(ReplaceStep(number, new, text=self.tr(
-                "edit {field} of {label}").format(field=name, label=step.label)))
+            self.session.execute(
+                ReplaceStep(
+                    number,
+                    new,
+                    text=self.tr("edit {field} of {label}").format(field=name, label=step.label),
+                )
+            )
         except ScenarioError as error:
             self.refused.emit(str(error.located(step=error.step or number)), index)
             return False
@@ -400,7 +467,8 @@ class StepTableModel(QtCore.QAbstractTableModel):
 
 class _PaintTools:
     """What painting the table's cells needs from its font and palette, looked up
-    once per paint of the table rather than once per cell."""
+    once per paint of the table rather than once per cell.
+    """
 
     def __init__(self, view: QtWidgets.QAbstractItemView) -> None:
         font = view.font()
@@ -466,34 +534,61 @@ class StepDelegate(QtWidgets.QStyledItemDelegate):
     def _shown(self, text: str, room: int, bold: bool, metrics: QtGui.QFontMetrics) -> str:
         """``text`` elided to ``room`` pixels, remembered per column width."""
         shown = self._texts.get((text, room, bold))
-        return shown if shown is not None else self._elided(
-            text, room, bold, metrics, max(1, metrics.averageCharWidth() // 3))
+        return (
+            shown
+            if shown is not None
+            else self._elided(text, room, bold, metrics, max(1, metrics.averageCharWidth() // 3))
+        )
 
-    def _elided(self, text: str, room: int, bold: bool, metrics: QtGui.QFontMetrics,
-                cut_px: int) -> str:
+    def _elided(
+        self, text: str, room: int, bold: bool, metrics: QtGui.QFontMetrics, cut_px: int
+    ) -> str:
         """:meth:`_shown` of a text not yet elided to ``room``; ``cut_px`` is a third
         of the average character's width (so the text cut to ``room // cut_px``
-        characters still overflows ``room`` whenever the whole text does)."""
+        characters still overflows ``room`` whenever the whole text does).
+        """
         if len(self._texts) > _KEPT_TEXTS:
             self._texts.clear()
         # Cut before measuring: a d = 64 key is 500 characters, a cell shows 30.
-        fitting = text[:room // cut_px + 2]
+        fitting = text[: room // cut_px + 2]
         shown = self._texts[text, room, bold] = (
             metrics.elidedText(fitting, Qt.TextElideMode.ElideRight, room)
-            if metrics.horizontalAdvance(fitting) > room else fitting)
+            if metrics.horizontalAdvance(fitting) > room
+            else fitting
+        )
         return shown
 
-    def paint(self, painter: QtGui.QPainter, option: QtWidgets.QStyleOptionViewItem,
-              index: QtCore.QModelIndex) -> None:
-        look = self._model.cell_look(index) \
-            if self._tools is not None and index.model() is self._model else None
+    def paint(
+        self,
+        painter: QtGui.QPainter,
+        option: QtWidgets.QStyleOptionViewItem,
+        index: QtCore.QModelIndex,
+    ) -> None:
+        look = (
+            self._model.cell_look(index)
+            if self._tools is not None and index.model() is self._model
+            else None
+        )
         if look is None:
             super().paint(painter, option, index)
             return
         rect, state = option.rect, option.state
-        self.paint_looks(painter, ((rect.x(), rect.y(), rect.width(), rect.height(), index.row(),
-                                    look, bool(state & _SELECTED), bool(state & _HAS_FOCUS),
-                                    None),))
+        self.paint_looks(
+            painter,
+            (
+                (
+                    rect.x(),
+                    rect.y(),
+                    rect.width(),
+                    rect.height(),
+                    index.row(),
+                    look,
+                    bool(state & _SELECTED),
+                    bool(state & _HAS_FOCUS),
+                    None,
+                ),
+            ),
+        )
 
     def fill_brush(self, row: int, selected: bool) -> QtGui.QBrush | None:
         """The brush :meth:`paint_looks` fills a cell of ``row`` with, if any."""
@@ -562,8 +657,11 @@ class StepTableView(QtWidgets.QTableView):
         if isinstance(delegate, StepDelegate):
             delegate.prepare(self)
             model = self.model()
-            if self.paint_in_one_pass and model is delegate.model and paint_cells(
-                    self, event, delegate, model, self._style_looks, self._has_spans):
+            if (
+                self.paint_in_one_pass
+                and model is delegate.model
+                and paint_cells(self, event, delegate, model, self._style_looks, self._has_spans)
+            ):
                 return
         super().paintEvent(event)
 
@@ -575,8 +673,13 @@ class StepTableView(QtWidgets.QTableView):
             looks.clear()
         super().changeEvent(event)
 
-    def setSpan(self, row: int, column: int, row_span: int,  # noqa: N802 (Qt name)
-                column_span: int) -> None:
+    def setSpan(
+        self,
+        row: int,
+        column: int,
+        row_span: int,  # noqa: N802 (Qt name)
+        column_span: int,
+    ) -> None:
         """As QTableView's; a table with spans is painted by Qt (see :meth:`paintEvent`)."""
         self._has_spans = True
         super().setSpan(row, column, row_span, column_span)
@@ -594,17 +697,18 @@ class StepTableView(QtWidgets.QTableView):
         self._has_spans = False
         self.setSelectionBehavior(QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.SingleSelection)
-        self.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.DoubleClicked
-                             | QtWidgets.QAbstractItemView.EditTrigger.EditKeyPressed
-                             | QtWidgets.QAbstractItemView.EditTrigger.SelectedClicked)
+        self.setEditTriggers(
+            QtWidgets.QAbstractItemView.EditTrigger.DoubleClicked
+            | QtWidgets.QAbstractItemView.EditTrigger.EditKeyPressed
+            | QtWidgets.QAbstractItemView.EditTrigger.SelectedClicked
+        )
         self.setAlternatingRowColors(True)
         self.setWordWrap(False)
         self.verticalHeader().setVisible(False)
         # Fixed row heights: a 100,000-row table never measures its rows.
         self.verticalHeader().setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.Fixed)
         self.horizontalHeader().setStretchLastSection(True)
-        self.horizontalHeader().setSectionResizeMode(
-            QtWidgets.QHeaderView.ResizeMode.Interactive)
+        self.horizontalHeader().setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.Interactive)
 
 
 class StepEditorPanel(Panel):
@@ -635,25 +739,33 @@ class StepEditorPanel(Panel):
         header.setSelectionModel(QtCore.QItemSelectionModel(self.model, header))
         self.table.selectionModel().currentRowChanged.connect(self._row_selected)
 
-        self.add_write_action = self._action(self.tr("Add write"),
-                                             self.tr("Insert a write after the current step"),
-                                             self.add_write)
-        self.add_read_action = self._action(self.tr("Add read"),
-                                            self.tr("Insert a read after the current step"),
-                                            self.add_read)
-        self.duplicate_action = self._action(self.tr("Duplicate"),
-                                             self.tr("Copy the current step just after it"),
-                                             self.duplicate)
-        self.delete_action = self._action(self.tr("Delete"), self.tr("Delete the current step"),
-                                          self.delete, QtGui.QKeySequence.StandardKey.Delete)
-        self.move_up_action = self._action(self.tr("Move up"),
-                                           self.tr("Move the current step one earlier"),
-                                           lambda: self.move(-1),
-                                           QtGui.QKeySequence("Alt+Up"))
-        self.move_down_action = self._action(self.tr("Move down"),
-                                             self.tr("Move the current step one later"),
-                                             lambda: self.move(1),
-                                             QtGui.QKeySequence("Alt+Down"))
+        self.add_write_action = self._action(
+            self.tr("Add write"), self.tr("Insert a write after the current step"), self.add_write
+        )
+        self.add_read_action = self._action(
+            self.tr("Add read"), self.tr("Insert a read after the current step"), self.add_read
+        )
+        self.duplicate_action = self._action(
+            self.tr("Duplicate"), self.tr("Copy the current step just after it"), self.duplicate
+        )
+        self.delete_action = self._action(
+            self.tr("Delete"),
+            self.tr("Delete the current step"),
+            self.delete,
+            QtGui.QKeySequence.StandardKey.Delete,
+        )
+        self.move_up_action = self._action(
+            self.tr("Move up"),
+            self.tr("Move the current step one earlier"),
+            lambda: self.move(-1),
+            QtGui.QKeySequence("Alt+Up"),
+        )
+        self.move_down_action = self._action(
+            self.tr("Move down"),
+            self.tr("Move the current step one later"),
+            lambda: self.move(1),
+            QtGui.QKeySequence("Alt+Down"),
+        )
         buttons = QtWidgets.QHBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
         self.buttons: dict[str, QtWidgets.QToolButton] = {}
@@ -683,9 +795,13 @@ class StepEditorPanel(Panel):
     def panel_title(self) -> str:
         return self.tr("Steps")
 
-    def _action(self, text: str, tip: str, slot: object,
-                shortcut: QtGui.QKeySequence | QtGui.QKeySequence.StandardKey | None = None
-                ) -> QtGui.QAction:
+    def _action(
+        self,
+        text: str,
+        tip: str,
+        slot: object,
+        shortcut: QtGui.QKeySequence | QtGui.QKeySequence.StandardKey | None = None,
+    ) -> QtGui.QAction:
         action = QtGui.QAction(text, self)
         action.setObjectName(text)
         action.setToolTip(tip)
@@ -714,7 +830,8 @@ class StepEditorPanel(Panel):
             self.table.horizontalHeader().setFont(self.font_for(theme.font_pt * 0.9, bold=True))
             self.model.set_colors(theme.write, theme.read, theme.muted)
             self.message_label.setStyleSheet(
-                f"color: {theme.warning}; font-size: {round(theme.font_pt)}pt; font-weight: bold;")
+                f"color: {theme.warning}; font-size: {round(theme.font_pt)}pt; font-weight: bold;"
+            )
             self._size_columns()
         self._select_cursor_row()
         count = len(self.session.scenario)
@@ -727,8 +844,15 @@ class StepEditorPanel(Panel):
     def _size_columns(self) -> None:
         metrics = QtGui.QFontMetrics(self.font())
         header = self.table.horizontalHeader()
-        samples = ("99999", "W write", "label", "[0.8, 0.6, 0.0]", "[-2, 4, 0.0]", "target",
-                   "α = 0.9, β = 1")
+        samples = (
+            "99999",
+            "W write",
+            "label",
+            "[0.8, 0.6, 0.0]",
+            "[-2, 4, 0.0]",
+            "target",
+            "α = 0.9, β = 1",
+        )
         for column, sample in enumerate(samples):
             header.resizeSection(column, metrics.horizontalAdvance(sample) + 24)
         self.table.verticalHeader().setDefaultSectionSize(metrics.height() + 8)
@@ -742,8 +866,10 @@ class StepEditorPanel(Panel):
         try:
             index = self.model.index(row, current.column() if current.isValid() else LABEL)
             self.table.selectionModel().setCurrentIndex(
-                index, QtCore.QItemSelectionModel.SelectionFlag.ClearAndSelect
-                | QtCore.QItemSelectionModel.SelectionFlag.Rows)
+                index,
+                QtCore.QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QtCore.QItemSelectionModel.SelectionFlag.Rows,
+            )
             self.table.scrollTo(index)
         finally:
             self._syncing = False
@@ -796,8 +922,13 @@ class StepEditorPanel(Panel):
         key = np.zeros(scenario.d_k)
         key[0] = 1.0
         label = self._unique_label("w", self._count(writes=True) + 1)
-        self._run(InsertStep(self.session.cursor + 1, write(key, np.zeros(scenario.d_v), label),
-                             text=self.tr("add write {label}").format(label=label)))
+        self._run(
+            InsertStep(
+                self.session.cursor + 1,
+                write(key, np.zeros(scenario.d_v), label),
+                text=self.tr("add write {label}").format(label=label),
+            )
+        )
 
     def add_read(self) -> None:
         """Insert a read (query e₁) after the current step."""
@@ -805,8 +936,13 @@ class StepEditorPanel(Panel):
         query = np.zeros(scenario.d_k)
         query[0] = 1.0
         label = self._unique_label("r", self._count(writes=False) + 1)
-        self._run(InsertStep(self.session.cursor + 1, read(query, label),
-                             text=self.tr("add read {label}").format(label=label)))
+        self._run(
+            InsertStep(
+                self.session.cursor + 1,
+                read(query, label),
+                text=self.tr("add read {label}").format(label=label),
+            )
+        )
 
     def duplicate(self) -> None:
         """Insert a copy of the current step (with a new label) just after it."""
@@ -815,8 +951,13 @@ class StepEditorPanel(Panel):
             return
         step = self.session.scenario.step(cursor)
         label = self._unique_label(f"{step.label}-", 2)
-        self._run(InsertStep(cursor + 1, step.with_changes(label=label),
-                             text=self.tr("duplicate {label}").format(label=step.label)))
+        self._run(
+            InsertStep(
+                cursor + 1,
+                step.with_changes(label=label),
+                text=self.tr("duplicate {label}").format(label=step.label),
+            )
+        )
 
     def delete(self) -> None:
         """Delete the current step."""

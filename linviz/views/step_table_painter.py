@@ -20,8 +20,9 @@ heard the scenario shrink) it leaves to Qt: :func:`paint_cells` then returns
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -91,24 +92,30 @@ class StyleLooks:
         """Forget what was learnt (the style, palette or font changed)."""
         self._kept.clear()
 
-    def look(self, view: QtWidgets.QTableView, option: QtWidgets.QStyleOptionViewItem
-             ) -> StyleLook | None:
+    def look(
+        self, view: QtWidgets.QTableView, option: QtWidgets.QStyleOptionViewItem
+    ) -> StyleLook | None:
         """The look of ``view`` (``None``: its row panels are no plain fill).
 
         ``option`` is the view's item option (``initViewItemOption``); a cell's
         state is added to it as ``QTableViewPrivate::drawCell`` does.
         """
         style = view.style()
-        key = (id(style), option.palette.cacheKey(), option.state, option.features,
-               option.showDecorationSelected, view.gridStyle())
+        key = (
+            id(style),
+            option.palette.cacheKey(),
+            option.state,
+            option.features,
+            option.showDecorationSelected,
+            view.gridStyle(),
+        )
         if key in self._kept:
             return self._kept[key]
         if len(self._kept) >= _KEPT_LOOKS:
             self._kept.clear()
         panels: dict[tuple[bool, bool, bool], QtGui.QColor | None] = {}
         for state in itertools.product((False, True), repeat=3):
-            plain, hovered = (_probe(style, view, option, *state, hover)
-                              for hover in (False, True))
+            plain, hovered = (_probe(style, view, option, *state, hover) for hover in (False, True))
             # The view's hovered cell is private: it must not change the panel.
             if _UNKNOWN in (plain, hovered) or plain != hovered:
                 self._kept[key] = None
@@ -117,22 +124,36 @@ class StyleLooks:
         hint = _Style.StyleHint
         look = self._kept[key] = StyleLook(
             panels,
-            QtGui.QPen(QtGui.QColor.fromRgba(
-                style.styleHint(hint.SH_Table_GridLineColor, option, view) & 0xFFFFFFFF),
-                1, view.gridStyle()),
-            bool(style.styleHint(hint.SH_Table_AlwaysDrawLeftTopGridLines, option, view)))
+            QtGui.QPen(
+                QtGui.QColor.fromRgba(
+                    style.styleHint(hint.SH_Table_GridLineColor, option, view) & 0xFFFFFFFF
+                ),
+                1,
+                view.gridStyle(),
+            ),
+            bool(style.styleHint(hint.SH_Table_AlwaysDrawLeftTopGridLines, option, view)),
+        )
         return look
 
 
-def _probe(style: QtWidgets.QStyle, view: QtWidgets.QWidget,
-           option: QtWidgets.QStyleOptionViewItem, selected: bool, alternate: bool,
-           focus: bool, hover: bool) -> QtGui.QColor | None | object:
+def _probe(
+    style: QtWidgets.QStyle,
+    view: QtWidgets.QWidget,
+    option: QtWidgets.QStyleOptionViewItem,
+    selected: bool,
+    alternate: bool,
+    focus: bool,
+    hover: bool,
+) -> QtGui.QColor | None | object:
     """The opaque colour ``style`` fills a row panel with, ``None`` or :data:`_UNKNOWN`."""
     cell = QtWidgets.QStyleOptionViewItem(option)
     cell.rect = _PROBE_RECT
     state = cell.state
-    for flag, on in ((_State.State_Selected, selected), (_State.State_HasFocus, focus),
-                     (_State.State_MouseOver, hover)):
+    for flag, on in (
+        (_State.State_Selected, selected),
+        (_State.State_HasFocus, focus),
+        (_State.State_MouseOver, hover),
+    ):
         if on:
             state |= flag
     cell.state = state
@@ -149,9 +170,9 @@ def _probe(style: QtWidgets.QStyle, view: QtWidgets.QWidget,
     pixels = np.frombuffer(image.constBits(), np.uint32, count=_PROBE_SIDE * _PROBE_SIDE)
     pixels = pixels.reshape(_PROBE_SIDE, _PROBE_SIDE)
     r = _PROBE_RECT
-    inside = pixels[r.top():r.bottom() + 1, r.left():r.right() + 1]
+    inside = pixels[r.top() : r.bottom() + 1, r.left() : r.right() + 1]
     outside = pixels.copy()
-    outside[r.top():r.bottom() + 1, r.left():r.right() + 1] = 0
+    outside[r.top() : r.bottom() + 1, r.left() : r.right() + 1] = 0
     if outside.any() or (inside != inside[0, 0]).any():
         return _UNKNOWN
     word = int(inside[0, 0])
@@ -162,8 +183,14 @@ def _probe(style: QtWidgets.QStyle, view: QtWidgets.QWidget,
     return QtGui.QColor.fromRgba(word)
 
 
-def paint_cells(view: QtWidgets.QTableView, event: QtGui.QPaintEvent, delegate: CellPainter,
-                model: StepTableModel, styles: StyleLooks, has_spans: bool) -> bool:
+def paint_cells(
+    view: QtWidgets.QTableView,
+    event: QtGui.QPaintEvent,
+    delegate: CellPainter,
+    model: StepTableModel,
+    styles: StyleLooks,
+    has_spans: bool,
+) -> bool:
     """Paint ``event``'s region of ``view``'s viewport as ``QTableView`` would.
 
     ``delegate`` must be the view's only delegate and ``model`` its model
@@ -173,11 +200,19 @@ def paint_cells(view: QtWidgets.QTableView, event: QtGui.QPaintEvent, delegate: 
     horizontal, vertical = view.horizontalHeader(), view.verticalHeader()
     columns, rows = horizontal.count(), vertical.count()
     selection = view.selectionModel()
-    if (not columns or not rows or has_spans or selection is None
-            or view.state() != _NO_STATE or view.isRightToLeft()
-            or horizontal.sectionsHidden() or horizontal.sectionsMoved()
-            or vertical.sectionsHidden() or vertical.sectionsMoved()
-            or not model.paints_rows(rows)):
+    if (
+        not columns
+        or not rows
+        or has_spans
+        or selection is None
+        or view.state() != _NO_STATE
+        or view.isRightToLeft()
+        or horizontal.sectionsHidden()
+        or horizontal.sectionsMoved()
+        or vertical.sectionsHidden()
+        or vertical.sectionsMoved()
+        or not model.paints_rows(rows)
+    ):
         return False
     option = QtWidgets.QStyleOptionViewItem()
     view.initViewItemOption(option)
@@ -195,7 +230,8 @@ def paint_cells(view: QtWidgets.QTableView, event: QtGui.QPaintEvent, delegate: 
     first_column = 0 if first_column == -1 else first_column
     last_column = columns - 1 if last_column == -1 else last_column
     if any(view.itemDelegateForColumn(c) is not None for c in range(columns)) or any(
-            view.itemDelegateForRow(r) is not None for r in range(first_row, last_row + 1)):
+        view.itemDelegateForRow(r) is not None for r in range(first_row, last_row + 1)
+    ):
         return False
 
     under = look.panels
@@ -203,8 +239,11 @@ def paint_cells(view: QtWidgets.QTableView, event: QtGui.QPaintEvent, delegate: 
     grid = 1 if show_grid else 0
     alternate = view.alternatingRowColors()
     current = view.currentIndex()
-    focused_cell = (current.row(), current.column()) if current.isValid() and (
-        view.hasFocus() or view.viewport().hasFocus()) else None
+    focused_cell = (
+        (current.row(), current.column())
+        if current.isValid() and (view.hasFocus() or view.viewport().hasFocus())
+        else None
+    )
     selected_rows, selected_blocks = _selection(selection, columns)
 
     # As QTableView::paintEvent: the painted area ends at the last row and column.
@@ -255,9 +294,13 @@ def paint_cells(view: QtWidgets.QTableView, event: QtGui.QPaintEvent, delegate: 
                     if bit < 0 or bit >= bits or bit in drawn:
                         continue
                     drawn.add(bit)
-                    selected = row_selected or (bool(selected_blocks) and any(
-                        top_row <= row <= bottom_row and left_column <= column <= right_column
-                        for top_row, bottom_row, left_column, right_column in selected_blocks))
+                    selected = row_selected or (
+                        bool(selected_blocks)
+                        and any(
+                            top_row <= row <= bottom_row and left_column <= column <= right_column
+                            for top_row, bottom_row, left_column, right_column in selected_blocks
+                        )
+                    )
                     focus = focused_cell == (row, column)
                     panel = under[(selected, alternate_base, focus)]
                     if panel is not None:
@@ -267,21 +310,45 @@ def paint_cells(view: QtWidgets.QTableView, event: QtGui.QPaintEvent, delegate: 
                         over = fills[fill_key]
                         if over is not None and over.isOpaque():
                             panel = None  # the delegate paints over all of it
-                    cells.append((column_x[column], y, column_w[column] - grid, height, row,
-                                  texts[column], selected, focus, panel))
+                    cells.append(
+                        (
+                            column_x[column],
+                            y,
+                            column_w[column] - grid,
+                            height,
+                            row,
+                            texts[column],
+                            selected,
+                            focus,
+                            panel,
+                        )
+                    )
                 alternate_base = not alternate_base and alternate
             delegate.paint_looks(painter, cells)
             if show_grid:
-                _grid(view, painter, look, left_px, right_px, top_px, bottom_px,
-                      range(top, bottom + 1), range(left, right + 1), row_y, row_h,
-                      column_x, column_w)
+                _grid(
+                    view,
+                    painter,
+                    look,
+                    left_px,
+                    right_px,
+                    top_px,
+                    bottom_px,
+                    range(top, bottom + 1),
+                    range(left, right + 1),
+                    row_y,
+                    row_h,
+                    column_x,
+                    column_w,
+                )
     finally:
         painter.end()
     return True
 
 
-def _selection(selection: QtCore.QItemSelectionModel, columns: int
-               ) -> tuple[set[int], list[tuple[int, int, int, int]]]:
+def _selection(
+    selection: QtCore.QItemSelectionModel, columns: int
+) -> tuple[set[int], list[tuple[int, int, int, int]]]:
     """Selected cells: rows selected whole, and other blocks (top, bottom, left, right)."""
     rows: set[int] = set()
     blocks: list[tuple[int, int, int, int]] = []
@@ -298,19 +365,40 @@ def _selection(selection: QtCore.QItemSelectionModel, columns: int
     return rows, blocks
 
 
-def _grid(view: QtWidgets.QTableView, painter: QtGui.QPainter, look: StyleLook,
-          left_px: int, right_px: int, top_px: int, bottom_px: int, rows: range,
-          columns: range, row_y: dict[int, int], row_h: dict[int, int],
-          column_x: dict[int, int], column_w: dict[int, int]) -> None:
+def _grid(
+    view: QtWidgets.QTableView,
+    painter: QtGui.QPainter,
+    look: StyleLook,
+    left_px: int,
+    right_px: int,
+    top_px: int,
+    bottom_px: int,
+    rows: range,
+    columns: range,
+    row_y: dict[int, int],
+    row_h: dict[int, int],
+    column_x: dict[int, int],
+    column_w: dict[int, int],
+) -> None:
     """The grid lines of one dirty rectangle (``left_px`` … ``bottom_px``, cut at the
-    last row and column) across ``rows`` and ``columns``, as QTableView draws them."""
+    last row and column) across ``rows`` and ``columns``, as QTableView draws them.
+    """
     old = painter.pen()
     painter.setPen(look.grid_pen)
     line = QtCore.QLineF
-    lines = [line(left_px + 0.5, row_y[r] + row_h[r] - 0.5, right_px + 0.5,
-                  row_y[r] + row_h[r] - 0.5) for r in rows]
-    lines += [line(column_x[c] + column_w[c] - 0.5, top_px + 0.5,
-                   column_x[c] + column_w[c] - 0.5, bottom_px + 0.5) for c in columns]
+    lines = [
+        line(left_px + 0.5, row_y[r] + row_h[r] - 0.5, right_px + 0.5, row_y[r] + row_h[r] - 0.5)
+        for r in rows
+    ]
+    lines += [
+        line(
+            column_x[c] + column_w[c] - 0.5,
+            top_px + 0.5,
+            column_x[c] + column_w[c] - 0.5,
+            bottom_px + 0.5,
+        )
+        for c in columns
+    ]
     painter.drawLines(lines)
     if look.edge_lines:
         if view.horizontalHeader().isHidden() and row_y[rows[0]] == top_px:

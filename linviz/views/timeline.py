@@ -53,16 +53,18 @@ class ChipStrip(QtWidgets.QWidget):
 
     chipClicked = QtCore.Signal(int)
 
-    def __init__(self, session: Session, theme: Theme,
-                 parent: QtWidgets.QWidget | None = None) -> None:
+    def __init__(
+        self, session: Session, theme: Theme, parent: QtWidgets.QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.session = session
         self._theme = theme
         self._offset = 0
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(False)
-        self.setSizePolicy(QtWidgets.QSizePolicy.Policy.Expanding,
-                           QtWidgets.QSizePolicy.Policy.Fixed)
+        self.setSizePolicy(
+            QtWidgets.QSizePolicy.Policy.Expanding, QtWidgets.QSizePolicy.Policy.Fixed
+        )
         self.setAccessibleName(self.tr("Steps"))
         # Every pixel is painted: Qt need not paint the panel underneath first.
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
@@ -99,8 +101,11 @@ class ChipStrip(QtWidgets.QWidget):
         bold = QtGui.QFontMetrics(self._bold)
         self._letter_w = {letter: bold.horizontalAdvance(letter + " ") for letter in "WR"}
         self._elided: dict[tuple[str, int], str] = {}
-        self._looks = {(write, current): self._look(write, current)
-                       for write in (True, False) for current in (True, False)}
+        self._looks = {
+            (write, current): self._look(write, current)
+            for write in (True, False)
+            for current in (True, False)
+        }
         self._faces: dict[tuple[bool, bool, float], QtGui.QPixmap] = {}
         self._small_metrics = QtGui.QFontMetricsF(self._small)
         self._pad = max(4, metrics.height() // 4)
@@ -120,18 +125,25 @@ class ChipStrip(QtWidgets.QWidget):
         self.setFixedHeight(self._margin * 2 + self._chip_h + self._number_h + 2)
         self.updateGeometry()
 
-    def _look(self, write: bool, current: bool) -> tuple[QtGui.QBrush, QtGui.QPen,
-                                                         QtGui.QColor, QtGui.QColor]:
+    def _look(
+        self, write: bool, current: bool
+    ) -> tuple[QtGui.QBrush, QtGui.QPen, QtGui.QColor, QtGui.QColor]:
         """Fill, outline, text colour and number colour of a chip."""
         theme = self._theme
         color = qcolor(theme.write if write else theme.read)
         if current:
-            return (QtGui.QBrush(color),
-                    QtGui.QPen(qcolor(theme.foreground), max(2.5, theme.line_width * 1.5)),
-                    qcolor("#ffffff"), qcolor(theme.foreground))
-        return (QtGui.QBrush(qcolor(theme.write if write else theme.read, 38)),
-                QtGui.QPen(color, max(1.0, theme.line_width * 0.75)),
-                color.darker(125), qcolor(theme.muted))
+            return (
+                QtGui.QBrush(color),
+                QtGui.QPen(qcolor(theme.foreground), max(2.5, theme.line_width * 1.5)),
+                qcolor("#ffffff"),
+                qcolor(theme.foreground),
+            )
+        return (
+            QtGui.QBrush(qcolor(theme.write if write else theme.read, 38)),
+            QtGui.QPen(color, max(1.0, theme.line_width * 0.75)),
+            color.darker(125),
+            qcolor(theme.muted),
+        )
 
     def _elide(self, label: str, width: int) -> str:
         key = (label, width)
@@ -140,7 +152,8 @@ class ChipStrip(QtWidgets.QWidget):
             if len(self._elided) > 2048:
                 self._elided.clear()
             text = self._elided[key] = self._metrics.elidedText(
-                label, Qt.TextElideMode.ElideRight, width)
+                label, Qt.TextElideMode.ElideRight, width
+            )
         return text
 
     @property
@@ -210,8 +223,11 @@ class ChipStrip(QtWidgets.QWidget):
         if offset == self._offset and not changed_steps and previous >= 1:
             below = self._number_h + 2
             for chip in {previous, number}:
-                self.update(self.chip_rect(chip).adjusted(-FACE_MARGIN_PX, -FACE_MARGIN_PX,
-                                                           FACE_MARGIN_PX, below + 2))
+                self.update(
+                    self.chip_rect(chip).adjusted(
+                        -FACE_MARGIN_PX, -FACE_MARGIN_PX, FACE_MARGIN_PX, below + 2
+                    )
+                )
             return
         self._offset = offset
         self.update()
@@ -264,7 +280,8 @@ class ChipStrip(QtWidgets.QWidget):
         step = self.session.scenario.step(number)
         kind = self.tr("write") if step.is_write else self.tr("read")
         head = self.tr("Step {number}: {kind} {label}").format(
-            number=number, kind=kind, label=step.label)
+            number=number, kind=kind, label=step.label
+        )
         # A hidden read's caption would state its answer: predict first.
         shown = step.caption and not self.session.is_hidden(number)
         return f"{head}\n{step.caption}" if shown else head
@@ -279,23 +296,31 @@ class ChipStrip(QtWidgets.QWidget):
             if count == 0:
                 painter.setPen(qcolor(theme.muted))
                 painter.setFont(self._chip_font())
-                painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter,
-                                 self.tr("No steps yet: add a write in the table of steps."))
+                painter.drawText(
+                    self.rect(),
+                    Qt.AlignmentFlag.AlignCenter,
+                    self.tr("No steps yet: add a write in the table of steps."),
+                )
                 return
             # Only the chips in the repainted area: cost is independent of the
             # scenario's length (and a cursor move repaints two chips).
             first, last = self.visible_range()
             area = event.rect()
             margin = FACE_MARGIN_PX
-            numbers = [number for number in range(first, last + 1)
-                       if self.chip_rect(number).adjusted(-margin, -margin, margin,
-                                                          self._number_h + 4).intersects(area)]
+            numbers = [
+                number
+                for number in range(first, last + 1)
+                if self.chip_rect(number)
+                .adjusted(-margin, -margin, margin, self._number_h + 4)
+                .intersects(area)
+            ]
             self._paint_chips(painter, numbers)
         finally:
             painter.end()
 
-    def _draw_face(self, painter: QtGui.QPainter, rect: QtCore.QRect, write: bool,
-                   current: bool) -> None:
+    def _draw_face(
+        self, painter: QtGui.QPainter, rect: QtCore.QRect, write: bool, current: bool
+    ) -> None:
         """A chip without its label: outline, fill and letter."""
         brush, pen, text_color, _ = self._looks[(write, current)]
         # Reads get round ends, writes square corners: shape differs as well as colour.
@@ -305,9 +330,11 @@ class ChipStrip(QtWidgets.QWidget):
         painter.drawRoundedRect(QtCore.QRectF(rect).adjusted(1, 1, -1, -1), radius, radius)
         painter.setFont(self._bold)
         painter.setPen(text_color)
-        painter.drawText(rect.adjusted(self._pad, 0, -self._pad, 0),
-                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         "W" if write else "R")
+        painter.drawText(
+            rect.adjusted(self._pad, 0, -self._pad, 0),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            "W" if write else "R",
+        )
 
     def _face(self, write: bool, current: bool, ratio: float) -> QtGui.QPixmap:
         """:meth:`_draw_face` as a picture (drawn once per theme and pixel ratio)."""
@@ -315,15 +342,21 @@ class ChipStrip(QtWidgets.QWidget):
         face = self._faces.get(key)
         if face is None:
             margin = FACE_MARGIN_PX  # thick outlines reach past the chip
-            face = QtGui.QPixmap(round((self._chip_w + 2 * margin) * ratio),
-                                 round((self._chip_h + 2 * margin) * ratio))
+            face = QtGui.QPixmap(
+                round((self._chip_w + 2 * margin) * ratio),
+                round((self._chip_h + 2 * margin) * ratio),
+            )
             face.setDevicePixelRatio(ratio)
             face.fill(Qt.GlobalColor.transparent)
             painter = QtGui.QPainter(face)
             try:
                 painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
-                self._draw_face(painter, QtCore.QRect(margin, margin, self._chip_w,
-                                                      self._chip_h), write, current)
+                self._draw_face(
+                    painter,
+                    QtCore.QRect(margin, margin, self._chip_w, self._chip_h),
+                    write,
+                    current,
+                )
             finally:
                 painter.end()
             self._faces[key] = face
@@ -359,11 +392,19 @@ class ChipStrip(QtWidgets.QWidget):
                 painter.setPen(text_color)
                 pen = text_color
             left = rect.left() + self._pad + self._letter_w["W" if write else "R"]
-            draw_at(painter, left, rect.top() + top,
-                    self._elide(scenario.label_at(number), rect.right() - self._pad - left),
-                    font, font_key)
-        small, small_key, advance = self._small, self._small_key, \
-            self._small_metrics.horizontalAdvance
+            draw_at(
+                painter,
+                left,
+                rect.top() + top,
+                self._elide(scenario.label_at(number), rect.right() - self._pad - left),
+                font,
+                font_key,
+            )
+        small, small_key, advance = (
+            self._small,
+            self._small_key,
+            self._small_metrics.horizontalAdvance,
+        )
         painter.setFont(small)
         pen = None
         for number in numbers:
@@ -373,8 +414,14 @@ class ChipStrip(QtWidgets.QWidget):
                 pen = number_color
             rect = self.chip_rect(number)
             text = str(number)
-            draw_at(painter, rect.left() + (rect.width() - advance(text)) / 2, rect.bottom() + 3,
-                    text, small, small_key)
+            draw_at(
+                painter,
+                rect.left() + (rect.width() - advance(text)) / 2,
+                rect.bottom() + 3,
+                text,
+                small,
+                small_key,
+            )
 
 
 class TimelinePanel(Panel):
@@ -397,23 +444,42 @@ class TimelinePanel(Panel):
         icons = QtWidgets.QStyle.StandardPixmap
         self._play_icon = style.standardIcon(icons.SP_MediaPlay)
         self._pause_icon = style.standardIcon(icons.SP_MediaPause)
-        self.first_action = self._action(self.tr("First step"), icons.SP_MediaSkipBackward,
-                                         [Qt.Key.Key_Home], lambda: self._go(1))
+        self.first_action = self._action(
+            self.tr("First step"),
+            icons.SP_MediaSkipBackward,
+            [Qt.Key.Key_Home],
+            lambda: self._go(1),
+        )
         self.previous_action = self._action(
-            self.tr("Previous step"), icons.SP_MediaSeekBackward,
-            [Qt.Key.Key_Left, Qt.Key.Key_PageUp], lambda: self._step(-1))
-        self.play_action = self._action(self.tr("Play"), icons.SP_MediaPlay,
-                                        [Qt.Key.Key_Space], self.toggle_playback)
+            self.tr("Previous step"),
+            icons.SP_MediaSeekBackward,
+            [Qt.Key.Key_Left, Qt.Key.Key_PageUp],
+            lambda: self._step(-1),
+        )
+        self.play_action = self._action(
+            self.tr("Play"), icons.SP_MediaPlay, [Qt.Key.Key_Space], self.toggle_playback
+        )
         self.next_action = self._action(
-            self.tr("Next step"), icons.SP_MediaSeekForward,
-            [Qt.Key.Key_Right, Qt.Key.Key_PageDown], lambda: self._step(1))
-        self.last_action = self._action(self.tr("Last step"), icons.SP_MediaSkipForward,
-                                        [Qt.Key.Key_End],
-                                        lambda: self._go(len(self.session.scenario)))
+            self.tr("Next step"),
+            icons.SP_MediaSeekForward,
+            [Qt.Key.Key_Right, Qt.Key.Key_PageDown],
+            lambda: self._step(1),
+        )
+        self.last_action = self._action(
+            self.tr("Last step"),
+            icons.SP_MediaSkipForward,
+            [Qt.Key.Key_End],
+            lambda: self._go(len(self.session.scenario)),
+        )
 
         self.buttons: list[QtWidgets.QToolButton] = []
-        for action in (self.first_action, self.previous_action, self.play_action,
-                       self.next_action, self.last_action):
+        for action in (
+            self.first_action,
+            self.previous_action,
+            self.play_action,
+            self.next_action,
+            self.last_action,
+        ):
             button = QtWidgets.QToolButton(self)
             button.setDefaultAction(action)
             button.setAutoRaise(True)
@@ -427,8 +493,9 @@ class TimelinePanel(Panel):
         self.slider.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
 
         self.position_label = QtWidgets.QLabel(self)
-        self.position_label.setAlignment(Qt.AlignmentFlag.AlignRight
-                                         | Qt.AlignmentFlag.AlignVCenter)
+        self.position_label.setAlignment(
+            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        )
 
         self.speed_box = QtWidgets.QComboBox(self)
         for speed in SPEEDS:
@@ -468,14 +535,16 @@ class TimelinePanel(Panel):
         return self.tr("Timeline")
 
     # -- actions -----------------------------------------------------------------
-    def _action(self, text: str, icon: QtWidgets.QStyle.StandardPixmap,
-                keys: list[Qt.Key], slot: object) -> QtGui.QAction:
+    def _action(
+        self, text: str, icon: QtWidgets.QStyle.StandardPixmap, keys: list[Qt.Key], slot: object
+    ) -> QtGui.QAction:
         action = QtGui.QAction(self.style().standardIcon(icon), text, self)
         sequences = [QtGui.QKeySequence(key) for key in keys]
         action.setShortcuts(sequences)
         action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        names = ", ".join(s.toString(QtGui.QKeySequence.SequenceFormat.NativeText)
-                          for s in sequences)
+        names = ", ".join(
+            s.toString(QtGui.QKeySequence.SequenceFormat.NativeText) for s in sequences
+        )
         action.setToolTip(self.tr("{action} ({keys})").format(action=text, keys=names))
         action.triggered.connect(slot)
         self.addAction(action)
@@ -532,9 +601,14 @@ class TimelinePanel(Panel):
         text = self.tr("Pause") if playing else self.tr("Play")
         self.play_action.setText(text)
         self.play_action.setIcon(self._pause_icon if playing else self._play_icon)
-        self.play_action.setToolTip(self.tr("{action} ({keys})").format(
-            action=text, keys=self.play_action.shortcut().toString(
-                QtGui.QKeySequence.SequenceFormat.NativeText)))
+        self.play_action.setToolTip(
+            self.tr("{action} ({keys})").format(
+                action=text,
+                keys=self.play_action.shortcut().toString(
+                    QtGui.QKeySequence.SequenceFormat.NativeText
+                ),
+            )
+        )
 
     # -- drawing ---------------------------------------------------------------------
     def _on_session_changed(self, aspects: frozenset[str]) -> None:
@@ -556,8 +630,9 @@ class TimelinePanel(Panel):
             self.slider.setPageStep(max(1, count // 20))
         self.slider.setEnabled(count > 1)
         self._size_position_label(count)
-        self.position_label.setText(self.tr("{cursor} / {count}").format(
-            cursor=f"{cursor:,}", count=f"{count:,}"))
+        self.position_label.setText(
+            self.tr("{cursor} / {count}").format(cursor=f"{cursor:,}", count=f"{count:,}")
+        )
         self.first_action.setEnabled(cursor > 1)
         self.previous_action.setEnabled(cursor > 1)
         self.next_action.setEnabled(cursor < count)
@@ -568,12 +643,17 @@ class TimelinePanel(Panel):
 
     def _size_position_label(self, count: int) -> None:
         """A fixed size for "cursor / count" that fits every cursor: a fixed-size label's
-        new text asks for no new layout of the window (scrubbing)."""
+        new text asks for no new layout of the window (scrubbing).
+        """
         widest = f"{count:,}".translate(str.maketrans("0123456789", "8888888888"))
         metrics = self.position_label.fontMetrics()
         size = QtCore.QSize(
-            metrics.horizontalAdvance(self.tr("{cursor} / {count}").format(
-                cursor=widest, count=widest)) + 6, metrics.height() + 2)
+            metrics.horizontalAdvance(
+                self.tr("{cursor} / {count}").format(cursor=widest, count=widest)
+            )
+            + 6,
+            metrics.height() + 2,
+        )
         label = self.position_label
         if label.minimumSize() != size or label.maximumSize() != size:
             label.setFixedSize(size)
@@ -594,7 +674,8 @@ class TimelinePanel(Panel):
             f"QSlider::sub-page:horizontal {{ background: {theme.accent};"
             f" border-radius: {groove // 2}px; }}"
             f"QSlider::handle:horizontal {{ width: {handle}px; background: {theme.foreground};"
-            f" margin: -{groove}px 0; border-radius: {handle // 2}px; }}")
+            f" margin: -{groove}px 0; border-radius: {handle // 2}px; }}"
+        )
         self.slider.setMinimumHeight(handle + 4)
         self.strip.set_theme(theme)
 
@@ -634,8 +715,7 @@ class CaptionEditor(QtWidgets.QLineEdit):
 
     def event(self, event: QtCore.QEvent) -> bool:
         # Esc belongs to the editor while typing, not to a window shortcut.
-        if (event.type() == QtCore.QEvent.Type.ShortcutOverride
-                and event.key() == Qt.Key.Key_Escape):
+        if event.type() == QtCore.QEvent.Type.ShortcutOverride and event.key() == Qt.Key.Key_Escape:
             event.accept()
             return True
         return super().event(event)
@@ -650,8 +730,10 @@ class CaptionEditor(QtWidgets.QLineEdit):
     def focusOutEvent(self, event: QtGui.QFocusEvent) -> None:  # noqa: N802 (Qt name)
         super().focusOutEvent(event)
         # A context menu or another window taking over is no reason to stop typing.
-        if event.reason() not in (Qt.FocusReason.PopupFocusReason,
-                                  Qt.FocusReason.ActiveWindowFocusReason):
+        if event.reason() not in (
+            Qt.FocusReason.PopupFocusReason,
+            Qt.FocusReason.ActiveWindowFocusReason,
+        ):
             self.left.emit()
 
 
@@ -684,8 +766,9 @@ class CaptionBar(Panel):
         self.heading = SteadyLabel(self)
         self.edit_button = QtWidgets.QToolButton(self)
         self.edit_button.setText(self.tr("Edit caption"))
-        self.edit_button.setToolTip(self.tr(
-            "Edit this caption (or double-click it): Enter keeps it, Esc cancels"))
+        self.edit_button.setToolTip(
+            self.tr("Edit this caption (or double-click it): Enter keeps it, Esc cancels")
+        )
         self.edit_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.edit_button.setAutoRaise(True)
         self.edit_button.clicked.connect(self.start_editing)
@@ -693,8 +776,9 @@ class CaptionBar(Panel):
         self.caption.setTextFormat(Qt.TextFormat.PlainText)
         self.caption.setWordWrap(True)
         self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.caption.setSizePolicy(QtWidgets.QSizePolicy.Policy.Expanding,
-                                   QtWidgets.QSizePolicy.Policy.Preferred)
+        self.caption.setSizePolicy(
+            QtWidgets.QSizePolicy.Policy.Expanding, QtWidgets.QSizePolicy.Policy.Preferred
+        )
         self.caption.clicked.connect(self._caption_clicked)
         self.caption.doubleClicked.connect(self.start_editing)
         self.editor = CaptionEditor(self)
@@ -776,15 +860,22 @@ class CaptionBar(Panel):
             self.refresh()  # another scenario now: nothing to keep the text in
             return
         if number == 0:
-            command = SetText(caption=text, text="edit caption") \
-                if text != scenario.caption else None
+            command = (
+                SetText(caption=text, text="edit caption") if text != scenario.caption else None
+            )
         else:
             step = scenario.step(number)
             # Follow the step only if the user is still on it (Page Down moves on).
-            command = ReplaceStep(number, step.with_changes(caption=text),
-                                  text=f"edit caption {step.label}",
-                                  follow=number == session.cursor) \
-                if text != step.caption else None
+            command = (
+                ReplaceStep(
+                    number,
+                    step.with_changes(caption=text),
+                    text=f"edit caption {step.label}",
+                    follow=number == session.cursor,
+                )
+                if text != step.caption
+                else None
+            )
         if command is None:
             self.refresh()
             return
@@ -801,8 +892,9 @@ class CaptionBar(Panel):
 
     def refresh(self) -> None:
         session = self.session
-        if self.editing and (session.scenario is not self._edit_scenario
-                             or session.cursor != self._edit_number):
+        if self.editing and (
+            session.scenario is not self._edit_scenario or session.cursor != self._edit_number
+        ):
             self.commit_edit()  # moved on while typing: keep what was typed
             return
         theme = self.theme
@@ -816,8 +908,11 @@ class CaptionBar(Panel):
             # Projector mode is for showing, not editing (a double-click still edits).
             self.edit_button.setVisible(not session.options.projector)
         hidden = session.is_hidden()
-        style = (label_style(theme.read, theme.title_pt * 1.2, bold=True) if hidden
-                 else label_style(theme.foreground, theme.title_pt * 1.2))
+        style = (
+            label_style(theme.read, theme.title_pt * 1.2, bold=True)
+            if hidden
+            else label_style(theme.foreground, theme.title_pt * 1.2)
+        )
         if style != self._caption_style:
             self._caption_style = style
             self.caption.setStyleSheet(style)
@@ -830,8 +925,11 @@ class CaptionBar(Panel):
             return
         step = scenario.step(cursor)
         kind = self.tr("write") if step.is_write else self.tr("read")
-        self.heading.setText(self.tr("Step {number} of {count} · {kind} {label}").format(
-            number=f"{cursor:,}", count=f"{len(scenario):,}", kind=kind, label=step.label))
+        self.heading.setText(
+            self.tr("Step {number} of {count} · {kind} {label}").format(
+                number=f"{cursor:,}", count=f"{len(scenario):,}", kind=kind, label=step.label
+            )
+        )
         if hidden:
             # Lesson captions of reads state the numbers: keep them for the reveal.
             entered = entered_text(session)

@@ -11,8 +11,8 @@ plane shows, and a drag edits only those two.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import partial
-from typing import Callable
 
 import numpy as np
 import pyqtgraph as pg
@@ -27,8 +27,15 @@ from linviz.model.scenario import Scenario
 from linviz.views.arrow_item import ArrowItem, ArrowLayer, ArrowLook, restyled
 from linviz.views.item_cache import redraw_cached
 from linviz.views.panel import Panel, repaint_as_one_rectangle
-from linviz.views.plane_arrows import (DEPTH_BY_CODE, LIVE_ROLES, STATES, ArrowBatch, PlaneArrow,
-                                       spread_labels, stack_labels)
+from linviz.views.plane_arrows import (
+    DEPTH_BY_CODE,
+    LIVE_ROLES,
+    STATES,
+    ArrowBatch,
+    PlaneArrow,
+    spread_labels,
+    stack_labels,
+)
 from linviz.views.theme import Theme
 
 Qt = QtCore.Qt
@@ -52,11 +59,17 @@ TOOLTIP_ROWS = 12
 #: wide, and each costs its layout on every cursor move).
 LABEL_ALL, LABEL_NEAR = 40, 5
 #: Events after which the scene may look for a grab handle under the mouse.
-_MOUSE_EVENTS = frozenset({
-    QtCore.QEvent.Type.Enter, QtCore.QEvent.Type.MouseMove,
-    QtCore.QEvent.Type.MouseButtonPress, QtCore.QEvent.Type.MouseButtonDblClick,
-    QtCore.QEvent.Type.ToolTip, QtCore.QEvent.Type.Wheel,
-    QtCore.QEvent.Type.ContextMenu})
+_MOUSE_EVENTS = frozenset(
+    {
+        QtCore.QEvent.Type.Enter,
+        QtCore.QEvent.Type.MouseMove,
+        QtCore.QEvent.Type.MouseButtonPress,
+        QtCore.QEvent.Type.MouseButtonDblClick,
+        QtCore.QEvent.Type.ToolTip,
+        QtCore.QEvent.Type.Wheel,
+        QtCore.QEvent.Type.ContextMenu,
+    }
+)
 
 
 def quiet_hover_while_dragging(scene: pg.GraphicsScene) -> None:
@@ -76,8 +89,9 @@ def quiet_hover_while_dragging(scene: pg.GraphicsScene) -> None:
     scene.sendHoverEvents = send_unless_dragging
 
 
-def snap_tip(x: float, y: float, *, grid: bool, unit: bool,
-             one_dimensional: bool = False) -> tuple[float, float]:
+def snap_tip(
+    x: float, y: float, *, grid: bool, unit: bool, one_dimensional: bool = False
+) -> tuple[float, float]:
     """Where a dragged tip lands: on the unit circle, else on a 0.1 grid.
 
     With both snaps on, the unit length wins (a grid point is rarely at
@@ -93,8 +107,9 @@ def snap_tip(x: float, y: float, *, grid: bool, unit: bool,
     return x, y
 
 
-def steps_near(total: int, cursor: int, limit: int = MAX_ARROWS,
-               also: int | None = None) -> list[int]:
+def steps_near(
+    total: int, cursor: int, limit: int = MAX_ARROWS, also: int | None = None
+) -> list[int]:
     """Step numbers to draw: all of them, or the ``limit`` nearest the cursor.
 
     ``also`` (the step being dragged) is always included.
@@ -200,8 +215,7 @@ class _VectorPlanePanel(Panel):
         # The axes also draw the grid across the whole view: replaying it on
         # every drag repaint costs milliseconds, so keep it as a pixmap.
         for name in ("left", "bottom"):
-            plot.getAxis(name).setCacheMode(
-                QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+            plot.getAxis(name).setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         for name in ("left", "bottom", "top", "right"):
             # Plain numbers: no SI prefix, and no label re-set on every range change.
             plot.getAxis(name).enableAutoSIPrefix(False)
@@ -278,8 +292,7 @@ class _VectorPlanePanel(Panel):
         self._sync_chooser(size, axes)
         self._set_axis_labels(size, axes, theme)
         ordinals = self._ordinals.get(scenario, "scenario" in aspects and not session.dragging)
-        batch = self._arrows(theme, axes, size, ordinals) if len(scenario) else \
-            ArrowBatch.empty()
+        batch = self._arrows(theme, axes, size, ordinals) if len(scenario) else ArrowBatch.empty()
         extent = batch.extent()
         self._extent = extent
         # The range first: labels are kept apart in pixels, at the scale they get.
@@ -307,8 +320,9 @@ class _VectorPlanePanel(Panel):
     def _size(self, scenario: Scenario) -> int:
         return scenario.d_k if self.space == "key" else scenario.d_v
 
-    def _arrows(self, theme: Theme, axes: tuple[int, int], size: int,
-                ordinals: np.ndarray) -> ArrowBatch:  # pragma: no cover - abstract
+    def _arrows(
+        self, theme: Theme, axes: tuple[int, int], size: int, ordinals: np.ndarray
+    ) -> ArrowBatch:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def _show(self, batch: ArrowBatch) -> None:
@@ -352,9 +366,14 @@ class _VectorPlanePanel(Panel):
 
     def _is_live(self, item: ArrowItem, arrow: PlaneArrow, dragged: int | None) -> bool:
         """Whether an arrow paints itself: what moves during a drag, what stands
-        out; the rest is one cached layer."""
-        return (arrow.look.halo or arrow.role in LIVE_ROLES or arrow.number == dragged
-                or item is self._drag_item)
+        out; the rest is one cached layer.
+        """
+        return (
+            arrow.look.halo
+            or arrow.role in LIVE_ROLES
+            or arrow.number == dragged
+            or item is self._drag_item
+        )
 
     def _place(self, item: ArrowItem, arrow: PlaneArrow, live: bool) -> None:
         """Make ``item`` the handle (and, if ``live``, the drawing) of ``arrow``."""
@@ -380,7 +399,8 @@ class _VectorPlanePanel(Panel):
 
     def _keep_drag_item(self, batch: ArrowBatch) -> None:
         """Give the dragged item its own arrow again (the scene keeps sending it
-        the mouse) when the steps drawn change, e.g. the cursor moved mid-drag."""
+        the mouse) when the steps drawn change, e.g. the cursor moved mid-drag.
+        """
         item = self._drag_item
         if item is None:
             return
@@ -398,8 +418,7 @@ class _VectorPlanePanel(Panel):
         label_px = theme.font_pt * 0.9 * 96 / 72 * 1.3 + 6
         plot_px = min(self._view_box.width(), self._view_box.height())
         wanted = half_range(extent, label_px, plot_px if plot_px > 50 else 400.0)
-        grow = self._lim is not None and (
-            self._grow_next or not aspects & {"scenario", "options"})
+        grow = self._lim is not None and (self._grow_next or not aspects & {"scenario", "options"})
         self._grow_next = False
         lim = max(wanted, self._lim) if grow and self._lim is not None else wanted
         if lim != self._lim:
@@ -417,8 +436,11 @@ class _VectorPlanePanel(Panel):
             axis.setTextPen(pg.mkPen(theme.foreground))
             axis.setTickFont(tick_font)
         plot.showGrid(x=True, y=True, alpha=0.35)
-        self._circle.setPen(pg.mkPen(theme.muted, width=max(1.0, theme.line_width * 0.8),
-                                     style=Qt.PenStyle.DashLine))
+        self._circle.setPen(
+            pg.mkPen(
+                theme.muted, width=max(1.0, theme.line_width * 0.8), style=Qt.PenStyle.DashLine
+            )
+        )
         for line in (self._x_line, self._y_line):
             line.setPen(pg.mkPen(theme.muted, width=max(1.0, theme.line_width * 0.6)))
         self.legend.setFont(self.font_for(theme.font_pt * 0.75))
@@ -445,22 +467,40 @@ class _VectorPlanePanel(Panel):
         plot.setLabel("left", self._axis_name(axes[1]) if size > 1 else " ", **style)
         self._redraw_cached()
 
-    def _look(self, theme: Theme, color: str, state: str, *, label: str = "",
-              dash: str = "solid", head_filled: bool = True, label_at: str = "tip",
-              weight: float = 1.0) -> ArrowLook:
+    def _look(
+        self,
+        theme: Theme,
+        color: str,
+        state: str,
+        *,
+        label: str = "",
+        dash: str = "solid",
+        head_filled: bool = True,
+        label_at: str = "tip",
+        weight: float = 1.0,
+    ) -> ArrowLook:
         """The look of an arrow at the cursor, before it, or after it (faded)."""
         key = (theme.name, color, state, label, dash, head_filled, label_at, weight)
         look = self._looks.get(key)
         if look is None:  # hundreds of arrows share a few looks: build each once
             if len(self._looks) > 4096:
                 self._looks.clear()
-            look = self._looks[key] = self._new_look(theme, color, state, label, dash,
-                                                     head_filled, label_at, weight)
+            look = self._looks[key] = self._new_look(
+                theme, color, state, label, dash, head_filled, label_at, weight
+            )
         return look
 
     @staticmethod
-    def _new_look(theme: Theme, color: str, state: str, label: str, dash: str,
-                  head_filled: bool, label_at: str, weight: float) -> ArrowLook:
+    def _new_look(
+        theme: Theme,
+        color: str,
+        state: str,
+        label: str,
+        dash: str,
+        head_filled: bool,
+        label_at: str,
+        weight: float,
+    ) -> ArrowLook:
         width = theme.arrow_width * weight
         alpha, halo, bold = 255, False, False
         if state == "cursor":
@@ -468,18 +508,29 @@ class _VectorPlanePanel(Panel):
         elif state == "future":
             width, alpha = width * 0.8, 70
         return ArrowLook(
-            color=color, alpha=alpha, width=width, dash=dash, head=6 + 2.0 * width,
-            head_filled=head_filled, halo=halo, label=label, label_bold=bold,
-            label_at=label_at, font_pt=theme.font_pt * 0.9, background=theme.background,
-            hit_radius=max(8.0, 2.8 * theme.arrow_width))
+            color=color,
+            alpha=alpha,
+            width=width,
+            dash=dash,
+            head=6 + 2.0 * width,
+            head_filled=head_filled,
+            halo=halo,
+            label=label,
+            label_bold=bold,
+            label_at=label_at,
+            font_pt=theme.font_pt * 0.9,
+            background=theme.background,
+            hit_radius=max(8.0, 2.8 * theme.arrow_width),
+        )
 
     @staticmethod
     def _point(vector: np.ndarray, axes: tuple[int, int], size: int) -> tuple[float, float]:
         return float(vector[axes[0]]), (float(vector[axes[1]]) if size > 1 else 0.0)
 
     @staticmethod
-    def _tips(column: np.ndarray, numbers: list[int], axes: tuple[int, int],
-              size: int) -> np.ndarray:
+    def _tips(
+        column: np.ndarray, numbers: list[int], axes: tuple[int, int], size: int
+    ) -> np.ndarray:
         """The shown two components of rows ``numbers`` (1-based) of a column, ``(n, 2)``."""
         rows = np.asarray(numbers, dtype=np.int64) - 1
         tips = np.zeros((len(rows), 2))
@@ -494,7 +545,8 @@ class _VectorPlanePanel(Panel):
 
     def _labelled_numbers(self, numbers: list[int]) -> set[int] | range:
         """Which of the steps ``numbers`` get a label: all when few, else those near
-        the cursor (and the dragged one)."""
+        the cursor (and the dragged one).
+        """
         session = self.session
         if len(session.scenario) <= LABEL_ALL:
             return range(1, len(session.scenario) + 1)
@@ -504,8 +556,9 @@ class _VectorPlanePanel(Panel):
             near.add(dragged)
         return near
 
-    def _styles(self, theme: Theme, numbers: list[int], writes: np.ndarray, ordinals: np.ndarray
-                ) -> tuple[np.ndarray, list[str], list[str], list[ArrowLook]]:
+    def _styles(
+        self, theme: Theme, numbers: list[int], writes: np.ndarray, ordinals: np.ndarray
+    ) -> tuple[np.ndarray, list[str], list[str], list[ArrowLook]]:
         """Per step of ``numbers``: state code and name, colour, and look without a label.
 
         ``writes`` says which steps are writes, ``ordinals`` is the write
@@ -519,29 +572,48 @@ class _VectorPlanePanel(Panel):
         palette = theme.key_colors
         color = ordinals[steps - 1] % len(palette)
         kinds, which = np.unique((color * 3 + state) * 2 + writes, return_inverse=True)
-        table = [self._kind_look(theme, palette[kind // 6], STATES[kind // 2 % 3],
-                                 bool(kind % 2), "") for kind in kinds.tolist()]
-        return (state, [STATES[i] for i in state.tolist()], [palette[i] for i in color.tolist()],
-                [table[i] for i in which.ravel().tolist()])
+        table = [
+            self._kind_look(theme, palette[kind // 6], STATES[kind // 2 % 3], bool(kind % 2), "")
+            for kind in kinds.tolist()
+        ]
+        return (
+            state,
+            [STATES[i] for i in state.tolist()],
+            [palette[i] for i in color.tolist()],
+            [table[i] for i in which.ravel().tolist()],
+        )
 
-    def _label_specials(self, batch: ArrowBatch, theme: Theme, states: list[str],
-                        colors: list[str], label: Callable[[int], str]) -> None:
+    def _label_specials(
+        self,
+        batch: ArrowBatch,
+        theme: Theme,
+        states: list[str],
+        colors: list[str],
+        label: Callable[[int], str],
+    ) -> None:
         """Make the arrows of the batch that need their own: the labelled steps
-        (with the look ``label(number)`` asks for), the cursor's and the dragged one."""
+        (with the look ``label(number)`` asks for), the cursor's and the dragged one.
+        """
         numbers, session = batch.numbers, self.session
         labelled = self._labelled_numbers(numbers)
         wanted = set(labelled) if len(labelled) < len(numbers) else None
         for index, number in enumerate(numbers):
-            if wanted is not None and number not in wanted and number != session.cursor \
-                    and number != session.dragged_step:
+            if (
+                wanted is not None
+                and number not in wanted
+                and number != session.cursor
+                and number != session.dragged_step
+            ):
                 continue
             arrow = batch.arrow(index)
             if number in labelled:
-                arrow.look = self._kind_look(theme, colors[index], states[index],
-                                             arrow.role != "query", label(number))
+                arrow.look = self._kind_look(
+                    theme, colors[index], states[index], arrow.role != "query", label(number)
+                )
 
-    def _kind_look(self, theme: Theme, color: str, state: str, is_write: bool,
-                   label: str) -> ArrowLook:  # pragma: no cover - abstract
+    def _kind_look(
+        self, theme: Theme, color: str, state: str, is_write: bool, label: str
+    ) -> ArrowLook:  # pragma: no cover - abstract
         raise NotImplementedError
 
     # -- the component chooser -------------------------------------------------------------
@@ -595,9 +667,13 @@ class _VectorPlanePanel(Panel):
             return
         options = self.session.options
         one_d = self._drag_base.size == 1
-        x, y = snap_tip(x, y, grid=options.snap_grid,
-                        unit=options.snap_unit and self._drag_field == "vector",
-                        one_dimensional=one_d)
+        x, y = snap_tip(
+            x,
+            y,
+            grid=options.snap_grid,
+            unit=options.snap_unit and self._drag_field == "vector",
+            one_dimensional=one_d,
+        )
         axes = self.session.plane_axes(self.space)
         vector = self._drag_base.copy()
         vector[axes[0]] = x
@@ -632,12 +708,20 @@ class _VectorPlanePanel(Panel):
             self._filtering = False
 
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
-        if not self._handles_placed and event.type() in _MOUSE_EVENTS and not (
+        if (
+            not self._handles_placed
+            and event.type() in _MOUSE_EVENTS
+            and not (
                 event.type() == QtCore.QEvent.Type.MouseMove
-                and event.buttons() != Qt.MouseButton.NoButton):  # type: ignore[attr-defined]
+                and event.buttons() != Qt.MouseButton.NoButton
+            )
+        ):  # type: ignore[attr-defined]
             self._place_handles()  # not while dragging: no other handle can be grabbed
-        if (self._drag_item is not None and event.type() == QtCore.QEvent.Type.KeyPress
-                and event.key() == Qt.Key.Key_Escape):  # type: ignore[attr-defined]
+        if (
+            self._drag_item is not None
+            and event.type() == QtCore.QEvent.Type.KeyPress
+            and event.key() == Qt.Key.Key_Escape
+        ):  # type: ignore[attr-defined]
             self._drag_item.abort_drag()
             self._stop_drag()
             self._grow_next = True
@@ -665,8 +749,7 @@ class KeyPlanePanel(_VectorPlanePanel):
         return self.tr("Key plane")
 
     def _legend_text(self) -> str:
-        return self.tr("solid: keys · dashed: queries · faded: later steps · "
-                       "drag a tip to move it")
+        return self.tr("solid: keys · dashed: queries · faded: later steps · drag a tip to move it")
 
     def _axis_name(self, component: int) -> str:
         return self.tr("key component {0}").format(component)
@@ -674,8 +757,9 @@ class KeyPlanePanel(_VectorPlanePanel):
     def _drag_field_of(self, item: ArrowItem) -> str:
         return "vector"
 
-    def _arrows(self, theme: Theme, axes: tuple[int, int], size: int,
-                ordinals: np.ndarray) -> ArrowBatch:
+    def _arrows(
+        self, theme: Theme, axes: tuple[int, int], size: int, ordinals: np.ndarray
+    ) -> ArrowBatch:
         scenario = self.session.scenario
         numbers = self._numbers()
         # Columns, not Step objects or an object per arrow: this runs on every
@@ -688,21 +772,27 @@ class KeyPlanePanel(_VectorPlanePanel):
         spots = tips[:, 0] + 1j * tips[:, 1]
         on_key = ~writes & np.isin(spots, spots[writes]) & (codes != 0)
         # Dashed queries are drawn over keys so both stay visible.
-        batch = ArrowBatch(numbers, ["key" if w else "query" for w in writes.tolist()], tips,
-                           looks, DEPTH_BY_CODE[codes] + 0.5 * ~writes, ~on_key,
-                           self._step_tooltip)
+        batch = ArrowBatch(
+            numbers,
+            ["key" if w else "query" for w in writes.tolist()],
+            tips,
+            looks,
+            DEPTH_BY_CODE[codes] + 0.5 * ~writes,
+            ~on_key,
+            self._step_tooltip,
+        )
         self._label_specials(batch, theme, states, colors, scenario.label_at)
         return batch
 
     def _step_tooltip(self, role: str, number: int) -> Callable[[], str]:
         return partial(self._key_tooltip if role == "key" else self._query_tooltip, number)
 
-    def _kind_look(self, theme: Theme, color: str, state: str, is_write: bool,
-                   label: str) -> ArrowLook:
+    def _kind_look(
+        self, theme: Theme, color: str, state: str, is_write: bool, label: str
+    ) -> ArrowLook:
         if is_write:
             return self._look(theme, color, state, label=label)
-        return self._look(theme, theme.read, state, dash="dash", head_filled=False,
-                          label=label)
+        return self._look(theme, theme.read, state, dash="dash", head_filled=False, label=label)
 
     def _cosines_with_others(self, number: int) -> list[tuple[str, float]]:
         """Cosines of key ``number`` with the other keys (every key when few)."""
@@ -718,14 +808,14 @@ class KeyPlanePanel(_VectorPlanePanel):
         for item in self._items:  # too many keys: the ones drawn near the cursor
             if item.role == "key" and item.step_number != number:
                 value = cosine(step.vector, vectors[item.step_number - 1])
-                pairs.append((scenario.label_at(item.step_number),
-                              0.0 if value is None else value))
+                pairs.append((scenario.label_at(item.step_number), 0.0 if value is None else value))
         return pairs
 
     def _key_tooltip(self, number: int) -> str:
         step = self.session.scenario.step(number)
-        lines = [self.tr("key {0} (step {1}) = {2}").format(
-            step.label, number, fmt_vector(step.vector))]
+        lines = [
+            self.tr("key {0} (step {1}) = {2}").format(step.label, number, fmt_vector(step.vector))
+        ]
         pairs = self._cosines_with_others(number)
         if not pairs:
             lines.append(self.tr("No other key to compare with yet."))
@@ -734,18 +824,21 @@ class KeyPlanePanel(_VectorPlanePanel):
             shown = pairs
             if len(pairs) > TOOLTIP_ROWS:
                 shown = sorted(pairs, key=lambda pair: -abs(pair[1]))[:TOOLTIP_ROWS]
-            lines += [self.tr("  {0}: {1}").format(label, fmt_number(round(c, 4)))
-                      for label, c in shown]
+            lines += [
+                self.tr("  {0}: {1}").format(label, fmt_number(round(c, 4))) for label, c in shown
+            ]
             if len(pairs) > len(shown):
-                lines.append(self.tr("  … and {0} more (smaller)").format(
-                    len(pairs) - len(shown)))
+                lines.append(self.tr("  … and {0} more (smaller)").format(len(pairs) - len(shown)))
         lines.append(self.tr("Drag the tip to move this key."))
         return "\n".join(lines)
 
     def _query_tooltip(self, number: int) -> str:
         step = self.session.scenario.step(number)
-        lines = [self.tr("query {0} (step {1}) = {2}").format(
-            step.label, number, fmt_vector(step.vector))]
+        lines = [
+            self.tr("query {0} (step {1}) = {2}").format(
+                step.label, number, fmt_vector(step.vector)
+            )
+        ]
         result = self.session.snapshot(number).read
         if result is not None and result.target is not None:
             lines.append(self.tr("meant to retrieve {0}").format(result.target))
@@ -765,8 +858,10 @@ class ValuePlanePanel(_VectorPlanePanel):
         return self.tr("Value plane")
 
     def _legend_text(self) -> str:
-        return self.tr("solid: stored values · at a read: y (thick), "
-                       "target (dashed), interference y − target (dotted)")
+        return self.tr(
+            "solid: stored values · at a read: y (thick), "
+            "target (dashed), interference y − target (dotted)"
+        )
 
     def _axis_name(self, component: int) -> str:
         return self.tr("value component {0}").format(component)
@@ -774,20 +869,28 @@ class ValuePlanePanel(_VectorPlanePanel):
     def _drag_field_of(self, item: ArrowItem) -> str:
         return "value"
 
-    def _arrows(self, theme: Theme, axes: tuple[int, int], size: int,
-                ordinals: np.ndarray) -> ArrowBatch:
+    def _arrows(
+        self, theme: Theme, axes: tuple[int, int], size: int, ordinals: np.ndarray
+    ) -> ArrowBatch:
         session = self.session
         scenario, cursor = session.scenario, session.cursor
         is_write = scenario.write_mask()
         numbers = [n for n in self._numbers() if is_write[n - 1]]
         writes = np.ones(len(numbers), dtype=bool)
         codes, states, colors, looks = self._styles(theme, numbers, writes, ordinals)
-        batch = ArrowBatch(numbers, ["value"] * len(numbers),
-                           self._tips(scenario.values(), numbers, axes, size), looks,
-                           DEPTH_BY_CODE[codes] + 0.5, writes, self._step_tooltip)
+        batch = ArrowBatch(
+            numbers,
+            ["value"] * len(numbers),
+            self._tips(scenario.values(), numbers, axes, size),
+            looks,
+            DEPTH_BY_CODE[codes] + 0.5,
+            writes,
+            self._step_tooltip,
+        )
         name = self.tr("v({0})")
-        self._label_specials(batch, theme, states, colors,
-                             lambda number: name.format(scenario.label_at(number)))
+        self._label_specials(
+            batch, theme, states, colors, lambda number: name.format(scenario.label_at(number))
+        )
         arrows = batch.extras
         result = session.snapshot().read if cursor else None
         if result is None:
@@ -798,29 +901,66 @@ class ValuePlanePanel(_VectorPlanePanel):
             label = self.tr("target")
             for arrow in batch.labelled():
                 # The stored value it lies on: one label "target = v(k)", not two stacked.
-                if arrow.tip == target and arrow.look.label and \
-                        scenario.label_at(arrow.number) == result.target:
+                if (
+                    arrow.tip == target
+                    and arrow.look.label
+                    and scenario.label_at(arrow.number) == result.target
+                ):
                     label = self.tr("target = {0}").format(arrow.look.label)
                     arrow.look = restyled(arrow.look, label="")
-            look = self._look(theme, theme.target, "past", dash="dash", weight=1.3,
-                              label=label)
-            arrows.append(PlaneArrow("target", cursor, (0.0, 0.0), target, look, 30.0,
-                                     tooltip=partial(self._read_tooltip, "target")))
+            look = self._look(theme, theme.target, "past", dash="dash", weight=1.3, label=label)
+            arrows.append(
+                PlaneArrow(
+                    "target",
+                    cursor,
+                    (0.0, 0.0),
+                    target,
+                    look,
+                    30.0,
+                    tooltip=partial(self._read_tooltip, "target"),
+                )
+            )
         if hidden:
             return batch  # predict first: y and the gap stay hidden until revealed
         output = self._point(result.output, axes, size)
         look = self._look(theme, theme.read, "cursor", label=self.tr("y"), weight=1.2)
-        arrows.append(PlaneArrow("output", cursor, (0.0, 0.0), output, look, 31.0,
-                                 tooltip=partial(self._read_tooltip, "output")))
+        arrows.append(
+            PlaneArrow(
+                "output",
+                cursor,
+                (0.0, 0.0),
+                output,
+                look,
+                31.0,
+                tooltip=partial(self._read_tooltip, "output"),
+            )
+        )
         if result.expected is not None and output != target:
-            look = self._look(theme, theme.warning, "past", dash="dot", weight=1.2,
-                              label=self.tr("interference"), label_at="middle")
-            arrows.append(PlaneArrow("interference", cursor, target, output, look, 32.0,
-                                     tooltip=partial(self._read_tooltip, "interference")))
+            look = self._look(
+                theme,
+                theme.warning,
+                "past",
+                dash="dot",
+                weight=1.2,
+                label=self.tr("interference"),
+                label_at="middle",
+            )
+            arrows.append(
+                PlaneArrow(
+                    "interference",
+                    cursor,
+                    target,
+                    output,
+                    look,
+                    32.0,
+                    tooltip=partial(self._read_tooltip, "interference"),
+                )
+            )
         return batch
 
-    def _kind_look(self, theme: Theme, color: str, state: str, is_write: bool,
-                   label: str) -> ArrowLook:
+    def _kind_look(
+        self, theme: Theme, color: str, state: str, is_write: bool, label: str
+    ) -> ArrowLook:
         return self._look(theme, color, state, label=label)
 
     def _step_tooltip(self, role: str, number: int) -> Callable[[], str]:
@@ -828,11 +968,14 @@ class ValuePlanePanel(_VectorPlanePanel):
 
     def _value_tooltip(self, number: int) -> str:
         step = self.session.scenario.step(number)
-        return "\n".join([
-            self.tr("value stored by {0} (step {1}) = {2}").format(
-                step.label, number, fmt_vector(step.value)),
-            self.tr("Drag the tip to change this value."),
-        ])
+        return "\n".join(
+            [
+                self.tr("value stored by {0} (step {1}) = {2}").format(
+                    step.label, number, fmt_vector(step.value)
+                ),
+                self.tr("Drag the tip to change this value."),
+            ]
+        )
 
     def _read_tooltip(self, role: str) -> str:
         result = self.session.snapshot().read
@@ -840,13 +983,13 @@ class ValuePlanePanel(_VectorPlanePanel):
             return ""
         if role == "output":
             return self.tr("y, the output of read {0} = {1}").format(
-                result.step.label, fmt_vector(result.output))
+                result.step.label, fmt_vector(result.output)
+            )
         if role == "target":
             return self.tr("the target value, stored by {0} = {1}").format(
-                result.target, fmt_vector(result.expected))
-        text = self.tr("interference y − target = {0}").format(
-            fmt_vector(result.interference))
+                result.target, fmt_vector(result.expected)
+            )
+        text = self.tr("interference y − target = {0}").format(fmt_vector(result.interference))
         if result.relative_error is not None:
-            text += "\n" + self.tr("relative error {0}").format(
-                fmt_number(result.relative_error))
+            text += "\n" + self.tr("relative error {0}").format(fmt_number(result.relative_error))
         return text

@@ -10,8 +10,7 @@ from linviz.cli import main
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "linviz", *args], capture_output=True,
-                          text=True)
+    return subprocess.run([sys.executable, "-m", "linviz", *args], capture_output=True, text=True)
 
 
 def test_lessons_lists_names_and_titles(capsys):
@@ -40,8 +39,18 @@ def test_trace_json_has_the_documented_shape(capsys):
     assert set(write) == {"index", "op", "label", "key", "value", "stamp", "state"}
     assert [row for rows in write["stamp"] for row in rows] == pytest.approx([0, -4, 0, -3])
     read = steps[6]
-    assert set(read) == {"index", "op", "label", "query", "output", "target", "expected",
-                         "interference", "contributions", "state"}
+    assert set(read) == {
+        "index",
+        "op",
+        "label",
+        "query",
+        "output",
+        "target",
+        "expected",
+        "interference",
+        "contributions",
+        "state",
+    }
     assert read["output"] == pytest.approx([1.2, -1.8])
     assert read["target"] == "k3" and read["expected"] == [0, -5]
     assert [c["label"] for c in read["contributions"]] == ["k1", "k2", "k3"]
@@ -59,8 +68,10 @@ def test_trace_of_a_file_path(tmp_path, capsys):
 
 def test_bad_file_gives_status_1_and_one_line_no_traceback(tmp_path):
     path = tmp_path / "bad.json"
-    path.write_text('{"format": "linviz-scenario", "version": 1, "d_k": 2, "d_v": 2, '
-                    '"steps": [{"op": "write", "key": [1, 0, 2], "value": [1, 1]}]}')
+    path.write_text(
+        '{"format": "linviz-scenario", "version": 1, "d_k": 2, "d_v": 2, '
+        '"steps": [{"op": "write", "key": [1, 0, 2], "value": [1, 1]}]}'
+    )
     result = run("trace", str(path))
     assert result.returncode == 1
     assert result.stdout == ""
@@ -89,9 +100,13 @@ def test_version():
 def test_the_app_without_a_display_says_what_works_instead():
     import os
 
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
-    result = subprocess.run([sys.executable, "-m", "linviz"], capture_output=True, text=True,
-                            env=env, timeout=60)
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "linviz"], capture_output=True, text=True, env=env, timeout=60
+    )
     assert result.returncode == 1
     assert "no display" in result.stderr and "linviz export" in result.stderr

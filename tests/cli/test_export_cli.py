@@ -19,16 +19,35 @@ MINUS = "\u2212"
 
 def run(*args: str, cwd=None) -> subprocess.CompletedProcess:
     """``linviz …`` in a fresh process with no display and no Qt platform chosen."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
-    return subprocess.run([sys.executable, "-m", "linviz", *args], capture_output=True,
-                          text=True, env=env, cwd=cwd, timeout=120)
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "linviz", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+        timeout=120,
+    )
 
 
 def test_png_of_the_window_without_a_display(tmp_path):
     out = tmp_path / "slide.png"
-    result = run("export", "crowding-the-plane", "--out", str(out), "--step", "5",
-                 "--size", "1280x720", "--theme", "dark")
+    result = run(
+        "export",
+        "crowding-the-plane",
+        "--out",
+        str(out),
+        "--step",
+        "5",
+        "--size",
+        "1280x720",
+        "--theme",
+        "dark",
+    )
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""  # no Qt chatter about the offscreen platform
     assert result.stdout.strip() == str(out)
@@ -41,30 +60,46 @@ def test_png_of_the_window_without_a_display(tmp_path):
 
 def test_scale_multiplies_the_pixels_of_one_panel(tmp_path):
     one, two = tmp_path / "one.png", tmp_path / "two.png"
-    assert run("export", "session-trace", "--out", str(one), "--view", "heatmap"
-               ).returncode == 0
-    assert run("export", "session-trace", "--out", str(two), "--view", "heatmap",
-               "--scale", "2").returncode == 0
+    assert run("export", "session-trace", "--out", str(one), "--view", "heatmap").returncode == 0
+    assert (
+        run(
+            "export", "session-trace", "--out", str(two), "--view", "heatmap", "--scale", "2"
+        ).returncode
+        == 0
+    )
     with Image.open(one) as a, Image.open(two) as b:
         assert b.size == (2 * a.size[0], 2 * a.size[1])
 
 
 def test_step_all_writes_one_svg_per_step(tmp_path):
-    result = run("export", "crowding-the-plane", "--out", str(tmp_path / "heat.svg"),
-                 "--view", "heatmap", "--step", "all", "--theme", "projector")
+    result = run(
+        "export",
+        "crowding-the-plane",
+        "--out",
+        str(tmp_path / "heat.svg"),
+        "--view",
+        "heatmap",
+        "--step",
+        "all",
+        "--theme",
+        "projector",
+    )
     assert result.returncode == 0, result.stderr
     names = sorted(p.name for p in tmp_path.iterdir())
     assert names == [f"heat-{n:03d}.svg" for n in range(1, 8)]
     last = ET.parse(tmp_path / "heat-007.svg").getroot()
-    texts = {"".join(t.itertext()).strip()
-             for t in last.iter("{http://www.w3.org/2000/svg}text")}
+    texts = {"".join(t.itertext()).strip() for t in last.iter("{http://www.w3.org/2000/svg}text")}
     assert {"3", f"{MINUS}3", f"{MINUS}2", "1"} <= texts
 
 
 def test_gif_and_pdf(tmp_path):
     gif, pdf = tmp_path / "a.gif", tmp_path / "s.pdf"
-    assert run("export", "delta-repair", "--out", str(gif), "--view", "equation",
-               "--duration", "400").returncode == 0
+    assert (
+        run(
+            "export", "delta-repair", "--out", str(gif), "--view", "equation", "--duration", "400"
+        ).returncode
+        == 0
+    )
     with Image.open(gif) as image:
         assert image.n_frames == 8 and image.info["duration"] == 400
     assert run("export", "delta-repair", "--out", str(pdf), "--step", "3").returncode == 0
@@ -81,25 +116,27 @@ def test_view_list_and_unknown_view(tmp_path):
     names = listed.stdout.split()
     assert names[0] == "window"
     assert {"heatmap", "equation", "keys", "values", "readout", "timeline"} <= set(names)
-    wrong = run("export", "crowding-the-plane", "--out", str(tmp_path / "x.png"),
-                "--view", "nope")
+    wrong = run("export", "crowding-the-plane", "--out", str(tmp_path / "x.png"), "--view", "nope")
     assert wrong.returncode == 1
     lines = wrong.stderr.strip().splitlines()
     assert len(lines) == 1 and "nope" in lines[0] and "heatmap" in lines[0]
     assert not list(tmp_path.iterdir())
 
 
-@pytest.mark.parametrize("arguments, words", [
-    (["--out", "{tmp}/x.bmp"], ".png"),
-    (["--out", "{tmp}/x.png", "--step", "9"], "no step 9"),
-    (["--out", "{tmp}/x.png", "--step", "two"], "--step"),
-    (["--out", "{tmp}/x.png", "--size", "1920by1080"], "--size"),
-    (["--out", "{tmp}/x.png", "--size", "10x10"], "--size"),
-    (["--out", "{tmp}/x.png", "--scale", "8"], "--scale"),
-    (["--out", "{tmp}/x.png", "--theme", "neon"], "neon"),
-    (["--out", "{tmp}/x.gif", "--step", "3"], "GIF"),
-    (["--out", "{tmp}/missing/x.png"], "no such folder"),
-])
+@pytest.mark.parametrize(
+    "arguments, words",
+    [
+        (["--out", "{tmp}/x.bmp"], ".png"),
+        (["--out", "{tmp}/x.png", "--step", "9"], "no step 9"),
+        (["--out", "{tmp}/x.png", "--step", "two"], "--step"),
+        (["--out", "{tmp}/x.png", "--size", "1920by1080"], "--size"),
+        (["--out", "{tmp}/x.png", "--size", "10x10"], "--size"),
+        (["--out", "{tmp}/x.png", "--scale", "8"], "--scale"),
+        (["--out", "{tmp}/x.png", "--theme", "neon"], "neon"),
+        (["--out", "{tmp}/x.gif", "--step", "3"], "GIF"),
+        (["--out", "{tmp}/missing/x.png"], "no such folder"),
+    ],
+)
 def test_mistakes_give_status_1_and_one_line(tmp_path, capsys, arguments, words):
     args = [a.replace("{tmp}", str(tmp_path)) for a in arguments]
     assert main(["export", "crowding-the-plane", *args]) == 1
@@ -112,8 +149,10 @@ def test_mistakes_give_status_1_and_one_line(tmp_path, capsys, arguments, words)
 
 def test_bad_scenario_file_is_status_1_like_trace(tmp_path, capsys):
     path = tmp_path / "bad.json"
-    path.write_text('{"format": "linviz-scenario", "version": 1, "d_k": 2, "d_v": 2, '
-                    '"steps": [{"op": "write", "key": [1, 0, 2], "value": [1, 1]}]}')
+    path.write_text(
+        '{"format": "linviz-scenario", "version": 1, "d_k": 2, "d_v": 2, '
+        '"steps": [{"op": "write", "key": [1, 0, 2], "value": [1, 1]}]}'
+    )
     assert main(["export", str(path), "--out", str(tmp_path / "x.png")]) == 1
     lines = capsys.readouterr().err.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in lines[0]
@@ -123,20 +162,27 @@ def test_bad_scenario_file_is_status_1_like_trace(tmp_path, capsys):
 
 def test_french_is_accepted_without_a_translation(tmp_path):
     out = tmp_path / "fr.png"
-    result = run("export", "session-trace", "--out", str(out), "--lang", "fr",
-                 "--view", "caption")
+    result = run("export", "session-trace", "--out", str(out), "--lang", "fr", "--view", "caption")
     assert result.returncode == 0 and result.stderr == ""
     assert out.is_file()
 
 
 def test_transparent_png_has_a_clear_background_and_opaque_cells(tmp_path):
     out = tmp_path / "heat.png"
-    done = run("export", "crowding-the-plane", "--out", str(out), "--view", "heatmap",
-               "--step", "5", "--transparent")
+    done = run(
+        "export",
+        "crowding-the-plane",
+        "--out",
+        str(out),
+        "--view",
+        "heatmap",
+        "--step",
+        "5",
+        "--transparent",
+    )
     assert done.returncode == 0, done.stderr
     pixels = np.asarray(Image.open(out).convert("RGBA"))
     assert pixels[2, 2, 3] == 0
     assert (pixels[..., 3] == 255).mean() > 0.05  # the heatmap itself stays opaque
-    refused = run("export", "crowding-the-plane", "--out", str(tmp_path / "x.svg"),
-                  "--transparent")
+    refused = run("export", "crowding-the-plane", "--out", str(tmp_path / "x.svg"), "--transparent")
     assert refused.returncode == 1 and "--transparent needs a .png" in refused.stderr

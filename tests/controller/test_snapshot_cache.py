@@ -30,8 +30,8 @@ def test_a_read_after_90000_writes_holds_no_per_write_arrays():
     session = Session(random_scenario(100_000, 64))
     last = len(session.scenario)
     assert not session.scenario.is_write(last)
-    session.trace.state(last)          # the checkpoints belong to the trace,
-    session.scenario.key_norms()       # the key lengths to the scenario
+    session.trace.state(last)  # the checkpoints belong to the trace,
+    session.scenario.key_norms()  # the key lengths to the scenario
     tracemalloc.start()
     try:
         snap = session.snapshot(last)

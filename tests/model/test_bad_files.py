@@ -9,10 +9,19 @@ from linviz.model.scenario_file import load_scenario
 
 
 def scenario_text(steps=None, **top):
-    document = {"format": "linviz-scenario", "version": 1, "title": "t", "d_k": 2, "d_v": 2,
-                "steps": steps if steps is not None else [
-                    {"op": "write", "key": [1, 0], "value": [2, 3], "label": "a"},
-                    {"op": "read", "query": [1, 0], "target": "a"}]}
+    document = {
+        "format": "linviz-scenario",
+        "version": 1,
+        "title": "t",
+        "d_k": 2,
+        "d_v": 2,
+        "steps": steps
+        if steps is not None
+        else [
+            {"op": "write", "key": [1, 0], "value": [2, 3], "label": "a"},
+            {"op": "read", "query": [1, 0], "target": "a"},
+        ],
+    }
     document.update(top)
     return json.dumps(document)
 
@@ -41,9 +50,15 @@ def test_bad_json_names_line_and_column(tmp_path):
 
 
 def test_wrong_key_shape_names_step_field_and_dimension(tmp_path):
-    error = refused(tmp_path, scenario_text([
-        {"op": "write", "key": [1, 0], "value": [2, 3]},
-        {"op": "write", "key": [1, 0, 2], "value": [9, 9]}]))
+    error = refused(
+        tmp_path,
+        scenario_text(
+            [
+                {"op": "write", "key": [1, 0], "value": [2, 3]},
+                {"op": "write", "key": [1, 0, 2], "value": [9, 9]},
+            ]
+        ),
+    )
     assert (error.step, error.field) == (2, "key")
     assert "3 components" in error.message and "d_k = 2" in error.message
 
@@ -53,16 +68,25 @@ def test_wrong_value_shape(tmp_path):
     assert (error.step, error.field) == (1, "value") and "d_v = 2" in error.message
 
 
-@pytest.mark.parametrize("bad, reason", [
-    ("true", "must be a number"), ('"1"', "must be a number"), ("null", "must be a number"),
-    ("[1]", "must be a number"), ("NaN", "not a number JSON allows"),
-    ("Infinity", "not a number JSON allows"), ("-Infinity", "not a number JSON allows"),
-    ("1e400", "must be finite"),
-])
+@pytest.mark.parametrize(
+    "bad, reason",
+    [
+        ("true", "must be a number"),
+        ('"1"', "must be a number"),
+        ("null", "must be a number"),
+        ("[1]", "must be a number"),
+        ("NaN", "not a number JSON allows"),
+        ("Infinity", "not a number JSON allows"),
+        ("-Infinity", "not a number JSON allows"),
+        ("1e400", "must be finite"),
+    ],
+)
 def test_non_numeric_and_non_finite_numbers(tmp_path, bad, reason):
-    text = ('{"format": "linviz-scenario", "version": 1, "d_k": 2, "d_v": 2, "steps": ['
-            '{"op": "write", "key": [1, 0], "value": [2, 3]},'
-            '{"op": "write", "key": [0, %s], "value": [2, 3]}]}' % bad)
+    text = (
+        '{"format": "linviz-scenario", "version": 1, "d_k": 2, "d_v": 2, "steps": ['
+        '{"op": "write", "key": [1, 0], "value": [2, 3]},'
+        f'{{"op": "write", "key": [0, {bad}], "value": [2, 3]}}]}}'
+    )
     error = refused(tmp_path, text)
     assert reason in error.message
     if "JSON allows" not in reason:
@@ -70,16 +94,28 @@ def test_non_numeric_and_non_finite_numbers(tmp_path, bad, reason):
 
 
 def test_state_overflow_names_the_step(tmp_path):
-    error = refused(tmp_path, scenario_text([
-        {"op": "write", "key": [1, 0], "value": [1, 1]},
-        {"op": "write", "key": [1e200, 0], "value": [1e200, 0]}]))
+    error = refused(
+        tmp_path,
+        scenario_text(
+            [
+                {"op": "write", "key": [1, 0], "value": [1, 1]},
+                {"op": "write", "key": [1e200, 0], "value": [1e200, 0]},
+            ]
+        ),
+    )
     assert error.step == 2 and "overflows" in error.message
 
 
 def test_read_overflow_names_the_step(tmp_path):
-    error = refused(tmp_path, scenario_text([
-        {"op": "write", "key": [1e300, 0], "value": [1, 0]},
-        {"op": "read", "query": [1e300, 0]}]))
+    error = refused(
+        tmp_path,
+        scenario_text(
+            [
+                {"op": "write", "key": [1e300, 0], "value": [1, 0]},
+                {"op": "read", "query": [1e300, 0]},
+            ]
+        ),
+    )
     assert error.step == 2 and "output" in error.message
 
 
@@ -89,8 +125,9 @@ def test_unknown_op(tmp_path):
 
 
 def test_unknown_step_key_is_a_typo_not_ignored(tmp_path):
-    error = refused(tmp_path, scenario_text([
-        {"op": "write", "key": [1, 0], "value": [2, 3], "lable": "a"}]))
+    error = refused(
+        tmp_path, scenario_text([{"op": "write", "key": [1, 0], "value": [2, 3], "lable": "a"}])
+    )
     assert (error.step, error.field) == (1, "lable")
 
 
@@ -104,23 +141,34 @@ def test_duplicate_json_key(tmp_path):
     assert "twice" in error.message
 
 
-@pytest.mark.parametrize("top, field", [
-    ({"d_k": 0}, "d_k"), ({"d_v": 513}, "d_v"), ({"d_k": 2.5}, "d_k"), ({"d_k": True}, "d_k"),
-    ({"feature_map": "tanh"}, "feature_map"), ({"normalize": "yes"}, "normalize"),
-    ({"rule": {"name": "delta", "beta": 2}}, "rule.beta"),
-    ({"rule": {"name": "gated", "alpha": 0}}, "rule.alpha"),
-    ({"rule": {"name": "gated", "alpha": 0.5, "beta": 1}}, "rule.beta"),
-    ({"rule": {"name": "delta", "beta": 1}, "normalize": True}, "normalize"),
-])
+@pytest.mark.parametrize(
+    "top, field",
+    [
+        ({"d_k": 0}, "d_k"),
+        ({"d_v": 513}, "d_v"),
+        ({"d_k": 2.5}, "d_k"),
+        ({"d_k": True}, "d_k"),
+        ({"feature_map": "tanh"}, "feature_map"),
+        ({"normalize": "yes"}, "normalize"),
+        ({"rule": {"name": "delta", "beta": 2}}, "rule.beta"),
+        ({"rule": {"name": "gated", "alpha": 0}}, "rule.alpha"),
+        ({"rule": {"name": "gated", "alpha": 0.5, "beta": 1}}, "rule.beta"),
+        ({"rule": {"name": "delta", "beta": 1}, "normalize": True}, "normalize"),
+    ],
+)
 def test_out_of_range_settings(tmp_path, top, field):
     error = refused(tmp_path, scenario_text(**top))
     assert error.field == field
 
 
 def test_per_write_beta_out_of_range(tmp_path):
-    error = refused(tmp_path, scenario_text(
-        [{"op": "write", "key": [1, 0], "value": [2, 3], "beta": -0.1}],
-        rule={"name": "delta", "beta": 1}))
+    error = refused(
+        tmp_path,
+        scenario_text(
+            [{"op": "write", "key": [1, 0], "value": [2, 3], "beta": -0.1}],
+            rule={"name": "delta", "beta": 1},
+        ),
+    )
     assert (error.step, error.field) == (1, "beta")
 
 
@@ -131,37 +179,66 @@ def test_too_many_steps_is_refused_before_any_work(tmp_path, monkeypatch):
 
 
 def test_duplicate_label(tmp_path):
-    error = refused(tmp_path, scenario_text([
-        {"op": "write", "key": [1, 0], "value": [2, 3], "label": "a"},
-        {"op": "write", "key": [0, 1], "value": [2, 3], "label": "a"}]))
+    error = refused(
+        tmp_path,
+        scenario_text(
+            [
+                {"op": "write", "key": [1, 0], "value": [2, 3], "label": "a"},
+                {"op": "write", "key": [0, 1], "value": [2, 3], "label": "a"},
+            ]
+        ),
+    )
     assert (error.step, error.field) == (2, "label") and "already used" in error.message
 
 
 def test_unknown_target(tmp_path):
-    error = refused(tmp_path, scenario_text([
-        {"op": "write", "key": [1, 0], "value": [2, 3], "label": "a"},
-        {"op": "read", "query": [1, 0], "target": "b"}]))
+    error = refused(
+        tmp_path,
+        scenario_text(
+            [
+                {"op": "write", "key": [1, 0], "value": [2, 3], "label": "a"},
+                {"op": "read", "query": [1, 0], "target": "b"},
+            ]
+        ),
+    )
     assert (error.step, error.field) == (2, "target")
 
 
 def test_target_must_be_an_earlier_write(tmp_path):
-    error = refused(tmp_path, scenario_text([
-        {"op": "read", "query": [1, 0], "target": "a"},
-        {"op": "write", "key": [1, 0], "value": [2, 3], "label": "a"}]))
+    error = refused(
+        tmp_path,
+        scenario_text(
+            [
+                {"op": "read", "query": [1, 0], "target": "a"},
+                {"op": "write", "key": [1, 0], "value": [2, 3], "label": "a"},
+            ]
+        ),
+    )
     assert (error.step, error.field) == (1, "target")
 
 
 def test_target_cannot_be_a_read(tmp_path):
-    error = refused(tmp_path, scenario_text([
-        {"op": "read", "query": [1, 0], "label": "x"},
-        {"op": "read", "query": [1, 0], "target": "x"}]))
+    error = refused(
+        tmp_path,
+        scenario_text(
+            [
+                {"op": "read", "query": [1, 0], "label": "x"},
+                {"op": "read", "query": [1, 0], "target": "x"},
+            ]
+        ),
+    )
     assert error.step == 2 and "earlier write" in error.message
 
 
-@pytest.mark.parametrize("top, field", [
-    ({"format": "something-else"}, "format"), ({"version": 2}, "version"),
-    ({"version": True}, "version"), ({"version": "1"}, "version"),
-])
+@pytest.mark.parametrize(
+    "top, field",
+    [
+        ({"format": "something-else"}, "format"),
+        ({"version": 2}, "version"),
+        ({"version": True}, "version"),
+        ({"version": "1"}, "version"),
+    ],
+)
 def test_wrong_format_or_version(tmp_path, top, field):
     assert refused(tmp_path, scenario_text(**top)).field == field
 

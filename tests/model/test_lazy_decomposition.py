@@ -2,7 +2,8 @@
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from linviz.model.interference import cell_contributions, cell_writer_counts
 from linviz.model.readout import read_result
@@ -38,22 +39,29 @@ def test_term_sizes_are_exactly_the_largest_component_of_each_term(scenario, eve
 def test_writer_counts_match_the_full_arrays_before_and_after_an_edit(scenario, every, data):
     trace = Trace(scenario, checkpoint_every=every)
     for t in range(len(scenario) + 1):
-        np.testing.assert_array_equal(cell_writer_counts(trace, t),
-                                      brute_counts(trace.decomposition(t)))
+        np.testing.assert_array_equal(
+            cell_writer_counts(trace, t), brute_counts(trace.decomposition(t))
+        )
     if not len(scenario):
         return
     number = data.draw(st.integers(1, len(scenario)))
     step = scenario.step(number)
     if step.is_write:
         zeros = data.draw(st.booleans())
-        value = np.zeros(scenario.d_v) if zeros else np.array(data.draw(
-            st.lists(numbers, min_size=scenario.d_v, max_size=scenario.d_v)))
+        value = (
+            np.zeros(scenario.d_v)
+            if zeros
+            else np.array(
+                data.draw(st.lists(numbers, min_size=scenario.d_v, max_size=scenario.d_v))
+            )
+        )
         scenario.replace_step(number, step.with_changes(value=value))
     else:
         scenario.remove_step(number)
     for t in range(len(scenario), -1, -1):
-        np.testing.assert_array_equal(cell_writer_counts(trace, t),
-                                      brute_counts(trace.decomposition(t)))
+        np.testing.assert_array_equal(
+            cell_writer_counts(trace, t), brute_counts(trace.decomposition(t))
+        )
 
 
 @given(scenarios(), st.data())
@@ -96,14 +104,19 @@ def old_selection(sizes: np.ndarray, limit: int, target: int | None) -> list[int
     return sorted(keep)
 
 
-@pytest.mark.parametrize("rule", [Rule(), Rule("gated", alpha=0.9),
-                                  Rule("delta", beta=0.5),
-                                  Rule("gated_delta", alpha=0.9, beta=0.5)],
-                         ids=lambda rule: rule.name)
+@pytest.mark.parametrize(
+    "rule",
+    [
+        Rule(),
+        Rule("gated", alpha=0.9),
+        Rule("delta", beta=0.5),
+        Rule("gated_delta", alpha=0.9, beta=0.5),
+    ],
+    ids=lambda rule: rule.name,
+)
 def test_largest_terms_pick_what_sorting_every_term_would(rule):
     rng = np.random.default_rng(5)
-    steps = [write(rng.normal(size=3), rng.integers(-3, 4, size=2), f"w{i}")
-             for i in range(300)]
+    steps = [write(rng.normal(size=3), rng.integers(-3, 4, size=2), f"w{i}") for i in range(300)]
     steps.insert(40, write([0.01, 0, 0], [0.1, 0.1], "small"))
     steps.append(read([1, 0, 0], "r", target="small"))
     trace = Trace(Scenario(3, 2, steps, rule=rule), checkpoint_every=64)
@@ -116,8 +129,16 @@ def test_largest_terms_pick_what_sorting_every_term_would(rule):
 
 
 def test_a_decomposition_refuses_rows_after_an_earlier_step_changed():
-    scenario = Scenario(2, 2, [write([1, 0], [3, 1], "k1"), write([0, 1], [2, 2], "k2"),
-                               read([1, 0], "r1"), write([1, 1], [1, 1], "k3")])
+    scenario = Scenario(
+        2,
+        2,
+        [
+            write([1, 0], [3, 1], "k1"),
+            write([0, 1], [2, 2], "k2"),
+            read([1, 0], "r1"),
+            write([1, 1], [1, 1], "k3"),
+        ],
+    )
     trace = Trace(scenario, checkpoint_every=2)
     result = read_result(trace, 3)
     np.testing.assert_array_equal(result.terms, [[3, 1], [0, 0]])

@@ -2,10 +2,15 @@
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from linviz.model.interference import (STRETCH, _largest_first, earlier_key_cosines,
-                                       strongest_earlier_overlaps)
+from linviz.model.interference import (
+    STRETCH,
+    _largest_first,
+    earlier_key_cosines,
+    strongest_earlier_overlaps,
+)
 from linviz.model.readout import default_target
 from linviz.model.scenario import Scenario, read, write
 
@@ -19,8 +24,9 @@ def keyed_scenarios(draw):
     steps = []
     for i in range(draw(st.integers(1, 16))):
         key = draw(st.lists(components, min_size=d, max_size=d))
-        steps.append(write(key, [1.0], f"w{i}") if draw(st.booleans()) or not i
-                     else read(key, f"r{i}"))
+        steps.append(
+            write(key, [1.0], f"w{i}") if draw(st.booleans()) or not i else read(key, f"r{i}")
+        )
     return Scenario(d, 1, steps)
 
 
@@ -53,7 +59,9 @@ def test_strongest_overlaps_are_the_sorted_cosines(scenario, limit, eps, data):
 def test_the_largest_sizes_come_first_with_ties_in_order(length, seed, count):
     """Long arrays (several stretches) with many exact ties, zeros and NaN (counted as 0)."""
     values = [0.0, 0.25, 0.5, 0.5000000000000001, 1.0, np.nan]
-    sizes = np.random.default_rng(seed).choice(values, size=length, p=[.5, .2, .1, .1, .05, .05])
+    sizes = np.random.default_rng(seed).choice(
+        values, size=length, p=[0.5, 0.2, 0.1, 0.1, 0.05, 0.05]
+    )
     clean = np.nan_to_num(sizes, nan=0.0)
     count = min(count, int(np.count_nonzero(clean > 0)))
     if count == 0:
@@ -67,8 +75,10 @@ def test_strongest_overlaps_of_a_long_scenario_with_ties(limit, eps):
     """Thousands of earlier keys from a few directions: ties everywhere, zero keys too."""
     rng = np.random.default_rng(4)
     keys = rng.integers(-1, 2, size=(3000, 2)).astype(float)
-    steps = [write(key, [1.0], f"w{i}") if i % 5 or not i else read(key, f"r{i}")
-             for i, key in enumerate(keys)]
+    steps = [
+        write(key, [1.0], f"w{i}") if i % 5 or not i else read(key, f"r{i}")
+        for i, key in enumerate(keys)
+    ]
     scenario = Scenario(2, 1, steps)
     for number in (2, 700, 2999, 3000):
         cosines = earlier_key_cosines(scenario, number)

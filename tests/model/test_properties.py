@@ -1,7 +1,8 @@
 """Properties that hold for every scenario, checked on generated ones."""
 
 import numpy as np
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from linviz.model.readout import read_result
 from linviz.model.replay import Trace
@@ -13,13 +14,18 @@ from linviz.model.scenario_file import dumps_scenario, load_scenario_bytes
 # float to exactly 0, which the per-segment overlap counts do not model; no
 # lesson or drag produces such numbers.
 numbers = st.floats(-3, 3, allow_nan=False, allow_infinity=False, allow_subnormal=False)
-RULES = [Rule(), Rule("delta", beta=0.6), Rule("gated", alpha=0.9),
-         Rule("gated_delta", alpha=0.8, beta=0.5)]
+RULES = [
+    Rule(),
+    Rule("delta", beta=0.6),
+    Rule("gated", alpha=0.9),
+    Rule("gated_delta", alpha=0.8, beta=0.5),
+]
 
 
 @st.composite
-def scenarios(draw, rules=RULES, maps=("identity", "elu+1", "relu"), max_steps=14,
-              may_normalize=True):
+def scenarios(
+    draw, rules=RULES, maps=("identity", "elu+1", "relu"), max_steps=14, may_normalize=True
+):
     d_k = draw(st.integers(1, 4))
     d_v = draw(st.integers(1, 4))
     rule = draw(st.sampled_from(rules))
@@ -86,8 +92,9 @@ def test_editing_a_step_recomputes_like_a_fresh_replay(scenario, data):
     trace.state(len(scenario))
     number = data.draw(st.integers(1, len(scenario)))
     step = scenario.step(number)
-    new_vector = np.array(data.draw(st.lists(numbers, min_size=scenario.d_k,
-                                             max_size=scenario.d_k)))
+    new_vector = np.array(
+        data.draw(st.lists(numbers, min_size=scenario.d_k, max_size=scenario.d_k))
+    )
     scenario.replace_step(number, step.with_changes(vector=new_vector))
     expected = reference_states(scenario)
     for t in range(len(scenario) + 1):
@@ -147,8 +154,9 @@ def test_orthogonal_unit_keys_recall_exactly(d_k, d_v, data):
         assert np.abs(result.interference).max() < 1e-9
 
 
-labels = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1,
-                 max_size=10).filter(lambda s: s.strip())
+labels = st.text(
+    st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=10
+).filter(lambda s: s.strip())
 
 
 @given(scenarios(), st.text(max_size=30), labels)

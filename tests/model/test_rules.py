@@ -13,7 +13,12 @@ from linviz.model.scenario import Scenario, read, write
 
 def test_delta_rule_formula():
     rule = Rule("delta", beta=0.5)
-    k1, v1, k2, v2 = np.array([1.0, 0]), np.array([2.0, 3]), np.array([0.6, 0.8]), np.array([1.0, -1])
+    k1, v1, k2, v2 = (
+        np.array([1.0, 0]),
+        np.array([2.0, 3]),
+        np.array([0.6, 0.8]),
+        np.array([1.0, -1]),
+    )
     scenario = Scenario(2, 2, [write(k1, v1, "a"), write(k2, v2, "b")], rule=rule)
     S = 0.5 * np.outer(k1, v1)
     S = S + 0.5 * np.outer(k2, v2 - S.T @ k2)
@@ -21,9 +26,12 @@ def test_delta_rule_formula():
 
 
 def test_gated_rule_formula_with_a_per_write_alpha():
-    scenario = Scenario(2, 3, [write([1, 0], [1, 2, 3], "a"),
-                               write([0, 1], [3, 2, 1], "b", alpha=0.5)],
-                        rule=Rule("gated", alpha=0.9))
+    scenario = Scenario(
+        2,
+        3,
+        [write([1, 0], [1, 2, 3], "a"), write([0, 1], [3, 2, 1], "b", alpha=0.5)],
+        rule=Rule("gated", alpha=0.9),
+    )
     S = np.outer([1, 0], [1, 2, 3])
     S = 0.5 * S + np.outer([0, 1], [3, 2, 1])
     np.testing.assert_allclose(Trace(scenario).state(2), S)
@@ -33,8 +41,12 @@ def test_gated_delta_rule_formula():
     alpha, beta = 0.8, 0.7
     keys = [np.array([1.0, 0.0, 0.0]), np.array([0.6, 0.8, 0.0]), np.array([0.0, 0.6, 0.8])]
     values = [np.array([1.0, 2.0]), np.array([-1.0, 0.5]), np.array([2.0, 2.0])]
-    scenario = Scenario(3, 2, [write(k, v, f"w{i}") for i, (k, v) in enumerate(zip(keys, values))],
-                        rule=Rule("gated_delta", alpha=alpha, beta=beta))
+    scenario = Scenario(
+        3,
+        2,
+        [write(k, v, f"w{i}") for i, (k, v) in enumerate(zip(keys, values))],
+        rule=Rule("gated_delta", alpha=alpha, beta=beta),
+    )
     S = np.zeros((3, 2))
     for k, v in zip(keys, values):
         S = alpha * (np.eye(3) - beta * np.outer(k, k)) @ S + beta * np.outer(k, v)
@@ -45,8 +57,13 @@ def test_normalised_elu_read_matches_the_paper():
     keys = [np.array([1.0, -2.0]), np.array([-0.5, 0.3])]
     values = [np.array([1.0, 2.0]), np.array([3.0, -1.0])]
     q = np.array([0.2, -1.0])
-    scenario = Scenario(2, 2, [write(keys[0], values[0], "a"), write(keys[1], values[1], "b"),
-                               read(q, "r")], feature_map="elu+1", normalize=True)
+    scenario = Scenario(
+        2,
+        2,
+        [write(keys[0], values[0], "a"), write(keys[1], values[1], "b"), read(q, "r")],
+        feature_map="elu+1",
+        normalize=True,
+    )
     phi = lambda x: np.where(x > 0, x + 1, np.exp(x))  # noqa: E731
     S = sum(np.outer(phi(k), v) for k, v in zip(keys, values))
     z = sum(phi(k) for k in keys)
@@ -67,19 +84,30 @@ def test_normaliser_with_another_rule_is_refused_with_reason():
         Scenario(2, 2, normalize=True, rule=Rule("delta", beta=1.0))
 
 
-@pytest.mark.parametrize("rule, message", [
-    (dict(name="delta", beta=1.5), r"beta must be a number in \[0, 1\]"),
-    (dict(name="gated", alpha=0.0), r"alpha must be a number in \(0, 1\]"),
-    (dict(name="gated"), "needs 'alpha'"),
-    (dict(name="additive", alpha=0.5), "takes no 'alpha'"),
-    (dict(name="hebbian"), "unknown rule"),
-])
+@pytest.mark.parametrize(
+    "rule, message",
+    [
+        (dict(name="delta", beta=1.5), r"beta must be a number in \[0, 1\]"),
+        (dict(name="gated", alpha=0.0), r"alpha must be a number in \(0, 1\]"),
+        (dict(name="gated"), "needs 'alpha'"),
+        (dict(name="additive", alpha=0.5), "takes no 'alpha'"),
+        (dict(name="hebbian"), "unknown rule"),
+    ],
+)
 def test_rule_settings_out_of_range_are_refused(rule, message):
     with pytest.raises(ScenarioError, match=message):
         Rule(**rule)
 
 
 def test_read_target_defaults_to_the_most_similar_latest_write():
-    scenario = Scenario(2, 2, [write([1, 0], [1, 1], "a"), write([0, 1], [2, 2], "b"),
-                               write([2, 0], [3, 3], "c"), read([1, 0.1], "r")])
+    scenario = Scenario(
+        2,
+        2,
+        [
+            write([1, 0], [1, 1], "a"),
+            write([0, 1], [2, 2], "b"),
+            write([2, 0], [3, 3], "c"),
+            read([1, 0.1], "r"),
+        ],
+    )
     assert read_result(Trace(scenario), 4).target == "c"

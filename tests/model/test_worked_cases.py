@@ -4,19 +4,27 @@ import numpy as np
 import pytest
 
 from linviz.model.errors import ScenarioError
+from linviz.model.lessons import resolve_scenario_path
 from linviz.model.readout import read_result
 from linviz.model.replay import Trace
 from linviz.model.scenario import Scenario, read, write
 from linviz.model.scenario_file import load_scenario
-from linviz.model.lessons import resolve_scenario_path
 
 
 def test_session_trace_step_by_step():
-    scenario = Scenario(2, 2, [
-        write([1, 0], [2, 3], "w1"), write([0, 1], [5, 1], "w2"),
-        read([1, 0], "r1"), read([0, 1], "r2"), read([1, 1], "r3"),
-        write([1, 0], [9, 9], "w3"), read([1, 0], "r4"),
-    ])
+    scenario = Scenario(
+        2,
+        2,
+        [
+            write([1, 0], [2, 3], "w1"),
+            write([0, 1], [5, 1], "w2"),
+            read([1, 0], "r1"),
+            read([0, 1], "r2"),
+            read([1, 1], "r3"),
+            write([1, 0], [9, 9], "w3"),
+            read([1, 0], "r4"),
+        ],
+    )
     trace = Trace(scenario)
     assert np.array_equal(trace.state(0), [[0, 0], [0, 0]])
     first = trace.write_record(1)
@@ -82,7 +90,10 @@ def test_every_lesson_loads_and_replays_finitely():
 
 def test_delta_lesson_replaces_instead_of_merging():
     trace = Trace(load_scenario(resolve_scenario_path("delta-repair")))
-    outputs = [read_result(trace, n).output for n, s in
-               enumerate(trace.scenario.steps, start=1) if not s.is_write]
+    outputs = [
+        read_result(trace, n).output
+        for n, s in enumerate(trace.scenario.steps, start=1)
+        if not s.is_write
+    ]
     assert any(np.allclose(o, [9, 9]) for o in outputs)
     assert not any(np.allclose(o, [11, 12]) for o in outputs)

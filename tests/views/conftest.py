@@ -24,8 +24,11 @@ def no_mouse_rate_limit():
 def isolated_settings(tmp_path, monkeypatch):
     """QSettings go to a temporary folder: tests never share remembered state."""
     QtCore.QSettings.setDefaultFormat(QtCore.QSettings.Format.IniFormat)
-    QtCore.QSettings.setPath(QtCore.QSettings.Format.IniFormat,
-                             QtCore.QSettings.Scope.UserScope, str(tmp_path / "settings"))
+    QtCore.QSettings.setPath(
+        QtCore.QSettings.Format.IniFormat,
+        QtCore.QSettings.Scope.UserScope,
+        str(tmp_path / "settings"),
+    )
     yield
 
 
@@ -43,18 +46,23 @@ def data_to_viewport(plot_widget: pg.PlotWidget, x: float, y: float) -> QtCore.Q
     return plot_widget.mapFromScene(scene_point)
 
 
-def drag(plot_widget: pg.PlotWidget, start: QtCore.QPoint, end: QtCore.QPoint,
-         steps: int = 6) -> None:
+def drag(
+    plot_widget: pg.PlotWidget, start: QtCore.QPoint, end: QtCore.QPoint, steps: int = 6
+) -> None:
     """A real press-move-release drag on the viewport (moves ≥ 10 px each)."""
     viewport = plot_widget.viewport()
     QTest.mouseMove(viewport, start)
     QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
     for i in range(1, steps + 1):
         t = i / steps
-        QTest.mouseMove(viewport, QtCore.QPoint(round(start.x() + t * (end.x() - start.x())),
-                                                round(start.y() + t * (end.y() - start.y()))))
+        QTest.mouseMove(
+            viewport,
+            QtCore.QPoint(
+                round(start.x() + t * (end.x() - start.x())),
+                round(start.y() + t * (end.y() - start.y())),
+            ),
+        )
     QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
-
 
 
 @pytest.fixture
@@ -94,8 +102,11 @@ class EventLog(QtCore.QObject):
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt name)
         if event.type() == self.kind:
             self.watched.append(watched)
-            self.rects.append(QtCore.QRect(event.rect()) if isinstance(event, QtGui.QPaintEvent)
-                              else QtCore.QRect())
+            self.rects.append(
+                QtCore.QRect(event.rect())
+                if isinstance(event, QtGui.QPaintEvent)
+                else QtCore.QRect()
+            )
         return False
 
     def stop(self) -> None:

@@ -23,10 +23,13 @@ def test_a_users_choice_of_qt_thread_pool_is_kept(monkeypatch):
 
 def test_the_switch_is_set_before_the_application_exists():
     # Qt reads it once, when the pool is first wanted: application() must set it.
-    code = ("import os; os.environ.pop('QT_NO_GUI_THREADPOOL', None); "
-            "os.environ['QT_QPA_PLATFORM'] = 'offscreen'; "
-            "from linviz.views.app import application; application(); "
-            "print(os.environ.get('QT_NO_GUI_THREADPOOL'))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         timeout=60, check=True)
+    code = (
+        "import os; os.environ.pop('QT_NO_GUI_THREADPOOL', None); "
+        "os.environ['QT_QPA_PLATFORM'] = 'offscreen'; "
+        "from linviz.views.app import application; application(); "
+        "print(os.environ.get('QT_NO_GUI_THREADPOOL'))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
     assert out.stdout.strip().splitlines()[-1] == "1"

@@ -17,7 +17,6 @@ from linviz.views.timeline import CaptionBar
 R4_CAPTION_NUMBERS = "(1.2,-1.8)"
 
 
-
 def activate(qtbot, window) -> None:
     """Give the window the keyboard again (after the prediction box had it)."""
     window.activateWindow()
@@ -103,8 +102,7 @@ def test_a_click_on_each_hidden_area_reveals_it(qtbot, window):
     session.set_cursor(4)
     equation = window.panels["equation"]
     assert equation.output_hidden()
-    spot = equation.graphics.mapFromScene(
-        equation.parts[2].sceneBoundingRect().center())
+    spot = equation.graphics.mapFromScene(equation.parts[2].sceneBoundingRect().center())
     qtbot.mouseClick(equation.graphics.viewport(), Qt.MouseButton.LeftButton, pos=spot)
     assert not session.is_hidden() and not equation.output_hidden()
     np.testing.assert_allclose(equation.shown_parts()[2][1], [[-2, 4]])
@@ -207,8 +205,9 @@ def test_the_baseline_shows_what_moving_k3_changed(qtbot, window):
     expected = session.trace.state(7) - original.state(7)
     np.testing.assert_allclose(expected, [[0, 1], [0, -1]])  # the stamp moved rows
     np.testing.assert_allclose(panel.shown_difference(), expected)
-    np.testing.assert_allclose(panel.shown_difference(),
-                               session.trace.state(7) - session.baseline_trace.state(7))
+    np.testing.assert_allclose(
+        panel.shown_difference(), session.trace.state(7) - session.baseline_trace.state(7)
+    )
     assert "S − S_baseline after step 7" in panel.map.shown_title()
 
     rows = {label: (old, now, change) for label, old, now, change in panel.rows()}
@@ -229,8 +228,7 @@ def test_the_baseline_shows_what_moving_k3_changed(qtbot, window):
     assert session.baseline is None and not window.baseline_dock.isVisible()
 
 
-def test_the_panel_button_clears_the_baseline_and_undo_brings_back_no_difference(qtbot,
-                                                                                 window):
+def test_the_panel_button_clears_the_baseline_and_undo_brings_back_no_difference(qtbot, window):
     session = window.session
     window.classroom.pin_action.trigger()
     k3 = session.scenario.step(5)

@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 from PySide6 import QtCore
 
-from tests.views.conftest import settle
 from linviz.controller.session import Session
 from linviz.model.scenario import Scenario, read, write
 from linviz.views.equation import EquationPanel, row_layout
 from linviz.views.label_grid import MINUS
+from tests.views.conftest import settle
 
 # The offscreen platform says this whenever a window's size hints change; harmless.
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -33,8 +33,11 @@ def assert_side_by_side(panel: EquationPanel) -> None:
     view = QtCore.QRectF(panel.graphics.viewport().rect()).adjusted(-1, -1, 1, 1)
     parts = [viewport_rect(panel, item) for item in panel.parts]
     captions = [viewport_rect(panel, item) for item in panel.caption_items]
-    operators = [viewport_rect(panel, item) for item, text in
-                 zip(panel.operator_items, panel.shown_operators()) if text]
+    operators = [
+        viewport_rect(panel, item)
+        for item, text in zip(panel.operator_items, panel.shown_operators())
+        if text
+    ]
     for rect in parts + captions + operators:
         assert view.contains(rect), (rect, view)
     for row in (parts, captions):
@@ -112,8 +115,9 @@ def test_the_rows_a_query_touches_are_lit(panel, lesson_session):
 
 
 def test_a_normalised_read_shows_the_division(show):
-    scenario = Scenario(2, 2, [write([1, 0], [2, 4], "a"), read([1, 0], "r")],
-                        feature_map="elu+1", normalize=True)
+    scenario = Scenario(
+        2, 2, [write([1, 0], [2, 4], "a"), read([1, 0], "r")], feature_map="elu+1", normalize=True
+    )
     session = Session(scenario)
     equation = EquationPanel(session)
     show(equation)
@@ -148,6 +152,7 @@ def test_a_first_write_replaces_the_message(show):
     equation = EquationPanel(session)
     show(equation)
     from linviz.controller.commands import InsertStep
+
     session.execute(InsertStep(1, write([1, 0], [2, 3], "w1")))
     assert equation.graphics.isVisible() and not equation.empty_label.isVisible()
     np.testing.assert_allclose(equation.shown_parts()[1][1], [[2, 3], [0, 0]])
@@ -185,10 +190,9 @@ def test_projector_theme_keeps_everything_apart(panel, lesson_session, width):
 
 
 def test_row_layout_keeps_wide_captions_apart():
-    total, lefts, operators = row_layout(10.0, [1, 2, 1], [0.0, 30.0, 30.0],
-                                         [80.0, 20.0, 80.0])
+    total, lefts, operators = row_layout(10.0, [1, 2, 1], [0.0, 30.0, 30.0], [80.0, 20.0, 80.0])
     centres = [left + width * 10 / 2 for left, width in zip(lefts, [1, 2, 1])]
-    assert centres[0] >= 40.0                       # the first caption is not cut off
+    assert centres[0] >= 40.0  # the first caption is not cut off
     assert centres[1] - centres[0] >= (80 + 20) / 2  # neighbours' captions do not meet
     assert total - centres[2] >= 40.0
     assert len(operators) == 3

@@ -80,8 +80,10 @@ def test_window_png_leaves_out_menu_and_status_bar(window, tmp_path):
     pixels = open_png(path)
     menu_height = window.menuBar().height()
     status_height = window.statusBar().height()
-    assert pixels.shape[:2] == (2 * (window.height() - menu_height - status_height),
-                                2 * window.width())
+    assert pixels.shape[:2] == (
+        2 * (window.height() - menu_height - status_height),
+        2 * window.width(),
+    )
     negative, positive = map_ends()
     colors = pixels[..., :3].reshape(-1, 3).astype(int)
     assert (np.abs(colors - positive).max(axis=1) <= 6).sum() > 1000
@@ -97,7 +99,7 @@ def test_transparent_png_has_alpha_0_at_the_background(window, tmp_path):
     # The white number in the dark cell is kept, though it has the background's colour.
     x0, y0 = cell_pixel(panel, 0.0, 0.0, 2)
     x1, y1 = cell_pixel(panel, 1.0, 1.0, 2)
-    cell = pixels[y0 + 4:y1 - 4, x0 + 4:x1 - 4]
+    cell = pixels[y0 + 4 : y1 - 4, x0 + 4 : x1 - 4]
     assert ((cell[..., :3] == 255).all(axis=2) & (cell[..., 3] == 255)).sum() > 20
     # The window behind the panel was transparent too; the export is not a cut-out.
     assert (pixels[..., 3] == 0).mean() > 0.3
@@ -169,8 +171,13 @@ def test_window_pdf_gives_no_qt_warnings(window, tmp_path, qtlog):
 def test_gif_has_one_frame_per_step_and_keeps_the_cursor(window, lesson_session, tmp_path):
     lesson_session.set_cursor(3)
     seen = []
-    path = export.export_gif(window.panels["heatmap"], lesson_session, tmp_path / "a.gif",
-                             300, progress=lambda done, total: seen.append((done, total)))
+    path = export.export_gif(
+        window.panels["heatmap"],
+        lesson_session,
+        tmp_path / "a.gif",
+        300,
+        progress=lambda done, total: seen.append((done, total)),
+    )
     with Image.open(path) as gif:
         assert gif.n_frames == 7
         assert gif.info["duration"] == 300 and gif.info["loop"] == 0
@@ -194,11 +201,9 @@ def test_cancelled_exports_leave_nothing_behind(window, lesson_session, tmp_path
         return done < 3
 
     with pytest.raises(ExportCancelled):
-        export.export_all_steps(window, lesson_session, tmp_path / "s.png",
-                                progress=stop_at_three)
+        export.export_all_steps(window, lesson_session, tmp_path / "s.png", progress=stop_at_three)
     with pytest.raises(ExportCancelled):
-        export.export_gif(window, lesson_session, tmp_path / "a.gif", 200,
-                          progress=stop_at_three)
+        export.export_gif(window, lesson_session, tmp_path / "a.gif", 200, progress=stop_at_three)
     assert not list(tmp_path.iterdir())
     assert lesson_session.cursor == 7
 
@@ -214,7 +219,8 @@ def test_file_menu_has_the_export_submenu(window):
     panel_menu = window.export_menu.actions()[1].menu()
     panel_menu.aboutToShow.emit()  # the list is made as the menu opens
     assert [a.text() for a in panel_menu.actions()] == [
-        p.panel_title() for p in window.panels.values()]
+        p.panel_title() for p in window.panels.values()
+    ]
     window.steps_dock.hide()  # a panel that is not on screen cannot be drawn
     panel_menu.aboutToShow.emit()
     assert not window.export_actions["panel:steps"].isEnabled()
@@ -242,14 +248,16 @@ def test_export_dialogs_write_what_was_chosen(window, tmp_path):
     exporter = window.exporter
     asked = []
     exporter.ask_path = lambda title, filters, suggested: (
-        asked.append(suggested) or str(tmp_path / "slide.svg"))
+        asked.append(suggested) or str(tmp_path / "slide.svg")
+    )
     exporter.ask_options = lambda suffix: ExportOptions(scale=1.0)
     path = exporter.export_view_dialog("window")
     assert path is not None and ET.parse(path).getroot().tag == f"{SVG}svg"
     assert asked[0].endswith("crowding-the-plane-step7.png")
     # The next dialog starts in the folder used last.
     exporter.ask_path = lambda title, filters, suggested: (
-        asked.append(suggested) or str(tmp_path / "anim.gif"))
+        asked.append(suggested) or str(tmp_path / "anim.gif")
+    )
     exporter.ask_options = lambda suffix: ExportOptions(scale=1.0, frame_ms=500)
     gif = exporter.export_animation_dialog()
     assert asked[1].startswith(str(tmp_path))
@@ -286,13 +294,13 @@ def test_right_click_on_a_panel_offers_to_export_it(window, tmp_path, monkeypatc
     exporter = window.exporter
     panel = window.panels["heatmap"]
     opened = []
-    monkeypatch.setattr(exporter, "show_context_menu",
-                        lambda name, position: opened.append(name))
+    monkeypatch.setattr(exporter, "show_context_menu", lambda name, position: opened.append(name))
     # A right click on the plot (which has no menu of its own) reaches the panel's frame.
     viewport = panel.plot_widget.viewport()
     where = QtCore.QPoint(viewport.width() // 2, viewport.height() // 2)
-    event = QtGui.QContextMenuEvent(QtGui.QContextMenuEvent.Reason.Mouse, where,
-                                    viewport.mapToGlobal(where))
+    event = QtGui.QContextMenuEvent(
+        QtGui.QContextMenuEvent.Reason.Mouse, where, viewport.mapToGlobal(where)
+    )
     QtWidgets.QApplication.sendEvent(viewport, event)
     assert opened == ["heatmap"]
     menu = exporter.context_menu("heatmap")
@@ -306,7 +314,8 @@ def test_right_click_on_a_panel_offers_to_export_it(window, tmp_path, monkeypatc
     assert pixels.shape[:2] == (2 * panel.height(), 2 * panel.width())
     copy_action.trigger()
     assert QtGui.QGuiApplication.clipboard().image().width() == round(
-        panel.width() * exporter.last_options().scale)
+        panel.width() * exporter.last_options().scale
+    )
     menu.deleteLater()
 
 

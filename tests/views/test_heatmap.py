@@ -8,12 +8,11 @@ import pytest
 from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtTest import QTest
 
-from tests.views.conftest import settle
 from linviz.controller.session import Session
 from linviz.model.scenario import Scenario, read, write
 from linviz.views.heatmap import HeatmapPanel, index_ticks, tick_step
 from linviz.views.label_grid import MINUS, cell_text
-from tests.views.conftest import data_to_viewport
+from tests.views.conftest import data_to_viewport, settle
 
 # The offscreen platform says this whenever a window's size hints change; harmless.
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -70,8 +69,8 @@ def many_steps(d: int, count: int, seed: int = 3) -> Session:
 # -- colours -----------------------------------------------------------------------------
 def test_positive_and_negative_cells_take_the_two_ends_of_the_map(panel):
     # Sample away from the centre (the number) and the top-right corner (the mark).
-    positive = rgb(pixel(panel, 0.25, 0.8))    # S[0,0] = +3 = +max|S|
-    negative = rgb(pixel(panel, 1.25, 0.8))    # S[0,1] = -3 = -max|S|
+    positive = rgb(pixel(panel, 0.25, 0.8))  # S[0,0] = +3 = +max|S|
+    negative = rgb(pixel(panel, 1.25, 0.8))  # S[0,1] = -3 = -max|S|
     red_end, blue_end = map_color(1.0), map_color(0.0)
     assert distance(positive, red_end) < 12
     assert distance(negative, blue_end) < 12
@@ -172,8 +171,9 @@ def test_tooltip_lists_contributions_and_total(panel):
     assert "k1: +3" in single and "k3" not in single
 
 
-@pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints",
-                           "This plugin does not support raise")  # the tooltip window
+@pytest.mark.qt_log_ignore(
+    "This plugin does not support propagateSizeHints", "This plugin does not support raise"
+)  # the tooltip window
 def test_hovering_a_cell_shows_its_tooltip(panel, qtbot):
     viewport = panel.plot_widget.viewport()
     where = data_to_viewport(panel.plot_widget, 1.5, 0.5)
@@ -188,10 +188,10 @@ def test_hovering_a_cell_shows_its_tooltip(panel, qtbot):
 
 
 def test_a_write_outlines_the_rows_its_stamp_touched(panel, lesson_session):
-    assert panel.matrix_item.marks.lit_rows() == [0, 1]   # k3 = (0.8, 0.6)
-    lesson_session.set_cursor(1)                            # k1 = (1, 0)
+    assert panel.matrix_item.marks.lit_rows() == [0, 1]  # k3 = (0.8, 0.6)
+    lesson_session.set_cursor(1)  # k1 = (1, 0)
     assert panel.matrix_item.marks.lit_rows() == [0]
-    lesson_session.set_cursor(3)                            # a read
+    lesson_session.set_cursor(3)  # a read
     assert panel.matrix_item.marks.lit_rows() == []
 
 
@@ -261,6 +261,7 @@ def test_show_matrix_displays_any_matrix_until_the_next_refresh(panel, lesson_se
 
 def test_a_resized_state_changes_the_axes(panel, lesson_session):
     from linviz.controller.commands import Resize
+
     lesson_session.execute(Resize(3, 2))
     assert panel.shown_matrix().shape == (3, 2)
     ticks = panel.plot_widget.getPlotItem().getAxis("left")._tickLevels[0]
@@ -283,16 +284,29 @@ def test_ticks_thin_out_to_fit():
 
 
 # -- the lean colouring path and round colour ranges -------------------------------
-@pytest.mark.parametrize("largest, limit", [
-    (3.0, 3.0), (2.6, 3.0), (0.31, 0.4), (7.2, 8.0), (9.5, 10.0), (1e-3, 1e-3),
-    (1234.0, 1500.0), (0.0, 1.0), (float("nan"), 1.0)])
+@pytest.mark.parametrize(
+    "largest, limit",
+    [
+        (3.0, 3.0),
+        (2.6, 3.0),
+        (0.31, 0.4),
+        (7.2, 8.0),
+        (9.5, 10.0),
+        (1e-3, 1e-3),
+        (1234.0, 1500.0),
+        (0.0, 1.0),
+        (float("nan"), 1.0),
+    ],
+)
 def test_colour_ranges_round_up_to_round_values(largest, limit):
     from linviz.views.matrix_item import nice_limit
+
     assert nice_limit(largest) == pytest.approx(limit)
 
 
 def test_colour_range_holds_still_while_a_value_grows_a_little():
     from linviz.views.matrix_item import symmetric_limit
+
     limits = {symmetric_limit(np.array([[2.51 + 0.01 * i]])) for i in range(40)}
     assert limits == {3.0}
 
@@ -300,6 +314,7 @@ def test_colour_range_holds_still_while_a_value_grows_a_little():
 def test_lean_colouring_matches_pyqtgraph(qapp):
     """CellImage's one-lookup path paints the colours pyqtgraph's own path paints."""
     from linviz.views.matrix_item import CellImage
+
     matrix = np.array([[-3.0, -1.0, 0.0], [0.5, 2.0, 3.0]])
     colormap = pg.colormap.get("CET-D1A")
     images = []

@@ -14,7 +14,6 @@ from linviz.model.scenario_file import load_scenario
 from linviz.views.main_window import MainWindow
 
 
-
 def test_keyboard_steps_the_cursor_and_the_views_follow(qtbot, window):
     session = window.session
     qtbot.keyClick(window, Qt.Key.Key_Home)
@@ -41,15 +40,20 @@ def test_ctrl_z_undoes_an_edit_and_the_title_marks_unsaved_changes(qtbot, window
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     np.testing.assert_array_equal(session.scenario.step(5).vector, [0.8, 0.6])
     assert not window.isWindowModified()
-    qtbot.keyClick(window, Qt.Key.Key_Z,
-                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        window,
+        Qt.Key.Key_Z,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
     np.testing.assert_array_equal(session.scenario.step(5).vector, [0.6, 0.8])
 
 
 def test_opening_a_bad_file_shows_the_error_and_keeps_the_scenario(qtbot, window, tmp_path):
     bad = tmp_path / "broken.json"
-    bad.write_text('{"format": "linviz-scenario", "version": 1, "d_k": 2, "d_v": 2, '
-                   '"steps": [{"op": "write", "key": [1, 0, 2], "value": [1, 1]}]}')
+    bad.write_text(
+        '{"format": "linviz-scenario", "version": 1, "d_k": 2, "d_v": 2, '
+        '"steps": [{"op": "write", "key": [1, 0, 2], "value": [1, 1]}]}'
+    )
     before = window.session.scenario.copy()
     assert not window.open_path(bad)
     assert window.session.scenario == before
@@ -78,8 +82,9 @@ def test_unsaved_changes_prompt_can_cancel_or_discard(qtbot, window, monkeypatch
     session = window.session
     step = session.scenario.step(1)
     session.execute(ReplaceStep(1, step.with_changes(value=[9, 9])))
-    answers = iter([QtWidgets.QMessageBox.StandardButton.Cancel,
-                    QtWidgets.QMessageBox.StandardButton.Discard])
+    answers = iter(
+        [QtWidgets.QMessageBox.StandardButton.Cancel, QtWidgets.QMessageBox.StandardButton.Discard]
+    )
     asked = []
     monkeypatch.setattr(window, "ask_unsaved", lambda: asked.append(1) or next(answers))
     assert not window.open_path("session-trace")
@@ -159,6 +164,7 @@ def test_theme_choice_is_remembered(qtbot, window):
 def _on_screen(window: MainWindow):
     """The window as the screen shows it now (the backing store, not a fresh render)."""
     from PySide6 import QtGui
+
     return QtGui.QGuiApplication.primaryScreen().grabWindow(window.winId()).toImage()
 
 
@@ -166,8 +172,10 @@ def test_a_drag_and_cursor_moves_leave_no_trails(qtbot, window, monkeypatch):
     """The views repaint only what changed: what is left on screen after a drag
     and a few cursor moves must equal a repaint of everything."""
     from PySide6 import QtCore
+
     from linviz.views import static_text
     from tests.views.conftest import data_to_viewport, drag, settle
+
     # Texts drawn from a kept shape may differ from plain ones by a subpixel of
     # antialiasing; this test is about what gets repainted, so all are plain.
     monkeypatch.setattr(static_text, "shaped", lambda text, font, font_key=None: None)
@@ -197,10 +205,14 @@ def test_cached_pictures_follow_cursor_moves_and_resizes(qtbot, window, monkeypa
     on screen (none shows what it showed before)."""
     from linviz.views import static_text
     from tests.views.conftest import settle
+
     monkeypatch.setattr(static_text, "shaped", lambda text, font, font_key=None: None)
-    cached = [item for view in window.findChildren(QtWidgets.QGraphicsView)
-              for item in view.scene().items()
-              if item.cacheMode() != QtWidgets.QGraphicsItem.CacheMode.NoCache]
+    cached = [
+        item
+        for view in window.findChildren(QtWidgets.QGraphicsView)
+        for item in view.scene().items()
+        if item.cacheMode() != QtWidgets.QGraphicsItem.CacheMode.NoCache
+    ]
     assert len(cached) >= 6  # the planes' axes and layers, the heatmap's axes and marks
     session = window.session
     for number, size in ((1, None), (7, (1280, 760)), (3, None), (6, (1400, 900)), (2, None)):

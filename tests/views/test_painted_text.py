@@ -16,8 +16,10 @@ pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSi
 def ink_rows(widget: QtWidgets.QWidget) -> int:
     """How many pixel rows of ``widget`` hold dark ink."""
     image = widget.grab().toImage()
-    return sum(any(image.pixelColor(x, y).lightness() < 128 for x in range(image.width()))
-               for y in range(image.height()))
+    return sum(
+        any(image.pixelColor(x, y).lightness() < 128 for x in range(image.width()))
+        for y in range(image.height())
+    )
 
 
 def test_long_text_wraps_between_words_and_grows_taller(qtbot):
@@ -35,8 +37,10 @@ def test_joined_pieces_stay_on_one_line(qtbot):
     text = FlowText()
     pieces = [Piece("weights: ", "#000000")]
     for label in ("k1", "k2", "k3", "k4"):
-        pieces += [Piece(label + " ", "#000000", bold=True),
-                   Piece("0.123456  ", "#000000", joined=True)]
+        pieces += [
+            Piece(label + " ", "#000000", bold=True),
+            Piece("0.123456  ", "#000000", joined=True),
+        ]
     text.set_paragraphs([pieces])
     host = in_a_column(qtbot, text, width=140)
     assert host.isVisible()
@@ -52,14 +56,16 @@ def test_joined_pieces_stay_on_one_line(qtbot):
 
 def test_new_numbers_of_the_same_height_repaint_without_a_relayout(qtbot):
     table = MeasureTable()
-    table.set_rows([Row("output y", "[1.2, -1.8]", "#d55e00"),
-                    Row("relative error", "68.4 %", "#000000")])
+    table.set_rows(
+        [Row("output y", "[1.2, -1.8]", "#d55e00"), Row("relative error", "68.4 %", "#000000")]
+    )
     host = in_a_column(qtbot, table)
     requests = EventLog(QtCore.QEvent.Type.LayoutRequest, host)
     height = table.height()
     for value in ("[1.3, -1.7]", "[0.9, -2]", "[1.25, -1.75]"):
-        table.set_rows([Row("output y", value, "#d55e00"),
-                        Row("relative error", "68.4 %", "#000000")])
+        table.set_rows(
+            [Row("output y", value, "#d55e00"), Row("relative error", "68.4 %", "#000000")]
+        )
         QtWidgets.QApplication.processEvents()
     assert not requests.watched and table.height() == height
     # A row more is taller: then the layout is asked.
@@ -100,6 +106,10 @@ def test_colours_are_drawn(qtbot):
     host = in_a_column(qtbot, table)
     assert host.isVisible()
     image = table.grab().toImage()
-    greens = {(x, y) for x in range(image.width()) for y in range(image.height())
-              if image.pixelColor(x, y) == QtGui.QColor("#00ff00")}
+    greens = {
+        (x, y)
+        for x in range(image.width())
+        for y in range(image.height())
+        if image.pixelColor(x, y) == QtGui.QColor("#00ff00")
+    }
     assert len(greens) > 20

@@ -14,8 +14,9 @@ from linviz.views.theme import theme_named
 from tests.views.conftest import EventLog, settle, shown, shown_in_column
 
 # The offscreen platform warns when a window's size limits change or a tooltip is raised.
-pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints",
-                                       "This plugin does not support raise")
+pytestmark = pytest.mark.qt_log_ignore(
+    "This plugin does not support propagateSizeHints", "This plugin does not support raise"
+)
 
 
 def show(qtbot, session: Session, width: int = 760) -> ReadoutPanel:
@@ -25,8 +26,11 @@ def show(qtbot, session: Session, width: int = 760) -> ReadoutPanel:
 def colours_inside(image: QtGui.QImage, rect) -> set[tuple[int, int, int]]:
     """The distinct colours well inside ``rect`` (away from its outline)."""
     r = rect.toRect().adjusted(4, 4, -4, -4)
-    return {image.pixelColor(x, y).getRgb()[:3]
-            for x in range(r.left(), r.right()) for y in range(r.top(), r.bottom())}
+    return {
+        image.pixelColor(x, y).getRgb()[:3]
+        for x in range(r.left(), r.right())
+        for y in range(r.top(), r.bottom())
+    }
 
 
 def test_the_crowded_read_in_numbers(qtbot, lesson_session):
@@ -44,26 +48,31 @@ def test_the_crowded_read_in_numbers(qtbot, lesson_session):
 
 
 @pytest.mark.parametrize("width, orientation", [(760, "columns"), (260, "rows")])
-def test_target_and_crosstalk_differ_by_label_colour_and_pattern(qtbot, lesson_session, width,
-                                                                  orientation):
+def test_target_and_crosstalk_differ_by_label_colour_and_pattern(
+    qtbot, lesson_session, width, orientation
+):
     lesson_session.set_cursor(7)
     panel = show(qtbot, lesson_session, width)
     bars = panel.bars
     kinds = [(g.label, g.kind, bars.kind_text(g.kind)) for g in bars.groups]
-    assert kinds == [("k1", "crosstalk", "crosstalk"), ("k2", "crosstalk", "crosstalk"),
-                     ("k3", "target", "target"), ("y", "output", "output y"),
-                     ("v(k3)", "expected", "wanted v_target")]
+    assert kinds == [
+        ("k1", "crosstalk", "crosstalk"),
+        ("k2", "crosstalk", "crosstalk"),
+        ("k3", "target", "target"),
+        ("y", "output", "output y"),
+        ("v(k3)", "expected", "wanted v_target"),
+    ]
     # One bar per value component: k1's term is 0.8·(3, 1).
     np.testing.assert_allclose(bars.groups[0].values, [2.4, 0.8])
     assert bars.groups[0].note == "w = 0.8"
 
     image = bars.grab().toImage()
-    assert bars.orientation == orientation    # narrow panels get one row per write
+    assert bars.orientation == orientation  # narrow panels get one row per write
     rects = {(g, c): r for g, c, r in bars.bar_rects}
-    target_bar = colours_inside(image, rects[(2, 1)])       # k3's -5
-    crosstalk_bar = colours_inside(image, rects[(0, 0)])    # k1's 2.4
+    target_bar = colours_inside(image, rects[(2, 1)])  # k3's -5
+    crosstalk_bar = colours_inside(image, rects[(0, 0)])  # k1's 2.4
     assert target_bar == {QtGui.QColor(theme_named("light").target).getRgb()[:3]}
-    assert len(crosstalk_bar) >= 2       # hatched: stripes over a pale fill
+    assert len(crosstalk_bar) >= 2  # hatched: stripes over a pale fill
     assert target_bar.isdisjoint(crosstalk_bar)
 
 
@@ -74,7 +83,7 @@ def test_a_clean_read_has_no_crosstalk(qtbot, lesson_session):
     assert "output y: [3, 1]" in text
     assert "interference y − v_target: [0, 0]" in text
     assert "relative error: 0.0 %" in text
-    np.testing.assert_allclose(panel.bars.groups[1].values, [0, 0])   # k2: orthogonal
+    np.testing.assert_allclose(panel.bars.groups[1].values, [0, 0])  # k2: orthogonal
 
 
 def test_a_write_lists_the_keys_it_overlaps(qtbot, lesson_session):
@@ -133,7 +142,7 @@ def test_many_writes_show_the_largest_terms_and_count_the_rest(qtbot):
     assert len(terms) == MAX_GROUPS
     assert panel.bars.hidden_count == 61 - MAX_GROUPS
     assert any(g.label == "small" and g.kind == "target" for g in terms)
-    assert "w60" in [g.label for g in terms]    # the largest term is kept
+    assert "w60" in [g.label for g in terms]  # the largest term is kept
     assert "w1" not in [g.label for g in terms]  # a small one is not
     assert "(+21 more)" in panel.text()
 
@@ -148,6 +157,7 @@ def test_a_read_with_no_earlier_write(qtbot):
 @pytest.mark.parametrize("projector", [False, True])
 def test_every_lesson_step_renders(qtbot, projector):
     from linviz.model.lessons import bundled_lessons
+
     for lesson in bundled_lessons():
         session = Session()
         session.open(lesson.path)
@@ -173,7 +183,7 @@ def test_hovering_a_bar_names_its_write(qtbot, lesson_session):
     panel = show(qtbot, lesson_session)
     bars = panel.bars
     bars.grab()
-    rect = next(r for g, c, r in bars.bar_rects if (g, c) == (1, 1))   # k2's 2.4
+    rect = next(r for g, c, r in bars.bar_rects if (g, c) == (1, 1))  # k2's 2.4
     spot = rect.center().toPoint()
     event = QtGui.QHelpEvent(QtCore.QEvent.Type.ToolTip, spot, bars.mapToGlobal(spot))
     QtWidgets.QApplication.sendEvent(bars, event)
@@ -243,8 +253,8 @@ def test_a_drag_changes_the_numbers_without_a_new_layout(qtbot, lesson_session):
     for angle in (0.1, 0.2, 0.3):
         lesson_session.drag_to(np.array([np.cos(angle), np.sin(angle)]))
         QtWidgets.QApplication.processEvents()
-    assert panel.text() != before          # the numbers followed the key
-    assert requests.watched == []          # … and nothing was laid out again
+    assert panel.text() != before  # the numbers followed the key
+    assert requests.watched == []  # … and nothing was laid out again
     lesson_session.cancel_drag()
 
 

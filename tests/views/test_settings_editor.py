@@ -60,7 +60,7 @@ def test_the_normaliser_with_the_delta_rule_is_refused(qtbot, lesson_session):
     assert "normaliser z is defined only for the additive rule" in panel.message_label.text()
     assert panel.message_label.isVisible()
     assert not lesson_session.scenario.normalize
-    assert not panel.normalize_box.isChecked()       # the box went back
+    assert not panel.normalize_box.isChecked()  # the box went back
     assert lesson_session.undo_stack.undo_text() != "normaliser on"
 
 

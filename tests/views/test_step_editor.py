@@ -10,14 +10,23 @@ from PySide6.QtCore import Qt
 from linviz.controller.session import Session
 from linviz.model.scenario import Scenario, write
 from linviz.views.step_editor import (
-    CAPTION, LABEL, PARAMETERS, TARGET, VALUE, VECTOR, StepEditorPanel, parse_parameters,
-    split_vector)
+    CAPTION,
+    LABEL,
+    PARAMETERS,
+    TARGET,
+    VALUE,
+    VECTOR,
+    StepEditorPanel,
+    parse_parameters,
+    split_vector,
+)
 from linviz.views.timeline import TimelinePanel
 from tests.views.conftest import shown, shown_in_column
 
 # The offscreen platform warns when a window's size limits change or a tooltip is raised.
-pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints",
-                                       "This plugin does not support raise")
+pytestmark = pytest.mark.qt_log_ignore(
+    "This plugin does not support propagateSizeHints", "This plugin does not support raise"
+)
 
 
 def show(qtbot, session: Session) -> StepEditorPanel:
@@ -35,7 +44,7 @@ def type_into(qtbot, panel: StepEditorPanel, row: int, column: int, text: str) -
     assert isinstance(editor, QtWidgets.QLineEdit), "no editor opened"
     editor.selectAll()
     qtbot.keyClick(editor, Qt.Key.Key_Backspace)
-    qtbot.keyClicks(editor, text)     # QTest types ASCII only
+    qtbot.keyClicks(editor, text)  # QTest types ASCII only
     qtbot.keyClick(editor, Qt.Key.Key_Return)
     # The delegate commits on the next turn of the event loop.
     qtbot.waitUntil(lambda: table.state() != QtWidgets.QAbstractItemView.State.EditingState)
@@ -49,7 +58,14 @@ def test_the_table_shows_every_step(qtbot, lesson_session):
     panel = show(qtbot, lesson_session)
     assert panel.model.rowCount() == 7
     assert [cell(panel, 4, c) for c in range(7)] == [
-        "5", "W write", "k3", "[0.8, 0.6]", "[0, -5]", "", ""]
+        "5",
+        "W write",
+        "k3",
+        "[0.8, 0.6]",
+        "[0, -5]",
+        "",
+        "",
+    ]
     assert cell(panel, 6, TARGET) == "k3"
     assert cell(panel, 6, CAPTION).startswith("Read k3: (1.2,-1.8)")
 
@@ -57,7 +73,7 @@ def test_the_table_shows_every_step(qtbot, lesson_session):
 def test_a_key_of_the_wrong_length_is_refused_inline(qtbot, lesson_session):
     panel = show(qtbot, lesson_session)
     before = lesson_session.scenario.steps
-    with qtbot.waitSignal(panel.message) as heard:     # also told to the status bar
+    with qtbot.waitSignal(panel.message) as heard:  # also told to the status bar
         type_into(qtbot, panel, 0, VECTOR, "1, 0, 2")
     message = panel.message_label.text()
     assert heard.args == [message]
@@ -70,12 +86,15 @@ def test_a_key_of_the_wrong_length_is_refused_inline(qtbot, lesson_session):
     assert cell(panel, 0, VECTOR) == "[1, 0]"
 
 
-@pytest.mark.parametrize("typed, says", [
-    ("nan, 0", "key component 1 must be finite"),
-    ("1, inf", "key component 2 must be finite"),
-    ("1, x", "key component 2 must be a number, got 'x'"),
-    ("", "key has 0 components"),
-])
+@pytest.mark.parametrize(
+    "typed, says",
+    [
+        ("nan, 0", "key component 1 must be finite"),
+        ("1, inf", "key component 2 must be finite"),
+        ("1, x", "key component 2 must be a number, got 'x'"),
+        ("", "key has 0 components"),
+    ],
+)
 def test_non_numbers_and_non_finite_numbers_are_refused(qtbot, lesson_session, typed, says):
     panel = show(qtbot, lesson_session)
     before = lesson_session.scenario.steps
@@ -130,9 +149,9 @@ def test_only_fitting_cells_are_editable(qtbot, lesson_session):
     editable = Qt.ItemFlag.ItemIsEditable
     flags = panel.model.flags
     assert flags(panel.model.index(0, VALUE)) & editable
-    assert not flags(panel.model.index(2, VALUE)) & editable     # a read has no value
+    assert not flags(panel.model.index(2, VALUE)) & editable  # a read has no value
     assert flags(panel.model.index(2, TARGET)) & editable
-    assert not flags(panel.model.index(0, TARGET)) & editable    # a write has no target
+    assert not flags(panel.model.index(0, TARGET)) & editable  # a write has no target
 
 
 def test_selecting_a_row_moves_the_cursor_and_back(qtbot, lesson_session):
@@ -192,7 +211,7 @@ def test_duplicate_delete_and_move(qtbot, lesson_session):
 def test_a_refused_delete_says_why(qtbot, lesson_session):
     panel = show(qtbot, lesson_session)
     lesson_session.set_cursor(1)
-    click(qtbot, panel, "Delete")     # r1 and r3 target k1
+    click(qtbot, panel, "Delete")  # r1 and r3 target k1
     assert "targets 'k1'" in panel.message_label.text()
     assert len(lesson_session.scenario) == 7
     assert not panel.buttons["Move up"].isEnabled()
@@ -201,7 +220,7 @@ def test_a_refused_delete_says_why(qtbot, lesson_session):
 def test_typing_a_space_in_the_table_does_not_start_playback(qtbot, lesson_session):
     timeline = TimelinePanel(lesson_session)
     panel = StepEditorPanel(lesson_session)
-    window = shown_in_column(qtbot, (timeline, panel), 1000, 500)  # kept: it owns both
+    _window = shown_in_column(qtbot, (timeline, panel), 1000, 500)  # kept: it owns both
     type_into(qtbot, panel, 0, VALUE, "7, 8")
     assert not timeline.playing
     np.testing.assert_array_equal(lesson_session.scenario.step(1).value, [7, 8])
@@ -231,6 +250,7 @@ def test_typed_text_is_split_but_not_judged():
 def _ink_pixels(image, rect, color: str, tolerance: float = 60.0) -> int:
     """How many pixels inside ``rect`` of ``image`` are close to ``color``."""
     from PySide6 import QtGui
+
     target = QtGui.QColor(color)
     wanted = np.array([target.red(), target.green(), target.blue()], dtype=float)
     count = 0
@@ -253,8 +273,8 @@ def test_op_cells_are_painted_in_the_write_and_read_colours(qtbot, lesson_sessio
     qtbot.waitUntil(lambda: panel.table.currentIndex().row() == 6)
     theme = panel.theme
     image = _cell_image(panel)
-    write_cell = panel.table.visualRect(panel.model.index(0, 1))   # step 1: W write
-    read_cell = panel.table.visualRect(panel.model.index(2, 1))    # step 3: R read
+    write_cell = panel.table.visualRect(panel.model.index(0, 1))  # step 1: W write
+    read_cell = panel.table.visualRect(panel.model.index(2, 1))  # step 3: R read
     assert _ink_pixels(image, write_cell, theme.write) > 10
     assert _ink_pixels(image, write_cell, theme.read) == 0
     assert _ink_pixels(image, read_cell, theme.read) > 10
@@ -263,14 +283,14 @@ def test_op_cells_are_painted_in_the_write_and_read_colours(qtbot, lesson_sessio
 
 def test_a_long_key_is_cut_with_an_ellipsis_inside_its_cell(qtbot):
     long_key = np.linspace(-1, 1, 64)
-    session = Session(Scenario(64, 1, [write(long_key, [1.0], "w"),
-                                       write(-long_key, [2.0], "x")]))
+    session = Session(Scenario(64, 1, [write(long_key, [1.0], "w"), write(-long_key, [2.0], "x")]))
     panel = show(qtbot, session)
     session.set_cursor(2)  # row 1 unselected: its text in the plain ink
     panel.table.setColumnWidth(VECTOR, 160)
     delegate = panel.delegate
     font = panel.table.font()
     from PySide6 import QtGui
+
     metrics = QtGui.QFontMetrics(font)
     shown = delegate._shown(cell(panel, 0, VECTOR), 160 - 8, False, metrics)
     assert shown.endswith("…") and metrics.horizontalAdvance(shown) <= 152
@@ -280,6 +300,7 @@ def test_a_long_key_is_cut_with_an_ellipsis_inside_its_cell(qtbot):
     image = _cell_image(panel)
     key_cell = panel.table.visualRect(panel.model.index(0, VECTOR))
     from PySide6 import QtCore
+
     margin = QtCore.QRect(key_cell.right() - 3, key_cell.top() + 1, 3, key_cell.height() - 2)
     start = QtCore.QRect(key_cell.left() + 4, key_cell.top() + 1, 40, key_cell.height() - 2)
     ink = panel.theme.foreground
@@ -289,13 +310,15 @@ def test_a_long_key_is_cut_with_an_ellipsis_inside_its_cell(qtbot):
 
 def test_shaped_texts_are_kept_from_their_second_use(qapp):
     from PySide6 import QtGui
+
     from linviz.views.static_text import shaped
+
     font = QtGui.QFont()
     text = "w-unique-0.123456"
-    assert shaped(text, font) is None           # first use: drawn plainly
+    assert shaped(text, font) is None  # first use: drawn plainly
     kept = shaped(text, font)
     assert kept is not None and kept.text() == text
-    assert shaped(text, font) is kept           # and reused from then on
+    assert shaped(text, font) is kept  # and reused from then on
 
 
 # -- all visible cells painted in one pass ---------------------------------------------
@@ -304,12 +327,14 @@ def one_pass_log(monkeypatch) -> list[bool]:
     """Whether each paint of a step table was done by the one-pass painter (True)
     or left to Qt's cell-by-cell painting (False)."""
     import linviz.views.step_editor as step_editor
+
     log: list[bool] = []
     painter = step_editor.paint_cells
 
     def logged(*args) -> bool:
         log.append(painter(*args))
         return log[-1]
+
     monkeypatch.setattr(step_editor, "paint_cells", logged)
     return log
 
@@ -342,15 +367,15 @@ def _assert_painted_alike(table, log: list[bool], region=None) -> None:
     assert not expected.isNull() and expected.size() == actual.size()
     if actual != expected:
         differ = np.argwhere(_pixels(actual) != _pixels(expected))
-        pytest.fail(f"{len(differ)} pixels differ, the first at (x, y) = "
-                    f"{tuple(differ[0][::-1])}")
+        pytest.fail(f"{len(differ)} pixels differ, the first at (x, y) = {tuple(differ[0][::-1])}")
 
 
 def _pixels(image) -> np.ndarray:
     image = image.convertToFormat(QtGui.QImage.Format.Format_ARGB32)
     words = np.frombuffer(image.constBits(), np.uint32).reshape(
-        image.height(), image.bytesPerLine() // 4)
-    return words[:, :image.width()]
+        image.height(), image.bytesPerLine() // 4
+    )
+    return words[:, : image.width()]
 
 
 def _color_at(image, x: int, y: int) -> str:
@@ -396,6 +421,7 @@ def test_one_pass_paints_the_cells_as_qt_does(qtbot, window, theme, one_pass_log
 
 def test_one_pass_paints_any_part_of_a_scrolled_table_as_qt_does(qtbot, one_pass_log):
     from linviz.bench.workloads import random_scenario
+
     session = Session(random_scenario(100_000, 8))
     panel = show(qtbot, session)
     table = panel.table
@@ -415,11 +441,12 @@ def test_one_pass_paints_any_part_of_a_scrolled_table_as_qt_does(qtbot, one_pass
     top_row = table.visualRect(panel.model.index(table.rowAt(0), LABEL))
     assert viewport.contains(a_cell) and top_row.top() < 0 < top_row.bottom()
     for region in (
-            QtGui.QRegion(viewport),
-            # what a selection change repaints: two rows, one cut in half
-            QtGui.QRegion(a_cell.adjusted(-300, 0, 300, 0))
-            + QtGui.QRegion(QtCore.QRect(0, 3, viewport.width() // 2, a_cell.height())),
-            QtGui.QRegion(QtCore.QRect(a_cell.center(), viewport.bottomRight()))):
+        QtGui.QRegion(viewport),
+        # what a selection change repaints: two rows, one cut in half
+        QtGui.QRegion(a_cell.adjusted(-300, 0, 300, 0))
+        + QtGui.QRegion(QtCore.QRect(0, 3, viewport.width() // 2, a_cell.height())),
+        QtGui.QRegion(QtCore.QRect(a_cell.center(), viewport.bottomRight())),
+    ):
         _assert_painted_alike(table, one_pass_log, region)
     _assert_painted_alike(table, one_pass_log)
 
@@ -428,11 +455,14 @@ def test_qt_paints_the_cells_where_one_pass_could_differ(qtbot, lesson_session, 
     panel = show(qtbot, lesson_session)
     table = panel.table
     for change, undo in (
-            (lambda: table.setSpan(0, CAPTION, 2, 1), table.clearSpans),
-            (lambda: table.setEnabled(False), lambda: table.setEnabled(True)),
-            (lambda: table.hideColumn(TARGET), lambda: table.showColumn(TARGET)),
-            (lambda: table.setItemDelegateForColumn(LABEL, QtWidgets.QStyledItemDelegate(table)),
-             lambda: table.setItemDelegateForColumn(LABEL, None))):
+        (lambda: table.setSpan(0, CAPTION, 2, 1), table.clearSpans),
+        (lambda: table.setEnabled(False), lambda: table.setEnabled(True)),
+        (lambda: table.hideColumn(TARGET), lambda: table.showColumn(TARGET)),
+        (
+            lambda: table.setItemDelegateForColumn(LABEL, QtWidgets.QStyledItemDelegate(table)),
+            lambda: table.setItemDelegateForColumn(LABEL, None),
+        ),
+    ):
         change()
         table.viewport().grab()
         assert one_pass_log[-1] is False

@@ -15,8 +15,9 @@ from tests.views.conftest import EventLog, shown_in_column
 
 # The offscreen platform warns whenever a top-level window's size limits change.
 # The offscreen platform warns when a window's size limits change or a tooltip is raised.
-pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints",
-                                       "This plugin does not support raise")
+pytestmark = pytest.mark.qt_log_ignore(
+    "This plugin does not support propagateSizeHints", "This plugin does not support raise"
+)
 
 
 def show_window(qtbot, session: Session) -> tuple[QtWidgets.QWidget, TimelinePanel, CaptionBar]:
@@ -42,9 +43,16 @@ def test_keys_step_the_cursor_and_the_caption_follows(qtbot, lesson_session):
     assert lesson_session.cursor == 1
     assert caption.heading.text() == "Step 1 of 7 · write k1"
 
-    expected = [(Qt.Key.Key_Right, 2), (Qt.Key.Key_Right, 3), (Qt.Key.Key_Left, 2),
-                (Qt.Key.Key_End, 7), (Qt.Key.Key_Home, 1), (Qt.Key.Key_PageDown, 2),
-                (Qt.Key.Key_PageDown, 3), (Qt.Key.Key_PageUp, 2)]
+    expected = [
+        (Qt.Key.Key_Right, 2),
+        (Qt.Key.Key_Right, 3),
+        (Qt.Key.Key_Left, 2),
+        (Qt.Key.Key_End, 7),
+        (Qt.Key.Key_Home, 1),
+        (Qt.Key.Key_PageDown, 2),
+        (Qt.Key.Key_PageDown, 3),
+        (Qt.Key.Key_PageUp, 2),
+    ]
     for key, cursor in expected:
         qtbot.keyClick(timeline, key)
         assert lesson_session.cursor == cursor, key
@@ -61,11 +69,14 @@ def test_keys_step_the_cursor_and_the_caption_follows(qtbot, lesson_session):
 def test_actions_have_the_presentation_keys(qtbot, lesson_session):
     window, timeline, _ = show_window(qtbot, lesson_session)
     shortcuts = {a.text(): [s.toString() for s in a.shortcuts()] for a in timeline.actions()}
-    assert shortcuts == {"First step": ["Home"], "Previous step": ["Left", "PgUp"],
-                         "Play": ["Space"], "Next step": ["Right", "PgDown"],
-                         "Last step": ["End"]}
-    assert all(a.shortcutContext() == Qt.ShortcutContext.WindowShortcut
-               for a in timeline.actions())
+    assert shortcuts == {
+        "First step": ["Home"],
+        "Previous step": ["Left", "PgUp"],
+        "Play": ["Space"],
+        "Next step": ["Right", "PgDown"],
+        "Last step": ["End"],
+    }
+    assert all(a.shortcutContext() == Qt.ShortcutContext.WindowShortcut for a in timeline.actions())
     assert "(Left, PgUp)" in timeline.previous_action.toolTip()
 
 
@@ -90,8 +101,9 @@ def test_clicking_a_chip_jumps_there(qtbot, lesson_session):
     assert caption.heading.text() == "Step 6 of 7 · read r3"
     # The gap between two chips is not a chip.
     rect = strip.chip_rect(3)
-    qtbot.mouseClick(strip, Qt.MouseButton.LeftButton,
-                     pos=QtCore.QPoint(rect.right() + 2, rect.center().y()))
+    qtbot.mouseClick(
+        strip, Qt.MouseButton.LeftButton, pos=QtCore.QPoint(rect.right() + 2, rect.center().y())
+    )
     assert lesson_session.cursor == 6
 
 
@@ -106,10 +118,10 @@ def test_the_current_chip_is_filled_and_others_are_not(qtbot, lesson_session):
         rect = strip.chip_rect(number)
         return image.pixelColor(rect.right() - 4, rect.center().y())
 
-    assert inside_right_end(5) == QtGui.QColor(theme.write)   # the cursor's write: solid
-    assert inside_right_end(2) != QtGui.QColor(theme.write)   # another write: pale
+    assert inside_right_end(5) == QtGui.QColor(theme.write)  # the cursor's write: solid
+    assert inside_right_end(2) != QtGui.QColor(theme.write)  # another write: pale
     assert inside_right_end(2).lightness() > 200
-    assert inside_right_end(6).red() > inside_right_end(6).blue()   # a read: orange tint
+    assert inside_right_end(6).red() > inside_right_end(6).blue()  # a read: orange tint
 
 
 def test_play_advances_and_stops_at_the_end(qtbot, lesson_session):
@@ -162,7 +174,7 @@ def test_a_hundred_thousand_steps_without_a_widget_per_step(qtbot):
     assert strip.rect().contains(strip.chip_rect(99_999))
     first, last = strip.visible_range()
     assert first <= 99_999 <= last
-    assert last - first < 60          # only the chips in view are painted
+    assert last - first < 60  # only the chips in view are painted
     assert timeline.slider.value() == 99_999
     assert caption.heading.text() == "Step 99,999 of 100,000 · write w99999"
     qtbot.keyClick(timeline, Qt.Key.Key_Home)
@@ -185,6 +197,7 @@ def test_stepping_keeps_the_cursor_chip_in_view(qtbot):
 def test_the_strip_follows_edits(qtbot, lesson_session):
     window, timeline, _ = show_window(qtbot, lesson_session)
     from linviz.controller.commands import InsertStep
+
     lesson_session.execute(InsertStep(8, read([1, 0], "r5")))
     assert timeline.position_label.text() == "8 / 8"
     assert timeline.slider.maximum() == 8

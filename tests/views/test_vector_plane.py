@@ -13,13 +13,19 @@ from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.scenario import Scenario, read, write
 from linviz.views.theme import theme_named
-from linviz.views.vector_plane import (MAX_ARROWS, KeyPlanePanel, ValuePlanePanel, snap_tip,
-                                       steps_near)
+from linviz.views.vector_plane import (
+    MAX_ARROWS,
+    KeyPlanePanel,
+    ValuePlanePanel,
+    snap_tip,
+    steps_near,
+)
 from tests.views.conftest import data_to_viewport, drag
 
 # The offscreen platform warns when a window is shown or a tooltip raised; harmless.
-pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints",
-                                       "This plugin does not support raise")
+pytestmark = pytest.mark.qt_log_ignore(
+    "This plugin does not support propagateSizeHints", "This plugin does not support raise"
+)
 
 LEFT, NO_MOD = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
 
@@ -56,11 +62,13 @@ def colour_near(image: QtGui.QImage, at: QtCore.QPoint, colour: str, radius: int
     for dx in range(-radius, radius + 1):
         for dy in range(-radius, radius + 1):
             got = image.pixelColor(at.x() + dx, at.y() + dy)
-            if (abs(got.red() - wanted.red()) + abs(got.green() - wanted.green())
-                    + abs(got.blue() - wanted.blue())) < 60:
+            if (
+                abs(got.red() - wanted.red())
+                + abs(got.green() - wanted.green())
+                + abs(got.blue() - wanted.blue())
+            ) < 60:
                 return True
     return False
-
 
 
 # -- pure helpers ---------------------------------------------------------------------------
@@ -125,17 +133,23 @@ def test_projector_theme_enlarges_arrows_labels_and_handles(qtbot, lesson_sessio
     assert big.hit_radius > light.hit_radius >= 8
 
 
-def test_dragging_a_key_tip_edits_the_model_live_and_one_undo_restores_it(
-        qtbot, lesson_session):
+def test_dragging_a_key_tip_edits_the_model_live_and_one_undo_restores_it(qtbot, lesson_session):
     session = lesson_session
     session.set_cursor(5)
     panel = shown(qtbot, KeyPlanePanel(session))
     state_before = session.trace.state(7).copy()
     output_before = session.snapshot(7).read.output.copy()
     seen = []
-    session.changed.connect(lambda aspects: seen.append(
-        (session.dragging, vector(session, 5).copy(), session.undo_stack.can_undo(),
-         panel.tip_position(5))))
+    session.changed.connect(
+        lambda aspects: seen.append(
+            (
+                session.dragging,
+                vector(session, 5).copy(),
+                session.undo_stack.can_undo(),
+                panel.tip_position(5),
+            )
+        )
+    )
 
     drag(panel.plot_widget, point(panel, 0.8, 0.6), point(panel, 0.3, 0.9))
 
@@ -168,7 +182,7 @@ def test_snap_to_unit_gives_a_unit_length_key(qtbot, lesson_session):
     drag(panel.plot_widget, point(panel, 0.8, 0.6), point(panel, 1.1, 1.1))
     moved = vector(lesson_session, 5)
     assert np.linalg.norm(moved) == pytest.approx(1.0)
-    assert moved == pytest.approx([2 ** -0.5, 2 ** -0.5], abs=0.02)
+    assert moved == pytest.approx([2**-0.5, 2**-0.5], abs=0.02)
 
 
 def test_without_snapping_the_key_lands_where_dropped(qtbot, lesson_session):
@@ -245,8 +259,7 @@ def test_the_view_range_holds_still_during_a_drag_and_grows_after(qtbot, lesson_
     panel = shown(qtbot, KeyPlanePanel(session))
     view_box = panel.plot_widget.getPlotItem().getViewBox()
     ranges = []
-    session.changed.connect(lambda aspects: ranges.append(
-        (session.dragging, view_box.viewRange())))
+    session.changed.connect(lambda aspects: ranges.append((session.dragging, view_box.viewRange())))
     before = view_box.viewRange()
     drag(panel.plot_widget, point(panel, 0.8, 0.6), point(panel, 1.1, 1.1))
     assert np.array_equal(vector(session, 5), [1.1, 1.1])
@@ -279,8 +292,9 @@ def test_hovering_a_key_tells_its_cosine_with_every_other_key(qtbot, lesson_sess
     tip = point(panel, 0.8, 0.6)
     QTest.mouseMove(viewport, point(panel, 0.3, -0.6))
     QTest.mouseMove(viewport, tip)
-    QtWidgets.QApplication.sendEvent(viewport, QtGui.QHelpEvent(
-        QtCore.QEvent.Type.ToolTip, tip, viewport.mapToGlobal(tip)))
+    QtWidgets.QApplication.sendEvent(
+        viewport, QtGui.QHelpEvent(QtCore.QEvent.Type.ToolTip, tip, viewport.mapToGlobal(tip))
+    )
     qtbot.waitUntil(lambda: "k3" in QtWidgets.QToolTip.text())
     text = QtWidgets.QToolTip.text()
     assert "k1: 0.8" in text and "k2: 0.6" in text
@@ -327,9 +341,11 @@ def test_a_drag_survives_the_cursor_moving_far_away(qtbot):
 
 # -- component choice ---------------------------------------------------------------------
 def three_component_session():
-    scenario = Scenario(3, 2, [write([1, 0, 0], [1, 0], "a"),
-                               write([0, 1, 0.5], [0, 1], "b"),
-                               read([0, 1, 0.5], "q")])
+    scenario = Scenario(
+        3,
+        2,
+        [write([1, 0, 0], [1, 0], "a"), write([0, 1, 0.5], [0, 1], "b"), read([0, 1, 0.5], "q")],
+    )
     session = Session(scenario)
     session.set_cursor(2)
     return session
@@ -415,7 +431,8 @@ def test_dragging_a_stored_value_changes_the_read(qtbot, lesson_session):
 
 
 def test_cursor_moves_and_drag_frames_restyle_few_items_yet_any_key_can_be_grabbed(
-        qtbot, monkeypatch):
+    qtbot, monkeypatch
+):
     # 200 arrows are drawn; moving the cursor (keys, timeline, playback) must not
     # reposition 200 grab handles, yet the mouse finds every arrow afterwards.
     from linviz.views.arrow_item import ArrowItem
@@ -427,8 +444,9 @@ def test_cursor_moves_and_drag_frames_restyle_few_items_yet_any_key_can_be_grabb
     panel = shown(qtbot, KeyPlanePanel(session))
     placed = []
     original = ArrowItem.set_arrow
-    monkeypatch.setattr(ArrowItem, "set_arrow", lambda item, *args: (
-        placed.append(item), original(item, *args))[1])
+    monkeypatch.setattr(
+        ArrowItem, "set_arrow", lambda item, *args: (placed.append(item), original(item, *args))[1]
+    )
     session.set_cursor(500)
     assert 0 < len(placed) <= 4  # the arrows that paint themselves: old and new cursor
     # A key the layer paints, away from the cursor, is grabbed where it is drawn …

@@ -13,7 +13,6 @@ pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSi
 Role = QtGui.QPalette.ColorRole
 
 
-
 @pytest.mark.parametrize("theme", ["dark", "light"])
 def test_a_theme_chosen_later_reaches_every_widget(window, lesson_session, theme):
     lesson_session.set_options(theme="dark")
@@ -33,8 +32,7 @@ def test_a_plot_repaints_without_repainting_the_panels_under_it(qtbot, window):
     viewport = window.panels["heatmap"].plot_widget.viewport()
     for _ in range(10):  # whatever the window still had to paint
         QtWidgets.QApplication.processEvents()
-    paints = EventLog(QtCore.QEvent.Type.Paint, window,
-                      *window.findChildren(QtWidgets.QWidget))
+    paints = EventLog(QtCore.QEvent.Type.Paint, window, *window.findChildren(QtWidgets.QWidget))
     viewport.update()
     qtbot.waitUntil(lambda: viewport in paints.watched)
     QtWidgets.QApplication.processEvents()
