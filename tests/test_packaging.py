@@ -1,47 +1,77 @@
-"""A wheel built from the checkout ships the lessons and finds them when installed."""
+"""The wheel ships the top-level resources/ folder, and an installed linviz finds it."""
 
+import json
 import subprocess
 import sys
+import venv
 import zipfile
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_wheel_contains_and_finds_the_lessons(tmp_path):
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory):
+    dist = tmp_path_factory.mktemp("dist")
     built = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "wheel",
-            "--no-deps",
-            "--no-build-isolation",
-            "-w",
-            str(tmp_path / "dist"),
-            str(ROOT),
-        ],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation"]
+        + ["-w", str(dist), str(ROOT)],
         capture_output=True,
         text=True,
     )
     assert built.returncode == 0, built.stderr[-2000:]
-    (wheel,) = (tmp_path / "dist").glob("linviz-*.whl")
-    names = zipfile.ZipFile(wheel).namelist()
-    lessons = [n for n in names if n.startswith("linviz/resources/lessons/")]
-    assert len(lessons) == 5
-    target = tmp_path / "site"
+    (found,) = dist.glob("linviz-*.whl")
+    return found
+
+
+def test_wheel_holds_every_resource(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    in_checkout = {
+        "linviz/resources/" + path.relative_to(ROOT / "resources").as_posix()
+        for path in (ROOT / "resources").rglob("*")
+        if path.is_file() and path.name != ".gitkeep"
+    }
+    assert in_checkout <= names
+    packages = {
+        path.parent.relative_to(ROOT).as_posix() + "/__init__.py"
+        for path in (ROOT / "linviz").rglob("__init__.py")
+    }
+    assert packages <= names, f"pyproject.toml leaves out {sorted(packages - names)}"
+    assert sum(n.startswith("linviz/resources/lessons/") for n in names) >= 5
+    assert "linviz/resources/linviz.desktop" in names
+    assert "linviz/resources/icons/linviz.svg" in names
+
+
+def test_installed_wheel_finds_its_resources_in_a_fresh_environment(wheel, tmp_path):
+    env = tmp_path / "env"
+    venv.EnvBuilder(with_pip=True).create(env)
+    python = env / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
     subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--no-deps", "--target", str(target), str(wheel)],
+        [str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)],
         check=True,
         capture_output=True,
     )
-    probe = "import linviz.model.lessons as l; ls = l.bundled_lessons(); print(len(ls), ls[0].path)"
+    # Lessons and assets need no numpy or Qt: the fresh environment has neither.
+    probe = (
+        "import json, linviz.assets as a, linviz.model.lessons as l\n"
+        "print(json.dumps({'folder': str(a.resources_folder()),\n"
+        "  'lessons': [x.name for x in l.bundled_lessons()],\n"
+        "  'icon': a.icon_path('linviz').is_file(), 'desktop': a.desktop_entry().is_file()}))"
+    )
     out = subprocess.run(
-        [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(target)!r}); {probe}"],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        check=True,
+        [str(python), "-I", "-c", probe], capture_output=True, text=True, cwd=tmp_path, check=True
     ).stdout
-    count, path = out.split(maxsplit=1)
-    assert count == "5" and path.strip().startswith(str(target))
+    found = json.loads(out)
+    assert Path(found["folder"]).resolve().is_relative_to(env.resolve())
+    assert found["lessons"][:2] == ["session-trace", "crowding-the-plane"]
+    assert found["icon"] and found["desktop"]
+
+
+def test_the_checkout_finds_its_resources_without_an_install():
+    from linviz import assets
+
+    assert (assets.lessons_folder() / "01-session-trace.json").is_file()
+    with pytest.raises(ValueError, match="unknown icon 'nope'"):
+        assets.icon_path("nope")

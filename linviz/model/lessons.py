@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
+from linviz.assets import lessons_folder
 from linviz.model.errors import ScenarioError
 
 _NAME = re.compile(r"^(\d+)-(.+)\.json$")
@@ -20,11 +20,6 @@ class Lesson:
     name: str
     title: str
     path: Path
-
-
-def lessons_folder() -> Path:
-    """Where the bundled lesson files are, inside the installed package."""
-    return Path(str(resources.files("linviz") / "resources" / "lessons"))
 
 
 def bundled_lessons() -> list[Lesson]:

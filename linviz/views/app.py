@@ -5,11 +5,10 @@ from __future__ import annotations
 import gc
 import os
 import sys
-from pathlib import Path
 
 from PySide6 import QtCore, QtWidgets
 
-I18N_FOLDER = Path(__file__).resolve().parent.parent / "resources" / "i18n"
+from linviz.assets import translations_folder
 
 #: ``linviz bench`` sets this to 1: the app prints :data:`PAINTED_LINE` once its
 #: window has painted for the first time, then quits (start-up time).
@@ -66,7 +65,7 @@ def install_translator(app: QtCore.QCoreApplication, language: str | None) -> bo
     """Install the ``linviz_<lang>.qm`` translation if there is one."""
     locale = QtCore.QLocale(language) if language else QtCore.QLocale()
     translator = QtCore.QTranslator(app)
-    if translator.load(locale, "linviz", "_", str(I18N_FOLDER)):
+    if translator.load(locale, "linviz", "_", str(translations_folder())):
         app.installTranslator(translator)
         app.setProperty("linviz_translator", translator)
         return True
