@@ -75,7 +75,7 @@ Progress = Callable[[int, int], None]
 ShouldStop = Callable[[], bool]
 
 
-class _Stopped(Exception):
+class Stopped(Exception):
     """Raised inside a run when ``should_stop()`` said so; caught by :func:`run_sweep`."""
 
 
@@ -442,7 +442,7 @@ def recall_errors(
         ``"additive"`` or ``"delta"`` (with writing strength ``beta``).
     should_stop
         Asked before every chunk of writes and every read-back; when it
-        returns ``True``, ``_Stopped`` is raised.
+        returns ``True``, :class:`Stopped` is raised.
     on_stored
         Called with how many pairs (per trial) were stored since the last call.
 
@@ -458,7 +458,7 @@ def recall_errors(
     for size in sorted(set(sizes)):
         while stored < size:
             if should_stop is not None and should_stop():
-                raise _Stopped
+                raise Stopped
             stop = min(size, stored + DELTA_CHUNK)
             chunk_keys, chunk_values = keys[:, stored:stop], values[:, stored:stop]
             if rule == "additive":
@@ -469,7 +469,7 @@ def recall_errors(
                 on_stored(stop - stored)
             stored = stop
         if should_stop is not None and should_stop():
-            raise _Stopped
+            raise Stopped
         errors[size] = _relative_errors(keys[:, :size], values[:, :size], state)
     return errors
 
@@ -571,7 +571,7 @@ def run_sweep(
                                 mean_cosine=float(cosines[n].mean()) if n > 1 else None,
                             )
                         )
-    except _Stopped:
+    except Stopped:
         return SweepResult(sweep, tuple(points), complete=False)
     return SweepResult(sweep, tuple(points))
 
