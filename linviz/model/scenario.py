@@ -459,6 +459,11 @@ class Scenario:
             np.where(np.isnan(beta), rule_beta, beta),
         )
 
+    def overrides(self, parameter: str) -> np.ndarray:
+        """1-based numbers of the writes that set their own ``"alpha"`` or ``"beta"``."""
+        column = {"alpha": self._alpha, "beta": self._beta}[parameter]
+        return np.flatnonzero(~np.isnan(column[: self._n])) + 1
+
     def _view(self, column: np.ndarray, start: int, stop: int | None) -> np.ndarray:
         stop = self._n if stop is None else min(stop, self._n)
         view = column[start:stop]
