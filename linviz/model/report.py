@@ -24,7 +24,7 @@ def _plain(array: np.ndarray) -> Any:
     return (np.asarray(array, dtype=np.float64) + 0.0).tolist()
 
 
-def step_object(item: WalkedWrite | WalkedRead) -> dict[str, Any]:
+def step_object(item: WalkedWrite | WalkedRead, *, with_state: bool = True) -> dict[str, Any]:
     """One step of the ``linviz trace --json`` document (ARCHITECTURE.md).
 
     A read that does not list every term ends its ``contributions`` with
@@ -39,7 +39,7 @@ def step_object(item: WalkedWrite | WalkedRead) -> dict[str, Any]:
             "key": _plain(item.key),
             "value": _plain(item.value),
             "stamp": _plain(item.stamp),
-            "state": _plain(item.state),
+            "state": _plain(item.state) if with_state else None,
         }
     contributions: list[dict[str, Any]] = [
         {"label": label, "weight": weight, "term": term}
@@ -61,7 +61,7 @@ def step_object(item: WalkedWrite | WalkedRead) -> dict[str, Any]:
         "expected": None if item.expected is None else _plain(item.expected),
         "interference": None if item.interference is None else _plain(item.interference),
         "contributions": contributions,
-        "state": _plain(item.state),
+        "state": _plain(item.state) if with_state else None,
     }
 
 
@@ -77,9 +77,20 @@ def write_trace_json(
     encode = json.JSONEncoder(ensure_ascii=ensure_ascii, allow_nan=False).encode
     stream.write(f'{{"d_k": {scenario.d_k}, "d_v": {scenario.d_v}, "steps": [')
     separator = ""
+    last_state: np.ndarray | None = None
+    state_text = ""
     for item in walk(scenario, all_terms=all_terms, limit=limit):
+        document = step_object(item, with_state=False)
+        # "state" is written last, as text: a read's S is the step before's, and
+        # at d = 512 writing its 262,144 numbers again would cost a tenth of a second.
+        if item.state is not last_state:
+            last_state, state_text = item.state, encode(_plain(item.state))
+        del document["state"]
         stream.write(separator)
-        stream.write(encode(step_object(item)))
+        stream.write(encode(document)[:-1])
+        stream.write(', "state": ')
+        stream.write(state_text)
+        stream.write("}")
         separator = ", "
     stream.write("]}\n")
 
