@@ -29,13 +29,14 @@ import secrets
 import sys
 import time
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from linviz.model.errors import ScenarioError
+from linviz.model.errors import ScenarioError, shown
 from linviz.model.safe_files import os_reason, write_atomically
 from linviz.model.scenario import Scenario
-from linviz.model.scenario_file import dumps_scenario, load_scenario_bytes
+from linviz.model.scenario_file import load_scenario_bytes, scenario_text
 
 if TYPE_CHECKING:
     from linviz.controller.session import Session
@@ -169,16 +170,22 @@ class RecoveryFile:
             "path": None if path is None else os.fspath(path),
             "cursor": int(cursor),
         }
-        head = json.dumps(header, ensure_ascii=True, allow_nan=False)
-        data = (head + "\n" + dumps_scenario(scenario)).encode("utf-8")
+        head = json.dumps(header, ensure_ascii=True, allow_nan=False) + "\n"
+        pieces = chain([head], scenario_text(scenario))
         try:
             self._hold_lock()
-            write_atomically(self.path, data, 0o600)
+            write_atomically(self.path, (piece.encode("utf-8") for piece in pieces), 0o600)
         except OSError as error:
             raise ScenarioError(
                 f"the recovery file could not be written: {os_reason(error)}",
                 file=str(self.path),
             ) from None
+        except Exception as error:
+            raise ScenarioError(
+                f"the recovery file could not be written ({type(error).__name__}: "
+                f"{shown(str(error), 80)})",
+                file=str(self.path),
+            ) from error
         return self.path
 
     def write_session(self, session: Session) -> Path:

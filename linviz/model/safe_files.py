@@ -32,6 +32,7 @@ import os
 import re
 import secrets
 import stat
+from collections.abc import Iterable
 from pathlib import Path
 
 from linviz.model.errors import ScenarioError, shown
@@ -164,8 +165,16 @@ def size_words(count: int) -> str:
 # -- writing -------------------------------------------------------------------------
 
 
-def write_safely(path: str | os.PathLike[str], data: bytes) -> Path:
+#: What is written: bytes, or pieces of bytes made as they are written (a
+#: million-step scenario is not held as one 400 MB text).
+Content = bytes | Iterable[bytes]
+
+
+def write_safely(path: str | os.PathLike[str], data: Content) -> Path:
     """Replace the content of ``path`` with ``data``, keeping what a careful editor keeps.
+
+    ``data`` may be made piece by piece as it is written: an error while
+    making it is a failure like any other (the old file is kept).
 
     Returns the file actually written (the target of a symbolic link).
 
@@ -255,14 +264,19 @@ def _new_temporary(folder: Path, name: str, mode: int) -> tuple[int, Path]:
     raise FileExistsError(errno.EEXIST, "no free temporary file name", str(folder))
 
 
-def _write_all(descriptor: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        written = os.write(descriptor, view)
-        view = view[written:]
+def _write_all(descriptor: int, data: Content) -> int:
+    """Write every byte of ``data``; return how many."""
+    total = 0
+    for piece in (data,) if isinstance(data, (bytes, bytearray)) else data:
+        view = memoryview(piece)
+        total += len(view)
+        while view:
+            written = os.write(descriptor, view)
+            view = view[written:]
+    return total
 
 
-def write_atomically(path: Path, data: bytes, mode: int = 0o600) -> None:
+def write_atomically(path: Path, data: Content, mode: int = 0o600) -> None:
     """Replace ``path`` by a file holding ``data`` (temporary file, rename, folder flushed).
 
     For linviz's own files (recovery files): no link, owner or read-only
@@ -294,7 +308,7 @@ def _unlink_quietly(path: Path) -> None:
         pass
 
 
-def _replace(target: Path, data: bytes, info: os.stat_result | None) -> None:
+def _replace(target: Path, data: Content, info: os.stat_result | None) -> None:
     """Write a temporary file, flush it, rename it over ``target``, flush the folder."""
     # A new file gets the usual 0666 less the umask, as any program's would.
     mode = 0o666 if info is None else stat.S_IMODE(info.st_mode)
@@ -331,7 +345,7 @@ def _owner(descriptor: int) -> tuple[int, int]:
     return info.st_uid, info.st_gid
 
 
-def _rewrite_in_place(target: Path, data: bytes) -> None:
+def _rewrite_in_place(target: Path, data: Content) -> None:
     """Overwrite ``target`` itself (same inode); put the old content back on failure."""
     flags = os.O_RDWR | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
     descriptor = os.open(target, flags)
@@ -341,8 +355,8 @@ def _rewrite_in_place(target: Path, data: bytes) -> None:
             old += chunk
         try:
             os.lseek(descriptor, 0, os.SEEK_SET)
-            _write_all(descriptor, data)
-            os.ftruncate(descriptor, len(data))
+            size = _write_all(descriptor, data)
+            os.ftruncate(descriptor, size)
             os.fsync(descriptor)
         except BaseException:
             try:

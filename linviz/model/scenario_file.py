@@ -329,13 +329,29 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
     return {**_head(scenario), "steps": list(step_objects(scenario))}
 
 
+def scenario_text(scenario: Scenario) -> Iterator[str]:
+    """The file text in pieces of a few thousand steps: two-space indent, one step per line."""
+    head = json.dumps(_head(scenario), indent=2, ensure_ascii=False, allow_nan=False)
+    yield head[:-2] + ",\n"
+    if not len(scenario):
+        yield '  "steps": []\n}\n'
+        return
+    encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
+    lines = ['  "steps": [\n']
+    separator = "    "
+    for item in step_objects(scenario):
+        lines.append(separator + encode(item))
+        separator = ",\n    "
+        if len(lines) >= WRITE_CHUNK:
+            yield "".join(lines)
+            lines.clear()
+    lines.append("\n  ]\n}\n")
+    yield "".join(lines)
+
+
 def dumps_scenario(scenario: Scenario) -> str:
     """The file text: two-space indent, one step per line."""
-    head = json.dumps(_head(scenario), indent=2, ensure_ascii=False, allow_nan=False)
-    encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
-    lines = ",\n".join("    " + encode(item) for item in step_objects(scenario))
-    body = f'  "steps": [\n{lines}\n  ]' if len(scenario) else '  "steps": []'
-    return head[:-2] + ",\n" + body + "\n}\n"
+    return "".join(scenario_text(scenario))
 
 
 def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> Path:
@@ -352,12 +368,6 @@ def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> Path:
         For any failure, naming the file and the reason; the old file is intact.
     """
     name = os.fspath(path)
-    try:
-        data = dumps_scenario(scenario).encode("utf-8")
-    except Exception as error:
-        raise ScenarioError(
-            f"could not be saved ({type(error).__name__}: {shown(str(error), 80)}); "
-            "the file on disk is unchanged",
-            file=name,
-        ) from error
-    return write_safely(name, data)
+    # Written as it is made: a million steps never exist as one text.
+    pieces = (piece.encode("utf-8") for piece in scenario_text(scenario))
+    return write_safely(name, pieces)

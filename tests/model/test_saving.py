@@ -163,13 +163,15 @@ def test_a_failure_of_any_type_is_reported_and_the_old_file_kept(old_file, monke
     before = old_file.read_bytes()
 
     def broken(*args, **kwargs):
+        yield '{"format": "linviz-scenario",\n'  # half of the text is written, then:
         raise RuntimeError("something unexpected")
 
-    monkeypatch.setattr("linviz.model.scenario_file.dumps_scenario", broken)
+    monkeypatch.setattr("linviz.model.scenario_file.scenario_text", broken)
     with pytest.raises(ScenarioError, match="could not be saved.*RuntimeError") as caught:
         save_scenario(scenario(), old_file)
     assert caught.value.file == str(old_file)
     assert old_file.read_bytes() == before
+    assert leftovers(old_file.parent) == []
 
 
 @pytest.mark.parametrize(
