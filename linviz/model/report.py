@@ -160,7 +160,7 @@ def trace_table_lines(sc: Scenario) -> Iterator[str]:
     yield ""
     yield f"{'step':>4}  {'op':<5}  {'label':<8}  what happened"
     yield f"{0:>4}  {'start':<5}  {'':<8}  S = {fmt_matrix(np.zeros((sc.d_k, sc.d_v)))}"
-    for item in walk(sc):
+    for item in walk(sc, decompose=False):
         op = "write" if isinstance(item, WalkedWrite) else "read"
         head = f"{item.number:>4}  {op:<5}  {item.label:<8}  "
         if isinstance(item, WalkedWrite):

@@ -27,7 +27,6 @@ The work per step is bounded, so the walk is linear in the number of steps:
 from __future__ import annotations
 
 import heapq
-import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -91,24 +90,51 @@ class _Heaviest:
     A write's term in a later read is at most ``|φ(q)| · |φ(k)| · max|u| ·
     (the decays after it)``. Every later decay scales all earlier writes
     alike, so their order never changes: each write is ranked once, by
-    ``log(|φ(k)| · max|u|)`` less the log of every decay up to it.
+    ``log(|φ(k)| · max|u|)`` less the log of every decay up to it. Writes
+    are ranked in bulk when a read needs the ranking (:meth:`catch_up`).
     """
 
     def __init__(self, size: int) -> None:
         self._size = size
         self._heap: list[tuple[float, int]] = []
         self._indices: np.ndarray | None = None
+        self.ranked = 0  # writes 0 .. ranked-1 are ranked, and their log_decay known
 
-    def add(self, score: float, index: int) -> None:
-        if len(self._heap) < self._size:
-            heapq.heappush(self._heap, (score, -index))
-        elif (score, -index) > self._heap[0]:
-            heapq.heapreplace(self._heap, (score, -index))
-        else:
+    def catch_up(
+        self,
+        written: int,
+        phi_keys: np.ndarray,
+        effective: np.ndarray,
+        decays: np.ndarray,
+        log_decay: np.ndarray,
+    ) -> None:
+        """Rank writes ``ranked .. written-1`` and fill in their ``log_decay``."""
+        start = self.ranked
+        if written <= start:
             return
-        self._indices = None
+        log_decay[start + 1 : written + 1] = log_decay[start] + np.cumsum(
+            np.log(decays[start:written])
+        )
+        keys, values = phi_keys[start:written], effective[start:written]
+        sizes = np.sqrt(np.einsum("ij,ij->i", keys, keys)) * np.abs(values).max(axis=1)
+        with np.errstate(divide="ignore"):
+            scores = np.log(sizes) - log_decay[start + 1 : written + 1]
+        heap, size = self._heap, self._size
+        changed = False
+        for index, score in enumerate(scores.tolist(), start=start):
+            if len(heap) < size:
+                heapq.heappush(heap, (score, -index))
+            elif (score, -index) > heap[0]:
+                heapq.heapreplace(heap, (score, -index))
+            else:
+                continue
+            changed = True
+        if changed:
+            self._indices = None
+        self.ranked = written
 
     def indices(self) -> np.ndarray:
+        """The ranked writes kept, in no order."""
         if self._indices is None:
             self._indices = np.array([-index for _, index in self._heap], dtype=np.int64)
         return self._indices
@@ -156,7 +182,7 @@ def walk(
     phi_keys = np.empty((count, sc.d_k))
     effective = np.empty((count, sc.d_v))
     decays = np.ones(count)
-    log_decay = np.zeros(count + 1)  # log of the product of the decays of writes 1 .. i
+    log_decay = np.zeros(count + 1)  # log of the product of the decays of writes 1 .. i (ranked)
     heaviest = _Heaviest(limit)
     state, normaliser = np.zeros((sc.d_k, sc.d_v)), np.zeros(sc.d_k)
     written = 0
@@ -177,10 +203,6 @@ def walk(
             )
             u, decay = run.effective[0], float(run.decays[0])
             phi_keys[written], effective[written], decays[written] = phi_key, u, decay
-            log_decay[written + 1] = log_decay[written] + math.log(decay)
-            size = math.sqrt(float(phi_key @ phi_key)) * max(float(u.max()), -float(u.min()))
-            score = math.log(size) if size > 0 else -math.inf
-            heaviest.add(score - log_decay[written + 1], written)
             written += 1
             state, normaliser = run.state, run.normaliser
             stamp = np.outer(phi_key, u)
@@ -196,6 +218,7 @@ def walk(
         if exact:
             candidates = np.arange(written)
         else:  # sorted: the heaviest older writes, then the recent ones
+            heaviest.catch_up(written, phi_keys, effective, decays, log_decay)
             heavy = heaviest.indices()
             older = np.sort(heavy[heavy < written - limit])
             candidates = np.concatenate([older, np.arange(written - limit, written)])
