@@ -14,6 +14,7 @@ import numpy as np
 import shiboken6
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.report import fmt_vector
@@ -39,7 +40,7 @@ class DifferenceMap(HeatmapPanel):
     """
 
     panel_name = "baseline_map"
-    listens_to: frozenset[str] = frozenset()
+    listens_to: frozenset[Change] = frozenset()
 
     def refresh(self) -> None:
         """Nothing: the baseline panel says what to show."""
@@ -76,7 +77,7 @@ class BaselinePanel(Panel):
     """
 
     panel_name = "baseline"
-    listens_to = frozenset({"scenario", "cursor", "options", "baseline"})
+    listens_to = frozenset({Change.SCENARIO, Change.CURSOR, Change.OPTIONS, Change.BASELINE})
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(session, parent)
@@ -296,11 +297,11 @@ class PredictionBox(QtWidgets.QDialog):
             return None
         return session.scenario.label_at(number)
 
-    def _on_session_changed(self, aspects: frozenset[str]) -> None:
+    def _on_session_changed(self, changes: frozenset[Change]) -> None:
         if not shiboken6.isValid(self):  # Qt deleted the box with its window
             self.session.changed.disconnect(self._on_session_changed)
             return
-        if aspects & {"scenario", "cursor"} and self.isVisible():
+        if changes & {Change.SCENARIO, Change.CURSOR} and self.isVisible():
             self._follow_cursor(keep_text=True)
 
     def _follow_cursor(self, keep_text: bool = False) -> None:
@@ -470,7 +471,7 @@ class Classroom(QtCore.QObject):
         window.baseline_dock = dock
         self._projector = self.session.options.projector
         self.session.changed.connect(self._on_session_changed)
-        self._sync({"reveal", "baseline", "options"})
+        self._sync({Change.REVEAL, Change.BASELINE, Change.OPTIONS})
 
     def baseline(self) -> BaselinePanel:
         """The baseline panel in its dock (and among the window's panels), built if need be."""
@@ -529,13 +530,13 @@ class Classroom(QtCore.QObject):
             window.resizeDocks([dock], [height], Qt.Orientation.Vertical)
 
     # -- following the session ---------------------------------------------------------------
-    def _on_session_changed(self, aspects: frozenset[str]) -> None:
+    def _on_session_changed(self, changes: frozenset[Change]) -> None:
         if not shiboken6.isValid(self):  # the window is gone
             self.session.changed.disconnect(self._on_session_changed)
             return
-        self._sync(aspects)
+        self._sync(changes)
 
-    def _sync(self, aspects: frozenset[str] | set[str]) -> None:
+    def _sync(self, changes: frozenset[Change] | set[Change]) -> None:
         session = self.session
         with QtCore.QSignalBlocker(self.hide_action):
             self.hide_action.setChecked(session.hide_outputs)
@@ -544,7 +545,7 @@ class Classroom(QtCore.QObject):
         self.predict_action.setEnabled(at_read)
         self.pin_action.setEnabled(len(session.scenario) > 0)
         self.clear_action.setEnabled(session.baseline is not None)
-        if "baseline" in aspects:
+        if Change.BASELINE in changes:
             dock = self.window.baseline_dock
             pinned = session.baseline is not None
             if pinned and not dock.isVisible():
@@ -554,7 +555,7 @@ class Classroom(QtCore.QObject):
                 QtCore.QTimer.singleShot(0, self, self._fit_dock)  # once laid out
             elif not pinned:
                 dock.hide()
-        if "options" in aspects:
+        if Change.OPTIONS in changes:
             self.prediction_box.set_theme(session_theme(session))
             if session.options.projector != self._projector:
                 self._projector = session.options.projector

@@ -17,6 +17,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.model.snapshot import Snapshot
 from linviz.views.hidden_output import hidden_text
@@ -122,7 +123,7 @@ class EquationPanel(Panel):
     """
 
     panel_name = "equation"
-    listens_to = frozenset({"scenario", "cursor", "options", "reveal"})
+    listens_to = frozenset({Change.SCENARIO, Change.CURSOR, Change.OPTIONS, Change.REVEAL})
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(session, parent)

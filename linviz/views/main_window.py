@@ -8,6 +8,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
 from linviz import __version__
+from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.lessons import bundled_lessons
@@ -318,11 +319,11 @@ class MainWindow(QtWidgets.QMainWindow):
         self.recent_menu.setEnabled(bool(files))
 
     # -- session follow-up ----------------------------------------------------------
-    def _on_session_changed(self, aspects: frozenset[str]) -> None:
-        if aspects & {"file", "scenario"}:
+    def _on_session_changed(self, changes: frozenset[Change]) -> None:
+        if changes & {Change.FILE, Change.SCENARIO}:
             self._update_title()
             self._update_undo_actions()
-        if "options" in aspects:
+        if Change.OPTIONS in changes:
             self._apply_theme()
             self._sync_option_actions()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import shiboken6
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.views.theme import Theme, theme_named
 
@@ -14,11 +15,11 @@ class Panel(QtWidgets.QWidget):
 
     Subclasses set :attr:`panel_name` (stable, used by ``linviz export
     --view``), implement :meth:`panel_title` (translated) and :meth:`refresh`,
-    and list in :attr:`listens_to` the session aspects that require a refresh.
+    and list in :attr:`listens_to` the session changes that require a refresh.
     """
 
     panel_name = "panel"
-    listens_to: frozenset[str] = frozenset({"scenario", "cursor", "options"})
+    listens_to: frozenset[Change] = frozenset({Change.SCENARIO, Change.CURSOR, Change.OPTIONS})
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
@@ -47,11 +48,11 @@ class Panel(QtWidgets.QWidget):
         self._styled_theme = name
         return True
 
-    def _on_session_changed(self, aspects: frozenset[str]) -> None:
+    def _on_session_changed(self, changes: frozenset[Change]) -> None:
         if not shiboken6.isValid(self):  # Qt deleted the widget; stop listening
             self.detach()
             return
-        if aspects & self.listens_to:
+        if changes & self.listens_to:
             self.refresh()
 
     def refresh(self) -> None:

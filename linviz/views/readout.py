@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.model.interference import strongest_earlier_overlaps
 from linviz.model.readout import ReadResult
@@ -749,7 +750,7 @@ class ReadoutPanel(Panel):
     """
 
     panel_name = "readout"
-    listens_to = frozenset({"scenario", "cursor", "options", "reveal"})
+    listens_to = frozenset({Change.SCENARIO, Change.CURSOR, Change.OPTIONS, Change.REVEAL})
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(session, parent)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from PySide6 import QtCore, QtWidgets
 
+from linviz.controller.changes import Change
 from linviz.controller.commands import Command, Configure, Resize
 from linviz.controller.session import Session
 from linviz.model import limits
@@ -34,7 +35,7 @@ class SettingsPanel(Panel):
     message = QtCore.Signal(str)
 
     panel_name = "settings"
-    listens_to = frozenset({"scenario", "options"})
+    listens_to = frozenset({Change.SCENARIO, Change.OPTIONS})
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(session, parent)
@@ -130,12 +131,12 @@ class SettingsPanel(Panel):
         return box
 
     # -- widgets <- session ------------------------------------------------------------
-    def _on_session_changed(self, aspects: frozenset[str]) -> None:
-        if aspects == {"scenario"} and self.session.dragging:
+    def _on_session_changed(self, changes: frozenset[Change]) -> None:
+        if changes == {Change.SCENARIO} and self.session.dragging:
             return  # a drag moves one vector: sizes and rule stay, so no repaint
-        if "scenario" in aspects:
+        if Change.SCENARIO in changes:
             self.clear_message()
-        super()._on_session_changed(aspects)
+        super()._on_session_changed(changes)
 
     def refresh(self) -> None:
         theme = self.theme

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from linviz.controller.changes import Change
 from linviz.controller.commands import InsertStep, MoveStep, RemoveStep, ReplaceStep
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
@@ -722,7 +723,7 @@ class StepEditorPanel(Panel):
     message = QtCore.Signal(str)
 
     panel_name = "steps"
-    listens_to = frozenset({"scenario", "cursor", "options"})
+    listens_to = frozenset({Change.SCENARIO, Change.CURSOR, Change.OPTIONS})
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(session, parent)
@@ -814,13 +815,13 @@ class StepEditorPanel(Panel):
         return action
 
     # -- following the session --------------------------------------------------------
-    def _on_session_changed(self, aspects: frozenset[str]) -> None:
-        if "scenario" in aspects:
+    def _on_session_changed(self, changes: frozenset[Change]) -> None:
+        if Change.SCENARIO in changes:
             self.model.scenario_changed(self.session.dragged_step)
             self.clear_message()
-        elif "reveal" in aspects:
+        elif Change.REVEAL in changes:
             self.model.scenario_changed()  # hidden reads' captions show or hide
-        super()._on_session_changed(aspects)
+        super()._on_session_changed(changes)
 
     def refresh(self) -> None:
         theme = self.theme

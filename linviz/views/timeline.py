@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from linviz.controller.changes import Change
 from linviz.controller.commands import ReplaceStep, SetText
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
@@ -433,7 +434,7 @@ class TimelinePanel(Panel):
     """
 
     panel_name = "timeline"
-    listens_to = frozenset({"scenario", "cursor", "options"})
+    listens_to = frozenset({Change.SCENARIO, Change.CURSOR, Change.OPTIONS})
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(session, parent)
@@ -611,12 +612,12 @@ class TimelinePanel(Panel):
         )
 
     # -- drawing ---------------------------------------------------------------------
-    def _on_session_changed(self, aspects: frozenset[str]) -> None:
-        if aspects == {"scenario"} and self.session.dragging:
+    def _on_session_changed(self, changes: frozenset[Change]) -> None:
+        if changes == {Change.SCENARIO} and self.session.dragging:
             return  # a drag moves one vector, which no chip shows: no repaint
         # Only the cursor moved: the strip repaints two chips, not all of them.
-        self._steps_changed = aspects != {"cursor"}
-        super()._on_session_changed(aspects)
+        self._steps_changed = changes != {Change.CURSOR}
+        super()._on_session_changed(changes)
 
     def refresh(self) -> None:
         theme = self.theme
@@ -755,7 +756,7 @@ class CaptionBar(Panel):
     """
 
     panel_name = "caption"
-    listens_to = frozenset({"scenario", "cursor", "options", "reveal"})
+    listens_to = frozenset({Change.SCENARIO, Change.CURSOR, Change.OPTIONS, Change.REVEAL})
 
     message = QtCore.Signal(str)
 

@@ -18,6 +18,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
+from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.interference import key_cosines
@@ -160,7 +161,7 @@ class _VectorPlanePanel(Panel):
     #: A message for the status bar (a refused move, a cancelled drag).
     message = QtCore.Signal(str)
 
-    listens_to = frozenset({"scenario", "cursor", "options", "reveal"})
+    listens_to = frozenset({Change.SCENARIO, Change.CURSOR, Change.OPTIONS, Change.REVEAL})
     space = "key"
     #: Roles whose tip :meth:`tip_position` reports for a step.
     primary_roles: tuple[str, ...] = ()
@@ -169,7 +170,7 @@ class _VectorPlanePanel(Panel):
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(session, parent)
-        self._aspects: frozenset[str] = frozenset({"scenario"})
+        self._pending_changes: frozenset[Change] = frozenset({Change.SCENARIO})
         self._theme: Theme | None = None
         self._axis_text: tuple[object, ...] | None = None
         self._lim: float | None = None
@@ -272,13 +273,13 @@ class _VectorPlanePanel(Panel):
         raise KeyError(step_number)
 
     # -- refreshing -------------------------------------------------------------------
-    def _on_session_changed(self, aspects: frozenset[str]) -> None:
-        self._aspects = self._aspects | aspects
-        super()._on_session_changed(aspects)
+    def _on_session_changed(self, changes: frozenset[Change]) -> None:
+        self._pending_changes = self._pending_changes | changes
+        super()._on_session_changed(changes)
 
     def refresh(self) -> None:
         """Redraw from the session, updating the existing arrows in place."""
-        aspects, self._aspects = self._aspects, frozenset()
+        changes, self._pending_changes = self._pending_changes, frozenset()
         session = self.session
         if self._drag_item is not None and session.dragged_step != self._drag_item.step_number:
             self._drag_item.abort_drag()  # the drag was ended elsewhere (undo, new file)
@@ -291,12 +292,14 @@ class _VectorPlanePanel(Panel):
         axes = session.plane_axes(self.space)
         self._sync_chooser(size, axes)
         self._set_axis_labels(size, axes, theme)
-        ordinals = self._ordinals.get(scenario, "scenario" in aspects and not session.dragging)
+        ordinals = self._ordinals.get(scenario, Change.SCENARIO in changes and not session.dragging)
         batch = self._arrows(theme, axes, size, ordinals) if len(scenario) else ArrowBatch.empty()
         extent = batch.extent()
         self._extent = extent
         # The range first: labels are kept apart in pixels, at the scale they get.
-        self._fit_range(extent, aspects | ({"scenario"} if self._refit else frozenset()), theme)
+        self._fit_range(
+            extent, changes | ({Change.SCENARIO} if self._refit else frozenset()), theme
+        )
         self._refit = False
         lim = self._lim if self._lim is not None else max(extent, MIN_HALF_RANGE)
         labelled = batch.labelled()
@@ -409,7 +412,7 @@ class _VectorPlanePanel(Panel):
             here = self._items.index(item)
             self._items[here], self._items[index] = self._items[index], item
 
-    def _fit_range(self, extent: float, aspects: frozenset[str], theme: Theme) -> None:
+    def _fit_range(self, extent: float, changes: frozenset[Change], theme: Theme) -> None:
         """Fit every arrow; freeze during a drag, then only grow (no jumping)."""
         if self._drag_item is not None or self.session.dragging:
             self._grow_next = True
@@ -418,7 +421,9 @@ class _VectorPlanePanel(Panel):
         label_px = theme.font_pt * 0.9 * 96 / 72 * 1.3 + 6
         plot_px = min(self._view_box.width(), self._view_box.height())
         wanted = half_range(extent, label_px, plot_px if plot_px > 50 else 400.0)
-        grow = self._lim is not None and (self._grow_next or not aspects & {"scenario", "options"})
+        grow = self._lim is not None and (
+            self._grow_next or not changes & {Change.SCENARIO, Change.OPTIONS}
+        )
         self._grow_next = False
         lim = max(wanted, self._lim) if grow and self._lim is not None else wanted
         if lim != self._lim:
