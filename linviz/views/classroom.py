@@ -10,6 +10,9 @@ actions, the prediction box and the baseline panel.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 import numpy as np
 import shiboken6
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -23,6 +26,9 @@ from linviz.views.panel import Panel, session_theme
 from linviz.views.step_editor import vector_numbers
 from linviz.views.theme import Theme
 from linviz.views.timeline import label_style
+
+if TYPE_CHECKING:
+    from linviz.views.main_window import MainWindow
 
 Qt = QtCore.Qt
 
@@ -72,7 +78,7 @@ class BaselinePanel(Panel):
         The difference heatmap (red: S grew, blue: S shrank; white: unchanged).
     reads : QtWidgets.QTableWidget
         One row per read: label, output with the baseline → output now, change.
-    message : QtWidgets.QLabel
+    notice : QtWidgets.QLabel
         Shown instead of the map when there is nothing to compare.
     """
 
@@ -84,11 +90,11 @@ class BaselinePanel(Panel):
         self._rows: list[tuple[str, str, str, str]] = []
         self._wide: bool | None = None
         self.map = DifferenceMap(session)
-        self.message = QtWidgets.QLabel()
-        self.message.setObjectName("baseline_message")
-        self.message.setWordWrap(True)
-        self.message.setTextFormat(Qt.TextFormat.PlainText)
-        self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.notice = QtWidgets.QLabel()
+        self.notice.setObjectName("baseline_message")
+        self.notice.setWordWrap(True)
+        self.notice.setTextFormat(Qt.TextFormat.PlainText)
+        self.notice.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.reads_heading = QtWidgets.QLabel(self.tr("How every read's output moved"))
         self.reads_heading.setWordWrap(True)
         self.reads = QtWidgets.QTableWidget(0, 3)
@@ -106,7 +112,7 @@ class BaselinePanel(Panel):
 
         left = QtWidgets.QStackedWidget()
         left.addWidget(self.map)
-        left.addWidget(self.message)
+        left.addWidget(self.notice)
         self._left = left
         right = QtWidgets.QVBoxLayout()
         right.setContentsMargins(0, 0, 0, 0)
@@ -156,7 +162,7 @@ class BaselinePanel(Panel):
             QtGui.QFontMetrics(self.font_for(theme.font_pt)).height() + 8
         )
         self.reads_heading.setStyleSheet(label_style(theme.muted, theme.font_pt, bold=True))
-        self.message.setStyleSheet(
+        self.notice.setStyleSheet(
             f"QLabel#baseline_message {{ color: {theme.muted}; padding: 12px;"
             f" font-size: {round(theme.title_pt)}pt; }}"
         )
@@ -193,8 +199,8 @@ class BaselinePanel(Panel):
         self._fill_reads(session.baseline_read_deltas(MAX_LISTED_READS))
 
     def _show_message(self, text: str) -> None:
-        self.message.setText(text)
-        self._left.setCurrentWidget(self.message)
+        self.notice.setText(text)
+        self._left.setCurrentWidget(self.notice)
 
     def _fill_reads(self, deltas: list[tuple[str, np.ndarray, np.ndarray, np.ndarray]]) -> None:
         theme = self.theme
@@ -393,18 +399,32 @@ class PredictionBox(QtWidgets.QDialog):
 
 # -- the Class menu ------------------------------------------------------------------------
 class Classroom(QtCore.QObject):
-    """The Class menu's actions, the prediction box and the baseline dock of a window.
+    """The Class menu of a window: hide outputs, reveal, predict, pin a baseline.
+
+    The window builds it, puts :attr:`menu` in its menu bar and keeps the
+    baseline panel in a dock of its own; this object holds the actions (kept
+    enabled as the session allows) and the prediction box.
 
     Parameters
     ----------
+    session
+        The session whose outputs are hidden and whose baseline is pinned.
     window
-        The :class:`~linviz.views.main_window.MainWindow` to add them to.
+        The main window: parent of the actions (their shortcuts work with
+        the menu bar hidden) and of the prediction box; shows the messages.
+
+    Attributes
+    ----------
+    menu : QtWidgets.QMenu
+        Class ▸ …
+    prediction_box : PredictionBox
+        Where the class's prediction for the read at the cursor is typed.
     """
 
-    def __init__(self, window: QtWidgets.QMainWindow) -> None:
+    def __init__(self, session: Session, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
-        self.session: Session = window.session
+        self.session = session
         self.hide_action = self._action(
             self.tr("&Hide outputs (predict first)"),
             self.session.set_hide_outputs,
@@ -440,55 +460,15 @@ class Classroom(QtCore.QObject):
         self.menu.addSeparator()
         self.menu.addAction(self.pin_action)
         self.menu.addAction(self.clear_action)
-        bar = window.menuBar()
-        help_action = next(
-            (
-                a
-                for a in bar.actions()
-                if a.menu() is not None and window.about_action in a.menu().actions()
-            ),
-            None,
-        )
-        if help_action is not None:
-            bar.insertMenu(help_action, self.menu)
-        else:
-            bar.addMenu(self.menu)
 
         self.prediction_box = PredictionBox(self.session, window)
-        #: Built the first time the dock shows (see :meth:`baseline`): most
-        #: sessions never pin one, and it costs a heatmap's start-up time.
-        self.baseline_panel: BaselinePanel | None = None
-        dock = QtWidgets.QDockWidget(
-            QtCore.QCoreApplication.translate("BaselinePanel", "Baseline: what changed"), window
-        )
-        dock.setObjectName("baseline_dock")
-        dock.visibilityChanged.connect(lambda visible: visible and self.baseline())
-        # Beside the table of steps, in front of the settings (a tab away): an
-        # edit and what it changes in one view.
-        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
-        window.tabifyDockWidget(window.settings_dock, dock)
-        dock.hide()
-        window.baseline_dock = dock
-        self._projector = self.session.options.projector
         self.session.changed.connect(self._on_session_changed)
         self._sync({Change.REVEAL, Change.BASELINE, Change.OPTIONS})
-
-    def baseline(self) -> BaselinePanel:
-        """The baseline panel in its dock (and among the window's panels), built if need be."""
-        if self.baseline_panel is None:
-            window = self.window
-            panel = self.baseline_panel = BaselinePanel(self.session)
-            window.panels[panel.panel_name] = panel
-            window.baseline_dock.setWidget(panel)
-            exporter = getattr(window, "exporter", None)
-            if exporter is not None:  # its right-click export menu, as every panel has
-                exporter.install_context_menus()
-        return self.baseline_panel
 
     def _action(
         self,
         text: str,
-        slot,
+        slot: Callable[..., object],
         shortcut: str | None = None,
         checkable: bool = False,
         tip: str | None = None,
@@ -518,17 +498,6 @@ class Classroom(QtCore.QObject):
             self.tr("Baseline pinned: change something and see what it changes.")
         )
 
-    def _fit_dock(self) -> None:
-        """Room in the baseline dock for a legible map and a few rows of the list."""
-        window, dock = self.window, self.window.baseline_dock
-        if not dock.isVisible():
-            return
-        if window.steps_dock.isVisible():
-            window.resizeDocks([window.steps_dock, dock], [3, 2], Qt.Orientation.Horizontal)
-        height = round(window.height() * 0.3)
-        if dock.height() < height:
-            window.resizeDocks([dock], [height], Qt.Orientation.Vertical)
-
     # -- following the session ---------------------------------------------------------------
     def _on_session_changed(self, changes: frozenset[Change]) -> None:
         if not shiboken6.isValid(self):  # the window is gone
@@ -545,31 +514,5 @@ class Classroom(QtCore.QObject):
         self.predict_action.setEnabled(at_read)
         self.pin_action.setEnabled(len(session.scenario) > 0)
         self.clear_action.setEnabled(session.baseline is not None)
-        if Change.BASELINE in changes:
-            dock = self.window.baseline_dock
-            pinned = session.baseline is not None
-            if pinned and not dock.isVisible():
-                self.baseline()
-                dock.show()
-                dock.raise_()
-                QtCore.QTimer.singleShot(0, self, self._fit_dock)  # once laid out
-            elif not pinned:
-                dock.hide()
         if Change.OPTIONS in changes:
             self.prediction_box.set_theme(session_theme(session))
-            if session.options.projector != self._projector:
-                self._projector = session.options.projector
-                QtCore.QTimer.singleShot(0, self, self._fit_dock)  # larger text
-
-
-def install_classroom(window) -> Classroom:
-    """Add the Class menu, the prediction box and the baseline dock to ``window``.
-
-    Parameters
-    ----------
-    window
-        A :class:`~linviz.views.main_window.MainWindow`; it gets the attributes
-        ``classroom`` and ``baseline_dock`` and the panel ``"baseline"``.
-    """
-    window.classroom = Classroom(window)
-    return window.classroom

@@ -1,9 +1,10 @@
 """File ▸ Export …, the panels' context menus, and the export options dialog.
 
-:func:`install_export_actions` puts a :class:`WindowExporter` on the window
-(``window.exporter``). Its methods that take explicit paths do the work and
-never open a dialog, so tests (and scripts) call them directly; only the menu
-slots ask for a file name (:meth:`WindowExporter.ask_path`) and options
+The main window builds one :class:`WindowExporter` (``window.exporter``) and
+puts its :attr:`~WindowExporter.menu` in File. Its methods that take
+explicit paths do the work and never open a dialog, so tests (and scripts)
+call them directly; only the menu slots ask for a file name
+(:meth:`WindowExporter.ask_path`) and options
 (:meth:`WindowExporter.ask_options`), two hooks a test can replace.
 """
 
@@ -13,12 +14,16 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
 from linviz.views import export
 from linviz.views.export import ExportCancelled, ExportError, Progress
+
+if TYPE_CHECKING:
+    from linviz.views.main_window import MainWindow
 
 #: The name of the whole window among the export views (the panels use their panel_name).
 WINDOW = "window"
@@ -112,15 +117,45 @@ class WindowExporter(QtCore.QObject):
     Parameters
     ----------
     window
-        The :class:`~linviz.views.main_window.MainWindow` (``session``, ``panels``,
-        ``show_message``, ``show_error``).
+        The main window it draws (its ``session``, ``panels``,
+        ``show_message`` and ``show_error``).
+
+    Attributes
+    ----------
+    actions : dict[str, QtGui.QAction]
+        ``window``, ``animation``, ``steps`` and ``copy``, then one
+        ``panel:NAME`` per panel (listed anew whenever :attr:`panel_menu` opens).
+    menu : QtWidgets.QMenu
+        File ▸ Export.
+    panel_menu : QtWidgets.QMenu
+        File ▸ Export ▸ Export panel.
     """
 
-    def __init__(self, window: QtWidgets.QMainWindow) -> None:
+    def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
         self.settings = QtCore.QSettings()
         self.last_progress: QtWidgets.QProgressDialog | None = None
+        self.actions: dict[str, QtGui.QAction] = {
+            "window": self._action(self.tr("Export &window…"), self.export_view_dialog),
+            "animation": self._action(
+                self.tr("Export &animation (GIF)…"), self.export_animation_dialog
+            ),
+            "steps": self._action(self.tr("Export all &steps…"), self.export_steps_dialog),
+            "copy": self._action(
+                self.tr("&Copy image to clipboard"), self.copy_view, "Ctrl+Shift+C"
+            ),
+        }
+        self.menu = QtWidgets.QMenu(self.tr("&Export"), window)
+        self.menu.addAction(self.actions["window"])
+        self.panel_menu = self.menu.addMenu(self.tr("Export &panel"))
+        self.panel_menu.aboutToShow.connect(self.refresh_panel_menu)
+        self.menu.addSeparator()
+        self.menu.addAction(self.actions["animation"])
+        self.menu.addAction(self.actions["steps"])
+        self.menu.addSeparator()
+        self.menu.addAction(self.actions["copy"])
+        self.refresh_panel_menu()
 
     # -- what can be exported ---------------------------------------------------------
     def view_names(self) -> list[str]:
@@ -381,9 +416,9 @@ class WindowExporter(QtCore.QObject):
         actions (the classroom's baseline panel), and a panel in a closed dock
         cannot be drawn.
         """
-        menu = self.window.export_panel_menu
+        menu = self.panel_menu
         menu.clear()
-        actions = self.window.export_actions
+        actions = self.actions
         for key in [k for k in actions if k.startswith("panel:")]:
             del actions[key]
         for name, panel in self.window.panels.items():
@@ -394,8 +429,8 @@ class WindowExporter(QtCore.QObject):
 
     def install_context_menus(self) -> None:
         """Give every panel (not yet done) its right-click menu."""
-        for name, panel in self.window.panels.items():
-            target = _context_widget(panel)
+        for name in self.window.panels:
+            target = self.window.panel_frame(name)
             if target.property("export_menu_for") == name:
                 continue
             target.setProperty("export_menu_for", name)
@@ -406,13 +441,6 @@ class WindowExporter(QtCore.QObject):
                 )
             )
 
-    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
-        # Panels added after the export actions get their menu when the window shows.
-        if watched is self.window and event.type() == QtCore.QEvent.Type.Show:
-            self.install_context_menus()
-        return False
-
-    # -- installing ------------------------------------------------------------------------
     def _action(
         self, text: str, slot: Callable[[], object], shortcut: str | None = None
     ) -> QtGui.QAction:
@@ -422,69 +450,3 @@ class WindowExporter(QtCore.QObject):
         action.triggered.connect(lambda _=False: slot())
         self.window.addAction(action)  # shortcuts work with the menu bar hidden too
         return action
-
-    def install(self) -> None:
-        """Build the actions and File ▸ Export; give the panels their right-click menu."""
-        window = self.window
-        window.export_actions = {
-            "window": self._action(self.tr("Export &window…"), self.export_view_dialog),
-            "animation": self._action(
-                self.tr("Export &animation (GIF)…"), self.export_animation_dialog
-            ),
-            "steps": self._action(self.tr("Export all &steps…"), self.export_steps_dialog),
-            "copy": self._action(
-                self.tr("&Copy image to clipboard"), self.copy_view, "Ctrl+Shift+C"
-            ),
-        }
-        actions = window.export_actions
-        menu = QtWidgets.QMenu(self.tr("&Export"), window)
-        menu.addAction(actions["window"])
-        window.export_panel_menu = menu.addMenu(self.tr("Export &panel"))
-        self.refresh_panel_menu()
-        window.export_panel_menu.aboutToShow.connect(self.refresh_panel_menu)
-        menu.addSeparator()
-        menu.addAction(actions["animation"])
-        menu.addAction(actions["steps"])
-        menu.addSeparator()
-        menu.addAction(actions["copy"])
-        window.export_menu = menu
-
-        file_menu = getattr(window, "file_menu", None)
-        if file_menu is not None:  # between Save As… and Quit
-            anchor = getattr(window, "export_separator", None)
-            entries = file_menu.actions()
-            after = entries.index(anchor) + 1 if anchor in entries else len(entries)
-            if after < len(entries):
-                file_menu.insertMenu(entries[after], menu)
-            else:
-                file_menu.addMenu(menu)
-
-        self.install_context_menus()
-        window.installEventFilter(self)
-
-
-def _context_widget(panel: QtWidgets.QWidget) -> QtWidgets.QWidget:
-    """Where a panel's right-click menu goes: its titled frame if it has one.
-
-    Right clicks that the panel's own widgets do not use (plots without a
-    menu, labels, painted strips) reach the frame; editors keep their menus.
-    """
-    title = panel.property("title_label")
-    frame = panel.parentWidget()
-    if (
-        isinstance(title, QtWidgets.QLabel)
-        and isinstance(frame, QtWidgets.QFrame)
-        and title.parentWidget() is frame
-    ):
-        return frame
-    return panel
-
-
-def install_export_actions(window) -> None:
-    """Add File ▸ Export, Copy image and the panels' right-click menus to ``window``.
-
-    Puts a :class:`WindowExporter` on ``window.exporter``, its actions on
-    ``window.export_actions`` (a dict by name) and the submenu on ``window.export_menu``.
-    """
-    window.exporter = WindowExporter(window)
-    window.exporter.install()

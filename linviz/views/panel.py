@@ -16,7 +16,18 @@ class Panel(QtWidgets.QWidget):
     Subclasses set :attr:`panel_name` (stable, used by ``linviz export
     --view``), implement :meth:`panel_title` (translated) and :meth:`refresh`,
     and list in :attr:`listens_to` the session changes that require a refresh.
+
+    Attributes
+    ----------
+    message : QtCore.Signal(str)
+        Something the user should read in the status bar (a refused edit, a
+        cancelled drag); the main window shows every panel's messages.
+    legend : QtWidgets.QWidget or None
+        A line that explains the panel's marks, if it has one (projector
+        mode hides it: there the instructor explains).
     """
+
+    message = QtCore.Signal(str)
 
     panel_name = "panel"
     listens_to: frozenset[Change] = frozenset({Change.SCENARIO, Change.CURSOR, Change.OPTIONS})
@@ -24,6 +35,8 @@ class Panel(QtWidgets.QWidget):
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
+        self.legend: QtWidgets.QWidget | None = None
+        self._styled_theme: str | None = None
         self.setObjectName(self.panel_name)
         session.changed.connect(self._on_session_changed)
 
@@ -43,7 +56,7 @@ class Panel(QtWidgets.QWidget):
         theme and not on every refresh.
         """
         name = self.theme.name
-        if name == getattr(self, "_styled_theme", None):
+        if name == self._styled_theme:
             return False
         self._styled_theme = name
         return True
@@ -57,6 +70,11 @@ class Panel(QtWidgets.QWidget):
 
     def refresh(self) -> None:
         """Redraw from the session (subclasses)."""
+
+    def show_chrome(self, shown: bool) -> None:
+        """Show or hide what only explains the panel (projector mode hides it)."""
+        if self.legend is not None:
+            self.legend.setVisible(shown)
 
     def detach(self) -> None:
         """Stop following the session (before the panel is thrown away)."""

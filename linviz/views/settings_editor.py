@@ -31,9 +31,6 @@ class SettingsPanel(Panel):
     :attr:`message` (the main window's status bar listens).
     """
 
-    #: Why a setting was refused, for the status bar.
-    message = QtCore.Signal(str)
-
     panel_name = "settings"
     listens_to = frozenset({Change.SCENARIO, Change.OPTIONS})
 

@@ -719,9 +719,6 @@ class StepEditorPanel(Panel):
     emitted on :attr:`message` (the main window's status bar listens).
     """
 
-    #: Why an edit was refused, for the status bar.
-    message = QtCore.Signal(str)
-
     panel_name = "steps"
     listens_to = frozenset({Change.SCENARIO, Change.CURSOR, Change.OPTIONS})
 

@@ -611,6 +611,17 @@ class TimelinePanel(Panel):
             )
         )
 
+    def show_chrome(self, shown: bool) -> None:
+        """Clickers and keys drive the timeline on a projector: hide all but the chips."""
+        for control in (
+            *self.buttons,
+            self.slider,
+            self.speed_box,
+            self.speed_label,
+            self.position_label,
+        ):
+            control.setVisible(shown)
+
     # -- drawing ---------------------------------------------------------------------
     def _on_session_changed(self, changes: frozenset[Change]) -> None:
         if changes == {Change.SCENARIO} and self.session.dragging:
@@ -757,8 +768,6 @@ class CaptionBar(Panel):
 
     panel_name = "caption"
     listens_to = frozenset({Change.SCENARIO, Change.CURSOR, Change.OPTIONS, Change.REVEAL})
-
-    message = QtCore.Signal(str)
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(session, parent)

@@ -158,9 +158,6 @@ class _VectorPlanePanel(Panel):
     arrows in :meth:`_arrows`.
     """
 
-    #: A message for the status bar (a refused move, a cancelled drag).
-    message = QtCore.Signal(str)
-
     listens_to = frozenset({Change.SCENARIO, Change.CURSOR, Change.OPTIONS, Change.REVEAL})
     space = "key"
     #: Roles whose tip :meth:`tip_position` reports for a step.

@@ -212,20 +212,20 @@ def test_cancelled_exports_leave_nothing_behind(window, lesson_session, tmp_path
 def test_file_menu_has_the_export_submenu(window):
     texts = [a.text() for a in window.file_menu.actions()]
     assert "&Export" in texts
-    export_texts = [a.text() for a in window.export_menu.actions()]
+    export_texts = [a.text() for a in window.exporter.menu.actions()]
     assert export_texts[:2] == ["Export &window…", "Export &panel"]
     assert "Export &animation (GIF)…" in export_texts
     assert "Export all &steps…" in export_texts
-    panel_menu = window.export_menu.actions()[1].menu()
+    panel_menu = window.exporter.menu.actions()[1].menu()
     panel_menu.aboutToShow.emit()  # the list is made as the menu opens
     assert [a.text() for a in panel_menu.actions()] == [
         p.panel_title() for p in window.panels.values()
     ]
     window.steps_dock.hide()  # a panel that is not on screen cannot be drawn
     panel_menu.aboutToShow.emit()
-    assert not window.export_actions["panel:steps"].isEnabled()
-    assert window.export_actions["panel:heatmap"].isEnabled()
-    copy = window.export_actions["copy"]
+    assert not window.exporter.actions["panel:steps"].isEnabled()
+    assert window.exporter.actions["panel:heatmap"].isEnabled()
+    copy = window.exporter.actions["copy"]
     assert copy.shortcut() == QtGui.QKeySequence("Ctrl+Shift+C")
 
 
@@ -239,7 +239,7 @@ def test_copy_image_puts_the_scaled_panel_on_the_clipboard(window):
 
 def test_copy_shortcut_copies_the_window(window):
     QtGui.QGuiApplication.clipboard().clear()
-    window.export_actions["copy"].trigger()
+    window.exporter.actions["copy"].trigger()
     copied = QtGui.QGuiApplication.clipboard().image()
     assert copied.width() == round(window.width() * window.exporter.last_options().scale)
 
@@ -321,7 +321,7 @@ def test_right_click_on_a_panel_offers_to_export_it(window, tmp_path, monkeypatc
 
 def test_panels_added_after_the_export_actions_get_a_menu_too(window):
     for name, panel in window.panels.items():
-        frame = panel.parentWidget()
-        target = frame if panel.property("title_label") is not None else panel
+        target = window.panel_frame(name)
+        assert target is panel or target is panel.parentWidget()
         assert target.property("export_menu_for") == name
         assert target.contextMenuPolicy() == QtCore.Qt.ContextMenuPolicy.CustomContextMenu
