@@ -13,17 +13,17 @@ from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.lessons import bundled_lessons
 from linviz.model.scenario import Scenario, write
-from linviz.views.classroom import BaselinePanel, Classroom
-from linviz.views.equation import EquationPanel
-from linviz.views.export_actions import WindowExporter
-from linviz.views.heatmap import HeatmapPanel
-from linviz.views.panel import Panel, theme_palette
-from linviz.views.readout import ReadoutPanel
-from linviz.views.settings_editor import SettingsPanel
-from linviz.views.step_editor import StepEditorPanel
+from linviz.views.classroom.class_menu import BaselinePanel, Classroom
+from linviz.views.export.window_exporter import WindowExporter
+from linviz.views.panels.equation import EquationPanel
+from linviz.views.panels.heatmap import HeatmapPanel
+from linviz.views.panels.panel import Panel, theme_palette
+from linviz.views.panels.plane_base import KeyPlanePanel, ValuePlanePanel
+from linviz.views.panels.read_breakdown import ReadoutPanel
+from linviz.views.panels.settings import SettingsPanel
+from linviz.views.panels.step_table import StepEditorPanel
+from linviz.views.panels.timeline import CaptionBar, TimelinePanel
 from linviz.views.theme import theme_named
-from linviz.views.timeline import CaptionBar, TimelinePanel
-from linviz.views.vector_plane import KeyPlanePanel, ValuePlanePanel
 
 MAX_RECENT = 8
 #: The table of steps' share of the window's height when the window first shows,

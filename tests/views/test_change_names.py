@@ -84,7 +84,7 @@ def test_every_panel_listens_to_change_members():
 
     for module in pkgutil.walk_packages(linviz.views.__path__, "linviz.views."):
         importlib.import_module(module.name)
-    from linviz.views.panel import Panel
+    from linviz.views.panels.panel import Panel
 
     panels, pending = [], [Panel]
     while pending:

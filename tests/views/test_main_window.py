@@ -11,8 +11,8 @@ from linviz.controller.commands import ReplaceStep
 from linviz.controller.session import Session
 from linviz.model.lessons import bundled_lessons
 from linviz.model.scenario_file import load_scenario
-from linviz.views.classroom import Classroom
-from linviz.views.export_actions import WindowExporter
+from linviz.views.classroom.class_menu import Classroom
+from linviz.views.export.window_exporter import WindowExporter
 from linviz.views.main_window import MainWindow
 
 
@@ -198,7 +198,7 @@ def test_a_drag_and_cursor_moves_leave_no_trails(qtbot, window, monkeypatch):
     and a few cursor moves must equal a repaint of everything."""
     from PySide6 import QtCore
 
-    from linviz.views import static_text
+    from linviz.views.drawing import static_text
     from tests.views.conftest import data_to_viewport, drag, settle
 
     # Texts drawn from a kept shape may differ from plain ones by a subpixel of
@@ -228,7 +228,7 @@ def test_cached_pictures_follow_cursor_moves_and_resizes(qtbot, window, monkeypa
     """Axes, grids, arrow layers and blend marks are kept as pictures: after
     cursor moves and a resize, drawing every one of them anew changes nothing
     on screen (none shows what it showed before)."""
-    from linviz.views import static_text
+    from linviz.views.drawing import static_text
     from tests.views.conftest import settle
 
     monkeypatch.setattr(static_text, "shaped", lambda text, font, font_key=None: None)
