@@ -13,17 +13,20 @@ from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.lessons import bundled_lessons
 from linviz.model.scenario import Scenario, write
-from linviz.views.classroom.class_menu import BaselinePanel, Classroom
+from linviz.views.classroom.baseline_panel import BaselinePanel
+from linviz.views.classroom.class_menu import Classroom
 from linviz.views.export.window_exporter import WindowExporter
+from linviz.views.panels.caption import CaptionBar
 from linviz.views.panels.equation import EquationPanel
 from linviz.views.panels.heatmap import HeatmapPanel
-from linviz.views.panels.panel import Panel, theme_palette
-from linviz.views.panels.plane_base import KeyPlanePanel, ValuePlanePanel
+from linviz.views.panels.key_plane import KeyPlanePanel
+from linviz.views.panels.panel import Panel
 from linviz.views.panels.read_breakdown import ReadoutPanel
 from linviz.views.panels.settings import SettingsPanel
 from linviz.views.panels.step_table import StepEditorPanel
-from linviz.views.panels.timeline import CaptionBar, TimelinePanel
-from linviz.views.theme import theme_named
+from linviz.views.panels.timeline import TimelinePanel
+from linviz.views.panels.value_plane import ValuePlanePanel
+from linviz.views.theme import theme_named, theme_palette
 
 MAX_RECENT = 8
 #: The table of steps' share of the window's height when the window first shows,

@@ -15,8 +15,8 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from linviz.model.report import fmt_number
 from linviz.views.drawing.static_text import draw_centred, metrics
+from linviz.views.number_text import cell_text
 
 #: Below this cell width (device pixels) no label is drawn at all.
 MIN_CELL_PX = 14
@@ -28,31 +28,6 @@ MAX_GROWTH = 1.8
 GROWTH_SHARE = 0.2
 #: Cells whose colour is darker than this luminance (0..255) get light text.
 DARK_CELL_LUMINANCE = 135.0
-#: A real minus sign: a hyphen is too short to see from the back of a room.
-MINUS = "\u2212"
-
-
-def cell_text(value: float, limit: float) -> str:
-    """``value`` as a short cell label: ``3``, ``−1.8``, ``0.33``, ``1234``.
-
-    At most 3 significant digits, and no digit finer than a hundredth of the
-    colour range ``limit``: labels stay short enough to fit their cells, and
-    rounding noise shows as 0. A real minus sign is used.
-    """
-    decimals = max(0, 2 - math.floor(math.log10(limit))) if limit > 0 else 2
-    value = round(float(value), decimals) + 0.0  # + 0.0 turns -0.0 into 0.0
-    if value == 0:
-        return "0"
-    if 1e3 <= abs(value) < 1e5:
-        text = f"{value:.0f}"
-    else:
-        text = f"{value:.3g}"
-    return text.replace("-", MINUS)
-
-
-def plain_number(value: float) -> str:
-    """``value`` with 4 significant digits and a real minus sign (tooltips, captions)."""
-    return fmt_number(value).replace("-", MINUS)
 
 
 class LabelGrid(pg.GraphicsObject):

@@ -28,7 +28,7 @@ import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 
 if TYPE_CHECKING:
-    from linviz.views.panels.step_table import StepTableModel
+    from linviz.views.panels.step_table_model import StepTableModel
 
 Qt = QtCore.Qt
 _Style = QtWidgets.QStyle

@@ -14,9 +14,13 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
+
+if TYPE_CHECKING:
+    from linviz.views.main_window import MainWindow
 
 THEMES = ("light", "dark", "projector")
 #: The window's drawing area (without menu and status bar) when --size is not given.
@@ -153,24 +157,26 @@ def _export(session: Session, plan: Plan, settings_folder: str) -> int:
     app = application(language=plan.language)
     from PySide6 import QtCore
 
-    from linviz.views.export import images as export
+    from linviz.views.export import images
     from linviz.views.main_window import MainWindow
 
     ini = QtCore.QSettings.Format.IniFormat
     QtCore.QSettings.setDefaultFormat(ini)
     QtCore.QSettings.setPath(ini, QtCore.QSettings.Scope.UserScope, settings_folder)
-    with export.harmless_messages_hidden(OFFSCREEN_MESSAGES):
+    with images.harmless_messages_hidden(OFFSCREEN_MESSAGES):
         window = MainWindow(session)
         try:
-            return _draw(window, session, plan, export)
+            return _draw(window, session, plan)
         finally:
             window.hide()
             window.deleteLater()
             app.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
 
 
-def _draw(window, session: Session, plan: Plan, export) -> int:
+def _draw(window: MainWindow, session: Session, plan: Plan) -> int:
     from PySide6 import QtWidgets
+
+    from linviz.views.export import images, sequences
 
     names = ["window", *window.panels]
     if plan.view == "list":
@@ -192,26 +198,26 @@ def _draw(window, session: Session, plan: Plan, export) -> int:
     width, height = plan.size
     window.resize(width, height)
     window.show()
-    export.settle()
+    images.settle()
     # --size is the drawing area, so 1920x1080 gives a 1920×1080 slide: the menu and
     # status bar, left out of the image, get room of their own.
-    chrome = window.height() - export.content_rect(window).height()
+    chrome = window.height() - images.content_rect(window).height()
     window.resize(width, height + chrome)
-    export.settle()
+    images.settle()
     written: list[Path]
     try:
         if plan.suffix == ".gif":
-            written = [export.export_gif(widget, session, plan.out, plan.frame_ms, plan.scale)]
+            written = [sequences.export_gif(widget, session, plan.out, plan.frame_ms, plan.scale)]
         elif plan.step is None:
-            written = export.export_all_steps(
+            written = sequences.export_all_steps(
                 widget, session, plan.out, plan.scale, transparent=plan.transparent
             )
         else:
             session.set_cursor(plan.step)
             written = [
-                export.export_widget(widget, plan.out, plan.scale, transparent=plan.transparent)
+                images.export_widget(widget, plan.out, plan.scale, transparent=plan.transparent)
             ]
-    except export.ExportError as error:
+    except images.ExportError as error:
         return _fail(error)
     for path in written:
         print(path)

@@ -12,103 +12,35 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
-from linviz.views.export import images as export
-from linviz.views.export.images import ExportCancelled, ExportError, Progress
+from linviz.views.export import images, sequences
+from linviz.views.export.images import ExportCancelled, ExportError
+from linviz.views.export.options_dialog import (
+    DEFAULT_FRAME_MS,
+    DEFAULT_SCALE,
+    ExportOptions,
+    ExportOptionsDialog,
+)
+from linviz.views.export.sequences import Progress
 
 if TYPE_CHECKING:
     from linviz.views.main_window import MainWindow
 
 #: The name of the whole window among the export views (the panels use their panel_name).
 WINDOW = "window"
-#: Defaults of the options dialog: 2× suits slides; 1.2 s a step is time to read it.
-DEFAULT_SCALE = 2.0
-DEFAULT_FRAME_MS = 1200
 #: Only exports that take longer than this show a progress dialog.
 PROGRESS_DELAY_MS = 400
-
-
-@dataclass(frozen=True)
-class ExportOptions:
-    """What the export options dialog asks: pixel scale, transparency, frame duration."""
-
-    scale: float = DEFAULT_SCALE
-    transparent: bool = False
-    frame_ms: int = DEFAULT_FRAME_MS
 
 
 def slug(text: str) -> str:
     """``text`` fit for a file name: ``Crowding the plane`` → ``crowding-the-plane``."""
     words = re.sub(r"[^\w]+", "-", text.strip().lower(), flags=re.UNICODE).strip("-")
     return words or "linviz"
-
-
-class ExportOptionsDialog(QtWidgets.QDialog):
-    """Scale (1–4×), transparent background (PNG) and frame duration (GIF) for one export.
-
-    Parameters
-    ----------
-    suffix
-        The format, from the chosen file's extension (``.png``, ``.svg``, ``.pdf``, ``.gif``).
-    options
-        The values to start from (the last ones used).
-    parent
-        The window.
-    """
-
-    def __init__(
-        self, suffix: str, options: ExportOptions, parent: QtWidgets.QWidget | None = None
-    ) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(self.tr("Export options"))
-        self.suffix = suffix
-        form = QtWidgets.QFormLayout(self)
-        form.addRow(self.tr("Format:"), QtWidgets.QLabel(suffix.lstrip(".").upper()))
-        self.scale_box = QtWidgets.QDoubleSpinBox()
-        self.scale_box.setRange(export.MIN_SCALE, export.MAX_SCALE)
-        self.scale_box.setSingleStep(0.5)
-        self.scale_box.setDecimals(1)
-        self.scale_box.setSuffix("×")
-        self.scale_box.setValue(options.scale)
-        self.scale_box.setToolTip(self.tr("Pixels per screen pixel: 2× or more for slides"))
-        self.transparent_box = QtWidgets.QCheckBox(self.tr("Transparent background"))
-        self.transparent_box.setChecked(options.transparent)
-        self.frame_box = QtWidgets.QSpinBox()
-        self.frame_box.setRange(100, 10_000)
-        self.frame_box.setSingleStep(100)
-        self.frame_box.setSuffix(self.tr(" ms per step"))
-        self.frame_box.setValue(options.frame_ms)
-        raster = suffix in (".png", ".gif")
-        if raster:
-            form.addRow(self.tr("Scale:"), self.scale_box)
-        if suffix == ".png":
-            form.addRow("", self.transparent_box)
-        if suffix == ".gif":
-            form.addRow(self.tr("Frame duration:"), self.frame_box)
-        if not raster:
-            note = QtWidgets.QLabel(self.tr("Vector image: sharp at any size."))
-            form.addRow("", note)
-        buttons = QtWidgets.QDialogButtonBox(
-            QtWidgets.QDialogButtonBox.StandardButton.Ok
-            | QtWidgets.QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
-
-    def options(self) -> ExportOptions:
-        """The values chosen."""
-        return ExportOptions(
-            scale=self.scale_box.value(),
-            transparent=self.transparent_box.isChecked() and self.suffix == ".png",
-            frame_ms=self.frame_box.value(),
-        )
 
 
 class WindowExporter(QtCore.QObject):
@@ -183,7 +115,7 @@ class WindowExporter(QtCore.QObject):
         Returns the file written, or ``None`` after showing why it failed.
         """
         return self._run(
-            lambda: export.export_widget(self.widget_for(name), path, scale, transparent), str(path)
+            lambda: images.export_widget(self.widget_for(name), path, scale, transparent), str(path)
         )
 
     def export_animation(
@@ -200,7 +132,7 @@ class WindowExporter(QtCore.QObject):
             self.tr("Drawing {0} frames…").format(count), 2 * count
         )
         return self._run(
-            lambda: export.export_gif(
+            lambda: sequences.export_gif(
                 self.widget_for(name), self.window.session, path, frame_ms, scale, progress
             ),
             str(path),
@@ -222,7 +154,7 @@ class WindowExporter(QtCore.QObject):
         )
         where = str(Path(path).parent)
         return self._run(
-            lambda: export.export_all_steps(
+            lambda: sequences.export_all_steps(
                 self.widget_for(name), self.window.session, path, scale, transparent, progress
             ),
             where,
@@ -232,7 +164,7 @@ class WindowExporter(QtCore.QObject):
     def copy_view(self, name: str = WINDOW, scale: float | None = None) -> QtGui.QImage | None:
         """Put an image of view ``name`` on the clipboard."""
         scale = self.last_options().scale if scale is None else scale
-        image = self._run(lambda: export.copy_to_clipboard(self.widget_for(name), scale), None)
+        image = self._run(lambda: images.copy_to_clipboard(self.widget_for(name), scale), None)
         if image is not None:
             self.window.show_message(
                 self.tr("Copied an image of {0} ({1} × {2} px)").format(
@@ -306,7 +238,7 @@ class WindowExporter(QtCore.QObject):
         s = self.settings
         scale = float(s.value("export/scale", DEFAULT_SCALE))
         return ExportOptions(
-            scale=min(max(scale, export.MIN_SCALE), export.MAX_SCALE),
+            scale=min(max(scale, images.MIN_SCALE), images.MAX_SCALE),
             transparent=s.value("export/transparent", False, type=bool),
             frame_ms=int(s.value("export/frame_ms", DEFAULT_FRAME_MS)),
         )

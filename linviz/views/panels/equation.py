@@ -21,10 +21,11 @@ from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.model.snapshot import Snapshot
 from linviz.views.classroom.hidden_output import hidden_text
-from linviz.views.drawing.label_grid import plain_number
+from linviz.views.drawing.scene_tuning import repaint_as_one_rectangle
 from linviz.views.drawing.steady_label import SteadyLabel
 from linviz.views.items.matrix_item import MatrixItem, symmetric_limit
-from linviz.views.panels.panel import Panel, repaint_as_one_rectangle
+from linviz.views.number_text import plain_number
+from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme
 
 #: Cells never grow beyond this many times the theme's label size (pixels).

@@ -20,10 +20,11 @@ from linviz.controller.session import Session
 from linviz.model.interference import cell_contributions
 from linviz.model.snapshot import Snapshot
 from linviz.views.drawing.item_cache import redraw_cached
-from linviz.views.drawing.label_grid import MINUS, cell_text, plain_number
+from linviz.views.drawing.scene_tuning import repaint_as_one_rectangle
 from linviz.views.drawing.steady_label import SteadyLabel
 from linviz.views.items.matrix_item import MatrixItem, colormap_for, symmetric_limit
-from linviz.views.panels.panel import Panel, repaint_as_one_rectangle
+from linviz.views.number_text import MINUS, cell_text, plain_number
+from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme
 
 #: A hovered cell lists at most this many contributions (the largest ones).

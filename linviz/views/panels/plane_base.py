@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import partial
 
 import numpy as np
 import pyqtgraph as pg
@@ -21,14 +20,12 @@ from PySide6 import QtCore, QtWidgets
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
-from linviz.model.interference import key_cosines
-from linviz.model.readout import cosine
-from linviz.model.report import fmt_number, fmt_vector
 from linviz.model.scenario import Scenario
+from linviz.views.drawing.arrow_layer import ArrowLayer
 from linviz.views.drawing.item_cache import redraw_cached
-from linviz.views.items.arrow_item import ArrowItem, ArrowLayer, ArrowLook, restyled
+from linviz.views.drawing.scene_tuning import quiet_hover_while_dragging, repaint_as_one_rectangle
+from linviz.views.items.arrow_item import ArrowItem, ArrowLook
 from linviz.views.items.plane_arrows import (
-    DEPTH_BY_CODE,
     LIVE_ROLES,
     STATES,
     ArrowBatch,
@@ -36,7 +33,7 @@ from linviz.views.items.plane_arrows import (
     spread_labels,
     stack_labels,
 )
-from linviz.views.panels.panel import Panel, repaint_as_one_rectangle
+from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme
 
 Qt = QtCore.Qt
@@ -51,10 +48,6 @@ MAX_ARROWS = 100
 MIN_HALF_RANGE = 1.2
 #: Grid snapping rounds to 1 / GRID_STEPS (0.1).
 GRID_STEPS = 10
-#: Up to this many steps a key's tooltip compares it with every other key.
-ALL_PAIRS_STEPS = 500
-#: Tooltips list at most this many cosines (the largest ones).
-TOOLTIP_ROWS = 12
 #: With more arrows than this, only steps this close to the cursor are labelled:
 #: the 11 around it (with ±8, 17 labels crowded a panel a few hundred pixels
 #: wide, and each costs its layout on every cursor move).
@@ -71,23 +64,6 @@ _MOUSE_EVENTS = frozenset(
         QtCore.QEvent.Type.ContextMenu,
     }
 )
-
-
-def quiet_hover_while_dragging(scene: pg.GraphicsScene) -> None:
-    """Skip pyqtgraph's hover search on the moves of a drag.
-
-    While an item is dragged it keeps the mouse, yet pyqtgraph still looks
-    for every item near the pointer on each move (the shapes of all arrows,
-    the axes, the grid): about 0.7 ms a move, and nothing on screen changes.
-    """
-    send = scene.sendHoverEvents
-
-    def send_unless_dragging(event: object, exitOnly: bool = False) -> None:  # noqa: N803
-        if not exitOnly and scene.dragItem is not None and event.buttons():
-            return
-        send(event, exitOnly)
-
-    scene.sendHoverEvents = send_unless_dragging
 
 
 def snap_tip(
@@ -151,7 +127,7 @@ class _WriteOrdinals:
         return self._ordinals
 
 
-class _VectorPlanePanel(Panel):
+class VectorPlanePanel(Panel):
     """What both planes share: the plot, the axis chooser, range and drags.
 
     Subclasses set :attr:`space` (``"key"`` or ``"value"``) and build the
@@ -738,260 +714,3 @@ class _VectorPlanePanel(Panel):
         """Stop following the session (and the keyboard, if a drag is on)."""
         self._stop_drag()
         super().detach()
-
-
-class KeyPlanePanel(_VectorPlanePanel):
-    """Keys (solid) and queries (dashed) as arrows; drag a tip to move one."""
-
-    panel_name = "keys"
-    space = "key"
-    primary_roles = ("key", "query")
-
-    def panel_title(self) -> str:
-        return self.tr("Key plane")
-
-    def _legend_text(self) -> str:
-        return self.tr("solid: keys · dashed: queries · faded: later steps · drag a tip to move it")
-
-    def _axis_name(self, component: int) -> str:
-        return self.tr("key component {0}").format(component)
-
-    def _drag_field_of(self, item: ArrowItem) -> str:
-        return "vector"
-
-    def _arrows(
-        self, theme: Theme, axes: tuple[int, int], size: int, ordinals: np.ndarray
-    ) -> ArrowBatch:
-        scenario = self.session.scenario
-        numbers = self._numbers()
-        # Columns, not Step objects or an object per arrow: this runs on every
-        # cursor move and every frame of a drag.
-        writes = scenario.write_mask()[np.asarray(numbers, dtype=np.int64) - 1]
-        codes, states, colors, looks = self._styles(theme, numbers, writes, ordinals)
-        tips = self._tips(scenario.vectors(), numbers, axes, size)
-        # A query lying on a key leaves the grab (and the tooltip) to the key
-        # beneath; it becomes draggable when the cursor is on its read.
-        spots = tips[:, 0] + 1j * tips[:, 1]
-        on_key = ~writes & np.isin(spots, spots[writes]) & (codes != 0)
-        # Dashed queries are drawn over keys so both stay visible.
-        batch = ArrowBatch(
-            numbers,
-            ["key" if w else "query" for w in writes.tolist()],
-            tips,
-            looks,
-            DEPTH_BY_CODE[codes] + 0.5 * ~writes,
-            ~on_key,
-            self._step_tooltip,
-        )
-        self._label_specials(batch, theme, states, colors, scenario.label_at)
-        return batch
-
-    def _step_tooltip(self, role: str, number: int) -> Callable[[], str]:
-        return partial(self._key_tooltip if role == "key" else self._query_tooltip, number)
-
-    def _kind_look(
-        self, theme: Theme, color: str, state: str, is_write: bool, label: str
-    ) -> ArrowLook:
-        if is_write:
-            return self._look(theme, color, state, label=label)
-        return self._look(theme, theme.read, state, dash="dash", head_filled=False, label=label)
-
-    def _cosines_with_others(self, number: int) -> list[tuple[str, float]]:
-        """Cosines of key ``number`` with the other keys (every key when few)."""
-        scenario = self.session.scenario
-        step = scenario.step(number)
-        if len(scenario) <= ALL_PAIRS_STEPS:
-            labels, matrix = key_cosines(scenario)
-            row = matrix[labels.index(step.label)]
-            return [(label, float(c)) for label, c in zip(labels, row) if label != step.label]
-        pairs = []
-        vectors = scenario.vectors()
-        self._place_handles()
-        for item in self._items:  # too many keys: the ones drawn near the cursor
-            if item.role == "key" and item.step_number != number:
-                value = cosine(step.vector, vectors[item.step_number - 1])
-                pairs.append((scenario.label_at(item.step_number), 0.0 if value is None else value))
-        return pairs
-
-    def _key_tooltip(self, number: int) -> str:
-        step = self.session.scenario.step(number)
-        lines = [
-            self.tr("key {0} (step {1}) = {2}").format(step.label, number, fmt_vector(step.vector))
-        ]
-        pairs = self._cosines_with_others(number)
-        if not pairs:
-            lines.append(self.tr("No other key to compare with yet."))
-        else:
-            lines.append(self.tr("cosine with every other key:"))
-            shown = pairs
-            if len(pairs) > TOOLTIP_ROWS:
-                shown = sorted(pairs, key=lambda pair: -abs(pair[1]))[:TOOLTIP_ROWS]
-            lines += [
-                self.tr("  {0}: {1}").format(label, fmt_number(round(c, 4))) for label, c in shown
-            ]
-            if len(pairs) > len(shown):
-                lines.append(self.tr("  … and {0} more (smaller)").format(len(pairs) - len(shown)))
-        lines.append(self.tr("Drag the tip to move this key."))
-        return "\n".join(lines)
-
-    def _query_tooltip(self, number: int) -> str:
-        step = self.session.scenario.step(number)
-        lines = [
-            self.tr("query {0} (step {1}) = {2}").format(
-                step.label, number, fmt_vector(step.vector)
-            )
-        ]
-        result = self.session.snapshot(number).read
-        if result is not None and result.target is not None:
-            lines.append(self.tr("meant to retrieve {0}").format(result.target))
-        lines.append(self.tr("Drag the tip to move this query."))
-        return "\n".join(lines)
-
-
-class ValuePlanePanel(_VectorPlanePanel):
-    """Stored values as arrows; at a read, ``y``, the target and their gap."""
-
-    panel_name = "values"
-    space = "value"
-    primary_roles = ("value", "output")
-    show_unit_circle = False
-
-    def panel_title(self) -> str:
-        return self.tr("Value plane")
-
-    def _legend_text(self) -> str:
-        return self.tr(
-            "solid: stored values · at a read: y (thick), "
-            "target (dashed), interference y − target (dotted)"
-        )
-
-    def _axis_name(self, component: int) -> str:
-        return self.tr("value component {0}").format(component)
-
-    def _drag_field_of(self, item: ArrowItem) -> str:
-        return "value"
-
-    def _arrows(
-        self, theme: Theme, axes: tuple[int, int], size: int, ordinals: np.ndarray
-    ) -> ArrowBatch:
-        session = self.session
-        scenario, cursor = session.scenario, session.cursor
-        is_write = scenario.write_mask()
-        numbers = [n for n in self._numbers() if is_write[n - 1]]
-        writes = np.ones(len(numbers), dtype=bool)
-        codes, states, colors, looks = self._styles(theme, numbers, writes, ordinals)
-        batch = ArrowBatch(
-            numbers,
-            ["value"] * len(numbers),
-            self._tips(scenario.values(), numbers, axes, size),
-            looks,
-            DEPTH_BY_CODE[codes] + 0.5,
-            writes,
-            self._step_tooltip,
-        )
-        name = self.tr("v({0})")
-        self._label_specials(
-            batch, theme, states, colors, lambda number: name.format(scenario.label_at(number))
-        )
-        arrows = batch.extras
-        result = session.snapshot().read if cursor else None
-        if result is None:
-            return batch
-        hidden = session.hide_outputs and result.step.label not in session.revealed
-        if result.expected is not None:
-            target = self._point(result.expected, axes, size)
-            label = self.tr("target")
-            for arrow in batch.labelled():
-                # The stored value it lies on: one label "target = v(k)", not two stacked.
-                if (
-                    arrow.tip == target
-                    and arrow.look.label
-                    and scenario.label_at(arrow.number) == result.target
-                ):
-                    label = self.tr("target = {0}").format(arrow.look.label)
-                    arrow.look = restyled(arrow.look, label="")
-            look = self._look(theme, theme.target, "past", dash="dash", weight=1.3, label=label)
-            arrows.append(
-                PlaneArrow(
-                    "target",
-                    cursor,
-                    (0.0, 0.0),
-                    target,
-                    look,
-                    30.0,
-                    tooltip=partial(self._read_tooltip, "target"),
-                )
-            )
-        if hidden:
-            return batch  # predict first: y and the gap stay hidden until revealed
-        output = self._point(result.output, axes, size)
-        look = self._look(theme, theme.read, "cursor", label=self.tr("y"), weight=1.2)
-        arrows.append(
-            PlaneArrow(
-                "output",
-                cursor,
-                (0.0, 0.0),
-                output,
-                look,
-                31.0,
-                tooltip=partial(self._read_tooltip, "output"),
-            )
-        )
-        if result.expected is not None and output != target:
-            look = self._look(
-                theme,
-                theme.warning,
-                "past",
-                dash="dot",
-                weight=1.2,
-                label=self.tr("interference"),
-                label_at="middle",
-            )
-            arrows.append(
-                PlaneArrow(
-                    "interference",
-                    cursor,
-                    target,
-                    output,
-                    look,
-                    32.0,
-                    tooltip=partial(self._read_tooltip, "interference"),
-                )
-            )
-        return batch
-
-    def _kind_look(
-        self, theme: Theme, color: str, state: str, is_write: bool, label: str
-    ) -> ArrowLook:
-        return self._look(theme, color, state, label=label)
-
-    def _step_tooltip(self, role: str, number: int) -> Callable[[], str]:
-        return partial(self._value_tooltip, number)
-
-    def _value_tooltip(self, number: int) -> str:
-        step = self.session.scenario.step(number)
-        return "\n".join(
-            [
-                self.tr("value stored by {0} (step {1}) = {2}").format(
-                    step.label, number, fmt_vector(step.value)
-                ),
-                self.tr("Drag the tip to change this value."),
-            ]
-        )
-
-    def _read_tooltip(self, role: str) -> str:
-        result = self.session.snapshot().read
-        if result is None:
-            return ""
-        if role == "output":
-            return self.tr("y, the output of read {0} = {1}").format(
-                result.step.label, fmt_vector(result.output)
-            )
-        if role == "target":
-            return self.tr("the target value, stored by {0} = {1}").format(
-                result.target, fmt_vector(result.expected)
-            )
-        text = self.tr("interference y − target = {0}").format(fmt_vector(result.interference))
-        if result.relative_error is not None:
-            text += "\n" + self.tr("relative error {0}").format(fmt_number(result.relative_error))
-        return text

@@ -12,7 +12,7 @@ from linviz.model.replay import Trace
 from linviz.model.report import fmt_vector
 from linviz.model.scenario import Scenario
 from linviz.model.scenario_file import load_scenario
-from linviz.views.panels.timeline import CaptionBar
+from linviz.views.panels.caption import CaptionBar
 
 R4_CAPTION_NUMBERS = "(1.2,-1.8)"
 

@@ -8,7 +8,7 @@ from PySide6 import QtCore
 
 from linviz.controller.session import Session
 from linviz.model.scenario import Scenario, read, write
-from linviz.views.drawing.label_grid import MINUS
+from linviz.views.number_text import MINUS
 from linviz.views.panels.equation import EquationPanel, row_layout
 from tests.views.conftest import settle
 

@@ -10,7 +10,7 @@ from PySide6.QtTest import QTest
 
 from linviz.controller.session import Session
 from linviz.model.scenario import Scenario, read, write
-from linviz.views.drawing.label_grid import MINUS, cell_text
+from linviz.views.number_text import MINUS, cell_text
 from linviz.views.panels.heatmap import HeatmapPanel, index_ticks, tick_step
 from tests.views.conftest import data_to_viewport, settle
 
@@ -313,7 +313,7 @@ def test_colour_range_holds_still_while_a_value_grows_a_little():
 
 def test_lean_colouring_matches_pyqtgraph(qapp):
     """CellImage's one-lookup path paints the colours pyqtgraph's own path paints."""
-    from linviz.views.items.matrix_item import CellImage
+    from linviz.views.drawing.cell_image import CellImage
 
     matrix = np.array([[-3.0, -1.0, 0.0], [0.5, 2.0, 3.0]])
     colormap = pg.colormap.get("CET-D1A")

@@ -12,13 +12,9 @@ from PySide6.QtTest import QTest
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.scenario import Scenario, read, write
-from linviz.views.panels.plane_base import (
-    MAX_ARROWS,
-    KeyPlanePanel,
-    ValuePlanePanel,
-    snap_tip,
-    steps_near,
-)
+from linviz.views.panels.key_plane import KeyPlanePanel
+from linviz.views.panels.plane_base import MAX_ARROWS, snap_tip, steps_near
+from linviz.views.panels.value_plane import ValuePlanePanel
 from linviz.views.theme import theme_named
 from tests.views.conftest import data_to_viewport, drag
 

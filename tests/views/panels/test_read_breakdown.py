@@ -275,7 +275,8 @@ def test_on_a_projector_the_measures_keep_three_digits(qtbot):
 def test_moving_between_writes_lays_no_panel_out(qtbot):
     """Headings change on every move; no panel nor the window is laid out again."""
     from linviz.bench.workloads import random_scenario
-    from linviz.views.panels.timeline import CaptionBar, TimelinePanel
+    from linviz.views.panels.caption import CaptionBar
+    from linviz.views.panels.timeline import TimelinePanel
 
     session = Session(random_scenario(2000, 2))
     panels = (CaptionBar(session), ReadoutPanel(session), TimelinePanel(session))

@@ -9,18 +9,10 @@ from PySide6.QtCore import Qt
 
 from linviz.controller.session import Session
 from linviz.model.scenario import Scenario, write
-from linviz.views.panels.step_table import (
-    CAPTION,
-    LABEL,
-    PARAMETERS,
-    TARGET,
-    VALUE,
-    VECTOR,
-    StepEditorPanel,
-    parse_parameters,
-    split_vector,
-)
+from linviz.views.panels.step_table import StepEditorPanel
+from linviz.views.panels.step_table_model import CAPTION, LABEL, PARAMETERS, TARGET, VALUE, VECTOR
 from linviz.views.panels.timeline import TimelinePanel
+from linviz.views.panels.typed_text import parse_parameters, split_vector
 from tests.views.conftest import shown, shown_in_column
 
 # The offscreen platform warns when a window's size limits change or a tooltip is raised.

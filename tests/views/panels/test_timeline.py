@@ -9,7 +9,8 @@ from PySide6.QtCore import Qt
 
 from linviz.controller.session import Session
 from linviz.model.scenario import Scenario, read, write
-from linviz.views.panels.timeline import CaptionBar, TimelinePanel
+from linviz.views.panels.caption import CaptionBar
+from linviz.views.panels.timeline import TimelinePanel
 from linviz.views.theme import theme_named
 from tests.views.conftest import EventLog, shown_in_column
 
