@@ -16,7 +16,7 @@ def _plain(array: np.ndarray) -> Any:
 
 
 def trace_document(trace: Trace) -> dict[str, Any]:
-    """The ``linviz trace --json`` document (ARCHITECTURE.md)."""
+    """The ``linviz trace --json`` document: the sizes, then every step with ``S`` after it."""
     scenario = trace.scenario
     steps = []
     for number, step in enumerate(scenario.steps, start=1):
@@ -91,7 +91,7 @@ def fmt_matrix(matrix: np.ndarray, limit: int = 16) -> str:
 
 
 def trace_table(trace: Trace) -> str:
-    """The step-by-step table ``linviz trace`` prints, like the worked cases."""
+    """The table ``linviz trace`` prints: one line per step, what it stored or read."""
     sc = trace.scenario
     lines = [
         sc.title,

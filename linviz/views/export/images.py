@@ -1,18 +1,16 @@
-"""Images of the window or of one panel: PNG, SVG, PDF, animated GIF, clipboard.
+"""One image of the window or of a panel: PNG, SVG, PDF, or the clipboard.
 
 Everything here renders the live widgets, so an export shows exactly what is
-on screen, in the theme and language in use. The recipes are the measured
-ones of QT-NOTES §2, §3 and §5:
+on screen, in the theme and language in use:
 
-- PNG: render into a QImage with a device pixel ratio (crisp text at 1–4×);
-- SVG: QSvgGenerator with the widget's resolution (text stays text);
-- PDF: QPdfWriter, one page of the widget's size, images stored losslessly;
-- GIF: one frame per step, all quantized to one palette built from a
-  montage of every frame.
+- PNG: render into a QImage with a device pixel ratio, so text is drawn at
+  1–4× (``QWidget.grab()`` on the offscreen platform is 1× only);
+- SVG: QSvgGenerator at the widget's resolution, so text stays text
+  (pyqtgraph's own SVG exporter fails on the plots' closed paths);
+- PDF: QPdfWriter, one page of the widget's size, images stored losslessly.
 
 For SVG and PDF every heatmap is swapped for a nearest-upsampled copy while
 it is drawn, so viewers that smooth embedded bitmaps still show crisp cells.
-Long exports report progress through a callback that can cancel them.
 """
 
 from __future__ import annotations
@@ -213,7 +211,7 @@ def crisp_matrices(widget: QtWidgets.QWidget) -> Iterator[int]:
 
     SVG and PDF embed a heatmap as a ``rows × columns`` bitmap and viewers
     smooth it into a blur; a copy upsampled ``k`` times, drawn on the same
-    rectangle, keeps sharp cell edges (QT-NOTES §2). Yields how many images
+    rectangle, keeps sharp cell edges. Yields how many images
     were swapped; everything is put back on the way out.
     """
     swapped: list[tuple[pg.ImageItem, np.ndarray, QtGui.QTransform]] = []
@@ -264,7 +262,7 @@ def lossless_views(widget: QtWidgets.QWidget) -> Iterator[None]:
 def render_image(
     widget: QtWidgets.QWidget, scale: float = 1.0, transparent: bool = False
 ) -> QtGui.QImage:
-    """``widget`` as an image ``scale`` times its size (QT-NOTES §3).
+    """``widget`` as an image ``scale`` times its size, text drawn at that scale.
 
     Parameters
     ----------
@@ -321,7 +319,7 @@ def png_bytes(image: QtGui.QImage) -> bytes:
 
 
 def svg_bytes(widget: QtWidgets.QWidget, title: str = "") -> bytes:
-    """``widget`` as an SVG document: text as text, heatmap cells crisp (QT-NOTES §2)."""
+    """``widget`` as an SVG document: text as text, heatmap cells crisp."""
     settle()
     size = export_size(widget)
     data = QtCore.QByteArray()

@@ -2,13 +2,13 @@
 
 A shaft goes from ``origin`` to ``tip`` in data coordinates; the head, the
 label and the grab handle keep their size in pixels whatever the zoom, so
-painting happens with the painter's transform reset (as QT-NOTES §4's
-LabelGrid does).
+painting happens with the painter's transform reset (as the matrix labels
+are painted).
 
 Two items share the drawing code:
 
 * :class:`ArrowItem` is one arrow's handle: its :meth:`~ArrowItem.shape` is
-  a disc of ``hit_radius`` pixels around the tip (QT-NOTES §1), so a press
+  a disc of ``hit_radius`` pixels around the tip, so a press
   there drags the tip and a press anywhere else reaches the view box, which
   pans. It paints the whole arrow itself only when it is *live* (dragged,
   at the cursor, a read's result); otherwise just its hover ring.

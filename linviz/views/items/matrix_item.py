@@ -75,7 +75,7 @@ def runs(indices: Sequence[int]) -> list[tuple[int, int]]:
 
 
 def colormap_for(theme: Theme) -> pg.ColorMap:
-    """The theme's diverging colour map (QT-NOTES §7)."""
+    """The theme's diverging colour map (its middle, white, is 0)."""
     return pg.colormap.get(theme.colormap)
 
 

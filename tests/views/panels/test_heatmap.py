@@ -17,7 +17,7 @@ from tests.views.conftest import data_to_viewport, settle
 # The offscreen platform says this whenever a window's size hints change; harmless.
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
-#: S after step 5 of crowding-the-plane (worked case 2).
+#: S after step 5 of crowding-the-plane.
 S5 = np.array([[3.0, -3.0], [-2.0, 1.0]])
 
 
