@@ -424,7 +424,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if options.command == "trace":
                 return run_trace(options.scenario, options.json, options.all_terms)
             if options.command == "export":
-                from linviz.views.export_cli import run_export
+                from linviz.views.export.command import run_export
 
                 return run_export(options)
             from linviz.bench import run_bench

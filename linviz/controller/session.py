@@ -2,7 +2,8 @@
 
 Views read from the session and call its methods; they never change the
 scenario themselves. Every change is announced on :attr:`Session.changed`
-with the set of aspects it touched, so each view redraws only what it shows.
+with the set of :class:`~linviz.controller.changes.Change` members it touched,
+so each view redraws only what it shows.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from linviz.controller.changes import Change
 from linviz.controller.commands import Command, ReplaceStep
 from linviz.controller.signals import Signal
 from linviz.controller.undo import UndoStack
@@ -32,17 +34,6 @@ def _snapshot_bytes(snap: Snapshot) -> int:
     if snap.read is not None:  # a weight and a step number per earlier write
         size += snap.read.weights.nbytes + snap.read.numbers.nbytes
     return size
-
-
-#: Aspects named in :attr:`Session.changed`.
-SCENARIO, CURSOR, FILE, OPTIONS, BASELINE, REVEAL = (
-    "scenario",
-    "cursor",
-    "file",
-    "options",
-    "baseline",
-    "reveal",
-)
 
 
 @dataclass(frozen=True)
@@ -100,8 +91,12 @@ class Session:
                 if len(prediction) == d_v
             }
 
-    def _emit(self, *aspects: str) -> None:
-        self.changed.emit(frozenset(aspects))
+    def _emit(self, *changes: Change) -> None:
+        """Tell every listener what changed, as one ``frozenset[Change]``."""
+        for change in changes:
+            if not isinstance(change, Change):
+                raise TypeError(f"the session announces Change members, not {change!r}")
+        self.changed.emit(frozenset(changes))
 
     # -- reading -----------------------------------------------------------------
     @property
@@ -135,7 +130,7 @@ class Session:
         number = max(min(number, len(self.scenario)), 1 if len(self.scenario) else 0)
         if number != self.cursor:
             self.cursor = number
-            self._emit(CURSOR)
+            self._emit(Change.CURSOR)
 
     def step_by(self, delta: int) -> None:
         """Move the cursor ``delta`` steps (negative: back)."""
@@ -170,7 +165,7 @@ class Session:
         if focus is not None:
             self.cursor = focus
         self.cursor = max(min(self.cursor, len(self.scenario)), 1 if len(self.scenario) else 0)
-        self._emit(SCENARIO, CURSOR, FILE)
+        self._emit(Change.SCENARIO, Change.CURSOR, Change.FILE)
 
     def undo(self) -> None:
         """Undo the last edit (no-op when there is none); a drag in progress is cancelled first."""
@@ -225,7 +220,7 @@ class Session:
         number, field_name, original = self._drag  # type: ignore[misc]
         current = self.scenario.step(number)
         self.scenario.replace_step(number, current.with_changes(**{field_name: vector}))
-        self._emit(SCENARIO)
+        self._emit(Change.SCENARIO)
 
     def end_drag(self) -> None:
         """Finish the drag: the whole move becomes one undoable command."""
@@ -247,7 +242,7 @@ class Session:
                 ReplaceStep(number, moved, text=f"move {name} {original.label}", follow=False)
             )
         except ScenarioError:
-            self._emit(SCENARIO)
+            self._emit(Change.SCENARIO)
             raise
 
     def cancel_drag(self) -> None:
@@ -257,7 +252,7 @@ class Session:
         number, _, original = self._drag  # type: ignore[misc]
         self._drag = None
         self.scenario.replace_step(number, original)
-        self._emit(SCENARIO)
+        self._emit(Change.SCENARIO)
 
     @property
     def dragging(self) -> bool:
@@ -284,7 +279,7 @@ class Session:
         self.clear_baseline(emit=False)
         self.revealed.clear()
         self.predictions.clear()
-        self._emit(SCENARIO, CURSOR, FILE, BASELINE, REVEAL)
+        self._emit(Change.SCENARIO, Change.CURSOR, Change.FILE, Change.BASELINE, Change.REVEAL)
 
     def open(self, name_or_path: str | Path) -> None:
         """Open a scenario file or a bundled lesson by name.
@@ -319,7 +314,7 @@ class Session:
         save_scenario(self.scenario, target)
         self.path = target
         self.undo_stack.set_clean()
-        self._emit(FILE)
+        self._emit(Change.FILE)
         return target
 
     def mark_unsaved(self) -> None:
@@ -341,7 +336,7 @@ class Session:
         new = replace(self.options, **changes)
         if new != self.options:
             self.options = new
-            self._emit(OPTIONS)
+            self._emit(Change.OPTIONS)
 
     def plane_axes(self, which: str) -> tuple[int, int]:
         """The two components the ``"key"`` or ``"value"`` plane shows, made valid.
@@ -362,7 +357,7 @@ class Session:
         if on != self.hide_outputs:
             self.hide_outputs = on
             self.revealed.clear()
-            self._emit(REVEAL)
+            self._emit(Change.REVEAL)
 
     def is_hidden(self, number: int | None = None) -> bool:
         """Whether the output of step ``number`` (default: cursor) is hidden now.
@@ -383,7 +378,7 @@ class Session:
         number = self.cursor if number is None else number
         if self.is_hidden(number):
             self.revealed.add(self.scenario.label_at(number))
-            self._emit(REVEAL)
+            self._emit(Change.REVEAL)
 
     def set_prediction(self, label: str, vector: np.ndarray | None) -> None:
         """Record the class's prediction for read ``label`` (``None`` clears it).
@@ -401,7 +396,7 @@ class Session:
             self.predictions[label] = parse_vector(
                 vector, "value", self.scenario.d_k, self.scenario.d_v
             )
-        self._emit(REVEAL)
+        self._emit(Change.REVEAL)
 
     def prediction_gap(self, number: int | None = None) -> tuple[np.ndarray, np.ndarray] | None:
         """``(prediction, output - prediction)`` for a revealed read, else ``None``."""
@@ -422,7 +417,7 @@ class Session:
         self.clear_baseline(emit=False)
         self.baseline = self.scenario.copy()
         self.baseline_trace = Trace(self.baseline)
-        self._emit(BASELINE)
+        self._emit(Change.BASELINE)
 
     def baseline_difference(self, number: int | None = None) -> np.ndarray | None:
         """``S - S_baseline`` after step ``number`` (default: the cursor).
@@ -481,4 +476,4 @@ class Session:
             self.baseline_trace.close()
         self.baseline = self.baseline_trace = None
         if emit:
-            self._emit(BASELINE)
+            self._emit(Change.BASELINE)

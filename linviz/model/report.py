@@ -25,7 +25,7 @@ def _plain(array: np.ndarray) -> Any:
 
 
 def step_object(item: WalkedWrite | WalkedRead, *, with_state: bool = True) -> dict[str, Any]:
-    """One step of the ``linviz trace --json`` document (ARCHITECTURE.md).
+    """One step of the ``linviz trace --json`` document.
 
     A read that does not list every term ends its ``contributions`` with
     ``{"label": "rest", "count": n, "term": [...]}``: the sum of the ``n``

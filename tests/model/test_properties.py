@@ -43,7 +43,7 @@ def scenarios(
 
 
 def reference_states(scenario):
-    """Replay one write at a time with the formulas of CURRICULUM.md."""
+    """Replay one write at a time with the rules' formulas, written out here."""
     from linviz.model.features import feature_map
 
     phi = feature_map(scenario.feature_map)
