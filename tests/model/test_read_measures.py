@@ -191,3 +191,44 @@ def test_feature_maps_give_the_courses_values():
     assert identity([1, -2]).dtype == np.float64
     with np.errstate(over="raise"):
         assert elu_plus_one(np.array([800.0]))[0] == 801.0  # exp is never taken of 800
+
+
+def test_a_write_record_holds_everything_about_the_write():
+    scenario = Scenario(
+        2,
+        2,
+        [write([1, 0], [10, 5], "old"), read([1, 0], "r"), write([0, 1], [2, 2], "new")],
+        rule=Rule("gated", alpha=0.8),
+    )
+    trace = Trace(scenario, checkpoint_every=2)
+    record = trace.write_record(3)
+    assert (record.number, record.step.label, record.decay) == (3, "new", 0.8)
+    assert record.phi_key.tolist() == [0, 1] and record.effective_value.tolist() == [2, 2]
+    assert record.state_before.tolist() == [[10, 5], [0, 0]]
+    assert record.stamp.tolist() == [[0, 0], [2, 2]]
+    assert record.state.tolist() == [[8, 4], [2, 2]]
+    with pytest.raises(ValueError, match="^step 2 is a read, not a write$"):
+        trace.write_record(2)
+    with pytest.raises(IndexError, match=r"^step 0 out of range 1\.\.3$"):
+        trace.write_record(0)
+    with pytest.raises(IndexError, match=r"^step 4 out of range 1\.\.3$"):
+        trace.write_record(4)
+    with pytest.raises(IndexError, match=r"^step -1 out of range 0\.\.3$"):
+        trace.state(-1)
+    with pytest.raises(IndexError, match=r"^step 4 out of range 0\.\.3$"):
+        trace.decomposition(4)
+    with pytest.raises(ValueError, match="checkpoint_every must be at least 1"):
+        Trace(scenario, checkpoint_every=0)
+
+
+def test_a_closed_trace_stops_following_its_scenario():
+    scenario = Scenario(1, 1, [write([1], [2], "w")])
+    trace = Trace(scenario)
+    assert trace.state(1).tolist() == [[2]]
+    trace.close()
+    scenario.replace_step(1, write([1], [3], "w"))
+    assert trace.generation == 0
+    following = Trace(scenario)
+    scenario.replace_step(1, write([1], [4], "w"))
+    assert following.generation == 1 and following.state(1).tolist() == [[4]]
+    assert len(following) == 1
