@@ -166,7 +166,8 @@ class Session:
             self._after_edit(command)
 
     def redo(self) -> None:
-        """Redo the last undone edit."""
+        """Redo the last undone edit (a drag in progress is cancelled first, as by undo)."""
+        self.cancel_drag()
         command = self.undo_stack.redo(self.scenario)
         if command is not None:
             self._after_edit(command)

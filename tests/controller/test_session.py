@@ -193,6 +193,22 @@ def test_undo_during_a_drag_cancels_the_drag_first(session):
     assert session.scenario == course_case()
 
 
+def test_redo_during_a_drag_cancels_the_drag_first(session):
+    # Redo inserts w0 before the dragged w1: ending the drag afterwards used to
+    # raise, and w1's dragged key stayed, with no undo entry to take it back.
+    session.execute(InsertStep(1, write([1, 1], [1, 1], "w0")))
+    session.undo()
+    session.begin_drag(1, "vector")
+    session.drag_to(np.array([0.0, 1.0]))
+    session.redo()
+    assert not session.dragging
+    assert session.scenario.label_at(1) == "w0"
+    assert session.scenario.step(2).vector.tolist() == [1, 0]
+    session.end_drag()  # nothing left to end
+    session.undo()
+    assert session.scenario == course_case()
+
+
 def test_a_drag_to_an_overflowing_key_is_refused_and_undone(session):
     session.begin_drag(1, "vector")
     session.drag_to(np.array([1e308, 0.0]))  # 1e308 × 3 is beyond the float range
