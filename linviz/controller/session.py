@@ -140,8 +140,10 @@ class Session:
         Raises
         ------
         ScenarioError
-            If the edit is refused; then nothing has changed.
+            If the edit is refused; then nothing has changed (but a drag in
+            progress, cancelled first as by undo and redo, stays cancelled).
         """
+        self.cancel_drag()
         command.do(self.scenario)
         try:
             self.trace.check_finite()

@@ -209,6 +209,19 @@ def test_redo_during_a_drag_cancels_the_drag_first(session):
     assert session.scenario == course_case()
 
 
+def test_an_edit_during_a_drag_cancels_the_drag_first(session):
+    # Deleting w1 (the Delete key) while w2 is dragged used to leave w2's dragged
+    # key in place with no undo entry, and ending the drag raised.
+    session.begin_drag(2, "vector")
+    session.drag_to(np.array([1.0, 1.0]))
+    session.execute(RemoveStep(1))
+    assert not session.dragging
+    assert session.scenario.step(1).vector.tolist() == [0, 1]
+    session.end_drag()
+    session.undo()
+    assert session.scenario == course_case()
+
+
 def test_a_drag_to_an_overflowing_key_is_refused_and_undone(session):
     session.begin_drag(1, "vector")
     session.drag_to(np.array([1e308, 0.0]))  # 1e308 × 3 is beyond the float range
