@@ -10,6 +10,11 @@ from hypothesis import settings  # noqa: E402
 
 # Shared CI machines are slow and noisy: no per-example deadline.
 settings.register_profile("linviz", deadline=None, max_examples=60)
+# Mutation testing runs the tests once per mutant, thousands of times: fewer
+# examples, the same ones every run ([tool.mutmut] in pyproject.toml selects it).
+settings.register_profile(
+    "mutation", deadline=None, max_examples=12, derandomize=True, database=None
+)
 settings.load_profile("linviz")
 
 

@@ -162,7 +162,7 @@ def assert_matches_a_fresh_replay(session):
         np.testing.assert_allclose(session.snapshot(number).read.output, expected, rtol=1e-9)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sessions(), st.lists(edits, min_size=1, max_size=12))
 def test_every_edit_sequence_leaves_the_trace_equal_to_a_fresh_replay(session, sequence):
     session.trace.state(len(session.scenario))  # a trace in use, checkpoints filled

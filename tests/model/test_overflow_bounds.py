@@ -88,7 +88,8 @@ magnitudes = st.sampled_from([0.0, 1.0, -3.0, 1e100, -1e150, 1e154, 1e200, -1e25
 RULES = [Rule(), Rule("delta", beta=1.0), Rule("gated", alpha=0.5), Rule("gated_delta", 0.9, 0.7)]
 
 
-@settings(max_examples=150, deadline=None)
+# 2.5 times the profile's examples: 150 in a normal run.
+@settings(max_examples=settings.default.max_examples * 5 // 2, deadline=None)
 @given(
     st.sampled_from(RULES),
     st.sampled_from(["identity", "elu+1", "relu"]),
