@@ -75,6 +75,18 @@ def test_a_new_session_shows_the_last_step_and_the_cursor_stays_on_real_steps(se
     assert empty.cursor == 0
 
 
+def test_a_new_session_starts_empty_with_the_default_view_options():
+    session = Session()
+    sc = session.scenario
+    assert (sc.d_k, sc.d_v, len(sc), sc.title) == (2, 2, 0, "Untitled")
+    assert session.cursor == 0 and session.path is None and not session.is_modified
+    options = session.options
+    assert (options.key_axes, options.value_axes) == ((0, 1), (0, 1))
+    assert (options.snap_grid, options.snap_unit) == (True, False)
+    assert (options.theme, options.projector) == ("light", False)
+    assert not session.hide_outputs and session.baseline is None and not session.dragging
+
+
 def test_the_snapshot_at_the_cursor_is_the_courses_numbers(session):
     assert np.array_equal(session.snapshot().state, [[11, 12], [5, 1]])
     assert np.array_equal(session.snapshot().read.output, [11, 12])

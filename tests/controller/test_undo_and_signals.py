@@ -203,3 +203,23 @@ def test_disconnect_stops_one_slot_and_refuses_a_stranger():
     signal.connect(stranger)
     signal.disconnect(stranger)
     assert signal._slots == []
+
+
+@pytest.mark.parametrize(
+    "command, text",
+    [
+        (ReplaceStep(1, write([1, 0], [3, 2], "k1")), "edit step"),
+        (InsertStep(1, read([1, 0], "r0")), "add step"),
+        (RemoveStep(5), "delete step"),
+        (MoveStep(1, 2), "move step"),
+        (Configure(feature_map="relu"), "change settings"),
+        (Resize(3, 2), "change dimensions"),
+        (SetText(title="new"), "edit title"),
+    ],
+)
+def test_the_edit_menu_names_each_command(command, text):
+    scenario, stack = crowding(), UndoStack()
+    run(stack, scenario, command)
+    assert stack.undo_text() == text
+    stack.undo(scenario)
+    assert stack.redo_text() == text
