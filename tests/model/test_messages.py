@@ -495,3 +495,18 @@ def test_a_lesson_is_found_by_name_number_or_file_name(tmp_path, monkeypatch):
         "6: no such file, and no lesson of that name (lessons: session-trace,"
         " crowding-the-plane, feature-map, delta-repair, gated-forgetting)"
     )
+
+
+def test_the_lessons_folder_lists_numbered_files_in_order(tmp_path, monkeypatch):
+    from linviz.model import lessons as lessons_module
+
+    (tmp_path / "01.json").write_text("{}", encoding="utf-8")  # not a lesson: no name
+    (tmp_path / "10-later.json").write_text('{"title": "Décalé"}', encoding="utf-8")
+    (tmp_path / "02-untitled.json").write_text("{}", encoding="utf-8")
+    (tmp_path / "03-readme.txt").write_text("", encoding="utf-8")
+    monkeypatch.setattr(lessons_module, "lessons_folder", lambda: tmp_path)
+    found = [(lesson.name, lesson.title, lesson.path.name) for lesson in bundled_lessons()]
+    assert found == [
+        ("untitled", "untitled", "02-untitled.json"),  # no title: the name stands in
+        ("later", "Décalé", "10-later.json"),
+    ]
