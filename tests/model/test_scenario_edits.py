@@ -70,9 +70,10 @@ def assert_trace_is_fresh(trace):
         (lambda sc: sc.replace_all(Scenario(1, 1)), Edit(1)),
     ],
 )
-def test_each_edit_says_which_steps_it_touched(action, edit):
+@pytest.mark.parametrize("every", [1, 2])
+def test_each_edit_says_which_steps_it_touched(action, edit, every):
     sc = scenario()
-    trace = Trace(sc, checkpoint_every=2)
+    trace = Trace(sc, checkpoint_every=every)
     trace.state(len(sc))
     assert edits_of(sc, action) == [edit]
     assert_trace_is_fresh(trace)
@@ -198,3 +199,38 @@ def test_a_long_scenario_grows_its_columns_and_keeps_every_step():
         gated.insert_step(i + 1, write([1], [1], f"g{i}", alpha=0.25 if i == 11 else None))
     assert gated.write_parameters()[0].tolist() == [0.5] * 11 + [0.25]
     assert gated.step(12).alpha == 0.25 and gated.step(11).alpha is None
+
+
+def test_a_delta_stamp_that_vanishes_or_reappears_is_recounted():
+    # Delta, β = 1: w2 stores 1 − (what key 1 holds), nothing while w1 stores 1.
+    sc = Scenario(
+        1, 1, [write([1], [1], "w1"), read([1], "r"), write([1], [1], "w2"), read([1], "s")]
+    )
+    sc.configure(rule=Rule("delta", beta=1.0))
+    trace = Trace(sc, checkpoint_every=2)
+    assert trace.writer_counts(4).tolist() == [[1]]  # w2 added nothing
+    sc.replace_step(1, write([1], [2], "w1"))  # now w2 stores 1 − 2 = −1
+    assert trace.writer_counts(4).tolist() == [[2]]
+    sc.replace_step(1, write([1], [1], "w1"))
+    assert trace.writer_counts(4).tolist() == [[1]]
+
+
+@pytest.mark.parametrize(
+    "rule, first_term",
+    [
+        (Rule(), [1, 2, 3]),
+        (Rule("delta", beta=0.5), [0.5, 1, 1.5]),  # β (v − 0)
+        (Rule("gated", alpha=0.5), [1, 2, 3]),
+        (Rule("gated_delta", 0.5, 0.5), [0.5, 1, 1.5]),
+    ],
+    ids=lambda x: getattr(x, "name", ""),
+)
+def test_before_any_write_the_memory_decomposes_into_no_terms(rule, first_term):
+    sc = Scenario(2, 3, [read([1, 0], "r"), write([1, 0], [1, 2, 3], "w")], rule=rule)
+    trace = Trace(sc, checkpoint_every=1)
+    for t in (0, 1):
+        parts = trace.decomposition(t)
+        assert len(parts) == 0
+        assert parts.phi_keys.shape == (0, 2) and parts.effective_values.shape == (0, 3)
+        assert parts.value_sizes().shape == (0,) and parts.cell_amounts(0, 0).shape == (0,)
+    assert trace.decomposition(2).effective_values.tolist() == [first_term]
