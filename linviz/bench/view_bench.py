@@ -1,4 +1,4 @@
-"""Figures for the views (issue 3, "Speed"): drag, scrub, start-up, memory.
+"""Figures for the views: drag, scrub, start-up, memory.
 
 Run as ``python -m linviz.bench.view_bench [--quick]``: prints ONE JSON object
 on standard output (everything else goes to standard error). ``linviz bench``
@@ -129,7 +129,7 @@ window.show()
 sys.exit(app.exec())
 """
 
-#: Targets from issue 3, checked against the figures.
+#: The performance targets, checked against the figures.
 TARGETS = {
     "drag_ms.lesson": "median <= 8 ms and p95 <= 16 ms",
     "drag_ms.d64_1000_steps": "median <= 16 ms",
@@ -167,7 +167,7 @@ def qt_application():
         QtCore.QSettings.Scope.UserScope,
         str(scratch_folder() / "settings"),
     )
-    # pyqtgraph drops moves < 10 ms apart; ours come faster (QT-NOTES §1).
+    # pyqtgraph drops mouse moves less than 10 ms apart; ours come faster.
     pg.setConfigOption("mouseRateLimit", 0)
     return app
 
@@ -525,7 +525,7 @@ def memory_figures() -> dict[str, float]:
 
 # -- all of it ------------------------------------------------------------------------------
 def check_targets(figures: dict[str, object]) -> dict[str, dict[str, object]]:
-    """Each target of issue 3 with the figure it is checked on and whether it is met."""
+    """Each target with the figure it is checked on and whether it is met."""
     drag, scrub, startup = figures["drag_ms"], figures["scrub_ms"], figures["startup_ms"]
     lesson, d64 = drag["lesson"], drag["d64_1000_steps"]
     long, short = scrub["100000_steps"], scrub["100_steps"]

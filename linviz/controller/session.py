@@ -2,7 +2,8 @@
 
 Views read from the session and call its methods; they never change the
 scenario themselves. Every change is announced on :attr:`Session.changed`
-with the set of aspects it touched, so each view redraws only what it shows.
+with the set of :class:`~linviz.controller.changes.Change` members it touched,
+so each view redraws only what it shows.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from linviz.controller.changes import Change
 from linviz.controller.commands import Command, ReplaceStep
 from linviz.controller.signals import Signal
 from linviz.controller.undo import UndoStack
@@ -32,17 +34,6 @@ def _snapshot_bytes(snap: Snapshot) -> int:
     if snap.read is not None:  # a weight and a step number per earlier write
         size += snap.read.weights.nbytes + snap.read.numbers.nbytes
     return size
-
-
-#: Aspects named in :attr:`Session.changed`.
-SCENARIO, CURSOR, FILE, OPTIONS, BASELINE, REVEAL = (
-    "scenario",
-    "cursor",
-    "file",
-    "options",
-    "baseline",
-    "reveal",
-)
 
 
 @dataclass(frozen=True)
@@ -91,9 +82,21 @@ class Session:
     # -- notifications ---------------------------------------------------------
     def _scenario_edited(self, edit: object) -> None:
         self._snapshots.clear()
+        d_v = self.scenario.d_v
+        if any(len(prediction) != d_v for prediction in self.predictions.values()):
+            # Made for another d_v: it no longer predicts anything (and would broadcast).
+            self.predictions = {
+                label: prediction
+                for label, prediction in self.predictions.items()
+                if len(prediction) == d_v
+            }
 
-    def _emit(self, *aspects: str) -> None:
-        self.changed.emit(frozenset(aspects))
+    def _emit(self, *changes: Change) -> None:
+        """Tell every listener what changed, as one ``frozenset[Change]``."""
+        for change in changes:
+            if not isinstance(change, Change):
+                raise TypeError(f"the session announces Change members, not {change!r}")
+        self.changed.emit(frozenset(changes))
 
     # -- reading -----------------------------------------------------------------
     @property
@@ -127,7 +130,7 @@ class Session:
         number = max(min(number, len(self.scenario)), 1 if len(self.scenario) else 0)
         if number != self.cursor:
             self.cursor = number
-            self._emit(CURSOR)
+            self._emit(Change.CURSOR)
 
     def step_by(self, delta: int) -> None:
         """Move the cursor ``delta`` steps (negative: back)."""
@@ -137,13 +140,17 @@ class Session:
     def execute(self, command: Command) -> None:
         """Apply ``command`` and put it on the undo stack.
 
+        A drag in progress is ended first, as its own undo entry: the edit
+        may renumber the steps, and the drag's end must not write into
+        whatever step then has its number.
+
         Raises
         ------
         ScenarioError
             If the edit is refused; then nothing has changed (but a drag in
-            progress, cancelled first as by undo and redo, stays cancelled).
+            progress has ended, or was put back if it could not be kept).
         """
-        self.cancel_drag()
+        self.end_drag()
         command.do(self.scenario)
         try:
             self.trace.check_finite()
@@ -158,17 +165,21 @@ class Session:
         if focus is not None:
             self.cursor = focus
         self.cursor = max(min(self.cursor, len(self.scenario)), 1 if len(self.scenario) else 0)
-        self._emit(SCENARIO, CURSOR, FILE)
+        self._emit(Change.SCENARIO, Change.CURSOR, Change.FILE)
 
     def undo(self) -> None:
-        """Undo the last edit (no-op when there is none)."""
+        """Undo the last edit (no-op when there is none); a drag in progress is cancelled first."""
         self.cancel_drag()
         command = self.undo_stack.undo(self.scenario)
         if command is not None:
             self._after_edit(command)
 
     def redo(self) -> None:
-        """Redo the last undone edit (a drag in progress is cancelled first, as by undo)."""
+        """Redo the last undone edit; a drag in progress is cancelled first.
+
+        Redo must replay the edit on the scenario it was undone from: with
+        the drag still on, a re-inserted step would shift the dragged one.
+        """
         self.cancel_drag()
         command = self.undo_stack.redo(self.scenario)
         if command is not None:
@@ -176,24 +187,46 @@ class Session:
 
     # -- dragging: a live preview, one undo entry when it ends ---------------------
     def begin_drag(self, number: int, field_name: str) -> None:
-        """Start moving the ``"vector"`` (key/query) or ``"value"`` of step ``number``."""
+        """Start moving the ``"vector"`` (key/query) or ``"value"`` of step ``number``.
+
+        Raises
+        ------
+        IndexError
+            If there is no step ``number`` (then no drag is on).
+        """
         self.cancel_drag()
         self._drag = (number, field_name, self.scenario.step(number))
 
+    def _drag_still_valid(self) -> bool:
+        """Whether the dragged step is still where the drag began.
+
+        Every edit through the session ends or cancels a drag first; a change
+        made to the scenario behind the session's back drops the drag
+        (there is nothing safe to put back).
+        """
+        if self._drag is None:
+            return False
+        number, _, original = self._drag
+        if number <= len(self.scenario) and self.scenario.label_at(number) == original.label:
+            return True
+        self._drag = None
+        self._emit(Change.SCENARIO)
+        return False
+
     def drag_to(self, vector: np.ndarray) -> None:
         """Move the dragged vector; every view follows, nothing is pushed yet."""
-        if self._drag is None:
+        if not self._drag_still_valid():
             return
-        number, field_name, original = self._drag
+        number, field_name, original = self._drag  # type: ignore[misc]
         current = self.scenario.step(number)
         self.scenario.replace_step(number, current.with_changes(**{field_name: vector}))
-        self._emit(SCENARIO)
+        self._emit(Change.SCENARIO)
 
     def end_drag(self) -> None:
         """Finish the drag: the whole move becomes one undoable command."""
-        if self._drag is None:
+        if not self._drag_still_valid():
             return
-        number, field_name, original = self._drag
+        number, field_name, original = self._drag  # type: ignore[misc]
         self._drag = None
         moved = self.scenario.step(number)
         if moved == original:
@@ -209,17 +242,17 @@ class Session:
                 ReplaceStep(number, moved, text=f"move {name} {original.label}", follow=False)
             )
         except ScenarioError:
-            self._emit(SCENARIO)
+            self._emit(Change.SCENARIO)
             raise
 
     def cancel_drag(self) -> None:
         """Abandon a drag in progress and put the vector back."""
-        if self._drag is None:
+        if not self._drag_still_valid():
             return
-        number, _, original = self._drag
+        number, _, original = self._drag  # type: ignore[misc]
         self._drag = None
         self.scenario.replace_step(number, original)
-        self._emit(SCENARIO)
+        self._emit(Change.SCENARIO)
 
     @property
     def dragging(self) -> bool:
@@ -246,7 +279,7 @@ class Session:
         self.clear_baseline(emit=False)
         self.revealed.clear()
         self.predictions.clear()
-        self._emit(SCENARIO, CURSOR, FILE, BASELINE, REVEAL)
+        self._emit(Change.SCENARIO, Change.CURSOR, Change.FILE, Change.BASELINE, Change.REVEAL)
 
     def open(self, name_or_path: str | Path) -> None:
         """Open a scenario file or a bundled lesson by name.
@@ -264,15 +297,30 @@ class Session:
         self.replace_scenario(scenario, None if is_lesson else Path(path))
 
     def save(self, path: str | Path | None = None) -> Path:
-        """Save to ``path`` (default: where it came from), atomically."""
+        """Save to ``path`` (default: where it came from), atomically.
+
+        A drag in progress is ended first. Returns the path saved to.
+
+        Raises
+        ------
+        ScenarioError
+            If the file cannot be written (read-only, disk full …): the file
+            on disk is unchanged and the session stays modified.
+        """
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ValueError("no file name yet: use save(path)")
+        self.end_drag()  # what is saved is what the undo history knows
         save_scenario(self.scenario, target)
         self.path = target
         self.undo_stack.set_clean()
-        self._emit(FILE)
+        self._emit(Change.FILE)
         return target
+
+    def mark_unsaved(self) -> None:
+        """Mark the scenario as holding changes no file has (a recovered scenario)."""
+        self.undo_stack.set_unsaved()
+        self._emit(Change.FILE)
 
     # -- view options ----------------------------------------------------------------
     def set_options(self, **changes: object) -> None:
@@ -288,7 +336,7 @@ class Session:
         new = replace(self.options, **changes)
         if new != self.options:
             self.options = new
-            self._emit(OPTIONS)
+            self._emit(Change.OPTIONS)
 
     def plane_axes(self, which: str) -> tuple[int, int]:
         """The two components the ``"key"`` or ``"value"`` plane shows, made valid.
@@ -309,7 +357,7 @@ class Session:
         if on != self.hide_outputs:
             self.hide_outputs = on
             self.revealed.clear()
-            self._emit(REVEAL)
+            self._emit(Change.REVEAL)
 
     def is_hidden(self, number: int | None = None) -> bool:
         """Whether the output of step ``number`` (default: cursor) is hidden now.
@@ -330,7 +378,7 @@ class Session:
         number = self.cursor if number is None else number
         if self.is_hidden(number):
             self.revealed.add(self.scenario.label_at(number))
-            self._emit(REVEAL)
+            self._emit(Change.REVEAL)
 
     def set_prediction(self, label: str, vector: np.ndarray | None) -> None:
         """Record the class's prediction for read ``label`` (``None`` clears it).
@@ -348,7 +396,7 @@ class Session:
             self.predictions[label] = parse_vector(
                 vector, "value", self.scenario.d_k, self.scenario.d_v
             )
-        self._emit(REVEAL)
+        self._emit(Change.REVEAL)
 
     def prediction_gap(self, number: int | None = None) -> tuple[np.ndarray, np.ndarray] | None:
         """``(prediction, output - prediction)`` for a revealed read, else ``None``."""
@@ -359,6 +407,8 @@ class Session:
         if prediction is None:
             return None
         output = self.snapshot(number).read.output
+        if prediction.shape != output.shape:
+            return None
         return prediction, output - prediction
 
     # -- baseline ------------------------------------------------------------------
@@ -367,7 +417,7 @@ class Session:
         self.clear_baseline(emit=False)
         self.baseline = self.scenario.copy()
         self.baseline_trace = Trace(self.baseline)
-        self._emit(BASELINE)
+        self._emit(Change.BASELINE)
 
     def baseline_difference(self, number: int | None = None) -> np.ndarray | None:
         """``S - S_baseline`` after step ``number`` (default: the cursor).
@@ -426,4 +476,4 @@ class Session:
             self.baseline_trace.close()
         self.baseline = self.baseline_trace = None
         if emit:
-            self._emit(BASELINE)
+            self._emit(Change.BASELINE)

@@ -8,21 +8,25 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
 from linviz import __version__
+from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.lessons import bundled_lessons
 from linviz.model.scenario import Scenario, write
-from linviz.views.classroom import install_classroom
-from linviz.views.equation import EquationPanel
-from linviz.views.export_actions import install_export_actions
-from linviz.views.heatmap import HeatmapPanel
-from linviz.views.panel import Panel, theme_palette
-from linviz.views.readout import ReadoutPanel
-from linviz.views.settings_editor import SettingsPanel
-from linviz.views.step_editor import StepEditorPanel
-from linviz.views.theme import theme_named
-from linviz.views.timeline import CaptionBar, TimelinePanel
-from linviz.views.vector_plane import KeyPlanePanel, ValuePlanePanel
+from linviz.views.classroom.baseline_panel import BaselinePanel
+from linviz.views.classroom.class_menu import Classroom
+from linviz.views.export.window_exporter import WindowExporter
+from linviz.views.panels.caption import CaptionBar
+from linviz.views.panels.equation import EquationPanel
+from linviz.views.panels.heatmap import HeatmapPanel
+from linviz.views.panels.key_plane import KeyPlanePanel
+from linviz.views.panels.panel import Panel
+from linviz.views.panels.read_breakdown import ReadoutPanel
+from linviz.views.panels.settings import SettingsPanel
+from linviz.views.panels.step_table import StepEditorPanel
+from linviz.views.panels.timeline import TimelinePanel
+from linviz.views.panels.value_plane import ValuePlanePanel
+from linviz.views.theme import theme_named, theme_palette
 
 MAX_RECENT = 8
 #: The table of steps' share of the window's height when the window first shows,
@@ -33,6 +37,10 @@ DOCK_SHARE, DOCK_MIN_PX, DOCK_MAX_PX = 0.2, 130, 300
 class MainWindow(QtWidgets.QMainWindow):
     """The linviz window: S, the step as an equation, the planes, the readout,
     the timeline and the editors, all following one :class:`Session`.
+
+    The window builds every part itself: the panels (each also in
+    :attr:`panels` by name, for exports), the docks, the Class menu
+    (:attr:`classroom`) and File ▸ Export (:attr:`exporter`).
 
     Parameters
     ----------
@@ -45,42 +53,64 @@ class MainWindow(QtWidgets.QMainWindow):
         self.session = session
         self.settings = QtCore.QSettings()
         self.last_error: str | None = None
+        # The panels, in the order they follow the session (the order they refresh in).
+        self.heatmap = HeatmapPanel(session)
+        self.equation = EquationPanel(session)
+        self.key_plane = KeyPlanePanel(session)
+        self.value_plane = ValuePlanePanel(session)
+        self.readout = ReadoutPanel(session)
+        self.caption = CaptionBar(session)
+        self.timeline = TimelinePanel(session)
+        self.step_table = StepEditorPanel(session)
+        self.settings_panel = SettingsPanel(session)
+        #: Built the first time its dock shows (see :meth:`baseline_panel`): most
+        #: sessions never pin one, and it costs a heatmap's start-up time.
+        self._baseline_panel: BaselinePanel | None = None
+        #: Every panel by its ``panel_name`` (the views ``linviz export --view`` knows).
         self.panels: dict[str, Panel] = {}
-        self._build_panels()
+        #: The frame holding each panel under its title, by panel name.
+        self._frames: dict[str, QtWidgets.QFrame] = {}
+        self._titles: dict[str, QtWidgets.QLabel] = {}
+        for panel in (
+            self.heatmap,
+            self.equation,
+            self.key_plane,
+            self.value_plane,
+            self.readout,
+            self.caption,
+            self.timeline,
+            self.step_table,
+            self.settings_panel,
+        ):
+            self._add_panel(panel)
+        #: Whether projector mode was on at the last restyle.
+        self._projector = session.options.projector
+        #: Docks shown and splitter sizes before projector mode, to put back after it.
+        self._docks_before = (True, True)
+        self._sizes_before: list[list[int]] = []
+        self._docks_fitted = False
         self._build_layout()
         self._build_actions()
+        self.exporter = WindowExporter(self)
+        self.classroom = Classroom(session, self)
         self._build_menus()
-        install_export_actions(self)
-        install_classroom(self)
+        self.exporter.install_context_menus()
         self.statusBar()
         self._restore_settings()
         session.changed.connect(self._on_session_changed)
+        self._sync_baseline_dock(fit=False)
         self._apply_theme()
         self._update_title()
         self._update_undo_actions()
 
     # -- construction -------------------------------------------------------------
-    def _add_panel(self, panel: Panel) -> Panel:
+    def _add_panel(self, panel: Panel) -> None:
         self.panels[panel.panel_name] = panel
-        message = getattr(panel, "message", None)
-        if message is not None:
-            message.connect(self.show_message)
-        return panel
+        panel.message.connect(self.show_message)
 
-    def _build_panels(self) -> None:
-        s = self.session
-        for panel_type in (
-            HeatmapPanel,
-            EquationPanel,
-            KeyPlanePanel,
-            ValuePlanePanel,
-            ReadoutPanel,
-            CaptionBar,
-            TimelinePanel,
-            StepEditorPanel,
-            SettingsPanel,
-        ):
-            self._add_panel(panel_type(s))
+    def panel_frame(self, name: str) -> QtWidgets.QWidget:
+        """The widget that holds panel ``name`` on screen: its titled frame, else the panel."""
+        return self._frames.get(name) or self.panels[name]
 
     def _titled(self, panel: Panel) -> QtWidgets.QWidget:
         """The panel under a small title (the title follows theme and language)."""
@@ -93,19 +123,19 @@ class MainWindow(QtWidgets.QMainWindow):
         title.setObjectName("panelTitle")
         layout.addWidget(title)
         layout.addWidget(panel, 1)
-        panel.setProperty("title_label", title)
+        self._frames[panel.panel_name] = box
+        self._titles[panel.panel_name] = title
         return box
 
     def _build_layout(self) -> None:
-        p = self.panels
         left = QtWidgets.QSplitter(Qt.Orientation.Vertical)
-        left.addWidget(self._titled(p["heatmap"]))
-        left.addWidget(self._titled(p["equation"]))
+        left.addWidget(self._titled(self.heatmap))
+        left.addWidget(self._titled(self.equation))
         left.setStretchFactor(0, 3)
         left.setStretchFactor(1, 2)
         middle = QtWidgets.QSplitter(Qt.Orientation.Vertical)
-        middle.addWidget(self._titled(p["keys"]))
-        middle.addWidget(self._titled(p["values"]))
+        middle.addWidget(self._titled(self.key_plane))
+        middle.addWidget(self._titled(self.value_plane))
         plots = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
         plots.addWidget(left)
         plots.addWidget(middle)
@@ -115,12 +145,12 @@ class MainWindow(QtWidgets.QMainWindow):
         column = QtWidgets.QVBoxLayout(story)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(plots, 1)
-        column.addWidget(p["caption"])
-        column.addWidget(p["timeline"])
+        column.addWidget(self.caption)
+        column.addWidget(self.timeline)
         # The readout spans the full height: its numbers are what a class reads.
         top = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
         top.addWidget(story)
-        top.addWidget(self._titled(p["readout"]))
+        top.addWidget(self._titled(self.readout))
         top.setStretchFactor(0, 7)
         top.setStretchFactor(1, 3)
         top.setSizes([700, 300])  # proportions; Qt scales them to the width
@@ -132,16 +162,31 @@ class MainWindow(QtWidgets.QMainWindow):
         self.splitters = (top, plots, left, middle)
 
         self.steps_dock = self._dock(
-            p["steps"], "steps_dock", Qt.DockWidgetArea.BottomDockWidgetArea
+            self.step_table, "steps_dock", Qt.DockWidgetArea.BottomDockWidgetArea
         )
         # In a scroll area: its form must not hold the docks (and the table of
         # steps beside it) taller than a laptop screen can spare.
         self.settings_dock = self._dock(
-            p["settings"], "settings_dock", Qt.DockWidgetArea.BottomDockWidgetArea, scroll=True
+            self.settings_panel,
+            "settings_dock",
+            Qt.DockWidgetArea.BottomDockWidgetArea,
+            scroll=True,
         )
         # Side by side under the plots: the readout keeps the window's full height.
         self.splitDockWidget(self.steps_dock, self.settings_dock, Qt.Orientation.Horizontal)
         self.resizeDocks([self.steps_dock, self.settings_dock], [4, 1], Qt.Orientation.Horizontal)
+        # The baseline panel, built when the dock first shows: beside the table of
+        # steps, in front of the settings (a tab away): an edit and what it changes.
+        self.baseline_dock = QtWidgets.QDockWidget(
+            QtCore.QCoreApplication.translate("BaselinePanel", "Baseline: what changed"), self
+        )
+        self.baseline_dock.setObjectName("baseline_dock")
+        self.baseline_dock.visibilityChanged.connect(
+            lambda visible: visible and self.baseline_panel()
+        )
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.baseline_dock)
+        self.tabifyDockWidget(self.settings_dock, self.baseline_dock)
+        self.baseline_dock.hide()
         self.resize(1400, 900)
 
     def _dock(
@@ -235,21 +280,20 @@ class MainWindow(QtWidgets.QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.save_action)
         file_menu.addAction(self.save_as_action)
-        self.file_menu = file_menu
-        self.export_separator = file_menu.addSeparator()
+        file_menu.addSeparator()
+        file_menu.addMenu(self.exporter.menu)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
+        self.file_menu = file_menu
         edit_menu = bar.addMenu(self.tr("&Edit"))
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
-        step_actions = getattr(self.panels["steps"], "actions", None)
-        if callable(step_actions):
-            edit_menu.addSeparator()
-            for action in step_actions():
-                edit_menu.addAction(action)
+        edit_menu.addSeparator()
+        for action in self.step_table.actions():
+            edit_menu.addAction(action)
         self.edit_menu = edit_menu
         go_menu = bar.addMenu(self.tr("&Go"))
-        for action in self.panels["timeline"].actions():
+        for action in self.timeline.actions():
             go_menu.addAction(action)
         view_menu = bar.addMenu(self.tr("&View"))
         view_menu.addAction(self.projector_action)
@@ -263,6 +307,7 @@ class MainWindow(QtWidgets.QMainWindow):
         view_menu.addAction(self.steps_dock.toggleViewAction())
         view_menu.addAction(self.settings_dock.toggleViewAction())
         self.view_menu = view_menu
+        bar.addMenu(self.classroom.menu)
         help_menu = bar.addMenu(self.tr("&Help"))
         help_menu.addAction(self.about_action)
         self._refresh_recent_menu()
@@ -318,13 +363,52 @@ class MainWindow(QtWidgets.QMainWindow):
         self.recent_menu.setEnabled(bool(files))
 
     # -- session follow-up ----------------------------------------------------------
-    def _on_session_changed(self, aspects: frozenset[str]) -> None:
-        if aspects & {"file", "scenario"}:
+    def _on_session_changed(self, changes: frozenset[Change]) -> None:
+        if changes & {Change.FILE, Change.SCENARIO}:
             self._update_title()
             self._update_undo_actions()
-        if "options" in aspects:
+        if Change.BASELINE in changes:
+            self._sync_baseline_dock()
+        if Change.OPTIONS in changes:
+            projector_changed = self.session.options.projector != self._projector
             self._apply_theme()
             self._sync_option_actions()
+            if projector_changed:  # larger or smaller text: room for it once laid out
+                QtCore.QTimer.singleShot(0, self, self._fit_baseline_dock)
+
+    # -- the baseline dock ----------------------------------------------------------
+    def baseline_panel(self) -> BaselinePanel:
+        """The baseline panel in its dock (and among :attr:`panels`), built if need be."""
+        if self._baseline_panel is None:
+            panel = self._baseline_panel = BaselinePanel(self.session)
+            self._add_panel(panel)
+            self.baseline_dock.setWidget(panel)
+            self.exporter.install_context_menus()  # its right-click menu, as every panel has
+        return self._baseline_panel
+
+    def _sync_baseline_dock(self, fit: bool = True) -> None:
+        """Show the dock while a baseline is pinned, hide it when there is none."""
+        dock = self.baseline_dock
+        pinned = self.session.baseline is not None
+        if pinned and not dock.isVisible():
+            self.baseline_panel()
+            dock.show()
+            dock.raise_()
+            if fit:
+                QtCore.QTimer.singleShot(0, self, self._fit_baseline_dock)  # once laid out
+        elif not pinned:
+            dock.hide()
+
+    def _fit_baseline_dock(self) -> None:
+        """Room in the baseline dock for a legible map and a few rows of the list."""
+        dock = self.baseline_dock
+        if not dock.isVisible():
+            return
+        if self.steps_dock.isVisible():
+            self.resizeDocks([self.steps_dock, dock], [3, 2], Qt.Orientation.Horizontal)
+        height = round(self.height() * 0.3)
+        if dock.height() < height:
+            self.resizeDocks([dock], [height], Qt.Orientation.Vertical)
 
     def _update_title(self) -> None:
         s = self.session
@@ -363,22 +447,13 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def _apply_theme(self) -> None:
         options = self.session.options
+        self._projector = options.projector
         theme = theme_named("projector" if options.projector else options.theme)
         # On a projector the instructor explains the marks; the room needs the space.
         for panel in self.panels.values():
-            for chrome in (getattr(panel, "legend", None), panel.property("title_label")):
-                if isinstance(chrome, QtWidgets.QWidget):  # a QLabel or a SteadyLabel
-                    chrome.setVisible(not options.projector)
-        # Clickers and keys drive the timeline on a projector: keep only the chips.
-        timeline = self.panels["timeline"]
-        for control in (
-            *timeline.buttons,
-            timeline.slider,
-            timeline.speed_box,
-            timeline.speed_label,
-            timeline.position_label,
-        ):
-            control.setVisible(not options.projector)
+            panel.show_chrome(not options.projector)
+        for title in self._titles.values():
+            title.setVisible(not options.projector)
         # Colours and backgrounds come from the palette; the sheet only sizes the
         # text and flattens the controls. A sheet rule giving every widget a
         # background (or every frame a border) made each plot's repaint repaint
@@ -521,7 +596,7 @@ class MainWindow(QtWidgets.QMainWindow):
             if full_screen:
                 self.showFullScreen()
         else:
-            steps, settings = getattr(self, "_docks_before", (True, True))
+            steps, settings = self._docks_before
             self.steps_dock.setVisible(steps)
             self.settings_dock.setVisible(settings)
             self.menuBar().show()
@@ -538,7 +613,7 @@ class MainWindow(QtWidgets.QMainWindow):
             self._sizes_before = [splitter.sizes() for splitter in (top, left)]
             top.setSizes([60, 40])
             left.setSizes([50, 50])
-        elif getattr(self, "_sizes_before", None):
+        elif self._sizes_before:
             for splitter, sizes in zip((top, left), self._sizes_before):
                 splitter.setSizes(sizes)
 
@@ -576,7 +651,7 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def showEvent(self, event: QtGui.QShowEvent) -> None:  # noqa: N802 (Qt name)
         super().showEvent(event)
-        if not getattr(self, "_docks_fitted", False):
+        if not self._docks_fitted:
             self._docks_fitted = True
             # Once laid out at its real size (a laptop's 768 rows or a full-HD screen).
             QtCore.QTimer.singleShot(0, self, self._fit_docks_to_height)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6 import QtGui
+
 #: Write and read colours are also told apart by shape/pattern in every view,
 #: so nothing depends on colour alone.
 
@@ -118,3 +120,61 @@ THEMES: dict[str, Theme] = {t.name: t for t in (LIGHT, DARK, PROJECTOR)}
 def theme_named(name: str) -> Theme:
     """The theme called ``name``; unknown names fall back to light."""
     return THEMES.get(name, LIGHT)
+
+
+def label_style(color: str, point_size: float, bold: bool = False) -> str:
+    """A label's colour and size as a style sheet (a window-wide sheet can't override it)."""
+    weight = "bold" if bold else "normal"
+    return f"color: {color}; font-size: {round(point_size)}pt; font-weight: {weight};"
+
+
+def qcolor(name: str, alpha: int = 255) -> QtGui.QColor:
+    """A QColor from ``#rrggbb`` with an optional alpha."""
+    color = QtGui.QColor(name)
+    color.setAlpha(alpha)
+    return color
+
+
+def theme_palette(theme: Theme) -> QtGui.QPalette:
+    """The widgets' colours in ``theme``: backgrounds, text, buttons, selection.
+
+    Colours go through the palette, not a style sheet: a sheet that gives
+    every widget a background makes each one paint it, so Qt repaints the
+    whole chain of parents under a plot every time the plot changes.
+    """
+    Role, Group = QtGui.QPalette.ColorRole, QtGui.QPalette.ColorGroup
+    background, panel = qcolor(theme.background), qcolor(theme.panel)
+    foreground, muted, grid = qcolor(theme.foreground), qcolor(theme.muted), qcolor(theme.grid)
+    dark_theme = background.lightness() < 128
+    palette = QtGui.QPalette(
+        *(
+            QtGui.QBrush(c)
+            for c in (
+                foreground,
+                panel,
+                panel.lighter(115),
+                grid.darker(130),
+                grid,
+                foreground,
+                qcolor("#ffffff"),
+                background,
+                background,
+            )
+        )
+    )
+    for role, color in (
+        (Role.Window, background),
+        (Role.WindowText, foreground),
+        (Role.AlternateBase, panel),
+        (Role.ToolTipBase, panel),
+        (Role.ToolTipText, foreground),
+        (Role.PlaceholderText, muted),
+        (Role.Highlight, qcolor(theme.accent)),
+        (Role.HighlightedText, qcolor("#ffffff")),
+        (Role.Link, qcolor(theme.accent)),
+        (Role.Shadow, qcolor("#000000") if dark_theme else grid.darker(160)),
+    ):
+        palette.setColor(role, color)
+    for role in (Role.WindowText, Role.Text, Role.ButtonText):
+        palette.setColor(Group.Disabled, role, muted)
+    return palette

@@ -9,6 +9,7 @@ import os
 
 import pytest
 
+from linviz.model.errors import ScenarioError
 from linviz.model.rules import Rule
 from linviz.model.scenario import Scenario, read, write
 from linviz.model.scenario_file import dumps_scenario, load_scenario, save_scenario
@@ -85,7 +86,7 @@ def test_a_failed_save_keeps_the_old_file_and_leaves_no_temporary_file(tmp_path,
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", full_disk)
-    with pytest.raises(OSError, match="No space left"):
+    with pytest.raises(ScenarioError, match="the disk is full; the file on disk is unchanged"):
         save_scenario(small(), path)
     assert path.read_text(encoding="utf-8") == "old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["lesson.json"]

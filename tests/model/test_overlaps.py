@@ -31,7 +31,7 @@ def keyed_scenarios(draw):
 
 
 def reference_target(scenario, number):
-    """The default target as CURRICULUM.md states it, one key at a time."""
+    """The default target, one write at a time: the latest whose key is most like the query."""
     query = scenario.step(number).vector
     best, label = -np.inf, None
     for n in range(1, number):

@@ -1,4 +1,4 @@
-"""Each update rule and feature map against its formula in CURRICULUM.md."""
+"""Each update rule and feature map against its formula, written out in the test."""
 
 import numpy as np
 import pytest

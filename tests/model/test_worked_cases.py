@@ -1,4 +1,4 @@
-"""The two worked cases of CURRICULUM.md, step by step, exactly."""
+"""The session-trace and crowding-the-plane lessons worked by hand, step by step, exactly."""
 
 import numpy as np
 import pytest

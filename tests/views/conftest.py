@@ -13,7 +13,7 @@ from linviz.controller.session import Session
 
 @pytest.fixture(autouse=True)
 def no_mouse_rate_limit():
-    """pyqtgraph drops moves < 10 ms apart; tests send them faster (QT-NOTES §1)."""
+    """pyqtgraph drops mouse moves less than 10 ms apart; tests send them faster."""
     old = pg.getConfigOption("mouseRateLimit")
     pg.setConfigOption("mouseRateLimit", 0)
     yield
@@ -34,7 +34,7 @@ def isolated_settings(tmp_path, monkeypatch):
 
 @pytest.fixture
 def lesson_session():
-    """A session on the crowding-the-plane lesson (worked case 2)."""
+    """A session on the crowding-the-plane lesson."""
     session = Session()
     session.open("crowding-the-plane")
     return session

@@ -11,7 +11,32 @@ from linviz.controller.commands import ReplaceStep
 from linviz.controller.session import Session
 from linviz.model.lessons import bundled_lessons
 from linviz.model.scenario_file import load_scenario
+from linviz.views.classroom.class_menu import Classroom
+from linviz.views.export.window_exporter import WindowExporter
 from linviz.views.main_window import MainWindow
+
+
+def test_the_window_builds_its_parts_and_hears_every_panel(window):
+    assert isinstance(window.classroom, Classroom)
+    assert isinstance(window.exporter, WindowExporter)
+    assert window.panels == {
+        "heatmap": window.heatmap,
+        "equation": window.equation,
+        "keys": window.key_plane,
+        "values": window.value_plane,
+        "readout": window.readout,
+        "caption": window.caption,
+        "timeline": window.timeline,
+        "steps": window.step_table,
+        "settings": window.settings_panel,
+    }
+    window.session.pin_baseline()  # the baseline panel joins when its dock shows
+    assert window.panels["baseline"] is window.baseline_panel()
+    menus = [action.text() for action in window.menuBar().actions()]
+    assert menus == ["&File", "&Edit", "&Go", "&View", "&Class", "&Help"]
+    for name, panel in window.panels.items():
+        panel.message.emit(f"a word from {name}")
+        assert window.statusBar().currentMessage() == f"a word from {name}"
 
 
 def test_keyboard_steps_the_cursor_and_the_views_follow(qtbot, window):
@@ -173,7 +198,7 @@ def test_a_drag_and_cursor_moves_leave_no_trails(qtbot, window, monkeypatch):
     and a few cursor moves must equal a repaint of everything."""
     from PySide6 import QtCore
 
-    from linviz.views import static_text
+    from linviz.views.drawing import static_text
     from tests.views.conftest import data_to_viewport, drag, settle
 
     # Texts drawn from a kept shape may differ from plain ones by a subpixel of
@@ -203,7 +228,7 @@ def test_cached_pictures_follow_cursor_moves_and_resizes(qtbot, window, monkeypa
     """Axes, grids, arrow layers and blend marks are kept as pictures: after
     cursor moves and a resize, drawing every one of them anew changes nothing
     on screen (none shows what it showed before)."""
-    from linviz.views import static_text
+    from linviz.views.drawing import static_text
     from tests.views.conftest import settle
 
     monkeypatch.setattr(static_text, "shaped", lambda text, font, font_key=None: None)

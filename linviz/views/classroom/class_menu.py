@@ -1,0 +1,146 @@
+"""The Class menu: hide outputs (predict first), reveal, enter a prediction, pin a baseline.
+
+The Class menu hides every read's output until it is revealed (R, or a
+click on the hidden area), takes the class's prediction for the read at the
+cursor (P) and pins a baseline (B) to compare later edits against; the
+window then shows the baseline panel in a dock. All the state lives in the
+session; this module holds the actions and the prediction box.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import shiboken6
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from linviz.controller.changes import Change
+from linviz.controller.session import Session
+from linviz.views.classroom.prediction_box import PredictionBox
+from linviz.views.panels.panel import session_theme
+
+if TYPE_CHECKING:
+    from linviz.views.main_window import MainWindow
+
+Qt = QtCore.Qt
+
+
+class Classroom(QtCore.QObject):
+    """The Class menu of a window: hide outputs, reveal, predict, pin a baseline.
+
+    The window builds it, puts :attr:`menu` in its menu bar and keeps the
+    baseline panel in a dock of its own; this object holds the actions (kept
+    enabled as the session allows) and the prediction box.
+
+    Parameters
+    ----------
+    session
+        The session whose outputs are hidden and whose baseline is pinned.
+    window
+        The main window: parent of the actions (their shortcuts work with
+        the menu bar hidden) and of the prediction box; shows the messages.
+
+    Attributes
+    ----------
+    menu : QtWidgets.QMenu
+        Class ▸ …
+    prediction_box : PredictionBox
+        Where the class's prediction for the read at the cursor is typed.
+    """
+
+    def __init__(self, session: Session, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.session = session
+        self.hide_action = self._action(
+            self.tr("&Hide outputs (predict first)"),
+            self.session.set_hide_outputs,
+            "Ctrl+H",
+            checkable=True,
+            tip=self.tr("Hide every read's output until it is revealed"),
+        )
+        self.reveal_action = self._action(
+            self.tr("&Reveal"),
+            lambda: self.session.reveal(),
+            "R",
+            tip=self.tr("Show the output of the read at the cursor"),
+        )
+        self.predict_action = self._action(
+            self.tr("Enter &prediction…"),
+            self.open_prediction_box,
+            "P",
+            tip=self.tr("Type the class's prediction for the read at the cursor"),
+        )
+        self.pin_action = self._action(
+            self.tr("Pin &baseline"),
+            self.pin_baseline,
+            "B",
+            tip=self.tr("Keep the scenario as it is now and show what later edits change"),
+        )
+        self.clear_action = self._action(
+            self.tr("&Clear baseline"), lambda: self.session.clear_baseline()
+        )
+
+        self.menu = QtWidgets.QMenu(self.tr("&Class"), window)
+        for action in (self.hide_action, self.reveal_action, self.predict_action):
+            self.menu.addAction(action)
+        self.menu.addSeparator()
+        self.menu.addAction(self.pin_action)
+        self.menu.addAction(self.clear_action)
+
+        self.prediction_box = PredictionBox(self.session, window)
+        self.session.changed.connect(self._on_session_changed)
+        self._sync({Change.REVEAL, Change.BASELINE, Change.OPTIONS})
+
+    def _action(
+        self,
+        text: str,
+        slot: Callable[..., object],
+        shortcut: str | None = None,
+        checkable: bool = False,
+        tip: str | None = None,
+    ) -> QtGui.QAction:
+        action = QtGui.QAction(text, self.window)
+        if shortcut is not None:
+            action.setShortcut(QtGui.QKeySequence(shortcut))
+            # On the window, not the menu: it works with the menu bar hidden (projector).
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.setCheckable(checkable)
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        action.triggered.connect(slot)
+        self.window.addAction(action)
+        return action
+
+    # -- commands ---------------------------------------------------------------------------
+    def open_prediction_box(self) -> None:
+        """Class ▸ Enter prediction…"""
+        self.prediction_box.open_for_cursor()
+
+    def pin_baseline(self) -> None:
+        """Class ▸ Pin baseline."""
+        self.session.pin_baseline()
+        self.window.show_message(
+            self.tr("Baseline pinned: change something and see what it changes.")
+        )
+
+    # -- following the session ---------------------------------------------------------------
+    def _on_session_changed(self, changes: frozenset[Change]) -> None:
+        if not shiboken6.isValid(self):  # the window is gone
+            self.session.changed.disconnect(self._on_session_changed)
+            return
+        self._sync(changes)
+
+    def _sync(self, changes: frozenset[Change] | set[Change]) -> None:
+        session = self.session
+        with QtCore.QSignalBlocker(self.hide_action):
+            self.hide_action.setChecked(session.hide_outputs)
+        self.reveal_action.setEnabled(session.is_hidden())
+        at_read = session.cursor > 0 and not session.scenario.is_write(session.cursor)
+        self.predict_action.setEnabled(at_read)
+        self.pin_action.setEnabled(len(session.scenario) > 0)
+        self.clear_action.setEnabled(session.baseline is not None)
+        if Change.OPTIONS in changes:
+            self.prediction_box.set_theme(session_theme(session))

@@ -1,0 +1,1 @@
+"""Drawing helpers that exist only for speed; each module says what it saves in ``linviz bench``."""

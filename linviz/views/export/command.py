@@ -1,0 +1,224 @@
+"""``linviz export``: images of a scenario without opening a window on screen.
+
+The same window as the app is built on the offscreen platform (chosen when
+there is no display), set to the requested theme, size and step, and drawn
+by :mod:`linviz.views.export.images`. Every input is checked before Qt starts, so a
+mistake costs one line on standard error and exit status 1, as for ``trace``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from linviz.controller.session import Session
+from linviz.model.errors import ScenarioError
+
+if TYPE_CHECKING:
+    from linviz.views.main_window import MainWindow
+
+THEMES = ("light", "dark", "projector")
+#: The window's drawing area (without menu and status bar) when --size is not given.
+DEFAULT_SIZE = (1600, 1000)
+#: Window sizes accepted by ``--size`` (each side, in pixels).
+MIN_SIDE, MAX_SIDE = 200, 8000
+SUFFIXES = (".png", ".svg", ".pdf", ".gif")
+#: Messages of the offscreen platform that mean nothing for an export.
+OFFSCREEN_MESSAGES = ("This plugin does not support",)
+
+
+class UsageError(Exception):
+    """A value the export cannot use; the message names it."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A checked ``linviz export`` request."""
+
+    out: Path
+    suffix: str
+    step: int | None  # None: every step (--step all, or a GIF)
+    view: str
+    scale: float
+    theme: str
+    size: tuple[int, int]
+    language: str | None
+    frame_ms: int
+    transparent: bool = False
+
+
+def parse_size(text: str | None) -> tuple[int, int]:
+    """``"1920x1080"`` → ``(1920, 1080)``; ``None`` → the default 1600×1000."""
+    if text is None:
+        return DEFAULT_SIZE
+    match = re.fullmatch(r"\s*(\d+)\s*[x×X]\s*(\d+)\s*", text)
+    if match is None:
+        raise UsageError(f"--size must look like 1920x1080, not {text!r}")
+    width, height = int(match.group(1)), int(match.group(2))
+    if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
+        raise UsageError(
+            f"--size {width}x{height}: each side must be {MIN_SIDE} to {MAX_SIDE} pixels"
+        )
+    return width, height
+
+
+def parse_step(text: str | None, count: int, suffix: str) -> int | None:
+    """The step to draw (default: the last); ``None`` for every step."""
+    if suffix == ".gif":
+        if text not in (None, "all"):
+            raise UsageError("a GIF shows every step: leave out --step (or use --step all)")
+        return None
+    if text is None:
+        return count
+    if text.strip().lower() == "all":
+        return None
+    try:
+        number = int(text)
+    except ValueError:
+        raise UsageError(f"--step must be a step number or 'all', not {text!r}") from None
+    if not 1 <= number <= count:
+        raise UsageError(
+            f"there is no step {number}: the scenario has {count} step{'' if count == 1 else 's'}"
+        )
+    return number
+
+
+def make_plan(options: argparse.Namespace, count: int) -> Plan:
+    """Check every option that does not need the window (raises :class:`UsageError`)."""
+    out = Path(options.out)
+    suffix = out.suffix.lower()
+    if options.view != "list":
+        if suffix not in SUFFIXES:
+            raise UsageError(
+                f"cannot export to {out.name!r}: the file name must end in " + ", ".join(SUFFIXES)
+            )
+        if not out.parent.is_dir():
+            raise UsageError(f"cannot write {out}: no such folder {out.parent}")
+    scale = float(options.scale)
+    if not 1.0 <= scale <= 4.0:
+        raise UsageError(f"--scale must be between 1 and 4, not {scale:g}")
+    theme = options.theme or "light"
+    if theme not in THEMES:
+        raise UsageError(f"unknown theme {theme!r}: choose {', '.join(THEMES)}")
+    step = parse_step(options.step, count, suffix) if options.view != "list" else count
+    if step is None and count == 0:
+        raise UsageError("the scenario has no steps to export")
+    frame_ms = int(options.duration)
+    if not 20 <= frame_ms <= 60_000:
+        raise UsageError(f"--duration must be 20 to 60000 ms, not {frame_ms}")
+    transparent = bool(getattr(options, "transparent", False))
+    if transparent and suffix != ".png":
+        raise UsageError("--transparent needs a .png file")
+    return Plan(
+        out=out,
+        suffix=suffix,
+        step=step,
+        view=options.view,
+        scale=scale,
+        theme=theme,
+        size=parse_size(options.size),
+        language=options.lang,
+        frame_ms=frame_ms,
+        transparent=transparent,
+    )
+
+
+def _fail(message: object) -> int:
+    print(f"linviz: {message}", file=sys.stderr)
+    return 1
+
+
+def run_export(options: argparse.Namespace) -> int:
+    """Run ``linviz export``; return the exit status (0, or 1 with one line on stderr).
+
+    Meant to run once per process (the ``linviz export`` command): it points
+    QSettings at a throwaway folder for good.
+    """
+    session = Session()
+    try:
+        session.open(options.scenario)
+        plan = make_plan(options, len(session.scenario))
+    except (ScenarioError, UsageError) as error:
+        return _fail(error)
+    # Remembered window settings must not change what the command draws, nor be
+    # changed by it: QSettings go to a throwaway folder for this run.
+    with tempfile.TemporaryDirectory(prefix="linviz-export-") as settings_folder:
+        return _export(session, plan, settings_folder)
+
+
+def _export(session: Session, plan: Plan, settings_folder: str) -> int:
+    from linviz.views.app import application
+
+    app = application(language=plan.language)
+    from PySide6 import QtCore
+
+    from linviz.views.export import images
+    from linviz.views.main_window import MainWindow
+
+    ini = QtCore.QSettings.Format.IniFormat
+    QtCore.QSettings.setDefaultFormat(ini)
+    QtCore.QSettings.setPath(ini, QtCore.QSettings.Scope.UserScope, settings_folder)
+    with images.harmless_messages_hidden(OFFSCREEN_MESSAGES):
+        window = MainWindow(session)
+        try:
+            return _draw(window, session, plan)
+        finally:
+            window.hide()
+            window.deleteLater()
+            app.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
+
+
+def _draw(window: MainWindow, session: Session, plan: Plan) -> int:
+    from PySide6 import QtWidgets
+
+    from linviz.views.export import images, sequences
+
+    names = ["window", *window.panels]
+    if plan.view == "list":
+        for name in names:
+            print(name)
+        return 0
+    if plan.view not in names:
+        return _fail(f"unknown view {plan.view!r}: choose one of {', '.join(names)}")
+    projector = plan.theme == "projector"
+    session.set_options(theme="light" if projector else plan.theme)
+    widget = window if plan.view == "window" else window.panels[plan.view]
+    if projector:  # as projector mode shows it, minus going full screen
+        window.set_projector_mode(True, full_screen=False)
+    for dock in window.findChildren(QtWidgets.QDockWidget):
+        if dock.isAncestorOf(widget):
+            dock.show()  # the panel asked for is shown even if its dock starts hidden
+        elif projector:
+            dock.hide()
+    width, height = plan.size
+    window.resize(width, height)
+    window.show()
+    images.settle()
+    # --size is the drawing area, so 1920x1080 gives a 1920×1080 slide: the menu and
+    # status bar, left out of the image, get room of their own.
+    chrome = window.height() - images.content_rect(window).height()
+    window.resize(width, height + chrome)
+    images.settle()
+    written: list[Path]
+    try:
+        if plan.suffix == ".gif":
+            written = [sequences.export_gif(widget, session, plan.out, plan.frame_ms, plan.scale)]
+        elif plan.step is None:
+            written = sequences.export_all_steps(
+                widget, session, plan.out, plan.scale, transparent=plan.transparent
+            )
+        else:
+            session.set_cursor(plan.step)
+            written = [
+                images.export_widget(widget, plan.out, plan.scale, transparent=plan.transparent)
+            ]
+    except images.ExportError as error:
+        return _fail(error)
+    for path in written:
+        print(path)
+    return 0

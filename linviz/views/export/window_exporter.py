@@ -1,0 +1,384 @@
+"""File ▸ Export …, the panels' context menus, and the export options dialog.
+
+The main window builds one :class:`WindowExporter` (``window.exporter``) and
+puts its :attr:`~WindowExporter.menu` in File. Its methods that take
+explicit paths do the work and never open a dialog, so tests (and scripts)
+call them directly; only the menu slots ask for a file name
+(:meth:`WindowExporter.ask_path`) and options
+(:meth:`WindowExporter.ask_options`), two hooks a test can replace.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6.QtCore import Qt
+
+from linviz.views.export import images, sequences
+from linviz.views.export.images import ExportCancelled, ExportError
+from linviz.views.export.options_dialog import (
+    DEFAULT_FRAME_MS,
+    DEFAULT_SCALE,
+    ExportOptions,
+    ExportOptionsDialog,
+)
+from linviz.views.export.sequences import Progress
+
+if TYPE_CHECKING:
+    from linviz.views.main_window import MainWindow
+
+#: The name of the whole window among the export views (the panels use their panel_name).
+WINDOW = "window"
+#: Only exports that take longer than this show a progress dialog.
+PROGRESS_DELAY_MS = 400
+
+
+def slug(text: str) -> str:
+    """``text`` fit for a file name: ``Crowding the plane`` → ``crowding-the-plane``."""
+    words = re.sub(r"[^\w]+", "-", text.strip().lower(), flags=re.UNICODE).strip("-")
+    return words or "linviz"
+
+
+class WindowExporter(QtCore.QObject):
+    """Every export of one main window: the whole window or one panel, any format.
+
+    Parameters
+    ----------
+    window
+        The main window it draws (its ``session``, ``panels``,
+        ``show_message`` and ``show_error``).
+
+    Attributes
+    ----------
+    actions : dict[str, QtGui.QAction]
+        ``window``, ``animation``, ``steps`` and ``copy``, then one
+        ``panel:NAME`` per panel (listed anew whenever :attr:`panel_menu` opens).
+    menu : QtWidgets.QMenu
+        File ▸ Export.
+    panel_menu : QtWidgets.QMenu
+        File ▸ Export ▸ Export panel.
+    """
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.settings = QtCore.QSettings()
+        self.last_progress: QtWidgets.QProgressDialog | None = None
+        self.actions: dict[str, QtGui.QAction] = {
+            "window": self._action(self.tr("Export &window…"), self.export_view_dialog),
+            "animation": self._action(
+                self.tr("Export &animation (GIF)…"), self.export_animation_dialog
+            ),
+            "steps": self._action(self.tr("Export all &steps…"), self.export_steps_dialog),
+            "copy": self._action(
+                self.tr("&Copy image to clipboard"), self.copy_view, "Ctrl+Shift+C"
+            ),
+        }
+        self.menu = QtWidgets.QMenu(self.tr("&Export"), window)
+        self.menu.addAction(self.actions["window"])
+        self.panel_menu = self.menu.addMenu(self.tr("Export &panel"))
+        self.panel_menu.aboutToShow.connect(self.refresh_panel_menu)
+        self.menu.addSeparator()
+        self.menu.addAction(self.actions["animation"])
+        self.menu.addAction(self.actions["steps"])
+        self.menu.addSeparator()
+        self.menu.addAction(self.actions["copy"])
+        self.refresh_panel_menu()
+
+    # -- what can be exported ---------------------------------------------------------
+    def view_names(self) -> list[str]:
+        """``window`` and every panel's name."""
+        return [WINDOW, *self.window.panels]
+
+    def widget_for(self, name: str) -> QtWidgets.QWidget:
+        """The widget drawn for view ``name``; :class:`KeyError` if there is none."""
+        if name == WINDOW:
+            return self.window
+        return self.window.panels[name]
+
+    def view_title(self, name: str) -> str:
+        """The view's name as the user reads it."""
+        if name == WINDOW:
+            return self.tr("Whole window")
+        return self.window.panels[name].panel_title()
+
+    # -- exports with explicit paths (no dialogs) -------------------------------------------
+    def export_view(
+        self, name: str, path: str | Path, scale: float = 1.0, transparent: bool = False
+    ) -> Path | None:
+        """Write view ``name`` to ``path`` (.png .svg .pdf); report the result to the user.
+
+        Returns the file written, or ``None`` after showing why it failed.
+        """
+        return self._run(
+            lambda: images.export_widget(self.widget_for(name), path, scale, transparent), str(path)
+        )
+
+    def export_animation(
+        self,
+        path: str | Path,
+        frame_ms: int,
+        name: str = WINDOW,
+        scale: float = 1.0,
+        progress: Progress | None = None,
+    ) -> Path | None:
+        """An animated GIF of view ``name``, one frame per step (progress dialog unless given)."""
+        count = len(self.window.session.scenario)
+        progress = progress or self.progress_dialog(
+            self.tr("Drawing {0} frames…").format(count), 2 * count
+        )
+        return self._run(
+            lambda: sequences.export_gif(
+                self.widget_for(name), self.window.session, path, frame_ms, scale, progress
+            ),
+            str(path),
+            busy=False,
+        )
+
+    def export_steps(
+        self,
+        path: str | Path,
+        name: str = WINDOW,
+        scale: float = 1.0,
+        transparent: bool = False,
+        progress: Progress | None = None,
+    ) -> list[Path] | None:
+        """One numbered image per step next to ``path`` (``name-001.png`` …)."""
+        count = len(self.window.session.scenario)
+        progress = progress or self.progress_dialog(
+            self.tr("Writing {0} images…").format(count), count
+        )
+        where = str(Path(path).parent)
+        return self._run(
+            lambda: sequences.export_all_steps(
+                self.widget_for(name), self.window.session, path, scale, transparent, progress
+            ),
+            where,
+            busy=False,
+        )
+
+    def copy_view(self, name: str = WINDOW, scale: float | None = None) -> QtGui.QImage | None:
+        """Put an image of view ``name`` on the clipboard."""
+        scale = self.last_options().scale if scale is None else scale
+        image = self._run(lambda: images.copy_to_clipboard(self.widget_for(name), scale), None)
+        if image is not None:
+            self.window.show_message(
+                self.tr("Copied an image of {0} ({1} × {2} px)").format(
+                    self.view_title(name), image.width(), image.height()
+                )
+            )
+        return image
+
+    def _run(self, job: Callable[[], object], shown: str | None, busy: bool = True):
+        """Run one export; report success or failure to the user, never raise.
+
+        ``busy`` shows a wait cursor (exports with a progress dialog do without:
+        the dialog's Cancel button must look clickable).
+        """
+        if busy:
+            QtWidgets.QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            result = job()
+        except ExportCancelled:
+            self.window.show_message(self.tr("Export cancelled"))
+            return None
+        except ExportError as error:
+            self.window.show_error(self.tr("Export failed"), str(error))
+            return None
+        finally:
+            if busy:
+                QtWidgets.QApplication.restoreOverrideCursor()
+            if self.last_progress is not None:
+                self.last_progress.reset()
+                self.last_progress.deleteLater()
+                self.last_progress = None
+        if shown is not None:
+            self.window.show_message(self.tr("Exported to {0}").format(shown))
+        return result
+
+    # -- hooks a test replaces -------------------------------------------------------------
+    def ask_path(self, title: str, filters: str, suggested: str) -> str | None:
+        """A save-file dialog; ``None`` if cancelled."""
+        name, _ = QtWidgets.QFileDialog.getSaveFileName(self.window, title, suggested, filters)
+        return name or None
+
+    def ask_options(self, suffix: str) -> ExportOptions | None:
+        """The options dialog for format ``suffix``; ``None`` if cancelled."""
+        dialog = ExportOptionsDialog(suffix, self.last_options(), self.window)
+        if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
+            return None
+        options = dialog.options()
+        self.remember_options(options)
+        return options
+
+    def progress_dialog(self, label: str, total: int) -> Progress:
+        """A cancellable progress dialog, as a ``progress(done, total)`` callback."""
+        dialog = QtWidgets.QProgressDialog(label, self.tr("Cancel"), 0, max(total, 1), self.window)
+        dialog.setWindowTitle(self.tr("Exporting"))
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.setMinimumDuration(PROGRESS_DELAY_MS)
+        dialog.setAutoClose(True)
+        dialog.setValue(0)
+        self.last_progress = dialog
+
+        def progress(done: int, total: int) -> bool:
+            dialog.setMaximum(max(total, 1))
+            dialog.setValue(done)  # a modal progress dialog lets events run here
+            return not dialog.wasCanceled()
+
+        return progress
+
+    # -- remembered choices ------------------------------------------------------------------
+    def last_options(self) -> ExportOptions:
+        """The options used last time (defaults: 2×, opaque, 1.2 s per frame)."""
+        s = self.settings
+        scale = float(s.value("export/scale", DEFAULT_SCALE))
+        return ExportOptions(
+            scale=min(max(scale, images.MIN_SCALE), images.MAX_SCALE),
+            transparent=s.value("export/transparent", False, type=bool),
+            frame_ms=int(s.value("export/frame_ms", DEFAULT_FRAME_MS)),
+        )
+
+    def remember_options(self, options: ExportOptions) -> None:
+        """Keep ``options`` for next time."""
+        self.settings.setValue("export/scale", options.scale)
+        self.settings.setValue("export/transparent", options.transparent)
+        self.settings.setValue("export/frame_ms", options.frame_ms)
+
+    def suggested_path(self, name: str, suffix: str, numbered: bool = False) -> str:
+        """A file name in the last export folder: ``lesson-heatmap-step7.png``."""
+        folder = Path(str(self.settings.value("export/folder", str(Path.home()))))
+        parts = [slug(self.window.session.title)]
+        if name != WINDOW:
+            parts.append(name)
+        if not numbered:
+            parts.append(f"step{self.window.session.cursor}")
+        return str(folder / ("-".join(parts) + suffix))
+
+    def _chosen(self, path: str) -> None:
+        self.settings.setValue("export/folder", str(Path(path).parent))
+
+    # -- menu slots (dialogs) ------------------------------------------------------------------
+    def _ask(
+        self, title: str, name: str, suffixes: tuple[str, ...], numbered: bool = False
+    ) -> tuple[str, ExportOptions] | None:
+        filters = {
+            ".png": self.tr("PNG image (*.png)"),
+            ".svg": self.tr("SVG drawing (*.svg)"),
+            ".pdf": self.tr("PDF document (*.pdf)"),
+            ".gif": self.tr("Animated GIF (*.gif)"),
+        }
+        path = self.ask_path(
+            title,
+            ";;".join(filters[s] for s in suffixes),
+            self.suggested_path(name, suffixes[0], numbered),
+        )
+        if not path:
+            return None
+        if Path(path).suffix.lower() not in suffixes:
+            if Path(path).suffix:
+                self.window.show_error(
+                    self.tr("Export failed"),
+                    self.tr("Choose a file name ending in {0}.").format(" ".join(suffixes)),
+                )
+                return None
+            path += suffixes[0]
+        self._chosen(path)
+        options = self.ask_options(Path(path).suffix.lower())
+        if options is None:
+            return None
+        return path, options
+
+    def export_view_dialog(self, name: str = WINDOW) -> Path | None:
+        """File ▸ Export ▸ Export window… / Export panel ▸ …"""
+        title = self.tr("Export {0}").format(self.view_title(name))
+        chosen = self._ask(title, name, (".png", ".svg", ".pdf"))
+        if chosen is None:
+            return None
+        path, options = chosen
+        return self.export_view(name, path, options.scale, options.transparent)
+
+    def export_animation_dialog(self, name: str = WINDOW) -> Path | None:
+        """File ▸ Export ▸ Export animation (GIF)…"""
+        chosen = self._ask(self.tr("Export animation"), name, (".gif",), numbered=True)
+        if chosen is None:
+            return None
+        path, options = chosen
+        return self.export_animation(path, options.frame_ms, name, options.scale)
+
+    def export_steps_dialog(self, name: str = WINDOW) -> list[Path] | None:
+        """File ▸ Export ▸ Export all steps… (files numbered ``name-001`` …)."""
+        chosen = self._ask(
+            self.tr(
+                "Export all steps: choose a folder and a name; the files "
+                "are numbered name-001, name-002 …"
+            ),
+            name,
+            (".png", ".svg", ".pdf"),
+            numbered=True,
+        )
+        if chosen is None:
+            return None
+        path, options = chosen
+        return self.export_steps(path, name, options.scale, options.transparent)
+
+    # -- menus ---------------------------------------------------------------------------
+    def context_menu(self, name: str) -> QtWidgets.QMenu:
+        """The right-click menu of panel ``name``."""
+        menu = QtWidgets.QMenu(self.window)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        export_action = menu.addAction(self.tr("Export this panel…"))
+        export_action.triggered.connect(lambda: self.export_view_dialog(name))
+        copy_action = menu.addAction(self.tr("Copy this panel"))
+        copy_action.triggered.connect(lambda: self.copy_view(name))
+        return menu
+
+    def show_context_menu(self, name: str, global_position: QtCore.QPoint) -> None:
+        """Pop up panel ``name``'s right-click menu at ``global_position``."""
+        self.context_menu(name).popup(global_position)
+
+    def refresh_panel_menu(self) -> None:
+        """List every panel in File ▸ Export ▸ Export panel (those on screen enabled).
+
+        Rebuilt each time the menu opens: panels may be added after the export
+        actions (the classroom's baseline panel), and a panel in a closed dock
+        cannot be drawn.
+        """
+        menu = self.panel_menu
+        menu.clear()
+        actions = self.actions
+        for key in [k for k in actions if k.startswith("panel:")]:
+            del actions[key]
+        for name, panel in self.window.panels.items():
+            action = menu.addAction(panel.panel_title())
+            action.triggered.connect(lambda _=False, n=name: self.export_view_dialog(n))
+            action.setEnabled(panel.isVisible())
+            actions[f"panel:{name}"] = action
+
+    def install_context_menus(self) -> None:
+        """Give every panel (not yet done) its right-click menu."""
+        for name in self.window.panels:
+            target = self.window.panel_frame(name)
+            if target.property("export_menu_for") == name:
+                continue
+            target.setProperty("export_menu_for", name)
+            target.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+            target.customContextMenuRequested.connect(
+                lambda position, n=name, w=target: self.show_context_menu(
+                    n, w.mapToGlobal(position)
+                )
+            )
+
+    def _action(
+        self, text: str, slot: Callable[[], object], shortcut: str | None = None
+    ) -> QtGui.QAction:
+        action = QtGui.QAction(text, self.window)
+        if shortcut:
+            action.setShortcut(QtGui.QKeySequence(shortcut))
+        action.triggered.connect(lambda _=False: slot())
+        self.window.addAction(action)  # shortcuts work with the menu bar hidden too
+        return action

@@ -1,0 +1,1 @@
+"""Graphics items the panels share: a matrix as a heatmap, arrows with draggable tips."""

@@ -1,0 +1,33 @@
+"""Numbers as the views print them: a real minus sign, short labels that fit a cell."""
+
+from __future__ import annotations
+
+import math
+
+from linviz.model.report import fmt_number
+
+#: A real minus sign: a hyphen is too short to see from the back of a room.
+MINUS = "\u2212"
+
+
+def cell_text(value: float, limit: float) -> str:
+    """``value`` as a short cell label: ``3``, ``−1.8``, ``0.33``, ``1234``.
+
+    At most 3 significant digits, and no digit finer than a hundredth of the
+    colour range ``limit``: labels stay short enough to fit their cells, and
+    rounding noise shows as 0. A real minus sign is used.
+    """
+    decimals = max(0, 2 - math.floor(math.log10(limit))) if limit > 0 else 2
+    value = round(float(value), decimals) + 0.0  # + 0.0 turns -0.0 into 0.0
+    if value == 0:
+        return "0"
+    if 1e3 <= abs(value) < 1e5:
+        text = f"{value:.0f}"
+    else:
+        text = f"{value:.3g}"
+    return text.replace("-", MINUS)
+
+
+def plain_number(value: float) -> str:
+    """``value`` with 4 significant digits and a real minus sign (tooltips, captions)."""
+    return fmt_number(value).replace("-", MINUS)

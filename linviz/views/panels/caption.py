@@ -1,0 +1,271 @@
+"""The caption bar: what the step at the cursor is, and what to say about it."""
+
+from __future__ import annotations
+
+from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6.QtCore import Qt
+
+from linviz.controller.changes import Change
+from linviz.controller.commands import ReplaceStep, SetText
+from linviz.controller.session import Session
+from linviz.model.errors import ScenarioError
+from linviz.views.classroom.hidden_output import entered_text, predict_prompt
+from linviz.views.drawing.steady_label import SteadyLabel
+from linviz.views.panels.panel import Panel
+from linviz.views.theme import label_style
+
+
+class _CaptionLabel(QtWidgets.QLabel):
+    """The caption's text: a click on it reveals a hidden read, a double-click edits it."""
+
+    clicked = QtCore.Signal()
+    doubleClicked = QtCore.Signal()
+
+    def mousePressEvent(self, event: QtGui.QMouseEvent) -> None:  # noqa: N802 (Qt name)
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.clicked.emit()
+        super().mousePressEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QtGui.QMouseEvent) -> None:  # noqa: N802
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.doubleClicked.emit()
+            event.accept()
+            return
+        super().mouseDoubleClickEvent(event)
+
+
+class CaptionEditor(QtWidgets.QLineEdit):
+    """One line to type a caption in: Enter or clicking elsewhere keeps it, Esc cancels.
+
+    Signals
+    -------
+    cancelled()
+        Esc was pressed.
+    left()
+        The editor lost the focus to another widget of the window.
+    """
+
+    cancelled = QtCore.Signal()
+    left = QtCore.Signal()
+
+    def event(self, event: QtCore.QEvent) -> bool:
+        # Esc belongs to the editor while typing, not to a window shortcut.
+        if event.type() == QtCore.QEvent.Type.ShortcutOverride and event.key() == Qt.Key.Key_Escape:
+            event.accept()
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:  # noqa: N802 (Qt name)
+        if event.key() == Qt.Key.Key_Escape:
+            self.cancelled.emit()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def focusOutEvent(self, event: QtGui.QFocusEvent) -> None:  # noqa: N802 (Qt name)
+        super().focusOutEvent(event)
+        # A context menu or another window taking over is no reason to stop typing.
+        if event.reason() not in (
+            Qt.FocusReason.PopupFocusReason,
+            Qt.FocusReason.ActiveWindowFocusReason,
+        ):
+            self.left.emit()
+
+
+class CaptionBar(Panel):
+    """What the current step is and what to say about it.
+
+    Shows "Step n of N · write k1" and the step's caption; with no steps, the
+    scenario's title and its own caption. The caption is editable: a
+    double-click or the Edit button turns it into a text box, Enter (or
+    clicking elsewhere) keeps the new text as an undoable edit of the step
+    (saved with the scenario), Esc cancels. While outputs are hidden, a
+    read's caption (which states its answer) gives way to a prompt to
+    predict; a click on the prompt reveals the read.
+
+    Signals
+    -------
+    message(str)
+        A refused caption, for the status bar.
+    """
+
+    panel_name = "caption"
+    listens_to = frozenset({Change.SCENARIO, Change.CURSOR, Change.OPTIONS, Change.REVEAL})
+
+    def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(session, parent)
+        # "Step n of N · …" changes on every cursor move: it asks for a new
+        # layout of the window only when the text no longer fits.
+        self.heading = SteadyLabel(self)
+        self.edit_button = QtWidgets.QToolButton(self)
+        self.edit_button.setText(self.tr("Edit caption"))
+        self.edit_button.setToolTip(
+            self.tr("Edit this caption (or double-click it): Enter keeps it, Esc cancels")
+        )
+        self.edit_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.edit_button.setAutoRaise(True)
+        self.edit_button.clicked.connect(self.start_editing)
+        self.caption = _CaptionLabel(self)
+        self.caption.setTextFormat(Qt.TextFormat.PlainText)
+        self.caption.setWordWrap(True)
+        self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.caption.setSizePolicy(
+            QtWidgets.QSizePolicy.Policy.Expanding, QtWidgets.QSizePolicy.Policy.Preferred
+        )
+        self.caption.clicked.connect(self._caption_clicked)
+        self.caption.doubleClicked.connect(self.start_editing)
+        self.editor = CaptionEditor(self)
+        self.editor.setAccessibleName(self.tr("Caption"))
+        self.editor.returnPressed.connect(self.commit_edit)
+        self.editor.left.connect(self.commit_edit)
+        self.editor.cancelled.connect(self.cancel_edit)
+        self.editor.hide()
+        top = QtWidgets.QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(self.heading, 1)
+        top.addWidget(self.edit_button)
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.setSpacing(2)
+        layout.addLayout(top)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.editor)
+        layout.addStretch(1)
+        self._caption_style = ""
+        #: The step whose caption is being edited (0: the scenario's own), else None.
+        self._edit_number: int | None = None
+        self._edit_scenario: object = None
+        self.refresh()
+
+    def panel_title(self) -> str:
+        return self.tr("Caption")
+
+    def text(self) -> str:
+        """Heading and caption as one string (what a reader sees)."""
+        return f"{self.heading.text()}\n{self.caption.text()}".strip()
+
+    # -- editing --------------------------------------------------------------------
+    @property
+    def editing(self) -> bool:
+        """Whether the caption is being typed."""
+        return self._edit_number is not None
+
+    def start_editing(self) -> None:
+        """Turn the caption into a text box (a hidden read is revealed first)."""
+        session = self.session
+        if self.editing:
+            return
+        number = session.cursor
+        session.reveal()  # the text box shows the caption, answer and all
+        scenario = session.scenario
+        self._edit_number = number
+        self._edit_scenario = scenario
+        self.editor.setText(scenario.step(number).caption if number else scenario.caption)
+        self.caption.hide()
+        self.editor.show()
+        self.editor.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.editor.selectAll()
+
+    def _stop_editing(self) -> None:
+        self._edit_number = None
+        self._edit_scenario = None
+        focused = self.editor.hasFocus()
+        self.editor.hide()
+        self.caption.show()
+        if focused and self.window() is not None:
+            self.window().setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def cancel_edit(self) -> None:
+        """Leave the text box; the caption stays as it was."""
+        if self.editing:
+            self._stop_editing()
+            self.refresh()
+
+    def commit_edit(self) -> None:
+        """Keep the typed caption: one undoable edit of the step (or of the scenario)."""
+        if not self.editing:
+            return
+        session = self.session
+        number, scenario = self._edit_number, self._edit_scenario
+        text = self.editor.text()
+        self._stop_editing()
+        if scenario is not session.scenario or number > len(scenario):
+            self.refresh()  # another scenario now: nothing to keep the text in
+            return
+        if number == 0:
+            command = (
+                SetText(caption=text, text="edit caption") if text != scenario.caption else None
+            )
+        else:
+            step = scenario.step(number)
+            # Follow the step only if the user is still on it (Page Down moves on).
+            command = (
+                ReplaceStep(
+                    number,
+                    step.with_changes(caption=text),
+                    text=f"edit caption {step.label}",
+                    follow=number == session.cursor,
+                )
+                if text != step.caption
+                else None
+            )
+        if command is None:
+            self.refresh()
+            return
+        try:
+            session.execute(command)
+        except ScenarioError as error:
+            self.message.emit(str(error))
+            self.refresh()
+
+    # -- showing ----------------------------------------------------------------------
+    def _caption_clicked(self) -> None:
+        if self.session.is_hidden():
+            self.session.reveal()
+
+    def refresh(self) -> None:
+        session = self.session
+        if self.editing and (
+            session.scenario is not self._edit_scenario or session.cursor != self._edit_number
+        ):
+            self.commit_edit()  # moved on while typing: keep what was typed
+            return
+        theme = self.theme
+        scenario = session.scenario
+        cursor = session.cursor
+        if self.theme_changed():
+            self._caption_style = ""
+            self.heading.setStyleSheet(label_style(theme.muted, theme.font_pt, bold=True))
+            self.editor.setStyleSheet(f"font-size: {round(theme.title_pt * 1.2)}pt;")
+            self.edit_button.setStyleSheet(label_style(theme.accent, theme.font_pt))
+            # Projector mode is for showing, not editing (a double-click still edits).
+            self.edit_button.setVisible(not session.options.projector)
+        hidden = session.is_hidden()
+        style = (
+            label_style(theme.read, theme.title_pt * 1.2, bold=True)
+            if hidden
+            else label_style(theme.foreground, theme.title_pt * 1.2)
+        )
+        if style != self._caption_style:
+            self._caption_style = style
+            self.caption.setStyleSheet(style)
+        shape = Qt.CursorShape.PointingHandCursor if hidden else Qt.CursorShape.IBeamCursor
+        if self.caption.cursor().shape() != shape:
+            self.caption.setCursor(shape)
+        if cursor == 0:
+            self.heading.setText(scenario.title)
+            self.caption.setText(scenario.caption)
+            return
+        step = scenario.step(cursor)
+        kind = self.tr("write") if step.is_write else self.tr("read")
+        self.heading.setText(
+            self.tr("Step {number} of {count} · {kind} {label}").format(
+                number=f"{cursor:,}", count=f"{len(scenario):,}", kind=kind, label=step.label
+            )
+        )
+        if hidden:
+            # Lesson captions of reads state the numbers: keep them for the reveal.
+            entered = entered_text(session)
+            self.caption.setText(predict_prompt() + (f" · {entered}" if entered else ""))
+        else:
+            self.caption.setText(step.caption)

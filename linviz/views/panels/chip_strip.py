@@ -1,0 +1,406 @@
+"""The strip of step chips under the plots, painted in one pass.
+
+Only the chips in view are painted, so a 100,000-step scenario costs no more
+to show or scrub than a 7-step lesson.
+"""
+
+from __future__ import annotations
+
+from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6.QtCore import Qt
+
+from linviz.controller.session import Session
+from linviz.views.drawing.raster_scale import raster_scale
+from linviz.views.drawing.static_text import draw_at
+from linviz.views.theme import Theme, qcolor
+
+#: Room around a chip's cached picture for its outline (pixels).
+FACE_MARGIN_PX = 3
+
+
+class ChipStrip(QtWidgets.QWidget):
+    """A horizontal strip of step chips, painted in one pass.
+
+    Each chip shows ``W`` (write) or ``R`` (read) and the step's label, with
+    the step number under it; writes and reads differ in colour, letter and
+    corner shape, and the cursor's chip is filled and outlined. The strip
+    keeps its own scroll offset (in pixels) and scrolls to keep the cursor's
+    chip in view.
+
+    Signals
+    -------
+    chipClicked(int)
+        The 1-based number of the chip the user clicked.
+    """
+
+    chipClicked = QtCore.Signal(int)
+
+    def __init__(
+        self, session: Session, theme: Theme, parent: QtWidgets.QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.session = session
+        self._theme = theme
+        self._offset = 0
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMouseTracking(False)
+        self.setSizePolicy(
+            QtWidgets.QSizePolicy.Policy.Expanding, QtWidgets.QSizePolicy.Policy.Fixed
+        )
+        self.setAccessibleName(self.tr("Steps"))
+        # Every pixel is painted: Qt need not paint the panel underneath first.
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        self._measure()
+
+    # -- geometry --------------------------------------------------------------
+    def set_theme(self, theme: Theme) -> None:
+        """Use ``theme``'s colours and sizes."""
+        self._theme = theme
+        self._measure()
+        self.ensure_visible(self.session.cursor)
+        self.update()
+
+    def _chip_font(self) -> QtGui.QFont:
+        font = QtGui.QFont(self.font())
+        font.setPointSizeF(self._theme.font_pt)
+        return font
+
+    def _number_font(self) -> QtGui.QFont:
+        font = QtGui.QFont(self.font())
+        font.setPointSizeF(max(7.0, self._theme.font_pt * 0.75))
+        return font
+
+    def _measure(self) -> None:
+        # Fonts, metrics, pens and brushes are made here, once per theme, not per chip.
+        self._font = self._chip_font()
+        self._bold = QtGui.QFont(self._font)
+        self._bold.setBold(True)
+        self._small = self._number_font()
+        # QFont.key() is slow-ish; the text cache needs it for every label drawn.
+        self._font_key, self._small_key = self._font.key(), self._small.key()
+        metrics = self._metrics = QtGui.QFontMetrics(self._font)
+        small = QtGui.QFontMetrics(self._small)
+        bold = QtGui.QFontMetrics(self._bold)
+        self._letter_w = {letter: bold.horizontalAdvance(letter + " ") for letter in "WR"}
+        self._elided: dict[tuple[str, int], str] = {}
+        self._looks = {
+            (write, current): self._look(write, current)
+            for write in (True, False)
+            for current in (True, False)
+        }
+        self._faces: dict[tuple[bool, bool, float], QtGui.QPixmap] = {}
+        self._small_metrics = QtGui.QFontMetricsF(self._small)
+        self._pad = max(4, metrics.height() // 4)
+        self._margin = self._pad
+        # Wide enough for default labels like "w12345" at this length (O(1) to
+        # decide; longer labels are elided, their tooltip shows them whole).
+        digits = max(2, len(str(len(self.session.scenario))))
+        self._chip_w = metrics.horizontalAdvance("W  w" + "9" * digits) + 2 * self._pad
+        self._measured_digits = digits
+        self._chip_w = max(self._chip_w, small.horizontalAdvance("999999") + self._pad)
+        self._chip_h = metrics.height() + 2 * self._pad
+        # Where the label's baseline goes, so it is centred as AlignVCenter would.
+        self._text_baseline = (self._chip_h - metrics.height()) / 2 + metrics.ascent()
+        self._ascent = QtGui.QFontMetricsF(self._font).ascent()  # baseline → top of line
+        self._gap = max(3, self._pad // 2)
+        self._number_h = small.height()
+        self.setFixedHeight(self._margin * 2 + self._chip_h + self._number_h + 2)
+        self.updateGeometry()
+
+    def _look(
+        self, write: bool, current: bool
+    ) -> tuple[QtGui.QBrush, QtGui.QPen, QtGui.QColor, QtGui.QColor]:
+        """Fill, outline, text colour and number colour of a chip."""
+        theme = self._theme
+        color = qcolor(theme.write if write else theme.read)
+        if current:
+            return (
+                QtGui.QBrush(color),
+                QtGui.QPen(qcolor(theme.foreground), max(2.5, theme.line_width * 1.5)),
+                qcolor("#ffffff"),
+                qcolor(theme.foreground),
+            )
+        return (
+            QtGui.QBrush(qcolor(theme.write if write else theme.read, 38)),
+            QtGui.QPen(color, max(1.0, theme.line_width * 0.75)),
+            color.darker(125),
+            qcolor(theme.muted),
+        )
+
+    def _elide(self, label: str, width: int) -> str:
+        key = (label, width)
+        text = self._elided.get(key)
+        if text is None:
+            if len(self._elided) > 2048:
+                self._elided.clear()
+            text = self._elided[key] = self._metrics.elidedText(
+                label, Qt.TextElideMode.ElideRight, width
+            )
+        return text
+
+    @property
+    def pitch(self) -> int:
+        """Horizontal distance from one chip to the next, in pixels."""
+        return self._chip_w + self._gap
+
+    def _remeasure_if_longer(self) -> None:
+        if max(2, len(str(len(self.session.scenario)))) != self._measured_digits:
+            self._measure()
+
+    def _content_width(self) -> int:
+        count = len(self.session.scenario)
+        return 2 * self._margin + max(0, count * self.pitch - self._gap)
+
+    def _clamp_offset(self, offset: int) -> int:
+        return max(0, min(offset, self._content_width() - self.width()))
+
+    def offset(self) -> int:
+        """How far the strip is scrolled, in pixels."""
+        return self._offset
+
+    def chip_rect(self, number: int) -> QtCore.QRect:
+        """Where the chip of step ``number`` is, in this widget's coordinates."""
+        x = self._margin + (number - 1) * self.pitch - self._offset
+        return QtCore.QRect(x, self._margin, self._chip_w, self._chip_h)
+
+    def number_at(self, point: QtCore.QPoint) -> int | None:
+        """The step whose chip (or number under it) is at ``point``, if any."""
+        x = point.x() + self._offset - self._margin
+        if x < 0:
+            return None
+        number = x // self.pitch + 1
+        if x % self.pitch >= self._chip_w or number > len(self.session.scenario):
+            return None
+        return int(number)
+
+    def visible_range(self) -> tuple[int, int]:
+        """The first and last step whose chip is (at least partly) in view."""
+        count = len(self.session.scenario)
+        first = max(1, (self._offset - self._margin) // self.pitch + 1)
+        last = min(count, (self._offset + self.width() - self._margin) // self.pitch + 1)
+        return first, last
+
+    def ensure_visible(self, number: int, changed_steps: bool = True) -> None:
+        """Scroll (as little as possible) so the chip of ``number`` is in view.
+
+        With ``changed_steps=False`` (only the cursor moved) and no scrolling,
+        just the chips of the old and new cursor are repainted.
+        """
+        previous, self._cursor_shown = getattr(self, "_cursor_shown", 0), number
+        self._remeasure_if_longer()
+        if number < 1:
+            self._offset = 0
+            self.update()
+            return
+        left = self._margin + (number - 1) * self.pitch
+        right = left + self._chip_w
+        # Keep one neighbour in view too, so stepping shows where it goes next.
+        slack = min(self.pitch, max(0, (self.width() - self._chip_w) // 2))
+        offset = self._offset
+        if left - slack < offset:
+            offset = left - slack
+        elif right + slack > offset + self.width():
+            offset = right + slack - self.width()
+        offset = self._clamp_offset(offset)
+        if offset == self._offset and not changed_steps and previous >= 1:
+            below = self._number_h + 2
+            for chip in {previous, number}:
+                self.update(
+                    self.chip_rect(chip).adjusted(
+                        -FACE_MARGIN_PX, -FACE_MARGIN_PX, FACE_MARGIN_PX, below + 2
+                    )
+                )
+            return
+        self._offset = offset
+        self.update()
+
+    # -- Qt overrides ------------------------------------------------------------
+    def sizeHint(self) -> QtCore.QSize:
+        return QtCore.QSize(8 * self.pitch, self.height())
+
+    def minimumSizeHint(self) -> QtCore.QSize:
+        return QtCore.QSize(2 * self.pitch, self.height())
+
+    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt name)
+        super().changeEvent(event)
+        if event.type() == QtCore.QEvent.Type.FontChange:
+            self._measure()
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._offset = self._clamp_offset(self._offset)
+        self.ensure_visible(self.session.cursor)
+
+    def wheelEvent(self, event: QtGui.QWheelEvent) -> None:
+        delta = event.angleDelta()
+        steps = (delta.x() or delta.y()) / 120.0
+        self._offset = self._clamp_offset(int(self._offset - steps * 3 * self.pitch))
+        self.update()
+        event.accept()
+
+    def mousePressEvent(self, event: QtGui.QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            super().mousePressEvent(event)
+            return
+        number = self.number_at(event.position().toPoint())
+        if number is not None:
+            self.chipClicked.emit(number)
+        event.accept()
+
+    def event(self, event: QtCore.QEvent) -> bool:
+        if event.type() == QtCore.QEvent.Type.ToolTip:
+            number = self.number_at(event.pos())
+            if number is None:
+                QtWidgets.QToolTip.hideText()
+                event.ignore()
+            else:
+                QtWidgets.QToolTip.showText(event.globalPos(), self._tooltip(number), self)
+            return True
+        return super().event(event)
+
+    def _tooltip(self, number: int) -> str:
+        step = self.session.scenario.step(number)
+        kind = self.tr("write") if step.is_write else self.tr("read")
+        head = self.tr("Step {number}: {kind} {label}").format(
+            number=number, kind=kind, label=step.label
+        )
+        # A hidden read's caption would state its answer: predict first.
+        shown = step.caption and not self.session.is_hidden(number)
+        return f"{head}\n{step.caption}" if shown else head
+
+    def paintEvent(self, event: QtGui.QPaintEvent) -> None:
+        theme = self._theme
+        painter = QtGui.QPainter(self)
+        try:
+            painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+            painter.fillRect(self.rect(), qcolor(theme.background))
+            count = len(self.session.scenario)
+            if count == 0:
+                painter.setPen(qcolor(theme.muted))
+                painter.setFont(self._chip_font())
+                painter.drawText(
+                    self.rect(),
+                    Qt.AlignmentFlag.AlignCenter,
+                    self.tr("No steps yet: add a write in the table of steps."),
+                )
+                return
+            # Only the chips in the repainted area: cost is independent of the
+            # scenario's length (and a cursor move repaints two chips).
+            first, last = self.visible_range()
+            area = event.rect()
+            margin = FACE_MARGIN_PX
+            numbers = [
+                number
+                for number in range(first, last + 1)
+                if self.chip_rect(number)
+                .adjusted(-margin, -margin, margin, self._number_h + 4)
+                .intersects(area)
+            ]
+            self._paint_chips(painter, numbers)
+        finally:
+            painter.end()
+
+    def _draw_face(
+        self, painter: QtGui.QPainter, rect: QtCore.QRect, write: bool, current: bool
+    ) -> None:
+        """A chip without its label: outline, fill and letter."""
+        brush, pen, text_color, _ = self._looks[(write, current)]
+        # Reads get round ends, writes square corners: shape differs as well as colour.
+        radius = rect.height() / 2 if not write else 3.0
+        painter.setBrush(brush)
+        painter.setPen(pen)
+        painter.drawRoundedRect(QtCore.QRectF(rect).adjusted(1, 1, -1, -1), radius, radius)
+        painter.setFont(self._bold)
+        painter.setPen(text_color)
+        painter.drawText(
+            rect.adjusted(self._pad, 0, -self._pad, 0),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            "W" if write else "R",
+        )
+
+    def _face(self, write: bool, current: bool, ratio: float) -> QtGui.QPixmap:
+        """:meth:`_draw_face` as a picture (drawn once per theme and pixel ratio)."""
+        key = (write, current, ratio)
+        face = self._faces.get(key)
+        if face is None:
+            margin = FACE_MARGIN_PX  # thick outlines reach past the chip
+            face = QtGui.QPixmap(
+                round((self._chip_w + 2 * margin) * ratio),
+                round((self._chip_h + 2 * margin) * ratio),
+            )
+            face.setDevicePixelRatio(ratio)
+            face.fill(Qt.GlobalColor.transparent)
+            painter = QtGui.QPainter(face)
+            try:
+                painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+                self._draw_face(
+                    painter,
+                    QtCore.QRect(margin, margin, self._chip_w, self._chip_h),
+                    write,
+                    current,
+                )
+            finally:
+                painter.end()
+            self._faces[key] = face
+        return face
+
+    def _paint_chips(self, painter: QtGui.QPainter, numbers: list[int]) -> None:
+        """Draw the chips of steps ``numbers``: faces and labels, then the numbers.
+
+        After a jump every chip in view is drawn anew: the pixel ratio, the
+        fonts and the text cache's font keys are worked out once for all of
+        them, not once a chip. Nothing a chip draws overlaps the step number
+        under another chip, so drawing the numbers last gives the same pixels.
+        """
+        scenario = self.session.scenario
+        cursor = self.session.cursor
+        ratio = raster_scale(painter)
+        corner = QtCore.QPoint(FACE_MARGIN_PX, FACE_MARGIN_PX)
+        font, font_key, pen = self._font, self._font_key, None
+        top = self._text_baseline - self._ascent
+        painter.setFont(font)
+        for number in numbers:
+            write = scenario.is_write(number)
+            current = number == cursor
+            rect = self.chip_rect(number)
+            if ratio is None:  # an SVG or PDF export: shapes and text stay vectors
+                self._draw_face(painter, rect, write, current)
+                painter.setFont(font)
+                pen = None
+            else:
+                painter.drawPixmap(rect.topLeft() - corner, self._face(write, current, ratio))
+            text_color = self._looks[(write, current)][2]
+            if text_color is not pen:
+                painter.setPen(text_color)
+                pen = text_color
+            left = rect.left() + self._pad + self._letter_w["W" if write else "R"]
+            draw_at(
+                painter,
+                left,
+                rect.top() + top,
+                self._elide(scenario.label_at(number), rect.right() - self._pad - left),
+                font,
+                font_key,
+            )
+        small, small_key, advance = (
+            self._small,
+            self._small_key,
+            self._small_metrics.horizontalAdvance,
+        )
+        painter.setFont(small)
+        pen = None
+        for number in numbers:
+            number_color = self._looks[(scenario.is_write(number), number == cursor)][3]
+            if number_color is not pen:
+                painter.setPen(number_color)
+                pen = number_color
+            rect = self.chip_rect(number)
+            text = str(number)
+            draw_at(
+                painter,
+                rect.left() + (rect.width() - advance(text)) / 2,
+                rect.bottom() + 3,
+                text,
+                small,
+                small_key,
+            )

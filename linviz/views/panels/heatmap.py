@@ -1,0 +1,485 @@
+"""The state heatmap: the memory ``S`` at the cursor, cell by cell.
+
+A diverging map centred on 0 (blue below, red above), the value printed in
+every cell while the cells are large enough, a colour bar with the range,
+and a corner mark on every cell that holds a blend of several writes. Hover
+a cell to see which writes put what into it. A refresh only replaces the
+image and the labels, so it stays fast while a key is dragged at d = 64.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from linviz.controller.session import Session
+from linviz.model.interference import cell_contributions
+from linviz.model.snapshot import Snapshot
+from linviz.views.drawing.item_cache import redraw_cached
+from linviz.views.drawing.scene_tuning import repaint_as_one_rectangle
+from linviz.views.drawing.steady_label import SteadyLabel
+from linviz.views.items.matrix_item import MatrixItem, colormap_for, symmetric_limit
+from linviz.views.number_text import MINUS, cell_text, plain_number
+from linviz.views.panels.panel import Panel
+from linviz.views.theme import Theme
+
+#: A hovered cell lists at most this many contributions (the largest ones).
+MAX_TOOLTIP_TERMS = 10
+_TICK_STEPS = (1, 2, 4, 5, 8, 10, 16, 20, 25, 32, 50, 64, 100, 128, 200, 256, 500, 1000)
+
+
+def tick_step(count: int, cell_px: float, label_px: float) -> int:
+    """The smallest index step that leaves ``label_px`` (plus a gap) between ticks."""
+    needed = label_px + 8.0
+    return next((s for s in _TICK_STEPS if s * cell_px >= needed or s >= count), count)
+
+
+def index_ticks(count: int, step: int) -> list[tuple[float, str]]:
+    """Integer ticks 0, step, 2·step … at the centres of ``count`` cells."""
+    return [(i + 0.5, str(i)) for i in range(0, count, max(step, 1))]
+
+
+def _hold_height(label: SteadyLabel) -> None:
+    """Let a wrapped label grow but not shrink back while the width stays.
+
+    A title or legend that changes its number of lines from one step to the
+    next would resize the plot under it, which then lays out and repaints
+    the whole heatmap twice on a cursor move.
+    """
+    width = label.width()
+    if width <= 0:
+        return
+    needed = label.heightForWidth(width)
+    if needed > label.minimumHeight():
+        label.setMinimumHeight(needed)
+
+
+def signed(value: float) -> str:
+    """A number with its sign always written (``+1``, ``−4``), for sums."""
+    text = plain_number(value)
+    return text if text.startswith(MINUS) or text == "0" else "+" + text
+
+
+#: Colour bar pictures kept (one per limit met; a long scrub meets about ten).
+KEPT_BAR_PICTURES = 32
+
+
+class HeatmapPanel(Panel):
+    """``S`` at the session's cursor as a heatmap.
+
+    Parameters
+    ----------
+    session
+        The session to show and follow.
+    parent
+        Optional parent widget.
+
+    Attributes
+    ----------
+    plot_widget : pg.PlotWidget
+        The plot (row 0 at the top, columns along the top axis).
+    image_item : pg.ImageItem
+        The coloured cells (``S[r, c]`` at ``x = c + ½``, ``y = r + ½``).
+    matrix_item : MatrixItem
+        The image with its numbers, blend marks and lit rows.
+    color_bar : pg.ColorBarItem
+        The colour scale, labelled with the range ``±limit`` (max|S| rounded up to a round value).
+    legend : SteadyLabel
+        One line under the plot that explains the marks.
+    """
+
+    panel_name = "heatmap"
+
+    def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(session, parent)
+        self._shape: tuple[int, int] | None = None
+        self._title = ""
+        self._bar_limit: float | None = None  # the colour bar's range, ±limit
+        self._bar_pictures: dict[float, QtGui.QPicture] = {}  # the bar axis drawn, by limit
+        self._mode_step: int | None = None  # step whose S is shown; None: show_matrix
+        self._base_margins = (4.0, 4.0, 4.0, 4.0)
+        self._extra = (0.0, 0.0)  # px added around the plot so it hugs the matrix
+        self._legend_parts: tuple[bool, str | None, str] = (False, None, "")
+        self._tick_steps = (0, 0)
+
+        # No view menu at all (the panels have their own): pyqtgraph would build
+        # one per plot at start-up, only to have it switched off.
+        self.plot_widget = pg.PlotWidget(viewBox=pg.ViewBox(enableMenu=False))
+        repaint_as_one_rectangle(self.plot_widget)
+        self.plot_widget.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
+        plot = self.plot_widget.getPlotItem()
+        plot.hideButtons()
+        plot.setMenuEnabled(False)
+        plot.showAxis("top")
+        plot.hideAxis("bottom")
+        # Row and column numbers change with the shape only: keep them as pixmaps
+        # rather than replaying them whenever a cell next to them repaints.
+        for name in ("left", "top"):
+            plot.getAxis(name).setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        view_box = plot.getViewBox()
+        view_box.invertY(True)
+        view_box.setAspectLocked(True)
+        view_box.setMouseEnabled(x=False, y=False)
+        view_box.disableAutoRange()
+        view_box.sigResized.connect(self._fit_aspect)
+        view_box.sigResized.connect(self._redraw_axes)
+        view_box.sigRangeChanged.connect(self._redraw_axes)
+
+        self.matrix_item = MatrixItem()
+        self.image_item = self.matrix_item.image
+        plot.addItem(self.matrix_item)
+
+        self.color_bar = pg.ColorBarItem(
+            values=(-1.0, 1.0), width=18, interactive=False, colorMapMenu=False
+        )
+        # Beside the plot, as ColorBarItem.setImageItem(insert_in=…) would put it, but
+        # not linked: the panel sets the image's and the bar's levels itself.
+        plot.layout.addItem(self.color_bar, 2, 5)
+        # Its numbers change only with the range, its frame never: pixmaps, not a
+        # replay whenever the cells beside them repaint.
+        for name in ("left", "right", "top", "bottom"):
+            self.color_bar.getAxis(name).setCacheMode(
+                QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache
+            )
+        plot.layout.setColumnFixedWidth(4, 8)
+
+        # The title is a widget, not the plot's title: as a plot title its width would
+        # keep the plot column from narrowing to the matrix's shape.
+        # Plain text (labels may hold "<"); both change on cursor moves: steady labels.
+        self.title_label = SteadyLabel(word_wrap=True)
+        self.title_label.label.setObjectName("heatmap_title")
+        self.title_label.label.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
+        self.legend = SteadyLabel(word_wrap=True)
+        self.legend.label.setObjectName("heatmap_legend")
+
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.title_label)
+        layout.addWidget(self.plot_widget, 1)
+        layout.addWidget(self.legend)
+        self.refresh()
+
+    # -- Panel ------------------------------------------------------------------------
+    def panel_title(self) -> str:
+        return self.tr("Memory S")
+
+    def refresh(self) -> None:
+        """Show ``S`` after the step at the cursor."""
+        self._apply_theme_if_changed()
+        snap = self.session.snapshot()
+        counts = snap.writer_counts
+        marked = None if counts is None else counts >= 2
+        lit: list[int] = []
+        if snap.write is not None:
+            lit = np.flatnonzero(snap.write.phi_key).tolist()
+        self._mode_step = snap.number
+        self._display(snap.state, self._title_for(snap), marked, lit, self._state_tooltip)
+        self._legend_parts = self._legend_for(snap, marked, lit)
+        self._update_legend()
+
+    # -- public ------------------------------------------------------------------------
+    def show_matrix(self, matrix: np.ndarray, title: str) -> None:
+        """Show any matrix (e.g. ``S − S_baseline``) with the same map, until the next refresh.
+
+        Parameters
+        ----------
+        matrix
+            A ``rows × columns`` array (float).
+        title
+            The heading above the plot (already translated).
+        """
+        self._apply_theme_if_changed()
+        self._mode_step = None
+        self._display(np.asarray(matrix, dtype=np.float64), title, None, [], self._value_tooltip)
+        self._legend_parts = (False, None, self.tr("Hover a cell to read its value."))
+        self._update_legend()
+
+    def shown_matrix(self) -> np.ndarray:
+        """A copy of the matrix on screen."""
+        return np.array(self.matrix_item.matrix())
+
+    def shown_title(self) -> str:
+        """The heading on screen."""
+        return self._title
+
+    def cell_tooltip(self, row: int, column: int) -> str:
+        """The tooltip cell ``(row, column)`` shows when hovered."""
+        function = self.matrix_item.tooltip_for
+        return function(row, column) if function is not None else ""
+
+    # -- drawing -----------------------------------------------------------------------
+    def _display(
+        self,
+        matrix: np.ndarray,
+        title: str,
+        marked: np.ndarray | None,
+        lit_rows: list[int],
+        tooltip: Callable[[int, int], str],
+    ) -> None:
+        limit = symmetric_limit(matrix)
+        self.matrix_item.tooltip_for = tooltip
+        self.matrix_item.set_matrix(matrix, limit)
+        self.matrix_item.marks.set_marked(marked)
+        self.matrix_item.marks.set_lit(rows=lit_rows)
+        if matrix.shape != self._shape:
+            self._set_shape(*matrix.shape)
+        if limit != self._bar_limit:  # new ticks make the bar's axis draw itself anew
+            self._show_bar_limit(limit)
+        if title != self._title:
+            self._title = title
+            self.title_label.setText(title)
+            _hold_height(self.title_label)
+
+    def _show_bar_limit(self, limit: float) -> None:
+        """Label the colour bar ±``limit``.
+
+        pyqtgraph lays an axis's labels out anew for new ticks (~0.4 ms, most
+        of a repaint of the bar). Limits move in round steps, and scrubbing a
+        long scenario keeps coming back to the same few: the bar axis's picture
+        is kept per limit (until a resize, new ticks spacing or theme) and
+        reused when its limit comes back.
+        """
+        axis = self.color_bar.axis
+        if self._bar_limit is not None and axis.picture is not None:
+            if len(self._bar_pictures) >= KEPT_BAR_PICTURES:
+                self._bar_pictures.clear()
+            self._bar_pictures[self._bar_limit] = axis.picture  # drawn for the old limit
+        self._bar_limit = limit
+        self.color_bar.setLevels((-limit, limit))
+        axis.setTicks(
+            [[(v, cell_text(v, limit)) for v in (-limit, -limit / 2, 0.0, limit / 2, limit)]]
+        )
+        kept = self._bar_pictures.get(limit)
+        if kept is not None:
+            axis.picture = kept  # what the new ticks would draw: same size, range and style
+        redraw_cached(axis)
+
+    def _redraw_axes(self, *_: object) -> None:
+        """The axes are cached pictures: after a resize or a new range, draw them anew."""
+        self._bar_pictures.clear()  # drawn at another size or in another style
+        plot, bar = self.plot_widget.getPlotItem(), self.color_bar
+        redraw_cached(
+            plot.getAxis("left"),
+            plot.getAxis("top"),
+            *(bar.getAxis(name) for name in ("left", "right", "top", "bottom")),
+        )
+
+    def _set_shape(self, rows: int, columns: int) -> None:
+        self._shape = (rows, columns)
+        self.plot_widget.getPlotItem().getViewBox().setRange(
+            xRange=(0, columns), yRange=(0, rows), padding=0.02
+        )
+        self._tick_steps = (0, 0)
+        self._fit_aspect()
+
+    def _update_ticks(self) -> None:
+        """Number every row and column that has room for its number."""
+        if self._shape is None:
+            return
+        rows, columns = self._shape
+        cell = self.cell_pixels()
+        if cell <= 0:
+            return
+        metrics = QtGui.QFontMetricsF(self.font_for(self.theme.font_pt))
+        step = max(
+            tick_step(rows, cell, metrics.height() - 8.0),
+            tick_step(columns, cell, metrics.horizontalAdvance(str(columns - 1))),
+        )
+        steps = (step, step)
+        if steps != self._tick_steps:
+            self._tick_steps = steps
+            plot = self.plot_widget.getPlotItem()
+            plot.getAxis("left").setTicks([index_ticks(rows, steps[0])])
+            plot.getAxis("top").setTicks([index_ticks(columns, steps[1])])
+            self._redraw_axes()
+
+    def _set_margins(self) -> None:
+        left, top, right, bottom = self._base_margins
+        ex, ey = self._extra
+        self.plot_widget.getPlotItem().setContentsMargins(
+            left + ex / 2, top + ey / 2, right + ex / 2, bottom + ey / 2
+        )
+
+    def _fit_aspect(self) -> None:
+        """Pad the plot so the view has the matrix's shape: headers then hug the cells."""
+        if self._shape is None:
+            return
+        rows, columns = self._shape
+        plot = self.plot_widget.getPlotItem()
+        view_box = plot.getViewBox()
+        ex, ey = self._extra
+        # Room the view would have with no padding: the widget minus what the axes,
+        # title and colour bar take (measured from the plot, which may overflow).
+        others_w = plot.geometry().width() - view_box.width() - ex
+        others_h = plot.geometry().height() - view_box.height() - ey
+        viewport = self.plot_widget.viewport()
+        width, height = viewport.width() - others_w, viewport.height() - others_h
+        if width <= 1 or height <= 1:
+            return
+        wanted = columns / rows
+        if width / height > wanted:
+            extra = (width - height * wanted, 0.0)
+        else:
+            extra = (0.0, height - width / wanted)
+        # Never squeeze the cells to nothing (tiny windows, huge fonts).
+        extra = (min(extra[0], max(width - 40.0, 0.0)), min(extra[1], max(height - 40.0, 0.0)))
+        if abs(extra[0] - ex) + abs(extra[1] - ey) >= 1.0:
+            self._extra = extra
+            self._set_margins()
+        # Frame the matrix again: a range set while the view had another shape keeps
+        # the slack the aspect lock added then.
+        view_box.setRange(xRange=(0, columns), yRange=(0, rows), padding=0.02)
+        self._update_ticks()
+        self._update_legend()
+
+    def _apply_theme_if_changed(self) -> None:
+        if self.theme_changed():
+            self._apply_theme(self.theme)
+
+    def _apply_theme(self, theme: Theme) -> None:
+        fg = theme.foreground
+        for label in (self.title_label, self.legend):
+            label.setMinimumHeight(0)  # other fonts: the heights are measured anew
+        self.plot_widget.setBackground(theme.background)
+        self.matrix_item.apply_theme(theme)
+        self.color_bar.setColorMap(colormap_for(theme))
+        tick_font = self.font_for(theme.font_pt)
+        # Axis titles are secondary: capped so "key component i" fits a projector panel.
+        label_style = {"color": fg, "font-size": f"{min(theme.font_pt, 14.0)}pt"}
+        plot = self.plot_widget.getPlotItem()
+        axes = [
+            (plot.getAxis("left"), self.tr("key component i")),
+            (plot.getAxis("top"), self.tr("value component j")),
+        ]
+        for axis, text in axes:
+            # Row and column numbers as headers, no axis line: the view is wider or
+            # taller than the (square-celled) matrix, and a line would overhang it.
+            axis.setPen(pg.mkPen(QtGui.QColor(0, 0, 0, 0)))
+            axis.setTextPen(pg.mkPen(fg))
+            axis.setStyle(tickFont=tick_font, tickLength=0, tickTextOffset=6, tickAlpha=0)
+            axis.setLabel(text, **label_style)
+            axis.enableAutoSIPrefix(False)
+        # Room under the plot for the colour bar's lowest label (centred on its end).
+        half_text = QtGui.QFontMetrics(tick_font).height() // 2 + 4
+        self._base_margins = (4.0, 4.0, 4.0, float(half_text))
+        self._set_margins()
+        self._tick_steps = (0, 0)  # tick spacing depends on the font
+        for name in ("left", "right", "top", "bottom"):
+            axis = self.color_bar.getAxis(name)
+            axis.setPen(pg.mkPen(fg, width=1))
+            axis.setTextPen(pg.mkPen(fg))
+        self.color_bar.axis.setStyle(tickFont=tick_font)
+        self.color_bar.axis.setWidth(
+            int(QtGui.QFontMetrics(tick_font).horizontalAdvance("\u22120.000") + 24)
+        )
+        self.color_bar.axis.setLabel(self.tr("value of S[i, j]"), **label_style)
+        self.color_bar.axis.enableAutoSIPrefix(False)
+        self._redraw_axes()
+        self.title_label.setFont(self.font_for(theme.title_pt))
+        self.title_label.setStyleSheet(
+            f"QLabel#heatmap_title {{ color: {fg}; background: {theme.background};"
+            " padding: 4px 6px 0px 6px; }"
+        )
+        self.legend.setFont(self.font_for(theme.font_pt * 0.85))  # secondary to the plot
+        self.legend.setStyleSheet(
+            f"QLabel#heatmap_legend {{ color: {theme.muted}; background: {theme.background};"
+            " padding: 2px 6px; }"
+        )
+
+    # -- words ---------------------------------------------------------------------------
+    def _title_for(self, snap: Snapshot) -> str:
+        step = snap.step
+        if step is None:
+            return self.tr("S: empty memory (nothing written yet)")
+        if step.is_write:
+            return self.tr("S after step {0} (write {1})").format(snap.number, step.label)
+        return self.tr("S at step {0} (read {1} leaves S unchanged)").format(
+            snap.number, step.label
+        )
+
+    def _legend_for(
+        self, snap: Snapshot, marked: np.ndarray | None, lit_rows: list[int]
+    ) -> tuple[bool, str | None, str]:
+        """Whether there are blend marks, the write whose rows are lit, the hover hint."""
+        has_marks = marked is not None and bool(marked.any())
+        writer = snap.write.step.label if snap.write is not None and lit_rows else None
+        return has_marks, writer, self.tr("Hover a cell to see what it is made of.")
+
+    def cell_pixels(self) -> float:
+        """How many screen pixels one cell is wide now."""
+        x_per_pixel = self.plot_widget.getPlotItem().getViewBox().viewPixelSize()[0]
+        return 1.0 / x_per_pixel if x_per_pixel > 0 else 0.0
+
+    def _update_legend(self) -> None:
+        """Explain the marks as they are drawn at the current cell size."""
+        has_marks, writer, hint = self._legend_parts
+        marks = self.matrix_item.marks
+        cell = self.cell_pixels()
+        parts = []
+        if has_marks:
+            parts.append(
+                self.tr("\u25e5 marks a cell that holds a blend of several writes.")
+                if marks.marks_visible(cell)
+                else self.tr("Cells too small to mark the blends of several writes.")
+            )
+        if writer is not None:
+            parts.append(
+                self.tr("Outlined rows: where the stamp of {0} landed.").format(writer)
+                if marks.outlines_visible(cell)
+                else self.tr("Bar on the left: the rows where the stamp of {0} landed.").format(
+                    writer
+                )
+            )
+        parts.append(hint)
+        text = " ".join(parts)
+        if text != self.legend.text():
+            self.legend.setText(text)
+            _hold_height(self.legend)
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        if event.size().width() != event.oldSize().width():
+            for label in (self.title_label, self.legend):
+                label.setMinimumHeight(0)  # the lines wrap anew at this width
+        super().resizeEvent(event)
+        for label in (self.title_label, self.legend):
+            _hold_height(label)
+
+    def _value_tooltip(self, row: int, column: int) -> str:
+        matrix = self.matrix_item.matrix()
+        value = plain_number(matrix[row, column])
+        return self.tr("<b>[{0}, {1}] = {2}</b>").format(row, column, value)
+
+    def _state_tooltip(self, row: int, column: int) -> str:
+        number = self._mode_step
+        if number is None:
+            return self._value_tooltip(row, column)
+        value = self.matrix_item.matrix()[row, column]
+        lines = [self.tr("<b>S[{0}, {1}] = {2}</b>").format(row, column, plain_number(value))]
+        parts = cell_contributions(self.session.trace, number, row, column) if number else []
+        if not parts:
+            lines.append(self.tr("No write has put anything here yet."))
+            return "<br>".join(lines)
+        if len(parts) == 1:
+            lines.append(self.tr("from one write:"))
+        else:
+            lines.append(self.tr("a blend of {0} writes:").format(len(parts)))
+        shown = parts
+        if len(parts) > MAX_TOOLTIP_TERMS:
+            # Many writes (d = 64, long traces): the largest terms say the most.
+            shown = sorted(parts, key=lambda part: -abs(part[1]))[: MAX_TOOLTIP_TERMS - 1]
+        for label, amount in shown:
+            lines.append(f"&nbsp;&nbsp;{html.escape(label)}: {signed(amount)}")
+        if len(shown) < len(parts):
+            rest = sum(amount for _, amount in parts) - sum(amount for _, amount in shown)
+            lines.append(
+                "&nbsp;&nbsp;"
+                + self.tr("{0} smaller terms: {1}").format(len(parts) - len(shown), signed(rest))
+            )
+        total = sum(amount for _, amount in parts)
+        lines.append(self.tr("total: {0}").format(plain_number(total)))
+        return "<br>".join(lines)

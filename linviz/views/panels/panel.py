@@ -1,0 +1,97 @@
+"""The base class of every panel in the main window."""
+
+from __future__ import annotations
+
+import shiboken6
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from linviz.controller.changes import Change
+from linviz.controller.session import Session
+from linviz.views.theme import Theme, theme_named
+
+
+class Panel(QtWidgets.QWidget):
+    """A widget that draws part of a :class:`Session` and follows its changes.
+
+    Subclasses set :attr:`panel_name` (stable, used by ``linviz export
+    --view``), implement :meth:`panel_title` (translated) and :meth:`refresh`,
+    and list in :attr:`listens_to` the session changes that require a refresh.
+
+    Attributes
+    ----------
+    message : QtCore.Signal(str)
+        Something the user should read in the status bar (a refused edit, a
+        cancelled drag); the main window shows every panel's messages.
+    legend : QtWidgets.QWidget or None
+        A line that explains the panel's marks, if it has one (projector
+        mode hides it: there the instructor explains).
+    """
+
+    message = QtCore.Signal(str)
+
+    panel_name = "panel"
+    listens_to: frozenset[Change] = frozenset({Change.SCENARIO, Change.CURSOR, Change.OPTIONS})
+
+    def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.legend: QtWidgets.QWidget | None = None
+        self._styled_theme: str | None = None
+        self.setObjectName(self.panel_name)
+        session.changed.connect(self._on_session_changed)
+
+    def panel_title(self) -> str:
+        """The panel's name as the user sees it (translated)."""
+        return self.panel_name
+
+    @property
+    def theme(self) -> Theme:
+        """The theme in use (projector mode overrides the chosen theme)."""
+        return session_theme(self.session)
+
+    def theme_changed(self) -> bool:
+        """Whether the theme differs from the one the panel last styled itself for.
+
+        Records the current theme, so a panel restyles once per change of
+        theme and not on every refresh.
+        """
+        name = self.theme.name
+        if name == self._styled_theme:
+            return False
+        self._styled_theme = name
+        return True
+
+    def _on_session_changed(self, changes: frozenset[Change]) -> None:
+        if not shiboken6.isValid(self):  # Qt deleted the widget; stop listening
+            self.detach()
+            return
+        if changes & self.listens_to:
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw from the session (subclasses)."""
+
+    def show_chrome(self, shown: bool) -> None:
+        """Show or hide what only explains the panel (projector mode hides it)."""
+        if self.legend is not None:
+            self.legend.setVisible(shown)
+
+    def detach(self) -> None:
+        """Stop following the session (before the panel is thrown away)."""
+        try:
+            self.session.changed.disconnect(self._on_session_changed)
+        except ValueError:
+            pass
+
+    def font_for(self, point_size: float, bold: bool = False) -> QtGui.QFont:
+        """The application font at ``point_size`` (themes scale text this way)."""
+        font = QtGui.QFont(self.font())
+        font.setPointSizeF(point_size)
+        font.setBold(bold)
+        return font
+
+
+def session_theme(session: Session) -> Theme:
+    """The theme ``session``'s options ask for (projector mode overrides the chosen one)."""
+    options = session.options
+    return theme_named("projector" if options.projector else options.theme)

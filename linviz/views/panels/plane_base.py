@@ -1,0 +1,716 @@
+"""The key plane and the value plane: every vector as an arrow from the origin.
+
+The key plane shows every write's key and every read's query; dragging a tip
+moves that vector through the session's drag methods (a live preview, then
+one undo entry). The value plane shows the stored values and, at a read, the
+output ``y``, the value it meant to retrieve and the gap between them. When a
+space has more than two components, two combo boxes choose which pair the
+plane shows, and a drag edits only those two.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtWidgets
+
+from linviz.controller.changes import Change
+from linviz.controller.session import Session
+from linviz.model.errors import ScenarioError
+from linviz.model.scenario import Scenario
+from linviz.views.drawing.arrow_layer import ArrowLayer
+from linviz.views.drawing.item_cache import redraw_cached
+from linviz.views.drawing.scene_tuning import quiet_hover_while_dragging, repaint_as_one_rectangle
+from linviz.views.items.arrow_item import ArrowItem, ArrowLook
+from linviz.views.items.plane_arrows import (
+    LIVE_ROLES,
+    STATES,
+    ArrowBatch,
+    PlaneArrow,
+    spread_labels,
+    stack_labels,
+)
+from linviz.views.panels.panel import Panel
+from linviz.views.theme import Theme
+
+Qt = QtCore.Qt
+
+#: With more steps than this, only the steps nearest the cursor are drawn: on a
+#: panel a few hundred pixels wide, more arrows from one origin merge into a
+#: blot (compared by eye at 100 and 200), and each one costs frame time on
+#: every cursor move and drag frame. A long scenario shows as many as a
+#: 100-step one shows in full.
+MAX_ARROWS = 100
+#: The plane always shows at least -1.2 … 1.2 (room for the unit circle).
+MIN_HALF_RANGE = 1.2
+#: Grid snapping rounds to 1 / GRID_STEPS (0.1).
+GRID_STEPS = 10
+#: With more arrows than this, only steps this close to the cursor are labelled:
+#: the 11 around it (with ±8, 17 labels crowded a panel a few hundred pixels
+#: wide, and each costs its layout on every cursor move).
+LABEL_ALL, LABEL_NEAR = 40, 5
+#: Events after which the scene may look for a grab handle under the mouse.
+_MOUSE_EVENTS = frozenset(
+    {
+        QtCore.QEvent.Type.Enter,
+        QtCore.QEvent.Type.MouseMove,
+        QtCore.QEvent.Type.MouseButtonPress,
+        QtCore.QEvent.Type.MouseButtonDblClick,
+        QtCore.QEvent.Type.ToolTip,
+        QtCore.QEvent.Type.Wheel,
+        QtCore.QEvent.Type.ContextMenu,
+    }
+)
+
+
+def snap_tip(
+    x: float, y: float, *, grid: bool, unit: bool, one_dimensional: bool = False
+) -> tuple[float, float]:
+    """Where a dragged tip lands: on the unit circle, else on a 0.1 grid.
+
+    With both snaps on, the unit length wins (a grid point is rarely at
+    length 1). A one-dimensional plane keeps ``y`` at 0.
+    """
+    if one_dimensional:
+        y = 0.0
+    if unit:
+        length = math.hypot(x, y)
+        return (x / length + 0.0, y / length + 0.0) if length > 0 else (x, y)
+    if grid:
+        return round(x * GRID_STEPS) / GRID_STEPS + 0.0, round(y * GRID_STEPS) / GRID_STEPS + 0.0
+    return x, y
+
+
+def steps_near(
+    total: int, cursor: int, limit: int = MAX_ARROWS, also: int | None = None
+) -> list[int]:
+    """Step numbers to draw: all of them, or the ``limit`` nearest the cursor.
+
+    ``also`` (the step being dragged) is always included.
+    """
+    if total <= limit:
+        return list(range(1, total + 1))
+    start = min(max(cursor - limit // 2, 1), total - limit + 1)
+    numbers = list(range(start, start + limit))
+    if also is not None and 1 <= also <= total and not start <= also < start + limit:
+        numbers.append(also)
+    return numbers
+
+
+def half_range(extent: float, margin_px: float, plot_px: float) -> float:
+    """A half-width for the view that fits ``extent`` plus a label margin.
+
+    The margin is in pixels, so it is solved for: ``lim = extent + margin_px *
+    2 lim / plot_px``. Rounded up to 0.1 so small moves do not change it.
+    """
+    share = min(2 * margin_px / max(plot_px, 1.0), 0.5)
+    wanted = max(extent * 1.12, extent / (1 - share), MIN_HALF_RANGE)
+    return math.ceil(wanted * 10 - 1e-9) / 10
+
+
+class _WriteOrdinals:
+    """For every step: how many writes come before it (picks the key colour)."""
+
+    def __init__(self) -> None:
+        self._key: tuple[int, int] | None = None
+        self._ordinals = np.zeros(0, dtype=np.int64)
+
+    def get(self, scenario: Scenario, stale: bool) -> np.ndarray:
+        key = (id(scenario), len(scenario))
+        if stale or key != self._key:
+            flags = scenario.write_mask().astype(np.int64)
+            self._ordinals = np.cumsum(flags) - flags
+            self._key = key
+        return self._ordinals
+
+
+class VectorPlanePanel(Panel):
+    """What both planes share: the plot, the axis chooser, range and drags.
+
+    Subclasses set :attr:`space` (``"key"`` or ``"value"``) and build the
+    arrows in :meth:`_arrows`.
+    """
+
+    listens_to = frozenset({Change.SCENARIO, Change.CURSOR, Change.OPTIONS, Change.REVEAL})
+    space = "key"
+    #: Roles whose tip :meth:`tip_position` reports for a step.
+    primary_roles: tuple[str, ...] = ()
+    #: Keys are compared with unit length (snapping, cosines); values are not.
+    show_unit_circle = True
+
+    def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(session, parent)
+        self._pending_changes: frozenset[Change] = frozenset({Change.SCENARIO})
+        self._theme: Theme | None = None
+        self._axis_text: tuple[object, ...] | None = None
+        self._lim: float | None = None
+        self._extent = 0.0
+        self._grow_next = False
+        self._refit = False  # the plot was resized: fit the range anew at the next refresh
+        self._items: list[ArrowItem] = []
+        self._spare: list[ArrowItem] = []  # hidden, for when more arrows show
+        self._looks: dict[tuple[object, ...], ArrowLook] = {}
+        self._ordinals = _WriteOrdinals()
+        self._drag_item: ArrowItem | None = None
+        self._drag_field = "vector"
+        self._drag_base = np.zeros(0)
+        self._filtering = False
+        self._shown = ArrowBatch.empty()
+        self._handles_placed = True
+
+        self.legend = QtWidgets.QLabel()
+        self.legend.setWordWrap(True)
+        self.x_combo = QtWidgets.QComboBox()
+        self.y_combo = QtWidgets.QComboBox()
+        self.x_combo.setToolTip(self.tr("The component shown across"))
+        self.y_combo.setToolTip(self.tr("The component shown upwards"))
+        self.axis_chooser = QtWidgets.QWidget()
+        chooser = QtWidgets.QHBoxLayout(self.axis_chooser)
+        chooser.setContentsMargins(0, 0, 0, 0)
+        chooser.addWidget(QtWidgets.QLabel(self.tr("x:")))
+        chooser.addWidget(self.x_combo)
+        chooser.addWidget(QtWidgets.QLabel(self.tr("y:")))
+        chooser.addWidget(self.y_combo)
+        self.axis_chooser.hide()
+
+        # No view menu at all (the panels have their own): pyqtgraph would build
+        # one per plot at start-up, only to have it switched off.
+        self.plot_widget = pg.PlotWidget(viewBox=pg.ViewBox(enableMenu=False))
+        repaint_as_one_rectangle(self.plot_widget)
+        quiet_hover_while_dragging(self.plot_widget.scene())
+        plot = self.plot_widget.getPlotItem()
+        plot.setAspectLocked(True)
+        plot.hideButtons()
+        plot.setMenuEnabled(False)
+        plot.showGrid(x=True, y=True, alpha=0.35)
+        # The axes also draw the grid across the whole view: replaying it on
+        # every drag repaint costs milliseconds, so keep it as a pixmap.
+        for name in ("left", "bottom"):
+            plot.getAxis(name).setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        for name in ("left", "bottom", "top", "right"):
+            # Plain numbers: no SI prefix, and no label re-set on every range change.
+            plot.getAxis(name).enableAutoSIPrefix(False)
+        self._view_box = plot.getViewBox()
+        self._circle = pg.PlotCurveItem()
+        angles = np.linspace(0.0, 2 * np.pi, 241)
+        self._circle.setData(np.cos(angles), np.sin(angles))
+        self._x_line = pg.InfiniteLine(pos=0.0, angle=90, movable=False)
+        self._y_line = pg.InfiniteLine(pos=0.0, angle=0, movable=False)
+        self._layer = ArrowLayer()
+        self._layer.setZValue(0.5)
+        for item in (self._x_line, self._y_line, self._circle, self._layer):
+            self._view_box.addItem(item, ignoreBounds=True)
+        self._circle.setVisible(self.show_unit_circle)
+        self._circle.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+        top = QtWidgets.QHBoxLayout()
+        top.addWidget(self.legend, 1)
+        top.addWidget(self.axis_chooser)
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(top)
+        layout.addWidget(self.plot_widget, 1)
+        # The label margin is in pixels: a resized plot needs another range.
+        self._view_box.sigResized.connect(self._resized)
+        self._view_box.sigRangeChanged.connect(self._redraw_cached)
+        self.x_combo.currentIndexChanged.connect(self._axes_chosen)
+        self.y_combo.currentIndexChanged.connect(self._axes_chosen)
+        # The handles are placed before the scene sees the mouse (see _show).
+        self.plot_widget.viewport().installEventFilter(self)
+        self.refresh()
+
+    # -- what tests and exports read ----------------------------------------------
+    def arrows(self) -> list[ArrowItem]:
+        """The arrow items shown now."""
+        self._place_handles()
+        return list(self._items)
+
+    def arrow(self, role: str, number: int | None = None) -> ArrowItem:
+        """The shown arrow with ``role`` (and step ``number``, if given)."""
+        self._place_handles()
+        for item in self._items:
+            if item.role == role and (number is None or item.step_number == number):
+                return item
+        raise KeyError((role, number))
+
+    def tip_position(self, step_number: int) -> tuple[float, float]:
+        """Where the arrow of step ``step_number`` points, in data coordinates."""
+        self._place_handles()
+        for role in self.primary_roles:
+            for item in self._items:
+                if item.role == role and item.step_number == step_number:
+                    return item.tip
+        raise KeyError(step_number)
+
+    # -- refreshing -------------------------------------------------------------------
+    def _on_session_changed(self, changes: frozenset[Change]) -> None:
+        self._pending_changes = self._pending_changes | changes
+        super()._on_session_changed(changes)
+
+    def refresh(self) -> None:
+        """Redraw from the session, updating the existing arrows in place."""
+        changes, self._pending_changes = self._pending_changes, frozenset()
+        session = self.session
+        if self._drag_item is not None and session.dragged_step != self._drag_item.step_number:
+            self._drag_item.abort_drag()  # the drag was ended elsewhere (undo, new file)
+            self._stop_drag()
+        theme = self.theme
+        if theme is not self._theme:
+            self._apply_theme(theme)
+        scenario = session.scenario
+        size = self._size(scenario)
+        axes = session.plane_axes(self.space)
+        self._sync_chooser(size, axes)
+        self._set_axis_labels(size, axes, theme)
+        ordinals = self._ordinals.get(scenario, Change.SCENARIO in changes and not session.dragging)
+        batch = self._arrows(theme, axes, size, ordinals) if len(scenario) else ArrowBatch.empty()
+        extent = batch.extent()
+        self._extent = extent
+        # The range first: labels are kept apart in pixels, at the scale they get.
+        self._fit_range(
+            extent, changes | ({Change.SCENARIO} if self._refit else frozenset()), theme
+        )
+        self._refit = False
+        lim = self._lim if self._lim is not None else max(extent, MIN_HALF_RANGE)
+        labelled = batch.labelled()
+        stack_labels(labelled, 0.035 * lim)
+        width, height = self._view_box.width(), self._view_box.height()
+        if min(width, height) > 50:  # laid out (a hidden panel has no size yet)
+            spread_labels(labelled, min(width, height) / (2 * lim), (width / 2, height / 2))
+        self._show(batch)
+
+    def _redraw_cached(self, *_: object) -> None:
+        """Axes, grid and circle are cached pictures: after a new range, draw them anew."""
+        plot = self.plot_widget.getPlotItem()
+        redraw_cached(plot.getAxis("left"), plot.getAxis("bottom"), self._circle)
+
+    def _resized(self) -> None:
+        self._redraw_cached()
+        if self._theme is not None:
+            self._refit = True  # fit the range to the new size, and place the labels anew
+            self.refresh()
+
+    def _size(self, scenario: Scenario) -> int:
+        return scenario.d_k if self.space == "key" else scenario.d_v
+
+    def _arrows(
+        self, theme: Theme, axes: tuple[int, int], size: int, ordinals: np.ndarray
+    ) -> ArrowBatch:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _show(self, batch: ArrowBatch) -> None:
+        while len(self._items) < len(batch):
+            self._items.append(self._spare.pop() if self._spare else self._new_item())
+        self._keep_drag_item(batch)
+        while len(self._items) > len(batch):
+            # Kept hidden, not removed: the number of arrows changes with most
+            # cursor moves, and adding an item to a view box is not cheap.
+            item = self._items.pop()
+            if item is self._drag_item:
+                self._stop_drag()
+            item.hide()
+            self._spare.append(item)
+        dragged = self.session.dragged_step
+        # Only the arrows made for this refresh (labelled, at the cursor, dragged,
+        # the read's own) can be live; the rest is painted by the layer. Their
+        # items are only grab handles, placed when the mouse hovers or presses
+        # on the plane (see eventFilter): a cursor move (keys, timeline,
+        # playback) or a drag frame places the few items that paint, not a hundred.
+        live: set[int] = set()
+        for index, arrow in batch.made():
+            item = self._items[index]
+            if self._is_live(item, arrow, dragged):
+                live.add(index)
+                self._place(item, arrow, True)
+        for index, item in enumerate(self._items):
+            if item.painted and index not in live:  # hovered, or live until now
+                self._place(item, batch.arrow(index), False)
+        self._shown, self._handles_placed = batch, False
+        self._layer.set_cached(self.session.dragging)
+        self._layer.set_arrows(*batch.layer(live))
+
+    def _new_item(self) -> ArrowItem:
+        item = ArrowItem()
+        item.sigDragStarted.connect(self._drag_started)
+        item.sigDragged.connect(self._dragged)
+        item.sigDragFinished.connect(self._drag_finished)
+        self._view_box.addItem(item, ignoreBounds=True)
+        return item
+
+    def _is_live(self, item: ArrowItem, arrow: PlaneArrow, dragged: int | None) -> bool:
+        """Whether an arrow paints itself: what moves during a drag, what stands
+        out; the rest is one cached layer.
+        """
+        return (
+            arrow.look.halo
+            or arrow.role in LIVE_ROLES
+            or arrow.number == dragged
+            or item is self._drag_item
+        )
+
+    def _place(self, item: ArrowItem, arrow: PlaneArrow, live: bool) -> None:
+        """Make ``item`` the handle (and, if ``live``, the drawing) of ``arrow``."""
+        item.role = arrow.role
+        item.step_number = arrow.number
+        item.tooltip_provider = arrow.tooltip
+        item.set_draggable(arrow.draggable)
+        item.set_arrow(arrow.origin, arrow.tip, arrow.look, live)
+        if not item.isVisible():  # back from the spares
+            item.show()
+        z = 100.0 if item is self._drag_item else arrow.z
+        if item.zValue() != z:
+            item.setZValue(z)
+
+    def _place_handles(self) -> None:
+        """Put every grab handle on its arrow (before the mouse can reach one)."""
+        if self._handles_placed:
+            return
+        self._handles_placed = True
+        dragged = self.session.dragged_step
+        for item, arrow in zip(self._items, self._shown.arrows()):
+            self._place(item, arrow, self._is_live(item, arrow, dragged))
+
+    def _keep_drag_item(self, batch: ArrowBatch) -> None:
+        """Give the dragged item its own arrow again (the scene keeps sending it
+        the mouse) when the steps drawn change, e.g. the cursor moved mid-drag.
+        """
+        item = self._drag_item
+        if item is None:
+            return
+        index = batch.index_of(item.step_number, item.role)
+        if index is not None:
+            here = self._items.index(item)
+            self._items[here], self._items[index] = self._items[index], item
+
+    def _fit_range(self, extent: float, changes: frozenset[Change], theme: Theme) -> None:
+        """Fit every arrow; freeze during a drag, then only grow (no jumping)."""
+        if self._drag_item is not None or self.session.dragging:
+            self._grow_next = True
+            return
+        # Room beyond the longest arrow for one line of label text.
+        label_px = theme.font_pt * 0.9 * 96 / 72 * 1.3 + 6
+        plot_px = min(self._view_box.width(), self._view_box.height())
+        wanted = half_range(extent, label_px, plot_px if plot_px > 50 else 400.0)
+        grow = self._lim is not None and (
+            self._grow_next or not changes & {Change.SCENARIO, Change.OPTIONS}
+        )
+        self._grow_next = False
+        lim = max(wanted, self._lim) if grow and self._lim is not None else wanted
+        if lim != self._lim:
+            self._lim = lim
+            self._view_box.setRange(xRange=(-lim, lim), yRange=(-lim, lim), padding=0)
+
+    # -- looks -----------------------------------------------------------------------------
+    def _apply_theme(self, theme: Theme) -> None:
+        self.plot_widget.setBackground(theme.background)
+        plot = self.plot_widget.getPlotItem()
+        tick_font = self.font_for(theme.font_pt * 0.85)
+        for name in ("left", "bottom"):
+            axis = plot.getAxis(name)
+            axis.setPen(pg.mkPen(theme.muted, width=1))
+            axis.setTextPen(pg.mkPen(theme.foreground))
+            axis.setTickFont(tick_font)
+        plot.showGrid(x=True, y=True, alpha=0.35)
+        self._circle.setPen(
+            pg.mkPen(
+                theme.muted, width=max(1.0, theme.line_width * 0.8), style=Qt.PenStyle.DashLine
+            )
+        )
+        for line in (self._x_line, self._y_line):
+            line.setPen(pg.mkPen(theme.muted, width=max(1.0, theme.line_width * 0.6)))
+        self.legend.setFont(self.font_for(theme.font_pt * 0.75))
+        self.legend.setText(self._legend_text())
+        self._axis_text = None
+        self._theme = theme
+        self._redraw_cached()
+
+    def _legend_text(self) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _axis_name(self, component: int) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _set_axis_labels(self, size: int, axes: tuple[int, int], theme: Theme) -> None:
+        key = (size > 1, axes, theme.name, self.space)
+        if key == self._axis_text:
+            return  # setLabel re-lays the plot out: never during a drag
+        self._axis_text = key
+        # Axis titles are secondary: capped so they fit a projector panel.
+        style = {"color": theme.foreground, "font-size": f"{min(theme.font_pt, 14.0):g}pt"}
+        plot = self.plot_widget.getPlotItem()
+        plot.setLabel("bottom", self._axis_name(axes[0]), **style)
+        plot.setLabel("left", self._axis_name(axes[1]) if size > 1 else " ", **style)
+        self._redraw_cached()
+
+    def _look(
+        self,
+        theme: Theme,
+        color: str,
+        state: str,
+        *,
+        label: str = "",
+        dash: str = "solid",
+        head_filled: bool = True,
+        label_at: str = "tip",
+        weight: float = 1.0,
+    ) -> ArrowLook:
+        """The look of an arrow at the cursor, before it, or after it (faded)."""
+        key = (theme.name, color, state, label, dash, head_filled, label_at, weight)
+        look = self._looks.get(key)
+        if look is None:  # hundreds of arrows share a few looks: build each once
+            if len(self._looks) > 4096:
+                self._looks.clear()
+            look = self._looks[key] = self._new_look(
+                theme, color, state, label, dash, head_filled, label_at, weight
+            )
+        return look
+
+    @staticmethod
+    def _new_look(
+        theme: Theme,
+        color: str,
+        state: str,
+        label: str,
+        dash: str,
+        head_filled: bool,
+        label_at: str,
+        weight: float,
+    ) -> ArrowLook:
+        width = theme.arrow_width * weight
+        alpha, halo, bold = 255, False, False
+        if state == "cursor":
+            width, halo, bold = width * 1.7, True, True
+        elif state == "future":
+            width, alpha = width * 0.8, 70
+        return ArrowLook(
+            color=color,
+            alpha=alpha,
+            width=width,
+            dash=dash,
+            head=6 + 2.0 * width,
+            head_filled=head_filled,
+            halo=halo,
+            label=label,
+            label_bold=bold,
+            label_at=label_at,
+            font_pt=theme.font_pt * 0.9,
+            background=theme.background,
+            hit_radius=max(8.0, 2.8 * theme.arrow_width),
+        )
+
+    @staticmethod
+    def _point(vector: np.ndarray, axes: tuple[int, int], size: int) -> tuple[float, float]:
+        return float(vector[axes[0]]), (float(vector[axes[1]]) if size > 1 else 0.0)
+
+    @staticmethod
+    def _tips(
+        column: np.ndarray, numbers: list[int], axes: tuple[int, int], size: int
+    ) -> np.ndarray:
+        """The shown two components of rows ``numbers`` (1-based) of a column, ``(n, 2)``."""
+        rows = np.asarray(numbers, dtype=np.int64) - 1
+        tips = np.zeros((len(rows), 2))
+        tips[:, 0] = column[rows, axes[0]]
+        if size > 1:
+            tips[:, 1] = column[rows, axes[1]]
+        return tips
+
+    def _numbers(self) -> list[int]:
+        session = self.session
+        return steps_near(len(session.scenario), session.cursor, also=session.dragged_step)
+
+    def _labelled_numbers(self, numbers: list[int]) -> set[int] | range:
+        """Which of the steps ``numbers`` get a label: all when few, else those near
+        the cursor (and the dragged one).
+        """
+        session = self.session
+        if len(session.scenario) <= LABEL_ALL:
+            return range(1, len(session.scenario) + 1)
+        cursor, dragged = session.cursor, session.dragged_step
+        near = set(range(cursor - LABEL_NEAR, cursor + LABEL_NEAR + 1))
+        if dragged is not None:
+            near.add(dragged)
+        return near
+
+    def _styles(
+        self, theme: Theme, numbers: list[int], writes: np.ndarray, ordinals: np.ndarray
+    ) -> tuple[np.ndarray, list[str], list[str], list[ArrowLook]]:
+        """Per step of ``numbers``: state code and name, colour, and look without a label.
+
+        ``writes`` says which steps are writes, ``ordinals`` is the write
+        ordinal of every step (it picks the key colour). Worked out with numpy
+        for all steps at once and one look per distinct (colour, state, kind):
+        a plane styles up to a hundred arrows per cursor move.
+        """
+        steps = np.asarray(numbers, dtype=np.int64)
+        cursor = self.session.cursor
+        state = np.where(steps == cursor, 0, np.where(steps < cursor, 1, 2))
+        palette = theme.key_colors
+        color = ordinals[steps - 1] % len(palette)
+        kinds, which = np.unique((color * 3 + state) * 2 + writes, return_inverse=True)
+        table = [
+            self._kind_look(theme, palette[kind // 6], STATES[kind // 2 % 3], bool(kind % 2), "")
+            for kind in kinds.tolist()
+        ]
+        return (
+            state,
+            [STATES[i] for i in state.tolist()],
+            [palette[i] for i in color.tolist()],
+            [table[i] for i in which.ravel().tolist()],
+        )
+
+    def _label_specials(
+        self,
+        batch: ArrowBatch,
+        theme: Theme,
+        states: list[str],
+        colors: list[str],
+        label: Callable[[int], str],
+    ) -> None:
+        """Make the arrows of the batch that need their own: the labelled steps
+        (with the look ``label(number)`` asks for), the cursor's and the dragged one.
+        """
+        numbers, session = batch.numbers, self.session
+        labelled = self._labelled_numbers(numbers)
+        wanted = set(labelled) if len(labelled) < len(numbers) else None
+        for index, number in enumerate(numbers):
+            if (
+                wanted is not None
+                and number not in wanted
+                and number != session.cursor
+                and number != session.dragged_step
+            ):
+                continue
+            arrow = batch.arrow(index)
+            if number in labelled:
+                arrow.look = self._kind_look(
+                    theme, colors[index], states[index], arrow.role != "query", label(number)
+                )
+
+    def _kind_look(
+        self, theme: Theme, color: str, state: str, is_write: bool, label: str
+    ) -> ArrowLook:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    # -- the component chooser -------------------------------------------------------------
+    def _sync_chooser(self, size: int, axes: tuple[int, int]) -> None:
+        show = size > 2
+        if self.axis_chooser.isHidden() == show:
+            self.axis_chooser.setVisible(show)
+        if not show:
+            return
+        for combo, axis in ((self.x_combo, axes[0]), (self.y_combo, axes[1])):
+            combo.blockSignals(True)
+            try:
+                if combo.count() != size:
+                    combo.clear()
+                    combo.addItems([self.tr("component {0}").format(i) for i in range(size)])
+                if combo.currentIndex() != axis:
+                    combo.setCurrentIndex(axis)
+            finally:
+                combo.blockSignals(False)
+
+    def _axes_chosen(self) -> None:
+        axes = (self.x_combo.currentIndex(), self.y_combo.currentIndex())
+        if min(axes) < 0:
+            return
+        try:
+            self.session.set_options(**{f"{self.space}_axes": axes})
+        except ValueError as error:
+            self.message.emit(str(error))
+
+    # -- dragging ---------------------------------------------------------------------------
+    def _drag_field_of(self, item: ArrowItem) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _drag_started(self, item: ArrowItem) -> None:
+        if self._drag_item is not None:
+            return
+        field_name = self._drag_field_of(item)
+        step = self.session.scenario.step(item.step_number)
+        base = step.vector if field_name == "vector" else step.value
+        self.session.begin_drag(item.step_number, field_name)
+        self._drag_item, self._drag_field = item, field_name
+        self._drag_base = np.array(base, dtype=np.float64)
+        item.setZValue(100.0)
+        app = QtWidgets.QApplication.instance()
+        if app is not None and not self._filtering:
+            app.installEventFilter(self)  # Escape cancels, wherever the focus is
+            self._filtering = True
+
+    def _dragged(self, item: ArrowItem, x: float, y: float) -> None:
+        if item is not self._drag_item or not self.session.dragging:
+            return
+        options = self.session.options
+        one_d = self._drag_base.size == 1
+        x, y = snap_tip(
+            x,
+            y,
+            grid=options.snap_grid,
+            unit=options.snap_unit and self._drag_field == "vector",
+            one_dimensional=one_d,
+        )
+        axes = self.session.plane_axes(self.space)
+        vector = self._drag_base.copy()
+        vector[axes[0]] = x
+        if not one_d:
+            vector[axes[1]] = y
+        step = self.session.scenario.step(item.step_number)
+        if np.array_equal(getattr(step, self._drag_field), vector):
+            return  # snapped to where it already is: no redraw
+        try:
+            self.session.drag_to(vector)
+        except ScenarioError as error:
+            self.message.emit(str(error))
+
+    def _drag_finished(self, item: ArrowItem) -> None:
+        if item is not self._drag_item:
+            return
+        self._stop_drag()
+        self._grow_next = True
+        try:
+            self.session.end_drag()
+        except ScenarioError as error:
+            self.message.emit(self.tr("The move was refused: {0}").format(error))
+        self.refresh()
+        self._place_handles()  # the mouse is here: the scene looks for a handle now
+
+    def _stop_drag(self) -> None:
+        self._drag_item = None
+        if self._filtering:
+            app = QtWidgets.QApplication.instance()
+            if app is not None:
+                app.removeEventFilter(self)
+            self._filtering = False
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+        if (
+            not self._handles_placed
+            and event.type() in _MOUSE_EVENTS
+            and not (
+                event.type() == QtCore.QEvent.Type.MouseMove
+                and event.buttons() != Qt.MouseButton.NoButton
+            )
+        ):  # type: ignore[attr-defined]
+            self._place_handles()  # not while dragging: no other handle can be grabbed
+        if (
+            self._drag_item is not None
+            and event.type() == QtCore.QEvent.Type.KeyPress
+            and event.key() == Qt.Key.Key_Escape
+        ):  # type: ignore[attr-defined]
+            self._drag_item.abort_drag()
+            self._stop_drag()
+            self._grow_next = True
+            self.session.cancel_drag()
+            self.refresh()
+            self._place_handles()
+            self.message.emit(self.tr("Drag cancelled: the vector is back where it was."))
+            return True
+        return False
+
+    def detach(self) -> None:
+        """Stop following the session (and the keyboard, if a drag is on)."""
+        self._stop_drag()
+        super().detach()

@@ -1,0 +1,370 @@
+"""The table of steps: every write and read, edited by typing.
+
+The table model reads the session's scenario directly (no copy), so it has
+one row per step however many there are and Qt only asks for the rows in
+view. An edit builds a new step and runs it as one undoable command; input
+the model refuses (wrong length, not a number, not finite, duplicate label,
+bad target) is shown under the table and changes nothing.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from linviz.controller.changes import Change
+from linviz.controller.commands import InsertStep, MoveStep, RemoveStep
+from linviz.controller.session import Session
+from linviz.model.errors import ScenarioError
+from linviz.model.scenario import read, write
+from linviz.views.drawing.step_delegate import (
+    StepDelegate,
+)
+from linviz.views.drawing.step_table_painter import StyleLooks, paint_cells
+from linviz.views.panels.panel import Panel
+from linviz.views.panels.step_table_model import (
+    LABEL,
+    StepTableModel,
+)
+
+Qt = QtCore.Qt
+
+
+#: Changes after which the style may paint the rows under the cells differently.
+_RESTYLED = frozenset(
+    {
+        QtCore.QEvent.Type.StyleChange,
+        QtCore.QEvent.Type.PaletteChange,
+        QtCore.QEvent.Type.EnabledChange,
+        QtCore.QEvent.Type.FontChange,
+    }
+)
+
+
+class StepTableView(QtWidgets.QTableView):
+    """The table; keeps the window-wide step keys (Left/Right …) for the timeline."""
+
+    def paintEvent(self, event: QtGui.QPaintEvent) -> None:  # noqa: N802 (Qt name)
+        # Qt would call the delegate once per visible cell, from C++; the cells
+        # are painted here in one pass instead (the same pixels), unless the
+        # table is in a state that pass does not paint exactly.
+        delegate = self.itemDelegate()
+        if isinstance(delegate, StepDelegate):
+            delegate.prepare(self)
+            model = self.model()
+            if (
+                self.paint_in_one_pass
+                and model is delegate.model
+                and paint_cells(self, event, delegate, model, self._style_looks, self._has_spans)
+            ):
+                return
+        super().paintEvent(event)
+
+    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt name)
+        # A new style sheet or palette may paint the rows under the cells anew
+        # (the looks do not exist yet while QTableView's constructor runs).
+        looks = getattr(self, "_style_looks", None)
+        if looks is not None and event.type() in _RESTYLED:
+            looks.clear()
+        super().changeEvent(event)
+
+    def setSpan(
+        self,
+        row: int,
+        column: int,
+        row_span: int,  # noqa: N802 (Qt name)
+        column_span: int,
+    ) -> None:
+        """As QTableView's; a table with spans is painted by Qt (see :meth:`paintEvent`)."""
+        self._has_spans = True
+        super().setSpan(row, column, row_span, column_span)
+
+    def clearSpans(self) -> None:  # noqa: N802 (Qt name)
+        """As QTableView's."""
+        self._has_spans = False
+        super().clearSpans()
+
+    def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        #: Paint the visible cells in one pass (False: cell by cell, through Qt).
+        self.paint_in_one_pass = True
+        self._style_looks = StyleLooks()
+        self._has_spans = False
+        self.setSelectionBehavior(QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.SingleSelection)
+        self.setEditTriggers(
+            QtWidgets.QAbstractItemView.EditTrigger.DoubleClicked
+            | QtWidgets.QAbstractItemView.EditTrigger.EditKeyPressed
+            | QtWidgets.QAbstractItemView.EditTrigger.SelectedClicked
+        )
+        self.setAlternatingRowColors(True)
+        self.setWordWrap(False)
+        self.verticalHeader().setVisible(False)
+        # Fixed row heights: a 100,000-row table never measures its rows.
+        self.verticalHeader().setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.Fixed)
+        self.horizontalHeader().setStretchLastSection(True)
+        self.horizontalHeader().setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.Interactive)
+
+
+class StepEditorPanel(Panel):
+    """The table of steps with add, duplicate, delete and move buttons.
+
+    A refused edit is explained in :attr:`message_label` under the table and
+    emitted on :attr:`message` (the main window's status bar listens).
+    """
+
+    panel_name = "steps"
+    listens_to = frozenset({Change.SCENARIO, Change.CURSOR, Change.OPTIONS})
+
+    def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(session, parent)
+        self.model = StepTableModel(session, self)
+        self.model.refused.connect(self.show_refusal)
+        self.table = StepTableView(self)
+        self.table.setModel(self.model)
+        self.delegate = StepDelegate(self.model, self.table)
+        self.table.setItemDelegate(self.delegate)
+        # A selected row spans every column, so each step selected would repaint
+        # the whole header (it draws selected columns highlighted); whole-row
+        # selection highlights no column, so the header follows its own.
+        header = self.table.horizontalHeader()
+        header.setSelectionModel(QtCore.QItemSelectionModel(self.model, header))
+        self.table.selectionModel().currentRowChanged.connect(self._row_selected)
+
+        self.add_write_action = self._action(
+            self.tr("Add write"), self.tr("Insert a write after the current step"), self.add_write
+        )
+        self.add_read_action = self._action(
+            self.tr("Add read"), self.tr("Insert a read after the current step"), self.add_read
+        )
+        self.duplicate_action = self._action(
+            self.tr("Duplicate"), self.tr("Copy the current step just after it"), self.duplicate
+        )
+        self.delete_action = self._action(
+            self.tr("Delete"),
+            self.tr("Delete the current step"),
+            self.delete,
+            QtGui.QKeySequence.StandardKey.Delete,
+        )
+        self.move_up_action = self._action(
+            self.tr("Move up"),
+            self.tr("Move the current step one earlier"),
+            lambda: self.move(-1),
+            QtGui.QKeySequence("Alt+Up"),
+        )
+        self.move_down_action = self._action(
+            self.tr("Move down"),
+            self.tr("Move the current step one later"),
+            lambda: self.move(1),
+            QtGui.QKeySequence("Alt+Down"),
+        )
+        buttons = QtWidgets.QHBoxLayout()
+        buttons.setContentsMargins(0, 0, 0, 0)
+        self.buttons: dict[str, QtWidgets.QToolButton] = {}
+        for action in self.actions():
+            button = QtWidgets.QToolButton(self)
+            button.setDefaultAction(action)
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+            buttons.addWidget(button)
+            self.buttons[action.objectName()] = button
+        buttons.addStretch(1)
+
+        self.message_label = QtWidgets.QLabel(self)
+        self.message_label.setWordWrap(True)
+        self.message_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.message_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.message_label.hide()
+
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setSpacing(4)
+        layout.addLayout(buttons)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.message_label)
+        self._syncing = False
+        self.refresh()
+
+    def panel_title(self) -> str:
+        return self.tr("Steps")
+
+    def _action(
+        self,
+        text: str,
+        tip: str,
+        slot: object,
+        shortcut: QtGui.QKeySequence | QtGui.QKeySequence.StandardKey | None = None,
+    ) -> QtGui.QAction:
+        action = QtGui.QAction(text, self)
+        action.setObjectName(text)
+        action.setToolTip(tip)
+        if shortcut is not None:
+            action.setShortcut(shortcut)
+            # Only while the table has focus: Delete must not eat keys elsewhere.
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    # -- following the session --------------------------------------------------------
+    def _on_session_changed(self, changes: frozenset[Change]) -> None:
+        if Change.SCENARIO in changes:
+            self.model.scenario_changed(self.session.dragged_step)
+            self.clear_message()
+        elif Change.REVEAL in changes:
+            self.model.scenario_changed()  # hidden reads' captions show or hide
+        super()._on_session_changed(changes)
+
+    def refresh(self) -> None:
+        theme = self.theme
+        if self.theme_changed():
+            self.setFont(self.font_for(theme.font_pt))
+            # Headers take the platform's header font unless told otherwise.
+            self.table.horizontalHeader().setFont(self.font_for(theme.font_pt * 0.9, bold=True))
+            self.model.set_colors(theme.write, theme.read, theme.muted)
+            self.message_label.setStyleSheet(
+                f"color: {theme.warning}; font-size: {round(theme.font_pt)}pt; font-weight: bold;"
+            )
+            self._size_columns()
+        self._select_cursor_row()
+        count = len(self.session.scenario)
+        cursor = self.session.cursor
+        for action in (self.duplicate_action, self.delete_action):
+            action.setEnabled(cursor > 0)
+        self.move_up_action.setEnabled(cursor > 1)
+        self.move_down_action.setEnabled(0 < cursor < count)
+
+    def _size_columns(self) -> None:
+        metrics = QtGui.QFontMetrics(self.font())
+        header = self.table.horizontalHeader()
+        samples = (
+            "99999",
+            "W write",
+            "label",
+            "[0.8, 0.6, 0.0]",
+            "[-2, 4, 0.0]",
+            "target",
+            "α = 0.9, β = 1",
+        )
+        for column, sample in enumerate(samples):
+            header.resizeSection(column, metrics.horizontalAdvance(sample) + 24)
+        self.table.verticalHeader().setDefaultSectionSize(metrics.height() + 8)
+
+    def _select_cursor_row(self) -> None:
+        row = self.session.cursor - 1
+        current = self.table.currentIndex()
+        if row < 0 or (current.isValid() and current.row() == row):
+            return
+        self._syncing = True
+        try:
+            index = self.model.index(row, current.column() if current.isValid() else LABEL)
+            self.table.selectionModel().setCurrentIndex(
+                index,
+                QtCore.QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QtCore.QItemSelectionModel.SelectionFlag.Rows,
+            )
+            self.table.scrollTo(index)
+        finally:
+            self._syncing = False
+
+    def _row_selected(self, current: QtCore.QModelIndex, previous: QtCore.QModelIndex) -> None:
+        if not self._syncing and current.isValid():
+            self.session.set_cursor(current.row() + 1)
+
+    # -- messages -------------------------------------------------------------------
+    def show_refusal(self, message: str, index: QtCore.QModelIndex | None = None) -> None:
+        """Show why an edit was refused, under the table and as a tooltip."""
+        self.message_label.setText(message)
+        self.message_label.setToolTip(message)
+        self.message_label.show()
+        self.message.emit(message)
+        if index is not None and index.isValid():
+            viewport = self.table.viewport()
+            spot = self.table.visualRect(index).bottomLeft()
+            QtWidgets.QToolTip.showText(viewport.mapToGlobal(spot), message, viewport)
+
+    def clear_message(self) -> None:
+        """Hide the last refusal."""
+        self.message_label.clear()
+        self.message_label.setToolTip("")
+        self.message_label.hide()
+
+    def _run(self, command: object) -> bool:
+        try:
+            self.session.execute(command)  # type: ignore[arg-type]
+        except ScenarioError as error:
+            self.show_refusal(str(error))
+            return False
+        return True
+
+    # -- buttons ----------------------------------------------------------------------
+    def _unique_label(self, stem: str, start: int) -> str:
+        taken = set(self.session.scenario.labels())
+        number = start
+        while f"{stem}{number}" in taken:
+            number += 1
+        return f"{stem}{number}"
+
+    def _count(self, writes: bool) -> int:
+        written = int(self.session.scenario.write_mask().sum())
+        return written if writes else len(self.session.scenario) - written
+
+    def add_write(self) -> None:
+        """Insert a write (key e₁, value 0) after the current step."""
+        scenario = self.session.scenario
+        key = np.zeros(scenario.d_k)
+        key[0] = 1.0
+        label = self._unique_label("w", self._count(writes=True) + 1)
+        self._run(
+            InsertStep(
+                self.session.cursor + 1,
+                write(key, np.zeros(scenario.d_v), label),
+                text=self.tr("add write {label}").format(label=label),
+            )
+        )
+
+    def add_read(self) -> None:
+        """Insert a read (query e₁) after the current step."""
+        scenario = self.session.scenario
+        query = np.zeros(scenario.d_k)
+        query[0] = 1.0
+        label = self._unique_label("r", self._count(writes=False) + 1)
+        self._run(
+            InsertStep(
+                self.session.cursor + 1,
+                read(query, label),
+                text=self.tr("add read {label}").format(label=label),
+            )
+        )
+
+    def duplicate(self) -> None:
+        """Insert a copy of the current step (with a new label) just after it."""
+        cursor = self.session.cursor
+        if cursor < 1:
+            return
+        step = self.session.scenario.step(cursor)
+        label = self._unique_label(f"{step.label}-", 2)
+        self._run(
+            InsertStep(
+                cursor + 1,
+                step.with_changes(label=label),
+                text=self.tr("duplicate {label}").format(label=step.label),
+            )
+        )
+
+    def delete(self) -> None:
+        """Delete the current step."""
+        cursor = self.session.cursor
+        if cursor < 1:
+            return
+        label = self.session.scenario.step(cursor).label
+        self._run(RemoveStep(cursor, text=self.tr("delete {label}").format(label=label)))
+
+    def move(self, delta: int) -> None:
+        """Move the current step ``delta`` places (−1: earlier, 1: later)."""
+        cursor = self.session.cursor
+        target = cursor + delta
+        if cursor < 1 or not 1 <= target <= len(self.session.scenario):
+            return
+        label = self.session.scenario.step(cursor).label
+        text = self.tr("move {label} up") if delta < 0 else self.tr("move {label} down")
+        self._run(MoveStep(cursor, target, text=text.format(label=label)))

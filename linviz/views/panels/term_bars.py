@@ -1,0 +1,717 @@
+"""The bars of a read's terms: one group per earlier write, painted in one pass.
+
+At a read, each earlier write's term (weight × effective value) is a group
+of bars, one per value component; the target's term and the crosstalk terms
+differ in colour, fill pattern and label, and the output ``y`` and the
+wanted ``v_target`` follow. With many value components (d_v = 64) each
+group is one colour strip instead, a tiny heatmap row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6.QtCore import Qt
+
+from linviz.model.report import fmt_number, fmt_vector
+from linviz.views.drawing.cell_image import rgb_words
+from linviz.views.drawing.raster_scale import raster_scale
+from linviz.views.drawing.static_text import draw_centred
+from linviz.views.items.matrix_item import colormap_for
+from linviz.views.theme import Theme, qcolor
+
+#: Bars thinner than this (pixels) give way to one colour strip per group (d_v = 64).
+MIN_BAR_PX = 3.0
+
+
+TARGET, CROSSTALK, TERM, OUTPUT, EXPECTED = "target", "crosstalk", "term", "output", "expected"
+
+
+@dataclass(frozen=True)
+class BarGroup:
+    """One group of bars: a vector drawn one bar per component.
+
+    ``kind`` is ``"target"``, ``"crosstalk"``, ``"term"`` (no target known),
+    ``"output"`` or ``"expected"``; ``note`` is a second line such as the weight.
+    """
+
+    label: str
+    kind: str
+    values: np.ndarray
+    note: str = ""
+
+
+class _BarStyle:
+    """Everything a paint of :class:`TermBars` needs from the theme, made once per theme."""
+
+    def __init__(self, theme: Theme, base: QtGui.QFont) -> None:
+        self.theme = theme
+
+        def font(scale: float, bold: bool = False) -> QtGui.QFont:
+            f = QtGui.QFont(base)
+            f.setPointSizeF(theme.font_pt * scale)
+            f.setBold(bold)
+            return f
+
+        self.label_font, self.note_font = font(1.0, bold=True), font(0.85)
+        self.value_font, self.legend_font = font(0.8), font(0.9)
+        self.label_m, self.note_m, self.value_m, self.legend_m = (
+            QtGui.QFontMetrics(f)
+            for f in (self.label_font, self.note_font, self.value_font, self.legend_font)
+        )
+        self.foreground, self.muted = qcolor(theme.foreground), qcolor(theme.muted)
+        self.background = qcolor(theme.background)
+        self.axis_pen = QtGui.QPen(self.foreground, max(1.0, theme.line_width * 0.7))
+        self.divider_pen = QtGui.QPen(self.muted, 1.0, Qt.PenStyle.DashLine)
+        width = max(1.0, theme.line_width * 0.8)
+        expected = QtGui.QPen(qcolor(theme.target), max(2.0, theme.line_width * 1.3))
+        expected.setStyle(Qt.PenStyle.DashLine)
+        self.kinds: dict[str, tuple[list[QtGui.QBrush], QtGui.QPen]] = {
+            TARGET: ([QtGui.QBrush(qcolor(theme.target))], QtGui.QPen(qcolor(theme.target), width)),
+            # Hatched: the pattern tells crosstalk apart without colour.
+            CROSSTALK: (
+                [
+                    QtGui.QBrush(qcolor(theme.crosstalk, 70)),
+                    QtGui.QBrush(qcolor(theme.crosstalk), Qt.BrushStyle.BDiagPattern),
+                ],
+                QtGui.QPen(qcolor(theme.crosstalk), width),
+            ),
+            OUTPUT: ([QtGui.QBrush(qcolor(theme.read))], QtGui.QPen(qcolor(theme.read), width)),
+            EXPECTED: ([QtGui.QBrush(qcolor(theme.target, 30))], expected),
+            TERM: (
+                [QtGui.QBrush(qcolor(theme.muted, 150))],
+                QtGui.QPen(qcolor(theme.muted), width),
+            ),
+        }
+        # A strip's outline says its kind (its label says it in words).
+        self.strip_pens = {
+            kind: QtGui.QPen(pen.color(), max(1.5, theme.line_width), pen.style())
+            for kind, (_, pen) in self.kinds.items()
+        }
+        #: The theme's colour map as 0xffRRGGBB words, index 0 = most negative.
+        self.lut = rgb_words(colormap_for(theme).getLookupTable(0.0, 1.0, 256, alpha=False))
+        self._widths: dict[tuple[int, str], int] = {}
+        self._elided: dict[tuple[int, str, int], str] = {}
+
+    def width(self, metrics: QtGui.QFontMetrics, text: str) -> int:
+        """``metrics.horizontalAdvance(text)``, remembered (labels repeat every paint)."""
+        key = (id(metrics), text)
+        value = self._widths.get(key)
+        if value is None:
+            if len(self._widths) > 4096:
+                self._widths.clear()
+            value = self._widths[key] = metrics.horizontalAdvance(text)
+        return value
+
+    def elided(self, metrics: QtGui.QFontMetrics, text: str, room: int) -> str:
+        """``text`` cut with an ellipsis to ``room`` pixels, remembered."""
+        key = (id(metrics), text, room)
+        value = self._elided.get(key)
+        if value is None:
+            if len(self._elided) > 4096:
+                self._elided.clear()
+            value = self._elided[key] = metrics.elidedText(text, Qt.TextElideMode.ElideRight, room)
+        return value
+
+
+class _GroupFacts:
+    """Widths, words and sizes of a set of bar groups, for every paint until they change."""
+
+    def __init__(self, bars: TermBars, style: _BarStyle) -> None:
+        self.style = style
+        groups = bars.groups
+        present = {g.kind for g in groups}
+        #: The kinds shown, in legend order.
+        self.kinds = [k for k in (TARGET, CROSSTALK, TERM, OUTPUT, EXPECTED) if k in present]
+        #: Width a column needs for every group's words under it.
+        self.needed = (
+            max(
+                (
+                    max(
+                        style.width(style.note_m, bars.kind_text(g.kind)),
+                        style.width(style.note_m, g.note),
+                        style.width(style.label_m, g.label),
+                    )
+                    for g in groups
+                ),
+                default=0,
+            )
+            + 8
+        )
+        #: Each group's label and, for a row, its kind and note.
+        self.texts = [(g.label, f"{bars.kind_text(g.kind)}  {g.note}".strip()) for g in groups]
+        self.label_width = max(
+            (
+                max(style.width(style.label_m, a), style.width(style.note_m, b))
+                for a, b in self.texts
+            ),
+            default=0,
+        )
+        #: Each group's largest |component|.
+        self.sizes = [float(np.abs(g.values).max(initial=0.0)) for g in groups]
+
+
+class TermBars(QtWidgets.QWidget):
+    """Bar groups painted in one pass (no item per bar).
+
+    Each group's components are bars while the bars are at least
+    :data:`MIN_BAR_PX` thick; with more components (d_v = 64) each group is
+    one colour strip instead, one cell per component in the theme's colour
+    map, outlined in the colour of its kind.
+    """
+
+    def __init__(self, theme: Theme, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._theme = theme
+        self._style: _BarStyle | None = None
+        self._kind_texts: dict[str, str] | None = None
+        self._group_facts: _GroupFacts | None = None
+        self._legend_picture: tuple[tuple, QtGui.QPixmap] | None = None
+        self.groups: list[BarGroup] = []
+        self.hidden_count = 0
+        #: Where the last paint put each bar: (group index, component, rect).
+        self.bar_rects: list[tuple[int, int, QtCore.QRectF]] = []
+        #: Where the last paint put each colour strip: (group index, rect); strips only.
+        self.strip_rects: list[tuple[int, QtCore.QRectF]] = []
+        #: How the last paint laid groups out: "columns", "rows" (narrow panels)
+        #: or "strips" (too many components for bars).
+        self.orientation = "columns"
+        # Every pixel is painted: Qt need not paint the panel underneath first.
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        self.setSizePolicy(
+            QtWidgets.QSizePolicy.Policy.Expanding, QtWidgets.QSizePolicy.Policy.Expanding
+        )
+
+    def set_theme(self, theme: Theme) -> None:
+        """Use ``theme``'s colours and sizes."""
+        self._theme = theme
+        self._style = None
+        self.updateGeometry()
+        self.update()
+
+    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt name)
+        if event.type() == QtCore.QEvent.Type.FontChange:
+            self._style = None
+        elif event.type() == QtCore.QEvent.Type.LanguageChange:
+            self._kind_texts = None
+            self._group_facts = None
+            self._legend_picture = None
+        super().changeEvent(event)
+
+    def style_for_paint(self) -> _BarStyle:
+        """Fonts, pens and colours of the current theme (made on first use)."""
+        if self._style is None:
+            self._style = _BarStyle(self._theme, self.font())
+        return self._style
+
+    def _facts(self, style: _BarStyle) -> _GroupFacts:
+        """What every paint of the current groups needs (worked out once per set_groups)."""
+        facts = self._group_facts
+        if facts is None or facts.style is not style:
+            facts = self._group_facts = _GroupFacts(self, style)
+        return facts
+
+    def set_groups(self, groups: list[BarGroup], hidden_count: int = 0) -> None:
+        """Show ``groups``; ``hidden_count`` smaller terms were left out."""
+        self._group_facts = None
+        shape = [(g.label, g.kind) for g in self.groups], bool(self.hidden_count)
+        self.groups = groups
+        self.hidden_count = hidden_count
+        if shape != ([(g.label, g.kind) for g in groups], bool(hidden_count)):
+            self.updateGeometry()  # the minimum height follows the groups (not during a drag)
+        self.update()
+
+    def event(self, event: QtCore.QEvent) -> bool:
+        if event.type() == QtCore.QEvent.Type.ToolTip:
+            text = self._tooltip(QtCore.QPointF(event.pos()))
+            if text is None:
+                QtWidgets.QToolTip.hideText()
+                event.ignore()
+            else:
+                QtWidgets.QToolTip.showText(event.globalPos(), text, self)
+            return True
+        return super().event(event)
+
+    def _tooltip(self, spot: QtCore.QPointF) -> str | None:
+        """What the bar or strip cell under ``spot`` is, if any."""
+        hit = next(
+            (i for i, _, r in self.bar_rects if r.adjusted(-2, -2, 2, 2).contains(spot)), None
+        )
+        extra = ""
+        if hit is None:
+            for index, rect in self.strip_rects:
+                if rect.contains(spot):
+                    values = self.groups[index].values
+                    component = min(
+                        int((spot.x() - rect.left()) / rect.width() * len(values)), len(values) - 1
+                    )
+                    hit = index
+                    extra = self.tr("component {index}: {value}").format(
+                        index=component, value=fmt_number(values[component])
+                    )
+                    break
+        if hit is None:
+            return None
+        group = self.groups[hit]
+        return " · ".join(
+            t
+            for t in (
+                group.label,
+                self.kind_text(group.kind),
+                group.note,
+                extra or fmt_vector(group.values),
+            )
+            if t
+        )
+
+    def kind_text(self, kind: str) -> str:
+        """The word under a group, so the kind never depends on colour alone."""
+        if self._kind_texts is None:  # asked ~20 times a paint; the language rarely changes
+            self._kind_texts = {
+                TARGET: self.tr("target"),
+                CROSSTALK: self.tr("crosstalk"),
+                TERM: self.tr("term"),
+                OUTPUT: self.tr("output y"),
+                EXPECTED: self.tr("wanted v_target"),
+            }
+        return self._kind_texts[kind]
+
+    # -- geometry -------------------------------------------------------------------
+    def minimumSizeHint(self) -> QtCore.QSize:
+        # Room for the legend and one line of label per group, no more: on a
+        # 1280×720 projector the numbers under the bars need the rest.
+        style = self.style_for_paint()
+        line = style.legend_m.height()
+        height = (
+            self._legend(None, style, 0, None, self.hidden_count)
+            + 8
+            + len(self.groups) * (style.note_m.height() - 1)
+        )
+        return QtCore.QSize(line * 12, max(line * 4, height))
+
+    def sizeHint(self) -> QtCore.QSize:
+        line = self.style_for_paint().legend_m.height()
+        return QtCore.QSize(line * 30, line * 14)
+
+    # -- painting -----------------------------------------------------------------
+    def _brush_and_pen(self, kind: str) -> tuple[list[QtGui.QBrush], QtGui.QPen]:
+        return self.style_for_paint().kinds[kind]
+
+    def paintEvent(self, event: QtGui.QPaintEvent) -> None:
+        style = self.style_for_paint()
+        painter = QtGui.QPainter(self)
+        try:
+            painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+            painter.fillRect(self.rect(), style.background)
+            self.bar_rects = []
+            self.strip_rects = []
+            if self.groups:
+                self._paint(painter, style)
+        finally:
+            painter.end()
+
+    def _legend(
+        self,
+        painter: QtGui.QPainter | None,
+        style: _BarStyle,
+        top: int,
+        scale: float | None,
+        hidden: int,
+    ) -> int:
+        """Draw the legend from ``top`` (or only measure it, without a painter).
+
+        ``scale`` is the largest |value| when groups are colour strips: the
+        legend then shows the colour scale too. ``hidden`` terms are counted
+        as not shown. Returns the legend's height. The legend is kept as a
+        picture: during a drag it stays the same while the bars move.
+        """
+        height = self._draw_legend(None, style, 0, scale, hidden)
+        if painter is None:
+            return height
+        ratio = raster_scale(painter)
+        if ratio is None:  # an SVG or PDF export: text stays text
+            return self._draw_legend(painter, style, top, scale, hidden)
+        key = (
+            id(style),
+            self.width(),
+            height,
+            ratio,
+            tuple(self._facts(style).kinds),
+            scale,
+            hidden,
+        )
+        if self._legend_picture is None or self._legend_picture[0] != key:
+            picture = QtGui.QPixmap(round(self.width() * ratio), round(height * ratio))
+            picture.setDevicePixelRatio(ratio)
+            picture.fill(style.background)
+            legend_painter = QtGui.QPainter(picture)
+            try:
+                legend_painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+                self._draw_legend(legend_painter, style, 0, scale, hidden)
+            finally:
+                legend_painter.end()
+            self._legend_picture = (key, picture)
+        painter.drawPixmap(0, top, self._legend_picture[1])
+        return height
+
+    def _draw_legend(
+        self,
+        painter: QtGui.QPainter | None,
+        style: _BarStyle,
+        top: int,
+        scale: float | None,
+        hidden: int,
+    ) -> int:
+        """Draw (or with no painter, measure) the legend; return its height."""
+        metrics = style.legend_m
+        if painter is not None:
+            painter.setFont(style.legend_font)
+        entries: list[tuple[str, str]] = [
+            (kind, self.kind_text(kind)) for kind in self._facts(style).kinds
+        ]
+        if scale is not None:
+            entries.append(
+                (
+                    "scale",
+                    self.tr("component value {low} … {high}").format(
+                        low=fmt_number(-scale), high=fmt_number(scale)
+                    ),
+                )
+            )
+        line = metrics.height() + 4
+        box = metrics.height() - 4
+        x, y = 8, top
+        for kind, text in entries:
+            swatch = box * (3.0 if kind == "scale" else 1.4)
+            width = int(swatch + 5 + style.width(metrics, text))
+            if x > 8 and x + width > self.width() - 8:
+                x, y = 8, y + line
+            if painter is not None:
+                rect = QtCore.QRectF(x, y + 2, swatch, box)
+                if kind == "scale":
+                    image, _pixels = _strip_image(style.lut[None, :])
+                    painter.drawImage(rect, image, QtCore.QRectF(0, 0, len(style.lut), 1))
+                    painter.setPen(QtGui.QPen(style.muted, 1.0))
+                    painter.setBrush(Qt.BrushStyle.NoBrush)
+                    painter.drawRect(rect)
+                else:
+                    brushes, pen = style.kinds[kind]
+                    painter.setPen(pen)
+                    for brush in brushes:
+                        painter.setBrush(brush)
+                        painter.drawRect(rect)
+                painter.setPen(style.foreground)
+                painter.drawText(QtCore.QPointF(rect.right() + 5, y + metrics.ascent()), text)
+            x += width + 16
+        y += line
+        if hidden:
+            if painter is not None:
+                note = self.tr("{count} smaller terms not shown").format(count=f"{hidden:,}")
+                painter.setPen(style.muted)
+                painter.drawText(
+                    QtCore.QRect(8, y, self.width() - 16, metrics.height()),
+                    Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                    style.elided(metrics, note, self.width() - 16),
+                )
+            y += line
+        return y - top + 2
+
+    def _paint(self, painter: QtGui.QPainter, style: _BarStyle) -> None:
+        count = len(self.groups)
+        components = max(len(g.values) for g in self.groups)
+        values = np.concatenate([g.values for g in self.groups])
+        low, high = min(0.0, float(values.min())), max(0.0, float(values.max()))
+        if high - low <= 0:
+            high, low = 1.0, (-1.0 if low < 0 else 0.0)
+        # Side by side while every group's words fit under it; else one row per group;
+        # strips once bars would be thinner than MIN_BAR_PX.
+        needed = self._facts(style).needed
+        top = 4 + self._legend(None, style, 4, None, self.hidden_count)
+        width, height = self.width() - 16, self.height() - top - 4
+        if width / count >= needed and width / count * 0.78 / components >= MIN_BAR_PX:
+            mode = "columns"
+        elif height / count * 0.8 / components >= MIN_BAR_PX:
+            mode = "rows"
+        else:
+            mode = "strips"
+        self.orientation = mode
+        if mode != "strips":
+            top = 4 + self._legend(painter, style, 4, None, self.hidden_count)
+            area = QtCore.QRectF(8, top, self.width() - 16, self.height() - top - 4)
+            if mode == "columns":
+                self._paint_columns(painter, style, area, low, high)
+            else:
+                self._paint_rows(painter, style, area, low, high)
+            return
+        # Strips: as many as leave each a readable label, the largest terms first.
+        scale = max(abs(low), abs(high))
+        top = 4 + self._legend(None, style, 4, scale, self.hidden_count + 1)
+        fit = max(1, int((self.height() - top - 4) // style.note_m.height()))
+        shown = self._largest(fit)
+        hidden = self.hidden_count + count - len(shown)
+        top = 4 + self._legend(painter, style, 4, scale, hidden)
+        area = QtCore.QRectF(8, top, self.width() - 16, self.height() - top - 4)
+        self._paint_strips(painter, style, area, scale, shown)
+
+    def _largest(self, fit: int) -> list[int]:
+        """Indices of at most ``fit`` groups, in order: y, v_target and the target's
+        term always, then the terms with the largest components.
+        """
+        groups = self.groups
+        if len(groups) <= fit:
+            return list(range(len(groups)))
+        keep = [i for i, g in enumerate(groups) if g.kind in (OUTPUT, EXPECTED, TARGET)]
+        sizes = self._facts(self.style_for_paint()).sizes
+        rest = sorted(
+            (i for i, g in enumerate(groups) if g.kind not in (OUTPUT, EXPECTED, TARGET)),
+            key=lambda i: -sizes[i],
+        )
+        return sorted(keep + rest[: max(0, fit - len(keep))])
+
+    def _paint_bar(
+        self,
+        painter: QtGui.QPainter,
+        style: _BarStyle,
+        index: int,
+        component: int,
+        rect: QtCore.QRectF,
+    ) -> None:
+        brushes, pen = style.kinds[self.groups[index].kind]
+        painter.setPen(pen)
+        for brush in brushes:
+            painter.setBrush(brush)
+            painter.drawRect(rect)
+        self.bar_rects.append((index, component, rect))
+
+    def _paint_columns(
+        self,
+        painter: QtGui.QPainter,
+        style: _BarStyle,
+        area: QtCore.QRectF,
+        low: float,
+        high: float,
+    ) -> None:
+        """Groups side by side, bars upward from a horizontal zero line."""
+        label_m, note_m, value_m = style.label_m, style.note_m, style.value_m
+        bottom_h = label_m.height() + 2 * note_m.height() + 4
+        top = area.top() + value_m.height()
+        bottom = area.bottom() - bottom_h - value_m.height()
+        if bottom - top < 20:
+            return
+
+        def y_of(value: float) -> float:
+            return bottom - (value - low) / (high - low) * (bottom - top)
+
+        zero = y_of(0.0)
+        slot = area.width() / len(self.groups)
+        painter.setPen(style.axis_pen)
+        painter.drawLine(QtCore.QPointF(area.left(), zero), QtCore.QPointF(area.right(), zero))
+        for index, group in enumerate(self.groups):
+            x0 = area.left() + index * slot
+            if group.kind == OUTPUT:
+                painter.setPen(style.divider_pen)
+                painter.drawLine(QtCore.QPointF(x0, area.top()), QtCore.QPointF(x0, area.bottom()))
+            bar_w = slot * 0.78 / len(group.values)
+            start = x0 + slot * 0.11
+            for component, value in enumerate(group.values.tolist()):
+                y = y_of(value)
+                rect = QtCore.QRectF(
+                    start + component * bar_w + bar_w * 0.08,
+                    min(y, zero),
+                    bar_w * 0.84,
+                    max(abs(zero - y), 1.0),
+                )
+                self._paint_bar(painter, style, index, component, rect)
+                text = fmt_number(value)
+                if style.width(value_m, text) <= bar_w + 4:
+                    painter.setFont(style.value_font)
+                    painter.setPen(style.foreground)
+                    height = value_m.height()
+                    text_top = rect.top() - height if value >= 0 else rect.bottom()
+                    draw_centred(
+                        painter,
+                        QtCore.QRectF(rect.left() - 2, text_top, rect.width() + 4, height),
+                        text,
+                        style.value_font,
+                    )
+            lines = [
+                (style.label_font, label_m, style.foreground, group.label),
+                (style.note_font, note_m, style.muted, self.kind_text(group.kind)),
+                (style.note_font, note_m, style.muted, group.note),
+            ]
+            y = bottom + value_m.height() + 2
+            for font, metrics, color, text in lines:
+                painter.setFont(font)
+                painter.setPen(color)
+                draw_centred(
+                    painter,
+                    QtCore.QRectF(x0, y, slot, metrics.height()),
+                    style.elided(metrics, text, int(slot) - 2),
+                    font,
+                )
+                y += metrics.height()
+
+    def _row_labels(
+        self, style: _BarStyle, area: QtCore.QRectF
+    ) -> tuple[list[tuple[str, str]], float]:
+        """Each group's label and words (kind and note), and the width of the label column."""
+        facts = self._facts(style)
+        return facts.texts, min(area.width() * 0.45, facts.label_width + 6)
+
+    def _paint_row_label(
+        self,
+        painter: QtGui.QPainter,
+        style: _BarStyle,
+        area: QtCore.QRectF,
+        index: int,
+        y0: float,
+        row_h: float,
+        texts: tuple[str, str],
+        label_w: float,
+    ) -> None:
+        """A row's label, with its kind and note under it (or after it when cramped)."""
+        label_m, note_m = style.label_m, style.note_m
+        label, words = texts
+        room = int(label_w) - 4
+        middle = y0 + row_h / 2
+        left = area.left()
+        # Text at a baseline, not in an aligned rectangle: it is drawn ~20 times a paint.
+        painter.setFont(style.label_font)
+        painter.setPen(style.foreground)
+        if row_h >= label_m.height() + note_m.height():
+            painter.drawText(
+                QtCore.QPointF(left, middle - label_m.height() + label_m.ascent()),
+                style.elided(label_m, label, room),
+            )
+            painter.setFont(style.note_font)
+            painter.setPen(style.muted)
+            painter.drawText(
+                QtCore.QPointF(left, middle + note_m.ascent()), style.elided(note_m, words, room)
+            )
+        elif row_h >= note_m.height() - 2:
+            # Cramped: one line, the kind still spelled out after the label.
+            painter.setFont(style.note_font)
+            painter.drawText(
+                QtCore.QPointF(left, middle - note_m.height() / 2 + note_m.ascent()),
+                style.elided(note_m, f"{label}  {self.kind_text(self.groups[index].kind)}", room),
+            )
+
+    def _paint_rows(
+        self,
+        painter: QtGui.QPainter,
+        style: _BarStyle,
+        area: QtCore.QRectF,
+        low: float,
+        high: float,
+    ) -> None:
+        """One row per group, bars sideways from a vertical zero line (narrow panels)."""
+        value_m = style.value_m
+        texts, label_w = self._row_labels(style, area)
+        # Measure the numbers only if some bar is tall enough to carry one.
+        row_room = area.height() / len(self.groups) * 0.8
+        value_w = 4
+        if any(row_room / len(g.values) >= value_m.height() - 2 for g in self.groups):
+            value_w += max(
+                style.width(value_m, fmt_number(v)) for g in self.groups for v in g.values.tolist()
+            )
+        x_left = area.left() + label_w + (value_w if low < 0 else 4)
+        x_right = area.right() - (value_w if high > 0 else 4)
+        row_h = area.height() / len(self.groups)
+        if x_right - x_left < 20 or row_h < 3:
+            return
+
+        def x_of(value: float) -> float:
+            return x_left + (value - low) / (high - low) * (x_right - x_left)
+
+        zero = x_of(0.0)
+        for index, group in enumerate(self.groups):
+            y0 = area.top() + index * row_h
+            if group.kind == OUTPUT:
+                painter.setPen(style.divider_pen)
+                painter.drawLine(QtCore.QPointF(area.left(), y0), QtCore.QPointF(area.right(), y0))
+            bar_h = row_h * 0.8 / len(group.values)
+            start = y0 + row_h * 0.1
+            for component, value in enumerate(group.values.tolist()):
+                x = x_of(value)
+                rect = QtCore.QRectF(
+                    min(x, zero),
+                    start + component * bar_h + bar_h * 0.08,
+                    max(abs(x - zero), 1.0),
+                    bar_h * 0.84,
+                )
+                self._paint_bar(painter, style, index, component, rect)
+                if bar_h >= value_m.height() - 2:
+                    painter.setFont(style.value_font)
+                    painter.setPen(style.foreground)
+                    text = fmt_number(value)
+                    # After a bar to the right, before one to the left.
+                    x = (
+                        rect.right() + 2
+                        if value >= 0
+                        else rect.left() - 2 - style.width(value_m, text)
+                    )
+                    painter.drawText(
+                        QtCore.QPointF(
+                            x, rect.center().y() - value_m.height() / 2 + value_m.ascent()
+                        ),
+                        text,
+                    )
+            self._paint_row_label(painter, style, area, index, y0, row_h, texts[index], label_w)
+        painter.setPen(style.axis_pen)
+        painter.drawLine(QtCore.QPointF(zero, area.top()), QtCore.QPointF(zero, area.bottom()))
+
+    def _paint_strips(
+        self,
+        painter: QtGui.QPainter,
+        style: _BarStyle,
+        area: QtCore.QRectF,
+        scale: float,
+        shown: list[int],
+    ) -> None:
+        """One row per shown group, each a strip of cells coloured by value (a tiny
+        heatmap row).
+        """
+        texts, label_w = self._row_labels(style, area)
+        row_h = area.height() / len(shown)
+        x_left, x_right = area.left() + label_w + 4, area.right() - 4
+        if x_right - x_left < 20 or row_h < 2:
+            return
+        components = max(len(self.groups[i].values) for i in shown)
+        # Values to colour-map indices, all groups at once: one image row per group.
+        table = np.full((len(shown), components), 127.5)
+        for row, index in enumerate(shown):
+            values = np.asarray(self.groups[index].values, dtype=float)
+            table[row, : len(values)] = (values / scale + 1.0) * 127.5
+        codes = style.lut[np.clip(np.rint(table), 0, 255).astype(np.intp)]
+        image, _pixels = _strip_image(codes)  # _pixels: the image does not copy them
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for row, index in enumerate(shown):
+            group = self.groups[index]
+            y0 = area.top() + row * row_h
+            rect = QtCore.QRectF(x_left, y0 + row_h * 0.12, x_right - x_left, row_h * 0.76)
+            painter.drawImage(rect, image, QtCore.QRectF(0, row, len(group.values), 1))
+            painter.setPen(style.strip_pens[group.kind])
+            painter.drawRect(rect)
+            self.strip_rects.append((index, rect))
+            if group.kind == OUTPUT:
+                painter.setPen(style.divider_pen)
+                painter.drawLine(QtCore.QPointF(area.left(), y0), QtCore.QPointF(area.right(), y0))
+            self._paint_row_label(painter, style, area, index, y0, row_h, texts[index], label_w)
+
+
+def _strip_image(codes: np.ndarray) -> tuple[QtGui.QImage, np.ndarray]:
+    """A QImage over ``codes`` (rows × columns of 0xffRRGGBB words) and the array it uses.
+
+    The image does not copy the pixels: keep the array alive while drawing.
+    """
+    codes = np.ascontiguousarray(codes, dtype=np.uint32)
+    image = QtGui.QImage(
+        codes.data,
+        codes.shape[1],
+        codes.shape[0],
+        codes.shape[1] * 4,
+        QtGui.QImage.Format.Format_RGB32,
+    )
+    return image, codes

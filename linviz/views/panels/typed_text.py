@@ -1,0 +1,119 @@
+"""Vectors and per-write parameters as the editors write them, and typed text read back.
+
+Typed input is split and parsed here; whether the numbers fit the scenario
+(length, finiteness) is checked by the model when the edit is made.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+from PySide6 import QtCore
+
+from linviz.model.errors import ScenarioError
+from linviz.model.rules import RULE_PARAMETERS
+from linviz.model.scenario import Step
+
+_PARAMETER_NAMES = {
+    "α": "alpha",
+    "alpha": "alpha",
+    "a": "alpha",
+    "β": "beta",
+    "beta": "beta",
+    "b": "beta",
+}
+
+
+SYMBOLS = {"alpha": "α", "beta": "β"}
+
+
+def _translate(text: str) -> str:
+    return QtCore.QCoreApplication.translate("StepEditor", text)
+
+
+def number_text(x: float) -> str:
+    """``x`` exactly as typed back: shortest round-trip form, ``1`` not ``1.0``."""
+    text = repr(float(x) + 0.0)
+    return text[:-2] if text.endswith(".0") else text
+
+
+def vector_text(vector: np.ndarray) -> str:
+    """A vector as the user types it: ``1, 0.5``."""
+    return ", ".join(number_text(x) for x in vector)
+
+
+def split_vector(text: str) -> list[str]:
+    """The tokens of a typed vector: ``"[1, 0]"``, ``"1, 0"`` and ``"1 0"`` all give two."""
+    body = text.strip()
+    if body[:1] in "[(" and body[-1:] in "])":
+        body = body[1:-1]
+    return [token for token in re.split(r"[,;\s]+", body.strip()) if token]
+
+
+def vector_numbers(text: str, name: str) -> list[float]:
+    """The tokens of a typed vector as floats, in whatever length was typed.
+
+    Length and finiteness are left to the scenario's checks; a token that is
+    no number at all is refused here, naming it the way the model would.
+    """
+    numbers = []
+    for position, token in enumerate(split_vector(text), start=1):
+        try:
+            numbers.append(float(token))
+        except ValueError:
+            raise ScenarioError(
+                _translate("{name} component {position} must be a number, got {token!r}").format(
+                    name=name, position=position, token=token
+                ),
+                field=name,
+            ) from None
+    return numbers
+
+
+def parameters_text(step: Step, symbols: bool = True) -> str:
+    """A write's own α/β as ``α=0.9, β=0.5`` (empty when it uses the rule's)."""
+    parts = []
+    for name in ("alpha", "beta"):
+        given = getattr(step, name)
+        if given is not None:
+            parts.append(f"{SYMBOLS[name] if symbols else name}={number_text(given)}")
+    return ", ".join(parts)
+
+
+def parse_parameters(text: str, rule_name: str) -> dict[str, float | None]:
+    """Typed per-write overrides: ``β=0.5``, ``alpha 0.9, beta 1``, a bare ``0.5``.
+
+    A bare number goes to the rule's parameter (α then β for gated delta).
+    Empty text clears both. Ranges are checked by the scenario.
+    """
+    result: dict[str, float | None] = {"alpha": None, "beta": None}
+    bare_order = list(RULE_PARAMETERS[rule_name])
+    for part in (p.strip() for p in re.split(r"[,;]", text)):
+        if not part:
+            continue
+        words = part.replace("=", " ").replace(":", " ").split()
+        if len(words) == 1:
+            if not bare_order:
+                raise ScenarioError(
+                    _translate("the {rule} rule takes no α or β; leave this empty").format(
+                        rule=rule_name
+                    ),
+                    field="alpha",
+                )
+            name, token = bare_order.pop(0), words[0]
+        elif len(words) == 2 and words[0].lower() in _PARAMETER_NAMES:
+            name, token = _PARAMETER_NAMES[words[0].lower()], words[1]
+        else:
+            raise ScenarioError(
+                _translate("write α/β as α=0.9, β=0.5 (got {part!r})").format(part=part),
+                field="alpha",
+            )
+        try:
+            result[name] = float(token)
+        except ValueError:
+            raise ScenarioError(
+                _translate("{name} must be a number, got {token!r}").format(name=name, token=token),
+                field=name,
+            ) from None
+    return result

@@ -1,0 +1,93 @@
+"""A steady label: looks like a QLabel, and re-lays the window out only when it must."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6 import QtCore, QtWidgets
+
+from linviz.views.drawing.steady_label import SteadyLabel
+from tests.views.conftest import EventLog, in_a_column
+
+# The offscreen platform warns when a window's size limits change.
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+
+LONG = "Write w12: key [0.1234, -0.5678, 0.9012], value [1.234, -5.678, 9.012]"
+
+
+@pytest.mark.parametrize("wrap", [True, False])
+def test_a_steady_label_looks_like_a_label(qtbot, wrap):
+    label, steady = QtWidgets.QLabel(LONG), SteadyLabel(word_wrap=wrap)
+    label.setWordWrap(wrap)
+    steady.setText(LONG)
+    host = in_a_column(qtbot, label, steady, width=260 if wrap else 700)
+    host.setStyleSheet("font-size: 13pt; font-weight: bold; color: #205090;")
+    qtbot.waitUntil(lambda: steady.size() == label.size())
+    assert steady.sizeHint() == label.sizeHint()
+    assert steady.minimumSizeHint() == label.minimumSizeHint()
+    assert steady.grab().toImage() == label.grab().toImage()
+
+
+def test_a_new_text_of_the_same_size_asks_for_no_layout(qtbot):
+    steady = SteadyLabel(word_wrap=True)
+    steady.setText(LONG)
+    host = in_a_column(qtbot, steady, width=260)
+    QtWidgets.QApplication.processEvents()
+    height = steady.height()
+    requests = EventLog(QtCore.QEvent.Type.LayoutRequest, host)
+    for text in (LONG.replace("w12", "w34"), LONG.replace("0.1234", "0.4321")):
+        steady.setText(text)
+        QtWidgets.QApplication.processEvents()
+        assert steady.label.text() == text
+    assert requests.watched == [] and steady.height() == height
+    # More words need more lines: then the layout is asked, and the label grows.
+    steady.setText(LONG + " · target w7 · and more words to wrap")
+    qtbot.waitUntil(lambda: steady.height() > height)
+    assert steady.height() == steady.heightForWidth(steady.width())
+    assert steady.label.geometry() == steady.rect()
+    assert requests.watched
+
+
+def test_a_word_wider_than_the_label_gets_room(qtbot):
+    steady = SteadyLabel(word_wrap=True)
+    steady.setText("short")
+    host = in_a_column(qtbot, steady, width=40)
+    QtWidgets.QApplication.processEvents()
+    steady.setText("an_unbreakable_label_longer_than_forty_pixels")
+    qtbot.waitUntil(lambda: steady.width() >= steady.minimumSizeHint().width())
+    assert host.minimumSizeHint().width() > 40
+
+
+def test_an_unwrapped_steady_label_keeps_the_window_wide_enough(qtbot):
+    steady = SteadyLabel()
+    steady.setText("Step 1 of 9")
+    host = QtWidgets.QWidget()
+    qtbot.addWidget(host)
+    row = QtWidgets.QHBoxLayout(host)
+    row.addWidget(steady, 1)  # as the caption bar's heading: it has room to spare
+    row.addWidget(QtWidgets.QPushButton("Edit"))
+    host.resize(600, 60)
+    with qtbot.waitExposed(host):
+        host.show()
+    QtWidgets.QApplication.processEvents()
+    requests = EventLog(QtCore.QEvent.Type.LayoutRequest, host)
+    steady.setText("Step 2 of 9")
+    QtWidgets.QApplication.processEvents()
+    assert requests.watched == []  # as wide: nothing to lay out
+    # Wider, though it fits: the window must not get narrower than the new text.
+    steady.setText("Step 99,999 of 100,000 · write w99999")
+    needed = steady.label.minimumSizeHint().width()
+    qtbot.waitUntil(lambda: host.minimumSizeHint().width() > needed)
+    host.resize(needed // 2, 60)
+    qtbot.waitUntil(lambda: steady.width() >= needed)
+
+
+def test_a_new_font_resizes_a_steady_label(qtbot):
+    steady = SteadyLabel(word_wrap=True)
+    steady.setText(LONG)
+    _window = in_a_column(qtbot, steady, width=260)  # kept: pytest-qt holds it weakly
+    QtWidgets.QApplication.processEvents()
+    height = steady.height()
+    steady.setStyleSheet("font-size: 20pt;")
+    qtbot.waitUntil(lambda: steady.height() > height)
+    assert steady.height() == steady.heightForWidth(steady.width())

@@ -1,0 +1,56 @@
+"""Every step as numbered images, or as one animated GIF."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from linviz.views.export import sequences
+from linviz.views.export.images import ExportCancelled
+from tests.views.export.conftest import open_png
+
+
+# -- every step ---------------------------------------------------------------------------------
+def test_gif_has_one_frame_per_step_and_keeps_the_cursor(window, lesson_session, tmp_path):
+    lesson_session.set_cursor(3)
+    seen = []
+    path = sequences.export_gif(
+        window.panels["heatmap"],
+        lesson_session,
+        tmp_path / "a.gif",
+        300,
+        progress=lambda done, total: seen.append((done, total)),
+    )
+    with Image.open(path) as gif:
+        assert gif.n_frames == 7
+        assert gif.info["duration"] == 300 and gif.info["loop"] == 0
+    assert seen[-1] == (14, 14)
+    assert lesson_session.cursor == 3
+
+
+def test_all_steps_writes_one_numbered_file_per_step(window, lesson_session, tmp_path):
+    panel = window.panels["heatmap"]
+    written = sequences.export_all_steps(panel, lesson_session, tmp_path / "step.png")
+    names = [f"step-{n:03d}.png" for n in range(1, 8)]
+    assert [p.name for p in written] == names
+    assert sorted(p.name for p in tmp_path.iterdir()) == names
+    first, last = open_png(written[0]), open_png(written[-1])
+    assert first.shape == last.shape == (panel.height(), panel.width(), 4)
+    assert not np.array_equal(first, last)
+
+
+def test_cancelled_exports_leave_nothing_behind(window, lesson_session, tmp_path):
+    def stop_at_three(done, total):
+        return done < 3
+
+    with pytest.raises(ExportCancelled):
+        sequences.export_all_steps(
+            window, lesson_session, tmp_path / "s.png", progress=stop_at_three
+        )
+    with pytest.raises(ExportCancelled):
+        sequences.export_gif(
+            window, lesson_session, tmp_path / "a.gif", 200, progress=stop_at_three
+        )
+    assert not list(tmp_path.iterdir())
+    assert lesson_session.cursor == 7

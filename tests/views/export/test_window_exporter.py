@@ -1,0 +1,130 @@
+"""File ▸ Export, Copy image and the panels' right-click menus."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from PIL import Image
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from linviz.views.export.options_dialog import ExportOptions
+from tests.views.export.conftest import SVG, open_png
+
+
+# -- the window's actions ---------------------------------------------------------------------
+def test_file_menu_has_the_export_submenu(window):
+    texts = [a.text() for a in window.file_menu.actions()]
+    assert "&Export" in texts
+    export_texts = [a.text() for a in window.exporter.menu.actions()]
+    assert export_texts[:2] == ["Export &window…", "Export &panel"]
+    assert "Export &animation (GIF)…" in export_texts
+    assert "Export all &steps…" in export_texts
+    panel_menu = window.exporter.menu.actions()[1].menu()
+    panel_menu.aboutToShow.emit()  # the list is made as the menu opens
+    assert [a.text() for a in panel_menu.actions()] == [
+        p.panel_title() for p in window.panels.values()
+    ]
+    window.steps_dock.hide()  # a panel that is not on screen cannot be drawn
+    panel_menu.aboutToShow.emit()
+    assert not window.exporter.actions["panel:steps"].isEnabled()
+    assert window.exporter.actions["panel:heatmap"].isEnabled()
+    copy = window.exporter.actions["copy"]
+    assert copy.shortcut() == QtGui.QKeySequence("Ctrl+Shift+C")
+
+
+def test_copy_image_puts_the_scaled_panel_on_the_clipboard(window):
+    panel = window.panels["heatmap"]
+    image = window.exporter.copy_view("heatmap", scale=2)
+    copied = QtGui.QGuiApplication.clipboard().image()
+    assert (copied.width(), copied.height()) == (2 * panel.width(), 2 * panel.height())
+    assert image is not None
+
+
+def test_copy_shortcut_copies_the_window(window):
+    QtGui.QGuiApplication.clipboard().clear()
+    window.exporter.actions["copy"].trigger()
+    copied = QtGui.QGuiApplication.clipboard().image()
+    assert copied.width() == round(window.width() * window.exporter.last_options().scale)
+
+
+def test_export_dialogs_write_what_was_chosen(window, tmp_path):
+    exporter = window.exporter
+    asked = []
+    exporter.ask_path = lambda title, filters, suggested: (
+        asked.append(suggested) or str(tmp_path / "slide.svg")
+    )
+    exporter.ask_options = lambda suffix: ExportOptions(scale=1.0)
+    path = exporter.export_view_dialog("window")
+    assert path is not None and ET.parse(path).getroot().tag == f"{SVG}svg"
+    assert asked[0].endswith("crowding-the-plane-step7.png")
+    # The next dialog starts in the folder used last.
+    exporter.ask_path = lambda title, filters, suggested: (
+        asked.append(suggested) or str(tmp_path / "anim.gif")
+    )
+    exporter.ask_options = lambda suffix: ExportOptions(scale=1.0, frame_ms=500)
+    gif = exporter.export_animation_dialog()
+    assert asked[1].startswith(str(tmp_path))
+    with Image.open(gif) as image:
+        assert image.n_frames == 7 and image.info["duration"] == 500
+
+
+def test_cancelled_dialog_writes_nothing(window, tmp_path):
+    window.exporter.ask_path = lambda *args: None
+    assert window.exporter.export_steps_dialog() is None
+    window.exporter.ask_path = lambda *args: str(tmp_path / "x.png")
+    window.exporter.ask_options = lambda suffix: None
+    assert window.exporter.export_view_dialog("heatmap") is None
+    assert not list(tmp_path.iterdir())
+
+
+def test_failures_are_shown_not_raised(window, tmp_path):
+    assert window.exporter.export_view("heatmap", tmp_path / "no" / "such" / "x.png") is None
+    assert "cannot write" in window.last_error
+    window.steps_dock.hide()
+    assert window.exporter.export_view("steps", tmp_path / "steps.png") is None
+    assert "hidden" in window.last_error
+    assert not list(tmp_path.iterdir())
+
+
+def test_progress_dialog_can_cancel(window):
+    progress = window.exporter.progress_dialog("Drawing…", 10)
+    assert progress(1, 10) is True
+    window.exporter.last_progress.cancel()
+    assert progress(2, 10) is False
+
+
+def test_right_click_on_a_panel_offers_to_export_it(window, tmp_path, monkeypatch):
+    exporter = window.exporter
+    panel = window.panels["heatmap"]
+    opened = []
+    monkeypatch.setattr(exporter, "show_context_menu", lambda name, position: opened.append(name))
+    # A right click on the plot (which has no menu of its own) reaches the panel's frame.
+    viewport = panel.plot_widget.viewport()
+    where = QtCore.QPoint(viewport.width() // 2, viewport.height() // 2)
+    event = QtGui.QContextMenuEvent(
+        QtGui.QContextMenuEvent.Reason.Mouse, where, viewport.mapToGlobal(where)
+    )
+    QtWidgets.QApplication.sendEvent(viewport, event)
+    assert opened == ["heatmap"]
+    menu = exporter.context_menu("heatmap")
+    export_action, copy_action = menu.actions()
+    assert export_action.text() == "Export this panel…"
+    assert copy_action.text() == "Copy this panel"
+    exporter.ask_path = lambda *args: str(tmp_path / "heat.png")
+    exporter.ask_options = lambda suffix: ExportOptions(scale=2.0)
+    export_action.trigger()
+    pixels = open_png(tmp_path / "heat.png")
+    assert pixels.shape[:2] == (2 * panel.height(), 2 * panel.width())
+    copy_action.trigger()
+    assert QtGui.QGuiApplication.clipboard().image().width() == round(
+        panel.width() * exporter.last_options().scale
+    )
+    menu.deleteLater()
+
+
+def test_panels_added_after_the_export_actions_get_a_menu_too(window):
+    for name, panel in window.panels.items():
+        target = window.panel_frame(name)
+        assert target is panel or target is panel.parentWidget()
+        assert target.property("export_menu_for") == name
+        assert target.contextMenuPolicy() == QtCore.Qt.ContextMenuPolicy.CustomContextMenu

@@ -1,0 +1,309 @@
+"""The readout: a read's terms as bars and numbers; a write's overlapping keys."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from linviz.controller.commands import ReplaceStep
+from linviz.controller.session import Session
+from linviz.model.scenario import Scenario, read, write
+from linviz.views.panels.read_breakdown import MAX_GROUPS, ReadoutPanel
+from linviz.views.theme import theme_named
+from tests.views.conftest import EventLog, settle, shown, shown_in_column
+
+# The offscreen platform warns when a window's size limits change or a tooltip is raised.
+pytestmark = pytest.mark.qt_log_ignore(
+    "This plugin does not support propagateSizeHints", "This plugin does not support raise"
+)
+
+
+def show(qtbot, session: Session, width: int = 760) -> ReadoutPanel:
+    return shown(qtbot, ReadoutPanel(session), width, 620)
+
+
+def colours_inside(image: QtGui.QImage, rect) -> set[tuple[int, int, int]]:
+    """The distinct colours well inside ``rect`` (away from its outline)."""
+    r = rect.toRect().adjusted(4, 4, -4, -4)
+    return {
+        image.pixelColor(x, y).getRgb()[:3]
+        for x in range(r.left(), r.right())
+        for y in range(r.top(), r.bottom())
+    }
+
+
+def test_the_crowded_read_in_numbers(qtbot, lesson_session):
+    lesson_session.set_cursor(7)
+    panel = show(qtbot, lesson_session)
+    text = panel.text()
+    assert "Read r4: query [0.8, 0.6] · target k3" in text
+    assert "output y: [1.2, -1.8]" in text
+    assert "expected v_target (k3): [0, -5]" in text
+    assert "interference y − v_target: [1.2, 3.2]" in text
+    assert "relative error: 68.4 %" in text
+    assert "crosstalk share: 40.6 %" in text
+    assert "cosine(y, v_target): 0.832" in text
+    assert "q·kᵢ: k1 0.8 k2 0.6 k3 1" in " ".join(text.split())
+
+
+@pytest.mark.parametrize("width, orientation", [(760, "columns"), (260, "rows")])
+def test_target_and_crosstalk_differ_by_label_colour_and_pattern(
+    qtbot, lesson_session, width, orientation
+):
+    lesson_session.set_cursor(7)
+    panel = show(qtbot, lesson_session, width)
+    bars = panel.bars
+    kinds = [(g.label, g.kind, bars.kind_text(g.kind)) for g in bars.groups]
+    assert kinds == [
+        ("k1", "crosstalk", "crosstalk"),
+        ("k2", "crosstalk", "crosstalk"),
+        ("k3", "target", "target"),
+        ("y", "output", "output y"),
+        ("v(k3)", "expected", "wanted v_target"),
+    ]
+    # One bar per value component: k1's term is 0.8·(3, 1).
+    np.testing.assert_allclose(bars.groups[0].values, [2.4, 0.8])
+    assert bars.groups[0].note == "w = 0.8"
+
+    image = bars.grab().toImage()
+    assert bars.orientation == orientation  # narrow panels get one row per write
+    rects = {(g, c): r for g, c, r in bars.bar_rects}
+    target_bar = colours_inside(image, rects[(2, 1)])  # k3's -5
+    crosstalk_bar = colours_inside(image, rects[(0, 0)])  # k1's 2.4
+    assert target_bar == {QtGui.QColor(theme_named("light").target).getRgb()[:3]}
+    assert len(crosstalk_bar) >= 2  # hatched: stripes over a pale fill
+    assert target_bar.isdisjoint(crosstalk_bar)
+
+
+def test_a_clean_read_has_no_crosstalk(qtbot, lesson_session):
+    lesson_session.set_cursor(3)
+    panel = show(qtbot, lesson_session)
+    text = panel.text()
+    assert "output y: [3, 1]" in text
+    assert "interference y − v_target: [0, 0]" in text
+    assert "relative error: 0.0 %" in text
+    np.testing.assert_allclose(panel.bars.groups[1].values, [0, 0])  # k2: orthogonal
+
+
+def test_a_write_lists_the_keys_it_overlaps(qtbot, lesson_session):
+    lesson_session.set_cursor(5)
+    panel = show(qtbot, lesson_session)
+    text = panel.text()
+    assert "Write k3: key [0.8, 0.6], value [0, -5]" in text
+    assert "overlaps k1: cos 0.80" in text
+    assert "overlaps k2: cos 0.60" in text
+    assert "so reads of them will pick up its value" in text  # additive rule
+    assert not panel.bars.isVisible()
+
+
+def test_an_overlapping_write_says_what_its_rule_does_to_earlier_reads(qtbot):
+    """Additive: earlier reads pick the new value up; delta: they move toward it."""
+    session = Session()
+    session.open("delta-repair")
+    session.set_cursor(4)  # w3 rewrites w1's key
+    panel = show(qtbot, session)
+    text = panel.text()
+    assert "the delta rule swaps what S returned for this key" in text
+    assert "pick up its value" not in text
+    assert "overlaps w1: cos 1.00" in text
+
+
+def test_an_orthogonal_write_says_so(qtbot, lesson_session):
+    lesson_session.set_cursor(2)
+    panel = show(qtbot, lesson_session)
+    assert "k2 is orthogonal to every earlier key" in panel.text()
+    lesson_session.set_cursor(1)
+    assert "nothing to overlap yet" in panel.text()
+
+
+def test_the_readout_follows_an_edit(qtbot, lesson_session):
+    lesson_session.set_cursor(7)
+    panel = show(qtbot, lesson_session)
+    k3 = lesson_session.scenario.step(5)
+    lesson_session.execute(ReplaceStep(5, k3.with_changes(vector=[0.0, 0.0])))
+    lesson_session.set_cursor(7)
+    # Dropping k3's key leaves the read with k1's and k2's terms only.
+    assert "output y: [1.2, 3.2]" in panel.text()
+    assert "target's own term: [0, 0]" in panel.text()
+    lesson_session.undo()
+    lesson_session.set_cursor(7)
+    assert "output y: [1.2, -1.8]" in panel.text()
+
+
+def test_many_writes_show_the_largest_terms_and_count_the_rest(qtbot):
+    steps = [write([1.0, 0.1 * i], [float(i), 1.0], f"w{i}") for i in range(1, 61)]
+    steps.insert(5, write([0.0, 1.0], [0.5, 0.5], "small"))
+    steps.append(read([0.0, 1.0], "r", target="small"))
+    session = Session(Scenario(2, 2, steps))
+    panel = show(qtbot, session)
+    groups = panel.bars.groups
+    terms = [g for g in groups if g.kind in ("target", "crosstalk")]
+    assert len(terms) == MAX_GROUPS
+    assert panel.bars.hidden_count == 61 - MAX_GROUPS
+    assert any(g.label == "small" and g.kind == "target" for g in terms)
+    assert "w60" in [g.label for g in terms]  # the largest term is kept
+    assert "w1" not in [g.label for g in terms]  # a small one is not
+    assert "(+21 more)" in panel.text()
+
+
+def test_a_read_with_no_earlier_write(qtbot):
+    session = Session(Scenario(2, 2, [read([1, 0], "r1")]))
+    panel = show(qtbot, session)
+    assert "none: no earlier write" in panel.text()
+    assert [g.kind for g in panel.bars.groups] == ["output"]
+
+
+@pytest.mark.parametrize("projector", [False, True])
+def test_every_lesson_step_renders(qtbot, projector):
+    from linviz.model.lessons import bundled_lessons
+
+    for lesson in bundled_lessons():
+        session = Session()
+        session.open(lesson.path)
+        session.set_options(projector=projector)
+        panel = show(qtbot, session)
+        for number in range(1, len(session.scenario) + 1):
+            session.set_cursor(number)
+            assert not panel.grab().isNull()
+        panel.detach()
+
+
+def test_a_hidden_readout_catches_up_when_shown(qtbot, lesson_session):
+    lesson_session.set_cursor(7)
+    panel = show(qtbot, lesson_session)
+    panel.hide()
+    lesson_session.set_cursor(5)
+    panel.show()
+    assert "overlaps k1: cos 0.80" in panel.text()
+
+
+def test_hovering_a_bar_names_its_write(qtbot, lesson_session):
+    lesson_session.set_cursor(7)
+    panel = show(qtbot, lesson_session)
+    bars = panel.bars
+    bars.grab()
+    rect = next(r for g, c, r in bars.bar_rects if (g, c) == (1, 1))  # k2's 2.4
+    spot = rect.center().toPoint()
+    event = QtGui.QHelpEvent(QtCore.QEvent.Type.ToolTip, spot, bars.mapToGlobal(spot))
+    QtWidgets.QApplication.sendEvent(bars, event)
+    assert QtWidgets.QToolTip.text() == "k2 · crosstalk · w = 0.6 · [-1.2, 2.4]"
+
+
+def d64_session(writes: int = 12) -> Session:
+    rng = np.random.default_rng(5)
+    steps = [write(rng.normal(size=64), rng.normal(size=64), f"w{i}") for i in range(writes)]
+    steps.append(read(steps[3].vector, "r", target="w3"))
+    return Session(Scenario(64, 64, steps))
+
+
+def test_many_value_components_are_drawn_as_colour_strips(qtbot):
+    from linviz.views.items.matrix_item import colormap_for
+
+    session = d64_session()
+    session.set_cursor(len(session.scenario))
+    panel = show(qtbot, session)
+    bars = panel.bars
+    image = bars.grab().toImage()
+    assert bars.orientation == "strips" and not bars.bar_rects
+    assert [i for i, _ in bars.strip_rects] == list(range(len(bars.groups)))
+    # Each cell is a component, coloured like the heatmap on one scale for all strips.
+    index = next(i for i, g in enumerate(bars.groups) if g.kind == "output")
+    rect = dict(bars.strip_rects)[index]
+    values = bars.groups[index].values
+    scale = max(float(np.abs(g.values).max()) for g in bars.groups)
+    lut = colormap_for(theme_named("light")).getLookupTable(0.0, 1.0, 256, alpha=False)
+    for component in (0, 17, 63):
+        x = rect.left() + (component + 0.5) * rect.width() / 64
+        seen = image.pixelColor(round(x), round(rect.center().y())).getRgb()[:3]
+        wanted = lut[int(np.clip(np.rint((values[component] / scale + 1) * 127.5), 0, 255))]
+        assert np.abs(np.array(seen) - wanted).max() <= 2, (component, seen, wanted)
+    # Hovering a cell names the write and the component's value.
+    spot = QtCore.QPoint(round(rect.left() + 17.5 * rect.width() / 64), round(rect.center().y()))
+    event = QtGui.QHelpEvent(QtCore.QEvent.Type.ToolTip, spot, bars.mapToGlobal(spot))
+    QtWidgets.QApplication.sendEvent(bars, event)
+    assert QtWidgets.QToolTip.text().startswith("y · output y")
+    assert "component 17: " in QtWidgets.QToolTip.text()
+
+
+def test_short_on_room_the_strips_keep_the_largest_terms_and_the_answer(qtbot):
+    session = d64_session(writes=30)
+    session.set_cursor(len(session.scenario))
+    panel = show(qtbot, session)
+    panel.resize(760, 420)
+    bars = panel.bars
+    bars.grab()
+    shown = [i for i, _ in bars.strip_rects]
+    kinds = {bars.groups[i].kind for i in shown}
+    assert len(shown) < len(bars.groups)
+    assert {"target", "output", "expected"} <= kinds
+    sizes = [float(np.abs(g.values).max()) for g in bars.groups]
+    dropped = [sizes[i] for i in range(len(bars.groups)) if i not in shown]
+    kept_crosstalk = [sizes[i] for i in shown if bars.groups[i].kind == "crosstalk"]
+    assert min(kept_crosstalk) >= max(dropped)
+
+
+def test_a_drag_changes_the_numbers_without_a_new_layout(qtbot, lesson_session):
+    lesson_session.set_cursor(7)
+    panel = show(qtbot, lesson_session)
+    QtWidgets.QApplication.processEvents()
+    requests = EventLog(QtCore.QEvent.Type.LayoutRequest, panel)
+    before = panel.text()
+    lesson_session.begin_drag(1, "vector")
+    for angle in (0.1, 0.2, 0.3):
+        lesson_session.drag_to(np.array([np.cos(angle), np.sin(angle)]))
+        QtWidgets.QApplication.processEvents()
+    assert panel.text() != before  # the numbers followed the key
+    assert requests.watched == []  # … and nothing was laid out again
+    lesson_session.cancel_drag()
+
+
+def test_on_a_projector_the_measures_keep_three_digits(qtbot):
+    """Every value stays on one line on a projector, so all the measures fit."""
+    session = Session()
+    session.open("gated-forgetting")
+    session.set_cursor(8)  # y = 0.8⁴ · [10, 5] = [4.096, 2.048]
+    panel = show(qtbot, session)
+    measures = dict(panel.measures)
+    assert measures["output y"] == "[4.096, 2.048]"
+    session.set_options(projector=True)
+    measures = dict(panel.measures)
+    assert measures["output y"] == "[4.1, 2.05]"
+    assert measures["interference y − v_target"] == "[-5.9, -2.95]"
+
+
+def test_moving_between_writes_lays_no_panel_out(qtbot):
+    """Headings change on every move; no panel nor the window is laid out again."""
+    from linviz.bench.workloads import random_scenario
+    from linviz.views.panels.caption import CaptionBar
+    from linviz.views.panels.timeline import TimelinePanel
+
+    session = Session(random_scenario(2000, 2))
+    panels = (CaptionBar(session), ReadoutPanel(session), TimelinePanel(session))
+    window = shown_in_column(qtbot, panels, 1100, 800)
+    rng = np.random.default_rng(7)
+    steps = rng.choice(np.arange(1000, 2001), 60, replace=False).tolist()
+    writes = [n for n in steps if session.scenario.is_write(n)][:20]
+    # One round first: the lists of overlaps grow from one line, and the
+    # widest heading sets the window's smallest width.
+    for number in writes:
+        session.set_cursor(number)
+        settle()
+    requests = EventLog(QtCore.QEvent.Type.LayoutRequest, window, *panels)
+    headings = []
+    for number in writes:
+        session.set_cursor(number)
+        QtWidgets.QApplication.processEvents()
+        headings.append(panels[1].heading.text())
+    requests.stop()
+    assert len(set(headings)) == 20 and headings[-1].startswith(f"Write w{writes[-1]}:")
+    assert panels[0].heading.text().startswith(f"Step {writes[-1]:,} of 2,000")
+    assert requests.watched == []
+    # A read shows other widgets: that is laid out, and the heading still fits.
+    session.set_cursor(10)
+    qtbot.waitUntil(lambda: panels[1].bars.height() > 0)
+    heading = panels[1].heading
+    assert heading.height() == heading.heightForWidth(heading.width())
+    assert heading.label.geometry() == heading.rect()
+    for panel in panels:
+        panel.detach()
