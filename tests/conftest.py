@@ -6,10 +6,21 @@ if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
-from hypothesis import settings  # noqa: E402
+from hypothesis import Phase, settings  # noqa: E402
 
 # Shared CI machines are slow and noisy: no per-example deadline.
 settings.register_profile("linviz", deadline=None, max_examples=60)
+# Mutation testing runs the tests once per mutant, thousands of times: fewer
+# examples, the same ones every run, and a failure is not shrunk (a mutant is
+# caught by any failing example) ([tool.mutmut] in pyproject.toml selects it).
+settings.register_profile(
+    "mutation",
+    deadline=None,
+    max_examples=12,
+    derandomize=True,
+    database=None,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+)
 settings.load_profile("linviz")
 
 

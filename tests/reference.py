@@ -49,11 +49,12 @@ def replay(document: dict) -> tuple[list[np.ndarray], dict[int, np.ndarray]]:
             elif name == "gated":
                 S = alpha * S + np.outer(k, v)
             elif name == "delta":
-                S = S + beta * np.outer(k, v - S.T @ k)
+                S = S + np.outer(k, beta * (v - S.T @ k))
             else:
-                # α (I − β k kᵀ) S without forming I − β k kᵀ: with a huge key that
-                # matrix overflows even when S (and so k kᵀ S) is exactly 0.
-                S = alpha * (S - beta * np.outer(k, k @ S)) + beta * np.outer(k, v)
+                # α (I − β k kᵀ) S + β k vᵀ multiplied out, each factor applied to a
+                # vector before its outer product: near the float range, I − β k kᵀ
+                # or k kᵀS alone can overflow although the new S does not.
+                S = alpha * S - np.outer(k, (alpha * beta) * (k @ S)) + np.outer(k, beta * v)
             z = z + k
         else:
             q = phi(fmap, step["query"])

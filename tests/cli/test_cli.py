@@ -63,7 +63,10 @@ def test_trace_of_a_file_path(tmp_path, capsys):
     path = tmp_path / "mine.json"
     path.write_bytes(resolve_scenario_path("delta-repair").read_bytes())
     assert main(["trace", str(path)]) == 0
-    assert "delta" in capsys.readouterr().out
+    out = capsys.readouterr().out.splitlines()
+    # The file's own scenario: the delta rule, whose reused key stamps only the difference.
+    assert out[1].endswith("rule delta (β = 1)")
+    assert "k = [1, 0]  v = [9, 9]  stamp [[7, 6], [0, 0]]  S = [[9, 9], [5, 1]]" in out[8]
 
 
 def test_bad_file_gives_status_1_and_one_line_no_traceback(tmp_path):

@@ -46,3 +46,14 @@ def test_a_read_after_90000_writes_holds_no_per_write_arrays():
     assert peak < 16 * 2**20
     # The terms are still there when asked for, and add up to the output.
     np.testing.assert_allclose(result.terms.sum(axis=0), result.output, rtol=1e-9, atol=1e-9)
+
+
+def test_at_most_64_snapshots_are_kept_the_newest_first():
+    session = Session(random_scenario(100, 2))
+    for number in range(1, 101):
+        session.snapshot(number)
+    assert list(session._snapshots) == list(range(37, 101))
+    assert session.snapshot(100) is session.snapshot(100)
+    first = session.snapshot(1)  # computed again, and now the newest
+    assert list(session._snapshots)[-1] == 1 and len(session._snapshots) == 64
+    assert first is session.snapshot(1)

@@ -89,19 +89,12 @@ def test_rows_in_chunks_equal_the_whole(scenario, size):
         assert keys == values == []
 
 
-def old_selection(sizes: np.ndarray, limit: int, target: int | None) -> list[int]:
-    """How the readout picked its terms from the full array of terms."""
-    count = len(sizes)
-    if count <= limit:
-        return list(range(count))
-    cut = np.partition(sizes, count - limit)[count - limit]
-    ties = np.flatnonzero(sizes >= cut)
-    order = ties[np.argsort(-sizes[ties], kind="stable")][:limit].tolist()
-    keep = set(order)
-    if target is not None and target not in keep:
-        keep.discard(order[-1])
-        keep.add(target)
-    return sorted(keep)
+def sorted_selection(sizes: np.ndarray, limit: int, target: int | None) -> list[int]:
+    """The ``limit`` largest terms by a plain stable sort, the target in place of the last."""
+    order = sorted(range(len(sizes)), key=lambda i: -sizes[i])[:limit]
+    if target is not None and target not in order:
+        order[-1] = target
+    return sorted(order)
 
 
 @pytest.mark.parametrize(
@@ -124,7 +117,7 @@ def test_largest_terms_pick_what_sorting_every_term_would(rule):
     sizes = np.abs(result.terms).max(axis=1)
     for limit in (1, 5, 24, 400):
         picked = result.largest_terms(limit)
-        assert picked == old_selection(sizes, limit, result.target_index)
+        assert picked == sorted_selection(sizes, limit, result.target_index)
         assert result.target_index in picked
 
 

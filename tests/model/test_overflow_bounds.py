@@ -30,10 +30,12 @@ def test_huge_but_finite_numbers_are_accepted():
 def test_the_step_that_overflows_is_named():
     steps = [{"op": "write", "key": [1], "value": [1]}] * 600
     steps += [{"op": "write", "key": [1e154], "value": [1e154]}] * 2
-    with pytest.raises(
-        ScenarioError, match="big.json, step 602, field 'key': the state S overflows"
-    ):
+    with pytest.raises(ScenarioError) as caught:
         load({"steps": steps})
+    assert str(caught.value) == (
+        "big.json, step 602, field 'key': the state S overflows at this step (a number beyond"
+        " ±1.8e308): use smaller keys or values"
+    )
 
 
 def test_a_read_that_overflows_is_named():
@@ -60,8 +62,12 @@ def test_a_read_dividing_by_a_zero_normaliser_is_refused():
         "normalize": True,
         "steps": [{"op": "write", "key": [-1e-6], "value": [1]}, {"op": "read", "query": [1]}],
     }
-    with pytest.raises(ScenarioError, match="step 2, field 'query': the read divides by zero"):
+    with pytest.raises(ScenarioError) as caught:
         load(document)
+    assert str(caught.value) == (
+        "big.json, step 2, field 'query': the read divides by zero: its normaliser φ(q)ᵀz + ε"
+        " is 0 here; change the query or an earlier key"
+    )
 
 
 def test_small_numbers_are_checked_without_replaying(monkeypatch):
@@ -82,7 +88,8 @@ magnitudes = st.sampled_from([0.0, 1.0, -3.0, 1e100, -1e150, 1e154, 1e200, -1e25
 RULES = [Rule(), Rule("delta", beta=1.0), Rule("gated", alpha=0.5), Rule("gated_delta", 0.9, 0.7)]
 
 
-@settings(max_examples=150, deadline=None)
+# 2.5 times the profile's examples: 150 in a normal run.
+@settings(max_examples=settings.default.max_examples * 5 // 2, deadline=None)
 @given(
     st.sampled_from(RULES),
     st.sampled_from(["identity", "elu+1", "relu"]),
@@ -120,3 +127,69 @@ def test_the_bound_holds_on_every_state():
         limits = bounds.state_bounds(scenario, np.arange(300), phi_norms)
         for number in range(1, 301):
             assert np.linalg.norm(trace.state(number), 2) <= limits[number - 1] * (1 + 1e-9)
+
+
+def spectral_norms(scenario):
+    states, _ = replay(json.loads(dumps_scenario(scenario)))
+    return [np.linalg.norm(state, 2) for state in states[1:]]
+
+
+@pytest.mark.parametrize(
+    "rule, fmap, keys, values, expected",
+    [
+        # The same stamp three times: ‖S‖ = n |k| |v|, and |v| = max|v_j| √d_v.
+        (Rule(), "identity", [[3, 4]] * 3, [[1, -1, 1, -1]] * 3, [10, 20, 30]),
+        # elu+1 maps the zero key to (1, 1, 1, 1), of length √d_k = 2.
+        (Rule(), "elu+1", [[0, 0, 0, 0]] * 2, [[2, 2]] * 2, [4 * 2**0.5, 8 * 2**0.5]),
+        # Delta, β = 1, |k|² = 9: S₂ = (1 − 9) S₁ + 3 v₂ = −8·3 − 3 = −27.
+        (Rule("delta", beta=1.0), "identity", [[3]] * 2, [[1], [-1]], [3, 27]),
+        # β = 0.5: S₁ = 1.5, S₂ = (1 − 4.5) S₁ + 1.5 v₂ = −6.75.
+        (Rule("delta", beta=0.5), "identity", [[3]] * 2, [[1], [-1]], [1.5, 6.75]),
+        # Gated delta, α = 0.5: S₂ = 0.5 (1 − 9) S₁ + 3 v₂ = −15.
+        (Rule("gated_delta", 0.5, 1.0), "identity", [[3]] * 2, [[1], [-1]], [3, 15]),
+        # A decay of 1 keeps everything: 2 + 2.
+        (Rule("gated", alpha=1.0), "relu", [[1, 0]] * 2, [[2]] * 2, [2, 4]),
+    ],
+)
+def test_the_bound_is_reached_where_it_can_be(rule, fmap, keys, values, expected):
+    """Cases where the bound is exact: a bound any smaller would miss an overflow."""
+    steps = [write(k, v, f"w{i}") for i, (k, v) in enumerate(zip(keys, values))]
+    scenario = Scenario(len(keys[0]), len(values[0]), steps, rule=rule, feature_map=fmap)
+    phi_norms = bounds.phi_norm_bounds(scenario, scenario.key_norms())
+    limits = bounds.state_bounds(scenario, np.arange(len(steps)), phi_norms)
+    np.testing.assert_allclose(limits, expected, rtol=1e-12)
+    np.testing.assert_allclose(spectral_norms(scenario), expected, rtol=1e-12)
+
+
+def test_a_read_is_flagged_where_only_its_output_could_overflow():
+    # S stays at 1e298, safely finite; a query of length 1e3 could read 1e301.
+    def scenario(query, **settings):
+        steps = [read([1e3], "before"), write([1e149], [1e149], "w"), read(query, "r")]
+        return Scenario(1, 1, steps, **settings)
+
+    assert bounds.first_unsafe_row(scenario([1.0])) is None
+    assert bounds.first_unsafe_row(scenario([1e3])) == 2
+    assert Trace(scenario([1e3])).first_invalid_step() is None  # 1e301 is finite
+    assert bounds.first_unsafe_row(scenario([1e160])) == 2
+    assert Trace(scenario([1e160])).first_invalid_step() == 3
+    # Normalised, the output is divided by φ(q)ᵀz + ε = 1e152: safe again.
+    assert bounds.first_unsafe_row(scenario([1e3], normalize=True)) is None
+    assert bounds.first_unsafe_row(Scenario(1, 1)) is None
+
+
+def test_a_normaliser_near_zero_flags_the_read():
+    # z = -1e-6 and φ(q) = 1 − 1e-9: φ(q)ᵀz + ε is about 1e-15, so the read
+    # returns S / 1e-15 although S itself is tiny next to the float range.
+    def scenario(value):
+        steps = [write([-1e-6], [value], "w"), read([1 - 1e-9], "r")]
+        return Scenario(1, 1, steps, normalize=True)
+
+    assert bounds.first_unsafe_row(scenario(1e280)) is None  # y ≈ 1e289
+    assert bounds.first_unsafe_row(scenario(1e295)) == 1  # y ≈ 1e304: checked, finite
+    assert Trace(scenario(1e295)).first_invalid_step() is None
+    with pytest.raises(ScenarioError) as caught:
+        Trace(scenario(1e300)).check_finite("n.json")
+    assert str(caught.value) == (
+        "n.json, step 2, field 'query': the read's output overflows at this step (a number"
+        " beyond ±1.8e308): use smaller keys, values or queries"
+    )

@@ -1,5 +1,7 @@
 """Properties that hold for every scenario, checked on generated ones."""
 
+import json
+
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
@@ -9,6 +11,7 @@ from linviz.model.replay import Trace
 from linviz.model.rules import Rule
 from linviz.model.scenario import READ, WRITE, Scenario, Step
 from linviz.model.scenario_file import dumps_scenario, load_scenario_bytes
+from tests.reference import replay
 
 # No subnormals (|x| < 2.2e-308): a decay can push one below the smallest
 # float to exactly 0, which the per-segment overlap counts do not model; no
@@ -43,27 +46,8 @@ def scenarios(
 
 
 def reference_states(scenario):
-    """Replay one write at a time with the rules' formulas, written out here."""
-    from linviz.model.features import feature_map
-
-    phi = feature_map(scenario.feature_map)
-    S = np.zeros((scenario.d_k, scenario.d_v))
-    states = [S.copy()]
-    for step in scenario.steps:
-        if step.is_write:
-            k, v = phi(step.vector), step.value
-            alpha, beta = scenario.parameters_of(step)
-            name = scenario.rule.name
-            if name == "additive":
-                S = S + np.outer(k, v)
-            elif name == "gated":
-                S = alpha * S + np.outer(k, v)
-            elif name == "delta":
-                S = S + beta * np.outer(k, v - S.T @ k)
-            else:
-                S = alpha * (np.eye(len(k)) - beta * np.outer(k, k)) @ S + beta * np.outer(k, v)
-        states.append(S.copy())
-    return states
+    """``S`` after each step by the independent replay of tests/reference.py."""
+    return replay(json.loads(dumps_scenario(scenario)))[0]
 
 
 @given(scenarios(rules=[Rule()], maps=("identity",)))
@@ -72,7 +56,9 @@ def test_additive_state_is_the_sum_of_stamps(scenario):
     total = np.zeros((scenario.d_k, scenario.d_v))
     for number, step in enumerate(scenario.steps, start=1):
         if step.is_write:
-            total += trace.write_record(number).stamp
+            stamp = np.outer(step.vector, step.value)
+            np.testing.assert_allclose(trace.write_record(number).stamp, stamp, atol=1e-12)
+            total += stamp
         np.testing.assert_allclose(trace.state(number), total, atol=1e-9)
 
 
@@ -104,12 +90,14 @@ def test_editing_a_step_recomputes_like_a_fresh_replay(scenario, data):
 @given(scenarios())
 def test_contributions_sum_to_the_output_under_every_rule_and_map(scenario):
     trace = Trace(scenario, checkpoint_every=4)
+    _, outputs = replay(json.loads(dumps_scenario(scenario)))
     for number, step in enumerate(scenario.steps, start=1):
         if step.is_write:
             continue
         result = read_result(trace, number)
+        np.testing.assert_allclose(result.output, outputs[number], atol=1e-9, rtol=1e-9)
         total = sum((c.term for c in result.contributions), np.zeros(scenario.d_v))
-        np.testing.assert_allclose(total, result.output, atol=1e-9, rtol=1e-9)
+        np.testing.assert_allclose(total, outputs[number], atol=1e-9, rtol=1e-9)
 
 
 @given(scenarios(), st.data())

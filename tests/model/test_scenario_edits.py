@@ -1,0 +1,236 @@
+"""What each edit tells the trace, and that the scenario's own storage follows every edit.
+
+The trace keeps every state an edit did not touch, so a wrong notice (a
+first step too late, a write change reported as none) shows up as a stale
+state. The expected states come from tests/reference.py.
+"""
+
+import json
+
+import numpy as np
+import pytest
+
+from linviz.model.replay import Trace
+from linviz.model.rules import Rule
+from linviz.model.scenario import Edit, Scenario, read, write
+from linviz.model.scenario_file import dumps_scenario
+from tests.reference import replay
+
+
+def scenario(**settings):
+    return Scenario(
+        2,
+        2,
+        [
+            write([1, 0], [2, 3], "w1"),
+            write([0, 1], [5, 1], "w2"),
+            read([1, 1], "r1"),
+            write([1, 0], [9, 9], "w3"),
+            read([1, 0], "r2", target="w3"),
+        ],
+        **settings,
+    )
+
+
+def edits_of(sc, action):
+    seen = []
+    sc.subscribe(seen.append)
+    action(sc)
+    sc.unsubscribe(seen.append)
+    return seen
+
+
+def assert_trace_is_fresh(trace):
+    states, _ = replay(json.loads(dumps_scenario(trace.scenario)))
+    for number in range(len(states)):
+        np.testing.assert_allclose(trace.state(number), states[number], rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize(
+    "action, edit",
+    [
+        (lambda sc: sc.replace_step(2, write([0, 1], [5, 2], "w2")), Edit(2, 2, True)),
+        (lambda sc: sc.replace_step(2, write([0, 2], [5, 1], "w2")), Edit(2, 2, True)),
+        (lambda sc: sc.replace_step(2, read([0, 1], "w2")), Edit(2, 2, True)),
+        (lambda sc: sc.replace_step(3, write([1, 1], [0, 0], "r1")), Edit(3, 3, True)),
+        (lambda sc: sc.replace_step(2, write([0, 1], [5, 1], "renamed")), Edit(2, 2, False)),
+        (
+            lambda sc: sc.replace_step(2, write([0, 1], [5, 1], "w2", caption="c")),
+            Edit(2, 2, False),
+        ),
+        (lambda sc: sc.replace_step(3, read([0, 1], "r1")), Edit(3, 3, False)),
+        (lambda sc: sc.replace_step(5, read([1, 0], "r2")), Edit(5, 5, False)),
+        (lambda sc: sc.insert_step(3, read([1, 0], "new")), Edit(3)),
+        (lambda sc: sc.remove_step(2), Edit(2)),
+        (lambda sc: sc.move_step(4, 2), Edit(2)),
+        (lambda sc: sc.move_step(1, 3), Edit(1)),
+        (lambda sc: sc.set_text(title="t"), Edit(6, None, False)),
+        (lambda sc: sc.configure(feature_map="relu"), Edit(1)),
+        (lambda sc: sc.resize(3, 2), Edit(1)),
+        (lambda sc: sc.replace_all(Scenario(1, 1)), Edit(1)),
+    ],
+)
+@pytest.mark.parametrize("every", [1, 2])
+def test_each_edit_says_which_steps_it_touched(action, edit, every):
+    sc = scenario()
+    trace = Trace(sc, checkpoint_every=every)
+    trace.state(len(sc))
+    assert edits_of(sc, action) == [edit]
+    assert_trace_is_fresh(trace)
+
+
+@pytest.mark.parametrize(
+    "rule, changes",
+    [
+        (Rule("gated", alpha=0.9), {"alpha": 0.5}),
+        (Rule("delta", beta=1.0), {"beta": 0.25}),
+        (Rule("gated_delta", alpha=0.9, beta=1.0), {"alpha": 0.5, "beta": 0.25}),
+    ],
+    ids=lambda x: getattr(x, "name", str(x)),
+)
+def test_a_write_given_its_own_alpha_or_beta_is_replayed_with_it(rule, changes):
+    sc = scenario(rule=rule)
+    trace = Trace(sc, checkpoint_every=2)
+    trace.state(len(sc))
+    old = sc.step(2)
+    assert edits_of(sc, lambda s: s.replace_step(2, old.with_changes(**changes))) == [
+        Edit(2, 2, True)
+    ]
+    assert_trace_is_fresh(trace)
+    for name in changes:  # and back to the rule's own
+        sc.replace_step(2, sc.step(2).with_changes(**{name: None}))
+        assert_trace_is_fresh(trace)
+
+
+def test_a_copy_is_equal_and_independent():
+    sc = scenario(rule=Rule("gated", alpha=0.5), title="T", caption="C")
+    twin = sc.copy()
+    assert twin == sc and twin.settings() == sc.settings()
+    seen = []
+    sc.subscribe(seen.append)
+    twin.replace_step(1, write([1, 0], [0, 0], "w1"))
+    twin.insert_step(6, read([0, 1], "r3"))
+    assert seen == []  # observers are not copied
+    assert sc.step(1).value.tolist() == [2, 3] and len(sc) == 5
+    assert twin != sc
+    assert not (twin == "a scenario")
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda sc: sc.set_text(title="other"),
+        lambda sc: sc.set_text(caption="other"),
+        lambda sc: sc.configure(feature_map="relu"),
+        lambda sc: sc.configure(rule=Rule("gated", alpha=0.5)),
+        lambda sc: sc.resize(2, 3),
+        lambda sc: sc.replace_step(1, write([1, 0], [2, 3], "w1", caption="x")),
+        lambda sc: sc.replace_step(1, write([1, 0], [2, 3], "w0")),
+        lambda sc: sc.replace_step(1, write([1, 0], [2, 4], "w1")),
+        lambda sc: sc.replace_step(1, write([1, 1], [2, 3], "w1")),
+        lambda sc: sc.replace_step(3, read([1, 1], "r1", target="w2")),
+        lambda sc: sc.replace_step(2, read([0, 1], "w2")),
+        lambda sc: sc.remove_step(5),
+    ],
+)
+def test_scenarios_differing_in_one_thing_are_not_equal(change):
+    sc = scenario()
+    change(sc)
+    assert sc != scenario()
+
+
+def test_per_write_parameters_take_part_in_equality():
+    base = Scenario(1, 1, [write([1], [1], "w")], rule=Rule("gated_delta", alpha=0.5, beta=0.5))
+    for changes in ({"alpha": 0.25}, {"beta": 0.25}):
+        other = base.copy()
+        other.replace_step(1, other.step(1).with_changes(**changes))
+        assert other != base
+        other.replace_step(1, other.step(1).with_changes(alpha=None, beta=None))
+        assert other == base
+
+
+def test_steps_compare_by_every_field():
+    step = write([1, 0], [2, 3], "w", caption="c", alpha=0.5)
+    assert step == write([1.0, 0.0], [2.0, 3.0], "w", caption="c", alpha=0.5)
+    for other in (
+        write([1, 0], [2, 4], "w", caption="c", alpha=0.5),
+        write([1, 1], [2, 3], "w", caption="c", alpha=0.5),
+        write([1, 0], [2, 3], "v", caption="c", alpha=0.5),
+        write([1, 0], [2, 3], "w", caption="d", alpha=0.5),
+        write([1, 0], [2, 3], "w", caption="c", alpha=0.6),
+        write([1, 0], [2, 3], "w", caption="c", alpha=0.5, beta=0.5),
+        read([1, 0], "w", caption="c", alpha=0.5),
+    ):
+        assert step != other and other != step
+    assert read([1, 0], "r", target="w") != read([1, 0], "r")
+    assert read([1, 0], "r") == read([1, 0], "r")
+    assert step != "w"
+    assert (step.vector_name, read([1], "r").vector_name) == ("key", "query")
+
+
+def test_resizing_pads_with_zeros_and_cuts_from_the_end():
+    sc = scenario()
+    sc.resize(3, 1)
+    assert sc.step(1).vector.tolist() == [1, 0, 0] and sc.step(1).value.tolist() == [2]
+    assert sc.step(3).vector.tolist() == [1, 1, 0] and sc.step(3).value is None
+    np.testing.assert_array_equal(Trace(sc).state(5), [[11], [5], [0]])
+    assert sc.key_norms().tolist() == pytest.approx([1, 1, 2**0.5, 1, 1])
+    assert sc.value_sizes().tolist() == [2, 5, 0, 9, 0]
+
+
+def test_a_long_scenario_grows_its_columns_and_keeps_every_step():
+    sc = Scenario(2, 2)
+    for i in range(40):  # far past the first capacity of 8
+        sc.insert_step(1, write([i, 1], [1, -i], f"w{i}", alpha=None))
+    sc.insert_step(41, read([0, 1], "r"))
+    assert len(sc) == 41 and sc.labels()[:2] == ["w39", "w38"]
+    assert sc.step(40).vector.tolist() == [0, 1] and sc.step(1).value.tolist() == [1, -39]
+    assert sc.number_of("w0") == 40 and sc.has_label("r") and not sc.has_label("w40")
+    alphas, betas = sc.write_parameters()
+    assert alphas.tolist() == betas.tolist() == [1.0] * 41
+    # Σ kᵢvᵢᵀ with kᵢ = (i, 1), vᵢ = (1, −i): Σi = 780, Σi² = 20540, 40 writes.
+    np.testing.assert_array_equal(Trace(sc).state(41), [[780, -20540], [40, -780]])
+    for _ in range(39):
+        sc.remove_step(1)
+    assert sc.labels() == ["w0", "r"] and sc.number_of("r") == 2
+    assert sc.key_norms().tolist() == [1, 1] and sc.value_sizes().tolist() == [1, 0]
+    gated = Scenario(1, 1, rule=Rule("gated", alpha=0.5))
+    for i in range(12):
+        gated.insert_step(i + 1, write([1], [1], f"g{i}", alpha=0.25 if i == 11 else None))
+    assert gated.write_parameters()[0].tolist() == [0.5] * 11 + [0.25]
+    assert gated.step(12).alpha == 0.25 and gated.step(11).alpha is None
+
+
+def test_a_delta_stamp_that_vanishes_or_reappears_is_recounted():
+    # Delta, β = 1: w2 stores 1 − (what key 1 holds), nothing while w1 stores 1.
+    sc = Scenario(
+        1, 1, [write([1], [1], "w1"), read([1], "r"), write([1], [1], "w2"), read([1], "s")]
+    )
+    sc.configure(rule=Rule("delta", beta=1.0))
+    trace = Trace(sc, checkpoint_every=2)
+    assert trace.writer_counts(4).tolist() == [[1]]  # w2 added nothing
+    sc.replace_step(1, write([1], [2], "w1"))  # now w2 stores 1 − 2 = −1
+    assert trace.writer_counts(4).tolist() == [[2]]
+    sc.replace_step(1, write([1], [1], "w1"))
+    assert trace.writer_counts(4).tolist() == [[1]]
+
+
+@pytest.mark.parametrize(
+    "rule, first_term",
+    [
+        (Rule(), [1, 2, 3]),
+        (Rule("delta", beta=0.5), [0.5, 1, 1.5]),  # β (v − 0)
+        (Rule("gated", alpha=0.5), [1, 2, 3]),
+        (Rule("gated_delta", 0.5, 0.5), [0.5, 1, 1.5]),
+    ],
+    ids=lambda x: getattr(x, "name", ""),
+)
+def test_before_any_write_the_memory_decomposes_into_no_terms(rule, first_term):
+    sc = Scenario(2, 3, [read([1, 0], "r"), write([1, 0], [1, 2, 3], "w")], rule=rule)
+    trace = Trace(sc, checkpoint_every=1)
+    for t in (0, 1):
+        parts = trace.decomposition(t)
+        assert len(parts) == 0
+        assert parts.phi_keys.shape == (0, 2) and parts.effective_values.shape == (0, 3)
+        assert parts.value_sizes().shape == (0,) and parts.cell_amounts(0, 0).shape == (0,)
+    assert trace.decomposition(2).effective_values.tolist() == [first_term]
