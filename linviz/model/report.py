@@ -35,6 +35,7 @@ def trace_document(trace: Trace) -> dict[str, Any]:
                 query=_plain(step.vector),
                 output=_plain(result.output),
                 target=result.target,
+                tied=list(result.tied),
                 expected=None if result.expected is None else _plain(result.expected),
                 interference=None if result.interference is None else _plain(result.interference),
                 contributions=[
@@ -114,13 +115,14 @@ def trace_table(trace: Trace) -> str:
             result = read_result(trace, number)
             text = f"q = {fmt_vector(step.vector)}  -> {fmt_vector(result.output)}"
             if result.target is not None:
-                gap = float(np.abs(result.interference).max())
                 verdict = (
                     "exact"
-                    if gap < 1e-9
+                    if result.exact
                     else f"wanted {fmt_vector(result.expected)}, interference "
                     f"{fmt_vector(result.interference)}"
                 )
                 text += f"  target {result.target}: {verdict}"
+            elif result.tied:
+                text += f"  no single target: {', '.join(result.tied)} weigh the same (a blend)"
             lines.append(head + text)
     return "\n".join(lines)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,8 @@ from linviz.model.replay import Trace
 from linviz.model.rules import RULE_PARAMETERS, Rule
 from linviz.model.scenario import READ, WRITE, Scenario, Step, check_text
 
+_DIGEST = re.compile(r"[0-9a-f]{12}")
+
 FORMAT = "linviz-scenario"
 VERSION = 1
 
@@ -26,6 +29,7 @@ TOP_KEYS = {
     "version",
     "title",
     "caption",
+    "caption_for",
     "d_k",
     "d_v",
     "feature_map",
@@ -35,8 +39,8 @@ TOP_KEYS = {
 }
 REQUIRED_TOP = ("format", "version", "d_k", "d_v", "steps")
 STEP_KEYS = {
-    WRITE: {"op", "key", "value", "label", "caption", "alpha", "beta"},
-    READ: {"op", "query", "label", "target", "caption"},
+    WRITE: {"op", "key", "value", "label", "caption", "caption_for", "alpha", "beta"},
+    READ: {"op", "query", "label", "target", "caption", "caption_for"},
 }
 REQUIRED_STEP = {WRITE: ("key", "value"), READ: ("query",)}
 
@@ -164,6 +168,16 @@ def _parse_step(raw: Any, writes: int, reads: int) -> Step:
     )
 
 
+def _written_for(raw: Any) -> str:
+    """A ``caption_for`` value: the short digest a stale caption keeps."""
+    if not isinstance(raw, str) or not _DIGEST.fullmatch(raw):
+        raise ScenarioError(
+            f"caption_for must be 12 hexadecimal digits (written by linviz), got {raw!r}",
+            field="caption_for",
+        )
+    return raw
+
+
 def scenario_from_dict(document: Any) -> Scenario:
     """Build a checked :class:`Scenario` from a decoded JSON document."""
     if not isinstance(document, dict):
@@ -188,16 +202,22 @@ def scenario_from_dict(document: Any) -> Scenario:
             f"{len(raw_steps):,} steps; at most {limits.MAX_STEPS:,} allowed", field="steps"
         )
     steps = []
+    written_for: dict[str, str] = {}
     writes = reads = 0
     for number, raw in enumerate(raw_steps, start=1):
         if isinstance(raw, dict):
             writes += raw.get("op") == WRITE
             reads += raw.get("op") == READ
         try:
-            steps.append(_parse_step(raw, writes, reads))
+            step = _parse_step(raw, writes, reads)
+            if "caption_for" in raw:
+                written_for[step.label] = _written_for(raw["caption_for"])
         except ScenarioError as error:
             raise error.located(step=number) from None
-    return Scenario(
+        steps.append(step)
+    if "caption_for" in document:
+        written_for[""] = _written_for(document["caption_for"])
+    scenario = Scenario(
         document["d_k"],
         document["d_v"],
         steps,
@@ -207,6 +227,8 @@ def scenario_from_dict(document: Any) -> Scenario:
         title=document.get("title", "Untitled"),
         caption=document.get("caption", ""),
     )
+    scenario.caption_written_for = written_for
+    return scenario
 
 
 def load_scenario(path: str | os.PathLike[str]) -> Scenario:
@@ -262,6 +284,8 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
                 item[optional] = getattr(step, optional)
         if step.caption:
             item["caption"] = step.caption
+            if step.label in scenario.caption_written_for:
+                item["caption_for"] = scenario.caption_written_for[step.label]
         steps.append(item)
     document: dict[str, Any] = {
         "format": FORMAT,
@@ -275,6 +299,8 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
     }
     if scenario.caption:
         document["caption"] = scenario.caption
+        if "" in scenario.caption_written_for:
+            document["caption_for"] = scenario.caption_written_for[""]
     document["steps"] = steps
     return document
 
