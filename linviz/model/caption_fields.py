@@ -80,6 +80,7 @@ ANSWER_FIELDS = frozenset(
 )
 HIDDEN = "?"
 
+_DIGEST = re.compile(r"[0-9a-f]{12}")
 _TOKEN = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|[{}]")
 _FIELD = re.compile(r"^\s*([A-Za-z_]+)\s*(?:@\s*([^@{}]+?)\s*)?$")
 
@@ -138,6 +139,16 @@ def parse(template: str) -> list[str | Field]:
         parts.append(Field(name, labels, token))
     parts.append(template[position:])
     return [part for part in parts if part != ""]
+
+
+def check_written_for(raw: object) -> str:
+    """A ``caption_for`` value from a file: the digest a stale caption keeps (12 hex digits)."""
+    if not isinstance(raw, str) or not _DIGEST.fullmatch(raw):
+        raise ScenarioError(
+            f"caption_for must be 12 hexadecimal digits (written by linviz), got {raw!r}"[:160],
+            field="caption_for",
+        )
+    return raw
 
 
 def fields_of(template: str) -> list[Field]:

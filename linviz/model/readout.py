@@ -201,6 +201,42 @@ TIE_TOLERANCE = 1e-12
 EXACT_SHARE = 1e-5
 
 
+def most_similar(
+    keys: np.ndarray,
+    norms: np.ndarray,
+    query: np.ndarray,
+    dots: np.ndarray | None = None,
+    rows: np.ndarray | None = None,
+) -> tuple[int | None, np.ndarray]:
+    """Which stored key ``φ(k)`` a query ``φ(q)`` means.
+
+    Among ``keys[rows]`` (all of ``keys`` without ``rows``; oldest first),
+    returns ``(index, tied)``: the position (in ``rows``) of the latest key
+    with the largest cosine, when every key sharing that cosine is the same
+    stored key (a reused key); else ``None`` and the positions of the
+    different keys that share it (a tie). ``(None, [])`` when nothing is
+    similar: no keys, a zero query, or only zero keys. ``norms``: the
+    considered keys' lengths; ``dots``: their dot products with the query,
+    if the caller has them (only the few best keys are then looked at).
+    """
+    empty = np.zeros(0, dtype=np.int64)
+    if not len(norms):
+        return None, empty
+    if dots is None:
+        dots = (keys if rows is None else keys[rows]) @ query
+    scale = norms * float(np.linalg.norm(query))
+    similarity = np.full(len(norms), -np.inf)
+    np.divide(dots, scale, out=similarity, where=scale > 0)
+    best = similarity.max()
+    if best == -np.inf:
+        return None, empty
+    candidates = np.flatnonzero(similarity >= best - TIE_TOLERANCE)
+    chosen = keys[candidates if rows is None else rows[candidates]]
+    if len(candidates) > 1 and not (chosen == chosen[-1]).all():
+        return None, candidates
+    return int(candidates[-1]), empty
+
+
 def target_choice(
     scenario: Scenario, number: int, dots: np.ndarray | None = None
 ) -> tuple[str | None, tuple[str, ...]]:
@@ -208,12 +244,12 @@ def target_choice(
 
     Returns ``(target, tied)``. The scenario's own ``target`` wins. Otherwise
     the earlier write whose stored key ``φ(k)`` has the largest cosine with
-    ``φ(q)``: the latest of them when several share that cosine with the
-    same stored key (a reused key), and none at all when they are different
-    keys — then ``tied`` names them (``q = (1, 1)`` weighs ``k = (1, 0)`` and
-    ``k = (0, 1)`` equally: the read blends them by design). A zero vector
-    counts as least similar. ``dots``: ``φ(k_i) · φ(q)`` for each of steps
-    ``1 .. number-1`` if the caller has them already.
+    ``φ(q)`` (:func:`most_similar`): the latest of them when several share
+    that cosine with the same stored key (a reused key), and none at all
+    when they are different keys — then ``tied`` names them (``q = (1, 1)``
+    weighs ``k = (1, 0)`` and ``k = (0, 1)`` equally: the read blends them by
+    design). ``dots``: ``φ(k_i) · φ(q)`` for each of steps ``1 .. number-1``
+    if the caller has them already.
     """
     step_target = scenario.step(number).target
     if step_target is not None:
@@ -222,20 +258,14 @@ def target_choice(
     if not rows.size:
         return None, ()
     query = scenario.phi_vectors(number - 1, number)[0]
-    if dots is None:
-        dots = scenario.phi_vectors(0, number - 1) @ query
+    keys = scenario.phi_vectors(0, number - 1)  # a view: only the best rows are copied
     # Lengths are kept by the scenario: no pass over every key per read.
-    norms = scenario.phi_norms(0, number - 1)[rows] * float(np.linalg.norm(query))
-    similarity = np.full(len(rows), -np.inf)
-    np.divide(dots[rows], norms, out=similarity, where=norms > 0)
-    best = similarity.max()
-    if best == -np.inf:
-        return None, ()  # a zero query, or only zero keys: the read asks for nothing
-    candidates = rows[similarity >= best - TIE_TOLERANCE]
-    keys = scenario.phi_vectors(0, number - 1)[candidates]
-    if len(candidates) > 1 and not (keys == keys[-1]).all():
-        return None, tuple(scenario.label_at(int(r) + 1) for r in candidates)
-    return scenario.label_at(int(candidates[-1]) + 1), ()
+    norms = scenario.phi_norms(0, number - 1)[rows]
+    row_dots = None if dots is None else dots[rows]
+    found, tied = most_similar(keys, norms, query, row_dots, rows)
+    if found is None:
+        return None, tuple(scenario.label_at(int(rows[i]) + 1) for i in tied)
+    return scenario.label_at(int(rows[found]) + 1), ()
 
 
 def default_target(scenario: Scenario, number: int, dots: np.ndarray | None = None) -> str | None:
