@@ -14,9 +14,11 @@ from pathlib import Path
 import numpy as np
 
 from linviz.controller.changes import Change
-from linviz.controller.commands import Command, ReplaceStep
+from linviz.controller.commands import Command, ReplaceStep, SetText
 from linviz.controller.signals import Signal
 from linviz.controller.undo import UndoStack
+from linviz.model.caption_fields import states_own_numbers
+from linviz.model.captions import PLAIN_NUMBERS, Numbers, render, step_fingerprint
 from linviz.model.errors import ScenarioError
 from linviz.model.lessons import bundled_lessons, resolve_scenario_path
 from linviz.model.replay import DEFAULT_CHECKPOINT_EVERY, Trace
@@ -34,6 +36,24 @@ def _snapshot_bytes(snap: Snapshot) -> int:
     if snap.read is not None:  # a weight and a step number per earlier write
         size += snap.read.weights.nbytes + snap.read.numbers.nbytes
     return size
+
+
+#: Captions whose wording is watched for going stale (the rest count as fresh).
+MAX_TRACKED_CAPTIONS = 2000
+
+
+@dataclass(frozen=True)
+class Caption:
+    """A caption as shown: ``text`` with its fields filled in, from ``template``.
+
+    ``step`` is the step whose caption it is (``None``: the scenario's own);
+    ``stale`` says its own words state numbers the step no longer shows.
+    """
+
+    text: str
+    template: str
+    step: int | None
+    stale: bool
 
 
 @dataclass(frozen=True)
@@ -72,12 +92,14 @@ class Session:
         self.undo_stack = UndoStack()
         self._drag: tuple[int, str, object] | None = None
         self._snapshots: dict[int, Snapshot] = {}
+        self._caption_bases: dict[tuple[str, str], str] = {}
         self.scenario.subscribe(self._scenario_edited)
         self.baseline: Scenario | None = None
         self.baseline_trace: Trace | None = None
         self.hide_outputs = False
         self.revealed: set[str] = set()
         self.predictions: dict[str, np.ndarray] = {}
+        self._seed_caption_bases()
 
     # -- notifications ---------------------------------------------------------
     def _scenario_edited(self, edit: object) -> None:
@@ -126,8 +148,8 @@ class Session:
 
     # -- cursor ------------------------------------------------------------------
     def set_cursor(self, number: int) -> None:
-        """Show step ``number``, clamped to the steps that exist."""
-        number = max(min(number, len(self.scenario)), 1 if len(self.scenario) else 0)
+        """Show step ``number``, clamped to the steps that exist (0: the empty memory)."""
+        number = max(min(number, len(self.scenario)), 0)
         if number != self.cursor:
             self.cursor = number
             self._emit(Change.CURSOR)
@@ -164,7 +186,7 @@ class Session:
         focus = command.focus() if command is not None else None
         if focus is not None:
             self.cursor = focus
-        self.cursor = max(min(self.cursor, len(self.scenario)), 1 if len(self.scenario) else 0)
+        self.cursor = max(min(self.cursor, len(self.scenario)), 0)
         self._emit(Change.SCENARIO, Change.CURSOR, Change.FILE)
 
     def undo(self) -> None:
@@ -274,11 +296,12 @@ class Session:
         scenario.subscribe(self._scenario_edited)
         self._snapshots.clear()
         self.path = path
-        self.cursor = 1 if len(scenario) else 0
+        self.cursor = 0  # a lesson starts from the empty memory
         self.undo_stack.clear()
         self.clear_baseline(emit=False)
         self.revealed.clear()
         self.predictions.clear()
+        self._seed_caption_bases()
         self._emit(Change.SCENARIO, Change.CURSOR, Change.FILE, Change.BASELINE, Change.REVEAL)
 
     def open(self, name_or_path: str | Path) -> None:
@@ -311,11 +334,90 @@ class Session:
         if target is None:
             raise ValueError("no file name yet: use save(path)")
         self.end_drag()  # what is saved is what the undo history knows
+        self.scenario.caption_written_for = self._stale_caption_bases()
         save_scenario(self.scenario, target)
         self.path = target
         self.undo_stack.set_clean()
         self._emit(Change.FILE)
         return target
+
+    # -- captions ------------------------------------------------------------------------
+    def caption(self, number: int | None = None, numbers: Numbers = PLAIN_NUMBERS) -> Caption:
+        """The caption shown at step ``number`` (default: the cursor), fields filled in.
+
+        Step 0, and a step without a caption of its own, show the scenario's
+        own caption. A hidden read's answer fields show ``?``.
+        """
+        number = self.cursor if number is None else number
+        sc = self.scenario
+        own = sc.step(number).caption if 1 <= number <= len(sc) else ""
+        step = number if own else None
+        template = own or sc.caption
+        text = render(template, self.trace, step, numbers, hidden=self.is_hidden)
+        return Caption(text, template, step, self.caption_is_stale(step, template))
+
+    def caption_is_stale(self, step: int | None, template: str) -> bool:
+        """Whether ``template`` (step ``step``'s caption; ``None``: the scenario's)
+        states numbers in its own words that the step no longer shows.
+        """
+        key = self._caption_key(step, template)
+        basis = self._caption_bases.get(key)
+        if basis is None:
+            return False
+        return basis != step_fingerprint(self.trace, step)
+
+    def edit_caption(self, number: int | None, text: str) -> None:
+        """Give step ``number`` (``None``: the scenario itself) a new caption, undoably.
+
+        Raises
+        ------
+        ScenarioError
+            If the caption cannot be shown (a bad field); nothing changes.
+        """
+        if number is None:
+            self.execute(SetText(caption=text, text="edit caption"))
+        else:
+            step = self.scenario.step(number)
+            self.execute(ReplaceStep(number, step.with_changes(caption=text), text="edit caption"))
+        self._remember_caption(number, text)
+
+    def _caption_key(self, step: int | None, template: str) -> tuple[str, str]:
+        label = "" if step is None else self.scenario.label_at(step)
+        return label, template
+
+    def _remember_caption(self, step: int | None, template: str) -> None:
+        """Note what step ``step`` shows as its caption is written (if it states numbers)."""
+        if template and states_own_numbers(template, self.scenario.labels()):
+            key = self._caption_key(step, template)
+            self._caption_bases[key] = step_fingerprint(self.trace, step)
+
+    def _seed_caption_bases(self) -> None:
+        """What each caption was written for: the file says so, else the scenario as opened."""
+        self._caption_bases = {}
+        sc = self.scenario
+        written_for = sc.caption_written_for
+        labels = sc.labels()
+        captioned = [(None, sc.caption)] + [
+            (n, caption) for n, caption in enumerate(sc.captions(), start=1) if caption
+        ]
+        for step, template in captioned[:MAX_TRACKED_CAPTIONS]:
+            if template and states_own_numbers(template, labels):
+                key = self._caption_key(step, template)
+                kept = written_for.get(key[0])
+                self._caption_bases[key] = kept or step_fingerprint(self.trace, step)
+
+    def _stale_caption_bases(self) -> dict[str, str]:
+        """``caption_for`` of every stale caption, by label, for the file."""
+        sc = self.scenario
+        stale = {}
+        for (label, template), basis in self._caption_bases.items():
+            if label and not sc.has_label(label):
+                continue
+            step = sc.number_of(label) if label else None
+            current = sc.step(step).caption if step is not None else sc.caption
+            if current == template and self.caption_is_stale(step, template):
+                stale[label] = basis
+        return stale
 
     def mark_unsaved(self) -> None:
         """Mark the scenario as holding changes no file has (a recovered scenario)."""

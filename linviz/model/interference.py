@@ -1,4 +1,11 @@
-"""Measures of overlap between keys, and of which writes share a cell of S."""
+"""Measures of overlap between keys, and of which writes share a cell of S.
+
+Overlap is about what the memory stores: every cosine here is between mapped
+keys ``φ(k)`` (and a mapped query ``φ(q)``), since two keys that differ can
+still be stored along close directions once the feature map has acted (under
+``elu + 1``, ``(1, 0)`` and ``(0, 1)`` are stored as ``(2, 1)`` and ``(1, 2)``,
+cosine 0.8).
+"""
 
 from __future__ import annotations
 
@@ -11,16 +18,16 @@ from linviz.model.scenario import Scenario
 
 
 def key_cosines(scenario: Scenario) -> tuple[list[str], np.ndarray]:
-    """Labels of the writes and the cosine of every pair of their keys.
+    """Labels of the writes and the cosine of every pair of their stored keys ``φ(k)``.
 
-    A zero key has cosine 0 with everything (it stores nothing anywhere).
+    A zero ``φ(k)`` has cosine 0 with everything (it stores nothing anywhere).
     """
     mask = scenario.write_mask()
     labels = [scenario.label_at(int(n) + 1) for n in np.flatnonzero(mask)]
     if not labels:
         return labels, np.zeros((0, 0))
-    keys = scenario.vectors()[mask]
-    norms = np.linalg.norm(keys, axis=1)
+    keys = scenario.phi_vectors()[mask]
+    norms = scenario.phi_norms()[mask]
     safe = np.where(norms > 0, norms, 1.0)
     unit = keys / safe[:, None]
     cosines = unit @ unit.T
@@ -50,19 +57,19 @@ def cell_contributions(trace: Trace, t: int, row: int, column: int) -> list[tupl
 
 
 def earlier_key_cosines(scenario: Scenario, number: int) -> list[tuple[str, float]]:
-    """Cosine of step ``number``'s key (or query) with every earlier write's key.
+    """Cosine of step ``number``'s ``φ(k)`` (or ``φ(q)``) with every earlier write's ``φ(k)``.
 
     One pass over the earlier steps, so it stays cheap at 100,000 steps where
-    :func:`key_cosines` (every pair of writes) would not. A zero key has
+    :func:`key_cosines` (every pair of writes) would not. A zero vector has
     cosine 0 with everything.
     """
-    vector = scenario.step(number).vector
+    vector = scenario.phi_vectors(number - 1, number)[0]
     mask = scenario.write_mask(0, number - 1)
     rows = np.flatnonzero(mask)
     if not rows.size:
         return []
-    norms = scenario.key_norms(0, number - 1)[rows] * float(np.linalg.norm(vector))
-    dots = (scenario.vectors(0, number - 1) @ vector)[rows]
+    norms = scenario.phi_norms(0, number - 1)[rows] * float(np.linalg.norm(vector))
+    dots = (scenario.phi_vectors(0, number - 1) @ vector)[rows]
     cosines = np.divide(dots, norms, out=np.zeros_like(dots), where=norms > 0)
     return [
         (scenario.label_at(int(r) + 1), c)
@@ -73,7 +80,7 @@ def earlier_key_cosines(scenario: Scenario, number: int) -> list[tuple[str, floa
 def strongest_earlier_overlaps(
     scenario: Scenario, number: int, limit: int, eps: float = 0.0
 ) -> tuple[list[tuple[str, float]], int, int]:
-    """The earlier keys that step ``number``'s key overlaps most.
+    """The earlier stored keys ``φ(k)`` that step ``number``'s ``φ(k)`` overlaps most.
 
     Parameters
     ----------
@@ -106,12 +113,12 @@ def strongest_earlier_overlaps(
     earlier = int(np.count_nonzero(mask))
     if not earlier:
         return [], 0, 0
-    vector = scenario.vectors(number - 1, number)[0]
-    # One product over the column; the key lengths are kept by the scenario.
-    cosines = scenario.vectors(0, number - 1) @ vector
+    vector = scenario.phi_vectors(number - 1, number)[0]
+    # One product over the column; the lengths are kept by the scenario.
+    cosines = scenario.phi_vectors(0, number - 1) @ vector
     # |query| as np.linalg.norm works it out (sqrt of the dot product), 15× faster.
     length = math.sqrt(float(vector @ vector))
-    norms = np.multiply(scenario.key_norms(0, number - 1), length)
+    norms = np.multiply(scenario.phi_norms(0, number - 1), length)
     # A zero key or query has a dot product of exactly 0: dividing it by the
     # smallest float gives cosine 0 without a (slow) masked division.
     np.maximum(norms, np.finfo(np.float64).tiny, out=norms)

@@ -27,9 +27,23 @@ class ReadResult:
 
     ``output == terms.sum(axis=0)`` to floating-point precision, one row of
     ``terms`` per earlier write (``weights[i] * effective_values[i]``).
-    ``interference = output - expected`` splits into ``target_term -
-    expected`` (the target's own term differs from its stored value under a
-    normaliser or decay) plus ``crosstalk`` (every other term). Measures are
+
+    With a target (the write the read means to retrieve), ``expected`` is the
+    target's value ``v`` and ``interference = output − expected``. It splits
+    into two parts that sum to it exactly:
+
+    - ``own_error = own_value − expected``: the target's own value as this
+      read weighs it (``own_value = w · β · v``, decayed) differs from ``v``
+      under a normaliser, a decay or ``β < 1``;
+    - ``crosstalk = output − own_value``: what every other write adds, net
+      of what the target's own correction removed (under a delta rule the
+      target's write first subtracts what its key already retrieved, which
+      cancels earlier writes' terms: ``correction``).
+
+    When the read returns ``expected`` to display precision (``exact``),
+    nothing is crosstalk: ``crosstalk_share`` is 0 whatever the terms. When
+    the largest cosine is shared by writes with different stored keys
+    (``tied``), there is no target and no expected value. Measures are
     ``None`` when there is no target or they are undefined.
 
     Only the weights and the step numbers are kept per write: ``terms``,
@@ -62,8 +76,11 @@ class ReadResult:
         self.target = target
         self._parts = parts
         self._contributions: list[Contribution] | None = None
+        self.tied: tuple[str, ...] = ()
         self.expected = self.target_term = self.crosstalk = self.interference = None
+        self.own_value = self.own_error = self.correction = None
         self.relative_error = self.crosstalk_share = self.cosine = None
+        self.exact = False
         self.target_index: int | None = None
 
     def __len__(self) -> int:
@@ -175,29 +192,85 @@ def cosine(a: np.ndarray, b: np.ndarray) -> float | None:
     return float(a @ b) / norms if norms > 0 else None
 
 
-def default_target(scenario: Scenario, number: int, dots: np.ndarray | None = None) -> str | None:
-    """The write a read means to retrieve when the scenario does not say.
+#: Cosines closer than this count as equal (a tie between stored keys).
+TIE_TOLERANCE = 1e-12
 
-    The most recent earlier write whose key has the largest cosine with the
-    query (ties go to the later write; a zero key or query counts as least
-    similar); ``None`` if no write came before. ``dots``: ``k_i · q`` for
-    each of steps ``1 .. number-1`` if the caller has them already.
+#: A read is "exact" when every component of ``output − expected`` is below
+#: this share of the largest component of either: the two then print alike at
+#: the 4 significant digits the views show.
+EXACT_SHARE = 1e-5
+
+
+def most_similar(
+    keys: np.ndarray,
+    norms: np.ndarray,
+    query: np.ndarray,
+    dots: np.ndarray | None = None,
+    rows: np.ndarray | None = None,
+) -> tuple[int | None, np.ndarray]:
+    """Which stored key ``φ(k)`` a query ``φ(q)`` means.
+
+    Among ``keys[rows]`` (all of ``keys`` without ``rows``; oldest first),
+    returns ``(index, tied)``: the position (in ``rows``) of the latest key
+    with the largest cosine, when every key sharing that cosine is the same
+    stored key (a reused key); else ``None`` and the positions of the
+    different keys that share it (a tie). ``(None, [])`` when nothing is
+    similar: no keys, a zero query, or only zero keys. ``norms``: the
+    considered keys' lengths; ``dots``: their dot products with the query,
+    if the caller has them (only the few best keys are then looked at).
     """
-    step = scenario.step(number)
-    if step.target is not None:
-        return step.target
+    empty = np.zeros(0, dtype=np.int64)
+    if not len(norms):
+        return None, empty
+    if dots is None:
+        dots = (keys if rows is None else keys[rows]) @ query
+    scale = norms * float(np.linalg.norm(query))
+    similarity = np.full(len(norms), -np.inf)
+    np.divide(dots, scale, out=similarity, where=scale > 0)
+    best = similarity.max()
+    if best == -np.inf:
+        return None, empty
+    candidates = np.flatnonzero(similarity >= best - TIE_TOLERANCE)
+    chosen = keys[candidates if rows is None else rows[candidates]]
+    if len(candidates) > 1 and not (chosen == chosen[-1]).all():
+        return None, candidates
+    return int(candidates[-1]), empty
+
+
+def target_choice(
+    scenario: Scenario, number: int, dots: np.ndarray | None = None
+) -> tuple[str | None, tuple[str, ...]]:
+    """The write read ``number`` means to retrieve, or the writes it cannot choose between.
+
+    Returns ``(target, tied)``. The scenario's own ``target`` wins. Otherwise
+    the earlier write whose stored key ``φ(k)`` has the largest cosine with
+    ``φ(q)`` (:func:`most_similar`): the latest of them when several share
+    that cosine with the same stored key (a reused key), and none at all
+    when they are different keys — then ``tied`` names them (``q = (1, 1)``
+    weighs ``k = (1, 0)`` and ``k = (0, 1)`` equally: the read blends them by
+    design). ``dots``: ``φ(k_i) · φ(q)`` for each of steps ``1 .. number-1``
+    if the caller has them already.
+    """
+    step_target = scenario.step(number).target
+    if step_target is not None:
+        return step_target, ()
     rows = np.flatnonzero(scenario.write_mask(0, number - 1))
     if not rows.size:
-        return None
-    if dots is None:
-        dots = scenario.vectors(0, number - 1) @ step.vector
-    # Key lengths are kept by the scenario: no pass over every key per read.
-    norms = scenario.key_norms(0, number - 1)[rows] * float(np.linalg.norm(step.vector))
-    similarity = np.full(len(rows), -np.inf)
-    np.divide(dots[rows], norms, out=similarity, where=norms > 0)
-    best = similarity.max()
-    latest = np.flatnonzero(similarity >= best - 1e-12)[-1]
-    return scenario.label_at(int(rows[latest]) + 1)
+        return None, ()
+    query = scenario.phi_vectors(number - 1, number)[0]
+    keys = scenario.phi_vectors(0, number - 1)  # a view: only the best rows are copied
+    # Lengths are kept by the scenario: no pass over every key per read.
+    norms = scenario.phi_norms(0, number - 1)[rows]
+    row_dots = None if dots is None else dots[rows]
+    found, tied = most_similar(keys, norms, query, row_dots, rows)
+    if found is None:
+        return None, tuple(scenario.label_at(int(rows[i]) + 1) for i in tied)
+    return scenario.label_at(int(rows[found]) + 1), ()
+
+
+def default_target(scenario: Scenario, number: int, dots: np.ndarray | None = None) -> str | None:
+    """The target of :func:`target_choice` alone (``None`` on a tie)."""
+    return target_choice(scenario, number, dots)[0]
 
 
 def read_output(trace: Trace, number: int) -> np.ndarray:
@@ -230,14 +303,10 @@ def read_result(trace: Trace, number: int, parts: Decomposition | None = None) -
         raise ValueError(f"step {number} is a write, not a read")
     if parts is None:
         parts = trace.decomposition(number)
-    phi_query = trace._phi(step.vector)
-    dots = None
-    if scenario.feature_map == "identity" and step.target is None:
-        # q · k_i of every earlier step serves both the weights and the target.
-        dots = scenario.vectors(0, number - 1) @ phi_query
-        weights = dots[parts.numbers - 1]
-    else:
-        weights = parts.key_dots(phi_query)
+    phi_query = scenario.phi_vectors(number - 1, number)[0].copy()
+    # φ(q) · φ(k_i) of every earlier step serves both the weights and the target.
+    dots = scenario.phi_vectors(0, number - 1) @ phi_query
+    weights = dots[parts.numbers - 1]
     denominator = None
     if scenario.normalize:
         denominator = float(phi_query @ parts.normaliser) + NORMALISER_EPS
@@ -245,22 +314,35 @@ def read_result(trace: Trace, number: int, parts: Decomposition | None = None) -
     output = phi_query @ parts.state
     if denominator is not None:
         output = output / denominator
-    target = default_target(scenario, number, dots)
+    target, tied = target_choice(scenario, number, dots)
     result = ReadResult(number, step, phi_query, output, parts, weights, denominator, target)
+    result.tied = tied
     if target is None:
         return result
     target_number = scenario.number_of(target)
     index = int(np.searchsorted(parts.numbers, target_number))
     expected = scenario.values(target_number - 1, target_number)[0].copy()
-    target_term = result.term(index)
     result.target_index = index
     result.expected = expected
-    result.target_term = target_term
-    result.crosstalk = output - target_term
+    result.target_term = result.term(index)
+    result.own_value = float(weights[index]) * parts.written_value(index)
+    result.correction = result.own_value - result.target_term
+    result.own_error = result.own_value - expected
+    result.crosstalk = output - result.own_value
     result.interference = output - expected
+    result.exact = is_exact(output, expected)
     size = float(np.linalg.norm(expected))
     result.relative_error = float(np.linalg.norm(result.interference)) / size if size > 0 else None
-    own, other = float(np.linalg.norm(target_term)), float(np.linalg.norm(result.crosstalk))
-    result.crosstalk_share = other / (own + other) if own + other > 0 else None
+    own, other = float(np.linalg.norm(result.own_value)), float(np.linalg.norm(result.crosstalk))
+    if result.exact:
+        result.crosstalk_share = 0.0
+    else:
+        result.crosstalk_share = other / (own + other) if own + other > 0 else None
     result.cosine = cosine(output, expected)
     return result
+
+
+def is_exact(output: np.ndarray, expected: np.ndarray) -> bool:
+    """Whether ``output`` equals ``expected`` to the precision the views print."""
+    scale = max(float(np.abs(output).max(initial=0.0)), float(np.abs(expected).max(initial=0.0)))
+    return bool(np.abs(output - expected).max(initial=0.0) <= EXACT_SHARE * scale)

@@ -30,6 +30,11 @@ DEFAULT_CHECKPOINT_EVERY = 512
 CHUNK_WRITES = 8192
 #: Edits remembered to tell whether an older decomposition is still valid.
 EDIT_HISTORY = 256
+#: Most ``writes² · d_k`` spent on telling replaced writes apart under a delta rule.
+NET_COUNT_WORK = 20_000_000
+#: A write's part of a cell below this share of the largest part is rounding
+#: residue of a replacement, not an association still stored there.
+NET_COUNT_SHARE = 1e-9
 
 
 @dataclass(frozen=True)
@@ -125,8 +130,6 @@ class Decomposition:
         self._trace = trace
         self._scenario = trace.scenario
         self._generation = trace.generation
-        self._phi = trace._phi
-        self._identity = trace.scenario.feature_map == "identity"
         self._later = later  # product of the alphas after each write; None: no decay
         self._effective = effective  # (values, sizes) under a delta rule, else None
         self._labels: list[str] | None = None
@@ -149,7 +152,7 @@ class Decomposition:
         """``φ(k_i)`` of writes ``start .. stop-1`` (a new array)."""
         self._check()
         rows = self.numbers[start:stop] - 1
-        return self._phi(self._scenario.vectors(0, self.t)[rows])
+        return self._scenario.phi_vectors(0, self.t)[rows]
 
     def effective_value_rows(self, start: int = 0, stop: int | None = None) -> np.ndarray:
         """``u_i`` of writes ``start .. stop-1``, every later decay included (read-only)."""
@@ -189,21 +192,31 @@ class Decomposition:
 
     # -- whole-trace measures without per-write copies ----------------------------------
     def key_dots(self, vector: np.ndarray) -> np.ndarray:
-        """``φ(k_i) · vector`` for every write.
+        """``φ(k_i) · vector`` for every write (straight on the scenario's φ column)."""
+        self._check()
+        return (self._scenario.phi_vectors(0, self.t) @ vector)[self.numbers - 1]
 
-        Under the identity map straight on the scenario's column (no copy);
-        otherwise in chunks, so ``φ`` of every key never exists at once.
+    def written_value(self, index: int) -> np.ndarray:
+        """What the ``index``-th write set out to add, ``β v`` (``v`` without a
+        correction), scaled by every later decay as its term is.
+
+        Under a delta rule the write added less: ``u = β v − c``, where ``c``
+        (:meth:`correction`) is what it removed of what its key already
+        retrieved. Without a correction ``u = v`` and ``c = 0``.
         """
         self._check()
-        keys = self._scenario.vectors(0, self.t)
-        if self._identity:
-            dots = keys @ vector
-        else:
-            dots = np.empty(len(keys))
-            for start in range(0, len(keys), CHUNK_WRITES):
-                stop = start + CHUNK_WRITES
-                dots[start:stop] = self._phi(keys[start:stop]) @ vector
-        return dots[self.numbers - 1]
+        number = int(self.numbers[index])
+        value = self._scenario.values(number - 1, number)[0]
+        if self._effective is not None:
+            beta = self._scenario.write_parameters(number - 1, number)[1][0]
+            value = beta * value
+        if self._later is not None:
+            value = value * self._later[index]
+        return value
+
+    def correction(self, index: int) -> np.ndarray:
+        """What the ``index``-th write removed (``β v − u``, decayed as its term); 0 without."""
+        return self.written_value(index) - self.effective_value(index)
 
     def value_sizes(self) -> np.ndarray:
         """``max_j |u_ij|`` for every write (so ``|w_i| ·`` it is ``max_j |term_ij|``)."""
@@ -217,7 +230,7 @@ class Decomposition:
     def cell_amounts(self, row: int, column: int) -> np.ndarray:
         """What each write adds to cell ``(row, column)``: ``φ(k_i)[row] · u_i[column]``."""
         self._check()
-        keys = self._phi(self._scenario.vectors(0, self.t)[self.numbers - 1, row])
+        keys = self._scenario.phi_vectors(0, self.t)[self.numbers - 1, row]
         if self._effective is None:
             values = self._scenario.values(0, self.t)[self.numbers - 1, column]
         else:
@@ -508,6 +521,10 @@ class Trace:
         are kept per segment, so a later step costs one segment.
         """
         self._check_number(t)
+        if self.scenario.rule.corrects:
+            net = self._net_writer_counts(t)
+            if net is not None:
+                return net
         counts = self._touch_through(t)
         if self.scenario.rule.decays:
             numbers = np.flatnonzero(self.scenario.write_mask(0, t)) + 1
@@ -516,6 +533,40 @@ class Trace:
                 if gone.size:  # decayed to nothing: a prefix of the writes
                     counts = counts - self._touch_through(int(numbers[gone[-1]]))
         return counts
+
+    def _net_writer_counts(self, t: int) -> np.ndarray | None:
+        """Under a delta rule: writes whose association is still in each cell after step ``t``.
+
+        A delta write first removes what its key retrieves, so a write under a
+        reused key replaces the old value instead of adding to it: the old
+        write's effective term is still there, but the new one cancels it.
+        Written as ``S = Σ_j K_j (β_j v_j)ᵀ`` with each write's key carried
+        through every later write's ``α (I − β k kᵀ)``, a replaced write's
+        ``K_j`` is 0 and it no longer counts. ``None`` when that costs too
+        much (``writes² · d_k`` above :data:`NET_COUNT_WORK`): the caller then
+        counts effective terms instead.
+        """
+        sc = self.scenario
+        writes = self._writes(0, t)
+        if writes is None:
+            return np.zeros((sc.d_k, sc.d_v), dtype=np.int64)
+        keys, values, alphas, betas = writes
+        if len(keys) ** 2 * sc.d_k > NET_COUNT_WORK:
+            return None
+        carried = np.zeros((0, sc.d_k))
+        with np.errstate(over="ignore", invalid="ignore"):
+            for key, alpha, beta in zip(keys, alphas, betas):
+                carried = carried - beta * np.outer(carried @ key, key)
+                if sc.rule.decays:
+                    carried = alpha * carried
+                carried = np.vstack([carried, key])
+            written = betas[:, None] * values
+            # Cell (r, c) of write j's part: carried[j, r] · written[j, c].
+            parts = np.abs(carried)[:, :, None] * np.abs(written)[:, None, :]
+        scale = parts.max(initial=0.0)
+        if not np.isfinite(scale):
+            return None
+        return np.count_nonzero(parts > NET_COUNT_SHARE * scale, axis=0).astype(np.int64)
 
     def _touch_through(self, stop: int) -> np.ndarray:
         """Writer counts per cell over steps ``1 .. stop`` (a new array)."""

@@ -58,6 +58,7 @@ def step_object(item: WalkedWrite | WalkedRead, *, with_state: bool = True) -> d
         "query": _plain(item.query),
         "output": _plain(item.output),
         "target": item.target,
+        "tied": list(item.tied),
         "expected": None if item.expected is None else _plain(item.expected),
         "interference": None if item.interference is None else _plain(item.interference),
         "contributions": contributions,
@@ -173,12 +174,13 @@ def trace_table_lines(sc: Scenario) -> Iterator[str]:
         text = f"q = {fmt_vector(item.query)}  -> {fmt_vector(item.output)}"
         if item.target is not None:
             assert item.interference is not None and item.expected is not None
-            gap = float(np.abs(item.interference).max())
             verdict = (
                 "exact"
-                if gap < 1e-9
+                if item.exact
                 else f"wanted {fmt_vector(item.expected)}, interference "
                 f"{fmt_vector(item.interference)}"
             )
             text += f"  target {item.target}: {verdict}"
+        elif item.tied:
+            text += f"  no single target: {', '.join(item.tied)} weigh the same (a blend)"
         yield head + text

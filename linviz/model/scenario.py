@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from linviz.model import limits
+from linviz.model.caption_fields import check_caption
 from linviz.model.errors import ScenarioError, shown
 from linviz.model.features import FEATURE_MAPS
 from linviz.model.rules import RULE_PARAMETERS, Rule, check_parameter
@@ -364,6 +365,12 @@ class Scenario:
                 raise error.located(step=number) from None
             earlier[checked.label] = checked.is_write
             self._insert_row(number - 1, checked)
+        # Quotes steps by label: checked once they all exist.
+        self.caption = self.check_scenario_caption(caption)
+        #: For a caption kept as it was written for an earlier version of the
+        #: scenario: its step's fingerprint then, by label ("" for the
+        #: scenario's own caption). See linviz.model.captions.
+        self.caption_written_for: dict[str, str] = {}
 
     def adopt_columns(self, columns: StepColumns) -> None:
         """Take ``columns`` as the steps of this empty scenario, without checking them again.
@@ -418,10 +425,14 @@ class Scenario:
         self._forget_sizes()
 
     def _forget_sizes(self) -> None:
-        """Drop the cached row sizes (see :meth:`key_norms`)."""
+        """Drop the cached row measures (see :meth:`key_norms`, :meth:`phi_vectors`)."""
         self._sizes_valid = 0
         self._key_norms = np.zeros(0)
         self._value_sizes = np.zeros(0)
+        # φ of every key and query, and its length: kept only for a map that
+        # changes vectors (under the identity they are the vectors themselves).
+        self._phi_rows = np.zeros((0, self.d_k))
+        self._phi_norms = np.zeros(0)
 
     def _grow(self) -> None:
         capacity = 2 * len(self._is_write)
@@ -550,17 +561,39 @@ class Scenario:
         self._update_sizes(self._n if stop is None else min(stop, self._n))
         return self._view(self._value_sizes, start, stop)
 
+    def phi_vectors(self, start: int = 0, stop: int | None = None) -> np.ndarray:
+        """``φ(k)`` (or ``φ(q)``) of steps ``start+1 .. stop``: what the memory stores.
+
+        Under the identity map these are :meth:`vectors`; otherwise kept
+        between calls like :meth:`key_norms` (read-only view).
+        """
+        if self.feature_map == "identity":
+            return self.vectors(start, stop)
+        self._update_sizes(self._n if stop is None else min(stop, self._n))
+        return self._view(self._phi_rows, start, stop)
+
+    def phi_norms(self, start: int = 0, stop: int | None = None) -> np.ndarray:
+        """``|φ(k)|`` (or ``|φ(q)|``) of steps ``start+1 .. stop`` (read-only view)."""
+        if self.feature_map == "identity":
+            return self.key_norms(start, stop)
+        self._update_sizes(self._n if stop is None else min(stop, self._n))
+        return self._view(self._phi_norms, start, stop)
+
     def _update_sizes(self, stop: int) -> None:
         """Measure rows ``_sizes_valid .. stop`` (in place, growing the arrays)."""
         start = self._sizes_valid
         if stop <= start:
             return
+        capacity = len(self._is_write)
         if len(self._key_norms) < stop:
-            capacity = len(self._is_write)
             for name in ("_key_norms", "_value_sizes"):
                 grown = np.zeros(capacity)
                 grown[:start] = getattr(self, name)[:start]
                 setattr(self, name, grown)
+        if self.feature_map != "identity" and len(self._phi_norms) < stop:
+            rows, norms = np.zeros((capacity, self.d_k)), np.zeros(capacity)
+            rows[:start], norms[:start] = self._phi_rows[:start], self._phi_norms[:start]
+            self._phi_rows, self._phi_norms = rows, norms
         self._measure_rows(start, stop)
         self._sizes_valid = stop
 
@@ -570,6 +603,10 @@ class Scenario:
         np.sqrt(np.einsum("ij,ij->i", keys, keys), out=self._key_norms[start:stop])
         # max(max, -min) is several times faster than abs().max() on wide rows.
         np.maximum(values.max(axis=1), -values.min(axis=1), out=self._value_sizes[start:stop])
+        if self.feature_map != "identity" and len(self._phi_norms) >= stop:
+            phi = FEATURE_MAPS[self.feature_map](keys)
+            self._phi_rows[start:stop] = phi
+            np.sqrt(np.einsum("ij,ij->i", phi, phi), out=self._phi_norms[start:stop])
 
     def parameter_overrides(
         self, start: int = 0, stop: int | None = None
@@ -611,6 +648,10 @@ class Scenario:
         """Every step's label, in order."""
         return list(self._labels)
 
+    def captions(self) -> list[str]:
+        """Every step's caption, in order (as written, fields unfilled)."""
+        return list(self._captions)
+
     def number_of(self, label: str) -> int:
         """The 1-based number of the step labelled ``label``."""
         return self._by_label[label] + 1
@@ -639,6 +680,7 @@ class Scenario:
         for name in ("_labels", "_targets", "_captions"):
             setattr(twin, name, list(getattr(self, name)))
         twin._by_label = dict(self._by_label)
+        twin.caption_written_for = dict(self.caption_written_for)
         twin._observers = []
         return twin
 
@@ -707,6 +749,10 @@ class Scenario:
         if label in taken and label != replacing:
             raise ScenarioError(f"label {label!r} is already used by another step", field="label")
         check_text(step.caption, "caption", limits.MAX_TEXT_CHARS)
+        if "{" in step.caption or "}" in step.caption:
+            check_caption(
+                step.caption, step.op, self._label_ops(earlier, replacing, label, step.op)
+            )
         if step.target is not None:
             if not isinstance(step.target, str):
                 raise ScenarioError(
@@ -742,6 +788,39 @@ class Scenario:
                 )
             check_parameter(parameter, given, parameter)
         return replace(step, vector=vector, value=value)
+
+    def _label_ops(
+        self,
+        earlier: dict[str, bool] | None,
+        replacing: str | None = None,
+        new: str = "",
+        new_op: str | None = None,
+    ) -> Callable[[str], str | None]:
+        """Look up the op of a labelled step (for the labels captions quote).
+
+        ``new`` / ``new_op``: the label and op of the step being checked.
+        """
+
+        def op_of(label: str) -> str | None:
+            if label == new and new_op is not None:
+                return new_op
+            if earlier is not None:
+                is_write = earlier.get(label)
+            elif label == replacing and label != new:
+                return None  # the step being replaced is losing that label
+            else:
+                row = self._by_label.get(label)
+                is_write = None if row is None else bool(self._is_write[row])
+            return None if is_write is None else (WRITE if is_write else READ)
+
+        return op_of
+
+    def check_scenario_caption(self, caption: str) -> str:
+        """Return the scenario's own ``caption`` if it can be shown (fields included)."""
+        check_text(caption, "caption", limits.MAX_TEXT_CHARS)
+        if "{" in caption or "}" in caption:
+            check_caption(caption, None, self._label_ops(None))
+        return caption
 
     def _check_no_read_targets(self, label: str, after: int) -> None:
         """Refuse losing write ``label`` while a read after step ``after`` targets it."""
@@ -838,7 +917,7 @@ class Scenario:
         if title is not None:
             self.title = check_text(title, "title", limits.MAX_TEXT_CHARS)
         if caption is not None:
-            self.caption = check_text(caption, "caption", limits.MAX_TEXT_CHARS)
+            self.caption = self.check_scenario_caption(caption)
         self._changed(self._n + 1, writes_changed=False)
 
     def configure(
@@ -869,6 +948,8 @@ class Scenario:
                     step=row + 1,
                     field=parameter,
                 )
+        if feature_map != self.feature_map:
+            self._forget_sizes()  # φ of every row changes
         self.feature_map, self.normalize, self.rule = feature_map, normalize, rule
         self._changed(1)
 

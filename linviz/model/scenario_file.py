@@ -27,12 +27,13 @@ from typing import Any
 import numpy as np
 
 from linviz.model import limits
+from linviz.model.caption_fields import check_written_for
 from linviz.model.errors import ScenarioError, shown
 from linviz.model.json_reader import ArrayItems, decode_value, skip_space, syntax_error, walk_object
 from linviz.model.replay import Trace
 from linviz.model.rules import RULE_PARAMETERS, Rule
 from linviz.model.safe_files import read_limited, size_words, write_safely
-from linviz.model.scenario import READ, WRITE, Scenario
+from linviz.model.scenario import READ, WRITE, Scenario, check_text
 from linviz.model.step_reader import StepReader, check_keys
 
 FORMAT = "linviz-scenario"
@@ -44,6 +45,7 @@ TOP_KEYS = frozenset(
         "version",
         "title",
         "caption",
+        "caption_for",
         "d_k",
         "d_v",
         "feature_map",
@@ -104,15 +106,30 @@ def _settings_scenario(header: dict[str, Any], steps: Any, step_count: int) -> S
         raise ScenarioError(
             f"{step_count:,} steps; at most {limits.MAX_STEPS:,} allowed", field="steps"
         )
-    return Scenario(
+    scenario = Scenario(
         header["d_k"],
         header["d_v"],
         feature_map=header.get("feature_map", "identity"),
         normalize=header.get("normalize", False),
         rule=rule,
         title=header.get("title", "Untitled"),
-        caption=header.get("caption", ""),
     )
+    # Its live fields may quote steps: checked once they are read (_adopt).
+    scenario.caption = check_text(header.get("caption", ""), "caption", limits.MAX_TEXT_CHARS)
+    return scenario
+
+
+def _adopt(scenario: Scenario, reader: StepReader, header: dict[str, Any]) -> None:
+    """Give the settings scenario its steps, then what needs them: the own caption's
+    labels and the digests of captions kept as written for an earlier version.
+    """
+    scenario.adopt_columns(reader.finish())
+    if "{" in scenario.caption or "}" in scenario.caption:
+        scenario.caption = scenario.check_scenario_caption(scenario.caption)
+    written_for = dict(reader.written_for)
+    if "caption_for" in header:
+        written_for[""] = check_written_for(header["caption_for"])
+    scenario.caption_written_for = written_for
 
 
 def scenario_from_dict(document: Any) -> Scenario:
@@ -126,7 +143,7 @@ def scenario_from_dict(document: Any) -> Scenario:
     reader = StepReader(scenario)
     for raw in steps:
         reader.add(raw)
-    scenario.adopt_columns(reader.finish())
+    _adopt(scenario, reader, header)
     return scenario
 
 
@@ -159,7 +176,7 @@ class _DocumentReader:
             self._read_steps(self.reader)
         if self.refusal is not None:
             raise self.refusal
-        scenario.adopt_columns(self.reader.finish())
+        _adopt(scenario, self.reader, self.header)
         return scenario
 
     def _expect_end(self, pos: int) -> None:
@@ -283,6 +300,7 @@ def _number_rows(array: np.ndarray) -> list[list[int | float]]:
 def step_objects(scenario: Scenario) -> Iterator[dict[str, Any]]:
     """Each step as the JSON object a file holds, built from the columns a chunk at a time."""
     labels, targets, captions = scenario.text_columns()
+    written_for = scenario.caption_written_for
     for start in range(0, len(scenario), WRITE_CHUNK):
         stop = min(start + WRITE_CHUNK, len(scenario))
         is_write = scenario.write_mask(start, stop).tolist()
@@ -305,6 +323,8 @@ def step_objects(scenario: Scenario) -> Iterator[dict[str, Any]]:
                 item["beta"] = betas[row]
             if captions[i]:
                 item["caption"] = captions[i]
+                if labels[i] in written_for:
+                    item["caption_for"] = written_for[labels[i]]
             yield item
 
 
@@ -321,6 +341,8 @@ def _head(scenario: Scenario) -> dict[str, Any]:
     }
     if scenario.caption:
         document["caption"] = scenario.caption
+        if "" in scenario.caption_written_for:
+            document["caption_for"] = scenario.caption_written_for[""]
     return document
 
 

@@ -18,13 +18,14 @@ from typing import Any
 import numpy as np
 
 from linviz.model import limits
+from linviz.model.caption_fields import check_written_for
 from linviz.model.errors import ScenarioError, shown
 from linviz.model.scenario import READ, WRITE, Scenario, Step, StepColumns, check_text, parse_vector
 
 #: Which keys each kind of step may have.
 STEP_KEYS = {
-    WRITE: frozenset({"op", "key", "value", "label", "caption", "alpha", "beta"}),
-    READ: frozenset({"op", "query", "label", "target", "caption"}),
+    WRITE: frozenset({"op", "key", "value", "label", "caption", "caption_for", "alpha", "beta"}),
+    READ: frozenset({"op", "query", "label", "target", "caption", "caption_for"}),
 }
 REQUIRED_STEP = {WRITE: ("key", "value"), READ: ("query",)}
 
@@ -123,6 +124,8 @@ class StepReader:
         self._targets: list[str | None] = []
         self._captions: list[str] = []
         self._by_label: dict[str, int] = {}
+        #: ``caption_for`` of the steps that have one, by label.
+        self.written_for: dict[str, str] = {}
         self._alpha: dict[int, float] = {}
         self._beta: dict[int, float] = {}
         self._vector_blocks: list[np.ndarray] = []
@@ -179,6 +182,8 @@ class StepReader:
                     and type(caption) is str
                     and len(caption) <= _MAX_TEXT
                     and caption.isascii()
+                    and "{" not in caption  # live fields are checked in full
+                    and "}" not in caption
                 ):
                     self._keep(value is not None, vector, value, label, target, caption)
                     return
@@ -189,6 +194,8 @@ class StepReader:
         try:
             step = parse_step(raw, self._writes, self._reads)
             checked = self._shell.check_step(step, self._earlier)  # type: ignore[arg-type]
+            if "caption_for" in raw:
+                self.written_for[checked.label] = check_written_for(raw["caption_for"])
         except ScenarioError as error:
             self._check_pending()  # an earlier step's numbers may be wrong
             raise error.located(step=self.count) from None

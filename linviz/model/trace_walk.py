@@ -35,10 +35,8 @@ import numpy as np
 from linviz.model.features import feature_map
 from linviz.model.kernel import apply_writes, later_factors
 from linviz.model.limits import LARGEST_LISTED_TERMS, MAX_LISTED_TERMS, NORMALISER_EPS
+from linviz.model.readout import is_exact, most_similar
 from linviz.model.scenario import Scenario
-
-#: Same as :func:`linviz.model.readout.default_target`: cosines this close tie.
-TIE = 1e-12
 
 
 @dataclass(frozen=True)
@@ -77,6 +75,8 @@ class WalkedRead:
     target: str | None
     expected: np.ndarray | None
     interference: np.ndarray | None
+    tied: tuple[str, ...]
+    exact: bool
     labels: list[str]
     weights: np.ndarray
     terms: np.ndarray
@@ -177,7 +177,7 @@ def walk(
     write_labels = [labels[row] for row in write_rows.tolist()]
     vectors, values = sc.vectors(), sc.values()
     alphas, betas = sc.write_parameters()
-    key_norms = sc.key_norms()
+    phi_vectors, phi_norms = sc.phi_vectors(), sc.phi_norms()
     # Per write, filled as the walk meets it: φ(k), effective value u, decay.
     phi_keys = np.empty((count, sc.d_k))
     effective = np.empty((count, sc.d_v))
@@ -222,18 +222,22 @@ def walk(
             heavy = heaviest.indices()
             older = np.sort(heavy[heavy < written - limit])
             candidates = np.concatenate([older, np.arange(written - limit, written)])
-        target = targets[row]
+        target, tied = targets[row], ()
         if target is None and written:
             rows = write_rows[candidates]
-            found = _default_target(vectors[rows], key_norms[rows], vector)
-            target = write_labels[int(candidates[found])]
+            found, ties = most_similar(phi_vectors, phi_norms[rows], phi_query, rows=rows)
+            if found is not None:
+                target = write_labels[int(candidates[found])]
+            tied = tuple(write_labels[int(candidates[i])] for i in ties)
         target_index = None
         expected = interference = None
+        returns_target = False
         if target is not None:
             target_row = sc.number_of(target) - 1
             target_index = int(np.searchsorted(write_rows, target_row))
             expected = values[target_row].copy()
             interference = output - expected
+            returns_target = is_exact(output, expected)
         listed, weights = np.zeros(0, dtype=np.int64), np.zeros(0)
         terms, rest = np.zeros((0, sc.d_v)), None
         if decompose:
@@ -263,20 +267,14 @@ def walk(
             target,
             expected,
             interference,
+            tied,
+            returns_target,
             [write_labels[i] for i in listed.tolist()],
             weights,
             terms,
             rest,
             state,
         )
-
-
-def _default_target(keys: np.ndarray, norms: np.ndarray, query: np.ndarray) -> int:
-    """Index of the latest key with the largest cosine with ``query`` (zero keys last)."""
-    scale = norms * float(np.linalg.norm(query))
-    similarity = np.full(len(keys), -np.inf)
-    np.divide(keys @ query, scale, out=similarity, where=scale > 0)
-    return int(np.flatnonzero(similarity >= similarity.max() - TIE)[-1])
 
 
 def _later(

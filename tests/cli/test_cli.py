@@ -24,6 +24,7 @@ def test_lessons_lists_names_and_titles(capsys):
 def test_trace_table_reads_like_the_worked_case(capsys):
     assert main(["trace", "session-trace"]) == 0
     out = capsys.readouterr().out
+    assert "q = [1, 1]  -> [7, 4]  no single target: w1, w2 weigh the same (a blend)" in out
     assert "q = [1, 1]  -> [7, 4]" in out
     assert "S = [[11, 12], [5, 1]]" in out
     assert "q = [1, 0]  -> [11, 12]" in out
@@ -46,6 +47,7 @@ def test_trace_json_has_the_documented_shape(capsys):
         "query",
         "output",
         "target",
+        "tied",
         "expected",
         "interference",
         "contributions",

@@ -139,13 +139,13 @@ def test_all_terms_lists_every_write(tmp_path, capsys):
 
 def test_work_per_read_is_bounded(tmp_path, capsys, monkeypatch):
     searched = []
-    real = trace_walk._default_target
+    real = trace_walk.most_similar
 
-    def counting(keys, norms, query):
-        searched.append(len(keys))
-        return real(keys, norms, query)
+    def counting(keys, norms, query, dots=None, rows=None):
+        searched.append(len(norms))
+        return real(keys, norms, query, dots, rows)
 
-    monkeypatch.setattr(trace_walk, "_default_target", counting)
+    monkeypatch.setattr(trace_walk, "most_similar", counting)
     traced(tmp_path, capsys, long_scenario(4_000, seed=2, reads_every=500))
     assert max(searched) <= 2 * MAX_LISTED_TERMS + 1
 

@@ -35,7 +35,10 @@ def test_term_sizes_are_exactly_the_largest_component_of_each_term(scenario, eve
             np.testing.assert_array_equal(result.contribution_at(index).term, terms[index])
 
 
-@given(scenarios(max_steps=20), st.integers(1, 5), st.data())
+ADDING_RULES = [Rule(), Rule("gated", alpha=0.9)]
+
+
+@given(scenarios(rules=ADDING_RULES, max_steps=20), st.integers(1, 5), st.data())
 def test_writer_counts_match_the_full_arrays_before_and_after_an_edit(scenario, every, data):
     trace = Trace(scenario, checkpoint_every=every)
     for t in range(len(scenario) + 1):
@@ -140,3 +143,37 @@ def test_a_decomposition_refuses_rows_after_an_earlier_step_changed():
     scenario.replace_step(2, scenario.step(2).with_changes(value=[7, 7]))  # before it
     with pytest.raises(RuntimeError, match="changed"):
         _ = result.terms
+
+
+def carried_keys_counts(scenario, t):
+    """Under a delta rule: writes still present in each cell, with explicit matrices.
+
+    S_t = Σ_j (M_t ⋯ M_{j+1} φ(k_j)) (β_j v_j)ᵀ with M_i = α_i (I − β_i φ(k_i) φ(k_i)ᵀ).
+    """
+    from tests.reference import phi
+
+    writes = [(n, scenario.step(n)) for n in range(1, t + 1) if scenario.is_write(n)]
+    parts = []
+    for index, (_, step) in enumerate(writes):
+        carried = phi(scenario.feature_map, step.vector)
+        for _, later in writes[index + 1 :]:
+            k = phi(scenario.feature_map, later.vector)
+            alpha, beta = scenario.parameters_of(later)
+            M = (alpha if scenario.rule.decays else 1.0) * (np.eye(len(k)) - beta * np.outer(k, k))
+            carried = M @ carried
+        beta = scenario.parameters_of(step)[1]
+        parts.append(np.abs(np.outer(carried, beta * step.value)))
+    if not parts:
+        return np.zeros((scenario.d_k, scenario.d_v), dtype=int)
+    parts = np.array(parts)
+    return np.count_nonzero(parts > 1e-9 * parts.max(), axis=0)
+
+
+CORRECTING_RULES = [Rule("delta", beta=1.0), Rule("delta", beta=0.6), Rule("gated_delta", 0.8, 1.0)]
+
+
+@given(scenarios(rules=CORRECTING_RULES, max_steps=12, maps=("identity",)))
+def test_delta_writer_counts_leave_out_what_later_writes_replaced(scenario):
+    trace = Trace(scenario, checkpoint_every=3)
+    for t in range(len(scenario) + 1):
+        np.testing.assert_array_equal(trace.writer_counts(t), carried_keys_counts(scenario, t))

@@ -31,18 +31,27 @@ def keyed_scenarios(draw):
 
 
 def reference_target(scenario, number):
-    """The default target, one write at a time: the latest whose key is most like the query."""
+    """The default target as the course states it, one key at a time.
+
+    The latest write whose key has the largest cosine with the query; none
+    when that cosine is shared by different keys (a tie) or nothing is similar
+    (a zero query, or only zero keys).
+    """
     query = scenario.step(number).vector
-    best, label = -np.inf, None
+    scored = []
     for n in range(1, number):
         step = scenario.step(n)
-        if not step.is_write:
-            continue
-        norms = np.linalg.norm(step.vector) * np.linalg.norm(query)
-        similarity = float(step.vector @ query) / norms if norms > 0 else -np.inf
-        if similarity >= best - 1e-12:
-            best, label = max(best, similarity), step.label
-    return label
+        if step.is_write:
+            norms = np.linalg.norm(step.vector) * np.linalg.norm(query)
+            similarity = float(step.vector @ query) / norms if norms > 0 else -np.inf
+            scored.append((similarity, tuple(step.vector), step.label))
+    if not scored or max(s for s, _, _ in scored) == -np.inf:
+        return None
+    best = max(s for s, _, _ in scored)
+    tied = [(key, label) for s, key, label in scored if s >= best - 1e-12]
+    if len({key for key, _ in tied}) > 1:
+        return None
+    return tied[-1][1]
 
 
 @given(keyed_scenarios(), st.integers(0, 6), st.sampled_from([0.0, 1e-9, 0.5]), st.data())

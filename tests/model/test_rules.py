@@ -106,8 +106,37 @@ def test_read_target_defaults_to_the_most_similar_latest_write():
         [
             write([1, 0], [1, 1], "a"),
             write([0, 1], [2, 2], "b"),
+            write([1, 0], [3, 3], "c"),  # a's key again: the latest one is meant
+            read([1, 0.1], "r"),
+        ],
+    )
+    result = read_result(Trace(scenario), 4)
+    assert (result.target, result.tied) == ("c", ())
+
+
+def test_keys_the_query_weighs_alike_leave_the_read_without_a_target():
+    # (2, 0) points where (1, 0) does: both have cosine 0.995 with the query,
+    # and the read returns 1·v_a + 2·v_c, no single stored value.
+    scenario = Scenario(
+        2,
+        2,
+        [
+            write([1, 0], [1, 1], "a"),
+            write([0, 1], [2, 2], "b"),
             write([2, 0], [3, 3], "c"),
             read([1, 0.1], "r"),
         ],
     )
-    assert read_result(Trace(scenario), 4).target == "c"
+    result = read_result(Trace(scenario), 4)
+    assert (result.target, result.tied, result.expected) == (None, ("a", "c"), None)
+
+
+def test_a_target_given_in_the_file_wins_over_a_tie():
+    scenario = Scenario(
+        2,
+        2,
+        [write([1, 0], [2, 3], "w1"), write([0, 1], [5, 1], "w2"), read([1, 1], "r", target="w1")],
+    )
+    result = read_result(Trace(scenario), 3)
+    assert (result.target, result.tied) == ("w1", ())
+    np.testing.assert_allclose(result.interference, [5, 1])

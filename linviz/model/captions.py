@@ -1,0 +1,228 @@
+"""Captions filled in from the trace each time they are shown, so they stay true.
+
+The syntax and its checks are in :mod:`linviz.model.caption_fields`. A
+caption that also states numbers in its own words (digits outside braces)
+cannot follow an edit: :func:`step_fingerprint` summarises what its step
+showed when it was written, and when the step shows something else the
+views mark the caption as written for the scenario as it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from linviz.model.caption_fields import (
+    ANSWER_FIELDS,
+    HIDDEN,
+    PAIR_FIELDS,
+    WRITE_FIELDS,
+    Field,
+    parse,
+)
+from linviz.model.errors import ScenarioError
+from linviz.model.readout import ReadResult
+from linviz.model.replay import Trace, WriteRecord
+from linviz.model.report import fmt_matrix, fmt_number, fmt_vector
+from linviz.model.snapshot import Snapshot, snapshot
+
+
+@dataclass(frozen=True)
+class Numbers:
+    """How numbers are written: plain (files, English) or in a language's own way.
+
+    The defaults print as ``linviz trace`` does; a view passes functions that
+    follow the language (a decimal comma in French).
+    """
+
+    number: Callable[[float], str] = fmt_number
+    vector: Callable[[np.ndarray], str] = fmt_vector
+    matrix: Callable[[np.ndarray], str] = fmt_matrix
+    percent: Callable[[float], str] = lambda x: f"{100 * x:.1f} %"
+    join: str = ", "
+    none: str = "none"
+    exact: str = "exact"
+    off_by: str = "off by {0}"
+    blend: str = "a blend of {0}, no single target"
+
+
+#: Numbers as ``linviz trace`` prints them.
+PLAIN_NUMBERS = Numbers()
+
+
+def render(
+    template: str,
+    trace: Trace,
+    number: int | None,
+    numbers: Numbers = PLAIN_NUMBERS,
+    hidden: Callable[[int], bool] = lambda n: False,
+) -> str:
+    """The caption with every field replaced by its value now.
+
+    ``number`` is the caption's step (``None``: the scenario's own caption);
+    ``hidden(n)`` tells whether read ``n``'s output is hidden (its answer
+    fields then show ``?``). A field that no longer fits (its label was
+    deleted, its step changed kind) shows ``?`` instead of failing.
+    """
+    try:
+        parts = parse(template)
+    except ScenarioError:
+        return template
+    values = _Values(trace, numbers)
+    out = []
+    for part in parts:
+        if isinstance(part, str):
+            out.append(part)
+            continue
+        try:
+            out.append(values.text(part, number, hidden))
+        except (KeyError, ValueError, IndexError):
+            out.append(HIDDEN)
+    return "".join(out)
+
+
+class _Values:
+    """The quantities of one trace, worked out once per step asked for."""
+
+    def __init__(self, trace: Trace, numbers: Numbers) -> None:
+        self.trace = trace
+        self.numbers = numbers
+        self._snapshots: dict[int, Snapshot] = {}
+
+    def _snapshot(self, number: int) -> Snapshot:
+        if number not in self._snapshots:
+            self._snapshots[number] = snapshot(self.trace, number)
+        return self._snapshots[number]
+
+    def text(self, field: Field, number: int | None, hidden: Callable[[int], bool]) -> str:
+        sc = self.trace.scenario
+        fmt = self.numbers
+        if field.name in PAIR_FIELDS:
+            first, second = (sc.number_of(label) for label in field.labels)
+            a = sc.phi_vectors(first - 1, first)[0]
+            b = sc.phi_vectors(second - 1, second)[0]
+            value = float(a @ b)
+            if field.name == "cos":
+                norms = float(np.linalg.norm(a) * np.linalg.norm(b))
+                value = value / norms if norms > 0 else 0.0
+            return fmt.number(value)
+        if field.name == "d_k":
+            return str(sc.d_k)
+        if field.name == "d_v":
+            return str(sc.d_v)
+        step_number = sc.number_of(field.labels[0]) if field.labels else number
+        if field.name == "z":
+            return fmt.vector(self.trace.state_and_normaliser(step_number or 0)[1])
+        if step_number is None:
+            raise ValueError("no step")
+        if field.name in ANSWER_FIELDS and hidden(step_number):
+            return HIDDEN
+        if field.name == "step":
+            return str(step_number)
+        if field.name == "label":
+            return sc.label_at(step_number)
+        snap = self._snapshot(step_number)
+        if field.name == "S":
+            return fmt.matrix(snap.state)
+        if field.name == "S_before":
+            return fmt.matrix(snap.state_before)
+        if field.name in WRITE_FIELDS:
+            return self._write_text(field.name, snap.write)
+        return self._read_text(field.name, snap.read)
+
+    def _write_text(self, name: str, record: WriteRecord | None) -> str:
+        fmt = self.numbers
+        if record is None:
+            raise ValueError("not a write")
+        if name == "k":
+            return fmt.vector(record.step.vector)
+        if name == "v":
+            return fmt.vector(record.step.value)
+        if name == "phi_k":
+            return fmt.vector(record.phi_key)
+        if name == "stamp":
+            return fmt.matrix(record.stamp)
+        if name == "u":
+            return fmt.vector(record.effective_value)
+        if name == "decay":
+            return fmt.number(record.decay)
+        alpha, beta = self.trace.scenario.parameters_of(record.step)
+        if name == "alpha":
+            return fmt.number(alpha)
+        if name == "beta":
+            return fmt.number(beta)
+        # "removed": what a delta write took away before adding (β v − u); 0 otherwise.
+        value = record.step.value
+        written = beta * value if self.trace.scenario.rule.corrects else value
+        return fmt.vector(written - record.effective_value)
+
+    def _read_text(self, name: str, result: ReadResult | None) -> str:
+        fmt = self.numbers
+        if result is None:
+            raise ValueError("not a read")
+        if name == "q":
+            return fmt.vector(result.step.vector)
+        if name == "phi_q":
+            return fmt.vector(result.phi_query)
+        if name == "y":
+            return fmt.vector(result.output)
+        if name == "target":
+            return result.target if result.target is not None else fmt.none
+        if name == "weights":
+            return fmt.join.join(
+                f"{result.label_of(i)} {fmt.number(result.weights[i])}"
+                for i in result.largest_terms(8)
+            )
+        if name == "denominator":
+            return fmt.number(result.denominator) if result.denominator is not None else fmt.none
+        if name == "verdict":
+            if result.target is None:
+                return fmt.blend.format(" + ".join(result.tied)) if result.tied else fmt.none
+            if result.exact:
+                return fmt.exact
+            return fmt.off_by.format(fmt.vector(result.interference))
+        if result.target is None:
+            return fmt.none
+        if name == "expected":
+            return fmt.vector(result.expected)
+        if name == "interference":
+            return fmt.vector(result.interference)
+        if name == "crosstalk":
+            return fmt.vector(result.crosstalk)
+        measure = result.relative_error if name == "error" else result.crosstalk_share
+        return fmt.percent(measure) if measure is not None else fmt.none
+
+
+# -- staleness --------------------------------------------------------------------
+
+
+def step_fingerprint(trace: Trace, number: int | None) -> str:
+    """A short digest of what step ``number`` shows, as a caption could describe it.
+
+    The settings, the step's vectors, ``S`` after it and, for a read, its
+    output, target and expected value, each rounded to the 4 significant
+    digits the views print (so rounding noise of an undo leaves it alone).
+    ``None``: the scenario's own caption (the settings alone).
+    """
+    sc = trace.scenario
+    pieces = [sc.d_k, sc.d_v, sc.feature_map, sc.normalize, sc.rule.describe()]
+    if number is not None:
+        snap = snapshot(trace, number)
+        step = snap.step
+        pieces += [step.op, _rounded(step.vector), _rounded(snap.state)]
+        if step.is_write:
+            pieces.append(_rounded(step.value))
+        else:
+            result = snap.read
+            pieces += [_rounded(result.output), result.target, result.tied]
+            if result.expected is not None:
+                pieces.append(_rounded(result.expected))
+    digest = hashlib.sha1(repr(pieces).encode("utf-8")).hexdigest()
+    return digest[:12]
+
+
+def _rounded(array: np.ndarray) -> tuple[str, ...]:
+    return tuple(fmt_number(x) for x in np.ravel(array))

@@ -1,0 +1,68 @@
+"""The session shows captions with live numbers and marks the ones whose words went stale."""
+
+import numpy as np
+
+from linviz.controller.commands import Resize
+from linviz.controller.session import Session
+
+
+def opened(lesson):
+    session = Session()
+    session.open(lesson)
+    return session
+
+
+def test_a_caption_follows_a_drag():
+    session = opened("crowding-the-plane")
+    assert "[1.2, -1.8]" in session.caption(7).text
+    session.begin_drag(5, "vector")
+    session.drag_to(np.array([0.0, 1.0]))  # k3 onto k2
+    assert "Read k3: [1.2, 0.2], not [0, -5]" in session.caption(7).text
+    session.end_drag()
+    assert "Read k3: [1.2, 0.2]" in session.caption(7).text
+    assert not session.caption(7).stale  # every number it quotes is live
+
+
+def test_words_stating_numbers_are_marked_stale_and_the_mark_goes_away_on_undo(tmp_path):
+    session = opened("session-trace")
+    caption = session.caption(7)
+    assert "d_k = 2 rows" in caption.text and not caption.stale
+    session.execute(Resize(3, 2))
+    caption = session.caption(7)
+    assert "d_k = 3 rows" in caption.text  # the field follows …
+    assert caption.stale  # … but "a key with 3 parts would be refused" no longer holds
+    session.save(tmp_path / "edited.json")
+    assert '"caption_for"' in (tmp_path / "edited.json").read_text(encoding="utf-8")
+    again = opened(tmp_path / "edited.json")
+    assert again.caption(7).stale  # still marked after saving and opening
+    session.undo()
+    assert not session.caption(7).stale
+
+
+def test_rewriting_a_stale_caption_makes_it_current():
+    session = opened("session-trace")
+    session.execute(Resize(3, 2))
+    session.edit_caption(7, "A key with 4 parts, like [1,0,2,5], would be refused.")
+    assert not session.caption(7).stale
+    session.undo()  # the caption edit
+    assert session.caption(7).stale  # the old words, still about the old scenario
+
+
+def test_step_zero_shows_the_scenario_caption_and_home_reaches_it():
+    session = opened("crowding-the-plane")
+    assert session.cursor == 0
+    assert session.caption().text.startswith("A plane has room for two perpendicular keys")
+    session.set_cursor(4)
+    session.set_cursor(0)
+    assert session.cursor == 0 and session.snapshot().number == 0
+    np.testing.assert_array_equal(session.snapshot().state, np.zeros((2, 2)))
+
+
+def test_a_hidden_read_hides_its_answer_in_the_caption():
+    session = opened("crowding-the-plane")
+    session.set_hide_outputs(True)
+    assert "[1.2, -1.8]" not in session.caption(7).text
+    assert session.caption(7).text.startswith("Read k3: ?, not ?")
+    session.set_cursor(7)
+    session.reveal()
+    assert "[1.2, -1.8]" in session.caption(7).text
