@@ -1,8 +1,8 @@
 """The ``linviz`` command.
 
-``trace`` and ``lessons`` never import Qt: they must work on a server with
-no display and start fast. The app, ``export`` and the view benchmarks
-import Qt only when they run.
+``trace``, ``lessons``, ``memory`` and ``capacity`` never import Qt: they
+must work on a server with no display and start fast. The app, ``export``
+and the view benchmarks import Qt only when they run.
 """
 
 from __future__ import annotations
@@ -10,12 +10,47 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NoReturn
 
 from linviz import __version__
 from linviz.model.errors import ScenarioError
 
-COMMANDS = ("lessons", "trace", "export", "bench")
+COMMANDS = ("lessons", "trace", "export", "bench", "memory", "capacity")
+
+
+class _OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on stderr, status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _checked(parse: Callable[[str], object], check: Callable[[object], object]):
+    """An argparse ``type`` that parses a string, then checks it with a model checker."""
+
+    def convert(text: str) -> object:
+        try:
+            value = parse(text)
+        except ValueError:
+            kind = "a whole number" if parse is int else "a number"
+            raise argparse.ArgumentTypeError(f"expected {kind}, got {text!r}") from None
+        try:
+            return check(value)
+        except ScenarioError as error:
+            # "--layers must be …" after argparse's "argument --layers:" says it twice.
+            message = error.message
+            if error.field and message.startswith(f"{error.field} "):
+                message = message[len(error.field) + 1 :]
+            raise argparse.ArgumentTypeError(message) from None
+
+    return convert
+
+
+def _whole(low: int, high: int, name: str):
+    from linviz.model.costs import check_whole
+
+    return _checked(int, lambda value: check_whole(value, name, low, high))
 
 
 def _app_parser() -> argparse.ArgumentParser:
@@ -23,7 +58,7 @@ def _app_parser() -> argparse.ArgumentParser:
         prog="linviz",
         description="See how linear attention stores associations in one fixed-size "
         "matrix S, and how they blend once keys overlap.",
-        epilog="Other commands: linviz lessons | trace | export | bench "
+        epilog="Other commands: linviz lessons | trace | export | bench | memory | capacity "
         "(linviz COMMAND --help for each).",
     )
     parser.add_argument(
@@ -37,7 +72,7 @@ def _app_parser() -> argparse.ArgumentParser:
 
 
 def _command_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="linviz")
+    parser = _OneLineParser(prog="linviz")
     parser.add_argument("--version", action="version", version=f"linviz {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("lessons", help="list the bundled lessons: name, title")
@@ -81,7 +116,119 @@ def _command_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--only", choices=("model", "views"), default=None, help="run one half of the benchmark"
     )
+    _add_memory_parser(commands)
+    _add_capacity_parser(commands)
     return parser
+
+
+def _add_memory_parser(commands: argparse._SubParsersAction) -> None:
+    from linviz.model.costs import BYTES_PER_NUMBER, MAX_TOKENS, SHAPE_RANGES
+
+    memory = commands.add_parser(
+        "memory",
+        help="KV cache against the fixed state S, in bytes, at some context lengths",
+        description="Bytes of a softmax model's KV cache (2 · layers · heads · head size · "
+        "bytes per number · tokens) against linear attention's fixed state "
+        "(layers · heads · head size² · bytes per number). The defaults are the course's "
+        "head: 1 layer, 1 head, head size 128, bf16.",
+    )
+    for flag, field in (("--layers", "layers"), ("--heads", "heads"), ("--head-dim", "head_dim")):
+        low, high = SHAPE_RANGES[field]
+        memory.add_argument(
+            flag,
+            type=_whole(low, high, flag),
+            default={"layers": 1, "heads": 1, "head_dim": 128}[field],
+            help=f"{low} to {high:,} (default %(default)s)",
+        )
+    memory.add_argument(
+        "--dtype",
+        choices=tuple(BYTES_PER_NUMBER),
+        default="bf16",
+        help="number format: fp32 (4 bytes), bf16 or fp16 (2), fp8 (1); default bf16",
+    )
+    memory.add_argument(
+        "--tokens",
+        nargs="+",
+        required=True,
+        type=_whole(0, MAX_TOKENS, "--tokens"),
+        metavar="T",
+        help="context lengths, in tokens",
+    )
+    memory.add_argument("--json", action="store_true", help="print one JSON document")
+
+
+def _add_capacity_parser(commands: argparse._SubParsersAction) -> None:
+    from linviz.model import capacity
+    from linviz.model.limits import MAX_DIM, MIN_DIM
+
+    recall = commands.add_parser(
+        "capacity",
+        help="the controlled recall test: store N pairs in a d×d memory, read each back",
+        description="Store N key -> value pairs in an empty d×d memory, read each back with "
+        "its own key, and measure the mean relative error |y - v|/|v| and the share of "
+        "reads within a tolerance, over independent trials.",
+    )
+    recall.add_argument(
+        "--d",
+        nargs="+",
+        required=True,
+        type=_whole(MIN_DIM, MAX_DIM, "--d"),
+        metavar="D",
+        help=f"key and value sizes, {MIN_DIM} to {MAX_DIM}",
+    )
+    recall.add_argument(
+        "--n",
+        nargs="+",
+        required=True,
+        type=_whole(1, capacity.MAX_PAIRS, "--n"),
+        metavar="N",
+        help=f"numbers of stored pairs, 1 to {capacity.MAX_PAIRS:,}",
+    )
+    recall.add_argument(
+        "--keys",
+        choices=capacity.KEY_KINDS,
+        default="random",
+        help="random unit keys (default), orthogonal ones (the first d), or similar ones",
+    )
+    recall.add_argument(
+        "--similarity",
+        nargs="+",
+        type=_checked(float, capacity.check_similarity),
+        default=None,
+        metavar="C",
+        help="with --keys similar: the mean cosine between keys, in [0, 1)",
+    )
+    recall.add_argument(
+        "--rule",
+        nargs="+",
+        choices=capacity.RECALL_RULES,
+        default=["additive"],
+        help="additive (default) and/or delta",
+    )
+    recall.add_argument(
+        "--beta",
+        type=_checked(float, capacity.check_beta),
+        default=1.0,
+        help="the delta rule's writing strength, in [0, 1] (default 1)",
+    )
+    recall.add_argument(
+        "--trials",
+        type=_whole(1, capacity.MAX_TRIALS, "--trials"),
+        default=100,
+        help="independent memories per point (default 100)",
+    )
+    recall.add_argument(
+        "--seed", type=_whole(0, 2**63 - 1, "--seed"), default=0, help="random seed (default 0)"
+    )
+    recall.add_argument(
+        "--tolerance",
+        type=_checked(float, capacity.check_tolerance),
+        default=capacity.DEFAULT_TOLERANCE,
+        help="a read within this relative error counts as exact (default 0.1)",
+    )
+    output = recall.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print one JSON document")
+    output.add_argument("--out", metavar="FILE.csv", help="write the rows to a CSV file")
 
 
 def _fail(error: ScenarioError | str) -> int:
@@ -94,6 +241,14 @@ def _load(name: str):
     from linviz.model.scenario_file import load_scenario
 
     return load_scenario(resolve_scenario_path(name))
+
+
+def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    """The sub-command parser called ``name`` (to report a usage error as it would)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return action.choices[name]
+    raise KeyError(name)
 
 
 def run_lessons() -> int:
@@ -125,6 +280,102 @@ def run_trace(name: str, as_json: bool) -> int:
     return 0
 
 
+def run_memory(options: argparse.Namespace) -> int:
+    """Print the KV cache and state sizes at each requested length."""
+    from linviz.model.costs import ModelShape, human_size, memory_rows
+
+    shape = ModelShape(options.layers, options.heads, options.head_dim, options.dtype)
+    rows = memory_rows(shape, options.tokens)
+    if options.json:
+        print(json.dumps({"rows": [row.to_dict() for row in rows]}))
+        return 0
+    table = [("tokens", "KV cache", "state")] + [
+        (
+            f"{row.tokens:,}",
+            f"{human_size(row.kv_cache_bytes)} ({row.kv_cache_bytes:,} B)",
+            f"{human_size(row.state_bytes)} ({row.state_bytes:,} B)",
+        )
+        for row in rows
+    ]
+    widths = [max(len(line[column]) for line in table) for column in range(3)]
+    print(shape.describe())
+    for tokens, cache, state in table:
+        print(f"{tokens:>{widths[0]}}  {cache:<{widths[1]}}  {state}")
+    print(f"The KV cache is larger than the state from {shape.crossover_tokens:,} tokens on.")
+    return 0
+
+
+def run_capacity(options: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Run the recall test and print its rows (a table, JSON, or a CSV file)."""
+    from linviz.model.capacity import ROW_FIELDS, RecallSweep, run_sweep
+
+    similar = options.keys == "similar"
+    if similar and options.similarity is None:
+        parser.error("--keys similar needs --similarity C (a mean cosine in [0, 1))")
+    if not similar and options.similarity is not None:
+        parser.error(f"--similarity applies to --keys similar only, not --keys {options.keys}")
+    if options.out is not None and not options.out.lower().endswith(".csv"):
+        if options.out.lower().endswith((".png", ".svg", ".pdf")):
+            parser.error(
+                f"--out {options.out}: images of the recall curves come with the lab views; "
+                "for now write the numbers to a .csv file"
+            )
+        parser.error(f"--out {options.out}: expected a file name ending in .csv")
+    sweep = RecallSweep(
+        dims=tuple(options.d),
+        sizes=tuple(options.n),
+        similarities=tuple(options.similarity) if similar else (0.0,),
+        keys=options.keys,
+        rules=tuple(options.rule),
+        beta=options.beta,
+        trials=options.trials,
+        tolerance=options.tolerance,
+        seed=options.seed,
+    )
+    rows = [point.to_row() for point in run_sweep(sweep).points]
+    if options.json:
+        print(json.dumps({"rows": rows}))
+        return 0
+    if options.out is not None:
+        import csv
+
+        try:
+            with open(options.out, "w", newline="", encoding="utf-8") as file:
+                writer = csv.DictWriter(file, fieldnames=ROW_FIELDS)
+                writer.writeheader()
+                writer.writerows(rows)
+        except OSError as error:
+            return _fail(f"cannot write {options.out}: {error.strerror or error}")
+        return 0
+    print(_capacity_table(rows, options.keys, options.trials, options.tolerance))
+    return 0
+
+
+def _capacity_table(rows: list[dict], keys: str, trials: int, tolerance: float) -> str:
+    """The recall test's rows as an aligned table."""
+    header = ("d", "n", "similarity", "rule", "mean relative error", "exact recall")
+    lines = [header] + [
+        (
+            str(row["d"]),
+            str(row["n"]),
+            f"{row['similarity']:g}",
+            row["rule"],
+            f"{row['mean_relative_error']:.3f}",
+            f"{100 * row['exact_recall_rate']:.1f}%",
+        )
+        for row in rows
+    ]
+    widths = [max(len(line[column]) for line in lines) for column in range(len(header))]
+    text = [f"{keys} keys, {trials} trials, exact = relative error below {tolerance:g}"]
+    for line in lines:
+        cells = [
+            cell.ljust(width) if column == 3 else cell.rjust(width)
+            for column, (cell, width) in enumerate(zip(line, widths))
+        ]
+        text.append("  ".join(cells).rstrip())
+    return "\n".join(text)
+
+
 def run_app(name: str | None) -> int:
     """Open the main window on ``name`` (default: the first lesson)."""
     from linviz.views.app import run
@@ -137,7 +388,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         if args and args[0] in COMMANDS:
-            options = _command_parser().parse_args(args)
+            parser = _command_parser()
+            options = parser.parse_args(args)
+            if options.command == "memory":
+                return run_memory(options)
+            if options.command == "capacity":
+                return run_capacity(options, _subparser(parser, "capacity"))
             if options.command == "lessons":
                 return run_lessons()
             if options.command == "trace":

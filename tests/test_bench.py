@@ -41,6 +41,8 @@ def quick_figures() -> dict:
         "startup_ms.bare_qt",
         "trace_100000_d64.state_at_random_step_ms",
         "trace_100000_d64.edit_step_then_state_ms",
+        "capacity_ms.d64_n256_100_trials",
+        "capacity_ms.d64_n16_to_256_100_trials",
     ],
 )
 def test_every_timing_has_a_median_and_p95_in_ms(quick_figures, path):

@@ -33,3 +33,18 @@ def test_trace_and_lessons_commands_import_no_qt():
         "    main(['lessons']); main(['trace', 'crowding-the-plane', '--json'])"
     )
     assert not loaded_after(code) & set(QT_MODULES)
+
+
+def test_memory_and_capacity_commands_import_no_qt(tmp_path):
+    out = tmp_path / "recall.csv"
+    code = (
+        "import io, contextlib\nfrom linviz.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    assert main(['memory', '--tokens', '1000']) == 0\n"
+        "    assert main(['memory', '--tokens', '1000', '--json']) == 0\n"
+        "    assert main(['capacity', '--d', '8', '--n', '8', '--trials', '2']) == 0\n"
+        "    assert main(['capacity', '--d', '8', '--n', '8', '--trials', '2', '--json']) == 0\n"
+        f"    assert main(['capacity', '--d', '8', '--n', '8', '--out', {str(out)!r}]) == 0"
+    )
+    assert not loaded_after(code) & set(QT_MODULES)
+    assert out.exists()

@@ -1,4 +1,4 @@
-"""Figures for the model: state lookup, edit-then-lookup, memory, trace wall time."""
+"""Figures for the model: state lookup, edit-then-lookup, memory, trace wall time, recall test."""
 
 from __future__ import annotations
 
@@ -68,6 +68,25 @@ def _delta_figures(repeat: int) -> dict[str, object]:
     }
 
 
+def _capacity_figures(repeat: int) -> dict[str, object]:
+    """The recall test (issue 12's target: d = 64, N up to 256, 100 trials in under 1 s).
+
+    ``d64_n256_100_trials``: N = 256 pairs stored and read back in 100 trials
+    at d = 64, under the additive and the delta rule (one run of both).
+    ``d64_n16_to_256_100_trials``: the same for the 16 sizes N = 16, 32 … 256,
+    as a curve against N is computed (one pass over the writes serves all).
+    """
+    from linviz.model.capacity import RecallSweep, run_sweep
+
+    rules = ("additive", "delta")
+    point = RecallSweep((64,), (256,), rules=rules, trials=100)
+    curve = RecallSweep((64,), tuple(range(16, 257, 16)), rules=rules, trials=100)
+    return {
+        "d64_n256_100_trials": summary_ms(time_calls(lambda: run_sweep(point), repeat)),
+        "d64_n16_to_256_100_trials": summary_ms(time_calls(lambda: run_sweep(curve), repeat)),
+    }
+
+
 def model_figures(quick: bool = False) -> dict[str, object]:
     """Run the model benchmark; return its figures."""
     repeat = 20 if quick else 200
@@ -113,6 +132,7 @@ def model_figures(quick: bool = False) -> dict[str, object]:
         "trace_json_lesson_wall_ms": summary_ms(
             _trace_wall("crowding-the-plane", 3 if quick else 10)
         ),
+        "capacity_ms": _capacity_figures(3 if quick else 15),
     }
     return figures
 

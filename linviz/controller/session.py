@@ -19,7 +19,7 @@ from linviz.controller.signals import Signal
 from linviz.controller.undo import UndoStack
 from linviz.model.errors import ScenarioError
 from linviz.model.lessons import bundled_lessons, resolve_scenario_path
-from linviz.model.replay import Trace
+from linviz.model.replay import DEFAULT_CHECKPOINT_EVERY, Trace
 from linviz.model.scenario import Scenario
 from linviz.model.scenario_file import load_scenario, save_scenario
 from linviz.model.snapshot import Snapshot, snapshot
@@ -56,10 +56,16 @@ class ViewOptions:
 class Session:
     """One open scenario and everything about how it is being looked at."""
 
-    def __init__(self, scenario: Scenario | None = None, path: Path | None = None) -> None:
+    def __init__(
+        self,
+        scenario: Scenario | None = None,
+        path: Path | None = None,
+        checkpoint_every: int = DEFAULT_CHECKPOINT_EVERY,
+    ) -> None:
         self.changed = Signal()
         self.scenario = scenario if scenario is not None else Scenario(2, 2, title="Untitled")
-        self.trace = Trace(self.scenario)
+        self.checkpoint_every = checkpoint_every
+        self.trace = Trace(self.scenario, checkpoint_every)
         self.path: Path | None = path
         self.cursor = len(self.scenario)
         self.options = ViewOptions()
@@ -74,7 +80,7 @@ class Session:
         self.predictions: dict[str, np.ndarray] = {}
 
     # -- notifications ---------------------------------------------------------
-    def _scenario_edited(self, first_step: int) -> None:
+    def _scenario_edited(self, edit: object) -> None:
         self._snapshots.clear()
 
     def _emit(self, *changes: Change) -> None:
@@ -223,7 +229,7 @@ class Session:
         self.scenario.unsubscribe(self._scenario_edited)
         self.trace.close()
         self.scenario = scenario
-        self.trace = Trace(scenario)
+        self.trace = Trace(scenario, self.checkpoint_every)
         scenario.subscribe(self._scenario_edited)
         self._snapshots.clear()
         self.path = path

@@ -1,10 +1,10 @@
 """Replay a scenario into a trace, with checkpoints so long traces stay fast.
 
 The trace never holds a copy of ``S`` per step. It keeps one checkpoint of
-``S`` (and of the normaliser ``z``) every ``checkpoint_every`` steps and
-replays at most that many steps to answer for any step. An edit of step
-``i`` drops only the checkpoints after ``i``; they are rebuilt when (and as
-far as) someone asks for a later step.
+``S`` (and of the normaliser ``z``) every ``checkpoint_every`` steps and asks
+the kernel (:mod:`linviz.model.kernel`) to apply at most that many steps to
+answer for any step. An edit drops only what it made stale; the rest is
+rebuilt when (and as far as) someone asks for a later step.
 """
 
 from __future__ import annotations
@@ -15,10 +15,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from linviz.model.bounds import first_unsafe_row
 from linviz.model.errors import ScenarioError
 from linviz.model.features import feature_map
-from linviz.model.rules import write_update
-from linviz.model.scenario import Scenario, Step
+from linviz.model.kernel import WriteRun, apply_writes, later_factors
+from linviz.model.limits import NORMALISER_EPS
+from linviz.model.scenario import Edit, Scenario, Step
 
 #: Steps between two checkpoints: replaying this many d=64 additive steps takes
 #: under 1 ms, and 100,000 steps keep ~200 checkpoints (6 MB at d = 64).
@@ -256,12 +258,29 @@ class Trace:
     Step numbers are 1-based as the user sees them; ``state(t)`` is ``S``
     after the first ``t`` steps, so ``state(0)`` is the empty memory.
 
+    The steps are cut into segments of ``checkpoint_every`` steps. The trace
+    keeps ``S`` and ``z`` at every segment boundary, and asks the kernel
+    (:func:`~linviz.model.kernel.apply_writes`) for the rest:
+
+    - Rules without a correction also keep each segment's own sum
+      ``(P_c, Z_c, A_c)``, the segment applied to an empty memory, so that
+      ``S`` at the next boundary is ``A_c · S + P_c``. An edit inside one
+      segment recomputes that segment alone; the boundaries after it are
+      rebuilt from the kept sums (one ``d_k × d_v`` product-and-add each),
+      exactly as a fresh replay computes them.
+    - The delta rules read the state each write finds, so a boundary comes
+      from the one before it, write by write, with each write's effective
+      value kept per segment for the decompositions.
+
+    A change that touches no write (a read's query, a label, a caption)
+    keeps every state.
+
     Parameters
     ----------
     scenario
         The scenario to replay. The trace subscribes to its changes.
     checkpoint_every
-        Steps between two stored checkpoints.
+        Steps per segment.
     """
 
     def __init__(
@@ -271,14 +290,18 @@ class Trace:
             raise ValueError("checkpoint_every must be at least 1")
         self.scenario = scenario
         self.checkpoint_every = checkpoint_every
+        #: ``(S, z)`` after ``c · checkpoint_every`` steps, for c = 0, 1, … (a valid prefix).
         self._checkpoints: list[tuple[np.ndarray, np.ndarray]] = []
-        # Per segment of checkpoint_every steps, under a delta rule: the writes'
-        # effective values and their max |component|.
+        # Rules without a correction: segment c applied to an empty memory.
+        self._sums: dict[int, tuple[np.ndarray, np.ndarray, float | None]] = {}
+        # Delta rules: each write's effective value in segment c, and its max |component|.
         self._effective: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-        # Per segment c: writer counts per cell over steps 1 .. (c + 1) K.
+        # Writer counts per cell: of segment c alone; and over segments 0 .. c-1 (a prefix).
         self._touch: dict[int, np.ndarray] = {}
-        self._last_advance: tuple[tuple[int, int, int], tuple[np.ndarray, ...]] | None = None
+        self._touch_before: list[np.ndarray] = []
+        self._last_advance: tuple[tuple[int, int, int], WriteRun] | None = None
         self.generation = 0
+        self._state_generation = 0
         self._edits: deque[tuple[int, int]] = deque(maxlen=EDIT_HISTORY)
         self._reset()
         scenario.subscribe(self.invalidate)
@@ -295,23 +318,36 @@ class Trace:
         sc = self.scenario
         self._phi = feature_map(sc.feature_map)
         self._checkpoints = [(np.zeros((sc.d_k, sc.d_v)), np.zeros(sc.d_k))]
+        self._sums.clear()
         self._effective.clear()
         self._touch.clear()
+        self._touch_before = [np.zeros((sc.d_k, sc.d_v), dtype=np.int64)]
         self._last_advance = None
 
-    def invalidate(self, first_step: int) -> None:
-        """Forget everything that depends on step ``first_step`` or later."""
+    def invalidate(self, edit: Edit | int) -> None:
+        """Forget what an edit made stale (an :class:`Edit`, or a first changed step)."""
+        if isinstance(edit, int):
+            edit = Edit(edit)
         self.generation += 1
-        self._edits.append((self.generation, first_step))
-        if first_step <= 1:
+        self._edits.append((self.generation, edit.first))
+        if not edit.writes_changed:
+            return
+        self._state_generation += 1
+        self._last_advance = None
+        if edit.first <= 1 and edit.last is None:
             self._reset()
             return
-        segment = (first_step - 1) // self.checkpoint_every
+        K = self.checkpoint_every
+        segment = (max(edit.first, 1) - 1) // K
+        # Only one segment's own sum changes when its rows changed in place.
+        in_place = edit.last is not None and not self.scenario.rule.corrects
+        last_segment = (edit.last - 1) // K if in_place else None
         del self._checkpoints[segment + 1 :]
-        for cache in (self._effective, self._touch):
+        del self._touch_before[segment + 1 :]
+        for cache in (self._sums, self._touch, self._effective):
             for stale in [c for c in cache if c >= segment]:
-                del cache[stale]
-        self._last_advance = None
+                if last_segment is None or stale <= last_segment:
+                    del cache[stale]
 
     def unchanged_since(self, generation: int, t: int) -> bool:
         """Whether no edit since ``generation`` touched steps ``1 .. t``."""
@@ -326,62 +362,72 @@ class Trace:
         """How many checkpoints are currently valid (for tests and benchmarks)."""
         return len(self._checkpoints)
 
-    def _advance(
-        self, state: np.ndarray, normaliser: np.ndarray, start: int, stop: int
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
-        """Apply steps ``start+1 .. stop``; return new copies and effective values.
-
-        Rules without a correction are applied in one matrix product; the
-        delta rules need each write's current state, so they loop.
-        """
+    # -- applying writes -----------------------------------------------------------
+    def _writes(self, start: int, stop: int) -> tuple[np.ndarray, ...] | None:
+        """``(φ(k), v, α, β)`` of the writes among steps ``start+1 .. stop``."""
         sc = self.scenario
         mask = sc.write_mask(start, stop)
         if not mask.any():
-            return state.copy(), normaliser.copy(), None
-        rule = sc.rule
-        keys = self._phi(sc.vectors(start, stop)[mask])
-        values = sc.values(start, stop)[mask]
+            return None
         alphas, betas = (column[mask] for column in sc.write_parameters(start, stop))
-        if not rule.corrects:
-            if rule.decays:
-                # later[i] = product of the alphas of the writes after write i
-                later = np.append(np.cumprod(alphas[::-1])[::-1][1:], 1.0)
-                state = alphas.prod() * state + (keys * later[:, None]).T @ values
-            else:
-                state = state + keys.T @ values
-            if sc.normalize:
-                normaliser = normaliser + keys.sum(axis=0)
-            return state, normaliser.copy(), None
-        # One write at a time (a Python loop): remember the last replay, which the
-        # state, the decomposition and the writer counts of one step all ask for.
-        key = (self.generation, start, stop)
-        if self._last_advance is not None and self._last_advance[0] == key:
-            kept_state, kept_normaliser, kept_effective = self._last_advance[1]
-            return kept_state.copy(), kept_normaliser.copy(), kept_effective
-        state = state.copy()
-        effective = np.empty_like(values)
-        for row in range(len(values)):
-            decay, effective[row] = write_update(
-                rule, state, keys[row], values[row], alphas[row], betas[row]
-            )
-            if decay != 1.0:
-                state *= decay
-            state += np.outer(keys[row], effective[row])
-        effective.flags.writeable = False
-        self._last_advance = (key, (state.copy(), normaliser.copy(), effective))
-        return state, normaliser.copy(), effective
+        return self._phi(sc.vectors(start, stop)[mask]), sc.values(start, stop)[mask], alphas, betas
+
+    def _advance(
+        self, state: np.ndarray, normaliser: np.ndarray, start: int, stop: int
+    ) -> WriteRun:
+        """Apply steps ``start+1 .. stop`` to ``(state, normaliser)`` with the kernel.
+
+        The delta rules loop in Python: the last such run is remembered, as
+        the state, the decomposition and the writer counts of one step all
+        ask for it.
+        """
+        sc = self.scenario
+        writes = self._writes(start, stop)
+        if writes is None:
+            return WriteRun(state.copy(), normaliser.copy(), np.zeros((0, sc.d_v)), np.ones(0))
+        key = (self._state_generation, start, stop)
+        if sc.rule.corrects and self._last_advance is not None and self._last_advance[0] == key:
+            kept = self._last_advance[1]
+            return WriteRun(kept.state.copy(), kept.normaliser.copy(), kept.effective, kept.decays)
+        run = apply_writes(sc.rule, sc.normalize, state, normaliser, *writes)
+        if sc.rule.corrects:
+            self._last_advance = (key, run)
+            return WriteRun(run.state.copy(), run.normaliser.copy(), run.effective, run.decays)
+        return run
+
+    def _segment_sum(self, segment: int) -> tuple[np.ndarray, np.ndarray, float | None]:
+        """Segment ``segment`` applied to an empty memory (rules without a correction).
+
+        ``(P, Z, A)``: the state and normaliser it adds, and the product of its
+        decays (``None`` without a decay). Only these are kept, not the run's
+        effective values (a copy of the segment's values: 50 MB at 100,000
+        steps, d = 64).
+        """
+        kept = self._sums.get(segment)
+        if kept is None:
+            sc = self.scenario
+            K = self.checkpoint_every
+            empty = np.zeros((sc.d_k, sc.d_v)), np.zeros(sc.d_k)
+            run = self._advance(*empty, segment * K, (segment + 1) * K)
+            decay = float(run.decays.prod()) if sc.rule.decays else None
+            kept = self._sums[segment] = (run.state, run.normaliser, decay)
+        return kept
 
     def _ensure_checkpoint(self, segment: int) -> None:
         K = self.checkpoint_every
+        corrects = self.scenario.rule.corrects
         while len(self._checkpoints) <= segment:
             last = len(self._checkpoints) - 1
             state, normaliser = self._checkpoints[last]
-            new_state, new_norm, effective = self._advance(
-                state, normaliser, last * K, (last + 1) * K
-            )
-            self._checkpoints.append((new_state, new_norm))
-            if effective is not None:
-                self._effective[last] = (effective, _row_sizes(effective))
+            if corrects:
+                run = self._advance(state, normaliser, last * K, (last + 1) * K)
+                self._checkpoints.append((run.state, run.normaliser))
+                self._effective[last] = (run.effective, _row_sizes(run.effective))
+            else:
+                # A · S + P, as apply_writes computes a whole segment from S.
+                added, added_normaliser, decay = self._segment_sum(last)
+                new_state = (decay * state if decay is not None else state) + added
+                self._checkpoints.append((new_state, normaliser + added_normaliser))
 
     # -- queries -------------------------------------------------------------
     def _check_number(self, t: int, low: int = 0) -> None:
@@ -397,8 +443,8 @@ class Trace:
         start = segment * self.checkpoint_every
         if t == start:
             return state.copy(), normaliser.copy()
-        state, normaliser, _ = self._advance(state, normaliser, start, t)
-        return state, normaliser
+        run = self._advance(state, normaliser, start, t)
+        return run.state, run.normaliser
 
     def state(self, t: int) -> np.ndarray:
         """``S`` after the first ``t`` steps (``t`` = 0 is the empty memory)."""
@@ -407,19 +453,18 @@ class Trace:
     def write_record(self, t: int) -> WriteRecord:
         """Everything about write ``t``: its stamp and the state around it."""
         self._check_number(t, 1)
-        step = self.scenario.step(t)
-        if not step.is_write:
+        sc = self.scenario
+        if not sc.is_write(t):
             raise ValueError(f"step {t} is a read, not a write")
-        before = self.state(t - 1)
-        phi_key = self._phi(step.vector)
-        alpha, beta = self.scenario.parameters_of(step)
-        decay, effective = write_update(
-            self.scenario.rule, before, phi_key, step.value, alpha, beta
-        )
+        step = sc.step(t)
+        before, normaliser = self.state_and_normaliser(t - 1)
+        writes = self._writes(t - 1, t)
+        assert writes is not None
+        run = apply_writes(sc.rule, sc.normalize, before, normaliser, *writes)
+        phi_key, effective, decay = writes[0][0], run.effective[0], float(run.decays[0])
         stamp = np.outer(phi_key, effective)
-        return WriteRecord(
-            t, step, phi_key, decay, effective, stamp, before, decay * before + stamp
-        )
+        after = decay * before + stamp
+        return WriteRecord(t, step, phi_key, decay, effective, stamp, before, after)
 
     def decomposition(self, t: int) -> Decomposition:
         """``S`` after step ``t`` as one rank-1 term per write up to ``t`` (computed lazily)."""
@@ -435,8 +480,7 @@ class Trace:
 
     def _later_factors(self, t: int, numbers: np.ndarray) -> np.ndarray:
         """For each write up to ``t``: the product of the alphas of the writes after it."""
-        alphas = self.scenario.write_parameters(0, t)[0][numbers - 1]
-        return np.append(np.cumprod(alphas[::-1])[::-1][1:], 1.0)
+        return later_factors(self.scenario.write_parameters(0, t)[0][numbers - 1])
 
     def _effective_blocks(self, t: int) -> tuple[_Blocks, _Blocks]:
         """Under a delta rule: each write's ``u_i`` (and max |component|), by segment."""
@@ -445,8 +489,8 @@ class Trace:
         self._ensure_checkpoint(full)
         parts = [self._effective[c] for c in range(full) if c in self._effective]
         state, normaliser = self._checkpoints[full]
-        _, _, tail = self._advance(state, normaliser, full * K, t)
-        if tail is not None:
+        tail = self._advance(state, normaliser, full * K, t).effective
+        if len(tail):
             parts.append((tail, _row_sizes(tail)))
         d_v = self.scenario.d_v
         return (
@@ -461,7 +505,7 @@ class Trace:
         A write puts something in cell ``(r, c)`` when ``φ(k)[r]`` and its
         effective value's ``c``-th component are both non-zero (after every
         later decay: a term decayed to exactly 0 no longer counts). Counts
-        over whole segments are kept, so a later step costs one segment.
+        are kept per segment, so a later step costs one segment.
         """
         self._check_number(t)
         counts = self._touch_through(t)
@@ -477,14 +521,12 @@ class Trace:
         """Writer counts per cell over steps ``1 .. stop`` (a new array)."""
         K = self.checkpoint_every
         full = stop // K
-        sc = self.scenario
-        counts = np.zeros((sc.d_k, sc.d_v), dtype=np.int64)
-        if full:
-            done = len(self._touch)  # the cache is always a prefix 0 .. done-1
-            for segment in range(done, full):
-                before = self._touch[segment - 1] if segment else counts
-                self._touch[segment] = before + self._touch_rows(segment * K, (segment + 1) * K)
-            counts = self._touch[full - 1].copy()
+        while len(self._touch_before) <= full:
+            segment = len(self._touch_before) - 1
+            if segment not in self._touch:
+                self._touch[segment] = self._touch_rows(segment * K, (segment + 1) * K)
+            self._touch_before.append(self._touch_before[segment] + self._touch[segment])
+        counts = self._touch_before[full].copy()
         if stop > full * K:
             counts += self._touch_rows(full * K, stop)
         return counts
@@ -492,84 +534,100 @@ class Trace:
     def _touch_rows(self, start: int, stop: int) -> np.ndarray:
         """Writer counts per cell over steps ``start+1 .. stop`` (within one segment)."""
         sc = self.scenario
-        mask = sc.write_mask(start, stop)
-        if not mask.any():
+        writes = self._writes(start, stop)
+        if writes is None:
             return np.zeros((sc.d_k, sc.d_v), dtype=np.int64)
-        keys = self._phi(sc.vectors(start, stop)[mask])
+        keys, values = writes[0], writes[1]
         if sc.rule.corrects:
-            K = self.checkpoint_every
-            segment = start // K
-            if stop == start + K:
+            segment = start // self.checkpoint_every
+            self._ensure_checkpoint(segment)
+            if stop == start + self.checkpoint_every:
                 self._ensure_checkpoint(segment + 1)
                 values = self._effective[segment][0]
             else:
-                self._ensure_checkpoint(segment)
                 state, normaliser = self._checkpoints[segment]
-                values = self._advance(state, normaliser, start, stop)[2]
-        else:
-            values = sc.values(start, stop)[mask]
+                values = self._advance(state, normaliser, start, stop).effective
         # 0/1 matrices multiplied in float32 (BLAS; an integer product is ~10x slower).
         # Exact: every partial sum is a whole number of writes, far below 2**24.
         keys_touch = (keys != 0).astype(np.float32)
         values_touch = (values != 0).astype(np.float32)
         return np.rint(keys_touch.T @ values_touch).astype(np.int64)
 
+    # -- overflow ----------------------------------------------------------------------
     def first_invalid_step(self) -> int | None:
         """The first step whose state or read output is not finite, else ``None``.
 
-        One sequential pass that also refills every checkpoint: run it when a
-        file is loaded or an edit is committed, not on every mouse move.
+        A bound on every state and every read is worked out from each row's
+        length alone (:func:`~linviz.model.bounds.first_unsafe_row`): one
+        vectorised pass, no replay. Only from a row whose bound could reach
+        the edge of the float range on is the trace replayed step by step
+        to find the exact step (:meth:`_first_non_finite_from`).
         """
+        unsafe = first_unsafe_row(self.scenario)
+        if unsafe is None:
+            return None
+        start = (unsafe // self.checkpoint_every) * self.checkpoint_every
+        return self._first_non_finite_from(start)
+
+    def _first_non_finite_from(self, start: int) -> int | None:
+        """Replay steps ``start+1 …`` one at a time; the first that is not finite."""
         sc = self.scenario
-        K = self.checkpoint_every
-        self._reset()
-        state, normaliser = self._checkpoints[0]
-        state, normaliser = state.copy(), normaliser.copy()
-        effective: list[np.ndarray] = []
-        is_write, vectors, values = sc.write_mask(), sc.vectors(), sc.values()
-        alphas, betas = sc.write_parameters()
-        with np.errstate(over="ignore", invalid="ignore"):
-            for row in range(len(sc)):
-                number = row + 1
-                phi = self._phi(vectors[row])
-                if is_write[row]:
-                    decay, u = write_update(
-                        sc.rule, state, phi, values[row], alphas[row], betas[row]
-                    )
-                    if decay != 1.0:
-                        state *= decay
-                    state += np.outer(phi, u)
-                    if sc.normalize:
-                        normaliser += phi
-                    effective.append(u)
-                    if not np.isfinite(state).all():
-                        self._reset()
+        with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+            state, normaliser = self.state_and_normaliser(start)
+            if not (np.isfinite(state).all() and np.isfinite(normaliser).all()):
+                return start  # unreachable: the steps before start were safe
+            for number in range(start + 1, len(sc) + 1):
+                if sc.is_write(number):
+                    writes = self._writes(number - 1, number)
+                    assert writes is not None
+                    run = apply_writes(sc.rule, sc.normalize, state, normaliser, *writes)
+                    state, normaliser = run.state, run.normaliser
+                    if not (np.isfinite(state).all() and np.isfinite(normaliser).all()):
                         return number
-                elif not np.isfinite(phi @ state).all():
-                    self._reset()
+                    continue
+                phi_query = self._phi(sc.vectors(number - 1, number)[0])
+                output = phi_query @ state
+                if sc.normalize:
+                    denominator = float(phi_query @ normaliser) + NORMALISER_EPS
+                    if denominator == 0.0:
+                        return number
+                    output = output / denominator
+                if not np.isfinite(output).all():
                     return number
-                if number % K == 0:
-                    self._checkpoints.append((state.copy(), normaliser.copy()))
-                    if sc.rule.corrects:
-                        values = np.array(effective).reshape(-1, sc.d_v)
-                        values.flags.writeable = False
-                        self._effective[number // K - 1] = (values, _row_sizes(values))
-                    effective = []
         return None
 
     def check_finite(self, file: str | None = None) -> None:
         """Raise :class:`ScenarioError` naming the first step that overflows."""
         bad = self.first_invalid_step()
-        if bad is not None:
-            step = self.scenario.step(bad)
-            what = "the state S" if step.is_write else "the read's output"
+        if bad is None:
+            return
+        sc = self.scenario
+        if sc.is_write(bad):
             raise ScenarioError(
-                f"{what} overflows at this step (a number beyond ±1.8e308): "
+                "the state S overflows at this step (a number beyond ±1.8e308): "
                 "use smaller keys or values",
                 file=file,
                 step=bad,
-                field=step.vector_name,
+                field="key",
             )
+        phi_query = self._phi(sc.vectors(bad - 1, bad)[0])
+        if sc.normalize:
+            _, normaliser = self.state_and_normaliser(bad)
+            if float(phi_query @ normaliser) + NORMALISER_EPS == 0.0:
+                raise ScenarioError(
+                    "the read divides by zero: its normaliser φ(q)ᵀz + ε is 0 here; "
+                    "change the query or an earlier key",
+                    file=file,
+                    step=bad,
+                    field="query",
+                )
+        raise ScenarioError(
+            "the read's output overflows at this step (a number beyond ±1.8e308): "
+            "use smaller keys, values or queries",
+            file=file,
+            step=bad,
+            field="query",
+        )
 
 
 def _row_sizes(rows: np.ndarray) -> np.ndarray:

@@ -11,8 +11,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-import numpy as np
-
 from linviz.model.errors import ScenarioError
 
 #: Rule names, in the order menus show them.
@@ -112,28 +110,3 @@ class Rule:
             for p in RULE_PARAMETERS[self.name]
         )
         return f"{self.name} ({params})" if params else self.name
-
-
-def write_update(
-    rule: Rule,
-    state: np.ndarray,
-    phi_key: np.ndarray,
-    value: np.ndarray,
-    alpha: float,
-    beta: float,
-) -> tuple[float, np.ndarray]:
-    """Return ``(decay, effective_value)`` of one write under ``rule``.
-
-    The new state is ``decay * state + outer(phi_key, effective_value)``:
-
-    - additive: ``(1, v)``
-    - gated: ``(α, v)``
-    - delta: ``(1, β (v - Sᵀφ(k)))``
-    - gated delta: ``(α, β (v - α Sᵀφ(k)))``, since
-      ``α (I - β k kᵀ) S + β k vᵀ = α S + k (β v - α β Sᵀk)ᵀ``.
-    """
-    decay = alpha if rule.decays else 1.0
-    if not rule.corrects:
-        return decay, value
-    retrieved = state.T @ phi_key
-    return decay, beta * (value - decay * retrieved)

@@ -27,7 +27,32 @@ WRITE = "write"
 READ = "read"
 OPS = (WRITE, READ)
 
-Observer = Callable[[int], None]
+
+@dataclass(frozen=True)
+class Edit:
+    """What one change of a scenario touched, as its observers are told.
+
+    Attributes
+    ----------
+    first
+        The first 1-based step whose row changed (``len + 1`` when only the
+        scenario's own title or caption changed).
+    last
+        The last changed step when rows ``first .. last`` changed in place and
+        every other row kept its number; ``None`` when rows from ``first`` on
+        may all differ (an insert, a delete, a move, new settings or sizes).
+    writes_changed
+        Whether anything a state depends on changed: a write's key, value or
+        parameters, or which steps are writes. ``False`` for a read's query
+        and for labels, targets and captions: every ``S`` stays the same.
+    """
+
+    first: int
+    last: int | None = None
+    writes_changed: bool = True
+
+
+Observer = Callable[[Edit], None]
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -107,6 +132,15 @@ def write(key: Sequence[float], value: Sequence[float], label: str, **extra: obj
 def read(query: Sequence[float], label: str, **extra: object) -> Step:
     """Convenience constructor of a read step (no checks: see ``check_step``)."""
     return Step(READ, np.array(query, dtype=np.float64), None, label, **extra)  # type: ignore[arg-type]
+
+
+def _changes_writes(old: Step, new: Step) -> bool:
+    """Whether replacing ``old`` by ``new`` can change any state ``S``."""
+    if not (old.is_write or new.is_write):
+        return False  # a read's query changes what it returns, not the memory
+    if old.op != new.op or (old.alpha, old.beta) != (new.alpha, new.beta):
+        return True
+    return not (np.array_equal(old.vector, new.vector) and np.array_equal(old.value, new.value))
 
 
 def _plural(count: int, noun: str) -> str:
@@ -334,8 +368,10 @@ class Scenario:
             new[: self._n] = old[: self._n]
             setattr(self, name, new)
 
-    def _write_row(self, i: int, step: Step) -> None:
-        self._sizes_valid = min(self._sizes_valid, i)
+    def _write_row(self, i: int, step: Step, in_place: bool = False) -> None:
+        """Fill row ``i``; ``in_place``: no other row moved (a replaced step)."""
+        if not in_place:
+            self._sizes_valid = min(self._sizes_valid, i)
         self._is_write[i] = step.is_write
         self._vectors[i] = step.vector
         self._values[i] = step.value if step.value is not None else 0.0
@@ -344,6 +380,8 @@ class Scenario:
         self._labels[i] = step.label
         self._targets[i] = step.target
         self._captions[i] = step.caption
+        if in_place and i < self._sizes_valid:
+            self._measure_rows(i, i + 1)  # the others are still measured
 
     def _insert_row(self, i: int, step: Step) -> None:
         """Make room at row ``i`` (shifting later rows down) and fill it."""
@@ -421,6 +459,11 @@ class Scenario:
             np.where(np.isnan(beta), rule_beta, beta),
         )
 
+    def overrides(self, parameter: str) -> np.ndarray:
+        """1-based numbers of the writes that set their own ``"alpha"`` or ``"beta"``."""
+        column = {"alpha": self._alpha, "beta": self._beta}[parameter]
+        return np.flatnonzero(~np.isnan(column[: self._n])) + 1
+
     def _view(self, column: np.ndarray, start: int, stop: int | None) -> np.ndarray:
         stop = self._n if stop is None else min(stop, self._n)
         view = column[start:stop]
@@ -453,11 +496,15 @@ class Scenario:
                 grown = np.zeros(capacity)
                 grown[:start] = getattr(self, name)[:start]
                 setattr(self, name, grown)
+        self._measure_rows(start, stop)
+        self._sizes_valid = stop
+
+    def _measure_rows(self, start: int, stop: int) -> None:
+        """Store ``|key|`` and ``max |value|`` of rows ``start .. stop-1``."""
         keys, values = self._vectors[start:stop], self._values[start:stop]
         np.sqrt(np.einsum("ij,ij->i", keys, keys), out=self._key_norms[start:stop])
         # max(max, -min) is several times faster than abs().max() on wide rows.
         np.maximum(values.max(axis=1), -values.min(axis=1), out=self._value_sizes[start:stop])
-        self._sizes_valid = stop
 
     def label_at(self, number: int) -> str:
         """The label of step ``number`` (1-based), without building a Step."""
@@ -626,16 +673,19 @@ class Scenario:
 
     # -- editing ---------------------------------------------------------
     def subscribe(self, observer: Observer) -> None:
-        """Call ``observer(first_changed_step)`` after every change."""
+        """Call ``observer(edit)`` with an :class:`Edit` after every change."""
         self._observers.append(observer)
 
     def unsubscribe(self, observer: Observer) -> None:
         """Stop calling ``observer``."""
         self._observers.remove(observer)
 
-    def _changed(self, first_step: int) -> None:
+    def _changed(
+        self, first_step: int, last_step: int | None = None, writes_changed: bool = True
+    ) -> None:
+        edit = Edit(first_step, last_step, writes_changed)
         for observer in list(self._observers):
-            observer(first_step)
+            observer(edit)
 
     def replace_step(self, number: int, step: Step) -> Step:
         """Replace step ``number`` (1-based); return the old step."""
@@ -647,9 +697,9 @@ class Scenario:
         except ScenarioError as error:
             raise error.located(step=error.step or number) from None
         del self._by_label[old.label]
-        self._write_row(number - 1, checked)
+        self._write_row(number - 1, checked, in_place=True)
         self._by_label[checked.label] = number - 1
-        self._changed(number)
+        self._changed(number, number, _changes_writes(old, checked))
         return old
 
     def insert_step(self, number: int, step: Step) -> None:
@@ -706,7 +756,7 @@ class Scenario:
             self.title = check_text(title, "title", limits.MAX_TEXT_CHARS)
         if caption is not None:
             self.caption = check_text(caption, "caption", limits.MAX_TEXT_CHARS)
-        self._changed(self._n + 1)
+        self._changed(self._n + 1, writes_changed=False)
 
     def configure(
         self,

@@ -1,0 +1,180 @@
+"""Spotlight versus floodlight: how softmax and linear attention weigh the stored keys.
+
+For one read of a scenario, the same query and the same earlier writes are
+weighed two ways:
+
+softmax (the spotlight)
+    ``w_i = exp(s · q·k_i) / Σ_j exp(s · q·k_j)`` over every earlier write's
+    key ``k_i`` as written (a KV cache keeps each token, a reused key twice),
+    with a sharpness ``s ≥ 0``; its output is ``Σ_i w_i v_i`` with the stored
+    values. The weights sum to 1, and a large ``s`` puts almost all of the
+    weight on the best-matching key. Each weight depends on every other
+    score through the sum, which is why softmax cannot be folded into a
+    fixed-size ``S``.
+linear (the floodlight)
+    ``w_i = φ(q)·φ(k_i)``, divided by ``φ(q)ᵀz + ε`` when the normaliser is
+    on: exactly the weights of linviz's read decomposition
+    (:func:`linviz.model.readout.read_result`), whose output is the read's
+    own output ``Σ_i w_i ũ_i`` (effective values under the delta and gated
+    rules; the stored values under the additive rule).
+
+How spread out the weights are is measured the same way for both: ``p_i =
+|w_i| / Σ_j |w_j|`` (absolute values, since linear weights can be negative),
+its entropy ``H = −Σ p_i ln p_i`` in nats (``0 ln 0 = 0``), and the effective
+number of keys read ``exp(H)``: 1 when one key takes all the weight, ``n``
+when ``n`` keys share it equally.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from linviz.model.errors import ScenarioError
+from linviz.model.readout import read_result
+from linviz.model.replay import Trace
+
+#: Sharpness range the lab offers (``s = 0`` weighs every key equally).
+SHARPNESS_RANGE = (0.0, 50.0)
+
+
+def check_sharpness(raw: object, field: str = "sharpness") -> float:
+    """Return ``raw`` if it is a finite sharpness ``s ≥ 0``."""
+    if isinstance(raw, bool) or not isinstance(raw, (int, float, np.integer, np.floating)):
+        raise ScenarioError(f"{field} must be a number, got {raw!r}", field=field)
+    value = float(raw)
+    low, high = SHARPNESS_RANGE
+    if not (math.isfinite(value) and low <= value <= high):
+        raise ScenarioError(
+            f"{field} must be a number from {low:g} to {high:g}, got {raw!r}", field=field
+        )
+    return value
+
+
+def softmax_weights(scores: np.ndarray, sharpness: float) -> np.ndarray:
+    """``exp(s · score_i) / Σ_j exp(s · score_j)``, computed without overflow.
+
+    The largest scaled score is subtracted before ``exp`` (the weights do
+    not change, and no ``exp`` exceeds 1). An empty ``scores`` gives an
+    empty array.
+    """
+    scaled = float(sharpness) * np.asarray(scores, dtype=np.float64)
+    if not scaled.size:
+        return scaled
+    exps = np.exp(scaled - scaled.max())
+    return exps / exps.sum()
+
+
+def weight_entropy(weights: np.ndarray) -> float | None:
+    """Entropy (nats) of ``|w| / Σ|w|``; ``None`` when every weight is 0 (or none exist)."""
+    sizes = np.abs(np.asarray(weights, dtype=np.float64))
+    total = float(sizes.sum())
+    if not total > 0 or not math.isfinite(total):
+        return None
+    shares = sizes[sizes > 0] / total
+    return float(-(shares * np.log(shares)).sum())
+
+
+def effective_keys(weights: np.ndarray) -> float:
+    """``exp(entropy)`` of :func:`weight_entropy`: how many keys the read really reads.
+
+    0 when every weight is 0 (the read reads nothing).
+    """
+    entropy = weight_entropy(weights)
+    return 0.0 if entropy is None else math.exp(entropy)
+
+
+@dataclass(frozen=True)
+class Weighting:
+    """One way of weighing the stored keys for a read.
+
+    Attributes
+    ----------
+    weights
+        One weight per earlier write, in step order.
+    output
+        What the read returns under these weights.
+    entropy
+        Of ``|w| / Σ|w|`` in nats; ``None`` when every weight is 0.
+    effective_keys
+        ``exp(entropy)``; 0 when every weight is 0.
+    """
+
+    weights: np.ndarray
+    output: np.ndarray
+    entropy: float | None
+    effective_keys: float
+
+    @property
+    def largest(self) -> int | None:
+        """Index of the write with the largest ``|weight|`` (the earliest on a tie)."""
+        return int(np.argmax(np.abs(self.weights))) if self.weights.size else None
+
+
+def _weighting(weights: np.ndarray, output: np.ndarray) -> Weighting:
+    weights.flags.writeable = False
+    output.flags.writeable = False
+    return Weighting(weights, output, weight_entropy(weights), effective_keys(weights))
+
+
+@dataclass(frozen=True)
+class SpotlightComparison:
+    """Softmax and linear weights for the same read, side by side.
+
+    Attributes
+    ----------
+    number
+        The read's 1-based step number.
+    labels
+        The earlier writes' labels, in step order (one per weight).
+    scores
+        ``q·k_i`` for each earlier write (raw query and keys).
+    sharpness
+        The ``s`` the softmax weights were computed with.
+    softmax, linear
+        The two :class:`Weighting`.
+    target_index
+        Index of the read's target among the writes, ``None`` without one.
+    """
+
+    number: int
+    labels: tuple[str, ...]
+    scores: np.ndarray
+    sharpness: float
+    softmax: Weighting
+    linear: Weighting
+    target_index: int | None
+
+
+def compare_read(trace: Trace, number: int, sharpness: float = 1.0) -> SpotlightComparison:
+    """Weigh read ``number``'s earlier writes with softmax and with the linear map.
+
+    Raises
+    ------
+    ValueError
+        If step ``number`` is a write.
+    ScenarioError
+        If ``sharpness`` is out of :data:`SHARPNESS_RANGE`.
+    """
+    sharpness = check_sharpness(sharpness)
+    scenario = trace.scenario
+    result = read_result(trace, number)
+    rows = result.numbers - 1
+    keys = scenario.vectors(0, number)[rows]
+    values = scenario.values(0, number)[rows]
+    query = scenario.vectors(number - 1, number)[0]
+    scores = keys @ query
+    weights = softmax_weights(scores, sharpness)
+    soft_output = weights @ values if len(weights) else np.zeros(scenario.d_v)
+    scores.flags.writeable = False
+    return SpotlightComparison(
+        number=number,
+        labels=tuple(result.labels),
+        scores=scores,
+        sharpness=sharpness,
+        softmax=_weighting(weights, soft_output),
+        linear=_weighting(np.array(result.weights), np.array(result.output)),
+        target_index=result.target_index,
+    )

@@ -1,0 +1,153 @@
+"""Rules side by side: one scenario replayed under every update rule."""
+
+import numpy as np
+import pytest
+
+from linviz.model.errors import ScenarioError
+from linviz.model.lessons import resolve_scenario_path
+from linviz.model.readout import read_result
+from linviz.model.replay import Trace
+from linviz.model.rule_comparison import COMPARED_RULES, RuleComparison, scenario_under
+from linviz.model.rules import Rule
+from linviz.model.scenario import Scenario, read, write
+from linviz.model.scenario_file import load_scenario, scenario_to_dict
+from tests.reference import replay
+
+
+def lesson(name):
+    return load_scenario(resolve_scenario_path(name))
+
+
+def reference_under(scenario, name, alpha, beta):
+    """The scenario's document with its rule swapped, replayed by the reference."""
+    document = scenario_to_dict(scenario)
+    document["rule"] = {"name": name, "alpha": alpha, "beta": beta}
+    if name != "additive":
+        document["normalize"] = False
+    for step in document["steps"]:
+        if name in ("additive", "delta"):
+            step.pop("alpha", None)
+        if name in ("additive", "gated"):
+            step.pop("beta", None)
+    return replay(document)
+
+
+def random_scenario(seed=0, steps=60, feature_map="identity", normalize=False):
+    rng = np.random.default_rng(seed)
+    items = []
+    for i in range(1, steps + 1):
+        if i % 4 == 0:
+            items.append(read(rng.normal(size=3).tolist(), f"r{i}"))
+        else:
+            items.append(write(rng.normal(size=3).tolist(), rng.normal(size=2).tolist(), f"w{i}"))
+    return Scenario(3, 2, items, feature_map=feature_map, normalize=normalize)
+
+
+@pytest.mark.parametrize(
+    ("scenario", "alpha", "beta"),
+    [
+        (lesson("session-trace"), 0.8, 1.0),
+        (lesson("delta-repair"), 0.5, 0.7),  # its per-write beta is kept where it applies
+        (lesson("gated-forgetting"), 0.6, 0.3),
+        (random_scenario(1, feature_map="elu+1", normalize=True), 0.9, 0.5),
+    ],
+)
+def test_each_rule_equals_a_separate_replay(scenario, alpha, beta):
+    comparison = RuleComparison(scenario, alpha=alpha, beta=beta)
+    assert tuple(comparison.rules) == COMPARED_RULES
+    for name in COMPARED_RULES:
+        states, outputs = reference_under(scenario, name, alpha, beta)
+        for t in range(len(scenario) + 1):
+            at = comparison.at(t)[name]
+            assert at.state == pytest.approx(states[t], abs=1e-12)
+            if t in outputs:
+                assert at.read.output == pytest.approx(outputs[t], abs=1e-12)
+            else:
+                assert at.read is None
+
+
+def test_the_delta_rule_repairs_the_reused_key_of_the_session_trace():
+    comparison = RuleComparison(lesson("session-trace"), beta=1.0)
+    after = comparison.at(7)  # read q = [1,0] after writing [9,9] under [1,0] again
+    assert after["additive"].read.output.tolist() == [11.0, 12.0]
+    assert after["delta"].read.output.tolist() == [9.0, 9.0]
+    assert after["additive"].read.target == after["delta"].read.target == "w3"
+    assert after["additive"].read.interference.tolist() == [2.0, 3.0]
+    assert after["delta"].read.error == 0.0
+    assert after["delta"].state.tolist() == [[9.0, 9.0], [5.0, 1.0]]
+
+
+def test_a_gate_forgets():
+    comparison = RuleComparison(lesson("session-trace"), alpha=0.5)
+    # r1 reads w1 = [2,3] after one more write; the gate has halved it once.
+    first = comparison.at(3)
+    assert first["additive"].read.output.tolist() == [2.0, 3.0]
+    assert first["gated"].read.output.tolist() == [1.0, 1.5]
+    assert first["gated"].read.error == pytest.approx(np.linalg.norm([1.0, 1.5]))
+    # The gated rule's error on an old association grows with every write.
+    scenario = Scenario(2, 2, [write([1, 0], [4, 4], "old")])
+    for i in range(1, 6):
+        scenario.insert_step(len(scenario) + 1, write([0, 1], [1, 0], f"new{i}"))
+        scenario.insert_step(len(scenario) + 1, read([1, 0], f"r{i}", target="old"))
+    gated = RuleComparison(scenario, alpha=0.5)
+    errors = [gated.read("gated", n).relative_error for n in range(3, len(scenario) + 1, 2)]
+    assert all(a < b for a, b in zip(errors, errors[1:]))
+    assert errors[-1] == pytest.approx(1 - 0.5**5)
+
+
+def test_reads_are_judged_against_the_same_target_as_the_readout():
+    scenario = random_scenario(4)
+    comparison = RuleComparison(scenario)
+    trace = Trace(scenario)
+    for number in range(4, len(scenario) + 1, 4):
+        result = read_result(trace, number)
+        answer = comparison.read("additive", number)
+        assert answer.target == result.target
+        assert answer.output == pytest.approx(result.output)
+        assert answer.interference == pytest.approx(result.interference)
+        assert answer.relative_error == pytest.approx(result.relative_error)
+
+
+def test_copies_drop_only_the_overrides_their_rule_does_not_take():
+    scenario = lesson("delta-repair")  # w4 has its own beta = 0.5
+    assert scenario_under(scenario, Rule("gated", alpha=0.9)).step(7).beta is None
+    assert scenario_under(scenario, Rule("gated_delta", alpha=0.9, beta=1.0)).step(7).beta == 0.5
+    assert scenario.step(7).beta == 0.5  # the original is untouched
+    assert scenario.rule == Rule("delta", beta=1.0)
+
+
+def test_the_normaliser_stays_with_the_additive_rule_only():
+    scenario = random_scenario(2, feature_map="elu+1", normalize=True)
+    comparison = RuleComparison(scenario)
+    assert comparison.scenarios["additive"].normalize
+    assert not any(comparison.scenarios[name].normalize for name in ("delta", "gated"))
+    assert all(s.feature_map == "elu+1" for s in comparison.scenarios.values())
+
+
+def test_the_comparison_follows_edits_of_the_scenario():
+    scenario = lesson("session-trace")
+    comparison = RuleComparison(scenario, alpha=0.5)
+    comparison.at(7)
+    scenario.replace_step(6, write([1, 0], [1, 1], "w3"))  # in place
+    assert comparison.at(7)["delta"].read.output.tolist() == [1.0, 1.0]
+    assert comparison.at(7)["additive"].read.output.tolist() == [3.0, 4.0]
+    scenario.remove_step(4)  # rows move: rebuilt
+    assert len(comparison.scenarios["gated"]) == len(scenario) == 6
+    states, _ = reference_under(scenario, "gated", 0.5, 1.0)
+    assert comparison.state("gated", 6) == pytest.approx(states[6])
+    scenario.set_text(title="Renamed")
+    assert comparison.scenarios["delta"].title == "Renamed"
+    comparison.close()
+    scenario.replace_step(1, write([0, 1], [7, 7], "w1"))
+    assert comparison.scenarios["delta"].step(1).vector.tolist() == [1.0, 0.0]
+
+
+def test_new_parameters_replay_the_rules_that_take_them():
+    comparison = RuleComparison(lesson("session-trace"), alpha=0.5, beta=1.0)
+    comparison.set_parameters(alpha=0.25)
+    assert comparison.at(3)["gated"].read.output.tolist() == [0.5, 0.75]
+    comparison.set_parameters(beta=0.5)
+    assert comparison.rules["gated_delta"] == Rule("gated_delta", alpha=0.25, beta=0.5)
+    with pytest.raises(ScenarioError):
+        comparison.set_parameters(alpha=0.0)
+    assert comparison.alpha == 0.25 and comparison.rules["gated"].alpha == 0.25
