@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 
 import pyqtgraph as pg
@@ -121,7 +122,7 @@ class LabPlot(pg.PlotWidget):
         theme = self._theme
         color = theme.foreground if theme is not None else "#000000"
         axis = self.getPlotItem().getAxis(name)
-        axis.setLabel(text, color=color)
+        axis.setLabel(html.escape(text), color=color)  # the label is rich text: "<" is a tag
         axis.label.setFont(self._title_font)
         axis.resizeEvent()
         axis.showLabel(bool(text))

@@ -61,7 +61,7 @@ class RecallFigure(QtWidgets.QWidget):
         self.grid.setContentsMargins(0, 0, 0, 0)
         self.grid.setSpacing(8)
         layout = QtWidgets.QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setContentsMargins(6, 6, 6, 6)  # an exported figure keeps a margin
         layout.addWidget(self.title)
         layout.addWidget(self.subtitle)
         layout.addWidget(self.legend)
@@ -254,6 +254,9 @@ class RecallFigure(QtWidgets.QWidget):
             x_range = (low - pad, high + pad)
             x_ticks = linear_ticks(*x_range, count=5)
             x_title = self.tr("mean cosine between keys")
+        widths: list[float] = []
+        any_plot = next(iter(self.plots.values()))
+        tick_metrics = QtGui.QFontMetricsF(any_plot.tick_font)
         for measure in measures:
             if measure == "error":
                 top = max((float(np.max(s.error)) for s in series), default=1.0)
@@ -265,6 +268,7 @@ class RecallFigure(QtWidgets.QWidget):
                 y_range = (-0.05, 1.05)
                 y_ticks = percent_ticks(0.0, 1.0)
                 y_title = self.tr("exact recall (error < {0})").format(plain_number(tolerance))
+            widths.extend(tick_metrics.horizontalAdvance(text) for _, text in y_ticks)
             for rule in rules:
                 plot = self.plots[(measure, rule)]
                 plot.setRange(xRange=x_range, yRange=y_range, padding=0)
@@ -272,6 +276,19 @@ class RecallFigure(QtWidgets.QWidget):
                 plot.set_candidate_ticks("left", y_ticks)
                 plot.set_axis_title("bottom", x_title if measure == measures[-1] else "")
                 plot.set_axis_title("left", y_title if rule == rules[0] else "")
+        self._align_left_axes(widths, rules)
+
+    def _align_left_axes(self, widths: list[float], rules: tuple[str, ...]) -> None:
+        """One width for every left axis: the plots of a column line up, row under row."""
+        any_plot = next(iter(self.plots.values()))
+        tick_width = max(widths, default=20.0)
+        title = QtGui.QFontMetricsF(any_plot.title_font).height()
+        offset = max(4, round(self._theme.font_pt * 0.4))
+        for (_, rule), plot in self.plots.items():
+            has_title = rule == rules[0]
+            plot.getPlotItem().getAxis("left").setWidth(
+                round(tick_width + offset + 5 + (title + 6 if has_title else 4))
+            )
 
     def _legend_html(
         self,
