@@ -246,7 +246,7 @@ class MemoryPage(LabPage):
         self.state_value.setToolTip(self.tr("layers · heads · head size² · bytes per number"))
 
         grid = QtWidgets.QGridLayout(self.figure_box)
-        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setContentsMargins(6, 6, 6, 6)  # an exported figure keeps a margin
         grid.addWidget(self.title, 0, 0, 1, 2)
         grid.addWidget(self.plot, 1, 0)
         grid.addWidget(self.readout, 1, 1)
@@ -376,7 +376,7 @@ class MemoryPage(LabPage):
         span = max(high_y - low_y, 1.0)
         x_end = float(x[-1])
         self.plot.setRange(
-            xRange=(-0.04 * x_end, x_end * 1.02),
+            xRange=(-0.05 * x_end, x_end * 1.05),  # room for the end ticks' labels
             yRange=(low_y - 0.06 * span, high_y + 0.1 * span),
             padding=0,
         )

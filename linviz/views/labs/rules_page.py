@@ -68,7 +68,7 @@ class RulesPage(LabPage):
         self.title.setWordWrap(True)
         self.cards: dict[str, RuleCard] = {name: RuleCard() for name in COMPARED_RULES}
         grid = QtWidgets.QGridLayout(self.figure_box)
-        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setContentsMargins(6, 6, 6, 6)  # an exported figure keeps a margin
         grid.addWidget(self.title, 0, 0, 1, 2)
         for index, card in enumerate(self.cards.values()):
             grid.addWidget(card, 1 + index // 2, index % 2)

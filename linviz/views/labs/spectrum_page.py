@@ -139,7 +139,7 @@ class SpectrumPage(LabPage):
         self.values_plot.addItem(self.cursor_lines[0])
         self.rank_plot.addItem(self.cursor_lines[1])
         layout = QtWidgets.QVBoxLayout(self.figure_box)
-        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setContentsMargins(6, 6, 6, 6)  # an exported figure keeps a margin
         layout.addWidget(self.title)
         layout.addWidget(self.legend)
         layout.addWidget(self.values_plot, 1)

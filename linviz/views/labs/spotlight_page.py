@@ -199,7 +199,7 @@ class SpotlightPage(LabPage):
         )
         self.linear_spread.setToolTip(self.soft_spread.toolTip())
         grid = QtWidgets.QGridLayout(self.figure_box)
-        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setContentsMargins(6, 6, 6, 6)  # an exported figure keeps a margin
         grid.addWidget(self.title, 0, 0, 1, 2)
         grid.addWidget(self.legend, 1, 0, 1, 2)
         grid.addWidget(self.plot, 2, 0)
