@@ -120,7 +120,10 @@ class LabTabs(QtCore.QObject):
             self.actions[name] = action
         window.view_menu.addSeparator()
         window.view_menu.addMenu(self.menu)
-        window.destroyed.connect(self._close_pages_of(self.pages))
+        # Runs and followers stop with the window, and before the application quits.
+        close_pages = self._close_pages_of(self.pages)
+        window.destroyed.connect(close_pages)
+        QtCore.QCoreApplication.instance().aboutToQuit.connect(close_pages)
 
     # -- names ------------------------------------------------------------------------------
     def titles(self) -> dict[str, str]:
@@ -172,6 +175,26 @@ class LabTabs(QtCore.QObject):
             f"QTabBar::tab:focus {{ border-bottom: 3px dotted {theme.accent}; }}"
             f"QTabBar {{ background: {theme.background}; }}"
         )
+
+    # -- exports without a person at the window --------------------------------------------
+    def names(self) -> list[str]:
+        """The labs' names (``linviz export --view`` takes them)."""
+        return list(LAB_NAMES)
+
+    def prepare_export(self, name: str) -> QtWidgets.QWidget:
+        """Show lab ``name`` for an export and return the figure to draw.
+
+        The recall test is measured here and now, on this thread: a command
+        that exports at once cannot wait for a worker's result.
+        """
+        page = self.page(name)
+        runs = getattr(page, "auto_run", None)
+        if runs is not None:
+            page.auto_run = False
+            if page.lab.result is None:
+                page.lab.run()
+        self.show_tab(name)
+        return page.figure()
 
     # -- tabs and pages -----------------------------------------------------------------------
     def current_name(self) -> str:
