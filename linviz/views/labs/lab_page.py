@@ -108,9 +108,13 @@ class LabPage(QtWidgets.QWidget):
         if key == self._styled and not force:
             return
         self._styled = key
+        theme = self.theme
+        # A check box's square follows the text size (Fusion keeps it at 13 px).
+        side = round(theme.font_pt * 96 / 72 * 0.75)
+        self.setStyleSheet(f"QCheckBox::indicator {{ width: {side}px; height: {side}px; }}")
         self.ensurePolished()
         self.set_compact(self.compact)
-        self.apply_theme(self.theme)
+        self.apply_theme(theme)
 
     def request_refresh(self) -> None:
         """Redraw now if the page is shown, else as soon as it shows."""

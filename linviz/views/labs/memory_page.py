@@ -358,6 +358,7 @@ class MemoryPage(LabPage):
             self.kv_estimate.set_size(self.lab.prediction_bytes)
         if self.state_estimate.size_bytes() != self.quiz.state_prediction_bytes:
             self.state_estimate.set_size(self.quiz.state_prediction_bytes)
+        self.reveal_button.setVisible(self.quiz.hiding)
         self.reveal_button.setEnabled(self.quiz.hidden)
         self.estimate_box.setVisible(self.quiz.hiding)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from PySide6 import QtCore, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.changes import Change
 from linviz.controller.labs import CapacityLab, CapacityResult
@@ -133,6 +133,7 @@ class RecallPage(LabPage):
         form = QtWidgets.QFormLayout(self.settings_box)
         form.setContentsMargins(0, 0, 8, 0)
         form.setFieldGrowthPolicy(QtWidgets.QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self._form = form
         self.dims_edit = self._line(
             "dims",
             int,
@@ -353,7 +354,7 @@ class RecallPage(LabPage):
 
     def close_lab(self) -> None:
         """Stop the run (waiting for the worker) and stop following the session."""
-        self.runner.stop()
+        self.runner.stop()  # pure Python: fine while Qt deletes the page
         super().close_lab()
 
     # -- drawing --------------------------------------------------------------------------------
@@ -459,9 +460,16 @@ class RecallPage(LabPage):
         """Projector layout: the settings form makes room for the curves."""
         self.settings_box.setVisible(not on)
 
+    def apply_widths(self) -> None:
+        """Lists wide enough to read whole (about 30 characters)."""
+        width = QtGui.QFontMetrics(self.dims_edit.font()).averageCharWidth() * 30
+        for edit in (self.dims_edit, self.sizes_edit, self.similarities_edit):
+            edit.setMinimumWidth(width)
+
     def apply_theme(self, theme: Theme) -> None:
         """Colours and sizes of the figure."""
         self.figure_view.apply_theme(theme, self.font())
+        self.apply_widths()
         self.request_refresh()
 
     def session_changed(self, changes: frozenset[Change]) -> None:

@@ -10,6 +10,7 @@ never waits for the numbers.
 
 from __future__ import annotations
 
+import threading
 import time
 
 from PySide6 import QtCore
@@ -33,11 +34,17 @@ class _Worker(QtCore.QRunnable):
     """One run of a :class:`CapacityJob` on a pool thread."""
 
     def __init__(
-        self, job: CapacityJob, cancel: Cancellation, bridge: _Bridge, number: int
+        self,
+        job: CapacityJob,
+        cancel: Cancellation,
+        bridge: _Bridge,
+        number: int,
+        ended: threading.Event,
     ) -> None:
         super().__init__()
         self.setAutoDelete(True)
         self.job, self.cancel, self.bridge, self.number = job, cancel, bridge, number
+        self.ended = ended
         self._last = 0.0
 
     def _progress(self, done: int, total: int) -> None:
@@ -48,11 +55,14 @@ class _Worker(QtCore.QRunnable):
 
     def run(self) -> None:
         try:
-            outcome: object = self.job.run(self._progress, self.cancel)
-        except Exception as error:  # noqa: BLE001 -- handed to the GUI thread to report
-            outcome = error
-        self.bridge.done.emit(outcome, self.number)
-        self.bridge = None  # type: ignore[assignment]
+            try:
+                outcome: object = self.job.run(self._progress, self.cancel)
+            except Exception as error:  # noqa: BLE001 -- handed to the GUI thread to report
+                outcome = error
+            self.bridge.done.emit(outcome, self.number)
+        finally:
+            self.bridge = None  # type: ignore[assignment]
+            self.ended.set()
 
 
 class RecallRunner(QtCore.QObject):
@@ -75,8 +85,11 @@ class RecallRunner(QtCore.QObject):
 
     def __init__(self, parent: QtCore.QObject | None = None) -> None:
         super().__init__(parent)
-        self._pool = QtCore.QThreadPool(self)
-        self._pool.setMaxThreadCount(1)
+        # Qt's shared pool: it outlives the page, so a page deleted mid-run does not
+        # wait for its worker (which stops at its next check once cancelled).
+        self._pool = QtCore.QThreadPool.globalInstance()
+        self._ended = threading.Event()
+        self._ended.set()
         self._bridge = _Bridge()
         self._bridge.progressed.connect(self._on_progress, Qt.ConnectionType.QueuedConnection)
         self._bridge.done.connect(self._on_done, Qt.ConnectionType.QueuedConnection)
@@ -96,19 +109,23 @@ class RecallRunner(QtCore.QObject):
             return False
         self._number += 1
         self._cancel = Cancellation()
+        self._ended = threading.Event()
         self.started_at = time.monotonic()
-        self._pool.start(_Worker(job, self._cancel, self._bridge, self._number))
+        self._pool.start(_Worker(job, self._cancel, self._bridge, self._number, self._ended))
         return True
 
     def cancel(self) -> None:
-        """Ask the run to stop at its next check (its finished points still come back)."""
+        """Ask the run to stop at its next check (its finished points still come back).
+
+        Pure Python: safe to call while Qt deletes the page.
+        """
         if self._cancel is not None:
             self._cancel.cancel()
 
-    def stop(self, wait_ms: int = 10_000) -> bool:
+    def stop(self, wait_s: float = 10.0) -> bool:
         """Cancel and wait for the worker (the page is going away); whether it ended."""
         self.cancel()
-        ended = self._pool.waitForDone(wait_ms)
+        ended = self._ended.wait(wait_s)
         self._cancel = None
         return ended
 
