@@ -107,7 +107,7 @@ class MemoryPage(LabPage):
         self._preset_names = list(costs.PRESETS)
         self._preset_texts = {
             "course": self.tr("The course's head (d = 128)"),
-            "model": self.tr("A whole model (32 × 8 heads)"),
+            "model": self.tr("A whole model (32 layers × 8 heads)"),
         }
         for name in self._preset_names:
             self.preset_combo.addItem(self._preset_texts.get(name, name), name)
@@ -132,7 +132,7 @@ class MemoryPage(LabPage):
         self.heads_label.setBuddy(self.heads_spin)
         self.head_dim_label = QtWidgets.QLabel(self.tr("Head si&ze"))
         self.head_dim_label.setBuddy(self.head_dim_spin)
-        self.dtype_label = QtWidgets.QLabel(self.tr("&Numbers"))
+        self.dtype_label = QtWidgets.QLabel(self.tr("&Format"))
         self.dtype_combo = QtWidgets.QComboBox()
         for name, size in costs.BYTES_PER_NUMBER.items():
             self.dtype_combo.addItem(self.tr("{0} ({1} B each)").format(name, size), name)

@@ -59,8 +59,8 @@ class RuleCard(QtWidgets.QWidget):
         layout.addWidget(self.output, 2, 0)
         layout.addWidget(self.error, 3, 0)
         layout.setRowStretch(4, 1)
-        layout.setColumnStretch(0, 1)
-        layout.setColumnStretch(1, 1)
+        layout.setColumnStretch(0, 3)  # the words need more room than a small heatmap
+        layout.setColumnStretch(1, 2)
 
     def show_state(self, state: np.ndarray, limit: float) -> None:
         """Show ``state`` with colours ±``limit`` (shared by every card)."""

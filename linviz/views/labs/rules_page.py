@@ -149,14 +149,12 @@ class RulesPage(LabPage):
 
     # -- names ------------------------------------------------------------------------------------
     def rule_title(self, name: str) -> str:
-        """``"delta (β = 1)"`` (translated)."""
-        settings = self.lab.settings
-        alpha, beta = plain_number(settings.alpha), plain_number(settings.beta)
+        """The rule's name (translated); α and β are in the page's title and controls."""
         return {
             "additive": self.tr("additive"),
-            "delta": self.tr("delta (β = {0})").format(beta),
-            "gated": self.tr("gated (α = {0})").format(alpha),
-            "gated_delta": self.tr("gated delta (α = {0}, β = {1})").format(alpha, beta),
+            "delta": self.tr("delta"),
+            "gated": self.tr("gated"),
+            "gated_delta": self.tr("gated delta"),
         }.get(name, name)
 
     def rule_formula(self, name: str) -> str:
@@ -206,16 +204,21 @@ class RulesPage(LabPage):
         session = self.session
         number = session.cursor
         scenario = session.scenario
-        if number < 1:
-            return self.tr("The empty memory, before any write, under each rule")
-        label = scenario.label_at(number)
-        if scenario.is_write(number):
-            return self.tr("S after write {label} (step {number}) under each rule").format(
-                label=label, number=number
-            )
-        return self.tr("Read {label} (step {number}) under each rule").format(
-            label=label, number=number
+        settings = self.lab.settings
+        parameters = self.tr("α = {alpha}, β = {beta}").format(
+            alpha=plain_number(settings.alpha), beta=plain_number(settings.beta)
         )
+        if number < 1:
+            text = self.tr("The empty memory, before any write, under each rule")
+        elif scenario.is_write(number):
+            text = self.tr("S after write {label} (step {number}) under each rule").format(
+                label=scenario.label_at(number), number=number
+            )
+        else:
+            text = self.tr("Read {label} (step {number}) under each rule").format(
+                label=scenario.label_at(number), number=number
+            )
+        return self.tr("{0} ({1})").format(text, parameters)
 
     def _write_read(
         self, card: RuleCard, step: RuleStep, hidden: bool, theme: Theme, number: int, label: str
@@ -242,11 +245,11 @@ class RulesPage(LabPage):
             return
         exact = read.error < EXACT * max(1.0, float(np.abs(read.expected).max()))
         if exact:
-            text = self.tr("wants {expected} ({target}): exact").format(
+            text = self.tr("wants {expected} ({target}), exact").format(
                 expected=vector_text(read.expected), target=read.target
             )
         else:
-            text = self.tr("wants {expected} ({target}): off by {error}").format(
+            text = self.tr("wants {expected} ({target}), off by {error}").format(
                 expected=vector_text(read.expected),
                 target=read.target,
                 error=plain_number(read.error),

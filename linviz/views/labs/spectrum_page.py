@@ -210,7 +210,11 @@ class SpectrumPage(LabPage):
         self.rank_plot.set_candidate_ticks("bottom", step_ticks)
         self.values_plot.set_candidate_ticks("bottom", step_ticks)
         self.values_plot.getPlotItem().getAxis("bottom").setStyle(showValues=False)
-        self.d_label.setText(self.tr("d = {0}: the most directions S can hold").format(result.d))
+        self.d_label.setText(
+            self.tr("d = {0}: the most directions S can hold").format(result.d)
+            if result.source == "state"
+            else self.tr("d_k = {0}: the most directions keys can span").format(result.d)
+        )
         self.rank_plot.place_label(self.d_label, x_range[1], float(result.d))
         self.title.setText(self._title(result))
         self.legend.setText(self._legend_html(count))

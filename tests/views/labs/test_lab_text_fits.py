@@ -34,6 +34,19 @@ def test_every_lab_fits_in_projector_mode(qtbot, lab_window, monkeypatch, lab, s
     assert min(box.font_px for box in boxes) >= SMALLEST_PROJECTOR_PX
 
 
+@pytest.mark.parametrize(
+    ("lesson", "cursor"), [("gated-forgetting", 8), ("feature-map", 3), ("delta-repair", 4)]
+)
+def test_the_rules_fit_in_projector_mode_with_longer_numbers(
+    qtbot, lab_window, monkeypatch, lesson, cursor
+):
+    window = lab_window(lesson, (1024, 768), projector=True)
+    window.session.set_cursor(cursor)
+    page = show_lab(window, "rules")
+    found = problems(all_boxes(page, monkeypatch), SMALLEST_PROJECTOR_PX)
+    assert not found, "\n".join(found)
+
+
 @pytest.mark.parametrize("lab", LABS)
 def test_every_lab_fits_a_laptop_screen(qtbot, lab_window, monkeypatch, lab):
     window = lab_window("crowding-the-plane", (1024, 768), projector=False)
