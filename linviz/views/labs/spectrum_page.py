@@ -200,7 +200,8 @@ class SpectrumPage(LabPage):
         x_range = (-0.02 * max(last, 1.0), max(last, 1.0) * 1.02)
         top = float(sigma.max()) if sigma.size else 1.0
         top = max(top, 1e-9)
-        self.values_plot.setRange(xRange=x_range, yRange=(-0.05 * top, top * 1.1), padding=0)
+        # Room under 0 for its tick label (half a line of text on a short plot).
+        self.values_plot.setRange(xRange=x_range, yRange=(-0.12 * top, top * 1.1), padding=0)
         self.rank_plot.setRange(yRange=(-0.1 * result.d - 0.1, result.d * 1.25 + 0.3), padding=0)
         self.values_plot.set_candidate_ticks("left", linear_ticks(0.0, top * 1.1, count=4))
         self.rank_plot.set_candidate_ticks(
