@@ -188,10 +188,10 @@ def _draw(window: MainWindow, session: Session, plan: Plan) -> int:
         return _fail(f"unknown view {plan.view!r}: choose one of {', '.join(names)}")
     projector = plan.theme == "projector"
     session.set_options(theme="light" if projector else plan.theme)
-    if plan.view in labs:  # a lab's figure, its numbers measured first
+    if plan.view in labs or plan.view == "window":  # a lab's figure, or a slide without tabs
         widget = window.labs.prepare_export(plan.view)
     else:
-        widget = window if plan.view == "window" else window.panels[plan.view]
+        widget = window.panels[plan.view]
     if projector:  # as projector mode shows it, minus going full screen
         window.set_projector_mode(True, full_screen=False)
     for dock in window.findChildren(QtWidgets.QDockWidget):

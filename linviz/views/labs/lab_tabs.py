@@ -182,11 +182,16 @@ class LabTabs(QtCore.QObject):
         return list(LAB_NAMES)
 
     def prepare_export(self, name: str) -> QtWidgets.QWidget:
-        """Show lab ``name`` for an export and return the figure to draw.
+        """Show lab ``name`` (or the ``"window"``) for an export; return what to draw.
 
         The recall test is measured here and now, on this thread: a command
-        that exports at once cannot wait for a worker's result.
+        that exports at once cannot wait for a worker's result. The whole
+        window is drawn as a slide of the scenario: without the tab bar.
         """
+        if name == "window":
+            self.show_tab(SCENARIO)
+            self.tabs.tabBar().hide()
+            return self.window
         page = self.page(name)
         runs = getattr(page, "auto_run", None)
         if runs is not None:
