@@ -8,13 +8,16 @@ and the view benchmarks import Qt only when they run.
 from __future__ import annotations
 
 import argparse
+import codecs
+import io
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import NoReturn, TextIO
 
 from linviz import __version__
 from linviz.model.errors import ScenarioError
+from linviz.model.limits import MAX_LISTED_TERMS
 
 COMMANDS = ("lessons", "trace", "export", "bench", "memory", "capacity")
 #: Files ``linviz capacity --out`` draws the recall lab's curves into.
@@ -81,6 +84,13 @@ def _command_parser() -> argparse.ArgumentParser:
     trace = commands.add_parser("trace", help="replay a scenario without a window")
     trace.add_argument("scenario", help="a scenario file or a lesson name")
     trace.add_argument("--json", action="store_true", help="print one JSON document")
+    trace.add_argument(
+        "--all-terms",
+        action="store_true",
+        help=f"--json: list every term of every read (by default a read with more than "
+        f"{MAX_LISTED_TERMS:,} earlier writes lists its {MAX_LISTED_TERMS:,} largest and "
+        "one 'rest' entry); the time grows with the square of the steps",
+    )
     export = commands.add_parser(
         "export", help="write one image (.png .svg .pdf) or an animation (.gif)"
     )
@@ -268,21 +278,36 @@ def run_lessons() -> int:
     return 0
 
 
-def run_trace(name: str, as_json: bool) -> int:
+def _unicode_stream(stream: TextIO) -> bool:
+    """Whether ``stream`` takes any text (a UTF-8 terminal or file, or an in-memory one)."""
+    encoding = getattr(stream, "encoding", None)
+    return encoding is None or codecs.lookup(encoding).name == "utf-8"
+
+
+def run_trace(name: str, as_json: bool, all_terms: bool = False) -> int:
     """Replay a scenario and print it as a table or as JSON."""
-    from linviz.model.replay import Trace
-    from linviz.model.report import trace_document, trace_table
+    from linviz.model.report import trace_table_lines, write_trace_json
 
     try:
         scenario = _load(name)
     except ScenarioError as error:
         return _fail(error)
-    trace = Trace(scenario)
-    if as_json:
-        json.dump(trace_document(trace), sys.stdout, ensure_ascii=False)
-        sys.stdout.write("\n")
-    else:
-        print(trace_table(trace))
+    except MemoryError:
+        return _fail(f"{name}: not enough memory to read this scenario")
+    out = sys.stdout
+    if not _unicode_stream(out) and isinstance(out, io.TextIOWrapper):
+        # A terminal that cannot show "ᵀ" or a label's "é": escape, never crash.
+        out.reconfigure(errors="backslashreplace")
+    try:
+        if as_json:
+            write_trace_json(
+                scenario, out, all_terms=all_terms, ensure_ascii=not _unicode_stream(out)
+            )
+        else:
+            for line in trace_table_lines(scenario):
+                out.write(line + "\n")
+    except MemoryError:
+        return _fail(f"{name}: not enough memory to trace this scenario")
     return 0
 
 
@@ -412,7 +437,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if options.command == "lessons":
                 return run_lessons()
             if options.command == "trace":
-                return run_trace(options.scenario, options.json)
+                return run_trace(options.scenario, options.json, options.all_terms)
             if options.command == "export":
                 from linviz.views.export.command import run_export
 

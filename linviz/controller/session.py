@@ -82,6 +82,14 @@ class Session:
     # -- notifications ---------------------------------------------------------
     def _scenario_edited(self, edit: object) -> None:
         self._snapshots.clear()
+        d_v = self.scenario.d_v
+        if any(len(prediction) != d_v for prediction in self.predictions.values()):
+            # Made for another d_v: it no longer predicts anything (and would broadcast).
+            self.predictions = {
+                label: prediction
+                for label, prediction in self.predictions.items()
+                if len(prediction) == d_v
+            }
 
     def _emit(self, *changes: Change) -> None:
         """Tell every listener what changed, as one ``frozenset[Change]``."""
@@ -132,11 +140,17 @@ class Session:
     def execute(self, command: Command) -> None:
         """Apply ``command`` and put it on the undo stack.
 
+        A drag in progress is ended first, as its own undo entry: the edit
+        may renumber the steps, and the drag's end must not write into
+        whatever step then has its number.
+
         Raises
         ------
         ScenarioError
-            If the edit is refused; then nothing has changed.
+            If the edit is refused; then nothing has changed (but a drag in
+            progress has ended, or was put back if it could not be kept).
         """
+        self.end_drag()
         command.do(self.scenario)
         try:
             self.trace.check_finite()
@@ -154,38 +168,65 @@ class Session:
         self._emit(Change.SCENARIO, Change.CURSOR, Change.FILE)
 
     def undo(self) -> None:
-        """Undo the last edit (no-op when there is none)."""
+        """Undo the last edit (no-op when there is none); a drag in progress is cancelled first."""
         self.cancel_drag()
         command = self.undo_stack.undo(self.scenario)
         if command is not None:
             self._after_edit(command)
 
     def redo(self) -> None:
-        """Redo the last undone edit."""
+        """Redo the last undone edit; a drag in progress is cancelled first.
+
+        Redo must replay the edit on the scenario it was undone from: with
+        the drag still on, a re-inserted step would shift the dragged one.
+        """
+        self.cancel_drag()
         command = self.undo_stack.redo(self.scenario)
         if command is not None:
             self._after_edit(command)
 
     # -- dragging: a live preview, one undo entry when it ends ---------------------
     def begin_drag(self, number: int, field_name: str) -> None:
-        """Start moving the ``"vector"`` (key/query) or ``"value"`` of step ``number``."""
+        """Start moving the ``"vector"`` (key/query) or ``"value"`` of step ``number``.
+
+        Raises
+        ------
+        IndexError
+            If there is no step ``number`` (then no drag is on).
+        """
         self.cancel_drag()
         self._drag = (number, field_name, self.scenario.step(number))
 
+    def _drag_still_valid(self) -> bool:
+        """Whether the dragged step is still where the drag began.
+
+        Every edit through the session ends or cancels a drag first; a change
+        made to the scenario behind the session's back drops the drag
+        (there is nothing safe to put back).
+        """
+        if self._drag is None:
+            return False
+        number, _, original = self._drag
+        if number <= len(self.scenario) and self.scenario.label_at(number) == original.label:
+            return True
+        self._drag = None
+        self._emit(SCENARIO)
+        return False
+
     def drag_to(self, vector: np.ndarray) -> None:
         """Move the dragged vector; every view follows, nothing is pushed yet."""
-        if self._drag is None:
+        if not self._drag_still_valid():
             return
-        number, field_name, original = self._drag
+        number, field_name, original = self._drag  # type: ignore[misc]
         current = self.scenario.step(number)
         self.scenario.replace_step(number, current.with_changes(**{field_name: vector}))
         self._emit(Change.SCENARIO)
 
     def end_drag(self) -> None:
         """Finish the drag: the whole move becomes one undoable command."""
-        if self._drag is None:
+        if not self._drag_still_valid():
             return
-        number, field_name, original = self._drag
+        number, field_name, original = self._drag  # type: ignore[misc]
         self._drag = None
         moved = self.scenario.step(number)
         if moved == original:
@@ -206,9 +247,9 @@ class Session:
 
     def cancel_drag(self) -> None:
         """Abandon a drag in progress and put the vector back."""
-        if self._drag is None:
+        if not self._drag_still_valid():
             return
-        number, _, original = self._drag
+        number, _, original = self._drag  # type: ignore[misc]
         self._drag = None
         self.scenario.replace_step(number, original)
         self._emit(Change.SCENARIO)
@@ -256,15 +297,30 @@ class Session:
         self.replace_scenario(scenario, None if is_lesson else Path(path))
 
     def save(self, path: str | Path | None = None) -> Path:
-        """Save to ``path`` (default: where it came from), atomically."""
+        """Save to ``path`` (default: where it came from), atomically.
+
+        A drag in progress is ended first. Returns the path saved to.
+
+        Raises
+        ------
+        ScenarioError
+            If the file cannot be written (read-only, disk full …): the file
+            on disk is unchanged and the session stays modified.
+        """
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ValueError("no file name yet: use save(path)")
+        self.end_drag()  # what is saved is what the undo history knows
         save_scenario(self.scenario, target)
         self.path = target
         self.undo_stack.set_clean()
         self._emit(Change.FILE)
         return target
+
+    def mark_unsaved(self) -> None:
+        """Mark the scenario as holding changes no file has (a recovered scenario)."""
+        self.undo_stack.set_unsaved()
+        self._emit(FILE)
 
     # -- view options ----------------------------------------------------------------
     def set_options(self, **changes: object) -> None:
@@ -351,6 +407,8 @@ class Session:
         if prediction is None:
             return None
         output = self.snapshot(number).read.output
+        if prediction.shape != output.shape:
+            return None
         return prediction, output - prediction
 
     # -- baseline ------------------------------------------------------------------

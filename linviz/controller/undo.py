@@ -64,6 +64,10 @@ class UndoStack:
         """Mark the current state as saved."""
         self._clean_depth = len(self._done)
 
+    def set_unsaved(self) -> None:
+        """Mark the current state as held by no file (a recovered scenario)."""
+        self._clean_depth = None
+
     def is_clean(self) -> bool:
         """Whether the scenario is as it was when last saved or opened."""
         return self._clean_depth == len(self._done)

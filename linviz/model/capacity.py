@@ -2,8 +2,8 @@
 
 Store ``N`` key → value pairs in an empty memory, then read each back with its
 own key and compare what comes out with the value that went in. Repeated over
-independent trials, this measures interference (CURRICULUM.md, "Measuring
-interference"): with random unit keys the error grows like ``sqrt((N − 1)/d)``;
+independent trials, this measures interference, the course's controlled
+recall test: with random unit keys the error grows like ``sqrt((N − 1)/d)``;
 with orthogonal keys recall is exact up to ``N = d`` and cannot stay exact
 beyond it.
 

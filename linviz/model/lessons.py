@@ -41,7 +41,12 @@ def resolve_scenario_path(name_or_path: str) -> Path:
     named by number (``"2"``) or file name.
     """
     path = Path(name_or_path)
-    if path.exists():
+    try:
+        if path.exists() or path.is_symlink():
+            return path  # load_scenario says what is wrong with it, if anything
+    except (OSError, ValueError):
+        # A name over 255 bytes, a folder without permission, a NUL character:
+        # load_scenario words the reason.
         return path
     for number, lesson in enumerate(bundled_lessons(), start=1):
         if name_or_path in (lesson.name, lesson.path.name, lesson.path.stem, str(number)):

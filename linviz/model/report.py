@@ -1,13 +1,22 @@
-"""A replayed scenario as the documented JSON document or a readable table."""
+"""A replayed scenario as the documented JSON document or a readable table.
+
+Both walk the scenario forwards once (:mod:`linviz.model.trace_walk`) and
+write as they go, so a million steps cost a million steps' work and memory
+for one step's output at a time.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from collections.abc import Iterator
+from typing import Any, TextIO
 
 import numpy as np
 
-from linviz.model.readout import read_result
+from linviz.model.limits import MAX_LISTED_TERMS
 from linviz.model.replay import Trace
+from linviz.model.scenario import Scenario
+from linviz.model.trace_walk import WalkedRead, WalkedWrite, walk
 
 
 def _plain(array: np.ndarray) -> Any:
@@ -15,35 +24,81 @@ def _plain(array: np.ndarray) -> Any:
     return (np.asarray(array, dtype=np.float64) + 0.0).tolist()
 
 
-def trace_document(trace: Trace) -> dict[str, Any]:
-    """The ``linviz trace --json`` document: the sizes, then every step with ``S`` after it."""
+def step_object(item: WalkedWrite | WalkedRead, *, with_state: bool = True) -> dict[str, Any]:
+    """One step of the ``linviz trace --json`` document.
+
+    A read that does not list every term ends its ``contributions`` with
+    ``{"label": "rest", "count": n, "term": [...]}``: the sum of the ``n``
+    terms not listed (the one entry with a ``count``).
+    """
+    if isinstance(item, WalkedWrite):
+        return {
+            "index": item.number,
+            "op": "write",
+            "label": item.label,
+            "key": _plain(item.key),
+            "value": _plain(item.value),
+            "stamp": _plain(item.stamp),
+            "state": _plain(item.state) if with_state else None,
+        }
+    contributions: list[dict[str, Any]] = [
+        {"label": label, "weight": weight, "term": term}
+        for label, weight, term in zip(
+            item.labels, (item.weights + 0.0).tolist(), _plain(item.terms)
+        )
+    ]
+    if item.rest is not None:
+        contributions.append(
+            {"label": "rest", "count": item.rest.count, "term": _plain(item.rest.term)}
+        )
+    return {
+        "index": item.number,
+        "op": "read",
+        "label": item.label,
+        "query": _plain(item.query),
+        "output": _plain(item.output),
+        "target": item.target,
+        "expected": None if item.expected is None else _plain(item.expected),
+        "interference": None if item.interference is None else _plain(item.interference),
+        "contributions": contributions,
+        "state": _plain(item.state) if with_state else None,
+    }
+
+
+def write_trace_json(
+    scenario: Scenario,
+    stream: TextIO,
+    *,
+    all_terms: bool = False,
+    limit: int = MAX_LISTED_TERMS,
+    ensure_ascii: bool = False,
+) -> None:
+    """Write the ``linviz trace --json`` document to ``stream``, one step at a time."""
+    encode = json.JSONEncoder(ensure_ascii=ensure_ascii, allow_nan=False).encode
+    stream.write(f'{{"d_k": {scenario.d_k}, "d_v": {scenario.d_v}, "steps": [')
+    separator = ""
+    last_state: np.ndarray | None = None
+    state_text = ""
+    for item in walk(scenario, all_terms=all_terms, limit=limit):
+        document = step_object(item, with_state=False)
+        # "state" is written last, as text: a read's S is the step before's, and
+        # at d = 512 writing its 262,144 numbers again would cost a tenth of a second.
+        if item.state is not last_state:
+            last_state, state_text = item.state, encode(_plain(item.state))
+        del document["state"]
+        stream.write(separator)
+        stream.write(encode(document)[:-1])
+        stream.write(', "state": ')
+        stream.write(state_text)
+        stream.write("}")
+        separator = ", "
+    stream.write("]}\n")
+
+
+def trace_document(trace: Trace, *, all_terms: bool = False) -> dict[str, Any]:
+    """The ``linviz trace --json`` document as one dictionary (small scenarios)."""
     scenario = trace.scenario
-    steps = []
-    for number, step in enumerate(scenario.steps, start=1):
-        item: dict[str, Any] = {"index": number, "op": step.op, "label": step.label}
-        if step.is_write:
-            record = trace.write_record(number)
-            item.update(
-                key=_plain(step.vector),
-                value=_plain(step.value),
-                stamp=_plain(record.stamp),
-                state=_plain(record.state),
-            )
-        else:
-            result = read_result(trace, number)
-            item.update(
-                query=_plain(step.vector),
-                output=_plain(result.output),
-                target=result.target,
-                expected=None if result.expected is None else _plain(result.expected),
-                interference=None if result.interference is None else _plain(result.interference),
-                contributions=[
-                    {"label": c.label, "weight": c.weight, "term": _plain(c.term)}
-                    for c in result.contributions
-                ],
-                state=_plain(trace.state(number)),
-            )
-        steps.append(item)
+    steps = [step_object(item) for item in walk(scenario, all_terms=all_terms)]
     return {"d_k": scenario.d_k, "d_v": scenario.d_v, "steps": steps}
 
 
@@ -91,36 +146,39 @@ def fmt_matrix(matrix: np.ndarray, limit: int = 16) -> str:
 
 
 def trace_table(trace: Trace) -> str:
-    """The table ``linviz trace`` prints: one line per step, what it stored or read."""
-    sc = trace.scenario
-    lines = [
-        sc.title,
+    """The step-by-step table ``linviz trace`` prints, like the worked cases."""
+    return "\n".join(trace_table_lines(trace.scenario))
+
+
+def trace_table_lines(sc: Scenario) -> Iterator[str]:
+    """The lines of :func:`trace_table`, made one step at a time."""
+    yield sc.title
+    yield (
         f"d_k = {sc.d_k}, d_v = {sc.d_v}, feature map {sc.feature_map}, "
-        f"{'normalised' if sc.normalize else 'no normaliser'}, rule {sc.rule.describe()}",
-        "",
-        f"{'step':>4}  {'op':<5}  {'label':<8}  what happened",
-        f"{0:>4}  {'start':<5}  {'':<8}  S = {fmt_matrix(trace.state(0))}",
-    ]
-    for number, step in enumerate(sc.steps, start=1):
-        head = f"{number:>4}  {step.op:<5}  {step.label:<8}  "
-        if step.is_write:
-            record = trace.write_record(number)
-            decay = f"  (old S × {fmt_number(record.decay)})" if record.decay != 1 else ""
-            lines.append(
-                head + f"k = {fmt_vector(step.vector)}  v = {fmt_vector(step.value)}  "
-                f"stamp {fmt_matrix(record.stamp)}{decay}  S = {fmt_matrix(record.state)}"
+        f"{'normalised' if sc.normalize else 'no normaliser'}, rule {sc.rule.describe()}"
+    )
+    yield ""
+    yield f"{'step':>4}  {'op':<5}  {'label':<8}  what happened"
+    yield f"{0:>4}  {'start':<5}  {'':<8}  S = {fmt_matrix(np.zeros((sc.d_k, sc.d_v)))}"
+    for item in walk(sc, decompose=False):
+        op = "write" if isinstance(item, WalkedWrite) else "read"
+        head = f"{item.number:>4}  {op:<5}  {item.label:<8}  "
+        if isinstance(item, WalkedWrite):
+            decay = f"  (old S × {fmt_number(item.decay)})" if item.decay != 1 else ""
+            yield (
+                head + f"k = {fmt_vector(item.key)}  v = {fmt_vector(item.value)}  "
+                f"stamp {fmt_matrix(item.stamp)}{decay}  S = {fmt_matrix(item.state)}"
             )
-        else:
-            result = read_result(trace, number)
-            text = f"q = {fmt_vector(step.vector)}  -> {fmt_vector(result.output)}"
-            if result.target is not None:
-                gap = float(np.abs(result.interference).max())
-                verdict = (
-                    "exact"
-                    if gap < 1e-9
-                    else f"wanted {fmt_vector(result.expected)}, interference "
-                    f"{fmt_vector(result.interference)}"
-                )
-                text += f"  target {result.target}: {verdict}"
-            lines.append(head + text)
-    return "\n".join(lines)
+            continue
+        text = f"q = {fmt_vector(item.query)}  -> {fmt_vector(item.output)}"
+        if item.target is not None:
+            assert item.interference is not None and item.expected is not None
+            gap = float(np.abs(item.interference).max())
+            verdict = (
+                "exact"
+                if gap < 1e-9
+                else f"wanted {fmt_vector(item.expected)}, interference "
+                f"{fmt_vector(item.interference)}"
+            )
+            text += f"  target {item.target}: {verdict}"
+        yield head + text

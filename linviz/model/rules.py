@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from linviz.model.errors import ScenarioError
+from linviz.model.errors import ScenarioError, shown
 
 #: Rule names, in the order menus show them.
 RULE_NAMES = ("additive", "delta", "gated", "gated_delta")
@@ -36,12 +36,18 @@ def check_parameter(name: str, value: object, field: str) -> float:
     ScenarioError
         When it is not a finite number in the parameter's range.
     """
+    refusal = ScenarioError(
+        f"{name} must be {PARAMETER_RANGES[name]}, got {shown(value)}", field=field
+    )
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ScenarioError(f"{name} must be {PARAMETER_RANGES[name]}, got {value!r}", field=field)
-    number = float(value)
+        raise refusal
+    try:
+        number = float(value)
+    except OverflowError:  # an integer beyond the float range
+        raise refusal from None
     low_ok = number > 0.0 if name == "alpha" else number >= 0.0
     if not math.isfinite(number) or not low_ok or number > 1.0:
-        raise ScenarioError(f"{name} must be {PARAMETER_RANGES[name]}, got {value!r}", field=field)
+        raise refusal
     return number
 
 
@@ -64,9 +70,9 @@ class Rule:
     beta: float | None = None
 
     def __post_init__(self) -> None:
-        if self.name not in RULE_PARAMETERS:
+        if not isinstance(self.name, str) or self.name not in RULE_PARAMETERS:
             raise ScenarioError(
-                f"unknown rule {self.name!r}; expected one of {', '.join(RULE_NAMES)}",
+                f"unknown rule {shown(self.name)}; expected one of {', '.join(RULE_NAMES)}",
                 field="rule.name",
             )
         for parameter in ("alpha", "beta"):

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from linviz.model import limits
-from linviz.model.errors import ScenarioError
+from linviz.model.errors import ScenarioError, shown
 from linviz.model.features import FEATURE_MAPS
 from linviz.model.rules import RULE_PARAMETERS, Rule, check_parameter
 
@@ -53,6 +53,25 @@ class Edit:
 
 
 Observer = Callable[[Edit], None]
+
+
+@dataclass
+class StepColumns:
+    """Steps as columns, the way a :class:`Scenario` stores them.
+
+    Row ``i`` is step ``i + 1``; a read's value row is zero; an absent
+    ``alpha``/``beta`` is NaN; ``by_label`` maps each label to its row.
+    """
+
+    is_write: np.ndarray
+    vectors: np.ndarray
+    values: np.ndarray
+    alpha: np.ndarray
+    beta: np.ndarray
+    labels: list[str]
+    targets: list[str | None]
+    captions: list[str]
+    by_label: dict[str, int]
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -168,12 +187,6 @@ def _shape_message(name: str, got: int, d_k: int, d_v: int) -> str:
     )
 
 
-def _show(raw: object) -> str:
-    """A short repr for messages (a 400-digit number must not fill the screen)."""
-    text = repr(raw)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def parse_vector(raw: object, name: str, d_k: int, d_v: int) -> np.ndarray:
     """Return ``raw`` as a float64 vector of the length ``name`` needs.
 
@@ -211,7 +224,7 @@ def parse_vector(raw: object, name: str, d_k: int, d_v: int) -> np.ndarray:
     for position, number in enumerate(raw, start=1):
         if isinstance(number, bool) or not isinstance(number, (int, float)):
             raise ScenarioError(
-                f"{name} component {position} must be a number, got {_show(number)}", field=name
+                f"{name} component {position} must be a number, got {shown(number)}", field=name
             )
         try:
             finite = math.isfinite(float(number))
@@ -219,13 +232,18 @@ def parse_vector(raw: object, name: str, d_k: int, d_v: int) -> np.ndarray:
             finite = False
         if not finite:
             raise ScenarioError(
-                f"{name} component {position} must be finite, got {_show(number)}", field=name
+                f"{name} component {position} must be finite, got {shown(number)}", field=name
             )
     raise ScenarioError(_shape_message(name, len(raw), d_k, d_v), field=name)
 
 
 def check_text(raw: object, name: str, max_chars: int, *, allow_empty: bool = True) -> str:
-    """Return ``raw`` if it is a string of acceptable length."""
+    r"""Return ``raw`` if it is a string of acceptable length that can be printed.
+
+    A lone surrogate (U+DC00, written ``"\udc00"`` in JSON) is not a character: it
+    cannot be written to a terminal or a UTF-8 file, so it is refused here
+    rather than when the text is first printed.
+    """
     if not isinstance(raw, str):
         raise ScenarioError(f"{name} must be text, got {type(raw).__name__}", field=name)
     if not allow_empty and not raw.strip():
@@ -234,6 +252,15 @@ def check_text(raw: object, name: str, max_chars: int, *, allow_empty: bool = Tr
         raise ScenarioError(
             f"{name} is {len(raw)} characters; at most {max_chars} allowed", field=name
         )
+    if not raw.isascii():
+        try:
+            raw.encode("utf-8")
+        except UnicodeEncodeError as error:
+            raise ScenarioError(
+                f"{name} holds {shown(raw[error.start])} at character {error.start + 1}, "
+                "half of a UTF-16 pair and not a character: remove it",
+                field=name,
+            ) from None
     return raw
 
 
@@ -245,7 +272,8 @@ def check_dimension(raw: object, name: str) -> int:
         or not (limits.MIN_DIM <= raw <= limits.MAX_DIM)
     ):
         raise ScenarioError(
-            f"{name} must be a whole number from {limits.MIN_DIM} to {limits.MAX_DIM}, got {raw!r}",
+            f"{name} must be a whole number from {limits.MIN_DIM} to {limits.MAX_DIM}, "
+            f"got {shown(raw)}",
             field=name,
         )
     return raw
@@ -253,9 +281,9 @@ def check_dimension(raw: object, name: str) -> int:
 
 def check_feature_map(raw: object) -> str:
     """Return ``raw`` if it names a feature map."""
-    if raw not in FEATURE_MAPS:
+    if not isinstance(raw, str) or raw not in FEATURE_MAPS:
         raise ScenarioError(
-            f"unknown feature map {raw!r}; expected one of {', '.join(FEATURE_MAPS)}",
+            f"unknown feature map {shown(raw)}; expected one of {', '.join(FEATURE_MAPS)}",
             field="feature_map",
         )
     return raw  # type: ignore[return-value]
@@ -266,7 +294,7 @@ def check_settings(feature_map: str, normalize: object, rule: Rule) -> None:
     check_feature_map(feature_map)
     if not isinstance(normalize, bool):
         raise ScenarioError(
-            f"normalize must be true or false, got {normalize!r}", field="normalize"
+            f"normalize must be true or false, got {shown(normalize)}", field="normalize"
         )
     if normalize and rule.name != "additive":
         raise ScenarioError(
@@ -336,6 +364,43 @@ class Scenario:
                 raise error.located(step=number) from None
             earlier[checked.label] = checked.is_write
             self._insert_row(number - 1, checked)
+
+    def adopt_columns(self, columns: StepColumns) -> None:
+        """Take ``columns`` as the steps of this empty scenario, without checking them again.
+
+        For the file reader, which checks a million rows in bulk
+        (:mod:`linviz.model.scenario_file`) and must not pay for a
+        :class:`Step` per row. The columns must hold exactly what
+        :meth:`check_step` would have accepted, row by row, under this
+        scenario's settings; they become the scenario's own (no copy).
+        """
+        if self._n:
+            raise ValueError("adopt_columns needs an empty scenario")
+        n = len(columns.labels)
+        if not (
+            columns.is_write.shape == (n,)
+            and columns.vectors.shape == (n, self.d_k)
+            and columns.values.shape == (n, self.d_v)
+            and columns.alpha.shape == columns.beta.shape == (n,)
+            and len(columns.targets) == len(columns.captions) == len(columns.by_label) == n
+        ):
+            raise ValueError("columns of different lengths or the wrong widths")
+        self._n = n
+        self._is_write, self._vectors, self._values = (
+            columns.is_write,
+            columns.vectors,
+            columns.values,
+        )
+        self._alpha, self._beta = columns.alpha, columns.beta
+        self._labels, self._targets, self._captions = (
+            columns.labels,
+            columns.targets,
+            columns.captions,
+        )
+        self._by_label = columns.by_label
+        self._forget_sizes()
+        if n == 0:
+            self._allocate(0)
 
     # -- column storage ----------------------------------------------------------
     def _allocate(self, capacity: int) -> None:
@@ -506,6 +571,16 @@ class Scenario:
         # max(max, -min) is several times faster than abs().max() on wide rows.
         np.maximum(values.max(axis=1), -values.min(axis=1), out=self._value_sizes[start:stop])
 
+    def parameter_overrides(
+        self, start: int = 0, stop: int | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Each step's own ``(alpha, beta)``, NaN where it has none (read-only views)."""
+        return self._view(self._alpha, start, stop), self._view(self._beta, start, stop)
+
+    def text_columns(self) -> tuple[list[str], list[str | None], list[str]]:
+        """Every step's label, target and caption, in order (copies)."""
+        return list(self._labels), list(self._targets), list(self._captions)
+
     def label_at(self, number: int) -> str:
         """The label of step ``number`` (1-based), without building a Step."""
         return self._labels[number - 1]
@@ -616,8 +691,10 @@ class Scenario:
         being replaced). A read's target must be a write before step
         ``number`` (or in ``earlier``).
         """
-        if step.op not in OPS:
-            raise ScenarioError(f"unknown op {step.op!r}; expected 'write' or 'read'", field="op")
+        if not isinstance(step.op, str) or step.op not in OPS:
+            raise ScenarioError(
+                f"unknown op {shown(step.op)}; expected 'write' or 'read'", field="op"
+            )
         vector = parse_vector(step.vector, step.vector_name, self.d_k, self.d_v)
         value = None
         if step.is_write:
@@ -631,6 +708,11 @@ class Scenario:
             raise ScenarioError(f"label {label!r} is already used by another step", field="label")
         check_text(step.caption, "caption", limits.MAX_TEXT_CHARS)
         if step.target is not None:
+            if not isinstance(step.target, str):
+                raise ScenarioError(
+                    f"target must be the label of an earlier write, got {shown(step.target)}",
+                    field="target",
+                )
             if step.is_write:
                 raise ScenarioError("only a read has a target", field="target")
             if earlier is not None:
@@ -645,7 +727,8 @@ class Scenario:
                 )
             if not ok:
                 raise ScenarioError(
-                    f"target {step.target!r} is not the label of an earlier write", field="target"
+                    f"target {shown(step.target)} is not the label of an earlier write",
+                    field="target",
                 )
         for parameter in ("alpha", "beta"):
             given = getattr(step, parameter)

@@ -1,118 +1,62 @@
 """Read and write scenario files (JSON, ``"format": "linviz-scenario"``, version 1).
 
 Every way a file can be wrong ends in one :class:`ScenarioError` that names
-the file, the step (1-based) and the field.
+the file, the step (1-based) and the field. Which problem is named when a
+file has several: first what makes it unreadable (no such file, not a
+regular file, over :data:`~linviz.model.limits.MAX_FILE_BYTES`, not UTF-8),
+then the first place where it is not JSON or holds what JSON a scenario
+never holds (``NaN``, a key twice, an integer too long to convert), then
+the top-level fields (format, version, unknown keys, rule, sizes, settings,
+texts), then the first bad step and, in it, the first bad field.
+
+A file is read without building an object per step: the top-level object
+is walked by :mod:`linviz.model.json_reader` and each step, as it is
+decoded, is copied into the scenario's columns by
+:class:`~linviz.model.step_reader.StepReader`.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import tempfile
+import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from linviz.model import limits
-from linviz.model.errors import ScenarioError
+from linviz.model.errors import ScenarioError, shown
+from linviz.model.json_reader import ArrayItems, decode_value, skip_space, syntax_error, walk_object
 from linviz.model.replay import Trace
 from linviz.model.rules import RULE_PARAMETERS, Rule
-from linviz.model.scenario import READ, WRITE, Scenario, Step, check_text
+from linviz.model.safe_files import read_limited, size_words, write_safely
+from linviz.model.scenario import READ, WRITE, Scenario
+from linviz.model.step_reader import StepReader, check_keys
 
 FORMAT = "linviz-scenario"
 VERSION = 1
 
-TOP_KEYS = {
-    "format",
-    "version",
-    "title",
-    "caption",
-    "d_k",
-    "d_v",
-    "feature_map",
-    "normalize",
-    "rule",
-    "steps",
-}
+TOP_KEYS = frozenset(
+    {
+        "format",
+        "version",
+        "title",
+        "caption",
+        "d_k",
+        "d_v",
+        "feature_map",
+        "normalize",
+        "rule",
+        "steps",
+    }
+)
 REQUIRED_TOP = ("format", "version", "d_k", "d_v", "steps")
-STEP_KEYS = {
-    WRITE: {"op", "key", "value", "label", "caption", "alpha", "beta"},
-    READ: {"op", "query", "label", "target", "caption"},
-}
-REQUIRED_STEP = {WRITE: ("key", "value"), READ: ("query",)}
+#: Top-level fields the checking of a step depends on.
+STEP_SETTINGS = frozenset({"d_k", "d_v", "rule"})
 
-
-def _refuse_constant(name: str) -> Any:
-    raise ScenarioError(f"{name} is not a number JSON allows; write a finite number")
-
-
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ScenarioError(f"the key {key!r} appears twice in one object", field=key)
-        out[key] = value
-    return out
-
-
-def _nesting_depth(text: str) -> int:
-    """Deepest bracket nesting outside strings (cheap, before parsing)."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-            if deepest > limits.MAX_JSON_DEPTH:
-                return deepest
-        elif char in "]}":
-            depth -= 1
-    return deepest
-
-
-def parse_json(data: bytes) -> Any:
-    """Decode ``data`` as a JSON document, refusing what a scenario never holds."""
-    if not data.strip():
-        raise ScenarioError("the file is empty; expected a JSON scenario")
-    if b"\x00" in data:
-        raise ScenarioError("this is a binary file, not a JSON scenario")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise ScenarioError(
-            f"not UTF-8 text (byte {error.start + 1}); expected a JSON scenario"
-        ) from None
-    if _nesting_depth(text) > limits.MAX_JSON_DEPTH:
-        raise ScenarioError(
-            f"JSON nested deeper than {limits.MAX_JSON_DEPTH} levels; a scenario needs 4"
-        )
-    try:
-        return json.loads(
-            text, parse_constant=_refuse_constant, object_pairs_hook=_no_duplicate_keys
-        )
-    except json.JSONDecodeError as error:
-        raise ScenarioError(
-            f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
-        ) from None
-    except RecursionError:
-        raise ScenarioError("JSON nested too deeply") from None
-
-
-def _check_keys(obj: dict[str, Any], allowed: set[str], where: str) -> None:
-    unknown = sorted(set(obj) - allowed)
-    if unknown:
-        raise ScenarioError(
-            f"unknown key {unknown[0]!r} in {where}; allowed: {', '.join(sorted(allowed))}",
-            field=unknown[0],
-        )
+_BLANK = re.compile(rb"[ \t\n\r\x0b\x0c]*\Z")
 
 
 def _parse_rule(raw: Any) -> Rule:
@@ -121,46 +65,53 @@ def _parse_rule(raw: Any) -> Rule:
     if "name" not in raw:
         raise ScenarioError("rule needs a 'name'", field="rule.name")
     name = raw["name"]
-    if name not in RULE_PARAMETERS:
+    if not isinstance(name, str) or name not in RULE_PARAMETERS:
         raise ScenarioError(
-            f"unknown rule {name!r}; expected one of {', '.join(RULE_PARAMETERS)}",
+            f"unknown rule {shown(name)}; expected one of {', '.join(RULE_PARAMETERS)}",
             field="rule.name",
         )
     allowed = {"name", *RULE_PARAMETERS[name]}
     unknown = sorted(set(raw) - allowed)
     if unknown:
-        raise ScenarioError(f"the {name} rule takes no {unknown[0]!r}", field=f"rule.{unknown[0]}")
+        raise ScenarioError(
+            f"the {name} rule takes no {shown(unknown[0])}", field=f"rule.{unknown[0]}"
+        )
     return Rule(name, raw.get("alpha"), raw.get("beta"))
 
 
-def _parse_step(raw: Any, writes: int, reads: int) -> Step:
-    if not isinstance(raw, dict):
-        raise ScenarioError("a step must be an object with an 'op'")
-    op = raw.get("op")
-    if op not in STEP_KEYS:
-        raise ScenarioError(f"unknown op {op!r}; expected 'write' or 'read'", field="op")
-    _check_keys(raw, STEP_KEYS[op], f"a {op} step")
-    for required in REQUIRED_STEP[op]:
-        if required not in raw:
-            raise ScenarioError(f"a {op} needs a {required!r}", field=required)
-    label = raw.get("label", f"w{writes}" if op == WRITE else f"r{reads}")
-    target = raw.get("target")
-    if target is not None and not isinstance(target, str):
+def _settings_scenario(header: dict[str, Any], steps: Any, step_count: int) -> Scenario:
+    """An empty scenario with the file's settings, checked in the order messages promise.
+
+    ``header`` holds every top-level field but the steps; ``steps`` is the
+    steps' value when it is not a list (``[]`` stands for a list of
+    ``step_count`` steps, ``None`` for no steps at all).
+    """
+    if header.get("format") != FORMAT:
         raise ScenarioError(
-            f"target must be the label of an earlier write, got {target!r}", field="target"
+            f"format must be {FORMAT!r}, got {shown(header.get('format'))}", field="format"
         )
-    caption = check_text(raw.get("caption", ""), "caption", limits.MAX_TEXT_CHARS)
-    vector = raw["key"] if op == WRITE else raw["query"]
-    # Shapes and numbers are checked by Scenario.check_step; keep raw lists here.
-    return Step(
-        op,
-        vector,
-        raw.get("value"),
-        label,
-        target,
-        caption,  # type: ignore[arg-type]
-        raw.get("alpha"),
-        raw.get("beta"),
+    version = header.get("version")
+    if isinstance(version, bool) or version != VERSION:
+        raise ScenarioError(f"version must be {VERSION}, got {shown(version)}", field="version")
+    check_keys(header, TOP_KEYS, "the scenario")
+    for required in REQUIRED_TOP:
+        if required not in header and not (required == "steps" and steps is not None):
+            raise ScenarioError(f"missing {required!r}", field=required)
+    rule = _parse_rule(header.get("rule", {"name": "additive"}))
+    if not isinstance(steps, list):
+        raise ScenarioError("steps must be a list", field="steps")
+    if step_count > limits.MAX_STEPS:
+        raise ScenarioError(
+            f"{step_count:,} steps; at most {limits.MAX_STEPS:,} allowed", field="steps"
+        )
+    return Scenario(
+        header["d_k"],
+        header["d_v"],
+        feature_map=header.get("feature_map", "identity"),
+        normalize=header.get("normalize", False),
+        rule=rule,
+        title=header.get("title", "Untitled"),
+        caption=header.get("caption", ""),
     )
 
 
@@ -168,71 +119,146 @@ def scenario_from_dict(document: Any) -> Scenario:
     """Build a checked :class:`Scenario` from a decoded JSON document."""
     if not isinstance(document, dict):
         raise ScenarioError("the file must hold one JSON object (a scenario)")
-    if document.get("format") != FORMAT:
-        raise ScenarioError(
-            f"format must be {FORMAT!r}, got {document.get('format')!r}", field="format"
-        )
-    version = document.get("version")
-    if isinstance(version, bool) or version != VERSION:
-        raise ScenarioError(f"version must be {VERSION}, got {version!r}", field="version")
-    _check_keys(document, TOP_KEYS, "the scenario")
-    for required in REQUIRED_TOP:
-        if required not in document:
-            raise ScenarioError(f"missing {required!r}", field=required)
-    rule = _parse_rule(document.get("rule", {"name": "additive"}))
-    raw_steps = document["steps"]
-    if not isinstance(raw_steps, list):
-        raise ScenarioError("steps must be a list", field="steps")
-    if len(raw_steps) > limits.MAX_STEPS:
-        raise ScenarioError(
-            f"{len(raw_steps):,} steps; at most {limits.MAX_STEPS:,} allowed", field="steps"
-        )
-    steps = []
-    writes = reads = 0
-    for number, raw in enumerate(raw_steps, start=1):
-        if isinstance(raw, dict):
-            writes += raw.get("op") == WRITE
-            reads += raw.get("op") == READ
+    header = {key: value for key, value in document.items() if key != "steps"}
+    steps = document.get("steps")
+    count = len(steps) if isinstance(steps, list) else 0
+    scenario = _settings_scenario(header, steps, count)
+    reader = StepReader(scenario)
+    for raw in steps:
+        reader.add(raw)
+    scenario.adopt_columns(reader.finish())
+    return scenario
+
+
+class _DocumentReader:
+    """Reads one scenario document from its text (see the module's docstring)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.header: dict[str, Any] = {}
+        self.steps: Any = None  # [] once a steps array is met (it is read apart)
+        self.steps_at = -1
+        self.step_count = 0
+        self.after_steps: set[str] = set()
+        self.reader: StepReader | None = None
+        self.refusal: ScenarioError | None = None  # the first bad step, reported last
+
+    def read(self) -> Scenario:
+        text = self.text
+        pos = skip_space(text, 0)
+        if not text.startswith("{", pos):
+            _, end = decode_value(text, pos)  # what is not JSON is said first
+            self._expect_end(skip_space(text, end))
+            raise ScenarioError("the file must hold one JSON object (a scenario)")
+        self._expect_end(skip_space(text, walk_object(text, pos, self._member)))
+        scenario = _settings_scenario(self.header, self.steps, self.step_count)
+        if self.reader is None or self.after_steps & STEP_SETTINGS:
+            # The steps came before the settings they are checked against: read them again.
+            self.refusal = None
+            self.reader = StepReader(scenario)
+            self._read_steps(self.reader)
+        if self.refusal is not None:
+            raise self.refusal
+        scenario.adopt_columns(self.reader.finish())
+        return scenario
+
+    def _expect_end(self, pos: int) -> None:
+        if pos != len(self.text):
+            raise syntax_error("Extra data", self.text, pos)
+
+    def _member(self, key: str, pos: int) -> int:
+        if self.steps is not None:
+            self.after_steps.add(key)
+        if key != "steps" or not self.text.startswith("[", pos):
+            value, end = decode_value(self.text, pos, key)
+            if key == "steps":
+                self.steps = value
+            else:
+                self.header[key] = value
+            return end
+        self.steps, self.steps_at = [], pos
         try:
-            steps.append(_parse_step(raw, writes, reads))
-        except ScenarioError as error:
-            raise error.located(step=number) from None
-    return Scenario(
-        document["d_k"],
-        document["d_v"],
-        steps,
-        feature_map=document.get("feature_map", "identity"),
-        normalize=document.get("normalize", False),
-        rule=rule,
-        title=document.get("title", "Untitled"),
-        caption=document.get("caption", ""),
-    )
+            self.reader = StepReader(_settings_scenario(self.header, [], 0))
+        except ScenarioError:
+            self.reader = None  # settings still to come (or wrong): read the steps later
+        return self._read_steps(self.reader)
+
+    def _read_steps(self, reader: StepReader | None) -> int:
+        """Decode every step; give each to ``reader`` until one is refused."""
+        items = ArrayItems(self.text, self.steps_at)
+        count = 0
+        for raw in items:
+            count += 1
+            if reader is None or self.refusal is not None or count > limits.MAX_STEPS:
+                continue
+            try:
+                reader.add(raw)
+            except ScenarioError as error:
+                self.refusal = error  # JSON errors later in the file come first
+        self.step_count = count
+        return items.end
+
+
+def parse_json(data: bytes | bytearray) -> Any:
+    """Decode ``data`` as one JSON document, refusing what a scenario never holds."""
+    text = _decode(data)
+    pos = skip_space(text, 0)
+    value, end = decode_value(text, pos)
+    end = skip_space(text, end)
+    if end != len(text):
+        raise syntax_error("Extra data", text, end)
+    return value
+
+
+def _decode(data: bytes | bytearray) -> str:
+    if _BLANK.match(data):
+        raise ScenarioError("the file is empty; expected a JSON scenario")
+    if b"\x00" in data:
+        raise ScenarioError("this is a binary file, not a JSON scenario")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise ScenarioError(
+            f"not UTF-8 text (byte {error.start + 1}); expected a JSON scenario"
+        ) from None
 
 
 def load_scenario(path: str | os.PathLike[str]) -> Scenario:
-    """Read and check the scenario file at ``path``; replay it once to be sure.
+    """Read and check the scenario file at ``path``; check its numbers stay finite.
 
     Raises
     ------
     ScenarioError
         Naming the file, the step and the field of the first problem.
     """
-    name = str(path)
+    name = os.fspath(path)
+    data = read_limited(name, limits.MAX_FILE_BYTES)
     try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise ScenarioError("no such file", file=name) from None
-    except IsADirectoryError:
-        raise ScenarioError("this is a folder, not a scenario file", file=name) from None
-    except OSError as error:
-        raise ScenarioError(f"cannot be read: {error.strerror}", file=name) from None
-    return load_scenario_bytes(data, name)
+        text = _decode(data)
+    except ScenarioError as error:
+        raise error.located(file=name) from None
+    del data  # the text alone from here: a large file is not held twice
+    return _scenario_from_text(text, name)
 
 
-def load_scenario_bytes(data: bytes, name: str) -> Scenario:
+def load_scenario_bytes(data: bytes | bytearray, name: str) -> Scenario:
     """Like :func:`load_scenario` for bytes already read; ``name`` is used in errors."""
+    if len(data) > limits.MAX_FILE_BYTES:
+        raise ScenarioError(
+            f"the file holds {size_words(len(data))}; a scenario file may hold at most "
+            f"{size_words(limits.MAX_FILE_BYTES)}",
+            file=name,
+        )
     try:
-        scenario = scenario_from_dict(parse_json(data))
+        text = _decode(data)
+    except ScenarioError as error:
+        raise error.located(file=name) from None
+    return _scenario_from_text(text, name)
+
+
+def _scenario_from_text(text: str, name: str) -> Scenario:
+    try:
+        scenario = _DocumentReader(text).read()
         trace = Trace(scenario)
         trace.check_finite()
         trace.close()
@@ -241,28 +267,48 @@ def load_scenario_bytes(data: bytes, name: str) -> Scenario:
     return scenario
 
 
-def _number(x: float) -> int | float:
-    """Integral floats are written without ``.0`` so files stay readable."""
-    return int(x) if x.is_integer() and abs(x) < 2**53 else x
+#: Steps turned into JSON objects at a time when a scenario is written.
+WRITE_CHUNK = 8192
 
 
-def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
-    """The scenario as the JSON document :func:`save_scenario` writes."""
-    steps = []
-    for step in scenario.steps:
-        item: dict[str, Any] = {"op": step.op}
-        if step.is_write:
-            item["key"] = [_number(float(x)) for x in step.vector]
-            item["value"] = [_number(float(x)) for x in step.value]  # type: ignore[union-attr]
-        else:
-            item["query"] = [_number(float(x)) for x in step.vector]
-        item["label"] = step.label
-        for optional in ("target", "alpha", "beta"):
-            if getattr(step, optional) is not None:
-                item[optional] = getattr(step, optional)
-        if step.caption:
-            item["caption"] = step.caption
-        steps.append(item)
+def _number_rows(array: np.ndarray) -> list[list[int | float]]:
+    """Rows of numbers for JSON: integral ones without ``.0`` so files stay readable."""
+    rows = (array + 0.0).tolist()  # + 0.0: no "-0.0"
+    integral = (np.floor(array) == array) & (np.abs(array) < 2**53)
+    for i in np.flatnonzero(integral.any(axis=1)).tolist():
+        rows[i] = [int(x) if whole else x for x, whole in zip(rows[i], integral[i].tolist())]
+    return rows
+
+
+def step_objects(scenario: Scenario) -> Iterator[dict[str, Any]]:
+    """Each step as the JSON object a file holds, built from the columns a chunk at a time."""
+    labels, targets, captions = scenario.text_columns()
+    for start in range(0, len(scenario), WRITE_CHUNK):
+        stop = min(start + WRITE_CHUNK, len(scenario))
+        is_write = scenario.write_mask(start, stop).tolist()
+        vectors = _number_rows(scenario.vectors(start, stop))
+        values = _number_rows(scenario.values(start, stop))
+        alphas, betas = (column.tolist() for column in scenario.parameter_overrides(start, stop))
+        for row in range(stop - start):
+            i = start + row
+            item: dict[str, Any]
+            if is_write[row]:
+                item = {"op": WRITE, "key": vectors[row], "value": values[row]}
+            else:
+                item = {"op": READ, "query": vectors[row]}
+            item["label"] = labels[i]
+            if targets[i] is not None:
+                item["target"] = targets[i]
+            if alphas[row] == alphas[row]:  # not NaN
+                item["alpha"] = alphas[row]
+            if betas[row] == betas[row]:
+                item["beta"] = betas[row]
+            if captions[i]:
+                item["caption"] = captions[i]
+            yield item
+
+
+def _head(scenario: Scenario) -> dict[str, Any]:
     document: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -275,36 +321,53 @@ def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
     }
     if scenario.caption:
         document["caption"] = scenario.caption
-    document["steps"] = steps
     return document
+
+
+def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
+    """The scenario as the JSON document :func:`save_scenario` writes."""
+    return {**_head(scenario), "steps": list(step_objects(scenario))}
+
+
+def scenario_text(scenario: Scenario) -> Iterator[str]:
+    """The file text in pieces of a few thousand steps: two-space indent, one step per line."""
+    head = json.dumps(_head(scenario), indent=2, ensure_ascii=False, allow_nan=False)
+    yield head[:-2] + ",\n"
+    if not len(scenario):
+        yield '  "steps": []\n}\n'
+        return
+    encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
+    lines = ['  "steps": [\n']
+    separator = "    "
+    for item in step_objects(scenario):
+        lines.append(separator + encode(item))
+        separator = ",\n    "
+        if len(lines) >= WRITE_CHUNK:
+            yield "".join(lines)
+            lines.clear()
+    lines.append("\n  ]\n}\n")
+    yield "".join(lines)
 
 
 def dumps_scenario(scenario: Scenario) -> str:
     """The file text: two-space indent, one step per line."""
-    document = scenario_to_dict(scenario)
-    steps = document.pop("steps")
-    head = json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False)
-    lines = ",\n".join("    " + json.dumps(s, ensure_ascii=False, allow_nan=False) for s in steps)
-    body = f'  "steps": [\n{lines}\n  ]' if steps else '  "steps": []'
-    return head[:-2] + ",\n" + body + "\n}\n"
+    return "".join(scenario_text(scenario))
 
 
-def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> None:
-    """Write ``scenario`` to ``path`` atomically (temporary file, then rename).
+def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> Path:
+    """Write ``scenario`` to ``path`` atomically, as a careful editor saves.
 
     A crash or a full disk leaves either the old file or the new one, never
-    half of one.
+    half of one; the file keeps its permissions, a symbolic link is written
+    through, a read-only file is refused (see :mod:`linviz.model.safe_files`).
+    Returns the file written (a link's target).
+
+    Raises
+    ------
+    ScenarioError
+        For any failure, naming the file and the reason; the old file is intact.
     """
-    path = Path(path)
-    text = dumps_scenario(scenario)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
+    name = os.fspath(path)
+    # Written as it is made: a million steps never exist as one text.
+    pieces = (piece.encode("utf-8") for piece in scenario_text(scenario))
+    return write_safely(name, pieces)

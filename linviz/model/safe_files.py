@@ -1,0 +1,437 @@
+"""Read and write files the way a careful editor does.
+
+Reading refuses, before a byte is read, anything that is not a regular
+file (a FIFO would block forever, ``/dev/zero`` never ends) and any file
+over the size limit; opening never blocks.
+
+Writing never leaves half a file and never loses the old one:
+
+- the new text goes to a temporary file ``.{name}.{random}.tmp`` in the
+  same folder, is flushed to disk, then renamed over the file (atomic), and
+  the folder is flushed so the rename itself survives a power cut;
+- the file keeps its permission bits (and owner and group, where allowed);
+- a symbolic link is written through: the file it points to changes, the
+  link stays a link;
+- a read-only file is refused with a message, not silently replaced;
+- a file with several hard links, one owned by another user, or in a
+  folder where no temporary file can be made cannot be replaced by a
+  rename without breaking the links or changing the owner, so it is
+  rewritten in place (same inode): the old content is kept in memory and
+  put back if the write fails;
+- temporary files left by saves that were killed are removed by the next
+  save of the same file (one still being written by another process is
+  locked and left alone);
+- any failure, whatever its type, is reported as one
+  :class:`~linviz.model.errors.ScenarioError`, and the old file is intact.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import secrets
+import stat
+from collections.abc import Iterable
+from pathlib import Path
+
+from linviz.model.errors import ScenarioError, shown
+
+try:  # POSIX: a lock tells a temporary file being written from one left by a killed save
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
+_TOKEN_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"
+_TOKEN = re.compile(r"[a-z0-9_]{8}")
+#: Symbolic links followed before giving up (as the kernel's ELOOP).
+MAX_LINKS = 40
+#: Without file locks, a temporary file older than this is taken as left over.
+STALE_SECONDS = 600
+
+_REASONS = {
+    errno.ENOENT: "no such file or folder",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.ENOSPC: "the disk is full",
+    errno.EROFS: "the file system is read-only",
+    errno.ENAMETOOLONG: "the name is too long for this system (at most 255 bytes per name)",
+    errno.ENOTDIR: "a part of the path is not a folder",
+    errno.ELOOP: "too many symbolic links",
+    errno.EISDIR: "this is a folder, not a file",
+}
+if hasattr(errno, "EDQUOT"):
+    _REASONS[errno.EDQUOT] = "the disk quota is used up"
+
+
+def os_reason(error: OSError) -> str:
+    """Plain words for an operating-system error."""
+    return _REASONS.get(error.errno or 0) or (error.strerror or str(error)).lower()
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+# -- reading -------------------------------------------------------------------------
+
+
+def read_limited(path: str | os.PathLike[str], limit: int) -> bytearray:
+    """The bytes of the regular file at ``path``, refusing it if it holds more than ``limit``.
+
+    Raises
+    ------
+    ScenarioError
+        Naming the file: missing, a folder, not a regular file, too large,
+        or unreadable (with the reason).
+    """
+    name = os.fspath(path)
+    try:
+        info = os.stat(name)
+        _check_readable_kind(info.st_mode, info.st_size, limit, name)
+        flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+        # Never block in open() (a FIFO swapped in after the stat) nor take a terminal.
+        flags |= getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+        descriptor = os.open(name, flags)
+    except ScenarioError:
+        raise
+    except FileNotFoundError:
+        raise ScenarioError("no such file", file=name) from None
+    except IsADirectoryError:
+        raise ScenarioError("this is a folder, not a scenario file", file=name) from None
+    except OSError as error:
+        raise ScenarioError(f"cannot be read: {os_reason(error)}", file=name) from None
+    except ValueError:  # a NUL character in the name
+        raise ScenarioError("cannot be read: the name holds a NUL character", file=name) from None
+    try:
+        with open(descriptor, "rb", buffering=0) as stream:
+            info = os.fstat(stream.fileno())
+            _check_readable_kind(info.st_mode, info.st_size, limit, name)
+            data = bytearray(info.st_size + 1)  # one more: a file that grew is noticed
+            size = 0
+            while True:
+                if size == len(data):
+                    if size > limit:
+                        break
+                    data.extend(bytes(min(max(size, 1 << 16), limit + 1 - size)))
+                with memoryview(data) as view:
+                    count = stream.readinto(view[size:])
+                if not count:
+                    break
+                size += count
+    except OSError as error:
+        raise ScenarioError(f"cannot be read: {os_reason(error)}", file=name) from None
+    if size > limit:
+        raise _too_large(None, limit, name)
+    del data[size:]
+    return data
+
+
+def _check_readable_kind(mode: int, size: int, limit: int, name: str) -> None:
+    if stat.S_ISDIR(mode):
+        raise ScenarioError("this is a folder, not a scenario file", file=name)
+    if not stat.S_ISREG(mode):
+        raise ScenarioError(
+            f"this is {_kind(mode)}, not a scenario file: linviz reads regular files only",
+            file=name,
+        )
+    if size > limit:
+        raise _too_large(size, limit, name)
+
+
+def _too_large(size: int | None, limit: int, name: str) -> ScenarioError:
+    """Refuse a file of ``size`` bytes (``None``: more than ``limit``, found by reading)."""
+    held = f"more than {size_words(limit)}" if size is None else size_words(size)
+    return ScenarioError(
+        f"the file holds {held}; a scenario file may hold at most {size_words(limit)} "
+        "(see README, Limits)",
+        file=name,
+    )
+
+
+def size_words(count: int) -> str:
+    """``"512 MB"``, ``"1.5 MB"`` or ``"300 bytes"``."""
+    if count < 2**20:
+        return f"{count:,} bytes"
+    return f"{count / 2**20:,.1f}".removesuffix(".0") + " MB"
+
+
+# -- writing -------------------------------------------------------------------------
+
+
+#: What is written: bytes, or pieces of bytes made as they are written (a
+#: million-step scenario is not held as one 400 MB text).
+Content = bytes | Iterable[bytes]
+
+
+def write_safely(path: str | os.PathLike[str], data: Content) -> Path:
+    """Replace the content of ``path`` with ``data``, keeping what a careful editor keeps.
+
+    ``data`` may be made piece by piece as it is written: an error while
+    making it is a failure like any other (the old file is kept).
+
+    Returns the file actually written (the target of a symbolic link).
+
+    Raises
+    ------
+    ScenarioError
+        Naming ``path`` and the reason; the old file is then intact.
+    """
+    name = os.fspath(path)
+    try:
+        target = _follow_links(Path(name))
+        folder = target.parent
+        try:
+            info: os.stat_result | None = os.stat(target)
+        except FileNotFoundError:
+            info = None
+        if info is not None:
+            if stat.S_ISDIR(info.st_mode):
+                raise ScenarioError("this is a folder, not a file", file=name)
+            if not stat.S_ISREG(info.st_mode):
+                raise ScenarioError(
+                    f"this is {_kind(info.st_mode)}: linviz saves to regular files only",
+                    file=name,
+                )
+            if _read_only(target, info):
+                raise ScenarioError(
+                    "the file is read-only: save it under another name, or make it writable first",
+                    file=name,
+                )
+        remove_leftovers(folder, target.name)
+        if info is not None and _in_place(info, folder):
+            _rewrite_in_place(target, data)
+        else:
+            _replace(target, data, info)
+        return target
+    except ScenarioError as error:
+        raise error.located(file=name) from None
+    except OSError as error:
+        raise ScenarioError(
+            f"could not be saved: {os_reason(error)}; the file on disk is unchanged", file=name
+        ) from error
+    except Exception as error:
+        raise ScenarioError(
+            f"could not be saved ({type(error).__name__}: {shown(str(error), 80)}); "
+            "the file on disk is unchanged",
+            file=name,
+        ) from error
+
+
+def _follow_links(path: Path) -> Path:
+    """The file ``path`` names after following symbolic links (it may not exist yet)."""
+    for _ in range(MAX_LINKS):
+        if not path.is_symlink():
+            return path
+        path = path.parent / os.readlink(path)
+    raise ScenarioError("too many symbolic links")
+
+
+def _read_only(path: Path, info: os.stat_result) -> bool:
+    """Whether the file must not be written: no permission, or no write bit at all.
+
+    The administrator may write anything; a careful editor still treats a
+    file with every write bit off as read-only.
+    """
+    return not os.access(path, os.W_OK) or not info.st_mode & 0o222
+
+
+def _in_place(info: os.stat_result, folder: Path) -> bool:
+    """Whether renaming a new file over this one would lose something."""
+    if info.st_nlink > 1:
+        return True  # the other names would keep the old content
+    if hasattr(os, "geteuid") and os.geteuid() not in (0, info.st_uid):
+        return True  # the new file would belong to us, not to its owner
+    return not os.access(folder, os.W_OK | os.X_OK)  # no temporary file can be made
+
+
+def _new_temporary(folder: Path, name: str, mode: int) -> tuple[int, Path]:
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    flags |= getattr(os, "O_CLOEXEC", 0)
+    for _ in range(100):
+        token = "".join(secrets.choice(_TOKEN_CHARS) for _ in range(8))
+        temporary = folder / f".{name}.{token}.tmp"
+        try:
+            return os.open(temporary, flags, mode), temporary
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary file name", str(folder))
+
+
+def _write_all(descriptor: int, data: Content) -> int:
+    """Write every byte of ``data``; return how many."""
+    total = 0
+    for piece in (data,) if isinstance(data, (bytes, bytearray)) else data:
+        view = memoryview(piece)
+        total += len(view)
+        while view:
+            written = os.write(descriptor, view)
+            view = view[written:]
+    return total
+
+
+def write_atomically(path: Path, data: Content, mode: int = 0o600) -> None:
+    """Replace ``path`` by a file holding ``data`` (temporary file, rename, folder flushed).
+
+    For linviz's own files (recovery files): no link, owner or read-only
+    checks. A failure raises the ``OSError`` and leaves the old file.
+    """
+    descriptor, temporary = _new_temporary(path.parent, path.name, mode)
+    try:
+        if hasattr(os, "fchmod"):
+            os.fchmod(descriptor, mode)
+        _write_all(descriptor, data)
+        os.fsync(descriptor)
+    except BaseException:
+        os.close(descriptor)
+        _unlink_quietly(temporary)
+        raise
+    os.close(descriptor)
+    try:
+        os.replace(temporary, path)
+    except BaseException:
+        _unlink_quietly(temporary)
+        raise
+    sync_folder(path.parent)
+
+
+def _unlink_quietly(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _replace(target: Path, data: Content, info: os.stat_result | None) -> None:
+    """Write a temporary file, flush it, rename it over ``target``, flush the folder."""
+    # A new file gets the usual 0666 less the umask, as any program's would.
+    mode = 0o666 if info is None else stat.S_IMODE(info.st_mode)
+    descriptor, temporary = _new_temporary(target.parent, target.name, mode)
+    open_descriptor: int | None = descriptor
+    try:
+        if fcntl is not None:
+            fcntl.flock(descriptor, fcntl.LOCK_EX)  # "in use": not a leftover
+        if info is not None:
+            if hasattr(os, "fchown") and (info.st_uid, info.st_gid) != _owner(descriptor):
+                try:
+                    os.fchown(descriptor, info.st_uid, info.st_gid)
+                except OSError:
+                    pass  # not allowed: the file is ours now, as with any editor
+            if hasattr(os, "fchmod"):
+                os.fchmod(descriptor, mode)  # exactly, whatever the umask
+        _write_all(descriptor, data)
+        os.fsync(descriptor)
+        if os.name == "nt":  # pragma: no cover - Windows renames closed files only
+            os.close(descriptor)
+            open_descriptor = None
+        os.replace(temporary, target)
+        temporary = None  # type: ignore[assignment]
+    finally:
+        if open_descriptor is not None:
+            os.close(open_descriptor)
+        if temporary is not None:
+            _unlink_quietly(temporary)
+    sync_folder(target.parent)
+
+
+def _owner(descriptor: int) -> tuple[int, int]:
+    info = os.fstat(descriptor)
+    return info.st_uid, info.st_gid
+
+
+def _rewrite_in_place(target: Path, data: Content) -> None:
+    """Overwrite ``target`` itself (same inode); put the old content back on failure."""
+    flags = os.O_RDWR | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+    descriptor = os.open(target, flags)
+    try:
+        old = bytearray()
+        while chunk := os.read(descriptor, 1 << 20):
+            old += chunk
+        try:
+            os.lseek(descriptor, 0, os.SEEK_SET)
+            size = _write_all(descriptor, data)
+            os.ftruncate(descriptor, size)
+            os.fsync(descriptor)
+        except BaseException:
+            try:
+                os.lseek(descriptor, 0, os.SEEK_SET)
+                _write_all(descriptor, bytes(old))
+                os.ftruncate(descriptor, len(old))
+                os.fsync(descriptor)
+            except OSError:  # pragma: no cover - the disk failed twice
+                pass
+            raise
+    finally:
+        os.close(descriptor)
+
+
+def sync_folder(folder: Path) -> None:
+    """Flush ``folder``'s entries to disk, so a rename in it survives a power cut.
+
+    Some file systems cannot flush a folder; the file itself was flushed
+    before the rename, so that failure is ignored.
+    """
+    if os.name == "nt":  # pragma: no cover - Windows cannot open a folder
+        return
+    try:
+        descriptor = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
+
+
+def remove_leftovers(folder: Path, name: str) -> list[Path]:
+    """Remove ``.{name}.{random}.tmp`` files that killed saves left in ``folder``.
+
+    A temporary file another process is still writing is locked (or, where
+    there are no locks, recent) and left alone. Returns what was removed.
+    """
+    prefix = f".{name}."
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        middle = entry.name[len(prefix) : -len(".tmp")]
+        if not (
+            entry.name.startswith(prefix)
+            and entry.name.endswith(".tmp")
+            and _TOKEN.fullmatch(middle)
+        ):
+            continue
+        try:
+            if not entry.is_file(follow_symlinks=False) or _in_use(entry.path):
+                continue
+            os.unlink(entry.path)
+            removed.append(Path(entry.path))
+        except OSError:
+            continue
+    return removed
+
+
+def _in_use(path: str) -> bool:
+    """Whether a save in progress holds ``path`` (its lock; else it is recent)."""
+    if fcntl is None:  # pragma: no cover - Windows
+        import time
+
+        return time.time() - os.stat(path).st_mtime < STALE_SECONDS
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(descriptor)
+    return False
