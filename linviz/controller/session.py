@@ -210,7 +210,7 @@ class Session:
         if number <= len(self.scenario) and self.scenario.label_at(number) == original.label:
             return True
         self._drag = None
-        self._emit(SCENARIO)
+        self._emit(Change.SCENARIO)
         return False
 
     def drag_to(self, vector: np.ndarray) -> None:
@@ -320,7 +320,7 @@ class Session:
     def mark_unsaved(self) -> None:
         """Mark the scenario as holding changes no file has (a recovered scenario)."""
         self.undo_stack.set_unsaved()
-        self._emit(FILE)
+        self._emit(Change.FILE)
 
     # -- view options ----------------------------------------------------------------
     def set_options(self, **changes: object) -> None:
