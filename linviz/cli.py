@@ -20,6 +20,8 @@ from linviz.model.errors import ScenarioError
 from linviz.model.limits import MAX_LISTED_TERMS
 
 COMMANDS = ("lessons", "trace", "export", "bench", "memory", "capacity")
+#: Files ``linviz capacity --out`` draws the recall lab's curves into.
+IMAGE_SUFFIXES = (".png", ".svg", ".pdf")
 
 
 class _OneLineParser(argparse.ArgumentParser):
@@ -238,7 +240,11 @@ def _add_capacity_parser(commands: argparse._SubParsersAction) -> None:
     )
     output = recall.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print one JSON document")
-    output.add_argument("--out", metavar="FILE.csv", help="write the rows to a CSV file")
+    output.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write the rows to FILE.csv, or draw the curves into FILE.png, .svg or .pdf",
+    )
 
 
 def _fail(error: ScenarioError | str) -> int:
@@ -339,13 +345,12 @@ def run_capacity(options: argparse.Namespace, parser: argparse.ArgumentParser) -
         parser.error("--keys similar needs --similarity C (a mean cosine in [0, 1))")
     if not similar and options.similarity is not None:
         parser.error(f"--similarity applies to --keys similar only, not --keys {options.keys}")
-    if options.out is not None and not options.out.lower().endswith(".csv"):
-        if options.out.lower().endswith((".png", ".svg", ".pdf")):
-            parser.error(
-                f"--out {options.out}: images of the recall curves come with the lab views; "
-                "for now write the numbers to a .csv file"
-            )
-        parser.error(f"--out {options.out}: expected a file name ending in .csv")
+    image = options.out is not None and options.out.lower().endswith(IMAGE_SUFFIXES)
+    if options.out is not None and not image and not options.out.lower().endswith(".csv"):
+        parser.error(
+            f"--out {options.out}: expected a file name ending in .csv (the numbers) "
+            "or .png, .svg, .pdf (the recall lab's curves)"
+        )
     sweep = RecallSweep(
         dims=tuple(options.d),
         sizes=tuple(options.n),
@@ -357,7 +362,17 @@ def run_capacity(options: argparse.Namespace, parser: argparse.ArgumentParser) -
         tolerance=options.tolerance,
         seed=options.seed,
     )
-    rows = [point.to_row() for point in run_sweep(sweep).points]
+    result = run_sweep(sweep)
+    rows = [point.to_row() for point in result.points]
+    if image:  # the only branch that loads Qt
+        from linviz.views.export.images import ExportError
+        from linviz.views.labs.recall_image import write_recall_image
+
+        try:
+            write_recall_image(result, options.out)
+        except ExportError as error:
+            return _fail(str(error))
+        return 0
     if options.json:
         print(json.dumps({"rows": rows}))
         return 0

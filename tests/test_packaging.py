@@ -1,6 +1,7 @@
 """The wheel ships the top-level resources/ folder, and an installed linviz finds it."""
 
 import json
+import os
 import subprocess
 import sys
 import venv
@@ -48,10 +49,13 @@ def test_installed_wheel_finds_its_resources_in_a_fresh_environment(wheel, tmp_p
     env = tmp_path / "env"
     venv.EnvBuilder(with_pip=True).create(env)
     python = env / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
+    # A PYTHONPATH holding a checkout would make pip think linviz is installed already.
+    clean_env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     subprocess.run(
         [str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)],
         check=True,
         capture_output=True,
+        env=clean_env,
     )
     # Lessons and assets need no numpy or Qt: the fresh environment has neither.
     probe = (
@@ -60,10 +64,11 @@ def test_installed_wheel_finds_its_resources_in_a_fresh_environment(wheel, tmp_p
         "  'lessons': [x.name for x in l.bundled_lessons()],\n"
         "  'icon': a.icon_path('linviz').is_file(), 'desktop': a.desktop_entry().is_file()}))"
     )
-    out = subprocess.run(
-        [str(python), "-I", "-c", probe], capture_output=True, text=True, cwd=tmp_path, check=True
-    ).stdout
-    found = json.loads(out)
+    ran = subprocess.run(
+        [str(python), "-I", "-c", probe], capture_output=True, text=True, cwd=tmp_path
+    )
+    assert ran.returncode == 0, ran.stderr[-2000:]
+    found = json.loads(ran.stdout)
     assert Path(found["folder"]).resolve().is_relative_to(env.resolve())
     assert found["lessons"][:2] == ["session-trace", "crowding-the-plane"]
     assert found["icon"] and found["desktop"]

@@ -16,6 +16,7 @@ from linviz.model.scenario import Scenario, write
 from linviz.views.classroom.baseline_panel import BaselinePanel
 from linviz.views.classroom.class_menu import Classroom
 from linviz.views.export.window_exporter import WindowExporter
+from linviz.views.labs.lab_tabs import LabTabs
 from linviz.views.panels.caption import CaptionBar
 from linviz.views.panels.equation import EquationPanel
 from linviz.views.panels.heatmap import HeatmapPanel
@@ -94,6 +95,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.exporter = WindowExporter(self)
         self.classroom = Classroom(session, self)
         self._build_menus()
+        #: The labs, a tab each beside the scenario's views (View ▸ Labs, Ctrl+1 … Ctrl+6).
+        self.labs = LabTabs(self)
         self.exporter.install_context_menus()
         self.statusBar()
         self._restore_settings()

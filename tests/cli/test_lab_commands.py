@@ -172,8 +172,8 @@ def test_capacity_table(capsys):
         (["capacity", "--d", "64", "--n", "8", "--trials", "0"], "--trials"),
         (["capacity", "--d", "64", "--n", "8", "--tolerance", "-1"], "--tolerance"),
         (["capacity", "--d", "64", "--n", "8", "--rule", "gated"], "gated"),
-        (["capacity", "--d", "64", "--n", "8", "--out", "curves.png"], ".csv"),
-        (["capacity", "--d", "64", "--n", "8", "--out", "curves.svg"], ".csv"),
+        (["capacity", "--d", "64", "--n", "8", "--out", "curves.txt"], ".csv"),
+        (["capacity", "--d", "64", "--n", "8", "--out", "curves.jpg"], ".png"),
         (["capacity", "--d", "64", "--n", "8", "--json", "--out", "x.csv"], "--json"),
     ],
 )
@@ -186,11 +186,12 @@ def test_bad_arguments_give_status_2_and_one_line(args, words):
     assert lines[0].startswith(f"linviz {args[0]}: error:") and words in lines[0]
 
 
-def test_an_image_is_not_written_yet(tmp_path):
+def test_an_image_of_the_curves_is_written(tmp_path):
+    # The recall lab's own figure (tests/views/labs checks what it shows).
     out = tmp_path / "curves.png"
-    result = run("capacity", "--d", "8", "--n", "8", "--out", str(out))
-    assert result.returncode == 2 and not out.exists()
-    assert "lab views" in result.stderr
+    result = run("capacity", "--d", "8", "--n", "8", "--trials", "2", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_an_unwritable_csv_is_status_1_and_one_line(tmp_path):

@@ -178,7 +178,8 @@ def _draw(window: MainWindow, session: Session, plan: Plan) -> int:
 
     from linviz.views.export import images, sequences
 
-    names = ["window", *window.panels]
+    labs = window.labs.names()
+    names = ["window", *window.panels, *labs]
     if plan.view == "list":
         for name in names:
             print(name)
@@ -187,7 +188,10 @@ def _draw(window: MainWindow, session: Session, plan: Plan) -> int:
         return _fail(f"unknown view {plan.view!r}: choose one of {', '.join(names)}")
     projector = plan.theme == "projector"
     session.set_options(theme="light" if projector else plan.theme)
-    widget = window if plan.view == "window" else window.panels[plan.view]
+    if plan.view in labs or plan.view == "window":  # a lab's figure, or a slide without tabs
+        widget = window.labs.prepare_export(plan.view)
+    else:
+        widget = window.panels[plan.view]
     if projector:  # as projector mode shows it, minus going full screen
         window.set_projector_mode(True, full_screen=False)
     for dock in window.findChildren(QtWidgets.QDockWidget):

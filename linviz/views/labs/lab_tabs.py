@@ -1,0 +1,242 @@
+"""The labs beside the scenario: one tab each in the main window, built when first shown.
+
+:class:`LabTabs` moves the window's central widget into the first tab
+("Scenario") and adds a tab per lab after it. A lab's page is made the
+first time its tab shows, so a window that never opens a lab pays nothing
+for it. View ▸ Labs lists them, with Ctrl+1 (the scenario) to Ctrl+6.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import shiboken6
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from linviz.controller.changes import Change
+from linviz.views.labs.lab_page import LabPage
+from linviz.views.panels.panel import session_theme
+
+if TYPE_CHECKING:
+    from linviz.views.main_window import MainWindow
+
+Qt = QtCore.Qt
+
+#: The labs in tab order (their ``lab_name``).
+LAB_NAMES = ("memory", "recall", "spotlight", "rules", "spectrum")
+#: The name of the first tab, the scenario's own views.
+SCENARIO = "scenario"
+
+
+def _page_maker(name: str) -> Callable[[MainWindow], LabPage]:
+    """The function that builds lab ``name``'s page for a window (imported when needed)."""
+
+    def make(window: MainWindow) -> LabPage:
+        session = window.session
+        if name == "memory":
+            from linviz.views.labs.memory_page import MemoryPage
+
+            return MemoryPage(session)
+        if name == "recall":
+            from linviz.views.labs.recall_page import RecallPage
+
+            return RecallPage(session)
+        if name == "spotlight":
+            from linviz.views.labs.spotlight_page import SpotlightPage
+
+            return SpotlightPage(session)
+        if name == "rules":
+            from linviz.views.labs.rules_page import RulesPage
+
+            return RulesPage(session)
+        from linviz.views.labs.spectrum_page import SpectrumPage
+
+        return SpectrumPage(session)
+
+    return make
+
+
+class LabTabs(QtCore.QObject):
+    """The main window's tabs: the scenario first, then one per lab.
+
+    Parameters
+    ----------
+    window
+        The main window; its central widget becomes the first tab, and
+        View ▸ Labs joins its View menu.
+
+    Attributes
+    ----------
+    tabs : QtWidgets.QTabWidget
+        The window's central widget.
+    pages : dict[str, LabPage]
+        The pages built so far, by lab name.
+    actions : dict[str, QtGui.QAction]
+        Go to a tab (``scenario`` and every lab), with Ctrl+1 … Ctrl+6.
+    menu : QtWidgets.QMenu
+        View ▸ Labs.
+    """
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.pages: dict[str, LabPage] = {}
+        self.tabs = QtWidgets.QTabWidget()
+        self.tabs.setObjectName("lab_tabs")
+        self.tabs.setDocumentMode(True)  # no frame: the scenario's views keep their edges
+        self.tabs.setUsesScrollButtons(False)
+        self.tabs.tabBar().setExpanding(False)
+        self._holders: dict[str, QtWidgets.QWidget] = {}
+        titles = self.titles()
+        scenario_view = window.takeCentralWidget()
+        self.tabs.addTab(scenario_view, titles[SCENARIO])
+        self.tabs.setTabToolTip(0, self.tr("The scenario: S, the planes, the readout (Ctrl+1)"))
+        for number, name in enumerate(LAB_NAMES, start=2):
+            holder = QtWidgets.QWidget()
+            holder.setObjectName(f"{name}_tab")
+            layout = QtWidgets.QVBoxLayout(holder)
+            layout.setContentsMargins(0, 0, 0, 0)
+            self._holders[name] = holder
+            index = self.tabs.addTab(holder, titles[name])
+            self.tabs.setTabToolTip(index, f"{self.tips()[name]} (Ctrl+{number})")
+        window.setCentralWidget(self.tabs)
+        self.tabs.currentChanged.connect(self._tab_shown)
+        self._styled_theme: str | None = None
+        self._style_tabs()
+        window.session.changed.connect(self._session_changed)
+
+        self.actions: dict[str, QtGui.QAction] = {}
+        self.menu = QtWidgets.QMenu(self.tr("&Labs"), window)
+        for number, name in enumerate((SCENARIO, *LAB_NAMES), start=1):
+            action = QtGui.QAction(f"&{number}  {titles[name]}", window)
+            action.setShortcut(QtGui.QKeySequence(f"Ctrl+{number}"))
+            # On the window: the shortcuts work with the menu bar hidden (projector mode).
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.setStatusTip(self.tips().get(name, titles[name]))
+            action.triggered.connect(lambda _=False, n=name: self.show_tab(n))
+            window.addAction(action)
+            self.menu.addAction(action)
+            self.actions[name] = action
+        window.view_menu.addSeparator()
+        window.view_menu.addMenu(self.menu)
+        # Runs and followers stop with the window, and before the application quits.
+        close_pages = self._close_pages_of(self.pages)
+        window.destroyed.connect(close_pages)
+        QtCore.QCoreApplication.instance().aboutToQuit.connect(close_pages)
+
+    # -- names ------------------------------------------------------------------------------
+    def titles(self) -> dict[str, str]:
+        """Each tab's title, by name (translated; short enough for a projector's tab bar)."""
+        return {
+            SCENARIO: self.tr("Scenario"),
+            "memory": self.tr("Memory cost"),
+            "recall": self.tr("Recall test"),
+            "spotlight": self.tr("Spotlight"),
+            "rules": self.tr("Rules"),
+            "spectrum": self.tr("Filling up"),
+        }
+
+    def tips(self) -> dict[str, str]:
+        """What each lab shows, one line each (translated)."""
+        return {
+            SCENARIO: self.tr("The scenario: S, the planes, the readout"),
+            "memory": self.tr("Memory cost: a growing KV cache against one fixed state S"),
+            "recall": self.tr("The controlled recall test: store N pairs, read each back"),
+            "spotlight": self.tr("Spotlight vs floodlight: softmax and linear weights of a read"),
+            "rules": self.tr("The scenario under the additive, delta and gated rules"),
+            "spectrum": self.tr("Memory filling up: singular values and effective rank of S"),
+        }
+
+    # -- looks ---------------------------------------------------------------------------------
+    def _session_changed(self, changes: frozenset[Change]) -> None:
+        if not shiboken6.isValid(self.tabs):  # the window is gone
+            self.window.session.changed.disconnect(self._session_changed)
+            return
+        if Change.OPTIONS in changes:
+            self._style_tabs()
+
+    def _style_tabs(self) -> None:
+        """Flat tabs on the theme's background, the tab shown underlined.
+
+        On the window's own background, a window export keeps that background
+        at its corners, as it had before the tabs.
+        """
+        theme = session_theme(self.window.session)
+        if theme.name == self._styled_theme:
+            return
+        self._styled_theme = theme.name
+        self.tabs.tabBar().setStyleSheet(
+            f"QTabBar::tab {{ background: {theme.background}; color: {theme.muted};"
+            f" border: none; border-bottom: 3px solid {theme.background};"
+            f" padding: 3px 10px; }}"
+            f"QTabBar::tab:selected {{ color: {theme.foreground};"
+            f" border-bottom: 3px solid {theme.accent}; }}"
+            f"QTabBar::tab:focus {{ border-bottom: 3px dotted {theme.accent}; }}"
+            f"QTabBar {{ background: {theme.background}; }}"
+        )
+
+    # -- exports without a person at the window --------------------------------------------
+    def names(self) -> list[str]:
+        """The labs' names (``linviz export --view`` takes them)."""
+        return list(LAB_NAMES)
+
+    def prepare_export(self, name: str) -> QtWidgets.QWidget:
+        """Show lab ``name`` (or the ``"window"``) for an export; return what to draw.
+
+        The recall test is measured here and now, on this thread: a command
+        that exports at once cannot wait for a worker's result. The whole
+        window is drawn as a slide of the scenario: without the tab bar.
+        """
+        if name == "window":
+            self.show_tab(SCENARIO)
+            self.tabs.tabBar().hide()
+            return self.window
+        page = self.page(name)
+        runs = getattr(page, "auto_run", None)
+        if runs is not None:
+            page.auto_run = False
+            if page.lab.result is None:
+                page.lab.run()
+        self.show_tab(name)
+        return page.figure()
+
+    # -- tabs and pages -----------------------------------------------------------------------
+    def current_name(self) -> str:
+        """The name of the tab shown."""
+        index = self.tabs.currentIndex()
+        return SCENARIO if index <= 0 else LAB_NAMES[index - 1]
+
+    def show_tab(self, name: str) -> None:
+        """Show tab ``name`` (``scenario`` or a lab), building its page if need be."""
+        index = 0 if name == SCENARIO else LAB_NAMES.index(name) + 1
+        self.tabs.setCurrentIndex(index)
+        if name != SCENARIO:
+            self.page(name)
+
+    def page(self, name: str) -> LabPage:
+        """Lab ``name``'s page, built the first time it is asked for."""
+        page = self.pages.get(name)
+        if page is None:
+            page = _page_maker(name)(self.window)
+            page.message.connect(self.window.show_message)
+            page.failed.connect(self.window.show_error)
+            page.restyle()  # its projector layout before it takes room in the window
+            self._holders[name].layout().addWidget(page)
+            self.pages[name] = page
+        return page
+
+    def _tab_shown(self, index: int) -> None:
+        if index > 0:
+            self.page(LAB_NAMES[index - 1])
+
+    @staticmethod
+    def _close_pages_of(pages: dict[str, LabPage]) -> Callable[..., None]:
+        """A function that lets every page of ``pages`` go (the window holding them is gone)."""
+
+        def close(*_: object) -> None:
+            for page in pages.values():
+                page.close_lab()
+            pages.clear()
+
+        return close

@@ -1,0 +1,84 @@
+"""One rule's card in "Rules side by side": its name, ``S`` as a heatmap, its read."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtWidgets
+
+from linviz.views.drawing.scene_tuning import repaint_as_one_rectangle
+from linviz.views.items.matrix_item import MatrixItem
+from linviz.views.theme import Theme, label_style
+
+Qt = QtCore.Qt
+
+
+class RuleCard(QtWidgets.QWidget):
+    """A rule's name and update, its state ``S`` at the cursor, and its answer to a read.
+
+    Attributes
+    ----------
+    title, formula, output, error : QtWidgets.QLabel
+        The rule's name, its update, what its read returns, how far that is.
+    plot_widget : pg.PlotWidget
+        Holds :attr:`matrix_item` (row 0 at the top).
+    matrix_item : MatrixItem
+        ``S`` under this rule.
+    """
+
+    def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.title = QtWidgets.QLabel()
+        self.formula = QtWidgets.QLabel()
+        self.output = QtWidgets.QLabel()
+        self.error = QtWidgets.QLabel()
+        for label in (self.title, self.formula, self.output, self.error):
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            label.setWordWrap(True)
+        self.plot_widget = pg.PlotWidget(viewBox=pg.ViewBox(enableMenu=False))
+        repaint_as_one_rectangle(self.plot_widget)
+        self.plot_widget.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
+        plot = self.plot_widget.getPlotItem()
+        plot.hideButtons()
+        plot.setMenuEnabled(False)
+        for name in ("left", "bottom"):
+            plot.hideAxis(name)
+        view_box = plot.getViewBox()
+        view_box.invertY(True)
+        view_box.setAspectLocked(True)
+        view_box.setMouseEnabled(x=False, y=False)
+        view_box.disableAutoRange()
+        self.matrix_item = MatrixItem()
+        plot.addItem(self.matrix_item)
+        self.plot_widget.setMinimumSize(80, 80)
+        layout = QtWidgets.QGridLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.title, 0, 0)
+        layout.addWidget(self.formula, 1, 0)
+        layout.addWidget(self.plot_widget, 0, 1, 5, 1)
+        layout.addWidget(self.output, 2, 0)
+        layout.addWidget(self.error, 3, 0)
+        layout.setRowStretch(4, 1)
+        layout.setColumnStretch(0, 3)  # the words need more room than a small heatmap
+        layout.setColumnStretch(1, 2)
+
+    def show_state(self, state: np.ndarray, limit: float) -> None:
+        """Show ``state`` with colours ±``limit`` (shared by every card)."""
+        rows, columns = state.shape
+        self.matrix_item.set_matrix(state, limit)
+        self.plot_widget.getPlotItem().getViewBox().setRange(
+            xRange=(0, columns), yRange=(0, rows), padding=0.02
+        )
+
+    def apply_theme(self, theme: Theme) -> None:
+        """Colours and sizes from ``theme``."""
+        self.plot_widget.setBackground(theme.background)
+        self.matrix_item.apply_theme(theme)
+        self.title.setStyleSheet(label_style(theme.foreground, theme.font_pt, bold=True))
+        self.formula.setStyleSheet(label_style(theme.muted, theme.font_pt))
+        self.output.setStyleSheet(label_style(theme.foreground, theme.font_pt, bold=True))
+
+    def set_error_style(self, theme: Theme, good: bool) -> None:
+        """The error line in the target colour when the read is exact, else the warning one."""
+        colour = theme.target if good else theme.warning
+        self.error.setStyleSheet(label_style(colour, theme.font_pt, bold=True))

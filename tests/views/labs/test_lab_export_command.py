@@ -1,0 +1,58 @@
+"""``linviz export SCENARIO --view LAB``: a lab's figure for slides, without a window on screen."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+from PySide6 import QtGui
+
+from linviz.views.theme import LIGHT
+
+
+def run(*args):
+    return subprocess.run(
+        [sys.executable, "-m", "linviz", *args], capture_output=True, text=True, timeout=180
+    )
+
+
+def test_the_labs_are_views_of_linviz_export(tmp_path):
+    listed = run("export", "session-trace", "--out", "x.png", "--view", "list")
+    assert listed.stdout.split()[-5:] == ["memory", "recall", "spotlight", "rules", "spectrum"]
+    out = tmp_path / "spotlight.png"
+    result = run(
+        "export",
+        "session-trace",
+        "--view",
+        "spotlight",
+        "--step",
+        "7",
+        "--theme",
+        "projector",
+        "--out",
+        str(out),
+    )
+    assert result.returncode == 0, result.stderr
+    image = QtGui.QImage(str(out))
+    assert not image.isNull() and image.width() > 800
+
+
+def test_the_recall_figure_is_measured_before_it_is_drawn(tmp_path):
+    out = tmp_path / "recall.svg"
+    result = run("export", "session-trace", "--view", "recall", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    root = ET.parse(out).getroot()
+    text = " ".join(" ".join(el.itertext()) for el in root.iter() if el.tag.endswith("text"))
+    assert "d = 16" in text and "Press Run" not in text
+
+
+def test_a_slide_of_the_window_leaves_the_tabs_out(tmp_path):
+    out = tmp_path / "window.png"
+    result = run("export", "crowding-the-plane", "--out", str(out), "--size", "1280x720")
+    assert result.returncode == 0, result.stderr
+    image = QtGui.QImage(str(out))
+    # No tab bar: the shown tab's underline (the accent colour) is nowhere near the top.
+    accent = QtGui.QColor(LIGHT.accent)
+    top = {image.pixelColor(x, y).name() for x in range(0, 200) for y in range(0, 60)}
+    assert accent.name() not in top

@@ -1,0 +1,112 @@
+"""The memory calculator: the course's numbers, presets, formats, and predict-then-reveal."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from PySide6.QtCore import Qt
+
+from linviz.controller.session import Session
+from linviz.views.labs.memory_page import MemoryPage, curve_end
+from linviz.views.labs.memory_quiz import MemoryQuiz
+from tests.views.conftest import settle
+
+
+@pytest.fixture
+def page(show):
+    page = MemoryPage(Session())
+    show(page, 1200, 760)
+    return page
+
+
+def choose(combo, data) -> None:
+    combo.setCurrentIndex(combo.findData(data))
+    combo.activated.emit(combo.currentIndex())
+
+
+def test_the_course_numbers_at_1000_and_100000_tokens(qtbot, page):
+    assert page.kv_value.text() == "500 KiB" and page.kv_bytes.text() == "512,000 bytes"
+    assert page.state_value.text() == "32 KiB" and page.state_bytes.text().startswith("32,768")
+    assert "65 tokens" in page.crossover_label.toPlainText()
+    page.length_spin.setValue(100_000)
+    settle()
+    assert page.lab.settings.tokens == 100_000
+    assert page.kv_value.text() == "48.8 MiB" and page.kv_bytes.text() == "51,200,000 bytes"
+    assert page.state_value.text() == "32 KiB"
+    assert page.at_label.text() == "At 100,000 tokens"
+
+
+def test_presets_and_number_formats_go_through_the_lab(qtbot, page):
+    choose(page.preset_combo, "model")
+    settle()
+    settings = page.lab.settings
+    assert (settings.layers, settings.heads, settings.head_dim) == (32, 8, 128)
+    assert page.state_value.text() == "8 MiB" and page.kv_value.text() == "125 MiB"
+    assert page.layers_spin.value() == 32 and page.heads_spin.value() == 8
+    choose(page.dtype_combo, "fp8")
+    settle()
+    assert page.lab.settings.dtype == "fp8" and page.state_value.text() == "4 MiB"
+    page.heads_spin.setValue(4)
+    settle()
+    assert page.preset_combo.currentData() is None  # no preset has this shape
+    assert "× 4" in page.shape_label.text()
+
+
+def test_the_curves_cross_where_the_cache_passes_the_state(qtbot, page):
+    x, kv = page.kv_curve.getData()
+    _, state = page.state_curve.getData()
+    assert x[0] == 0 and x[-1] == pytest.approx(6.0)  # 1 to a million tokens, log10
+    assert state[0] == pytest.approx(math.log10(32_768))
+    assert page.crossover_line.value() == pytest.approx(math.log10(65))
+    crossing = x[kv > state][0]
+    assert 10**crossing == pytest.approx(65, rel=0.1)
+    page.length_spin.setValue(5_000_000_000)
+    settle()
+    assert page.lab.settings.max_tokens == curve_end(5_000_000_000) == 10**10
+    assert page.kv_curve.getData()[0][-1] == pytest.approx(10.0)
+
+
+def test_the_length_slider_steps_through_the_decades(qtbot, page):
+    page.length_slider.setFocus()
+    qtbot.keyClick(page.length_slider, Qt.Key.Key_Up)
+    settle()
+    assert page.lab.settings.tokens == round(10**3.1)
+    assert page.length_spin.value() == round(10**3.1)
+
+
+def test_the_room_predicts_then_reveals(qtbot, page):
+    qtbot.mouseClick(page.hide_box, Qt.MouseButton.LeftButton)
+    assert page.quiz.hidden and page.estimate_box.isVisible()
+    assert page.kv_value.text() == "?" and page.state_value.text() == "?"
+    assert not page.kv_curve.isVisible() and page.plot.notice.isVisible()
+    page.kv_estimate.number.setText("400")
+    page.kv_estimate.number.editingFinished.emit()
+    page.state_estimate.number.setText("64")
+    page.state_estimate.number.editingFinished.emit()
+    assert page.lab.prediction_bytes == 400 * 1024
+    assert page.quiz.state_prediction_bytes == 64 * 1024
+    assert not page.kv_gap.isVisible()  # nothing is given away before the reveal
+    qtbot.mouseClick(page.reveal_button, Qt.MouseButton.LeftButton)
+    assert page.kv_value.text() == "500 KiB" and page.kv_curve.isVisible()
+    assert page.kv_gap.text() == "Estimate 400 KiB: 100 KiB too low (the true size is 1.25 × it)"
+    assert page.state_gap.text() == "Estimate 64 KiB: 32 KiB too high (the true size is 0.5 × it)"
+    page.length_spin.setValue(100_000)  # a new question: hidden again, estimates gone
+    settle()
+    assert page.quiz.hidden and page.kv_value.text() == "?"
+    assert page.lab.prediction_bytes is None and page.kv_estimate.number.text() == ""
+
+
+def test_the_quiz_needs_no_qt():
+    from linviz.controller.labs import MemoryLab
+
+    lab = MemoryLab()
+    quiz = MemoryQuiz(lab)
+    heard = []
+    quiz.changed.connect(lambda: heard.append(1))
+    quiz.set_hiding(True)
+    quiz.set_estimates(512_000, None)
+    assert quiz.gaps() == (None, None)
+    quiz.reveal()
+    kv, state = quiz.gaps()
+    assert kv.difference == 0 and state is None and heard

@@ -1,0 +1,81 @@
+"""Memory filling up: singular values and ranks along the timeline, d marked, cheap while hidden."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from linviz.controller.commands import RemoveStep
+from linviz.controller.session import Session
+from linviz.views.labs.spectrum_page import SpectrumPage
+from tests.views.conftest import settle
+
+
+def spectrum_page(show, lesson: str = "crowding-the-plane", cursor: int = 7) -> SpectrumPage:
+    session = Session()
+    session.open(lesson)
+    session.set_cursor(cursor)
+    page = SpectrumPage(session)
+    show(page, 1100, 760)
+    return page
+
+
+def test_the_rank_fills_up_to_d_and_d_is_marked(qtbot, show):
+    page = spectrum_page(show)
+    steps, effective = page.effective_curve.getData()
+    _, rank = page.rank_curve.getData()
+    assert list(steps) == list(range(len(page.session.scenario) + 1))
+    assert rank[0] == 0 and rank.max() == 2  # two directions, then no more
+    assert page.d_line.value() == 2
+    assert "d = 2" in page.d_label.toPlainText()
+    assert effective.max() <= 2 + 1e-9
+    sigma = page.lab.result.singular_values
+    for index, curve in enumerate(page.value_curves[:2]):
+        np.testing.assert_allclose(curve.getData()[1], sigma[:, index])
+
+
+def test_the_cursor_line_and_readout_follow_the_cursor(qtbot, show):
+    page = spectrum_page(show, cursor=7)
+    drawn = page.draw_count
+    page.session.set_cursor(3)
+    settle()
+    assert all(line.value() == 3 for line in page.cursor_lines)
+    assert page.readout.text().startswith("At step 3: 2 writes · effective rank")
+    assert page.draw_count == drawn  # a cursor move does not recompute the spectrum
+
+
+def test_keys_can_be_measured_instead_of_the_state(qtbot, show):
+    page = spectrum_page(show)
+    page.source_combo.setCurrentIndex(page.source_combo.findData("keys"))
+    page.source_combo.activated.emit(page.source_combo.currentIndex())
+    settle()
+    assert page.lab.settings.source == "keys" and page.lab.result.source == "keys"
+    assert "stored keys" in page.title.text()
+
+
+def test_a_drag_redraws_at_most_every_few_tenths_of_a_second(qtbot, show):
+    page = spectrum_page(show)
+    session = page.session
+    drawn = page.draw_count
+    session.begin_drag(1, "vector")
+    for step in range(1, 11):
+        session.drag_to(np.array([1.0, 0.05 * step]))
+    assert page.draw_count == drawn  # not once per move
+    qtbot.waitUntil(lambda: page.draw_count == drawn + 1, timeout=3_000)
+    session.end_drag()
+    assert page.draw_count == drawn + 2  # caught up at once when the drag ends
+    np.testing.assert_allclose(session.scenario.step(1).vector, [1.0, 0.5])
+
+
+def test_a_hidden_page_computes_nothing(qtbot, show):
+    page = spectrum_page(show)
+    page.hide()
+    drawn = page.draw_count
+    page.session.execute(RemoveStep(7))  # an edit, then a cursor move: the lab changes twice
+    page.session.set_cursor(2)
+    settle()
+    assert page.draw_count == drawn
+    page.show()
+    settle()
+    assert page.draw_count == drawn + 1
+    assert page.effective_curve.getData()[0][-1] == pytest.approx(6)
