@@ -54,9 +54,9 @@ def test_a_new_session_shows_the_last_step_and_the_cursor_stays_on_real_steps(se
     assert session.cursor == 7
     session.set_cursor(99)
     assert session.cursor == 7 and events == []  # already there: nothing to redraw
-    session.set_cursor(-3)
-    assert session.cursor == 1 and events == [frozenset({Change.CURSOR})]
-    session.set_cursor(0)  # step 0 is only for an empty scenario
+    session.set_cursor(-3)  # step 0, the empty memory before any write, is a step
+    assert session.cursor == 0 and events == [frozenset({Change.CURSOR})]
+    session.set_cursor(1)
     assert session.cursor == 1
     session.step_by(2)
     assert session.cursor == 3
@@ -233,7 +233,7 @@ def test_a_bundled_lesson_opens_as_an_unsaved_copy(session, events):
     session.open("crowding-the-plane")
     assert session.path is None  # saving must not write into the package
     assert session.scenario.title == "Crowding the plane"
-    assert session.cursor == 1
+    assert session.cursor == 0  # a lesson starts from the empty memory
     assert not session.undo_stack.can_undo() and not session.is_modified
     assert session.baseline is None and session.baseline_trace is None
     assert session.revealed == set() and session.predictions == {}

@@ -71,7 +71,7 @@ R = {"op": "read", "query": [1, 0]}
         (
             document(colour="red"),
             "lesson.json, field 'colour': unknown key 'colour' in the scenario; allowed: caption,"
-            " d_k, d_v, feature_map, format, normalize, rule, steps, title, version",
+            " caption_for, d_k, d_v, feature_map, format, normalize, rule, steps, title, version",
         ),
         (
             {k: v for k, v in document().items() if k != "d_v"},
@@ -144,12 +144,12 @@ def test_a_file_that_cannot_be_used_says_why(data, message):
         (
             [{**W, "lable": "a"}],
             "lesson.json, step 1, field 'lable': unknown key 'lable' in a write step; allowed:"
-            " alpha, beta, caption, key, label, op, value",
+            " alpha, beta, caption, caption_for, key, label, op, value",
         ),
         (
             [W, {**R, "value": [1, 1]}],
             "lesson.json, step 2, field 'value': unknown key 'value' in a read step; allowed:"
-            " caption, label, op, query, target",
+            " caption, caption_for, label, op, query, target",
         ),
         (
             [W, {"op": "write", "key": [1, 0]}],
@@ -244,7 +244,7 @@ def test_a_number_beyond_the_float_range_is_named_with_a_short_excerpt():
 
 def test_deep_brackets_inside_text_are_not_nesting():
     # In the file the quotes and the backslash are escaped: \\ and \".
-    caption = "[" * 30 + '\\"{' * 30
+    caption = "[" * 30 + '\\"{{' * 30  # {{ is a brace: { opens a live field
     data = json.dumps(document(caption=caption)).encode()
     assert load_scenario_bytes(data, FILE).caption == caption
     # 20 levels are parsed (then refused for what they hold); 21 are not parsed.

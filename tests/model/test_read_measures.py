@@ -112,11 +112,16 @@ def test_a_delta_read_is_exact_though_its_terms_are_not_the_stored_values():
     result = read_result(Trace(scenario), 3)
     assert result.target == "w2"
     np.testing.assert_allclose(result.output, [9, 9])
+    # w2's term is [9, 9] − [2, 3]: its correction removed w1's [2, 3], so the
+    # read is a replacement, not a blend, and nothing is crosstalk.
     np.testing.assert_allclose(result.target_term, [7, 6])
-    np.testing.assert_allclose(result.crosstalk, [2, 3])
+    np.testing.assert_allclose(result.own_value, [9, 9])
+    np.testing.assert_allclose(result.correction, [2, 3])
+    np.testing.assert_allclose(result.crosstalk, [0, 0])
     np.testing.assert_allclose(result.interference, [0, 0])
+    assert result.exact
     assert result.relative_error == 0.0 and result.cosine == pytest.approx(1.0)
-    assert result.crosstalk_share == pytest.approx(math.sqrt(13) / (math.sqrt(85) + math.sqrt(13)))
+    assert result.crosstalk_share == 0.0
 
 
 def test_the_normalised_read_divides_every_weight_by_the_same_denominator():
@@ -144,7 +149,7 @@ def test_measures_are_none_where_they_mean_nothing():
     result = read_result(Trace(scenario), 2)
     assert result.target == "blank"
     assert result.relative_error is None  # no stored value to compare with
-    assert result.crosstalk_share is None  # no term at all
+    assert result.exact and result.crosstalk_share == 0.0  # nothing to blend with
     assert result.cosine is None  # a zero output has no direction
     alone = read_result(Trace(Scenario(2, 2, [read([1, 0], "r")])), 1)
     assert alone.target is None and alone.expected is None and alone.target_index is None

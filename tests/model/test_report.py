@@ -198,6 +198,7 @@ def test_the_json_document_of_a_decaying_write_and_a_blended_read():
                 "query": [1, 1],
                 "output": [6, 2.5],
                 "target": "w2",
+                "tied": [],
                 "expected": [5, 1],
                 "interference": [1, 1.5],
                 "contributions": [

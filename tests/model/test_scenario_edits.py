@@ -201,17 +201,20 @@ def test_a_long_scenario_grows_its_columns_and_keeps_every_step():
     assert gated.step(12).alpha == 0.25 and gated.step(11).alpha is None
 
 
-def test_a_delta_stamp_that_vanishes_or_reappears_is_recounted():
-    # Delta, β = 1: w2 stores 1 − (what key 1 holds), nothing while w1 stores 1.
+def test_a_delta_write_that_replaces_an_association_is_recounted_after_edits():
+    # Delta, β = 1: w2 removes what key 1 holds, then stores its own value, so
+    # the cell holds one association whatever w1 stored; with β = ½ it blends two.
     sc = Scenario(
         1, 1, [write([1], [1], "w1"), read([1], "r"), write([1], [1], "w2"), read([1], "s")]
     )
     sc.configure(rule=Rule("delta", beta=1.0))
     trace = Trace(sc, checkpoint_every=2)
-    assert trace.writer_counts(4).tolist() == [[1]]  # w2 added nothing
-    sc.replace_step(1, write([1], [2], "w1"))  # now w2 stores 1 − 2 = −1
+    assert trace.writer_counts(4).tolist() == [[1]]
+    sc.replace_step(1, write([1], [2], "w1"))
+    assert trace.writer_counts(4).tolist() == [[1]]
+    sc.replace_step(3, write([1], [1], "w2", beta=0.5))
     assert trace.writer_counts(4).tolist() == [[2]]
-    sc.replace_step(1, write([1], [1], "w1"))
+    sc.replace_step(3, write([1], [1], "w2"))
     assert trace.writer_counts(4).tolist() == [[1]]
 
 
