@@ -224,7 +224,11 @@ class EquationPanel(Panel):
             _set_text(item, text)
         for item, part in zip(self.caption_items, equation.parts):
             _set_text(item, part.caption)
-        self._stack.setCurrentWidget(self.graphics)
+        if self._stack.currentWidget() is not self.graphics:
+            # After the empty memory (step 0) the view was never sized: size it
+            # now, so the layout below fits the parts to the panel at once.
+            self._stack.setCurrentWidget(self.graphics)
+            self.graphics.setGeometry(self._stack.contentsRect())
         self._layout()
 
     # -- for tests and export -------------------------------------------------------------
@@ -418,6 +422,9 @@ class EquationPanel(Panel):
             QtCore.QRectF((content_w - view_w) / 2, (content_h - view_h) / 2, view_w, view_h),
             padding=0,
         )
+        # pyqtgraph moves the items at the next paint; move them now, so that
+        # where they are is where they will be drawn (tests, exports, tooltips).
+        self.view_box.updateMatrix()
 
     # -- theme ----------------------------------------------------------------------------
     def _apply_theme_if_changed(self) -> None:
