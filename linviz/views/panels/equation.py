@@ -19,6 +19,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
+from linviz.model.report import fmt_vector
 from linviz.model.snapshot import Snapshot
 from linviz.views.classroom.hidden_output import hidden_text
 from linviz.views.drawing.scene_tuning import repaint_as_one_rectangle
@@ -271,7 +272,9 @@ class EquationPanel(Panel):
         part = self._equation.parts[index]
         if part.hidden:
             return hidden_text()
-        return f"{part.caption} [{row}, {column}] = {plain_number(part.matrix[row, column])}"
+        # Rows and columns counted from 1, as in the course.
+        value = plain_number(part.matrix[row, column])
+        return f"{part.caption} [{row + 1}, {column + 1}] = {value}"
 
     # -- what to show -----------------------------------------------------------------
     def _equation_for(self, snap: Snapshot) -> Equation | None:
@@ -329,8 +332,13 @@ class EquationPanel(Panel):
         equals = "="
         rule = self.tr("y = {0}\u1d40 S").format(name)
         if result.denominator is not None:
-            equals = f"\u00f7 {plain_number(result.denominator)} ="
-            rule = self.tr("y = {0}\u1d40 S \u00f7 {0}\u1d40z").format(name)
+            # The normaliser as numbers: z, and the divisor φ(q)ᵀz it gives.
+            divisor = plain_number(result.denominator)
+            equals = f"\u00f7 {divisor} ="
+            rule = self.tr(
+                "y = {0}\u1d40 S \u00f7 ({0}\u1d40z + \u03b5), with z = {1} "
+                "(the sum of the stored keys) and {0}\u1d40z = {2}"
+            ).format(name, fmt_vector(result.normaliser), divisor)
         heading = self.tr("Step {0}: read {1}.").format(snap.number, step.label)
         return Equation(parts, ("", "\u00d7", equals), f"{heading}  {rule}")
 
