@@ -335,10 +335,13 @@ class EquationPanel(Panel):
             # The normaliser as numbers: z, and the divisor φ(q)ᵀz it gives.
             divisor = plain_number(result.denominator)
             equals = f"\u00f7 {divisor} ="
-            rule = self.tr(
-                "y = {0}\u1d40 S \u00f7 ({0}\u1d40z + \u03b5), with z = {1} "
-                "(the sum of the stored keys) and {0}\u1d40z = {2}"
-            ).format(name, fmt_vector(result.normaliser), divisor)
+            # Wrap only between the clauses, never inside "z = [3, 3]" or "φ(q)ᵀz = 9".
+            clauses = (
+                self.tr("y = {0}\u1d40 S \u00f7 {0}\u1d40z").format(name),
+                f"z = {fmt_vector(result.normaliser)}",
+                f"{name}\u1d40z = {divisor}",
+            )
+            rule = ", ".join(clauses[:1] + tuple(c.replace(" ", "\u00a0") for c in clauses[1:]))
         heading = self.tr("Step {0}: read {1}.").format(snap.number, step.label)
         return Equation(parts, ("", "\u00d7", equals), f"{heading}  {rule}")
 
