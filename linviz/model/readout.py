@@ -91,6 +91,14 @@ class ReadResult:
         return True  # a read before any write is still a read
 
     @property
+    def normaliser(self) -> np.ndarray:
+        """``z``, the sum of the stored keys ``φ(k_i)`` this read sees.
+
+        A normalised read divides by ``φ(q)ᵀz + ε`` (:attr:`denominator`).
+        """
+        return self._parts.normaliser
+
+    @property
     def labels(self) -> list[str]:
         """Labels of the contributing writes, in order."""
         return self._parts.labels

@@ -359,11 +359,16 @@ class FlowText(_PaintedText):
 
 @dataclass(frozen=True)
 class Row:
-    """One row of a :class:`MeasureTable`: a name, its value and the value's colour."""
+    """One row of a :class:`MeasureTable`: a name, its value and the value's colour.
+
+    ``tooltip``: what hovering the row says (a measure's definition); the
+    table's own tooltip when empty.
+    """
 
     name: str
     value: str
     color: str
+    tooltip: str = ""
 
 
 class MeasureTable(_PaintedText):
@@ -379,6 +384,8 @@ class MeasureTable(_PaintedText):
         super().__init__(parent)
         self._rows: tuple[Row, ...] = ()
         self._name_color = "#5f6672"
+        #: Each laid-out width's row spans, (top, bottom) in pixels, row by row.
+        self._spans: dict[int, list[tuple[float, float]]] = {}
 
     def set_name_color(self, color: str) -> None:
         """The colour of the names."""
@@ -397,6 +404,40 @@ class MeasureTable(_PaintedText):
     def rows(self) -> list[Row]:
         """What is shown."""
         return list(self._rows)
+
+    def tooltip_for(self, name: str) -> str:
+        """What hovering the row named ``name`` says."""
+        row = next(r for r in self._rows if r.name == name)
+        return row.tooltip or self.toolTip()
+
+    def row_rect(self, name: str) -> QtCore.QRectF:
+        """Where the row named ``name`` is drawn, at the current width."""
+        index = next(i for i, r in enumerate(self._rows) if r.name == name)
+        width = max(int(self.width()), 1)
+        top, bottom = self._row_spans(width)[index]
+        return QtCore.QRectF(0.0, top, float(width), bottom - top)
+
+    def _row_spans(self, width: int) -> list[tuple[float, float]]:
+        """Each row's (top, bottom) at ``width``, laid out if need be."""
+        self._layout(width)  # lays out again (and notes the spans) after a change
+        spans = self._spans.get(width)
+        if spans is None or len(spans) != len(self._rows):
+            self._layouts.pop(width, None)
+            self._layout(width)
+            spans = self._spans[width]
+        return spans
+
+    def event(self, event: QtCore.QEvent) -> bool:  # noqa: N802 (Qt name)
+        if event.type() == QtCore.QEvent.Type.ToolTip and self._rows:
+            spans = self._row_spans(max(int(self.width()), 1))
+            y = event.pos().y()
+            hit = next(
+                (r for r, (top, bottom) in zip(self._rows, spans) if top <= y < bottom), None
+            )
+            text = hit.tooltip if hit is not None and hit.tooltip else self.toolTip()
+            QtWidgets.QToolTip.showText(event.globalPos(), text, self)
+            return True
+        return super().event(event)
 
     def plain_text(self) -> str:
         return "\n".join(f"{row.name}: {row.value}" for row in self._rows)
@@ -425,6 +466,7 @@ class MeasureTable(_PaintedText):
         # Too narrow for two columns (a value would wrap more than once): stack them.
         stacked = value_w < min(widest_value, 8 * self._width("M", False))
         placed: list[_Placed] = []
+        spans: list[tuple[float, float]] = []
         y = 0.0
         for row in self._rows:
             top = y + ROW_PADDING_PX
@@ -438,5 +480,9 @@ class MeasureTable(_PaintedText):
                     self._place(names, name_w, 0.0, top, placed),
                     self._place(values, value_w, name_w + gap, top, placed),
                 )
+            spans.append((y, bottom + ROW_PADDING_PX))
             y = bottom + ROW_PADDING_PX
+        if len(self._spans) > 8:
+            self._spans.clear()
+        self._spans[width] = spans
         return y, placed

@@ -19,6 +19,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
+from linviz.model.report import fmt_vector
 from linviz.model.snapshot import Snapshot
 from linviz.views.classroom.hidden_output import hidden_text
 from linviz.views.drawing.scene_tuning import repaint_as_one_rectangle
@@ -224,7 +225,11 @@ class EquationPanel(Panel):
             _set_text(item, text)
         for item, part in zip(self.caption_items, equation.parts):
             _set_text(item, part.caption)
-        self._stack.setCurrentWidget(self.graphics)
+        if self._stack.currentWidget() is not self.graphics:
+            # After the empty memory (step 0) the view was never sized: size it
+            # now, so the layout below fits the parts to the panel at once.
+            self._stack.setCurrentWidget(self.graphics)
+            self.graphics.setGeometry(self._stack.contentsRect())
         self._layout()
 
     # -- for tests and export -------------------------------------------------------------
@@ -267,7 +272,9 @@ class EquationPanel(Panel):
         part = self._equation.parts[index]
         if part.hidden:
             return hidden_text()
-        return f"{part.caption} [{row}, {column}] = {plain_number(part.matrix[row, column])}"
+        # Rows and columns counted from 1, as in the course.
+        value = plain_number(part.matrix[row, column])
+        return f"{part.caption} [{row + 1}, {column + 1}] = {value}"
 
     # -- what to show -----------------------------------------------------------------
     def _equation_for(self, snap: Snapshot) -> Equation | None:
@@ -325,8 +332,16 @@ class EquationPanel(Panel):
         equals = "="
         rule = self.tr("y = {0}\u1d40 S").format(name)
         if result.denominator is not None:
-            equals = f"\u00f7 {plain_number(result.denominator)} ="
-            rule = self.tr("y = {0}\u1d40 S \u00f7 {0}\u1d40z").format(name)
+            # The normaliser as numbers: z, and the divisor φ(q)ᵀz it gives.
+            divisor = plain_number(result.denominator)
+            equals = f"\u00f7 {divisor} ="
+            # Wrap only between the clauses, never inside "z = [3, 3]" or "φ(q)ᵀz = 9".
+            clauses = (
+                self.tr("y = {0}\u1d40 S \u00f7 {0}\u1d40z").format(name),
+                f"z = {fmt_vector(result.normaliser)}",
+                f"{name}\u1d40z = {divisor}",
+            )
+            rule = ", ".join(clauses[:1] + tuple(c.replace(" ", "\u00a0") for c in clauses[1:]))
         heading = self.tr("Step {0}: read {1}.").format(snap.number, step.label)
         return Equation(parts, ("", "\u00d7", equals), f"{heading}  {rule}")
 
@@ -418,6 +433,9 @@ class EquationPanel(Panel):
             QtCore.QRectF((content_w - view_w) / 2, (content_h - view_h) / 2, view_w, view_h),
             padding=0,
         )
+        # pyqtgraph moves the items at the next paint; move them now, so that
+        # where they are is where they will be drawn (tests, exports, tooltips).
+        self.view_box.updateMatrix()
 
     # -- theme ----------------------------------------------------------------------------
     def _apply_theme_if_changed(self) -> None:

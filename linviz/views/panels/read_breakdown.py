@@ -6,6 +6,11 @@ fill pattern and label. With many value components (d_v = 64) each group is
 one colour strip instead, a tiny heatmap row. The output ``y`` and the wanted ``v_target`` follow,
 then the measures in large type. At a write, the earlier keys it overlaps are
 listed with their cosines. Every number comes from the model.
+
+Everything said about overlap, cosines, targets and crosstalk is about what
+``S`` stores: ``φ(k)`` and ``φ(q)``. A read that returns its target's value
+calls nothing crosstalk; under the delta rule it says what the target's
+write removed. A query that weighs different keys alike has no target.
 """
 
 from __future__ import annotations
@@ -16,13 +21,14 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.model.interference import strongest_earlier_overlaps
-from linviz.model.readout import ReadResult
+from linviz.model.readout import EXACT_SHARE, ReadResult, cosine
 from linviz.model.report import fmt_number, fmt_vector
 from linviz.views.classroom.hidden_output import HiddenNotice, entered_text, gap_text
 from linviz.views.drawing.painted_text import FlowText, MeasureTable, Piece, Row, words
 from linviz.views.drawing.steady_label import SteadyLabel
 from linviz.views.panels.panel import Panel
 from linviz.views.panels.term_bars import (
+    CANCELLED,
     CROSSTALK,
     EXPECTED,
     OUTPUT,
@@ -46,6 +52,9 @@ ORTHOGONAL_EPS = 1e-9
 
 #: Significant digits of the measures on a projector (4 elsewhere).
 PROJECTOR_DIGITS = 3
+
+#: Most writes named in a sentence (a tie, the terms a correction cancels).
+MAX_NAMED = 4
 
 
 class ReadoutPanel(Panel):
@@ -71,7 +80,10 @@ class ReadoutPanel(Panel):
         self.weights.setAccessibleName(self.tr("Weight of each write"))
         self.overlaps = FlowText(self)
         self.overlaps.setAccessibleName(self.tr("Overlapping keys"))
-        for text in (self.numbers, self.weights, self.overlaps):
+        # At a read: what the target's write removed, or why there is no target.
+        self.story = FlowText(self)
+        self.story.setAccessibleName(self.tr("What the read returned"))
+        for text in (self.numbers, self.weights, self.overlaps, self.story):
             text.setToolTip(self.tr("Click, then Ctrl+C to copy"))
         # Predict first: the notice stands in for the answer; the prediction line
         # shows what the class typed (and, once revealed, how far off it was).
@@ -88,6 +100,7 @@ class ReadoutPanel(Panel):
         layout.addWidget(self.prediction)
         layout.addWidget(self.bars, 1)
         layout.addWidget(self.numbers)
+        layout.addWidget(self.story)
         layout.addWidget(self.weights)
         layout.addWidget(self.overlaps, 1, Qt.AlignmentFlag.AlignTop)
         #: The measures shown at a read, as (name, value) text pairs.
@@ -121,7 +134,7 @@ class ReadoutPanel(Panel):
                 parts.append(label.text())
         if self.numbers.isVisibleTo(self):
             parts += [f"{name}: {value}" for name, value in self.measures]
-        for text in (self.weights, self.overlaps):
+        for text in (self.story, self.weights, self.overlaps):
             if text.isVisibleTo(self):
                 parts.append(text.plain_text())
         return "\n".join(p for p in parts if p).replace("\xa0", " ")
@@ -137,6 +150,7 @@ class ReadoutPanel(Panel):
         self.numbers.set_name_color(theme.muted)
         self.weights.set_point_size(theme.font_pt)
         self.overlaps.set_point_size(theme.title_pt)
+        self.story.set_point_size(theme.font_pt)
         self.prediction.setStyleSheet(label_style(theme.accent, theme.title_pt, bold=True))
         self.hidden_notice.set_theme(theme)
         self.bars.set_theme(theme)
@@ -169,6 +183,7 @@ class ReadoutPanel(Panel):
             self.numbers,
             self.weights,
             self.overlaps,
+            self.story,
             self.hidden_notice,
             self.prediction,
         ):
@@ -176,7 +191,8 @@ class ReadoutPanel(Panel):
 
     # -- a write ------------------------------------------------------------------------
     def _show_write(self, number: int) -> None:
-        step = self.session.scenario.step(number)
+        scenario = self.session.scenario
+        step = scenario.step(number)
         self._show_only(self.overlaps)
         self.heading.setText(
             self.tr("Write {label}: key {key}, value {value}").format(
@@ -184,22 +200,40 @@ class ReadoutPanel(Panel):
             )
         )
         # Labels only for the few shown: listing 100,000 cosines took ~50 ms.
+        # The cosines are between what S stores: φ(k), not the keys as typed.
         shown, overlapping, earlier = strongest_earlier_overlaps(
-            self.session.scenario, number, MAX_OVERLAPS, ORTHOGONAL_EPS
+            scenario, number, MAX_OVERLAPS, ORTHOGONAL_EPS
         )
         theme = self.theme
+        mapped = scenario.feature_map != "identity"
+        lines = []
+        if mapped:
+            stored = scenario.phi_vectors(number - 1, number)[0]
+            lines.append(
+                words(
+                    self.tr("{label} is stored as φ({label}) = {phi}.").format(
+                        label=step.label, phi=fmt_vector(stored)
+                    ),
+                    theme.foreground,
+                )
+            )
         if not overlapping:
-            text = (
-                self.tr(
+            if not earlier:
+                text = self.tr("The first key: nothing to overlap yet.")
+            elif mapped:
+                text = self.tr(
+                    "φ({label}) is orthogonal to every earlier stored key φ(k): "
+                    "it stores without disturbing them."
+                ).format(label=step.label)
+            else:
+                text = self.tr(
                     "{label} is orthogonal to every earlier key: it stores without disturbing them."
                 ).format(label=step.label)
-                if earlier
-                else self.tr("The first key: nothing to overlap yet.")
-            )
-            self.overlaps.set_paragraphs([words(text, theme.target)])
+            self.overlaps.set_paragraphs([*lines, words(text, theme.target)])
             return
         color = theme.crosstalk
-        if self.session.scenario.rule.corrects:
+        name = f"φ({step.label})" if mapped else step.label
+        if scenario.rule.corrects:
             # The delta rule first takes away what S already returns for this key.
             intro = self.tr(
                 "{label} overlaps earlier keys: the delta rule swaps what S "
@@ -210,9 +244,19 @@ class ReadoutPanel(Panel):
             intro = self.tr(
                 "{label} overlaps earlier keys, so reads of them will pick up its value:"
             )
-        lines = [words(intro.format(label=step.label), color)]
+        lines.append(words(intro.format(label=name), color))
         for label, c in shown:
-            line = self.tr("overlaps {label}: cos {cosine}").format(label=label, cosine=f"{c:.2f}")
+            if mapped:
+                other = scenario.number_of(label)
+                line = self.tr("overlaps φ({label}) = {phi}: cos {cosine}").format(
+                    label=label,
+                    phi=fmt_vector(scenario.phi_vectors(other - 1, other)[0]),
+                    cosine=f"{c:.2f}",
+                )
+            else:
+                line = self.tr("overlaps {label}: cos {cosine}").format(
+                    label=label, cosine=f"{c:.2f}"
+                )
             # Glue "cos" to its number: wrap after the colon, never clip a digit.
             lines.append(words("  " + line.replace(" cos ", " cos\xa0"), color))
         if overlapping > len(shown):
@@ -222,25 +266,47 @@ class ReadoutPanel(Panel):
                     color,
                 )
             )
+        elif mapped and self._typed_keys_orthogonal(number, [label for label, _ in shown]):
+            lines.append(
+                words(
+                    self.tr("The keys as typed are orthogonal; what S stores is not."),
+                    theme.foreground,
+                )
+            )
         self.overlaps.set_paragraphs(lines)
+
+    def _typed_keys_orthogonal(self, number: int, labels: list[str]) -> bool:
+        """Whether step ``number``'s key, as typed, is orthogonal to each write in ``labels``."""
+        scenario = self.session.scenario
+        key = scenario.vectors(number - 1, number)[0]
+        for label in labels:
+            other = scenario.number_of(label)
+            c = cosine(key, scenario.vectors(other - 1, other)[0])
+            if c is not None and abs(c) > ORTHOGONAL_EPS:
+                return False
+        return True
 
     # -- a read -----------------------------------------------------------------------
     def _weight_name(self) -> str:
         scenario = self.session.scenario
         name = "q·kᵢ" if scenario.feature_map == "identity" else "φ(q)·φ(kᵢ)"
         if scenario.normalize:
-            name += " ÷ (φ(q)·z + ε)"
+            name += " ÷ (φ(q)ᵀz + ε)"
         return name
 
     def _show_read(self, result: ReadResult) -> None:
         step = result.step
+        hidden = self.session.is_hidden()
         heading = self.tr("Read {label}: query {query}").format(
             label=step.label, query=fmt_vector(step.vector)
         )
-        if result.target is not None:
+        # Predict first: while the output is hidden, nothing hints at the answer.
+        if not hidden and result.target is not None:
             heading += " · " + self.tr("target {target}").format(target=result.target)
+        elif not hidden and result.tied:
+            heading += " · " + self.tr("no single target")
         self.heading.setText(heading)
-        if self.session.is_hidden():
+        if hidden:
             # Predict first: the terms add up to y, so none of them may show yet.
             entered = entered_text(self.session)
             self.prediction.setText(_unbroken(entered))
@@ -248,27 +314,34 @@ class ReadoutPanel(Panel):
             return
         gap = gap_text(self.session)
         self.prediction.setText(_unbroken(gap))
-        self._show_only(self.bars, self.numbers, self.weights, *([self.prediction] if gap else []))
+        story = self._story(result)
+        self._show_only(
+            self.bars,
+            self.numbers,
+            self.weights,
+            *([self.story] if story else []),
+            *([self.prediction] if gap else []),
+        )
         count = len(result.weights)
-        hidden = 0
+        hidden_terms = 0
         if count > MAX_GROUPS:
             # The largest terms (and always the target's) are the ones worth seeing;
             # the model picks them without building 100,000 term vectors.
             keep = result.largest_terms(MAX_GROUPS)
-            hidden = count - len(keep)
+            hidden_terms = count - len(keep)
             contributions = [result.contribution_at(i) for i in keep]
         else:
             contributions = result.contributions
         groups = []
         weights = [fmt_number(c.weight) for c in contributions]
         for c, weight in zip(contributions, weights):
-            kind = (
-                TERM
-                if result.target is None
-                else (TARGET if c.label == result.target else CROSSTALK)
-            )
             groups.append(
-                BarGroup(c.label, kind, c.term, self.tr("w = {weight}").format(weight=weight))
+                BarGroup(
+                    c.label,
+                    self._kind_of(result, c.label, c.term),
+                    c.term,
+                    self.tr("w = {weight}").format(weight=weight),
+                )
             )
         groups.append(BarGroup("y", OUTPUT, result.output, self.tr("the sum")))
         if result.expected is not None:
@@ -280,8 +353,9 @@ class ReadoutPanel(Panel):
                     self.tr("stored by {target}").format(target=result.target),
                 )
             )
-        self.bars.set_groups(groups, hidden)
+        self.bars.set_groups(groups, hidden_terms)
         self._show_numbers(result)
+        self.story.set_paragraphs(story)
         foreground = self.theme.foreground
         pieces = words(
             self.tr("Weight of each write, {name}:").format(name=self._weight_name()) + " ",
@@ -293,69 +367,256 @@ class ReadoutPanel(Panel):
                 Piece(c.label + " ", foreground, bold=True),
                 Piece(weight + "   ", foreground, joined=True),
             ]
-        if hidden:
-            pieces += words(self.tr("(+{count} more)").format(count=f"{hidden:,}"), foreground)
+        if hidden_terms:
+            pieces += words(
+                self.tr("(+{count} more)").format(count=f"{hidden_terms:,}"), foreground
+            )
         if not contributions:
             pieces += words(self.tr("none"), foreground)
         self.weights.set_paragraphs([pieces])
+
+    # -- what a read's terms are ----------------------------------------------------------
+    def _kind_of(self, result: ReadResult, label: str, term: np.ndarray) -> str:
+        """How a write's term is drawn: the target's, crosstalk, cancelled or a plain term.
+
+        An exact read has no crosstalk: under the delta rule the other writes'
+        terms are what the target's write removed (cancelled).
+        """
+        if result.target is None:
+            return TERM
+        if label == result.target:
+            return TARGET
+        if not result.exact:
+            return CROSSTALK
+        if self._corrected(result) and not _negligible(term, result.expected):
+            return CANCELLED
+        return TERM
+
+    @staticmethod
+    def _corrected(result: ReadResult) -> bool:
+        """Whether the target's write removed something (a delta rule) that shows."""
+        return result.correction is not None and not _negligible(result.correction, result.expected)
+
+    def _cancelled_terms(self, result: ReadResult) -> tuple[list[tuple[str, np.ndarray]], int]:
+        """The other writes' terms an exact read's correction took back: the few
+        largest (largest first) and how many there are in all.
+        """
+        if result.target_index is None:
+            return [], 0
+        sizes = result.term_sizes()
+        scale = EXACT_SHARE * float(np.abs(result.expected).max(initial=0.0))
+        count = int(np.count_nonzero(sizes > scale)) - int(sizes[result.target_index] > scale)
+        found = []
+        for index in result.largest_terms(MAX_NAMED + 1):
+            item = result.contribution_at(index)
+            if item.label != result.target and not _negligible(item.term, result.expected):
+                found.append((item.label, item.term))
+        found.sort(key=lambda pair: -float(np.abs(pair[1]).max()))
+        return found[:MAX_NAMED], max(count, len(found[:MAX_NAMED]))
+
+    def _story(self, result: ReadResult) -> list[list[Piece]]:
+        """What the read returned, in words: a replacement, a partial one, or a tie."""
+        theme = self.theme
+        name = "q" if self.session.scenario.feature_map == "identity" else "φ(q)"
+        if result.target is None:
+            if not result.tied:
+                return []
+            text = self.tr(
+                "{query} has the same cosine with the keys of {writes}: y blends "
+                "their values, and no single one of them is the write it reads."
+            ).format(query=name, writes=self._names(list(result.tied)))
+            return [words(text, theme.foreground)]
+        if not self._corrected(result):
+            return []
+        scenario = self.session.scenario
+        target = result.target
+        weight = fmt_number(float(result.weights[result.target_index]))
+        values = {
+            "target": target,
+            "own": fmt_vector(result.own_value),
+            "removed": fmt_vector(result.correction),
+            "term": fmt_vector(result.target_term),
+        }
+        if weight == "1" and not scenario.rule.decays:
+            first = self.tr("{target} stored {own} − {removed} = {term}").format(**values)
+        else:
+            first = self.tr(
+                "{target}'s term, as this read weighs it: {own} − {removed} = {term}"
+            ).format(**values)
+        how = self.tr("its value less what its key already returned")
+        _, beta = scenario.parameters_of(scenario.step(scenario.number_of(target)))
+        if beta != 1.0:
+            how = self.tr(
+                "β × its value less β × what its key already returned, β = {beta}"
+            ).format(beta=fmt_number(beta))
+        if result.exact:
+            cancelled, count = self._cancelled_terms(result)
+            cancel = ""
+            if cancelled:
+                terms = self._names(
+                    [
+                        self.tr("{label}'s {term}").format(label=label, term=fmt_vector(term))
+                        for label, term in cancelled
+                    ],
+                    count - len(cancelled),
+                )
+                cancel = self.tr(", cancelling {terms}").format(terms=terms)
+                replaced = self.tr(
+                    "{target} replaced {writes} value: the read returns "
+                    "{target}'s value exactly, and nothing is crosstalk."
+                ).format(
+                    target=target,
+                    writes=self._names(
+                        [self.tr("{label}'s").format(label=label) for label, _ in cancelled],
+                        count - len(cancelled),
+                    ),
+                )
+            else:
+                replaced = self.tr("The read returns {target}'s value exactly.").format(
+                    target=target
+                )
+            text = f"{first} ({how}){cancel}. {replaced}"
+            return [words(text, theme.target)]
+        rest = self.tr(
+            "That removal cancels {removed} of what the other writes add; "
+            "the rest, {crosstalk}, is crosstalk."
+        ).format(removed=fmt_vector(result.correction), crosstalk=fmt_vector(result.crosstalk))
+        return [words(f"{first} ({how}). {rest}", theme.foreground)]
+
+    def _names(self, names: list[str], more: int = 0) -> str:
+        """``"w1 and w2"``, ``"w1, w2, w3, w4 and 3 more"``: at most :data:`MAX_NAMED` named."""
+        if len(names) > MAX_NAMED:
+            more += len(names) - MAX_NAMED
+            names = names[:MAX_NAMED]
+        if more:
+            names = [*names, self.tr("{count} more").format(count=f"{more:,}")]
+        if len(names) <= 1:
+            return "".join(names)
+        return self.tr("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
     def _show_numbers(self, result: ReadResult) -> None:
         theme = self.theme
         # On a projector, 3 significant digits: every value stays on one line, so
         # all the measures fit the screen beside the bars.
         digits = PROJECTOR_DIGITS if self.session.options.projector else 4
-        rows: list[tuple[str, str, str]] = [
-            (self.tr("output y"), _measure_vector(result.output, digits), theme.read)
+        rows: list[Row] = [
+            Row(self.tr("output y"), _measure_vector(result.output, digits), theme.read)
         ]
+        if result.denominator is not None:
+            # The normaliser as numbers, not only a divisor.
+            rows.append(
+                Row(
+                    self.tr("z = Σ φ(kᵢ)"),
+                    _measure_vector(result.normaliser, digits),
+                    theme.foreground,
+                    self.tr("z: the sum of the stored keys φ(kᵢ) of the writes so far"),
+                )
+            )
+            rows.append(
+                Row(
+                    self.tr("divisor φ(q)ᵀz + ε"),
+                    fmt_number(result.denominator, digits=digits),
+                    theme.foreground,
+                    self.tr("y = φ(q)ᵀS ÷ (φ(q)ᵀz + ε), ε = 1e-6"),
+                )
+            )
         if result.target is None or result.expected is None:
-            rows.append((self.tr("target"), self.tr("none: no earlier write"), theme.muted))
+            if result.tied:
+                why = self.tr("no single target")  # the sentence below names the tie
+            elif len(result.weights):
+                why = self.tr("none: every weight is 0")
+            else:
+                why = self.tr("none: no earlier write")
+            rows.append(Row(self.tr("target"), why, theme.muted))
         else:
             rows.append(
-                (
+                Row(
                     self.tr("expected v_target ({target})").format(target=result.target),
                     _measure_vector(result.expected, digits),
                     theme.target,
                 )
             )
-            if result.target_term is not None and not np.array_equal(
-                result.target_term, result.expected
+            corrected = self._corrected(result)
+            if (
+                not corrected
+                and result.target_term is not None
+                and not np.array_equal(result.target_term, result.expected)
             ):
                 rows.append(
-                    (
+                    Row(
                         self.tr("target's own term"),
                         _measure_vector(result.target_term, digits),
                         theme.target,
                     )
                 )
+            if result.exact:
+                # The read returned v_target: nothing is interference or crosstalk.
+                rows.append(
+                    Row(
+                        self.tr("y − v_target"),
+                        _measure_vector(result.interference, digits),
+                        theme.target,
+                        self.tr("Exact: the read returns the target's value."),
+                    )
+                )
+            else:
+                rows.append(
+                    Row(
+                        self.tr("interference y − v_target"),
+                        _measure_vector(result.interference, digits),
+                        theme.warning,
+                        self.tr(
+                            "interference = y − v_target: the target's own shortfall plus crosstalk"
+                        ),
+                    )
+                )
+                rows.append(
+                    Row(
+                        self.tr("of which crosstalk"),
+                        _measure_vector(result.crosstalk, digits),
+                        theme.crosstalk,
+                        self.tr(
+                            "crosstalk = y − own value: what the other writes add, "
+                            "net of what the target's write removed"
+                        ),
+                    )
+                )
             rows.append(
-                (
-                    self.tr("interference y − v_target"),
-                    _measure_vector(result.interference, digits),
-                    theme.warning,
+                Row(
+                    self.tr("relative error"),
+                    _percent(result.relative_error),
+                    theme.foreground,
+                    self.tr("relative error = ‖y − v_target‖ / ‖v_target‖"),
                 )
             )
             rows.append(
-                (
-                    self.tr("of which crosstalk"),
-                    _measure_vector(result.crosstalk, digits),
-                    theme.crosstalk,
+                Row(
+                    self.tr("crosstalk share"),
+                    _percent(result.crosstalk_share),
+                    theme.foreground,
+                    self.tr(
+                        "crosstalk share = ‖crosstalk‖ / (‖own value‖ + ‖crosstalk‖), "
+                        "where own value is the target's value as this read weighs it "
+                        "and crosstalk = y − own value; 0 when the read is exact"
+                    ),
                 )
             )
             rows.append(
-                (self.tr("relative error"), _percent(result.relative_error), theme.foreground)
-            )
-            rows.append(
-                (self.tr("crosstalk share"), _percent(result.crosstalk_share), theme.foreground)
-            )
-            rows.append(
-                (
+                Row(
                     self.tr("cosine(y, v_target)"),
                     "—" if result.cosine is None else f"{result.cosine:.3f}",
                     theme.foreground,
                 )
             )
-        self.measures = [(name, value) for name, value, _ in rows]
-        self.numbers.set_rows([Row(name, value, color) for name, value, color in rows])
+        self.measures = [(row.name, row.value) for row in rows]
+        self.numbers.set_rows(rows)
+
+
+def _negligible(vector: np.ndarray, reference: np.ndarray | None) -> bool:
+    """Whether ``vector`` prints as zero beside ``reference`` (the model's exactness test)."""
+    scale = float(np.abs(reference).max(initial=0.0)) if reference is not None else 0.0
+    size = float(np.abs(vector).max(initial=0.0))
+    return size <= EXACT_SHARE * scale if scale > 0 else size == 0.0
 
 
 def _measure_vector(vector: np.ndarray, digits: int = 4) -> str:

@@ -27,14 +27,21 @@ MIN_BAR_PX = 3.0
 
 
 TARGET, CROSSTALK, TERM, OUTPUT, EXPECTED = "target", "crosstalk", "term", "output", "expected"
+#: A term the target's own correction takes back (an exact read under the delta rule).
+CANCELLED = "cancelled"
+
+#: Every kind, in legend order.
+KINDS = (TARGET, CROSSTALK, CANCELLED, TERM, OUTPUT, EXPECTED)
 
 
 @dataclass(frozen=True)
 class BarGroup:
     """One group of bars: a vector drawn one bar per component.
 
-    ``kind`` is ``"target"``, ``"crosstalk"``, ``"term"`` (no target known),
-    ``"output"`` or ``"expected"``; ``note`` is a second line such as the weight.
+    ``kind`` is ``"target"``, ``"crosstalk"``, ``"cancelled"`` (taken back by
+    the target's correction), ``"term"`` (no target, or a term that is not
+    crosstalk), ``"output"`` or ``"expected"``; ``note`` is a second line such
+    as the weight.
     """
 
     label: str
@@ -77,6 +84,11 @@ class _BarStyle:
                     QtGui.QBrush(qcolor(theme.crosstalk), Qt.BrushStyle.BDiagPattern),
                 ],
                 QtGui.QPen(qcolor(theme.crosstalk), width),
+            ),
+            # Pale with a dotted outline: there, but taken back by the target's write.
+            CANCELLED: (
+                [QtGui.QBrush(qcolor(theme.muted, 45))],
+                QtGui.QPen(qcolor(theme.muted), width, Qt.PenStyle.DotLine),
             ),
             OUTPUT: ([QtGui.QBrush(qcolor(theme.read))], QtGui.QPen(qcolor(theme.read), width)),
             EXPECTED: ([QtGui.QBrush(qcolor(theme.target, 30))], expected),
@@ -124,7 +136,7 @@ class _GroupFacts:
         groups = bars.groups
         present = {g.kind for g in groups}
         #: The kinds shown, in legend order.
-        self.kinds = [k for k in (TARGET, CROSSTALK, TERM, OUTPUT, EXPECTED) if k in present]
+        self.kinds = [k for k in KINDS if k in present]
         #: Width a column needs for every group's words under it.
         self.needed = (
             max(
@@ -249,7 +261,7 @@ class TermBars(QtWidgets.QWidget):
                     )
                     hit = index
                     extra = self.tr("component {index}: {value}").format(
-                        index=component, value=fmt_number(values[component])
+                        index=component + 1, value=fmt_number(values[component])
                     )
                     break
         if hit is None:
@@ -272,6 +284,7 @@ class TermBars(QtWidgets.QWidget):
             self._kind_texts = {
                 TARGET: self.tr("target"),
                 CROSSTALK: self.tr("crosstalk"),
+                CANCELLED: self.tr("cancelled"),
                 TERM: self.tr("term"),
                 OUTPUT: self.tr("output y"),
                 EXPECTED: self.tr("wanted v_target"),

@@ -103,7 +103,8 @@ def test_a_read_shows_query_times_state_equals_output(panel, lesson_session):
     np.testing.assert_allclose(parts[2][1], [[1.2, -1.8]])
     assert panel.shown_operators() == ["", "\u00d7", "="]
     assert_side_by_side(panel)
-    assert panel.parts[2].tooltip_for(0, 1) == f"output y [0, 1] = {MINUS}1.8"
+    # Rows and columns counted from 1, as in the course.
+    assert panel.parts[2].tooltip_for(0, 1) == f"output y [1, 2] = {MINUS}1.8"
 
 
 def test_the_rows_a_query_touches_are_lit(panel, lesson_session):
@@ -127,6 +128,10 @@ def test_a_normalised_read_shows_the_division(show):
     assert equation.shown_operators()[2].startswith("\u00f7")
     assert equation.shown_parts()[0][0] == "query \u03c6(q)\u1d40"
     np.testing.assert_allclose(equation.shown_parts()[2][1], [result.output])
+    # z and the divisor as numbers, not only "÷ 5": φ(a) = (2, 1) = z, φ(q) = (2, 1).
+    assert equation.shown_operators()[2] == "\u00f7 5 ="
+    heading = equation.heading.text().replace("\xa0", " ")
+    assert "z = [2, 1], \u03c6(q)\u1d40z = 5" in heading
 
 
 # -- following the cursor, empty memory, large d ------------------------------------------

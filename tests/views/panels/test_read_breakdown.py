@@ -8,6 +8,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.commands import ReplaceStep
 from linviz.controller.session import Session
+from linviz.model.report import fmt_number
 from linviz.model.scenario import Scenario, read, write
 from linviz.views.panels.read_breakdown import MAX_GROUPS, ReadoutPanel
 from linviz.views.theme import theme_named
@@ -81,8 +82,12 @@ def test_a_clean_read_has_no_crosstalk(qtbot, lesson_session):
     panel = show(qtbot, lesson_session)
     text = panel.text()
     assert "output y: [3, 1]" in text
-    assert "interference y − v_target: [0, 0]" in text
+    # Exact: nothing is called interference or crosstalk.
+    assert "y − v_target: [0, 0]" in text
+    assert "interference" not in text and "of which crosstalk" not in text
+    assert "crosstalk share: 0.0 %" in text
     assert "relative error: 0.0 %" in text
+    assert "crosstalk" not in [g.kind for g in panel.bars.groups]
     np.testing.assert_allclose(panel.bars.groups[1].values, [0, 0])  # k2: orthogonal
 
 
@@ -223,7 +228,8 @@ def test_many_value_components_are_drawn_as_colour_strips(qtbot):
     event = QtGui.QHelpEvent(QtCore.QEvent.Type.ToolTip, spot, bars.mapToGlobal(spot))
     QtWidgets.QApplication.sendEvent(bars, event)
     assert QtWidgets.QToolTip.text().startswith("y · output y")
-    assert "component 17: " in QtWidgets.QToolTip.text()
+    # Counted from 1, as in the course: the 18th component is index 17.
+    assert f"component 18: {fmt_number(values[17])}" in QtWidgets.QToolTip.text()
 
 
 def test_short_on_room_the_strips_keep_the_largest_terms_and_the_answer(qtbot):
@@ -307,3 +313,95 @@ def test_moving_between_writes_lays_no_panel_out(qtbot):
     assert heading.label.geometry() == heading.rect()
     for panel in panels:
         panel.detach()
+
+
+# -- what the readout says is about what S stores (issue 10) ---------------------------------
+def lesson_panel(qtbot, name: str, number: int, width: int = 760) -> tuple[Session, ReadoutPanel]:
+    session = Session()
+    session.open(name)
+    session.set_cursor(number)
+    return session, show(qtbot, session, width)
+
+
+def test_a_feature_map_write_is_compared_by_what_s_stores(qtbot):
+    # feature-map step 2: b = (0, 1) is orthogonal to a = (1, 0) as typed, but
+    # elu+1 stores them as (1, 2) and (2, 1): cosine 0.8.
+    _, panel = lesson_panel(qtbot, "feature-map", 2)
+    text = " ".join(panel.text().split())
+    assert "orthogonal to every earlier key" not in text
+    assert "stores without disturbing" not in text
+    assert "b is stored as φ(b) = [1, 2]" in text
+    assert "overlaps φ(a) = [2, 1]: cos 0.80" in text
+    assert "The keys as typed are orthogonal; what S stores is not." in text
+
+
+def test_a_normalised_read_shows_z_and_the_divisor(qtbot):
+    # feature-map step 3: z = φ(a) + φ(b) = (3, 3); φ(q) = (2, 1), so φ(q)ᵀz = 9.
+    _, panel = lesson_panel(qtbot, "feature-map", 3)
+    measures = dict(panel.measures)
+    assert measures["z = Σ φ(kᵢ)"] == "[3, 3]"
+    assert measures["divisor φ(q)ᵀz + ε"] == "9"
+
+
+def test_an_exact_delta_read_is_a_replacement_not_crosstalk(qtbot):
+    # delta-repair step 5: w3 reused w1's key, removing w1's [2, 3] as it wrote.
+    _, panel = lesson_panel(qtbot, "delta-repair", 5)
+    text = " ".join(panel.text().split())
+    measures = dict(panel.measures)
+    assert measures["output y"] == "[9, 9]"
+    assert measures["crosstalk share"] == "0.0 %"
+    assert "of which crosstalk" not in measures
+    assert not any("interference" in name for name in measures)
+    assert "w3 stored [9, 9] − [2, 3] = [7, 6]" in text
+    assert "cancelling w1's [2, 3]" in text
+    assert "w3 replaced w1's value" in text
+    kinds = [g.kind for g in panel.bars.groups]
+    assert "crosstalk" not in kinds
+    assert [g.label for g in panel.bars.groups if g.kind == "cancelled"] == ["w1"]
+    # The terms still add up to y: w1's [2, 3] plus w3's [7, 6].
+    np.testing.assert_allclose(sum(g.values for g in panel.bars.groups[:3]), [9, 9])
+
+
+def test_the_crosstalk_share_says_what_it_is(qtbot, lesson_session):
+    lesson_session.set_cursor(7)
+    panel = show(qtbot, lesson_session)
+    tip = panel.numbers.tooltip_for("crosstalk share")
+    assert "‖crosstalk‖ / (‖own value‖ + ‖crosstalk‖)" in tip
+    assert "0 when the read is exact" in tip
+    # Hovering the row shows it.
+    panel.numbers.grab()
+    spot = panel.numbers.row_rect("crosstalk share").center().toPoint()
+    event = QtGui.QHelpEvent(QtCore.QEvent.Type.ToolTip, spot, panel.numbers.mapToGlobal(spot))
+    QtWidgets.QApplication.sendEvent(panel.numbers, event)
+    assert QtWidgets.QToolTip.text() == tip
+
+
+def test_a_half_replacement_says_what_its_correction_removed(qtbot):
+    # delta-repair step 8: β = 0.5 stores half of [1, 1] and removes half of [9, 9].
+    _, panel = lesson_panel(qtbot, "delta-repair", 8)
+    text = " ".join(panel.text().split())
+    assert "w4 stored [0.5, 0.5] − [4.5, 4.5] = [-4, -4]" in text
+    assert "of which crosstalk: [4.5, 4.5]" in text
+    assert "crosstalk" in [g.kind for g in panel.bars.groups]
+
+
+def test_a_query_weighing_two_keys_alike_has_no_single_target(qtbot):
+    # session-trace step 5: q = [1, 1] weighs w1 and w2 equally; y = [7, 4] blends them.
+    _, panel = lesson_panel(qtbot, "session-trace", 5)
+    text = " ".join(panel.text().split())
+    assert "no single target" in text
+    assert "q has the same cosine with the keys of w1 and w2" in text
+    assert "target w2" not in text and "expected" not in text
+    assert "no earlier write" not in text
+    assert [g.kind for g in panel.bars.groups] == ["term", "term", "output"]
+
+
+def test_hidden_outputs_hide_the_target_in_the_heading(qtbot, lesson_session):
+    lesson_session.set_cursor(7)  # target k3
+    panel = show(qtbot, lesson_session)
+    assert "target k3" in panel.heading.text()
+    lesson_session.set_hide_outputs(True)
+    assert panel.heading.text() == "Read r4: query [0.8, 0.6]"
+    assert "k3" not in panel.text() and "expected" not in panel.text()
+    lesson_session.reveal()
+    assert "target k3" in panel.heading.text()
