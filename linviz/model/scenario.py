@@ -73,6 +73,9 @@ class StepColumns:
     targets: list[str | None]
     captions: list[str]
     by_label: dict[str, int]
+    #: Instructor notes and check questions, one per row (``None``: all empty).
+    notes: list[str] | None = None
+    questions: list[str] | None = None
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -95,6 +98,11 @@ class Step:
         What the instructor says about this step.
     alpha, beta
         Per-write overrides of the rule's parameters.
+    notes
+        What the instructor reads on the presenter view: what to point at,
+        what to ask the room, the common wrong answer. Never shown to the room.
+    question
+        A check question to put to the room at this step.
     """
 
     op: str
@@ -105,6 +113,8 @@ class Step:
     caption: str = ""
     alpha: float | None = None
     beta: float | None = None
+    notes: str = ""
+    question: str = ""
 
     @property
     def is_write(self) -> bool:
@@ -137,6 +147,7 @@ class Step:
             and same_value
             and (self.label, self.target, self.caption, self.alpha, self.beta)
             == (other.label, other.target, other.caption, other.alpha, other.beta)
+            and (self.notes, self.question) == (other.notes, other.question)
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -390,6 +401,8 @@ class Scenario:
             and columns.values.shape == (n, self.d_v)
             and columns.alpha.shape == columns.beta.shape == (n,)
             and len(columns.targets) == len(columns.captions) == len(columns.by_label) == n
+            and (columns.notes is None or len(columns.notes) == n)
+            and (columns.questions is None or len(columns.questions) == n)
         ):
             raise ValueError("columns of different lengths or the wrong widths")
         self._n = n
@@ -405,6 +418,8 @@ class Scenario:
             columns.captions,
         )
         self._by_label = columns.by_label
+        self._notes = columns.notes if columns.notes is not None else [""] * n
+        self._questions = columns.questions if columns.questions is not None else [""] * n
         self._forget_sizes()
         if n == 0:
             self._allocate(0)
@@ -421,6 +436,8 @@ class Scenario:
         self._labels: list[str] = []
         self._targets: list[str | None] = []
         self._captions: list[str] = []
+        self._notes: list[str] = []
+        self._questions: list[str] = []
         self._by_label: dict[str, int] = {}
         self._forget_sizes()
 
@@ -456,6 +473,8 @@ class Scenario:
         self._labels[i] = step.label
         self._targets[i] = step.target
         self._captions[i] = step.caption
+        self._notes[i] = step.notes
+        self._questions[i] = step.question
         if in_place and i < self._sizes_valid:
             self._measure_rows(i, i + 1)  # the others are still measured
 
@@ -469,6 +488,8 @@ class Scenario:
         self._labels.insert(i, step.label)
         self._targets.insert(i, step.target)
         self._captions.insert(i, step.caption)
+        self._notes.insert(i, step.notes)
+        self._questions.insert(i, step.question)
         self._n += 1
         self._write_row(i, step)
         if i == n:
@@ -483,6 +504,7 @@ class Scenario:
             column[i : n - 1] = column[i + 1 : n]
         self._alpha[n - 1] = self._beta[n - 1] = np.nan
         del self._labels[i], self._targets[i], self._captions[i]
+        del self._notes[i], self._questions[i]
         self._n -= 1
         self._reindex()
 
@@ -507,6 +529,8 @@ class Scenario:
             self._captions[i],
             None if np.isnan(alpha) else float(alpha),
             None if np.isnan(beta) else float(beta),
+            self._notes[i],
+            self._questions[i],
         )
 
     # -- columns for the arithmetic (read-only views; do not keep them) ----------
@@ -618,6 +642,10 @@ class Scenario:
         """Every step's label, target and caption, in order (copies)."""
         return list(self._labels), list(self._targets), list(self._captions)
 
+    def teaching_columns(self) -> tuple[list[str], list[str]]:
+        """Every step's instructor notes and check question, in order (copies)."""
+        return list(self._notes), list(self._questions)
+
     def label_at(self, number: int) -> str:
         """The label of step ``number`` (1-based), without building a Step."""
         return self._labels[number - 1]
@@ -677,7 +705,7 @@ class Scenario:
         for name in ("_is_write", "_vectors", "_values", "_alpha", "_beta"):
             setattr(twin, name, getattr(self, name)[: max(self._n, 8)].copy())
         twin._forget_sizes()
-        for name in ("_labels", "_targets", "_captions"):
+        for name in ("_labels", "_targets", "_captions", "_notes", "_questions"):
             setattr(twin, name, list(getattr(self, name)))
         twin._by_label = dict(self._by_label)
         twin.caption_written_for = dict(self.caption_written_for)
@@ -699,6 +727,8 @@ class Scenario:
             and self._labels == other._labels
             and self._targets == other._targets
             and self._captions == other._captions
+            and self._notes == other._notes
+            and self._questions == other._questions
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -749,6 +779,8 @@ class Scenario:
         if label in taken and label != replacing:
             raise ScenarioError(f"label {label!r} is already used by another step", field="label")
         check_text(step.caption, "caption", limits.MAX_TEXT_CHARS)
+        check_text(step.notes, "notes", limits.MAX_TEXT_CHARS)
+        check_text(step.question, "question", limits.MAX_TEXT_CHARS)
         if "{" in step.caption or "}" in step.caption:
             check_caption(
                 step.caption, step.op, self._label_ops(earlier, replacing, label, step.op)

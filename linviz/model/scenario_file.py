@@ -300,6 +300,7 @@ def _number_rows(array: np.ndarray) -> list[list[int | float]]:
 def step_objects(scenario: Scenario) -> Iterator[dict[str, Any]]:
     """Each step as the JSON object a file holds, built from the columns a chunk at a time."""
     labels, targets, captions = scenario.text_columns()
+    notes, questions = scenario.teaching_columns()
     written_for = scenario.caption_written_for
     for start in range(0, len(scenario), WRITE_CHUNK):
         stop = min(start + WRITE_CHUNK, len(scenario))
@@ -325,6 +326,10 @@ def step_objects(scenario: Scenario) -> Iterator[dict[str, Any]]:
                 item["caption"] = captions[i]
                 if labels[i] in written_for:
                     item["caption_for"] = written_for[labels[i]]
+            if notes[i]:
+                item["notes"] = notes[i]
+            if questions[i]:
+                item["question"] = questions[i]
             yield item
 
 

@@ -22,10 +22,13 @@ from linviz.model.caption_fields import check_written_for
 from linviz.model.errors import ScenarioError, shown
 from linviz.model.scenario import READ, WRITE, Scenario, Step, StepColumns, check_text, parse_vector
 
+#: What the presenter view shows the instructor: optional on every step.
+TEACHING_KEYS = frozenset({"notes", "question"})
 #: Which keys each kind of step may have.
 STEP_KEYS = {
-    WRITE: frozenset({"op", "key", "value", "label", "caption", "caption_for", "alpha", "beta"}),
-    READ: frozenset({"op", "query", "label", "target", "caption", "caption_for"}),
+    WRITE: frozenset({"op", "key", "value", "label", "caption", "caption_for", "alpha", "beta"})
+    | TEACHING_KEYS,
+    READ: frozenset({"op", "query", "label", "target", "caption", "caption_for"}) | TEACHING_KEYS,
 }
 REQUIRED_STEP = {WRITE: ("key", "value"), READ: ("query",)}
 
@@ -71,6 +74,8 @@ def parse_step(raw: Any, writes: int, reads: int) -> Step:
             f"target must be the label of an earlier write, got {shown(target)}", field="target"
         )
     caption = check_text(raw.get("caption", ""), "caption", limits.MAX_TEXT_CHARS)
+    notes = check_text(raw.get("notes", ""), "notes", limits.MAX_TEXT_CHARS)
+    question = check_text(raw.get("question", ""), "question", limits.MAX_TEXT_CHARS)
     vector = raw["key"] if op == WRITE else raw["query"]
     # Shapes and numbers are checked by Scenario.check_step; keep raw lists here.
     return Step(
@@ -82,6 +87,8 @@ def parse_step(raw: Any, writes: int, reads: int) -> Step:
         caption,
         raw.get("alpha"),
         raw.get("beta"),
+        notes,
+        question,
     )
 
 
@@ -123,6 +130,9 @@ class StepReader:
         self._labels: list[str] = []
         self._targets: list[str | None] = []
         self._captions: list[str] = []
+        #: Instructor notes and check questions by row, for the rows that have any.
+        self._notes: dict[int, str] = {}
+        self._questions: dict[int, str] = {}
         self._by_label: dict[str, int] = {}
         #: ``caption_for`` of the steps that have one, by label.
         self.written_for: dict[str, str] = {}
@@ -204,6 +214,10 @@ class StepReader:
             self._alpha[row] = float(checked.alpha)
         if checked.beta is not None:
             self._beta[row] = float(checked.beta)
+        if checked.notes:
+            self._notes[row] = checked.notes
+        if checked.question:
+            self._questions[row] = checked.question
         self._keep(
             checked.is_write,
             checked.vector.tolist(),
@@ -289,6 +303,12 @@ class StepReader:
         for column, given in ((alpha, self._alpha), (beta, self._beta)):
             for row, number in given.items():
                 column[row] = number
+        notes = questions = None
+        if self._notes or self._questions:
+            notes, questions = [""] * n, [""] * n
+            for texts, given_text in ((notes, self._notes), (questions, self._questions)):
+                for row, text in given_text.items():
+                    texts[row] = text
         return StepColumns(
             is_write,
             vectors,
@@ -299,6 +319,8 @@ class StepReader:
             self._targets,
             self._captions,
             self._by_label,
+            notes,
+            questions,
         )
 
 

@@ -15,6 +15,7 @@ from linviz.model.lessons import bundled_lessons
 from linviz.model.scenario import Scenario, write
 from linviz.views.classroom.baseline_panel import BaselinePanel
 from linviz.views.classroom.class_menu import Classroom
+from linviz.views.classroom.presenter import Presenter
 from linviz.views.export.window_exporter import WindowExporter
 from linviz.views.labs.lab_tabs import LabTabs
 from linviz.views.panels.caption import CaptionBar
@@ -95,6 +96,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.exporter = WindowExporter(self)
         self.classroom = Classroom(session, self)
         self._build_menus()
+        #: The presenter view, its screens and the clicker keys (View ▸ Presenter view, X).
+        self.presenter = Presenter(self)
         #: The labs, a tab each beside the scenario's views (View ▸ Labs, Ctrl+1 … Ctrl+6).
         self.labs = LabTabs(self)
         self.exporter.install_context_menus()
@@ -313,6 +316,7 @@ class MainWindow(QtWidgets.QMainWindow):
         bar.addMenu(self.classroom.menu)
         help_menu = bar.addMenu(self.tr("&Help"))
         help_menu.addAction(self.about_action)
+        self.help_menu = help_menu
         self._refresh_recent_menu()
 
     # -- settings remembered between runs ------------------------------------------

@@ -144,12 +144,12 @@ def test_a_file_that_cannot_be_used_says_why(data, message):
         (
             [{**W, "lable": "a"}],
             "lesson.json, step 1, field 'lable': unknown key 'lable' in a write step; allowed:"
-            " alpha, beta, caption, caption_for, key, label, op, value",
+            " alpha, beta, caption, caption_for, key, label, notes, op, question, value",
         ),
         (
             [W, {**R, "value": [1, 1]}],
             "lesson.json, step 2, field 'value': unknown key 'value' in a read step; allowed:"
-            " caption, caption_for, label, op, query, target",
+            " caption, caption_for, label, notes, op, query, question, target",
         ),
         (
             [W, {"op": "write", "key": [1, 0]}],

@@ -16,7 +16,9 @@ import shiboken6
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.changes import Change
+from linviz.controller.lab_record import LabNotebook
 from linviz.controller.session import Session
+from linviz.views.classroom.lab_notebook import LabNotebookDialog
 from linviz.views.classroom.prediction_box import PredictionBox
 from linviz.views.panels.panel import session_theme
 
@@ -81,6 +83,18 @@ class Classroom(QtCore.QObject):
         self.clear_action = self._action(
             self.tr("&Clear baseline"), lambda: self.session.clear_baseline()
         )
+        self.lab_action = self._action(
+            self.tr("&Lab notebook…"),
+            self.open_lab_notebook,
+            "L",
+            tip=self.tr(
+                "The causal lab: what changed since the baseline, the room's prediction, "
+                "the result and its explanation"
+            ),
+        )
+        #: The lab entries of this session (the Lab notebook shows and exports them).
+        self.notebook = LabNotebook(session)
+        self._lab_dialog: LabNotebookDialog | None = None
 
         self.menu = QtWidgets.QMenu(self.tr("&Class"), window)
         for action in (self.hide_action, self.reveal_action, self.predict_action):
@@ -88,6 +102,7 @@ class Classroom(QtCore.QObject):
         self.menu.addSeparator()
         self.menu.addAction(self.pin_action)
         self.menu.addAction(self.clear_action)
+        self.menu.addAction(self.lab_action)
 
         self.prediction_box = PredictionBox(self.session, window)
         self.session.changed.connect(self._on_session_changed)
@@ -119,6 +134,20 @@ class Classroom(QtCore.QObject):
         """Class ▸ Enter prediction…"""
         self.prediction_box.open_for_cursor()
 
+    def lab_notebook(self) -> LabNotebookDialog:
+        """The Lab notebook dialog, built the first time it is asked for."""
+        if self._lab_dialog is None:
+            self._lab_dialog = LabNotebookDialog(self.session, self.notebook, self.window)
+            self._lab_dialog.set_theme(session_theme(self.session))
+        return self._lab_dialog
+
+    def open_lab_notebook(self) -> None:
+        """Class ▸ Lab notebook…"""
+        dialog = self.lab_notebook()
+        dialog.show()
+        dialog.raise_()
+        dialog.activateWindow()
+
     def pin_baseline(self) -> None:
         """Class ▸ Pin baseline."""
         self.session.pin_baseline()
@@ -144,3 +173,5 @@ class Classroom(QtCore.QObject):
         self.clear_action.setEnabled(session.baseline is not None)
         if Change.OPTIONS in changes:
             self.prediction_box.set_theme(session_theme(session))
+            if self._lab_dialog is not None:
+                self._lab_dialog.set_theme(session_theme(session))
