@@ -13,6 +13,7 @@ from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.lessons import bundled_lessons
 from linviz.model.scenario import Scenario, write
+from linviz.views.accessibility import Accessibility
 from linviz.views.classroom.baseline_panel import BaselinePanel
 from linviz.views.classroom.class_menu import Classroom
 from linviz.views.export.window_exporter import WindowExporter
@@ -104,6 +105,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.view_menu.addAction(self.keyboard.next_panel_action)
         self.view_menu.addAction(self.keyboard.previous_panel_action)
         self.help_menu.insertAction(self.about_action, self.keyboard.shortcuts_action)
+        #: Accessible names, descriptions and tooltips (for screen readers).
+        self.accessibility = Accessibility(self)
         self.exporter.install_context_menus()
         self.statusBar()
         self._restore_settings()
