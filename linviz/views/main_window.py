@@ -13,10 +13,12 @@ from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.lessons import bundled_lessons
 from linviz.model.scenario import Scenario, write
+from linviz.views.accessibility import Accessibility
 from linviz.views.classroom.baseline_panel import BaselinePanel
 from linviz.views.classroom.class_menu import Classroom
 from linviz.views.classroom.presenter import Presenter
 from linviz.views.export.window_exporter import WindowExporter
+from linviz.views.keyboard import Keyboard
 from linviz.views.labs.lab_tabs import LabTabs
 from linviz.views.panels.caption import CaptionBar
 from linviz.views.panels.equation import EquationPanel
@@ -100,6 +102,14 @@ class MainWindow(QtWidgets.QMainWindow):
         self.presenter = Presenter(self)
         #: The labs, a tab each beside the scenario's views (View ▸ Labs, Ctrl+1 … Ctrl+6).
         self.labs = LabTabs(self)
+        #: F6 between panels, arrow keys in the key plane, Help ▸ Keyboard shortcuts.
+        self.keyboard = Keyboard(self)
+        self.view_menu.addSeparator()
+        self.view_menu.addAction(self.keyboard.next_panel_action)
+        self.view_menu.addAction(self.keyboard.previous_panel_action)
+        self.help_menu.insertAction(self.about_action, self.keyboard.shortcuts_action)
+        #: Accessible names, descriptions and tooltips (for screen readers).
+        self.accessibility = Accessibility(self)
         self.exporter.install_context_menus()
         self.statusBar()
         self._restore_settings()
@@ -310,8 +320,13 @@ class MainWindow(QtWidgets.QMainWindow):
         view_menu.addAction(self.snap_grid_action)
         view_menu.addAction(self.snap_unit_action)
         view_menu.addSeparator()
-        view_menu.addAction(self.steps_dock.toggleViewAction())
-        view_menu.addAction(self.settings_dock.toggleViewAction())
+        for dock, text in (
+            (self.steps_dock, self.tr("&Steps")),
+            (self.settings_dock, self.tr("Setti&ngs")),
+        ):
+            toggle = dock.toggleViewAction()
+            toggle.setText(text)  # a mnemonic: the menu is reached by keys too
+            view_menu.addAction(toggle)
         self.view_menu = view_menu
         bar.addMenu(self.classroom.menu)
         help_menu = bar.addMenu(self.tr("&Help"))

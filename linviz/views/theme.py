@@ -45,8 +45,11 @@ class Theme:
 
 # Okabe–Ito-based key colours, distinguishable with the common colour-vision
 # deficiencies. They leave out the read (vermillion), target (green) and
-# crosstalk (pink) colours so a key never looks like a query or a target.
-_KEYS_LIGHT = ("#0072B2", "#6A3D9A", "#56B4E9", "#8C564B", "#404040", "#B8860B")
+# crosstalk (pink) colours so a key never looks like a query or a target, and
+# each is dark enough for its arrow's label (WCAG AA, 4.5:1 on white). A
+# deuteranope or protanope still tells each from the query's colour
+# (tests/views/test_theme_colours.py).
+_KEYS_LIGHT = ("#0072B2", "#6A3D9A", "#00697A", "#8C564B", "#404040", "#8B1E3F")
 
 LIGHT = Theme(
     name="light",
@@ -56,11 +59,13 @@ LIGHT = Theme(
     muted="#5f6672",
     grid="#d5d9e0",
     write="#0072B2",
-    read="#D55E00",
-    target="#009E73",
-    crosstalk="#CC79A7",
+    # Okabe–Ito's vermillion, green and pink, darkened to 4.5:1 on the panels:
+    # they colour text as well as arrows and bars.
+    read="#B84F00",
+    target="#005c44",
+    crosstalk="#b23a8a",
     warning="#c0392b",
-    accent="#1f6feb",
+    accent="#1a5fd0",
     key_colors=_KEYS_LIGHT,
     colormap="CET-D1A",
     font_pt=10.0,
@@ -101,8 +106,9 @@ PROJECTOR = Theme(
     grid="#b0b4bb",
     write="#0057a0",
     read="#b34700",
-    target="#00704f",
-    crosstalk="#a0346f",
+    # Farther apart in lightness than in hue: a deuteranope tells them apart.
+    target="#005c40",
+    crosstalk="#b0408a",
     warning="#b00000",
     accent="#003f9e",
     key_colors=_KEYS_LIGHT,
@@ -126,6 +132,28 @@ def label_style(color: str, point_size: float, bold: bool = False) -> str:
     """A label's colour and size as a style sheet (a window-wide sheet can't override it)."""
     weight = "bold" if bold else "normal"
     return f"color: {color}; font-size: {round(point_size)}pt; font-weight: {weight};"
+
+
+def relative_luminance(color: str) -> float:
+    """WCAG 2.1's relative luminance of ``#rrggbb`` (0 black … 1 white)."""
+    q = QtGui.QColor(color)
+    linear = [
+        c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+        for c in (q.redF(), q.greenF(), q.blueF())
+    ]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast_ratio(first: str, second: str) -> float:
+    """WCAG 2.1's contrast ratio of two colours (1 … 21; text wants 4.5)."""
+    high, low = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def text_on(background: str) -> str:
+    """White or black, whichever reads better on ``background``."""
+    on_white = contrast_ratio("#ffffff", background)
+    return "#ffffff" if on_white >= contrast_ratio("#000000", background) else "#000000"
 
 
 def qcolor(name: str, alpha: int = 255) -> QtGui.QColor:
@@ -170,7 +198,7 @@ def theme_palette(theme: Theme) -> QtGui.QPalette:
         (Role.ToolTipText, foreground),
         (Role.PlaceholderText, muted),
         (Role.Highlight, qcolor(theme.accent)),
-        (Role.HighlightedText, qcolor("#ffffff")),
+        (Role.HighlightedText, qcolor(text_on(theme.accent))),
         (Role.Link, qcolor(theme.accent)),
         (Role.Shadow, qcolor("#000000") if dark_theme else grid.darker(160)),
     ):

@@ -98,6 +98,8 @@ class StepTableView(QtWidgets.QTableView):
             | QtWidgets.QAbstractItemView.EditTrigger.SelectedClicked
         )
         self.setAlternatingRowColors(True)
+        # Tab leaves the table for the next control (the arrow keys move between cells).
+        self.setTabKeyNavigation(False)
         self.setWordWrap(False)
         self.verticalHeader().setVisible(False)
         # Fixed row heights: a 100,000-row table never measures its rows.
@@ -132,32 +134,51 @@ class StepEditorPanel(Panel):
         self.table.selectionModel().currentRowChanged.connect(self._row_selected)
 
         self.add_write_action = self._action(
-            self.tr("Add write"), self.tr("Insert a write after the current step"), self.add_write
+            self.tr("Add &write"), self.tr("Insert a write after the current step"), self.add_write
         )
         self.add_read_action = self._action(
-            self.tr("Add read"), self.tr("Insert a read after the current step"), self.add_read
+            self.tr("Add r&ead"), self.tr("Insert a read after the current step"), self.add_read
         )
         self.duplicate_action = self._action(
-            self.tr("Duplicate"), self.tr("Copy the current step just after it"), self.duplicate
+            self.tr("Dupli&cate"), self.tr("Copy the current step just after it"), self.duplicate
         )
+        # They act on the current step, which every panel follows: window-wide keys.
+        for action, keys in (
+            (self.add_write_action, "Ctrl+Shift+W"),
+            (self.add_read_action, "Ctrl+Shift+R"),
+            (self.duplicate_action, "Ctrl+Shift+D"),
+        ):
+            action.setShortcut(QtGui.QKeySequence(keys))
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.setToolTip(f"{action.toolTip()} ({action.shortcut().toString()})")
         self.delete_action = self._action(
-            self.tr("Delete"),
+            self.tr("&Delete"),
             self.tr("Delete the current step"),
             self.delete,
             QtGui.QKeySequence.StandardKey.Delete,
         )
         self.move_up_action = self._action(
-            self.tr("Move up"),
+            self.tr("Move u&p"),
             self.tr("Move the current step one earlier"),
             lambda: self.move(-1),
             QtGui.QKeySequence("Alt+Up"),
         )
         self.move_down_action = self._action(
-            self.tr("Move down"),
+            self.tr("Move dow&n"),
             self.tr("Move the current step one later"),
             lambda: self.move(1),
             QtGui.QKeySequence("Alt+Down"),
         )
+        # Stable names (in English, whatever the language): the buttons are found by them.
+        for action, name in (
+            (self.add_write_action, "Add write"),
+            (self.add_read_action, "Add read"),
+            (self.duplicate_action, "Duplicate"),
+            (self.delete_action, "Delete"),
+            (self.move_up_action, "Move up"),
+            (self.move_down_action, "Move down"),
+        ):
+            action.setObjectName(name)
         buttons = QtWidgets.QHBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
         self.buttons: dict[str, QtWidgets.QToolButton] = {}

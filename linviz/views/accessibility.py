@@ -1,0 +1,274 @@
+"""What assistive technology reads: accessible names, descriptions and tooltips.
+
+:class:`Accessibility` (built by the main window) gives
+
+- every panel and its frame an accessible name (its title);
+- every control without one an accessible name from the label it is the buddy
+  of (or sits beside in a form), else its text, placeholder or tooltip, and a
+  tooltip from its name when it has none;
+- the heatmap an accessible description stating ``S`` at the step in words,
+  and the readout one stating the output and the error, kept up to date.
+
+Names it fills are marked (property ``linviz_auto_name``) and filled anew when
+the language changes or a lab is first shown; names a panel set itself are kept.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import TYPE_CHECKING
+
+from PySide6 import QtCore, QtWidgets
+from PySide6.QtCore import Qt
+
+from linviz.controller.changes import Change
+from linviz.views.number_text import plain_number
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from linviz.views.main_window import MainWindow
+
+#: The controls that must carry a name and a tooltip.
+CONTROLS = (
+    QtWidgets.QAbstractButton,
+    QtWidgets.QLineEdit,
+    QtWidgets.QComboBox,
+    QtWidgets.QAbstractSpinBox,
+    QtWidgets.QSlider,
+    QtWidgets.QTableView,
+    QtWidgets.QListView,
+    QtWidgets.QTreeView,
+    QtWidgets.QTabBar,
+)
+#: Matrices up to this many entries are read out entry by entry.
+SPOKEN_ENTRIES = 16
+_AUTO = "linviz_auto_name"
+_AUTO_TIP = "linviz_auto_tip"
+_TAG = re.compile(r"<[^>]+>")
+
+
+def internal(widget: QtWidgets.QWidget) -> bool:
+    """Parts Qt builds inside its own widgets (a spin box's editor, a tab bar's
+    scroll arrows): Qt names them, their owner carries the name.
+    """
+    name = widget.objectName()
+    parent = widget.parentWidget()
+    if parent is not None and parent.inherits("QComboBoxPrivateContainer"):
+        return True  # a combo box's drop-down list
+    return name.startswith("qt_spinbox") or name in (
+        "ScrollLeftButton",
+        "ScrollRightButton",
+        "qt_menubar_ext_button",
+        "qt_tableview_cornerbutton",
+    )
+
+
+def plain(text: str) -> str:
+    """Rich or mnemonic text as words: no tags, no ``&``, one line."""
+    text = html.unescape(_TAG.sub(" ", text.replace("<br>", " ")))
+    text = text.replace("&&", "\0").replace("&", "").replace("\0", "&")
+    return " ".join(text.split())
+
+
+def _labels_by_buddy(root: QtWidgets.QWidget) -> dict[int, str]:
+    found: dict[int, str] = {}
+    for label in root.findChildren(QtWidgets.QLabel):
+        buddy = label.buddy()
+        if buddy is not None and label.text():
+            found[id(buddy)] = plain(label.text())
+    for form in root.findChildren(QtWidgets.QFormLayout):
+        for row in range(form.rowCount()):
+            label_item = form.itemAt(row, QtWidgets.QFormLayout.ItemRole.LabelRole)
+            field_item = form.itemAt(row, QtWidgets.QFormLayout.ItemRole.FieldRole)
+            if label_item is None or field_item is None:
+                continue
+            label, field = label_item.widget(), field_item.widget()
+            if isinstance(label, QtWidgets.QLabel) and field is not None and label.text():
+                found.setdefault(id(field), plain(label.text()))
+    return found
+
+
+class Accessibility(QtCore.QObject):
+    """Names, descriptions and tooltips for the window (see the module's notes)."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        window.session.changed.connect(self._session_changed)
+        labs = getattr(window, "labs", None)
+        if labs is not None:
+            labs.tabs.currentChanged.connect(lambda _index: self.fill())
+        window.installEventFilter(self)
+        self.fill()
+        self.describe()
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
+        if event.type() == QtCore.QEvent.Type.LanguageChange and watched is self.window:
+            QtCore.QTimer.singleShot(0, self, self.refill)
+        return False
+
+    def _session_changed(self, changes: frozenset[Change]) -> None:
+        if changes & {Change.SCENARIO, Change.CURSOR, Change.FILE}:
+            self.describe()
+
+    # -- names and tooltips -----------------------------------------------------------------
+    def refill(self) -> None:
+        """Fill every name and tooltip again (after a change of language)."""
+        for widget in self.window.findChildren(QtWidgets.QWidget):
+            if widget.property(_AUTO):
+                widget.setAccessibleName("")
+            if widget.property(_AUTO_TIP):
+                widget.setToolTip("")
+        self.fill()
+        self.describe()
+
+    def fill(self) -> None:
+        """Name every panel and control that has no name yet; tooltips where missing."""
+        window = self.window
+        for name, panel in window.panels.items():
+            title = plain(panel.panel_title())
+            self._name(panel, title)
+            frame = window.panel_frame(name)
+            if frame is not panel:
+                self._name(frame, title)
+        labs = getattr(window, "labs", None)
+        if labs is not None:
+            self._name(labs.tabs.tabBar(), self.tr("The scenario and the labs"))
+            self._tip(labs.tabs.tabBar(), self.tr("Ctrl+1 … Ctrl+6 open a tab"))
+        for bar in window.findChildren(
+            QtWidgets.QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly
+        ):
+            self._name(bar, self.tr("Docked panels"))
+            self._tip(bar, self.tr("The panels sharing this place at the bottom: one tab each"))
+        for dock in window.findChildren(QtWidgets.QDockWidget):
+            for button in dock.findChildren(QtWidgets.QAbstractButton):
+                if button.objectName() == "qt_dockwidget_closebutton":
+                    self._tip(button, self.tr("Hide this panel (View menu shows it again)"))
+                    self._name(button, self.tr("Hide {0}").format(plain(dock.windowTitle())))
+                elif button.objectName() == "qt_dockwidget_floatbutton":
+                    self._tip(button, self.tr("Detach this panel into its own window"))
+                    self._name(button, self.tr("Detach {0}").format(plain(dock.windowTitle())))
+        steps = window.panels.get("steps")
+        if steps is not None:
+            self._name(steps.table, self.tr("Steps of the scenario"))
+            self._tip(
+                steps.table,
+                self.tr("One row per step: arrows move, F2 edits a cell, Tab leaves the table"),
+            )
+        buddies = _labels_by_buddy(window)
+        for widget in window.findChildren(QtWidgets.QWidget):
+            if not isinstance(widget, CONTROLS) or internal(widget):
+                continue
+            if not widget.accessibleName():
+                name = buddies.get(id(widget)) or self._own_words(widget)
+                if name:
+                    self._name(widget, name)
+            if not widget.toolTip() and widget.accessibleName():
+                self._tip(widget, widget.accessibleName())
+
+    @staticmethod
+    def _own_words(widget: QtWidgets.QWidget) -> str:
+        if isinstance(widget, QtWidgets.QAbstractButton) and widget.text():
+            return plain(widget.text())
+        if isinstance(widget, QtWidgets.QLineEdit) and widget.placeholderText():
+            return plain(widget.placeholderText())
+        tip = plain(widget.toolTip()).split(". ")[0]
+        if len(tip) > 60:  # a name, not the whole explanation
+            cut = min((tip.find(mark) for mark in (":", " (", ",") if mark in tip), default=-1)
+            tip = tip[:cut] if cut > 0 else tip
+        return tip
+
+    @staticmethod
+    def _name(widget: QtWidgets.QWidget, name: str) -> None:
+        if widget.accessibleName() and not widget.property(_AUTO):
+            return
+        widget.setAccessibleName(name)
+        widget.setProperty(_AUTO, True)
+
+    @staticmethod
+    def _tip(widget: QtWidgets.QWidget, tip: str) -> None:
+        if widget.toolTip() and not widget.property(_AUTO_TIP):
+            return
+        widget.setToolTip(tip)
+        widget.setProperty(_AUTO_TIP, True)
+
+    # -- descriptions -----------------------------------------------------------------------
+    def describe(self) -> None:
+        """The heatmap's and the readout's descriptions for the current step."""
+        window = self.window
+        heatmap, readout = window.panels.get("heatmap"), window.panels.get("readout")
+        if heatmap is not None:
+            heatmap.setAccessibleDescription(self.state_words())
+        if readout is not None:
+            readout.setAccessibleDescription(self.read_words())
+
+    def _numbers(self, values: np.ndarray) -> str:
+        return self.tr(", ").join(plain_number(float(v)) for v in values)
+
+    def state_words(self) -> str:
+        """``S`` at the cursor in words: each entry when few, else its size and extremes."""
+        session = self.window.session
+        snap = session.snapshot()
+        state = snap.state
+        rows, columns = state.shape
+        if session.cursor == 0:
+            where = self.tr("S before any step")
+        else:
+            step = session.scenario.step(session.cursor)
+            where = (
+                self.tr("S after step {0}, write {1}")
+                if step.is_write
+                else self.tr("S at step {0}, read {1}")
+            ).format(session.cursor, step.label)
+        size = self.tr("{0} rows by {1} columns").format(rows, columns)
+        if not state.any():
+            return self.tr("{0}: {1}, every entry 0.").format(where, size)
+        if state.size <= SPOKEN_ENTRIES:
+            lines = [
+                self.tr("row {0}: {1}").format(index + 1, self._numbers(row))
+                for index, row in enumerate(state)
+            ]
+            return self.tr("{0}: {1}. {2}.").format(where, size, self.tr("; ").join(lines))
+        return self.tr("{0}: {1}; entries from {2} to {3}.").format(
+            where, size, plain_number(float(state.min())), plain_number(float(state.max()))
+        )
+
+    def read_words(self) -> str:
+        """The read at the cursor in words: its output, its target and its error."""
+        session = self.window.session
+        if session.cursor == 0:
+            return self.tr("Nothing written yet: every read returns zeros.")
+        snap = session.snapshot()
+        result = snap.read
+        step = session.scenario.step(session.cursor)
+        if result is None:
+            return self.tr("Step {0} writes {1}: key {2}, value {3}.").format(
+                session.cursor,
+                step.label,
+                f"[{self._numbers(step.vector)}]",
+                f"[{self._numbers(step.value)}]",
+            )
+        if session.is_hidden():
+            return self.tr("Read {0}: the output is hidden until revealed.").format(step.label)
+        output = f"[{self._numbers(result.output)}]"
+        if result.target is None or result.expected is None:
+            return self.tr("Read {0}: output y = {1}; no earlier write to retrieve.").format(
+                step.label, output
+            )
+        error = (
+            self.tr("relative error {0} %").format(plain_number(100 * result.relative_error))
+            if result.relative_error is not None
+            else self.tr("no relative error (the target is zero)")
+        )
+        return self.tr(
+            "Read {0}: output y = {1}; target {2} expects {3}; interference {4}; {5}."
+        ).format(
+            step.label,
+            output,
+            result.target,
+            f"[{self._numbers(result.expected)}]",
+            f"[{self._numbers(result.interference)}]",
+            error,
+        )
