@@ -42,6 +42,8 @@ class PlaneArrow:
     z: float
     draggable: bool = False
     tooltip: Callable[[], str] | None = None
+    #: Why a handle cannot move (empty: it can): shown when a drag is tried.
+    refusal: str = ""
 
 
 class ArrowBatch:
@@ -63,6 +65,9 @@ class ArrowBatch:
         Whether each step's tip can be dragged.
     tooltip
         ``tooltip(role, number)``: what a draggable arrow's handle shows on hover.
+    refusal
+        Why no tip of these steps can move now (empty: they can): their
+        handles still show the tooltip, and say this when dragged.
 
     Attributes
     ----------
@@ -82,9 +87,11 @@ class ArrowBatch:
         depths: np.ndarray,
         draggable: np.ndarray,
         tooltip: Callable[[str, int], Callable[[], str]],
+        refusal: str = "",
     ) -> None:
         self.numbers, self.roles, self.tips, self.looks = numbers, roles, tips, looks
         self.depths, self.draggable, self._tooltip = depths, draggable, tooltip
+        self.refusal = refusal
         self.special: dict[int, PlaneArrow] = {}
         self.extras: list[PlaneArrow] = []
 
@@ -123,6 +130,7 @@ class ArrowBatch:
                 float(self.depths[index]),
                 draggable,
                 self._tooltip(role, number) if draggable else None,
+                self.refusal if draggable else "",
             )
         return arrow
 

@@ -209,6 +209,8 @@ class VectorPlanePanel(Panel):
         top = QtWidgets.QHBoxLayout()
         top.addWidget(self.legend, 1)
         top.addWidget(self.axis_chooser)
+        #: The row above the plot: the legend, the component chooser (subclasses add to it).
+        self.header = top
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)
@@ -337,6 +339,7 @@ class VectorPlanePanel(Panel):
         item.sigDragStarted.connect(self._drag_started)
         item.sigDragged.connect(self._dragged)
         item.sigDragFinished.connect(self._drag_finished)
+        item.sigDragRefused.connect(lambda refused: self.message.emit(refused.refusal))
         self._view_box.addItem(item, ignoreBounds=True)
         return item
 
@@ -356,7 +359,7 @@ class VectorPlanePanel(Panel):
         item.role = arrow.role
         item.step_number = arrow.number
         item.tooltip_provider = arrow.tooltip
-        item.set_draggable(arrow.draggable)
+        item.set_draggable(arrow.draggable, arrow.refusal)
         item.set_arrow(arrow.origin, arrow.tip, arrow.look, live)
         if not item.isVisible():  # back from the spares
             item.show()
@@ -434,7 +437,7 @@ class VectorPlanePanel(Panel):
         raise NotImplementedError
 
     def _set_axis_labels(self, size: int, axes: tuple[int, int], theme: Theme) -> None:
-        key = (size > 1, axes, theme.name, self.space)
+        key = (size > 1, axes, theme.name, self._axis_name(axes[0]), self._axis_name(axes[1]))
         if key == self._axis_text:
             return  # setLabel re-lays the plot out: never during a drag
         self._axis_text = key
@@ -606,7 +609,8 @@ class VectorPlanePanel(Panel):
             try:
                 if combo.count() != size:
                     combo.clear()
-                    combo.addItems([self.tr("component {0}").format(i) for i in range(size)])
+                    # Counted from 1, as the course counts k₁, k₂ …
+                    combo.addItems([self.tr("component {0}").format(i + 1) for i in range(size)])
                 if combo.currentIndex() != axis:
                     combo.setCurrentIndex(axis)
             finally:

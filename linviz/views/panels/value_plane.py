@@ -36,7 +36,7 @@ class ValuePlanePanel(VectorPlanePanel):
         )
 
     def _axis_name(self, component: int) -> str:
-        return self.tr("value component {0}").format(component)
+        return self.tr("value component {0}").format(component + 1)  # counted from 1
 
     def _drag_field_of(self, item: ArrowItem) -> str:
         return "value"

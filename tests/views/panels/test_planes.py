@@ -357,10 +357,14 @@ def test_component_chooser_appears_for_three_components_and_drags_edit_those(qtb
     panel.y_combo.setCurrentIndex(2)
     assert session.options.key_axes == (0, 2)
     assert panel.tip_position(2) == (0.0, 0.5)
-    assert panel.plot_widget.getPlotItem().getAxis("left").labelText == "key component 2"
+    # Counted from 1, as the course counts: the third component is "component 3".
+    assert panel.y_combo.currentText() == "component 3"
+    assert [panel.x_combo.itemText(i) for i in range(3)] == [f"component {n}" for n in (1, 2, 3)]
+    assert panel.plot_widget.getPlotItem().getAxis("left").labelText == "key component 3"
+    assert panel.plot_widget.getPlotItem().getAxis("bottom").labelText == "key component 1"
 
     drag(panel.plot_widget, point(panel, 0.0, 0.5), point(panel, 0.5, 1.0))
-    assert np.array_equal(vector(session, 2), [0.5, 1.0, 1.0])  # component 1 untouched
+    assert np.array_equal(vector(session, 2), [0.5, 1.0, 1.0])  # component 2 untouched
 
 
 def test_one_component_puts_the_arrows_on_a_line(qtbot):

@@ -1,0 +1,134 @@
+"""What the planes say is true: k or φ(k), counted from 1, framed and labelled legibly."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from linviz.controller.session import Session
+from linviz.views.panels.key_plane import KeyPlanePanel
+from tests.views.conftest import data_to_viewport, drag
+
+pytestmark = pytest.mark.qt_log_ignore(
+    "This plugin does not support propagateSizeHints", "This plugin does not support raise"
+)
+
+LEFT, NO_MOD = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+
+
+@pytest.fixture(autouse=True)
+def no_swallowed_errors(monkeypatch):
+    """pyqtgraph prints exceptions raised in mouse handlers and goes on: fail instead."""
+    printed = []
+    monkeypatch.setattr(pg.debug, "printExc", lambda *a, **k: printed.append(a))
+    yield
+    assert not printed, f"an exception was raised inside a mouse handler: {printed}"
+
+
+def shown(qtbot, panel, width=600, height=600):
+    qtbot.addWidget(panel)
+    panel.resize(width, height)
+    panel.show()
+    qtbot.waitExposed(panel)
+    return panel
+
+
+def point(panel, x, y):
+    return data_to_viewport(panel.plot_widget, x, y)
+
+
+def axis_titles(panel):
+    plot = panel.plot_widget.getPlotItem()
+    return plot.getAxis("bottom").labelText, plot.getAxis("left").labelText
+
+
+# -- the key plane: k or φ(k) -----------------------------------------------------------------
+@pytest.fixture
+def feature_map_session():
+    session = Session()
+    session.open("feature-map")  # φ = elu+1: a = (1, 0) is stored as (2, 1), b = (0, 1) as (1, 2)
+    session.set_cursor(3)  # read r1, query (1, 0)
+    return session
+
+
+def test_under_elu_plus_one_the_key_plane_shows_what_s_stores(qtbot, feature_map_session):
+    panel = shown(qtbot, KeyPlanePanel(feature_map_session))
+    assert panel.tip_position(1) == pytest.approx((2.0, 1.0))  # φ(a), not a = (1, 0)
+    assert panel.tip_position(2) == pytest.approx((1.0, 2.0))  # φ(b): not orthogonal to φ(a)
+    assert panel.tip_position(3) == pytest.approx((2.0, 1.0))  # the query as φ(q)
+    assert axis_titles(panel) == ("φ(k) component 1", "φ(k) component 2")
+    assert panel.space_buttons["phi"].isChecked() and not panel.space_buttons["k"].isChecked()
+    assert "φ(k)" in panel.legend.text() and "switch to k to drag" in panel.legend.text()
+    tooltip = panel.arrow("key", 2).tooltip_provider()
+    assert "what S stores: φ(k) = [1, 2]" in tooltip
+    assert "cosine of φ(k) with every other stored φ(k):" in tooltip and "a: 0.8" in tooltip
+    assert "switch the key plane to k to drag" in tooltip
+
+
+def test_a_phi_tip_cannot_be_dragged_and_says_why(qtbot, feature_map_session):
+    session = feature_map_session
+    panel = shown(qtbot, KeyPlanePanel(session))
+    before = session.scenario.copy()
+    view_range = panel.plot_widget.getPlotItem().getViewBox().viewRange()
+    messages = []
+    panel.message.connect(messages.append)
+    drag(panel.plot_widget, point(panel, 1.0, 2.0), point(panel, -1.0, 0.5))
+    assert session.scenario == before and not session.undo_stack.can_undo()
+    assert panel.tip_position(2) == pytest.approx((1.0, 2.0))
+    assert messages == [
+        "φ(k) is shown, and φ cannot be undone: switch the key plane to k to drag keys."
+    ]
+    # The press was on a handle: the view did not pan either.
+    assert panel.plot_widget.getPlotItem().getViewBox().viewRange() == view_range
+
+
+def test_the_switch_shows_the_keys_as_written_and_they_drag_again(qtbot, feature_map_session):
+    session = feature_map_session
+    panel = shown(qtbot, KeyPlanePanel(session))
+    button = panel.space_buttons["k"]
+    QTest.mouseClick(button, LEFT, NO_MOD, button.rect().center())
+    assert session.options.key_space == "k"
+    assert panel.tip_position(1) == (1.0, 0.0) and panel.tip_position(2) == (0.0, 1.0)
+    assert axis_titles(panel) == ("key component 1", "key component 2")
+    assert panel.space_buttons["k"].isChecked() and not panel.space_buttons["phi"].isChecked()
+    assert "switch" not in panel.legend.text()
+    drag(panel.plot_widget, point(panel, 0.0, 1.0), point(panel, -0.5, 1.0))
+    assert np.array_equal(session.scenario.step(2).vector, [-0.5, 1.0])
+    assert session.undo_stack.undo_text() == "move key b"
+
+
+def test_the_identity_map_shows_k_and_the_view_menu_switches(qtbot, window):
+    session = window.session  # crowding-the-plane: φ is the identity
+    panel = window.key_plane
+    assert session.key_space() == "k" and window.key_space_actions["auto"].isChecked()
+    assert axis_titles(panel) == ("key component 1", "key component 2")
+    window.key_space_actions["phi"].trigger()
+    assert session.options.key_space == "phi" and window.key_space_actions["phi"].isChecked()
+    assert axis_titles(panel) == ("φ(k) component 1", "φ(k) component 2")
+    assert panel.space_buttons["phi"].isChecked()
+    # φ(k) = k here: nothing moved, and a tip still drags (φ is undone trivially).
+    assert panel.tip_position(5) == (0.8, 0.6)
+    session.set_cursor(5)
+    drag(panel.plot_widget, point(panel, 0.8, 0.6), point(panel, 0.3, 0.9))
+    assert np.array_equal(session.scenario.step(5).vector, [0.3, 0.9])
+    # Opening a lesson with elu+1 while "auto" is chosen follows the feature map.
+    window.key_space_actions["auto"].trigger()
+    session.open("feature-map")
+    assert axis_titles(panel) == ("φ(k) component 1", "φ(k) component 2")
+    assert panel.tip_position(1) == pytest.approx((2.0, 1.0))
+
+
+def test_query_tooltips_name_the_target_or_the_tie_but_not_a_hidden_answer(qtbot):
+    session = Session()
+    session.open("session-trace")
+    session.set_cursor(5)  # r3 = (1, 1): w1 and w2 weigh the same
+    panel = shown(qtbot, KeyPlanePanel(session))
+    tie = panel.arrow("query", 5).tooltip_provider()
+    assert "no single target: w1, w2 weigh the same" in tie and "meant to" not in tie
+    session.set_cursor(3)
+    assert "meant to retrieve w1" in panel.arrow("query", 3).tooltip_provider()
+    session.set_hide_outputs(True)
+    assert "w1" not in panel.arrow("query", 3).tooltip_provider().split("\n", 1)[1]
