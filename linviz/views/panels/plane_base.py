@@ -160,6 +160,10 @@ class VectorPlanePanel(Panel):
         self._filtering = False
         self._shown = ArrowBatch.empty()
         self._handles_placed = True
+        # Edits made by anything but this plane's own drag, counted: a press made
+        # before one (say, then Ctrl+Z) must not start a drag on what it changed.
+        self._edits_seen = 0
+        self._edits_at_press = 0
 
         self.legend = QtWidgets.QLabel()
         self.legend.setWordWrap(True)
@@ -249,6 +253,10 @@ class VectorPlanePanel(Panel):
 
     # -- refreshing -------------------------------------------------------------------
     def _on_session_changed(self, changes: frozenset[Change]) -> None:
+        if Change.SCENARIO in changes and not (
+            self._drag_item is not None and self.session.dragging
+        ):
+            self._edits_seen += 1
         self._pending_changes = self._pending_changes | changes
         super()._on_session_changed(changes)
 
@@ -256,8 +264,12 @@ class VectorPlanePanel(Panel):
         """Redraw from the session, updating the existing arrows in place."""
         changes, self._pending_changes = self._pending_changes, frozenset()
         session = self.session
-        if self._drag_item is not None and session.dragged_step != self._drag_item.step_number:
-            self._drag_item.abort_drag()  # the drag was ended elsewhere (undo, new file)
+        if self._drag_item is not None and (
+            not session.dragging or session.dragged_step != self._drag_item.step_number
+        ):
+            # The session ended or cancelled the drag (undo, redo, an edit, a new
+            # file): drop it; the mouse moves until the release change nothing.
+            self._drag_item.abort_drag()
             self._stop_drag()
         theme = self.theme
         if theme is not self._theme:
@@ -632,6 +644,15 @@ class VectorPlanePanel(Panel):
     def _drag_started(self, item: ArrowItem) -> None:
         if self._drag_item is not None:
             return
+        if (
+            self._edits_at_press != self._edits_seen
+            or item not in self._items
+            or not 1 <= item.step_number <= len(self.session.scenario)
+        ):
+            # The scenario changed between the press and this first move (Ctrl+Z
+            # with the button down): the arrow pressed may be gone or another.
+            item.abort_drag()
+            return
         field_name = self._drag_field_of(item)
         step = self.session.scenario.step(item.step_number)
         base = step.vector if field_name == "vector" else step.value
@@ -646,6 +667,7 @@ class VectorPlanePanel(Panel):
 
     def _dragged(self, item: ArrowItem, x: float, y: float) -> None:
         if item is not self._drag_item or not self.session.dragging:
+            item.abort_drag()  # not (or no longer) this plane's drag
             return
         options = self.session.options
         one_d = self._drag_base.size == 1
@@ -690,6 +712,11 @@ class VectorPlanePanel(Panel):
             self._filtering = False
 
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+        if (
+            event.type() == QtCore.QEvent.Type.MouseButtonPress
+            and watched is self.plot_widget.viewport()
+        ):
+            self._edits_at_press = self._edits_seen
         if (
             not self._handles_placed
             and event.type() in _MOUSE_EVENTS

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 import pytest
+from PySide6 import QtCore
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
@@ -132,3 +133,33 @@ def test_query_tooltips_name_the_target_or_the_tie_but_not_a_hidden_answer(qtbot
     assert "meant to retrieve w1" in panel.arrow("query", 3).tooltip_provider()
     session.set_hide_outputs(True)
     assert "w1" not in panel.arrow("query", 3).tooltip_provider().split("\n", 1)[1]
+
+
+# -- undo with the mouse button down (issue 14) -----------------------------------------------
+@pytest.mark.parametrize("moved_first", [False, True], ids=["pressed", "dragging"])
+def test_ctrl_z_with_the_button_down_drops_the_drag(qtbot, window, moved_first):
+    from linviz.controller.commands import InsertStep
+    from linviz.model.scenario import write
+
+    session = window.session
+    before = session.scenario.copy()  # crowding-the-plane: 7 steps
+    session.execute(InsertStep(8, write([0.5, -0.5], [1, 1], "k4")))
+    panel = window.key_plane
+    qtbot.waitUntil(lambda: panel.tip_position(8) == (0.5, -0.5))
+    viewport = panel.plot_widget.viewport()
+    start = point(panel, 0.5, -0.5)
+    QTest.mouseMove(viewport, start)
+    QTest.mousePress(viewport, LEFT, NO_MOD, start)
+    if moved_first:
+        for i in (1, 2):
+            QTest.mouseMove(viewport, start + QtCore.QPoint(12 * i, 12 * i))
+        assert session.dragged_step == 8
+    QTest.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert len(session.scenario) == 7 and not session.dragging
+    for i in range(3, 7):
+        QTest.mouseMove(viewport, start + QtCore.QPoint(12 * i, 12 * i))
+    QTest.mouseRelease(viewport, LEFT, NO_MOD, start + QtCore.QPoint(72, 72))
+    assert session.scenario == before  # the undone scenario, nothing dragged into it
+    assert not session.dragging and session.undo_stack.undo_text() != "move key k4"
+    session.redo()
+    assert np.array_equal(session.scenario.step(8).vector, [0.5, -0.5])
