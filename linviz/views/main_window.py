@@ -136,7 +136,10 @@ class MainWindow(QtWidgets.QMainWindow):
         left.addWidget(self._titled(self.equation))
         left.setStretchFactor(0, 3)
         left.setStretchFactor(1, 2)
-        middle = QtWidgets.QSplitter(Qt.Orientation.Vertical)
+        # The planes side by side: each gets the column's full height. Stacked,
+        # their legends and axes left each plot a strip ~75 px high at 1280×720,
+        # and a read's y was ~20 px long.
+        middle = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
         middle.addWidget(self._titled(self.key_plane))
         middle.addWidget(self._titled(self.value_plane))
         plots = QtWidgets.QSplitter(Qt.Orientation.Horizontal)

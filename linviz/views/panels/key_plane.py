@@ -94,13 +94,9 @@ class KeyPlanePanel(VectorPlanePanel):
                 "solid: keys · dashed: queries · faded: later steps · drag a tip to move it"
             )
         if self._can_drag():
-            return self.tr(
-                "solid: φ(k) = k · dashed: φ(q) = q · faded: later steps · drag a tip to move it"
-            )
-        return self.tr(
-            "solid: φ(k), what S stores · dashed: φ(q) · faded: later steps · "
-            "φ cannot be undone: switch to k to drag"
-        )
+            return self.tr("solid: φ(k) = k · dashed: φ(q) = q · drag a tip to move it")
+        # Short: at 1024 px the panel is narrow, and every legend line is a plot line less.
+        return self.tr("solid: φ(k), what S stores · dashed: φ(q) · to drag, switch to k")
 
     def _axis_name(self, component: int) -> str:
         if self.shows_phi:

@@ -30,8 +30,7 @@ from linviz.views.items.plane_arrows import (
     STATES,
     ArrowBatch,
     PlaneArrow,
-    spread_labels,
-    stack_labels,
+    place_labels,
 )
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme
@@ -46,6 +45,8 @@ Qt = QtCore.Qt
 MAX_ARROWS = 100
 #: The plane always shows at least -1.2 … 1.2 (room for the unit circle).
 MIN_HALF_RANGE = 1.2
+#: A framed plane (the value plane at a step) shows at least this much each way.
+MIN_FRAME = 1.0
 #: Grid snapping rounds to 1 / GRID_STEPS (0.1).
 GRID_STEPS = 10
 #: With more arrows than this, only steps this close to the cursor are labelled:
@@ -147,6 +148,9 @@ class VectorPlanePanel(Panel):
         self._theme: Theme | None = None
         self._axis_text: tuple[object, ...] | None = None
         self._lim: float | None = None
+        self._framed: tuple[float, float, float, float] | None = None
+        #: Points the view must show, set by :meth:`_arrows`: none fits every arrow.
+        self._frame_points: list[tuple[float, float]] = []
         self._extent = 0.0
         self._grow_next = False
         self._refit = False  # the plot was resized: fit the range anew at the next refresh
@@ -280,21 +284,44 @@ class VectorPlanePanel(Panel):
         self._sync_chooser(size, axes)
         self._set_axis_labels(size, axes, theme)
         ordinals = self._ordinals.get(scenario, Change.SCENARIO in changes and not session.dragging)
+        self._frame_points: list[tuple[float, float]] = []
         batch = self._arrows(theme, axes, size, ordinals) if len(scenario) else ArrowBatch.empty()
         extent = batch.extent()
         self._extent = extent
         # The range first: labels are kept apart in pixels, at the scale they get.
-        self._fit_range(
-            extent, changes | ({Change.SCENARIO} if self._refit else frozenset()), theme
-        )
+        changes = changes | ({Change.SCENARIO} if self._refit else frozenset())
+        if self._frame_points:
+            self._fit_frame(self._frame_points, theme)
+        else:
+            self._fit_range(extent, changes, theme)
         self._refit = False
-        lim = self._lim if self._lim is not None else max(extent, MIN_HALF_RANGE)
-        labelled = batch.labelled()
-        stack_labels(labelled, 0.035 * lim)
         width, height = self._view_box.width(), self._view_box.height()
         if min(width, height) > 50:  # laid out (a hidden panel has no size yet)
-            spread_labels(labelled, min(width, height) / (2 * lim), (width / 2, height / 2))
+            self._place_labels(batch, width, height)
         self._show(batch)
+
+    def _place_labels(self, batch: ArrowBatch, width: float, height: float) -> None:
+        """Put the labels where they meet no other label and no arrow (see
+        :func:`~linviz.views.items.plane_arrows.place_labels`), at the view's scale.
+        """
+        (x0, x1), (y0, y1) = self._view_box.viewRange()
+        if x1 <= x0 or y1 <= y0:
+            return
+        sx, sy = width / (x1 - x0), height / (y1 - y0)
+
+        def to_pixels(point: tuple[float, float]) -> tuple[float, float]:
+            return (point[0] - x0) * sx, (y1 - point[1]) * sy  # y points down
+
+        origins, tips, head_lengths = batch.segments()
+        starts = np.column_stack([(origins[:, 0] - x0) * sx, (y1 - origins[:, 1]) * sy])
+        ends = np.column_stack([(tips[:, 0] - x0) * sx, (y1 - tips[:, 1]) * sy])
+        # Each head as a disc half-way along it (it ends at the tip, pointing forward).
+        delta = ends - starts
+        length = np.maximum(np.hypot(delta[:, 0], delta[:, 1]), 1e-9)
+        back = np.minimum(head_lengths, 0.6 * length) / 2
+        centres = ends - delta * (back / length)[:, None]
+        heads = np.column_stack([centres, back + 2])
+        place_labels(batch.labelled(), to_pixels, (width, height), (starts, ends), heads)
 
     def _redraw_cached(self, *_: object) -> None:
         """Axes, grid and circle are cached pictures: after a new range, draw them anew."""
@@ -400,6 +427,51 @@ class VectorPlanePanel(Panel):
             here = self._items.index(item)
             self._items[here], self._items[index] = self._items[index], item
 
+    def _fit_frame(self, points: list[tuple[float, float]], theme: Theme) -> None:
+        """Fit the view to ``points`` and the origin (what the step at the cursor
+        is about), with room for a line of label text around them; frozen
+        during a drag.
+        """
+        if self._drag_item is not None or self.session.dragging:
+            return
+        xs = [0.0] + [p[0] for p in points]
+        ys = [0.0] + [p[1] for p in points]
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        # Room for a line of label text beyond a tip on the frame's edge; an edge
+        # only the origin reaches (no label there) needs just a little.
+        line = theme.font_pt * 0.9 * 96 / 72 * 1.3 + 6
+        margins = [
+            line if any(abs(p[i] - edge) < 1e-9 for p in points) else 10.0
+            for i, edge in ((0, x0), (0, x1), (1, y0), (1, y1))
+        ]  # left, right, bottom, top (pixels)
+        # A frame at least MIN_FRAME wide each way: a tiny vector is not blown up to fill it.
+        for low, high, axis in ((x0, x1, 0), (y0, y1, 1)):
+            if high - low < MIN_FRAME:
+                middle = (low + high) / 2
+                low, high = middle - MIN_FRAME / 2, middle + MIN_FRAME / 2
+            if axis == 0:
+                x0, x1 = low, high
+            else:
+                y0, y1 = low, high
+        width, height = self._view_box.width(), self._view_box.height()
+        if min(width, height) <= 50:
+            width = height = 400.0  # not laid out yet: fitted again once it is
+        left, right, bottom, top = margins
+        scale = min(
+            max(width - left - right, width * 0.4) / (x1 - x0),
+            max(height - bottom - top, height * 0.4) / (y1 - y0),
+        )
+        # Centred on the frame with its margins (in data units at this scale).
+        cx = (x0 - left / scale + x1 + right / scale) / 2
+        cy = (y0 - bottom / scale + y1 + top / scale) / 2
+        half_w, half_h = width / (2 * scale), height / (2 * scale)
+        wanted = (cx - half_w, cx + half_w, cy - half_h, cy + half_h)
+        if wanted != self._framed:
+            self._framed, self._lim = wanted, None
+            self._view_box.setRange(
+                xRange=(wanted[0], wanted[1]), yRange=(wanted[2], wanted[3]), padding=0
+            )
+
     def _fit_range(self, extent: float, changes: frozenset[Change], theme: Theme) -> None:
         """Fit every arrow; freeze during a drag, then only grow (no jumping)."""
         if self._drag_item is not None or self.session.dragging:
@@ -414,8 +486,8 @@ class VectorPlanePanel(Panel):
         )
         self._grow_next = False
         lim = max(wanted, self._lim) if grow and self._lim is not None else wanted
-        if lim != self._lim:
-            self._lim = lim
+        if lim != self._lim or self._framed is not None:
+            self._lim, self._framed = lim, None
             self._view_box.setRange(xRange=(-lim, lim), yRange=(-lim, lim), padding=0)
 
     # -- looks -----------------------------------------------------------------------------

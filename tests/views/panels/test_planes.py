@@ -400,7 +400,8 @@ def test_value_plane_at_a_read_shows_output_target_and_interference(qtbot, lesso
 def test_value_plane_at_a_write_shows_no_read(qtbot, lesson_session):
     lesson_session.set_cursor(5)
     panel = shown(qtbot, ValuePlanePanel(lesson_session))
-    assert {a.role for a in panel.arrows()} == {"value"}
+    # The stored values, and what S held at k3 before writing: no y, target or gap.
+    assert {a.role for a in panel.arrows()} == {"value", "held"}
     assert panel.arrow("value", 5).look.label_bold  # the write at the cursor
 
 
@@ -410,22 +411,26 @@ def test_hidden_outputs_stay_hidden_until_revealed(qtbot, lesson_session):
     session.hide_outputs = True
     panel = shown(qtbot, ValuePlanePanel(session))
     roles = {a.role for a in panel.arrows()}
-    assert "target" in roles and "output" not in roles and "interference" not in roles
+    # No hint of the answer: not y, not the gap, not which value is the target.
+    assert roles == {"value"}
+    assert not any("target" in a.label for a in panel.arrows())
     session.revealed.add("r4")
     panel.refresh()
     assert panel.tip_position(7) == pytest.approx((1.2, -1.8))
+    assert {"output", "target", "interference"} <= {a.role for a in panel.arrows()}
 
 
 def test_dragging_a_stored_value_changes_the_read(qtbot, lesson_session):
     session = lesson_session
     session.set_cursor(7)
     panel = shown(qtbot, ValuePlanePanel(session))
-    drag(panel.plot_widget, point(panel, -2.0, 4.0), point(panel, -3.0, 2.0))
-    assert np.array_equal(session.scenario.step(2).value, [-3.0, 2.0])
-    # y = 0.8 v1 + 0.6 v2 + 1.0 v3 with v2 = (-3, 2)
-    np.testing.assert_allclose(session.snapshot(7).read.output, [0.6, -3.0])
-    assert session.cursor == 7  # still watching the read, not sent to step 2
-    assert panel.tip_position(7) == pytest.approx((0.6, -3.0))
+    # v(k3) = (0, -5), under the dashed target arrow (which does not drag).
+    drag(panel.plot_widget, point(panel, 0.0, -5.0), point(panel, 1.0, -4.0))
+    assert np.array_equal(session.scenario.step(5).value, [1.0, -4.0])
+    # y = 0.8 v1 + 0.6 v2 + 1.0 v3 with v3 = (1, -4)
+    np.testing.assert_allclose(session.snapshot(7).read.output, [2.2, -0.8])
+    assert session.cursor == 7  # still watching the read, not sent to step 5
+    assert panel.tip_position(7) == pytest.approx((2.2, -0.8))
     session.undo()
     np.testing.assert_allclose(session.snapshot(7).read.output, [1.2, -1.8])
 

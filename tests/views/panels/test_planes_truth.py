@@ -62,7 +62,7 @@ def test_under_elu_plus_one_the_key_plane_shows_what_s_stores(qtbot, feature_map
     assert panel.tip_position(3) == pytest.approx((2.0, 1.0))  # the query as φ(q)
     assert axis_titles(panel) == ("φ(k) component 1", "φ(k) component 2")
     assert panel.space_buttons["phi"].isChecked() and not panel.space_buttons["k"].isChecked()
-    assert "φ(k)" in panel.legend.text() and "switch to k to drag" in panel.legend.text()
+    assert "φ(k)" in panel.legend.text() and "to drag, switch to k" in panel.legend.text()
     tooltip = panel.arrow("key", 2).tooltip_provider()
     assert "what S stores: φ(k) = [1, 2]" in tooltip
     assert "cosine of φ(k) with every other stored φ(k):" in tooltip and "a: 0.8" in tooltip
@@ -163,3 +163,127 @@ def test_ctrl_z_with_the_button_down_drops_the_drag(qtbot, window, moved_first):
     assert not session.dragging and session.undo_stack.undo_text() != "move key k4"
     session.redo()
     assert np.array_equal(session.scenario.step(8).vector, [0.5, -0.5])
+
+
+# -- the value plane at 1280×720: framed on the step, labels apart ----------------------------
+def window_at(qtbot, session, width=1280, height=720):
+    """The main window on ``session`` with a ``width``×``height`` drawing area, as
+    ``linviz export --size 1280x720`` sizes it (menu and status bar get room of their own).
+    """
+    from linviz.views.export.images import content_rect, settle
+    from linviz.views.main_window import MainWindow
+
+    window = MainWindow(session)
+    qtbot.addWidget(window)
+    window.resize(width, height)
+    with qtbot.waitExposed(window):
+        window.show()
+    settle()
+    window.resize(width, height + window.height() - content_rect(window).height())
+    settle()
+    assert content_rect(window).size() == QtCore.QSize(width, height)
+    return window
+
+
+def to_pixels(panel, x, y):
+    """Where data point (x, y) is painted in the plot's viewport, to a fraction of a pixel."""
+    scene = panel.plot_widget.getPlotItem().getViewBox().mapViewToScene(QtCore.QPointF(x, y))
+    mapped = panel.plot_widget.viewportTransform().map(scene)
+    return mapped.x(), mapped.y()
+
+
+def painted_labels(panel):
+    """``(text, (left, top, right, bottom))`` of every label the plane paints, in
+    viewport pixels, placed as the painting code places it."""
+    from linviz.views.items.arrow_item import label_rect
+
+    zero = to_pixels(panel, 0.0, 0.0)
+    boxes = []
+    for item in panel.arrows():
+        if item.isVisible() and item.label:
+            left, top, width, height = label_rect(
+                to_pixels(panel, *item.origin), to_pixels(panel, *item.tip), item.look, zero
+            )
+            boxes.append((item.label, (left, top, left + width, top + height)))
+    return boxes
+
+
+def shafts(panel):
+    return [
+        (item.label or item.role, to_pixels(panel, *item.origin), to_pixels(panel, *item.tip))
+        for item in panel.arrows()
+        if item.isVisible()
+    ]
+
+
+def crosses(box, start, end, samples=400):
+    """Whether the segment start → end passes through the inside of ``box`` (sampled)."""
+    left, top, right, bottom = box
+    for i in range(samples + 1):
+        t = i / samples
+        x, y = start[0] + t * (end[0] - start[0]), start[1] + t * (end[1] - start[1])
+        if left + 0.5 < x < right - 0.5 and top + 0.5 < y < bottom - 0.5:
+            return True
+    return False
+
+
+def test_a_read_in_crowding_the_plane_is_framed_so_y_is_long_enough_to_see(qtbot):
+    session = Session()
+    session.open("crowding-the-plane")
+    window = window_at(qtbot, session)
+    session.set_cursor(7)  # y = (1.2, -1.8), target v(k3) = (0, -5)
+    panel = window.value_plane
+    output = panel.arrow("output")
+    (x0, y0), (x1, y1) = to_pixels(panel, *output.origin), to_pixels(panel, *output.tip)
+    assert np.hypot(x1 - x0, y1 - y0) >= 80
+    # Framed on the read: y, the target and the gap are all in sight.
+    plot = panel.plot_widget.viewport().rect()
+    for x, y in ((0, 0), (1.2, -1.8), (0, -5)):
+        assert plot.contains(QtCore.QPoint(*map(round, to_pixels(panel, x, y))))
+
+
+@pytest.mark.parametrize(
+    "lesson",
+    ["session-trace", "crowding-the-plane", "feature-map", "delta-repair", "gated-forgetting"],
+)
+def test_value_plane_labels_never_overlap_each_other_or_an_arrow(qtbot, lesson):
+    session = Session()
+    session.open(lesson)
+    window = window_at(qtbot, session)
+    panel = window.value_plane
+    plot = panel.plot_widget.viewport().rect()
+    checked = 0
+    for number in range(1, len(session.scenario) + 1):
+        session.set_cursor(number)
+        boxes = painted_labels(panel)
+        where = f"{lesson} step {number}"
+        if not session.scenario.is_write(number):
+            assert panel.arrow("output").label == "y", where  # the read's own label stays
+            checked += 1
+        for i, (text, box) in enumerate(boxes):
+            assert plot.left() <= box[0] and box[2] <= plot.right() + 1, (where, text)
+            assert plot.top() <= box[1] and box[3] <= plot.bottom() + 1, (where, text)
+            for other, other_box in boxes[i + 1 :]:
+                apart = (
+                    box[2] <= other_box[0]
+                    or other_box[2] <= box[0]
+                    or box[3] <= other_box[1]
+                    or other_box[3] <= box[1]
+                )
+                assert apart, f"{where}: {text!r} overlaps {other!r}"
+            for name, start, end in shafts(panel):
+                assert not crosses(box, start, end), f"{where}: {text!r} lies on arrow {name!r}"
+    assert checked  # every lesson has reads
+
+
+def test_hidden_outputs_leave_no_target_on_the_value_plane(qtbot):
+    session = Session()
+    session.open("session-trace")
+    window = window_at(qtbot, session)
+    session.set_hide_outputs(True)
+    session.set_cursor(4)  # r2 reads w2
+    panel = window.value_plane
+    assert {item.role for item in panel.arrows()} == {"value"}
+    assert not any("target" in text for text, _ in painted_labels(panel))
+    session.reveal()
+    assert "target = v(w2)" in [text for text, _ in painted_labels(panel)]
