@@ -73,7 +73,12 @@ class KeyPlanePanel(VectorPlanePanel):
             row.addWidget(button)
             self.space_buttons[space] = button
         self.space_switch = switch
-        self.header.insertWidget(1, switch)
+        # On a row of its own above the legend: beside it, at 1024 px, the legend
+        # wrapped to six lines and took the plot's height.
+        row.insertWidget(0, QtWidgets.QLabel(self.tr("shows:")))
+        row.addStretch(1)
+        layout = self.layout()
+        layout.insertWidget(0, switch)
         self._sync_switch()
 
     def panel_title(self) -> str:
@@ -90,11 +95,11 @@ class KeyPlanePanel(VectorPlanePanel):
 
     def _legend_text(self) -> str:
         if not self.shows_phi:
-            return self.tr(
-                "solid: keys · dashed: queries · faded: later steps · drag a tip to move it"
-            )
+            return self.tr("solid: keys · dashed: queries · faded: later · drag a tip to move it")
         if self._can_drag():
-            return self.tr("solid: φ(k) = k · dashed: φ(q) = q · drag a tip to move it")
+            return self.tr(
+                "solid: φ(k) = k · dashed: φ(q) = q · faded: later · drag a tip to move it"
+            )
         # Short: at 1024 px the panel is narrow, and every legend line is a plot line less.
         return self.tr("solid: φ(k), what S stores · dashed: φ(q) · to drag, switch to k")
 

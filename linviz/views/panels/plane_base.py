@@ -201,6 +201,10 @@ class VectorPlanePanel(Panel):
         for name in ("left", "bottom", "top", "right"):
             # Plain numbers: no SI prefix, and no label re-set on every range change.
             plot.getAxis(name).enableAutoSIPrefix(False)
+            # Tick text space only grows: a plot fitted to its width got other tick
+            # labels ("-0.5" for "0"), a narrower axis, another width, another fit …
+            # a layout loop (seen at 1024×768 with the planes side by side).
+            plot.getAxis(name).setStyle(autoReduceTextSpace=False)
         self._view_box = plot.getViewBox()
         self._circle = pg.PlotCurveItem()
         angles = np.linspace(0.0, 2 * np.pi, 241)

@@ -45,6 +45,13 @@ class ValuePlanePanel(VectorPlanePanel):
             return self.tr("solid: stored values")
         if session.scenario.is_write(cursor):
             return self.tr("solid: stored values · dotted: held at this key before")
+        result = session.snapshot().read
+        if result is not None and result.expected is None:
+            if result.tied:
+                return self.tr("thick: y · no single target: {0} weigh the same").format(
+                    ", ".join(result.tied)
+                )
+            return self.tr("thick: y · no target")
         return self.tr("thick y · dashed target · dotted y − target")
 
     def refresh(self) -> None:

@@ -287,3 +287,35 @@ def test_hidden_outputs_leave_no_target_on_the_value_plane(qtbot):
     assert not any("target" in text for text, _ in painted_labels(panel))
     session.reveal()
     assert "target = v(w2)" in [text for text, _ in painted_labels(panel)]
+
+
+def test_a_tie_shows_y_alone_and_says_there_is_no_single_target(qtbot):
+    session = Session()
+    session.open("session-trace")
+    window = window_at(qtbot, session)
+    session.set_cursor(5)  # r3 = (1, 1) weighs w1 and w2 the same
+    panel = window.value_plane
+    assert {item.role for item in panel.arrows()} == {"value", "output"}
+    assert panel.legend.text() == "thick: y · no single target: w1, w2 weigh the same"
+    session.set_cursor(4)
+    assert panel.legend.text() == "thick y · dashed target · dotted y − target"
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720)])
+def test_the_planes_settle_at_every_step(qtbot, size):
+    # A plot fitted to its size got other tick labels, an axis of another width,
+    # another size … and never stopped re-laying out (delta-repair at 1024×768).
+    from linviz.views.export.images import settle
+
+    session = Session()
+    session.open("delta-repair")
+    window = window_at(qtbot, session, *size)
+    resized = []
+    for panel in (window.key_plane, window.value_plane):
+        panel._view_box.sigResized.connect(lambda *_, name=panel.panel_name: resized.append(name))
+    for number in range(len(session.scenario) + 1):
+        session.set_cursor(number)
+        settle()
+        resized.clear()
+        settle()
+        assert not resized, f"still re-laying out at step {number}: {resized[:6]}"
