@@ -62,7 +62,10 @@ class ViewOptions:
 
     ``key_axes``/``value_axes`` are the two components (0-based) the key and
     value planes show; ``snap_grid`` snaps dragged tips to a 0.1 grid and
-    ``snap_unit`` to unit length.
+    ``snap_unit`` to unit length. ``key_space`` is what the key plane draws:
+    the keys as written (``"k"``), what the memory stores (``"phi"``: φ(k)
+    and φ(q)), or ``"auto"``: φ(k) whenever the feature map is not the
+    identity (see :meth:`Session.key_space`).
     """
 
     key_axes: tuple[int, int] = (0, 1)
@@ -71,6 +74,11 @@ class ViewOptions:
     snap_unit: bool = False
     theme: str = "light"
     projector: bool = False
+    key_space: str = "auto"
+
+
+#: What ``ViewOptions.key_space`` may be.
+KEY_SPACES = ("auto", "k", "phi")
 
 
 class Session:
@@ -431,6 +439,9 @@ class Session:
         unknown = set(changes) - names
         if unknown:
             raise ValueError(f"unknown view option(s): {', '.join(sorted(unknown))}")
+        space = changes.get("key_space")
+        if space is not None and space not in KEY_SPACES:
+            raise ValueError(f"key_space {space!r}: choose one of {', '.join(KEY_SPACES)}")
         for axes_name, size in (("key_axes", self.scenario.d_k), ("value_axes", self.scenario.d_v)):
             axes = changes.get(axes_name)
             if axes is not None and not all(0 <= a < max(size, 1) for a in axes):
@@ -439,6 +450,17 @@ class Session:
         if new != self.options:
             self.options = new
             self._emit(Change.OPTIONS)
+
+    def key_space(self) -> str:
+        """What the key plane draws now: ``"k"`` (the keys) or ``"phi"`` (φ(k), φ(q)).
+
+        ``"auto"`` follows the feature map: φ(k) when it is not the identity,
+        since that is what ``S`` stores and what every overlap is about.
+        """
+        chosen = self.options.key_space
+        if chosen == "auto":
+            return "k" if self.scenario.feature_map == "identity" else "phi"
+        return chosen
 
     def plane_axes(self, which: str) -> tuple[int, int]:
         """The two components the ``"key"`` or ``"value"`` plane shows, made valid.

@@ -298,6 +298,24 @@ def read_output(trace: Trace, number: int) -> np.ndarray:
     return output
 
 
+def held_at_key(trace: Trace, number: int) -> np.ndarray:
+    """What the memory held at write ``number``'s key just before it wrote.
+
+    The output a read with the write's own key as query would have returned
+    one step earlier (``φ(k)ᵀS``, divided by ``φ(k)ᵀz + ε`` under the
+    normaliser): what the write adds onto, or, under a delta rule, replaces.
+    """
+    step = trace.scenario.step(number)
+    if not step.is_write:
+        raise ValueError(f"step {number} is a read, not a write")
+    phi_key = trace.scenario.phi_vectors(number - 1, number)[0]
+    state, normaliser = trace.state_and_normaliser(number - 1)
+    held = phi_key @ state
+    if trace.scenario.normalize:
+        held = held / (float(phi_key @ normaliser) + NORMALISER_EPS)
+    return held
+
+
 def read_result(trace: Trace, number: int, parts: Decomposition | None = None) -> ReadResult:
     """Evaluate read ``number`` of ``trace`` and decompose it exactly.
 

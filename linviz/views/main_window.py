@@ -149,7 +149,10 @@ class MainWindow(QtWidgets.QMainWindow):
         left.addWidget(self._titled(self.equation))
         left.setStretchFactor(0, 3)
         left.setStretchFactor(1, 2)
-        middle = QtWidgets.QSplitter(Qt.Orientation.Vertical)
+        # The planes side by side: each gets the column's full height. Stacked,
+        # their legends and axes left each plot a strip ~75 px high at 1280×720,
+        # and a read's y was ~20 px long.
+        middle = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
         middle.addWidget(self._titled(self.key_plane))
         middle.addWidget(self._titled(self.value_plane))
         plots = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
@@ -275,6 +278,30 @@ class MainWindow(QtWidgets.QMainWindow):
             lambda on: self.session.set_options(snap_unit=on),
             checkable=True,
         )
+        # What the key plane draws: the keys as written or what S stores.
+        self.key_space_group = QtGui.QActionGroup(self)
+        self.key_space_actions: dict[str, QtGui.QAction] = {}
+        for space, label, tip in (
+            (
+                "auto",
+                self.tr("&Follow the feature map"),
+                self.tr("φ(k) when the feature map is not the identity, else k"),
+            ),
+            ("k", self.tr("&Keys as written, k"), self.tr("Keys and queries as written")),
+            (
+                "phi",
+                self.tr("&What S stores, φ(k)"),
+                self.tr("φ(k) for every key, φ(q) for every query"),
+            ),
+        ):
+            action = self._action(
+                label,
+                lambda _=False, s=space: self.session.set_options(key_space=s),
+                checkable=True,
+                tip=tip,
+            )
+            self.key_space_group.addAction(action)
+            self.key_space_actions[space] = action
         self.theme_group = QtGui.QActionGroup(self)
         self.theme_actions: dict[str, QtGui.QAction] = {}
         for name, label in (("light", self.tr("&Light")), ("dark", self.tr("&Dark"))):
@@ -317,6 +344,9 @@ class MainWindow(QtWidgets.QMainWindow):
         for action in self.theme_actions.values():
             theme_menu.addAction(action)
         view_menu.addSeparator()
+        self.key_space_menu = view_menu.addMenu(self.tr("&Key plane shows"))
+        for action in self.key_space_actions.values():
+            self.key_space_menu.addAction(action)
         view_menu.addAction(self.snap_grid_action)
         view_menu.addAction(self.snap_unit_action)
         view_menu.addSeparator()
@@ -465,6 +495,9 @@ class MainWindow(QtWidgets.QMainWindow):
         for name, action in self.theme_actions.items():
             with QtCore.QSignalBlocker(action):
                 action.setChecked(options.theme == name)
+        for space, action in self.key_space_actions.items():
+            with QtCore.QSignalBlocker(action):
+                action.setChecked(options.key_space == space)
         self.leave_projector_action.setEnabled(options.projector)
 
     def _apply_theme(self) -> None:

@@ -306,6 +306,22 @@ def test_the_planes_show_two_different_components_that_exist():
     assert session.plane_axes("key") == (1, 0)
 
 
+def test_the_key_plane_shows_phi_of_k_by_default_when_the_feature_map_is_not_identity(
+    session, events
+):
+    session.open("feature-map")  # φ = elu+1
+    assert session.options.key_space == "auto" and session.key_space() == "phi"
+    session.set_options(key_space="k")
+    assert session.key_space() == "k" and events[-1] == frozenset({Change.OPTIONS})
+    with pytest.raises(ValueError, match="key_space 'q': choose one of auto, k, phi"):
+        session.set_options(key_space="q")
+    session.set_options(key_space="auto")
+    session.open("crowding-the-plane")  # identity: φ(k) = k, the keys are shown as written
+    assert session.key_space() == "k"
+    session.set_options(key_space="phi")
+    assert session.key_space() == "phi"
+
+
 # -- predict, then reveal -------------------------------------------------------------------
 def test_hidden_outputs_hide_reads_only_until_revealed(session, events):
     assert not session.is_hidden(3)

@@ -44,3 +44,22 @@ def test_read_output_with_the_normaliser_a_feature_map_and_a_gated_rule():
     np.testing.assert_array_equal(read_output(trace, 3), read_result(trace, 3).output)
     with pytest.raises(ValueError):
         read_output(trace, 1)
+
+
+def test_held_at_key_is_what_a_read_of_that_key_returned_just_before_the_write():
+    from linviz.model.readout import held_at_key
+
+    # session-trace: w3 writes [9, 9] under key (1, 0), where w1 left [2, 3].
+    scenario = load_scenario(next(x for x in bundled_lessons() if x.name == "session-trace").path)
+    trace = Trace(scenario)
+    np.testing.assert_allclose(held_at_key(trace, 6), [2, 3])
+    np.testing.assert_allclose(held_at_key(trace, 1), [0, 0])  # the empty memory
+    # With φ and the normaliser it equals a read of the key inserted before the write.
+    steps = [write([1, 0], [3, 1], "k1"), write([0.8, 0.6], [0, -5], "k2")]
+    probe = Scenario(
+        2, 2, [steps[0], read([0.8, 0.6], "r"), steps[1]], feature_map="elu+1", normalize=True
+    )
+    held = held_at_key(Trace(probe), 3)
+    np.testing.assert_allclose(held, read_result(Trace(probe), 2).output)
+    with pytest.raises(ValueError, match="is a read"):
+        held_at_key(Trace(probe), 2)

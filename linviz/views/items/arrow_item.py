@@ -311,12 +311,15 @@ class ArrowItem(pg.GraphicsObject):
     sigDragStarted = QtCore.Signal(object)
     sigDragged = QtCore.Signal(object, float, float)
     sigDragFinished = QtCore.Signal(object)
+    #: A drag was tried on a tip that cannot move (see :meth:`set_draggable`).
+    sigDragRefused = QtCore.Signal(object)
 
     def __init__(self) -> None:
         super().__init__()
         self.role = ""
         self.step_number = 0
         self.draggable = False
+        self.refusal = ""
         self.tooltip_provider: Callable[[], str] | None = None
         self._origin: Point = (0.0, 0.0)
         self._tip: Point = (0.0, 0.0)
@@ -393,14 +396,22 @@ class ArrowItem(pg.GraphicsObject):
         if self._painted:
             self.update()
 
-    def set_draggable(self, draggable: bool) -> None:
-        """Let the tip be dragged (and show a hand over it) or not."""
-        if draggable != self.draggable:
-            self.draggable = draggable
-            if draggable:
-                self.setCursor(Qt.CursorShape.OpenHandCursor)
-            else:
-                self.unsetCursor()
+    def set_draggable(self, draggable: bool, refusal: str = "") -> None:
+        """Let the tip be dragged (and show a hand over it) or not.
+
+        With a ``refusal`` the tip is a handle that cannot move: pressing it
+        shows a "no" cursor, does not pan the view, and a drag emits
+        :attr:`sigDragRefused` (the owner says why) instead of moving it.
+        """
+        if draggable == self.draggable and refusal == self.refusal:
+            return
+        self.draggable, self.refusal = draggable, refusal
+        if draggable:
+            self.setCursor(
+                Qt.CursorShape.ForbiddenCursor if refusal else Qt.CursorShape.OpenHandCursor
+            )
+        else:
+            self.unsetCursor()
 
     # -- geometry ---------------------------------------------------------------
     def boundingRect(self) -> QtCore.QRectF:
@@ -473,7 +484,7 @@ class ArrowItem(pg.GraphicsObject):
                 provider = self.tooltip_provider
                 self.setToolTip(provider() if provider is not None else "")
             if self.draggable:
-                hovering = ev.acceptDrags(Qt.MouseButton.LeftButton)
+                hovering = ev.acceptDrags(Qt.MouseButton.LeftButton) and not self.refusal
         if hovering != self._hover:
             self._hover = hovering
             self._sync_contents()
@@ -484,6 +495,10 @@ class ArrowItem(pg.GraphicsObject):
             ev.ignore()
             return
         ev.accept()
+        if self.refusal:  # a handle that cannot move: say why once, and do not pan
+            if ev.isStart():
+                self.sigDragRefused.emit(self)
+            return
         if ev.isStart():
             self._offset = QtCore.QPointF(*self._tip) - ev.buttonDownPos()
             self._dragging = True

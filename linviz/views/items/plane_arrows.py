@@ -4,13 +4,12 @@ A plane shows up to a hundred arrows and restyles them on every cursor
 move. :class:`ArrowBatch` keeps the steps' arrows as columns (tips, looks,
 depths, roles) and makes an arrow object (:class:`PlaneArrow`) only for the
 few that need one (labelled, at the cursor, dragged, a read's own arrows),
-and for the rest when the mouse comes to the plane. :func:`stack_labels`
-and :func:`spread_labels` place the labels of those few.
+and for the rest when the mouse comes to the plane. :func:`place_labels`
+places the labels of those few.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -18,8 +17,8 @@ import numpy as np
 
 from linviz.views.items.arrow_item import ArrowLook, label_rect, label_size, restyled
 
-#: Roles whose arrows always paint themselves (the read at the cursor).
-LIVE_ROLES = frozenset({"output", "target", "interference"})
+#: Roles whose arrows always paint themselves (the step at the cursor).
+LIVE_ROLES = frozenset({"output", "target", "interference", "held"})
 #: Depth (z) of an arrow by its step's place relative to the cursor.
 DEPTHS = {"cursor": 20.0, "past": 10.0, "future": 1.0}
 #: A step's state by code (0, 1, 2), as the planes number them.
@@ -27,7 +26,7 @@ STATES = ("cursor", "past", "future")
 #: DEPTHS by state code.
 DEPTH_BY_CODE = np.array([DEPTHS[state] for state in STATES])
 #: Order in which labels claim their spot: what the read at the cursor is about first.
-_LABEL_PRIORITY = {"output": 0, "target": 1, "interference": 2}
+_LABEL_PRIORITY = {"output": 0, "target": 1, "interference": 2, "held": 2}
 
 
 @dataclass
@@ -42,6 +41,8 @@ class PlaneArrow:
     z: float
     draggable: bool = False
     tooltip: Callable[[], str] | None = None
+    #: Why a handle cannot move (empty: it can): shown when a drag is tried.
+    refusal: str = ""
 
 
 class ArrowBatch:
@@ -63,6 +64,9 @@ class ArrowBatch:
         Whether each step's tip can be dragged.
     tooltip
         ``tooltip(role, number)``: what a draggable arrow's handle shows on hover.
+    refusal
+        Why no tip of these steps can move now (empty: they can): their
+        handles still show the tooltip, and say this when dragged.
 
     Attributes
     ----------
@@ -82,9 +86,11 @@ class ArrowBatch:
         depths: np.ndarray,
         draggable: np.ndarray,
         tooltip: Callable[[str, int], Callable[[], str]],
+        refusal: str = "",
     ) -> None:
         self.numbers, self.roles, self.tips, self.looks = numbers, roles, tips, looks
         self.depths, self.draggable, self._tooltip = depths, draggable, tooltip
+        self.refusal = refusal
         self.special: dict[int, PlaneArrow] = {}
         self.extras: list[PlaneArrow] = []
 
@@ -123,6 +129,7 @@ class ArrowBatch:
                 float(self.depths[index]),
                 draggable,
                 self._tooltip(role, number) if draggable else None,
+                self.refusal if draggable else "",
             )
         return arrow
 
@@ -158,6 +165,20 @@ class ArrowBatch:
             extent = max(extent, *(abs(v) for v in (*arrow.tip, *arrow.origin)))
         return extent
 
+    def segments(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Origins and tips (data units, ``(n, 2)``) of every arrow, and the
+        length (pixels) of each head.
+        """
+        count = len(self.numbers)
+        origins = np.zeros((count, 2))
+        tips = np.asarray(self.tips, dtype=float).reshape(count, 2)
+        heads = np.array([look.head for look in self.looks], dtype=float)
+        if self.extras:
+            origins = np.concatenate([origins, [arrow.origin for arrow in self.extras]])
+            tips = np.concatenate([tips, [arrow.tip for arrow in self.extras]])
+            heads = np.concatenate([heads, [arrow.look.head for arrow in self.extras]])
+        return origins, tips, heads
+
     def layer(self, live: set[int]) -> tuple[np.ndarray, np.ndarray, list[ArrowLook]]:
         """Origins, tips and looks of the arrows not in ``live``, shallowest first.
 
@@ -185,128 +206,183 @@ class ArrowBatch:
 
 
 # -- labels ------------------------------------------------------------------------------
-def _label_direction(arrow: PlaneArrow) -> tuple[float, float]:
-    """The arrow's direction on screen (y down), as ArrowItem places labels."""
-    dx, dy = arrow.tip[0] - arrow.origin[0], arrow.origin[1] - arrow.tip[1]
-    length = math.hypot(dx, dy)
-    return (dx / length, dy / length) if length > 0 else (0.7071, -0.7071)
+#: Shorter forms a read's own label may fall back to when its full text fits nowhere.
+_SHORT_FORMS = {"target": lambda label: label.split(" = ")[0]}
 
 
-def _is_free(
-    left: float,
-    top: float,
-    right: float,
-    bottom: float,
-    taken: list[tuple[float, float, float, float]],
+def segments_hit(
+    box: tuple[float, float, float, float], starts: np.ndarray, ends: np.ndarray
 ) -> bool:
-    """Whether the box ``left, top, right, bottom`` overlaps none of ``taken`` (same form).
+    """Whether any segment ``starts[i] → ends[i]`` (pixels, ``(n, 2)``) meets ``box``.
 
-    Written out as one loop: a refresh asks a few hundred times.
+    ``box`` is ``(left, top, right, bottom)``. Liang–Barsky clipping for all
+    segments at once: a zero-length segment is a point, met when inside.
     """
+    if not len(starts):
+        return False
+    left, top, right, bottom = box
+    d = ends - starts
+    p = np.column_stack([-d[:, 0], d[:, 0], -d[:, 1], d[:, 1]])
+    q = np.column_stack(
+        [starts[:, 0] - left, right - starts[:, 0], starts[:, 1] - top, bottom - starts[:, 1]]
+    )
+    parallel = p == 0
+    outside = (parallel & (q < 0)).any(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = np.where(parallel, 0.0, q / np.where(parallel, 1.0, p))
+    enter = np.where(~parallel & (p < 0), ratio, -np.inf).max(axis=1)
+    leave = np.where(~parallel & (p > 0), ratio, np.inf).min(axis=1)
+    hit = ~outside & (np.maximum(enter, 0.0) <= np.minimum(leave, 1.0))
+    return bool(hit.any())
+
+
+def _boxes_meet(
+    box: tuple[float, float, float, float], taken: list[tuple[float, float, float, float]]
+) -> bool:
+    left, top, right, bottom = box
     for other_left, other_top, other_right, other_bottom in taken:
         if left < other_right and other_left < right and top < other_bottom and other_top < bottom:
-            return False
-    return True
+            return True
+    return False
 
 
-def spread_labels(
-    arrows: list[PlaneArrow], pixels_per_unit: float, half_size: tuple[float, float]
+def _candidates(
+    start: tuple[float, float],
+    end: tuple[float, float],
+    look: ArrowLook,
+    zero: tuple[float, float],
+) -> list[tuple[float, float]]:
+    """Top-left corners to try for a label, best first (pixels).
+
+    First where :func:`label_rect` puts it (beyond the tip, or beside the
+    shaft's middle), then around the tip at two distances (right, left,
+    above, below and the four corners), then beside the shaft; a label
+    beside its shaft tries the shaft first. Never farther: a label away
+    from its arrow would name the wrong one.
+    """
+    width, height = label_size(look)
+    plain = restyled(look, label_shift=(0.0, 0.0))
+    left, top, _, _ = label_rect(start, end, plain, zero)
+    corners = [(left, top)]
+    gap = look.width + 5 + look.head * 0.5
+    along = []
+    for t in (0.5, 0.3, 0.7, 0.15, 0.85) if look.label_at == "middle" else (0.7, 0.5):
+        x = start[0] + t * (end[0] - start[0])
+        y = start[1] + t * (end[1] - start[1])
+        for dx, dy in ((gap, -height / 2), (-gap - width, -height / 2)):
+            along.append((x + dx, y + dy))
+        for dx, dy in ((-width / 2, -gap - height), (-width / 2, gap)):
+            along.append((x + dx, y + dy))
+    if look.label_at == "middle":
+        return corners + along
+    x, y = end
+    for step in (1.0, 2.2):
+        g = gap * step
+        corners += [
+            (x + g, y - height / 2),
+            (x - g - width, y - height / 2),
+            (x - width / 2, y - g - height),
+            (x - width / 2, y + g),
+            (x + g * 0.7, y - g * 0.7 - height),
+            (x - g * 0.7 - width, y - g * 0.7 - height),
+            (x + g * 0.7, y + g * 0.7),
+            (x - g * 0.7 - width, y + g * 0.7),
+        ]
+    return corners + along
+    x, y = end
+    for step in (1.0, 2.2, 3.6):
+        g = gap * step
+        corners += [
+            (x + g, y - height / 2),
+            (x - g - width, y - height / 2),
+            (x - width / 2, y - g - height),
+            (x - width / 2, y + g),
+            (x + g * 0.7, y - g * 0.7 - height),
+            (x - g * 0.7 - width, y - g * 0.7 - height),
+            (x + g * 0.7, y + g * 0.7),
+            (x - g * 0.7 - width, y + g * 0.7),
+        ]
+    return corners
+
+
+def place_labels(
+    arrows: list[PlaneArrow],
+    to_pixels: Callable[[tuple[float, float]], tuple[float, float]],
+    size: tuple[float, float],
+    shafts: tuple[np.ndarray, np.ndarray],
+    heads: np.ndarray,
 ) -> None:
-    """Keep every label inside the plot and off the labels placed before it.
+    """Place every label where it meets no other label and no arrow, or leave it out.
 
-    Labels claim their places in order: the read's output, target and
-    interference, then by depth (the cursor's step, earlier steps, later
-    ones). A label that would stick out of the plot (``half_size``: half its
-    width and height in pixels, the origin in the middle) is pulled in; one
-    that overlaps a label already placed tries one and two lines above and
-    below, then one box aside, and takes the first free spot. With none
-    free, the label of an ordinary step is left out (its tooltip still
-    names it: overlapping words help nobody at the back of a room); the
-    read's own labels and the cursor's stay. Boxes are worked out in
-    pixels, as :func:`~linviz.views.arrow_item.label_rect` places them.
+    A small greedy placer. Labels claim their places in order: the read's
+    output, target and gap, then by depth (the cursor's step, earlier
+    steps, later ones). Each takes the first of a few candidate boxes around
+    its tip (see :func:`_candidates`) that lies inside the plot (``size``:
+    its width and height in pixels), overlaps no label placed before and
+    meets no arrow: ``shafts`` (start and end pixels of every arrow drawn)
+    nor a head (``heads``: ``(n, 3)``, a disc around each head: centre
+    pixels and radius). A read's
+    own label that fits nowhere tries its short form (``target = v(k3)`` →
+    ``target``); any label that still fits nowhere is left out (its
+    tooltip names the arrow: overlapping words help nobody). A label whose
+    tip is outside the plot is left out too: pulled in, it would name
+    nothing in sight. Sets each look's ``label_shift`` (or clears its label).
     """
     labelled = [arrow for arrow in arrows if arrow.look.label]
-    if not labelled or pixels_per_unit <= 0:
+    if not labelled:
         return
     labelled.sort(key=lambda arrow: (_LABEL_PRIORITY.get(arrow.role, 3), -arrow.z))
-    half_w, half_h = half_size
-
-    def pixels(point: tuple[float, float]) -> tuple[float, float]:
-        return point[0] * pixels_per_unit, -point[1] * pixels_per_unit  # y points down
-
-    def inside(box: tuple[float, float, float, float]) -> tuple[float, float]:
-        """The move that brings ``box`` inside the plot (none if it is, or cannot be)."""
-        left, top, width, height = box
-        dx = max(0.0, -half_w - left) + min(0.0, half_w - (left + width))
-        dy = max(0.0, -half_h - top) + min(0.0, half_h - (top + height))
-        return dx, dy
-
-    placed: list[tuple[float, float, float, float]] = []  # left, top, right, bottom
+    width_px, height_px = size
+    zero = to_pixels((0.0, 0.0))
+    starts, ends = shafts
+    placed: list[tuple[float, float, float, float]] = []
     for arrow in labelled:
-        look = arrow.look
-        box = label_rect(pixels(arrow.origin), pixels(arrow.tip), look, (0.0, 0.0))
-        move_x, move_y = inside(box)
-        left, top, width, height = box[0] + move_x, box[1] + move_y, box[2], box[3]
-        if not _is_free(left, top, left + width, top + height, placed):
-            line, aside = height + 2, width + 4
-            for dx, dy in (
-                (0, -line),
-                (0, line),
-                (0, -2 * line),
-                (0, 2 * line),
-                (aside, 0),
-                (-aside, 0),
-                (aside, -line),
-                (-aside, line),
-                (aside, line),
-                (-aside, -line),
-            ):
-                x, y = left + dx, top + dy
+        start, end = to_pixels(arrow.origin), to_pixels(arrow.tip)
+        if not (0 <= end[0] <= width_px and 0 <= end[1] <= height_px):
+            arrow.look = restyled(arrow.look, label="")
+            continue
+        texts = [arrow.look.label]
+        short = _SHORT_FORMS.get(arrow.role)
+        if short is not None and short(arrow.look.label) != arrow.look.label:
+            texts.append(short(arrow.look.label))
+        chosen = None
+        for text in texts:
+            look = restyled(arrow.look, label=text, label_shift=(0.0, 0.0))
+            width, height = label_size(look)
+            for left, top in _candidates(start, end, look, zero):
+                box = (left, top, left + width, top + height)
                 if (
-                    -half_w <= x
-                    and x + width <= half_w
-                    and -half_h <= y
-                    and y + height <= half_h
-                    and _is_free(x, y, x + width, y + height, placed)
+                    box[0] < 1
+                    or box[1] < 1
+                    or box[2] > width_px - 1
+                    or box[3] > height_px - 1
+                    or _boxes_meet(box, placed)
+                    or _heads_meet(box, heads)
+                    or segments_hit((box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1), starts, ends)
                 ):
-                    move_x, move_y, left, top = move_x + dx, move_y + dy, x, y
-                    break
-            else:
-                if arrow.role not in _LABEL_PRIORITY and arrow.z < DEPTHS["cursor"]:
-                    arrow.look = restyled(look, label="")
                     continue
-        if move_x or move_y:
-            shift = look.label_shift
-            arrow.look = restyled(look, label_shift=(shift[0] + move_x, shift[1] + move_y))
-        placed.append((left, top, left + width, top + height))
+                chosen = (look, box)
+                break
+            if chosen is not None:
+                break
+        if chosen is None:
+            arrow.look = restyled(arrow.look, label="")
+            continue
+        look, box = chosen
+        default = label_rect(start, end, look, zero)
+        shift = (box[0] - default[0], box[1] - default[1])
+        arrow.look = restyled(look, label_shift=(round(shift[0], 3), round(shift[1], 3)))
+        placed.append(box)
 
 
-def stack_labels(arrows: list[PlaneArrow], tolerance: float) -> None:
-    """Set the labels of arrows whose tips (nearly) coincide side by side.
-
-    Along a mostly horizontal arrow they stack in a column away from it,
-    along a mostly vertical one in a row, so none hides another.
-    """
-    groups: dict[tuple[int, int], list[PlaneArrow]] = {}
-    for arrow in arrows:
-        if arrow.look.label and arrow.look.label_at == "tip":
-            cell = (round(arrow.tip[0] / tolerance), round(arrow.tip[1] / tolerance))
-            groups.setdefault(cell, []).append(arrow)
-    for group in groups.values():
-        ux, uy = _label_direction(group[0])
-        width, height = label_size(group[0].look)
-        edge = ux * width / 2 + width / 2 if ux >= 0 else ux * width / 2 - width / 2
-        offset = 0.0
-        for index, arrow in enumerate(group):
-            shift = (0.0, 0.0)
-            if index:
-                width, height = label_size(arrow.look)
-                if abs(ux) >= abs(uy):  # a column, away from the arrow
-                    shift = (0.0, offset if uy >= 0 else -offset)
-                else:  # a row, on the side the arrow leans to
-                    centre = edge + (4 + width / 2 if ux >= 0 else -4 - width / 2)
-                    shift = (centre - ux * width / 2, 0.0)
-                    edge = centre + (width / 2 if ux >= 0 else -width / 2)
-            offset += height + 2
-            if shift != arrow.look.label_shift:
-                arrow.look = restyled(arrow.look, label_shift=shift)
+def _heads_meet(box: tuple[float, float, float, float], heads: np.ndarray) -> bool:
+    """Whether ``box`` meets a head's disc (``heads``: centre x, y and radius, pixels)."""
+    if not len(heads):
+        return False
+    left, top, right, bottom = box
+    x, y, radius = heads[:, 0], heads[:, 1], heads[:, 2]
+    return bool(
+        (
+            (x + radius > left) & (x - radius < right) & (y + radius > top) & (y - radius < bottom)
+        ).any()
+    )

@@ -30,8 +30,7 @@ from linviz.views.items.plane_arrows import (
     STATES,
     ArrowBatch,
     PlaneArrow,
-    spread_labels,
-    stack_labels,
+    place_labels,
 )
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme
@@ -46,6 +45,8 @@ Qt = QtCore.Qt
 MAX_ARROWS = 100
 #: The plane always shows at least -1.2 … 1.2 (room for the unit circle).
 MIN_HALF_RANGE = 1.2
+#: A framed plane (the value plane at a step) shows at least this much each way.
+MIN_FRAME = 1.0
 #: Grid snapping rounds to 1 / GRID_STEPS (0.1).
 GRID_STEPS = 10
 #: With more arrows than this, only steps this close to the cursor are labelled:
@@ -147,6 +148,9 @@ class VectorPlanePanel(Panel):
         self._theme: Theme | None = None
         self._axis_text: tuple[object, ...] | None = None
         self._lim: float | None = None
+        self._framed: tuple[float, float, float, float] | None = None
+        #: Points the view must show, set by :meth:`_arrows`: none fits every arrow.
+        self._frame_points: list[tuple[float, float]] = []
         self._extent = 0.0
         self._grow_next = False
         self._refit = False  # the plot was resized: fit the range anew at the next refresh
@@ -160,6 +164,10 @@ class VectorPlanePanel(Panel):
         self._filtering = False
         self._shown = ArrowBatch.empty()
         self._handles_placed = True
+        # Edits made by anything but this plane's own drag, counted: a press made
+        # before one (say, then Ctrl+Z) must not start a drag on what it changed.
+        self._edits_seen = 0
+        self._edits_at_press = 0
 
         self.legend = QtWidgets.QLabel()
         self.legend.setWordWrap(True)
@@ -193,6 +201,10 @@ class VectorPlanePanel(Panel):
         for name in ("left", "bottom", "top", "right"):
             # Plain numbers: no SI prefix, and no label re-set on every range change.
             plot.getAxis(name).enableAutoSIPrefix(False)
+            # Tick text space only grows: a plot fitted to its width got other tick
+            # labels ("-0.5" for "0"), a narrower axis, another width, another fit …
+            # a layout loop (seen at 1024×768 with the planes side by side).
+            plot.getAxis(name).setStyle(autoReduceTextSpace=False)
         self._view_box = plot.getViewBox()
         self._circle = pg.PlotCurveItem()
         angles = np.linspace(0.0, 2 * np.pi, 241)
@@ -209,6 +221,8 @@ class VectorPlanePanel(Panel):
         top = QtWidgets.QHBoxLayout()
         top.addWidget(self.legend, 1)
         top.addWidget(self.axis_chooser)
+        #: The row above the plot: the legend, the component chooser (subclasses add to it).
+        self.header = top
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)
@@ -247,6 +261,10 @@ class VectorPlanePanel(Panel):
 
     # -- refreshing -------------------------------------------------------------------
     def _on_session_changed(self, changes: frozenset[Change]) -> None:
+        if Change.SCENARIO in changes and not (
+            self._drag_item is not None and self.session.dragging
+        ):
+            self._edits_seen += 1
         self._pending_changes = self._pending_changes | changes
         super()._on_session_changed(changes)
 
@@ -254,8 +272,12 @@ class VectorPlanePanel(Panel):
         """Redraw from the session, updating the existing arrows in place."""
         changes, self._pending_changes = self._pending_changes, frozenset()
         session = self.session
-        if self._drag_item is not None and session.dragged_step != self._drag_item.step_number:
-            self._drag_item.abort_drag()  # the drag was ended elsewhere (undo, new file)
+        if self._drag_item is not None and (
+            not session.dragging or session.dragged_step != self._drag_item.step_number
+        ):
+            # The session ended or cancelled the drag (undo, redo, an edit, a new
+            # file): drop it; the mouse moves until the release change nothing.
+            self._drag_item.abort_drag()
             self._stop_drag()
         theme = self.theme
         if theme is not self._theme:
@@ -266,21 +288,44 @@ class VectorPlanePanel(Panel):
         self._sync_chooser(size, axes)
         self._set_axis_labels(size, axes, theme)
         ordinals = self._ordinals.get(scenario, Change.SCENARIO in changes and not session.dragging)
+        self._frame_points: list[tuple[float, float]] = []
         batch = self._arrows(theme, axes, size, ordinals) if len(scenario) else ArrowBatch.empty()
         extent = batch.extent()
         self._extent = extent
         # The range first: labels are kept apart in pixels, at the scale they get.
-        self._fit_range(
-            extent, changes | ({Change.SCENARIO} if self._refit else frozenset()), theme
-        )
+        changes = changes | ({Change.SCENARIO} if self._refit else frozenset())
+        if self._frame_points:
+            self._fit_frame(self._frame_points, theme)
+        else:
+            self._fit_range(extent, changes, theme)
         self._refit = False
-        lim = self._lim if self._lim is not None else max(extent, MIN_HALF_RANGE)
-        labelled = batch.labelled()
-        stack_labels(labelled, 0.035 * lim)
         width, height = self._view_box.width(), self._view_box.height()
         if min(width, height) > 50:  # laid out (a hidden panel has no size yet)
-            spread_labels(labelled, min(width, height) / (2 * lim), (width / 2, height / 2))
+            self._place_labels(batch, width, height)
         self._show(batch)
+
+    def _place_labels(self, batch: ArrowBatch, width: float, height: float) -> None:
+        """Put the labels where they meet no other label and no arrow (see
+        :func:`~linviz.views.items.plane_arrows.place_labels`), at the view's scale.
+        """
+        (x0, x1), (y0, y1) = self._view_box.viewRange()
+        if x1 <= x0 or y1 <= y0:
+            return
+        sx, sy = width / (x1 - x0), height / (y1 - y0)
+
+        def to_pixels(point: tuple[float, float]) -> tuple[float, float]:
+            return (point[0] - x0) * sx, (y1 - point[1]) * sy  # y points down
+
+        origins, tips, head_lengths = batch.segments()
+        starts = np.column_stack([(origins[:, 0] - x0) * sx, (y1 - origins[:, 1]) * sy])
+        ends = np.column_stack([(tips[:, 0] - x0) * sx, (y1 - tips[:, 1]) * sy])
+        # Each head as a disc half-way along it (it ends at the tip, pointing forward).
+        delta = ends - starts
+        length = np.maximum(np.hypot(delta[:, 0], delta[:, 1]), 1e-9)
+        back = np.minimum(head_lengths, 0.6 * length) / 2
+        centres = ends - delta * (back / length)[:, None]
+        heads = np.column_stack([centres, back + 2])
+        place_labels(batch.labelled(), to_pixels, (width, height), (starts, ends), heads)
 
     def _redraw_cached(self, *_: object) -> None:
         """Axes, grid and circle are cached pictures: after a new range, draw them anew."""
@@ -337,6 +382,7 @@ class VectorPlanePanel(Panel):
         item.sigDragStarted.connect(self._drag_started)
         item.sigDragged.connect(self._dragged)
         item.sigDragFinished.connect(self._drag_finished)
+        item.sigDragRefused.connect(lambda refused: self.message.emit(refused.refusal))
         self._view_box.addItem(item, ignoreBounds=True)
         return item
 
@@ -356,7 +402,7 @@ class VectorPlanePanel(Panel):
         item.role = arrow.role
         item.step_number = arrow.number
         item.tooltip_provider = arrow.tooltip
-        item.set_draggable(arrow.draggable)
+        item.set_draggable(arrow.draggable, arrow.refusal)
         item.set_arrow(arrow.origin, arrow.tip, arrow.look, live)
         if not item.isVisible():  # back from the spares
             item.show()
@@ -385,6 +431,51 @@ class VectorPlanePanel(Panel):
             here = self._items.index(item)
             self._items[here], self._items[index] = self._items[index], item
 
+    def _fit_frame(self, points: list[tuple[float, float]], theme: Theme) -> None:
+        """Fit the view to ``points`` and the origin (what the step at the cursor
+        is about), with room for a line of label text around them; frozen
+        during a drag.
+        """
+        if self._drag_item is not None or self.session.dragging:
+            return
+        xs = [0.0] + [p[0] for p in points]
+        ys = [0.0] + [p[1] for p in points]
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        # Room for a line of label text beyond a tip on the frame's edge; an edge
+        # only the origin reaches (no label there) needs just a little.
+        line = theme.font_pt * 0.9 * 96 / 72 * 1.3 + 6
+        margins = [
+            line if any(abs(p[i] - edge) < 1e-9 for p in points) else 10.0
+            for i, edge in ((0, x0), (0, x1), (1, y0), (1, y1))
+        ]  # left, right, bottom, top (pixels)
+        # A frame at least MIN_FRAME wide each way: a tiny vector is not blown up to fill it.
+        for low, high, axis in ((x0, x1, 0), (y0, y1, 1)):
+            if high - low < MIN_FRAME:
+                middle = (low + high) / 2
+                low, high = middle - MIN_FRAME / 2, middle + MIN_FRAME / 2
+            if axis == 0:
+                x0, x1 = low, high
+            else:
+                y0, y1 = low, high
+        width, height = self._view_box.width(), self._view_box.height()
+        if min(width, height) <= 50:
+            width = height = 400.0  # not laid out yet: fitted again once it is
+        left, right, bottom, top = margins
+        scale = min(
+            max(width - left - right, width * 0.4) / (x1 - x0),
+            max(height - bottom - top, height * 0.4) / (y1 - y0),
+        )
+        # Centred on the frame with its margins (in data units at this scale).
+        cx = (x0 - left / scale + x1 + right / scale) / 2
+        cy = (y0 - bottom / scale + y1 + top / scale) / 2
+        half_w, half_h = width / (2 * scale), height / (2 * scale)
+        wanted = (cx - half_w, cx + half_w, cy - half_h, cy + half_h)
+        if wanted != self._framed:
+            self._framed, self._lim = wanted, None
+            self._view_box.setRange(
+                xRange=(wanted[0], wanted[1]), yRange=(wanted[2], wanted[3]), padding=0
+            )
+
     def _fit_range(self, extent: float, changes: frozenset[Change], theme: Theme) -> None:
         """Fit every arrow; freeze during a drag, then only grow (no jumping)."""
         if self._drag_item is not None or self.session.dragging:
@@ -399,8 +490,8 @@ class VectorPlanePanel(Panel):
         )
         self._grow_next = False
         lim = max(wanted, self._lim) if grow and self._lim is not None else wanted
-        if lim != self._lim:
-            self._lim = lim
+        if lim != self._lim or self._framed is not None:
+            self._lim, self._framed = lim, None
             self._view_box.setRange(xRange=(-lim, lim), yRange=(-lim, lim), padding=0)
 
     # -- looks -----------------------------------------------------------------------------
@@ -434,7 +525,7 @@ class VectorPlanePanel(Panel):
         raise NotImplementedError
 
     def _set_axis_labels(self, size: int, axes: tuple[int, int], theme: Theme) -> None:
-        key = (size > 1, axes, theme.name, self.space)
+        key = (size > 1, axes, theme.name, self._axis_name(axes[0]), self._axis_name(axes[1]))
         if key == self._axis_text:
             return  # setLabel re-lays the plot out: never during a drag
         self._axis_text = key
@@ -606,7 +697,8 @@ class VectorPlanePanel(Panel):
             try:
                 if combo.count() != size:
                     combo.clear()
-                    combo.addItems([self.tr("component {0}").format(i) for i in range(size)])
+                    # Counted from 1, as the course counts k₁, k₂ …
+                    combo.addItems([self.tr("component {0}").format(i + 1) for i in range(size)])
                 if combo.currentIndex() != axis:
                     combo.setCurrentIndex(axis)
             finally:
@@ -628,6 +720,15 @@ class VectorPlanePanel(Panel):
     def _drag_started(self, item: ArrowItem) -> None:
         if self._drag_item is not None:
             return
+        if (
+            self._edits_at_press != self._edits_seen
+            or item not in self._items
+            or not 1 <= item.step_number <= len(self.session.scenario)
+        ):
+            # The scenario changed between the press and this first move (Ctrl+Z
+            # with the button down): the arrow pressed may be gone or another.
+            item.abort_drag()
+            return
         field_name = self._drag_field_of(item)
         step = self.session.scenario.step(item.step_number)
         base = step.vector if field_name == "vector" else step.value
@@ -642,6 +743,7 @@ class VectorPlanePanel(Panel):
 
     def _dragged(self, item: ArrowItem, x: float, y: float) -> None:
         if item is not self._drag_item or not self.session.dragging:
+            item.abort_drag()  # not (or no longer) this plane's drag
             return
         options = self.session.options
         one_d = self._drag_base.size == 1
@@ -686,6 +788,11 @@ class VectorPlanePanel(Panel):
             self._filtering = False
 
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+        if (
+            event.type() == QtCore.QEvent.Type.MouseButtonPress
+            and watched is self.plot_widget.viewport()
+        ):
+            self._edits_at_press = self._edits_seen
         if (
             not self._handles_placed
             and event.type() in _MOUSE_EVENTS

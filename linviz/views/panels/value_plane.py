@@ -1,4 +1,11 @@
-"""The value plane: the stored values and, at a read, y, its target and their gap."""
+"""The value plane: the stored values and, at a read, y, its target and their gap.
+
+It frames the step at the cursor: at a read, ``y``, the target's value and
+the gap between them; at a write, the value written and what the memory
+held at that key just before. Other values may then reach past the edge.
+A hidden read (predict first) shows no hint of its answer: no ``y``, no
+target, no framing around either.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +14,7 @@ from functools import partial
 
 import numpy as np
 
+from linviz.model.readout import held_at_key
 from linviz.model.report import fmt_number, fmt_vector
 from linviz.views.items.arrow_item import ArrowItem, ArrowLook, restyled
 from linviz.views.items.plane_arrows import (
@@ -30,13 +38,31 @@ class ValuePlanePanel(VectorPlanePanel):
         return self.tr("Value plane")
 
     def _legend_text(self) -> str:
-        return self.tr(
-            "solid: stored values · at a read: y (thick), "
-            "target (dashed), interference y − target (dotted)"
-        )
+        """What the marks of the step at the cursor mean (short: the plot needs the room)."""
+        session = self.session
+        cursor = session.cursor
+        if not cursor or session.is_hidden(cursor):
+            return self.tr("solid: stored values")
+        if session.scenario.is_write(cursor):
+            return self.tr("solid: stored values · dotted: held at this key before")
+        result = session.snapshot().read
+        if result is not None and result.expected is None:
+            if result.tied:
+                return self.tr("thick: y · no single target: {0} weigh the same").format(
+                    ", ".join(result.tied)
+                )
+            return self.tr("thick: y · no target")
+        return self.tr("thick y · dashed target · dotted y − target")
+
+    def refresh(self) -> None:
+        if self._theme is not None:
+            text = self._legend_text()
+            if self.legend.text() != text:
+                self.legend.setText(text)
+        super().refresh()
 
     def _axis_name(self, component: int) -> str:
-        return self.tr("value component {0}").format(component)
+        return self.tr("value component {0}").format(component + 1)  # counted from 1
 
     def _drag_field_of(self, item: ArrowItem) -> str:
         return "value"
@@ -64,12 +90,18 @@ class ValuePlanePanel(VectorPlanePanel):
             batch, theme, states, colors, lambda number: name.format(scenario.label_at(number))
         )
         arrows = batch.extras
+        if cursor and scenario.is_write(cursor):
+            self._add_held(batch, theme, axes, size, cursor)
+            return batch
         result = session.snapshot().read if cursor else None
         if result is None:
             return batch
-        hidden = session.hide_outputs and result.step.label not in session.revealed
+        if session.is_hidden(cursor):
+            return batch  # predict first: no y, no target, no gap, no framing around them
+        target = None
         if result.expected is not None:
             target = self._point(result.expected, axes, size)
+            self._frame_points.append(target)
             label = self.tr("target")
             for arrow in batch.labelled():
                 # The stored value it lies on: one label "target = v(k)", not two stacked.
@@ -92,9 +124,8 @@ class ValuePlanePanel(VectorPlanePanel):
                     tooltip=partial(self._read_tooltip, "target"),
                 )
             )
-        if hidden:
-            return batch  # predict first: y and the gap stay hidden until revealed
         output = self._point(result.output, axes, size)
+        self._frame_points.append(output)
         look = self._look(theme, theme.read, "cursor", label=self.tr("y"), weight=1.2)
         arrows.append(
             PlaneArrow(
@@ -107,7 +138,7 @@ class ValuePlanePanel(VectorPlanePanel):
                 tooltip=partial(self._read_tooltip, "output"),
             )
         )
-        if result.expected is not None and output != target:
+        if target is not None and output != target:
             look = self._look(
                 theme,
                 theme.warning,
@@ -129,6 +160,39 @@ class ValuePlanePanel(VectorPlanePanel):
                 )
             )
         return batch
+
+    def _add_held(
+        self, batch: ArrowBatch, theme: Theme, axes: tuple[int, int], size: int, number: int
+    ) -> None:
+        """At a write: frame its value and what the memory held at its key before."""
+        scenario = self.session.scenario
+        self._frame_points.append(self._point(scenario.step(number).value, axes, size))
+        held = held_at_key(self.session.trace, number)
+        if not np.any(np.abs(held) > 1e-12):
+            return  # nothing there yet: the write starts from zero
+        tip = self._point(held, axes, size)
+        self._frame_points.append(tip)
+        look = self._look(
+            theme, theme.muted, "past", dash="dot", weight=1.1, label=self.tr("held before")
+        )
+        batch.extras.append(
+            PlaneArrow(
+                "held",
+                number,
+                (0.0, 0.0),
+                tip,
+                look,
+                29.0,
+                tooltip=partial(self._held_tooltip, number, held),
+            )
+        )
+
+    def _held_tooltip(self, number: int, held: np.ndarray) -> str:
+        label = self.session.scenario.label_at(number)
+        return self.tr(
+            "What the memory held at key {0} just before this write: {1}\n"
+            "(what a read of that key would have returned)"
+        ).format(label, fmt_vector(held))
 
     def _kind_look(
         self, theme: Theme, color: str, state: str, is_write: bool, label: str
