@@ -81,9 +81,9 @@ def parse_step(text: str | None, count: int, suffix: str) -> int | None:
         number = int(text)
     except ValueError:
         raise UsageError(f"--step must be a step number or 'all', not {text!r}") from None
-    if not 1 <= number <= count:
+    if not 0 <= number <= count:
         raise UsageError(
-            f"there is no step {number}: the scenario has {count} step{'' if count == 1 else 's'}"
+            f"there is no step {number}: the scenario has steps 0 (the empty memory) to {count}"
         )
     return number
 

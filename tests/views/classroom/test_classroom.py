@@ -14,7 +14,8 @@ from linviz.model.scenario import Scenario
 from linviz.model.scenario_file import load_scenario
 from linviz.views.panels.caption import CaptionBar
 
-R4_CAPTION_NUMBERS = "(1.2,-1.8)"
+#: r4's output as its caption quotes it (a live field, {y}).
+R4_CAPTION_NUMBERS = "[1.2, -1.8]"
 
 
 def activate(qtbot, window) -> None:
@@ -74,7 +75,7 @@ def test_hide_outputs_hides_every_answer_until_r_reveals_it(qtbot, window):
     # Only r4 was revealed: r3 is still hidden, a write has nothing to hide.
     qtbot.keyClick(window, Qt.Key.Key_Left)
     assert session.cursor == 6 and session.is_hidden()
-    assert "(3,-3)" not in caption.text() and "output y" not in readout.text()
+    assert "[3, -3]" not in caption.text() and "output y" not in readout.text()
     qtbot.keyClick(window, Qt.Key.Key_Left)
     assert "Write k3" in caption.text()
     qtbot.keyClick(window, Qt.Key.Key_R)
@@ -97,7 +98,7 @@ def test_a_click_on_each_hidden_area_reveals_it(qtbot, window):
     caption = window.panels["caption"]
     assert session.is_hidden()
     qtbot.mouseClick(caption.caption, Qt.MouseButton.LeftButton)
-    assert not session.is_hidden() and "(3,-3)" in caption.text()
+    assert not session.is_hidden() and "[3, -3]" in caption.text()
 
     session.set_cursor(4)
     equation = window.panels["equation"]
@@ -278,8 +279,9 @@ def test_editing_a_caption_is_undoable_and_saved(qtbot, window, tmp_path):
     assert session.baseline is None and not window.panels["timeline"].playing
 
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert session.scenario.step(3).caption.startswith("Read with k1: (3,1), exact.")
-    assert "Read with k1" in caption.text()
+    # The lesson's caption is back, its live fields filled in.
+    assert session.scenario.step(3).caption.startswith("Read with k1: {y}, {verdict}.")
+    assert "Read with k1: [3, 1], exact." in caption.text()
     session.redo()
     path = tmp_path / "captioned.json"
     window.save_to(path)
@@ -321,7 +323,9 @@ def test_editing_a_hidden_reads_caption_reveals_it_first(qtbot, window):
     caption = window.panels["caption"]
     caption.edit_button.click()
     assert not session.is_hidden()
-    assert R4_CAPTION_NUMBERS in caption.editor.text()
+    # The text box holds the caption's template, live fields and all.
+    assert caption.editor.text() == session.scenario.step(7).caption
+    assert caption.editor.text().startswith("Read k3: {y}, not {expected}.")
     caption.cancel_edit()
 
 

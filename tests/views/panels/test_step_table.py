@@ -59,7 +59,13 @@ def test_the_table_shows_every_step(qtbot, lesson_session):
         "",
     ]
     assert cell(panel, 6, TARGET) == "k3"
-    assert cell(panel, 6, CAPTION).startswith("Read k3: (1.2,-1.8)")
+    # The caption as shown, live fields filled in; the editor gets the template.
+    assert cell(panel, 6, CAPTION).startswith("Read k3: [1.2, -1.8], not [0, -5].")
+    assert (
+        panel.model.index(6, CAPTION)
+        .data(Qt.ItemDataRole.EditRole)
+        .startswith("Read k3: {y}, not {expected}.")
+    )
 
 
 def test_a_key_of_the_wrong_length_is_refused_inline(qtbot, lesson_session):
