@@ -131,15 +131,25 @@ class CaptionBar(Panel):
                 "or undo the change."
             )
         )
+        self.stale_mark.setWordWrap(True)
+        # Under the caption, never widening the window (which would squeeze the plots).
+        self.stale_mark.setSizePolicy(
+            QtWidgets.QSizePolicy.Policy.Ignored, QtWidgets.QSizePolicy.Policy.Preferred
+        )
         self.stale_mark.hide()
         self.editor = CaptionEditor(self)
         self.editor.setAccessibleName(self.tr("Caption"))
-        self.editor.setToolTip(self.syntax_help())
+        self.editor.setToolTip(self.syntax_details())
         # Under the text box while typing: the live fields, or why the text was refused.
         self.hint = QtWidgets.QLabel(self)
         self.hint.setObjectName("caption_hint")
         self.hint.setTextFormat(Qt.TextFormat.PlainText)
         self.hint.setWordWrap(True)
+        self.hint.setToolTip(self.syntax_details())
+        # Its text must never widen the window.
+        self.hint.setSizePolicy(
+            QtWidgets.QSizePolicy.Policy.Ignored, QtWidgets.QSizePolicy.Policy.Preferred
+        )
         self.hint.hide()
         self.editor.returnPressed.connect(self.commit_edit)
         self.editor.left.connect(self.commit_edit)
@@ -148,13 +158,13 @@ class CaptionBar(Panel):
         top = QtWidgets.QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.heading, 1)
-        top.addWidget(self.stale_mark)
         top.addWidget(self.edit_button)
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
         layout.setSpacing(2)
         layout.addLayout(top)
         layout.addWidget(self.caption)
+        layout.addWidget(self.stale_mark)
         layout.addWidget(self.editor)
         layout.addWidget(self.hint)
         layout.addStretch(1)
@@ -177,12 +187,22 @@ class CaptionBar(Panel):
         return self.stale_mark.isVisibleTo(self)
 
     def syntax_help(self) -> str:
-        """The live fields, in one short paragraph (the editor's tooltip and hint)."""
+        """The live fields in one short line (shown under the text box while typing)."""
         return self.tr(
-            "Live fields are filled in from the step each time: {k} {v} {stamp} {S} "
-            "(writes), {q} {y} {target} {expected} {interference} {weights} {verdict} "
-            "(reads); {y@r1} takes another step's, {cos@k1,k2} compares two keys. "
-            "{{ and }} write a brace. Enter keeps, Esc cancels."
+            "Live fields: {k} {v} {stamp} {S} · reads {q} {y} {target} {expected} "
+            "{weights} · {y@r1} another step's · {{ a brace (hover for more)"
+        )
+
+    def syntax_details(self) -> str:
+        """The live fields explained (the text box's tooltip)."""
+        return self.tr(
+            "Live fields are filled in from the step each time the caption is shown:\n"
+            "writes: {k} {v} {stamp} {S} {S_before} {phi_k} {u} {removed} {alpha} {beta}\n"
+            "reads: {q} {y} {target} {expected} {interference} {crosstalk} {error} "
+            "{share} {weights} {verdict} {phi_q} {denominator}\n"
+            "any step: {step} {label} {d_k} {d_v} {z}\n"
+            "{y@r1} takes step r1's value; {cos@k1,k2} and {dot@k1,k2} compare two keys.\n"
+            "{{ and }} write a brace. Enter keeps the caption, Esc cancels."
         )
 
     # -- editing --------------------------------------------------------------------
@@ -340,6 +360,6 @@ class CaptionBar(Panel):
         if caption.stale:
             self.stale_mark.setStyleSheet(
                 f"QLabel#stale_mark {{ {label_style(theme.warning, theme.font_pt, bold=True)}"
-                f" border: 1px solid {theme.warning}; border-radius: 4px; padding: 1px 6px; }}"
+                f" border-left: 4px solid {theme.warning}; padding-left: 6px; }}"
             )
         self.stale_mark.setVisible(caption.stale and not self.editing)

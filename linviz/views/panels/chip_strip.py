@@ -28,7 +28,7 @@ class ChipStrip(QtWidgets.QWidget):
     Each chip shows ``W`` (write) or ``R`` (read) and the step's label, with
     the step number under it; writes and reads differ in colour, letter and
     corner shape, and the cursor's chip is filled and outlined. The first
-    chip, ``∅ empty`` numbered 0, is the memory before any write. The strip
+    chip, ``∅`` numbered 0, is the memory before any write. The strip
     keeps its own scroll offset (in pixels) and scrolls to keep the cursor's
     chip in view.
 
@@ -388,7 +388,7 @@ class ChipStrip(QtWidgets.QWidget):
                 painter.setPen(text_color)
                 pen = text_color
             left = rect.left() + self._pad + self._letter_w[_letter(write)]
-            label = scenario.label_at(number) if number else self.tr("empty")
+            label = scenario.label_at(number) if number else ""  # ∅ says it; the tooltip too
             draw_at(
                 painter,
                 left,

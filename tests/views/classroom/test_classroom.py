@@ -357,3 +357,65 @@ def test_a_refused_caption_is_reported_and_nothing_changes(qtbot, window):
     assert "caption" in blocker.args[0]
     assert session.scenario.step(1).caption.startswith("Write k1")
     assert not session.undo_stack.can_undo()
+
+
+def test_a_caption_follows_a_real_drag_and_a_stale_one_is_marked_until_undo(qtbot, window):
+    """The issue's case: drag k3 onto k2 in crowding-the-plane; r4 then reads [1.2, 0.2]."""
+    from tests.views.conftest import data_to_viewport, drag
+
+    session = window.session
+    caption, keys, table = window.panels["caption"], window.panels["keys"], window.panels["steps"]
+    session.set_cursor(5)  # write k3 = (0.8, 0.6): the key plane grabs k3
+    assert "Write k3 = [0.8, 0.6] with value [0, -5]" in caption.text()
+    assert "Read k3: [1.2, -1.8], not [0, -5]" in steps_caption(window, 7)
+
+    def drag_k3_onto_k2() -> None:
+        plot = keys.plot_widget
+        drag(plot, data_to_viewport(plot, 0.8, 0.6), data_to_viewport(plot, 0.0, 1.0))
+        np.testing.assert_array_equal(session.scenario.step(5).vector, [0, 1])
+
+    # Live fields follow the drag: the caption bar, the table and the chips' tooltips.
+    drag_k3_onto_k2()
+    assert "Write k3 = [0, 1] with value [0, -5]" in caption.text()
+    assert "Read k3: [1.2, 0.2], not [0, -5]" in steps_caption(window, 7)
+    assert "Read k3: [1.2, 0.2]" in window.panels["timeline"].strip._tooltip(7)
+    assert not caption.stale_shown()
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert "Write k3 = [0.8, 0.6]" in caption.text()
+
+    # A caption that states numbers in its own words cannot follow: it is marked.
+    qtbot.mouseDClick(caption.caption, Qt.MouseButton.LeftButton)
+    caption.editor.selectAll()
+    qtbot.keyClicks(caption.editor, "k3 = (0.8, 0.6) spills into both rows")
+    qtbot.keyClick(caption.editor, Qt.Key.Key_Return)
+    assert session.scenario.step(5).caption == "k3 = (0.8, 0.6) spills into both rows"
+    assert not caption.stale_shown()
+    drag_k3_onto_k2()
+    assert caption.stale_shown()
+    assert "written for an earlier version of this scenario" in caption.text()
+    assert steps_caption(window, 5).startswith("\u26a0 k3 = (0.8, 0.6)")
+    # The drag is undone: the caption is true again, the mark goes.
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    np.testing.assert_array_equal(session.scenario.step(5).vector, [0.8, 0.6])
+    assert not caption.stale_shown()
+    assert "written for an earlier version" not in caption.text()
+    assert steps_caption(window, 5) == "k3 = (0.8, 0.6) spills into both rows"
+
+
+def test_a_caption_with_a_bad_field_is_refused_and_the_text_kept(qtbot, window):
+    session = window.session
+    session.set_cursor(5)
+    caption = window.panels["caption"]
+    before = session.scenario.step(5).caption
+    caption.start_editing()
+    assert "{y@r1}" in caption.hint.text()  # the live fields are named while typing
+    caption.editor.selectAll()
+    qtbot.keyClicks(caption.editor, "k3 gives {y} here")  # {y} is a read's, k3 is a write
+    with qtbot.waitSignal(caption.message) as heard:
+        qtbot.keyClick(caption.editor, Qt.Key.Key_Return)
+    assert "step 5" in heard.args[0] and "{y}" in heard.args[0]
+    assert "\n" not in heard.args[0]
+    assert caption.editing and caption.editor.text() == "k3 gives {y} here"
+    assert caption.hint.text() == heard.args[0]
+    assert session.scenario.step(5).caption == before and not session.undo_stack.can_undo()
+    caption.cancel_edit()
