@@ -364,7 +364,7 @@ def test_a_caption_follows_a_real_drag_and_a_stale_one_is_marked_until_undo(qtbo
     from tests.views.conftest import data_to_viewport, drag
 
     session = window.session
-    caption, keys, table = window.panels["caption"], window.panels["keys"], window.panels["steps"]
+    caption, keys = window.panels["caption"], window.panels["keys"]
     session.set_cursor(5)  # write k3 = (0.8, 0.6): the key plane grabs k3
     assert "Write k3 = [0.8, 0.6] with value [0, -5]" in caption.text()
     assert "Read k3: [1.2, -1.8], not [0, -5]" in steps_caption(window, 7)
