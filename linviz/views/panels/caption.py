@@ -329,6 +329,11 @@ class CaptionBar(Panel):
         if style != self._caption_style:
             self._caption_style = style
             self.caption.setStyleSheet(style)
+            # Room for two lines whatever the step: the plots above keep their size
+            # when a caption wraps (a GIF's frames too).
+            font = QtGui.QFont(self.caption.font())
+            font.setPointSizeF(theme.title_pt * 1.2)
+            self.caption.setMinimumHeight(2 * QtGui.QFontMetrics(font).lineSpacing() + 2)
         shape = Qt.CursorShape.PointingHandCursor if hidden else Qt.CursorShape.IBeamCursor
         if self.caption.cursor().shape() != shape:
             self.caption.setCursor(shape)
