@@ -54,3 +54,17 @@ def caption_numbers() -> Numbers:
 def stale_text() -> str:
     """The mark of a caption that states numbers its step no longer shows (translated)."""
     return QCoreApplication.translate("captions", "written for an earlier version of this scenario")
+
+
+def counted(context: str, text: str, count: int) -> str:
+    """``text`` translated for ``count`` with Qt's ``%n`` plural forms.
+
+    ``text`` holds ``%n`` and an English plural written ``(s)``, as Qt's
+    translators expect (``"%n number(s)"``). A translation gives the right
+    form for its language; without one (English), ``(s)`` becomes ``s``
+    unless ``count`` is 1: "1 number", "2 numbers", never "1 numbers".
+    """
+    out = QCoreApplication.translate(context, text, None, count)
+    if out == text.replace("%n", str(count)):  # no translation: English
+        out = out.replace("(s)", "" if count == 1 else "s")
+    return out

@@ -419,3 +419,19 @@ def test_a_caption_with_a_bad_field_is_refused_and_the_text_kept(qtbot, window):
     assert caption.hint.text() == heard.args[0]
     assert session.scenario.step(5).caption == before and not session.undo_stack.can_undo()
     caption.cancel_edit()
+
+
+def test_one_number_is_one_number_not_1_numbers(qtbot):
+    from linviz.model.scenario import read, write
+    from linviz.views.classroom.prediction_box import PredictionBox
+
+    session = Session(Scenario(2, 1, [write([1, 0], [4], "k1"), read([1, 0], "r1")]))
+    session.set_cursor(2)
+    box = PredictionBox(session)
+    qtbot.addWidget(box)
+    box.open_for_cursor()
+    assert "Type y's 1 number, e.g. 1.2." in box.prompt.text()
+    qtbot.keyClicks(box.edit, "1, 2")
+    qtbot.keyClick(box.edit, Qt.Key.Key_Return)
+    assert "y has 1 component (d_v = 1), but 2 numbers were typed." in box.error.text()
+    box.close()
