@@ -97,8 +97,9 @@ def _command_parser() -> argparse.ArgumentParser:
     export.add_argument("scenario", help="a scenario file or a lesson name")
     export.add_argument(
         "--out",
-        required=True,
-        help="output file; its extension sets the format (.png .svg .pdf .gif)",
+        default=None,
+        help="output file; its extension sets the format (.png .svg .pdf .gif); "
+        "with --step all, its folder is made if need be (not needed with --view list)",
     )
     export.add_argument(
         "--step",
@@ -122,6 +123,12 @@ def _command_parser() -> argparse.ArgumentParser:
         help="PNG: transparent background (for slides with their own)",
     )
     export.add_argument("--duration", type=int, default=1200, help="GIF: milliseconds per frame")
+    export.add_argument(
+        "--editors",
+        action="store_true",
+        help="--view window: keep the table of steps, the settings and the buttons "
+        "(left out by default)",
+    )
     bench = commands.add_parser("bench", help="measure performance")
     bench.add_argument("--json", action="store_true", help="print one JSON document")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions (for a smoke test)")
@@ -440,6 +447,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return run_trace(options.scenario, options.json, options.all_terms)
             if options.command == "export":
                 from linviz.views.export.command import run_export
+
+                if options.out is None and options.view != "list":
+                    _subparser(parser, "export").error(
+                        "the following arguments are required: --out"
+                    )
 
                 return run_export(options)
             from linviz.bench import run_bench

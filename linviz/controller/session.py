@@ -374,8 +374,11 @@ class Session:
             return False
         return basis != step_fingerprint(self.trace, step)
 
-    def edit_caption(self, number: int | None, text: str) -> None:
+    def edit_caption(self, number: int | None, text: str, follow: bool = True) -> None:
         """Give step ``number`` (``None``: the scenario itself) a new caption, undoably.
+
+        ``follow=False`` leaves the cursor where it is (the user has moved on
+        while typing).
 
         Raises
         ------
@@ -386,7 +389,14 @@ class Session:
             self.execute(SetText(caption=text, text="edit caption"))
         else:
             step = self.scenario.step(number)
-            self.execute(ReplaceStep(number, step.with_changes(caption=text), text="edit caption"))
+            self.execute(
+                ReplaceStep(
+                    number,
+                    step.with_changes(caption=text),
+                    text=f"edit caption {step.label}",
+                    follow=follow,
+                )
+            )
         self._remember_caption(number, text)
 
     def _caption_key(self, step: int | None, template: str) -> tuple[str, str]:

@@ -79,6 +79,15 @@ def run(name: str | None) -> int:
     from linviz.model.lessons import bundled_lessons
     from linviz.views.main_window import MainWindow
 
+    # The scenario first: a name that is no file and no lesson is the mistake to
+    # report, display or not (reading it needs no Qt).
+    session = Session()
+    target = name if name is not None else bundled_lessons()[0].name
+    try:
+        session.open(target)
+    except ScenarioError as error:
+        print(f"linviz: {error}", file=sys.stderr)
+        return 1
     if not has_display():
         print(
             "linviz: no display to open a window on (DISPLAY is not set). "
@@ -87,13 +96,6 @@ def run(name: str | None) -> int:
         )
         return 1
     app = application()
-    session = Session()
-    target = name if name is not None else bundled_lessons()[0].name
-    try:
-        session.open(target)
-    except ScenarioError as error:
-        print(f"linviz: {error}", file=sys.stderr)
-        return 1
     window = MainWindow(session)
     if os.environ.get(EXIT_AFTER_PAINT) == "1":
         app.setProperty("linviz_first_paint", _FirstPaint(app))

@@ -115,3 +115,24 @@ def test_the_app_without_a_display_says_what_works_instead():
     )
     assert result.returncode == 1
     assert "no display" in result.stderr and "linviz export" in result.stderr
+
+
+def test_a_bad_name_without_a_display_says_there_is_no_such_lesson():
+    import os
+
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "linviz", "nope"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert result.returncode == 1  # as `linviz trace nope`
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "no lesson of that name" in lines[0] and "nope" in lines[0]
+    assert "display" not in result.stderr

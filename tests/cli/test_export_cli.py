@@ -86,7 +86,7 @@ def test_step_all_writes_one_svg_per_step(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == [f"heat-{n:03d}.svg" for n in range(1, 8)]
+    assert names == [f"heat-{n:03d}.svg" for n in range(0, 8)]  # step 0: the empty memory
     last = ET.parse(tmp_path / "heat-007.svg").getroot()
     texts = {"".join(t.itertext()).strip() for t in last.iter("{http://www.w3.org/2000/svg}text")}
     assert {"3", f"{MINUS}3", f"{MINUS}2", "1"} <= texts
@@ -101,7 +101,7 @@ def test_gif_and_pdf(tmp_path):
         == 0
     )
     with Image.open(gif) as image:
-        assert image.n_frames == 8 and image.info["duration"] == 400
+        assert image.n_frames == 9 and image.info["duration"] == 400  # steps 0 … 8
     assert run("export", "delta-repair", "--out", str(pdf), "--step", "3").returncode == 0
     data = pdf.read_bytes()
     assert len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", data)) == 1
@@ -186,3 +186,45 @@ def test_transparent_png_has_a_clear_background_and_opaque_cells(tmp_path):
     assert (pixels[..., 3] == 255).mean() > 0.05  # the heatmap itself stays opaque
     refused = run("export", "crowding-the-plane", "--out", str(tmp_path / "x.svg"), "--transparent")
     assert refused.returncode == 1 and "--transparent needs a .png" in refused.stderr
+
+
+def test_view_list_needs_no_out_but_an_image_does(tmp_path):
+    listed = run("export", "crowding-the-plane", "--view", "list", cwd=tmp_path)
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stdout.split()[0] == "window" and "heatmap" in listed.stdout.split()
+    missing = run("export", "crowding-the-plane", cwd=tmp_path)
+    assert missing.returncode == 2  # a usage error, as argparse gives
+    lines = missing.stderr.strip().splitlines()
+    assert len(lines) == 1 and "--out" in lines[0]
+    assert not list(tmp_path.iterdir())
+
+
+def test_step_all_makes_its_folder_and_starts_at_step_0(tmp_path):
+    result = run(
+        "export",
+        "session-trace",
+        "--out",
+        "steps/step.png",
+        "--step",
+        "all",
+        "--view",
+        "heatmap",
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    names = sorted(p.name for p in (tmp_path / "steps").iterdir())
+    count = len(result.stdout.split())
+    assert names == [f"step-{n:03d}.png" for n in range(count)] and count == 8  # 0 … 7
+    # One file alone still needs its folder to exist (a typo must not make one).
+    single = run("export", "session-trace", "--out", "other/x.png", cwd=tmp_path)
+    assert single.returncode == 1 and "no such folder" in single.stderr
+
+
+def test_step_0_is_the_empty_memory(tmp_path):
+    out = tmp_path / "s0.png"
+    result = run(
+        "export", "crowding-the-plane", "--out", str(out), "--step", "0", "--view", "heatmap"
+    )
+    assert result.returncode == 0, result.stderr
+    wrong = run("export", "crowding-the-plane", "--out", str(out), "--step", "-1")
+    assert wrong.returncode == 1 and "steps 0 (the empty memory) to 7" in wrong.stderr

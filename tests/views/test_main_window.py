@@ -41,8 +41,16 @@ def test_the_window_builds_its_parts_and_hears_every_panel(window):
 
 def test_keyboard_steps_the_cursor_and_the_views_follow(qtbot, window):
     session = window.session
+    session.set_cursor(4)
+    # Home goes to step 0, the empty memory; every view says so, none fails.
     qtbot.keyClick(window, Qt.Key.Key_Home)
-    assert session.cursor == 1
+    assert session.cursor == 0
+    np.testing.assert_array_equal(window.panels["heatmap"].shown_matrix(), [[0, 0], [0, 0]])
+    assert window.panels["caption"].text().startswith("Step 0 of 7 · the empty memory")
+    assert window.panels["equation"].shown_parts() == []
+    assert "nothing has been written yet" in window.panels["equation"].empty_label.text()
+    assert window.panels["timeline"].strip.chip_rect(0).isValid()
+    qtbot.keyClick(window, Qt.Key.Key_Right)
     qtbot.keyClick(window, Qt.Key.Key_Right)
     qtbot.keyClick(window, Qt.Key.Key_PageDown)
     assert session.cursor == 3

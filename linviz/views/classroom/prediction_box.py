@@ -12,6 +12,7 @@ from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.report import fmt_vector
+from linviz.views.number_text import counted
 from linviz.views.panels.typed_text import vector_numbers
 from linviz.views.theme import Theme
 
@@ -94,11 +95,12 @@ class PredictionBox(QtWidgets.QDialog):
             self.prompt.setText(self.tr("Go to a read to enter a prediction for its output."))
         else:
             self.prompt.setText(
-                self.tr(
-                    "What will read {label} return? Type y's {count} numbers, e.g. {example}."
+                counted(
+                    "PredictionBox",
+                    "What will read {label} return? Type y's %n number(s), e.g. {example}.",
+                    d_v,
                 ).format(
                     label=label,
-                    count=d_v,
                     example=", ".join(["1.2", "-1.8", "0", "0.5"][:d_v] + ["0"] * max(0, d_v - 4)),
                 )
             )
@@ -137,9 +139,10 @@ class PredictionBox(QtWidgets.QDialog):
         except ScenarioError as error:
             # The model's shape message speaks of a value to store; say it for y.
             reason = (
-                self.tr(
-                    "y has {d_v} components (d_v = {d_v}), but {typed} numbers were typed."
-                ).format(d_v=d_v, typed=typed)
+                counted("PredictionBox", "y has %n component(s) (d_v = {d_v}), ", d_v).format(
+                    d_v=d_v
+                )
+                + counted("PredictionBox", "but %n number(s) were typed.", typed)
                 if typed and typed != d_v
                 else error.message
             )

@@ -50,6 +50,7 @@ class Plan:
     language: str | None
     frame_ms: int
     transparent: bool = False
+    editors: bool = False  # the window keeps its table of steps, settings and buttons
 
 
 def parse_size(text: str | None) -> tuple[int, int]:
@@ -81,23 +82,26 @@ def parse_step(text: str | None, count: int, suffix: str) -> int | None:
         number = int(text)
     except ValueError:
         raise UsageError(f"--step must be a step number or 'all', not {text!r}") from None
-    if not 1 <= number <= count:
+    if not 0 <= number <= count:
         raise UsageError(
-            f"there is no step {number}: the scenario has {count} step{'' if count == 1 else 's'}"
+            f"there is no step {number}: the scenario has steps 0 (the empty memory) to {count}"
         )
     return number
 
 
 def make_plan(options: argparse.Namespace, count: int) -> Plan:
     """Check every option that does not need the window (raises :class:`UsageError`)."""
-    out = Path(options.out)
+    out = Path(options.out if options.out is not None else "list.png")
     suffix = out.suffix.lower()
-    if options.view != "list":
+    listing = options.view == "list"
+    every_step = options.step is not None and options.step.strip().lower() == "all"
+    if not listing:
         if suffix not in SUFFIXES:
             raise UsageError(
                 f"cannot export to {out.name!r}: the file name must end in " + ", ".join(SUFFIXES)
             )
-        if not out.parent.is_dir():
+        # One file per step goes in a folder of its own: --step all makes it.
+        if not out.parent.is_dir() and not (every_step and suffix != ".gif"):
             raise UsageError(f"cannot write {out}: no such folder {out.parent}")
     scale = float(options.scale)
     if not 1.0 <= scale <= 4.0:
@@ -125,12 +129,21 @@ def make_plan(options: argparse.Namespace, count: int) -> Plan:
         language=options.lang,
         frame_ms=frame_ms,
         transparent=transparent,
+        editors=bool(getattr(options, "editors", False)),
     )
 
 
 def _fail(message: object) -> int:
     print(f"linviz: {message}", file=sys.stderr)
     return 1
+
+
+def _make_folder(folder: Path) -> None:
+    """Make ``folder`` (and its parents) for the files of ``--step all``."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UsageError(f"cannot make the folder {folder}: {error.strerror or error}") from None
 
 
 def run_export(options: argparse.Namespace) -> int:
@@ -143,6 +156,8 @@ def run_export(options: argparse.Namespace) -> int:
     try:
         session.open(options.scenario)
         plan = make_plan(options, len(session.scenario))
+        if plan.view != "list" and plan.step is None and plan.suffix != ".gif":
+            _make_folder(plan.out.parent)
     except (ScenarioError, UsageError) as error:
         return _fail(error)
     # Remembered window settings must not change what the command draws, nor be
@@ -176,7 +191,8 @@ def _export(session: Session, plan: Plan, settings_folder: str) -> int:
 def _draw(window: MainWindow, session: Session, plan: Plan) -> int:
     from PySide6 import QtWidgets
 
-    from linviz.views.export import images, sequences
+    from linviz.views.export import images
+    from linviz.views.export.slide import editors_hidden
 
     labs = window.labs.names()
     names = ["window", *window.panels, *labs]
@@ -208,21 +224,25 @@ def _draw(window: MainWindow, session: Session, plan: Plan) -> int:
     chrome = window.height() - images.content_rect(window).height()
     window.resize(width, height + chrome)
     images.settle()
-    written: list[Path]
     try:
-        if plan.suffix == ".gif":
-            written = [sequences.export_gif(widget, session, plan.out, plan.frame_ms, plan.scale)]
-        elif plan.step is None:
-            written = sequences.export_all_steps(
-                widget, session, plan.out, plan.scale, transparent=plan.transparent
-            )
-        else:
-            session.set_cursor(plan.step)
-            written = [
-                images.export_widget(widget, plan.out, plan.scale, transparent=plan.transparent)
-            ]
+        with editors_hidden(window, hidden=plan.view == "window" and not plan.editors):
+            written = _write(widget, session, plan)
     except images.ExportError as error:
         return _fail(error)
     for path in written:
         print(path)
     return 0
+
+
+def _write(widget: object, session: Session, plan: Plan) -> list[Path]:
+    """Draw the export ``plan`` asks for; the files written."""
+    from linviz.views.export import images, sequences
+
+    if plan.suffix == ".gif":
+        return [sequences.export_gif(widget, session, plan.out, plan.frame_ms, plan.scale)]
+    if plan.step is None:
+        return sequences.export_all_steps(
+            widget, session, plan.out, plan.scale, transparent=plan.transparent
+        )
+    session.set_cursor(plan.step)
+    return [images.export_widget(widget, plan.out, plan.scale, transparent=plan.transparent)]

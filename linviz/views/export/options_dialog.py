@@ -1,4 +1,6 @@
-"""The export options dialog: pixel scale, transparent background, frame duration."""
+"""The export options dialog: pixel scale, transparent background, frame duration,
+and (for the whole window) whether to keep the editing parts.
+"""
 
 from __future__ import annotations
 
@@ -22,11 +24,15 @@ DEFAULT_FRAME_MS = 1200
 
 @dataclass(frozen=True)
 class ExportOptions:
-    """What the export options dialog asks: pixel scale, transparency, frame duration."""
+    """What the export options dialog asks: pixel scale, transparency, frame duration,
+    and whether an export of the whole window keeps the table of steps, the
+    settings and the buttons (``editors``; by default it leaves them out).
+    """
 
     scale: float = DEFAULT_SCALE
     transparent: bool = False
     frame_ms: int = DEFAULT_FRAME_MS
+    editors: bool = False
 
 
 class ExportOptionsDialog(QtWidgets.QDialog):
@@ -43,7 +49,11 @@ class ExportOptionsDialog(QtWidgets.QDialog):
     """
 
     def __init__(
-        self, suffix: str, options: ExportOptions, parent: QtWidgets.QWidget | None = None
+        self,
+        suffix: str,
+        options: ExportOptions,
+        parent: QtWidgets.QWidget | None = None,
+        whole_window: bool = False,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Export options"))
@@ -64,6 +74,13 @@ class ExportOptionsDialog(QtWidgets.QDialog):
         self.frame_box.setSingleStep(100)
         self.frame_box.setSuffix(self.tr(" ms per step"))
         self.frame_box.setValue(options.frame_ms)
+        self.editors_box = QtWidgets.QCheckBox(
+            self.tr("Include the table of steps, the settings and the buttons")
+        )
+        self.editors_box.setChecked(options.editors)
+        self.editors_box.setToolTip(
+            self.tr("Left out by default: a slide shows the memory, not the editors")
+        )
         raster = suffix in (".png", ".gif")
         if raster:
             form.addRow(self.tr("Scale:"), self.scale_box)
@@ -74,6 +91,9 @@ class ExportOptionsDialog(QtWidgets.QDialog):
         if not raster:
             note = QtWidgets.QLabel(self.tr("Vector image: sharp at any size."))
             form.addRow("", note)
+        if whole_window:
+            form.addRow("", self.editors_box)
+        self.whole_window = whole_window
         buttons = QtWidgets.QDialogButtonBox(
             QtWidgets.QDialogButtonBox.StandardButton.Ok
             | QtWidgets.QDialogButtonBox.StandardButton.Cancel
@@ -88,4 +108,5 @@ class ExportOptionsDialog(QtWidgets.QDialog):
             scale=self.scale_box.value(),
             transparent=self.transparent_box.isChecked() and self.suffix == ".png",
             frame_ms=self.frame_box.value(),
+            editors=self.editors_box.isChecked() and self.whole_window,
         )

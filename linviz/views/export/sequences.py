@@ -56,12 +56,15 @@ def cursor_kept(session: Session) -> Iterator[None]:
 
 
 def numbered_paths(path: str | Path, count: int) -> list[Path]:
-    """``name-001.png`` … ``name-NNN.png`` next to ``path`` (at least 3 digits)."""
+    """``name-000.png`` (step 0, the empty memory) … ``name-NNN.png`` next to ``path``.
+
+    At least 3 digits, so the files sort in step order.
+    """
     path = Path(path)
     digits = max(3, len(str(count)))
     return [
         path.with_name(f"{path.stem}-{number:0{digits}d}{path.suffix}")
-        for number in range(1, count + 1)
+        for number in range(0, count + 1)
     ]
 
 
@@ -82,7 +85,8 @@ def export_all_steps(
     transparent: bool = False,
     progress: Progress | None = None,
 ) -> list[Path]:
-    """One image per step, numbered: ``name-001.png`` … for ``path`` = ``name.png``.
+    """One image per step, numbered: ``name-000.png`` (step 0, the empty memory),
+    ``name-001.png`` … for ``path`` = ``name.png``.
 
     ``progress(done, total)`` is called after each file; if it returns
     ``False`` the files written so far are removed and :class:`ExportCancelled`
@@ -96,10 +100,10 @@ def export_all_steps(
     written: list[Path] = []
     try:
         with cursor_kept(session):
-            for number, target in enumerate(targets, start=1):
+            for number, target in enumerate(targets):
                 session.set_cursor(number)
                 written.append(export_widget(widget, target, scale, transparent))
-                _report(progress, number, count)
+                _report(progress, number + 1, count + 1)
     except ExportCancelled:
         for done in written:
             done.unlink(missing_ok=True)
@@ -125,7 +129,8 @@ def export_gif(
     scale: float = 1.0,
     progress: Progress | None = None,
 ) -> Path:
-    """An animated GIF of ``widget``, one frame per step, ``frame_ms`` each, looping.
+    """An animated GIF of ``widget``, one frame per step from step 0 (the empty
+    memory), ``frame_ms`` each, looping.
 
     All frames share one palette built from a montage of every frame, so the
     saturated colours of late steps survive (a palette taken from the first
@@ -148,23 +153,23 @@ def export_gif(
                 "export", "a frame must last 20 ms to 60 s, not {0} ms"
             ).format(frame_ms)
         )
-    count = _steps(session)
-    total = 2 * count
+    frames_count = _steps(session) + 1  # steps 0 … count
+    total = 2 * frames_count
     encoded: list[bytes] = []
     samples: list[np.ndarray] = []
     width = height = 0
     stride = 1
     with cursor_kept(session):
-        for number in range(1, count + 1):
+        for number in range(frames_count):
             session.set_cursor(number)
             image = render_image(widget, scale)
-            if number == 1:
-                area = count * image.width() * image.height()
+            if number == 0:
+                area = frames_count * image.width() * image.height()
                 stride = max(1, math.ceil(math.sqrt(area / MONTAGE_PIXELS)))
             width, height = max(width, image.width()), max(height, image.height())
             samples.append(qimage_to_array(image)[::stride, ::stride].reshape(-1, 3))
             encoded.append(png_bytes(image))
-            _report(progress, number, total)
+            _report(progress, number + 1, total)
     colors = np.concatenate(samples)
     del samples
     side = 1024
@@ -201,7 +206,7 @@ def export_gif(
             fixed = Image.fromarray(index, "P")
             fixed.putpalette(shared.getpalette())
             yield fixed
-            _report(progress, count + number, total)
+            _report(progress, frames_count + number, total)
 
     sequence = frames()
     first = next(sequence)

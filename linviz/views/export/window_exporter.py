@@ -27,6 +27,7 @@ from linviz.views.export.options_dialog import (
     ExportOptionsDialog,
 )
 from linviz.views.export.sequences import Progress
+from linviz.views.export.slide import editors_hidden
 
 if TYPE_CHECKING:
     from linviz.views.main_window import MainWindow
@@ -68,6 +69,8 @@ class WindowExporter(QtCore.QObject):
         self.window = window
         self.settings = QtCore.QSettings()
         self.last_progress: QtWidgets.QProgressDialog | None = None
+        #: The view the options dialog is asked for (the whole window offers "editors").
+        self._asking_for = WINDOW
         self.actions: dict[str, QtGui.QAction] = {
             "window": self._action(self.tr("Export &window…"), self.export_view_dialog),
             "animation": self._action(
@@ -108,15 +111,29 @@ class WindowExporter(QtCore.QObject):
 
     # -- exports with explicit paths (no dialogs) -------------------------------------------
     def export_view(
-        self, name: str, path: str | Path, scale: float = 1.0, transparent: bool = False
+        self,
+        name: str,
+        path: str | Path,
+        scale: float = 1.0,
+        transparent: bool = False,
+        editors: bool = False,
     ) -> Path | None:
         """Write view ``name`` to ``path`` (.png .svg .pdf); report the result to the user.
 
-        Returns the file written, or ``None`` after showing why it failed.
+        The whole window leaves out the table of steps, the settings and the
+        buttons unless ``editors``. Returns the file written, or ``None``
+        after showing why it failed.
         """
-        return self._run(
-            lambda: images.export_widget(self.widget_for(name), path, scale, transparent), str(path)
-        )
+
+        def job() -> Path:
+            with self._slide(name, editors):
+                return images.export_widget(self.widget_for(name), path, scale, transparent)
+
+        return self._run(job, str(path))
+
+    def _slide(self, name: str, editors: bool):
+        """Leave the editing parts out of an export of the whole window (unless ``editors``)."""
+        return editors_hidden(self.window, hidden=name == WINDOW and not editors)
 
     def export_animation(
         self,
@@ -125,19 +142,23 @@ class WindowExporter(QtCore.QObject):
         name: str = WINDOW,
         scale: float = 1.0,
         progress: Progress | None = None,
+        editors: bool = False,
     ) -> Path | None:
-        """An animated GIF of view ``name``, one frame per step (progress dialog unless given)."""
-        count = len(self.window.session.scenario)
+        """An animated GIF of view ``name``, one frame per step from step 0 (progress
+        dialog unless given; the window without its editing parts unless ``editors``).
+        """
+        frames = len(self.window.session.scenario) + 1  # from step 0
         progress = progress or self.progress_dialog(
-            self.tr("Drawing {0} frames…").format(count), 2 * count
+            self.tr("Drawing {0} frames…").format(frames), 2 * frames
         )
-        return self._run(
-            lambda: sequences.export_gif(
-                self.widget_for(name), self.window.session, path, frame_ms, scale, progress
-            ),
-            str(path),
-            busy=False,
-        )
+
+        def job() -> Path:
+            with self._slide(name, editors):
+                return sequences.export_gif(
+                    self.widget_for(name), self.window.session, path, frame_ms, scale, progress
+                )
+
+        return self._run(job, str(path), busy=False)
 
     def export_steps(
         self,
@@ -146,25 +167,33 @@ class WindowExporter(QtCore.QObject):
         scale: float = 1.0,
         transparent: bool = False,
         progress: Progress | None = None,
+        editors: bool = False,
     ) -> list[Path] | None:
-        """One numbered image per step next to ``path`` (``name-001.png`` …)."""
-        count = len(self.window.session.scenario)
+        """One numbered image per step next to ``path`` (``name-000.png`` for step 0 …)."""
+        images_count = len(self.window.session.scenario) + 1  # from step 0
         progress = progress or self.progress_dialog(
-            self.tr("Writing {0} images…").format(count), count
+            self.tr("Writing {0} images…").format(images_count), images_count
         )
         where = str(Path(path).parent)
-        return self._run(
-            lambda: sequences.export_all_steps(
-                self.widget_for(name), self.window.session, path, scale, transparent, progress
-            ),
-            where,
-            busy=False,
-        )
+
+        def job() -> list[Path]:
+            with self._slide(name, editors):
+                return sequences.export_all_steps(
+                    self.widget_for(name), self.window.session, path, scale, transparent, progress
+                )
+
+        return self._run(job, where, busy=False)
 
     def copy_view(self, name: str = WINDOW, scale: float | None = None) -> QtGui.QImage | None:
         """Put an image of view ``name`` on the clipboard."""
-        scale = self.last_options().scale if scale is None else scale
-        image = self._run(lambda: images.copy_to_clipboard(self.widget_for(name), scale), None)
+        options = self.last_options()
+        scale = options.scale if scale is None else scale
+
+        def job() -> QtGui.QImage:
+            with self._slide(name, options.editors):
+                return images.copy_to_clipboard(self.widget_for(name), scale)
+
+        image = self._run(job, None)
         if image is not None:
             self.window.show_message(
                 self.tr("Copied an image of {0} ({1} × {2} px)").format(
@@ -208,7 +237,9 @@ class WindowExporter(QtCore.QObject):
 
     def ask_options(self, suffix: str) -> ExportOptions | None:
         """The options dialog for format ``suffix``; ``None`` if cancelled."""
-        dialog = ExportOptionsDialog(suffix, self.last_options(), self.window)
+        dialog = ExportOptionsDialog(
+            suffix, self.last_options(), self.window, whole_window=self._asking_for == WINDOW
+        )
         if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
             return None
         options = dialog.options()
@@ -241,6 +272,7 @@ class WindowExporter(QtCore.QObject):
             scale=min(max(scale, images.MIN_SCALE), images.MAX_SCALE),
             transparent=s.value("export/transparent", False, type=bool),
             frame_ms=int(s.value("export/frame_ms", DEFAULT_FRAME_MS)),
+            editors=s.value("export/editors", False, type=bool),
         )
 
     def remember_options(self, options: ExportOptions) -> None:
@@ -248,6 +280,7 @@ class WindowExporter(QtCore.QObject):
         self.settings.setValue("export/scale", options.scale)
         self.settings.setValue("export/transparent", options.transparent)
         self.settings.setValue("export/frame_ms", options.frame_ms)
+        self.settings.setValue("export/editors", options.editors)
 
     def suggested_path(self, name: str, suffix: str, numbered: bool = False) -> str:
         """A file name in the last export folder: ``lesson-heatmap-step7.png``."""
@@ -288,6 +321,7 @@ class WindowExporter(QtCore.QObject):
                 return None
             path += suffixes[0]
         self._chosen(path)
+        self._asking_for = name
         options = self.ask_options(Path(path).suffix.lower())
         if options is None:
             return None
@@ -300,7 +334,7 @@ class WindowExporter(QtCore.QObject):
         if chosen is None:
             return None
         path, options = chosen
-        return self.export_view(name, path, options.scale, options.transparent)
+        return self.export_view(name, path, options.scale, options.transparent, options.editors)
 
     def export_animation_dialog(self, name: str = WINDOW) -> Path | None:
         """File ▸ Export ▸ Export animation (GIF)…"""
@@ -308,14 +342,16 @@ class WindowExporter(QtCore.QObject):
         if chosen is None:
             return None
         path, options = chosen
-        return self.export_animation(path, options.frame_ms, name, options.scale)
+        return self.export_animation(
+            path, options.frame_ms, name, options.scale, editors=options.editors
+        )
 
     def export_steps_dialog(self, name: str = WINDOW) -> list[Path] | None:
-        """File ▸ Export ▸ Export all steps… (files numbered ``name-001`` …)."""
+        """File ▸ Export ▸ Export all steps… (files numbered ``name-000`` …)."""
         chosen = self._ask(
             self.tr(
                 "Export all steps: choose a folder and a name; the files "
-                "are numbered name-001, name-002 …"
+                "are numbered name-000 (the empty memory), name-001 …"
             ),
             name,
             (".png", ".svg", ".pdf"),
@@ -324,7 +360,9 @@ class WindowExporter(QtCore.QObject):
         if chosen is None:
             return None
         path, options = chosen
-        return self.export_steps(path, name, options.scale, options.transparent)
+        return self.export_steps(
+            path, name, options.scale, options.transparent, editors=options.editors
+        )
 
     # -- menus ---------------------------------------------------------------------------
     def context_menu(self, name: str) -> QtWidgets.QMenu:

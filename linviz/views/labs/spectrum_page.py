@@ -27,7 +27,7 @@ from linviz.views.labs.lab_page import LabPage
 from linviz.views.labs.lab_plot import LabPlot
 from linviz.views.labs.step_bar import StepBar
 from linviz.views.labs.ticks import linear_ticks
-from linviz.views.number_text import plain_number
+from linviz.views.number_text import counted, plain_number
 from linviz.views.theme import Theme, label_style
 
 Qt = QtCore.Qt
@@ -262,12 +262,13 @@ class SpectrumPage(LabPage):
             else self.tr("At step {0} (the nearest sampled step)").format(step)
         )
         self.readout.setText(
-            self.tr(
-                "{where}: {writes} writes · effective rank {effective} of d = {d} · "
-                "rank {rank} · σ = {sigma}"
+            counted(
+                "SpectrumPage",
+                "{where}: %n write(s) · effective rank {effective} of d = {d} · "
+                "rank {rank} · σ = {sigma}",
+                int(result.writes[index]),
             ).format(
                 where=where,
-                writes=int(result.writes[index]),
                 effective=plain_number(round(float(result.effective_rank[index]), 2)),
                 d=result.d,
                 rank=int(result.rank[index]),

@@ -6,11 +6,11 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
 from linviz.controller.changes import Change
-from linviz.controller.commands import ReplaceStep, SetText
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.views.classroom.hidden_output import entered_text, predict_prompt
 from linviz.views.drawing.steady_label import SteadyLabel
+from linviz.views.number_text import caption_numbers, stale_text
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import label_style
 
@@ -75,13 +75,18 @@ class CaptionEditor(QtWidgets.QLineEdit):
 class CaptionBar(Panel):
     """What the current step is and what to say about it.
 
-    Shows "Step n of N · write k1" and the step's caption; with no steps, the
-    scenario's title and its own caption. The caption is editable: a
-    double-click or the Edit button turns it into a text box, Enter (or
-    clicking elsewhere) keeps the new text as an undoable edit of the step
-    (saved with the scenario), Esc cancels. While outputs are hidden, a
-    read's caption (which states its answer) gives way to a prompt to
-    predict; a click on the prompt reveals the read.
+    Shows "Step n of N · write k1" and the step's caption with its live
+    fields (``{y}``, ``{S}`` …) filled in from the step as it is now; at
+    step 0 (and with no steps) the scenario's own caption. A caption whose
+    own words state numbers the step no longer shows carries a visible mark,
+    "written for an earlier version of this scenario" (undo takes it away).
+    The caption is editable: a double-click or the Edit button turns its
+    template into a text box, Enter (or clicking elsewhere) keeps the new
+    text as an undoable edit of the step (saved with the scenario), Esc
+    cancels; a caption with a bad field is refused with the reason and the
+    text box keeps what was typed. While outputs are hidden, a read's
+    caption (which states its answer) gives way to a prompt to predict; a
+    click on the prompt reveals the read.
 
     Signals
     -------
@@ -114,8 +119,38 @@ class CaptionBar(Panel):
         )
         self.caption.clicked.connect(self._caption_clicked)
         self.caption.doubleClicked.connect(self.start_editing)
+        # Shown while the caption states numbers its step no longer shows.
+        self.stale_mark = QtWidgets.QLabel(self)
+        self.stale_mark.setObjectName("stale_mark")
+        self.stale_mark.setTextFormat(Qt.TextFormat.PlainText)
+        self.stale_mark.setText("\u26a0 " + stale_text())
+        self.stale_mark.setToolTip(
+            self.tr(
+                "This caption states numbers in its own words, and the step now shows "
+                "others. Edit it (live fields such as {y} or {S} follow every change), "
+                "or undo the change."
+            )
+        )
+        self.stale_mark.setWordWrap(True)
+        # Under the caption, never widening the window (which would squeeze the plots).
+        self.stale_mark.setSizePolicy(
+            QtWidgets.QSizePolicy.Policy.Ignored, QtWidgets.QSizePolicy.Policy.Preferred
+        )
+        self.stale_mark.hide()
         self.editor = CaptionEditor(self)
         self.editor.setAccessibleName(self.tr("Caption"))
+        self.editor.setToolTip(self.syntax_details())
+        # Under the text box while typing: the live fields, or why the text was refused.
+        self.hint = QtWidgets.QLabel(self)
+        self.hint.setObjectName("caption_hint")
+        self.hint.setTextFormat(Qt.TextFormat.PlainText)
+        self.hint.setWordWrap(True)
+        self.hint.setToolTip(self.syntax_details())
+        # Its text must never widen the window.
+        self.hint.setSizePolicy(
+            QtWidgets.QSizePolicy.Policy.Ignored, QtWidgets.QSizePolicy.Policy.Preferred
+        )
+        self.hint.hide()
         self.editor.returnPressed.connect(self.commit_edit)
         self.editor.left.connect(self.commit_edit)
         self.editor.cancelled.connect(self.cancel_edit)
@@ -129,7 +164,9 @@ class CaptionBar(Panel):
         layout.setSpacing(2)
         layout.addLayout(top)
         layout.addWidget(self.caption)
+        layout.addWidget(self.stale_mark)
         layout.addWidget(self.editor)
+        layout.addWidget(self.hint)
         layout.addStretch(1)
         self._caption_style = ""
         #: The step whose caption is being edited (0: the scenario's own), else None.
@@ -141,8 +178,32 @@ class CaptionBar(Panel):
         return self.tr("Caption")
 
     def text(self) -> str:
-        """Heading and caption as one string (what a reader sees)."""
-        return f"{self.heading.text()}\n{self.caption.text()}".strip()
+        """Heading, stale mark and caption as one string (what a reader sees)."""
+        mark = f" {self.stale_mark.text()}" if self.stale_shown() else ""
+        return f"{self.heading.text()}{mark}\n{self.caption.text()}".strip()
+
+    def stale_shown(self) -> bool:
+        """Whether the caption is marked as written for an earlier version of the scenario."""
+        return self.stale_mark.isVisibleTo(self)
+
+    def syntax_help(self) -> str:
+        """The live fields in one short line (shown under the text box while typing)."""
+        return self.tr(
+            "Live fields: {k} {v} {stamp} {S} · reads {q} {y} {target} {expected} "
+            "{weights} · {y@r1} another step's · {{ a brace (hover for more)"
+        )
+
+    def syntax_details(self) -> str:
+        """The live fields explained (the text box's tooltip)."""
+        return self.tr(
+            "Live fields are filled in from the step each time the caption is shown:\n"
+            "writes: {k} {v} {stamp} {S} {S_before} {phi_k} {u} {removed} {alpha} {beta}\n"
+            "reads: {q} {y} {target} {expected} {interference} {crosstalk} {error} "
+            "{share} {weights} {verdict} {phi_q} {denominator}\n"
+            "any step: {step} {label} {d_k} {d_v} {z}\n"
+            "{y@r1} takes step r1's value; {cos@k1,k2} and {dot@k1,k2} compare two keys.\n"
+            "{{ and }} write a brace. Enter keeps the caption, Esc cancels."
+        )
 
     # -- editing --------------------------------------------------------------------
     @property
@@ -160,8 +221,11 @@ class CaptionBar(Panel):
         scenario = session.scenario
         self._edit_number = number
         self._edit_scenario = scenario
+        # The template, fields and all: what is kept is what was typed.
         self.editor.setText(scenario.step(number).caption if number else scenario.caption)
+        self._show_hint(self.syntax_help(), error=False)
         self.caption.hide()
+        self.stale_mark.hide()
         self.editor.show()
         self.editor.setFocus(Qt.FocusReason.OtherFocusReason)
         self.editor.selectAll()
@@ -171,6 +235,7 @@ class CaptionBar(Panel):
         self._edit_scenario = None
         focused = self.editor.hasFocus()
         self.editor.hide()
+        self.hint.hide()
         self.caption.show()
         if focused and self.window() is not None:
             self.window().setFocus(Qt.FocusReason.OtherFocusReason)
@@ -182,41 +247,56 @@ class CaptionBar(Panel):
             self.refresh()
 
     def commit_edit(self) -> None:
-        """Keep the typed caption: one undoable edit of the step (or of the scenario)."""
+        """Keep the typed caption: one undoable edit of the step (or of the scenario).
+
+        A caption the scenario refuses (a field that does not exist, a read's
+        field in a write's caption) is not kept: the reason is shown under the
+        text box, which stays open with the text as typed (unless the user
+        has moved on to another step, where the status bar says why).
+        """
         if not self.editing:
             return
         session = self.session
         number, scenario = self._edit_number, self._edit_scenario
         text = self.editor.text()
-        self._stop_editing()
         if scenario is not session.scenario or number > len(scenario):
+            self._stop_editing()
             self.refresh()  # another scenario now: nothing to keep the text in
             return
-        if number == 0:
-            command = (
-                SetText(caption=text, text="edit caption") if text != scenario.caption else None
-            )
-        else:
-            step = scenario.step(number)
-            # Follow the step only if the user is still on it (Page Down moves on).
-            command = (
-                ReplaceStep(
-                    number,
-                    step.with_changes(caption=text),
-                    text=f"edit caption {step.label}",
-                    follow=number == session.cursor,
-                )
-                if text != step.caption
-                else None
-            )
-        if command is None:
+        old = scenario.step(number).caption if number else scenario.caption
+        if text == old:
+            self._stop_editing()
             self.refresh()
             return
+        still_here = number == session.cursor
+        self._stop_editing()
         try:
-            session.execute(command)
+            # Follow the step only if the user is still on it (Page Down moves on).
+            session.edit_caption(number or None, text, follow=still_here)
         except ScenarioError as error:
             self.message.emit(str(error))
-            self.refresh()
+            if still_here and session.cursor == number:
+                self._reopen(number, text, str(error))
+            else:
+                self.refresh()
+
+    def _reopen(self, number: int, text: str, reason: str) -> None:
+        """Back to typing, ``text`` as it was, ``reason`` under it: nothing typed is lost."""
+        self._edit_number = number
+        self._edit_scenario = self.session.scenario
+        self.editor.setText(text)
+        self._show_hint(reason, error=True)
+        self.caption.hide()
+        self.stale_mark.hide()
+        self.editor.show()
+        self.editor.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _show_hint(self, text: str, error: bool) -> None:
+        theme = self.theme
+        color = theme.warning if error else theme.muted
+        self.hint.setStyleSheet(label_style(color, theme.font_pt, bold=error))
+        self.hint.setText(text)
+        self.hint.show()
 
     # -- showing ----------------------------------------------------------------------
     def _caption_clicked(self) -> None:
@@ -249,23 +329,42 @@ class CaptionBar(Panel):
         if style != self._caption_style:
             self._caption_style = style
             self.caption.setStyleSheet(style)
+            # Room for two lines whatever the step: the plots above keep their size
+            # when a caption wraps (a GIF's frames too).
+            font = QtGui.QFont(self.caption.font())
+            font.setPointSizeF(theme.title_pt * 1.2)
+            self.caption.setMinimumHeight(2 * QtGui.QFontMetrics(font).lineSpacing() + 2)
         shape = Qt.CursorShape.PointingHandCursor if hidden else Qt.CursorShape.IBeamCursor
         if self.caption.cursor().shape() != shape:
             self.caption.setCursor(shape)
+        count = len(scenario)
         if cursor == 0:
-            self.heading.setText(scenario.title)
-            self.caption.setText(scenario.caption)
-            return
-        step = scenario.step(cursor)
-        kind = self.tr("write") if step.is_write else self.tr("read")
-        self.heading.setText(
-            self.tr("Step {number} of {count} · {kind} {label}").format(
-                number=f"{cursor:,}", count=f"{len(scenario):,}", kind=kind, label=step.label
+            self.heading.setText(
+                self.tr("Step 0 of {count} · the empty memory, before any write").format(
+                    count=f"{count:,}"
+                )
+                if count
+                else scenario.title
             )
-        )
+        else:
+            step = scenario.step(cursor)
+            kind = self.tr("write") if step.is_write else self.tr("read")
+            self.heading.setText(
+                self.tr("Step {number} of {count} · {kind} {label}").format(
+                    number=f"{cursor:,}", count=f"{count:,}", kind=kind, label=step.label
+                )
+            )
         if hidden:
             # Lesson captions of reads state the numbers: keep them for the reveal.
             entered = entered_text(session)
             self.caption.setText(predict_prompt() + (f" · {entered}" if entered else ""))
-        else:
-            self.caption.setText(step.caption)
+            self.stale_mark.hide()
+            return
+        caption = session.caption(numbers=caption_numbers())
+        self.caption.setText(caption.text)
+        if caption.stale:
+            self.stale_mark.setStyleSheet(
+                f"QLabel#stale_mark {{ {label_style(theme.warning, theme.font_pt, bold=True)}"
+                f" border-left: 4px solid {theme.warning}; padding-left: 6px; }}"
+            )
+        self.stale_mark.setVisible(caption.stale and not self.editing)

@@ -12,10 +12,14 @@ from PySide6.QtCore import Qt
 from linviz.controller.session import Session
 from linviz.views.drawing.raster_scale import raster_scale
 from linviz.views.drawing.static_text import draw_at
+from linviz.views.number_text import caption_numbers, stale_text
 from linviz.views.theme import Theme, qcolor
 
 #: Room around a chip's cached picture for its outline (pixels).
 FACE_MARGIN_PX = 3
+
+#: The letter of step 0's chip (the empty memory); writes are W, reads R.
+EMPTY_LETTER = "\u2205"
 
 
 class ChipStrip(QtWidgets.QWidget):
@@ -23,14 +27,15 @@ class ChipStrip(QtWidgets.QWidget):
 
     Each chip shows ``W`` (write) or ``R`` (read) and the step's label, with
     the step number under it; writes and reads differ in colour, letter and
-    corner shape, and the cursor's chip is filled and outlined. The strip
+    corner shape, and the cursor's chip is filled and outlined. The first
+    chip, ``∅`` numbered 0, is the memory before any write. The strip
     keeps its own scroll offset (in pixels) and scrolls to keep the cursor's
     chip in view.
 
     Signals
     -------
     chipClicked(int)
-        The 1-based number of the chip the user clicked.
+        The number of the chip the user clicked (0: the empty memory).
     """
 
     chipClicked = QtCore.Signal(int)
@@ -81,11 +86,14 @@ class ChipStrip(QtWidgets.QWidget):
         metrics = self._metrics = QtGui.QFontMetrics(self._font)
         small = QtGui.QFontMetrics(self._small)
         bold = QtGui.QFontMetrics(self._bold)
-        self._letter_w = {letter: bold.horizontalAdvance(letter + " ") for letter in "WR"}
+        self._letter_w = {
+            letter: bold.horizontalAdvance(letter + " ") for letter in ("W", "R", EMPTY_LETTER)
+        }
         self._elided: dict[tuple[str, int], str] = {}
+        # write: True (a write), False (a read), None (step 0, the empty memory).
         self._looks = {
             (write, current): self._look(write, current)
-            for write in (True, False)
+            for write in (True, False, None)
             for current in (True, False)
         }
         self._faces: dict[tuple[bool, bool, float], QtGui.QPixmap] = {}
@@ -108,11 +116,12 @@ class ChipStrip(QtWidgets.QWidget):
         self.updateGeometry()
 
     def _look(
-        self, write: bool, current: bool
+        self, write: bool | None, current: bool
     ) -> tuple[QtGui.QBrush, QtGui.QPen, QtGui.QColor, QtGui.QColor]:
-        """Fill, outline, text colour and number colour of a chip."""
+        """Fill, outline, text colour and number colour of a chip (``write`` None: step 0)."""
         theme = self._theme
-        color = qcolor(theme.write if write else theme.read)
+        tone = theme.muted if write is None else theme.write if write else theme.read
+        color = qcolor(tone)
         if current:
             return (
                 QtGui.QBrush(color),
@@ -121,7 +130,7 @@ class ChipStrip(QtWidgets.QWidget):
                 qcolor(theme.foreground),
             )
         return (
-            QtGui.QBrush(qcolor(theme.write if write else theme.read, 38)),
+            QtGui.QBrush(qcolor(tone, 38)),
             QtGui.QPen(color, max(1.0, theme.line_width * 0.75)),
             color.darker(125),
             qcolor(theme.muted),
@@ -148,8 +157,8 @@ class ChipStrip(QtWidgets.QWidget):
             self._measure()
 
     def _content_width(self) -> int:
-        count = len(self.session.scenario)
-        return 2 * self._margin + max(0, count * self.pitch - self._gap)
+        count = len(self.session.scenario)  # chips 0 … count
+        return 2 * self._margin + max(0, (count + 1) * self.pitch - self._gap)
 
     def _clamp_offset(self, offset: int) -> int:
         return max(0, min(offset, self._content_width() - self.width()))
@@ -159,8 +168,8 @@ class ChipStrip(QtWidgets.QWidget):
         return self._offset
 
     def chip_rect(self, number: int) -> QtCore.QRect:
-        """Where the chip of step ``number`` is, in this widget's coordinates."""
-        x = self._margin + (number - 1) * self.pitch - self._offset
+        """Where the chip of step ``number`` (0: the empty memory) is, in this widget's pixels."""
+        x = self._margin + number * self.pitch - self._offset
         return QtCore.QRect(x, self._margin, self._chip_w, self._chip_h)
 
     def number_at(self, point: QtCore.QPoint) -> int | None:
@@ -168,7 +177,7 @@ class ChipStrip(QtWidgets.QWidget):
         x = point.x() + self._offset - self._margin
         if x < 0:
             return None
-        number = x // self.pitch + 1
+        number = x // self.pitch
         if x % self.pitch >= self._chip_w or number > len(self.session.scenario):
             return None
         return int(number)
@@ -176,8 +185,8 @@ class ChipStrip(QtWidgets.QWidget):
     def visible_range(self) -> tuple[int, int]:
         """The first and last step whose chip is (at least partly) in view."""
         count = len(self.session.scenario)
-        first = max(1, (self._offset - self._margin) // self.pitch + 1)
-        last = min(count, (self._offset + self.width() - self._margin) // self.pitch + 1)
+        first = max(0, (self._offset - self._margin) // self.pitch)
+        last = min(count, (self._offset + self.width() - self._margin) // self.pitch)
         return first, last
 
     def ensure_visible(self, number: int, changed_steps: bool = True) -> None:
@@ -186,13 +195,9 @@ class ChipStrip(QtWidgets.QWidget):
         With ``changed_steps=False`` (only the cursor moved) and no scrolling,
         just the chips of the old and new cursor are repainted.
         """
-        previous, self._cursor_shown = getattr(self, "_cursor_shown", 0), number
+        previous, self._cursor_shown = getattr(self, "_cursor_shown", -1), number
         self._remeasure_if_longer()
-        if number < 1:
-            self._offset = 0
-            self.update()
-            return
-        left = self._margin + (number - 1) * self.pitch
+        left = self._margin + number * self.pitch
         right = left + self._chip_w
         # Keep one neighbour in view too, so stepping shows where it goes next.
         slack = min(self.pitch, max(0, (self.width() - self._chip_w) // 2))
@@ -202,7 +207,7 @@ class ChipStrip(QtWidgets.QWidget):
         elif right + slack > offset + self.width():
             offset = right + slack - self.width()
         offset = self._clamp_offset(offset)
-        if offset == self._offset and not changed_steps and previous >= 1:
+        if offset == self._offset and not changed_steps and previous >= 0:
             below = self._number_h + 2
             for chip in {previous, number}:
                 self.update(
@@ -259,14 +264,23 @@ class ChipStrip(QtWidgets.QWidget):
         return super().event(event)
 
     def _tooltip(self, number: int) -> str:
-        step = self.session.scenario.step(number)
-        kind = self.tr("write") if step.is_write else self.tr("read")
-        head = self.tr("Step {number}: {kind} {label}").format(
-            number=number, kind=kind, label=step.label
-        )
+        session = self.session
+        if number == 0:
+            head = self.tr("Step 0: the empty memory, before any write")
+            own = session.scenario.caption
+        else:
+            step = session.scenario.step(number)
+            kind = self.tr("write") if step.is_write else self.tr("read")
+            head = self.tr("Step {number}: {kind} {label}").format(
+                number=f"{number:,}", kind=kind, label=step.label
+            )
+            own = step.caption
         # A hidden read's caption would state its answer: predict first.
-        shown = step.caption and not self.session.is_hidden(number)
-        return f"{head}\n{step.caption}" if shown else head
+        if not own or session.is_hidden(number):
+            return head
+        caption = session.caption(number, caption_numbers())
+        mark = f"\n\u26a0 {stale_text()}" if caption.stale else ""
+        return f"{head}\n{caption.text}{mark}"
 
     def paintEvent(self, event: QtGui.QPaintEvent) -> None:
         theme = self._theme
@@ -301,12 +315,12 @@ class ChipStrip(QtWidgets.QWidget):
             painter.end()
 
     def _draw_face(
-        self, painter: QtGui.QPainter, rect: QtCore.QRect, write: bool, current: bool
+        self, painter: QtGui.QPainter, rect: QtCore.QRect, write: bool | None, current: bool
     ) -> None:
-        """A chip without its label: outline, fill and letter."""
+        """A chip without its label: outline, fill and letter (``write`` None: step 0)."""
         brush, pen, text_color, _ = self._looks[(write, current)]
         # Reads get round ends, writes square corners: shape differs as well as colour.
-        radius = rect.height() / 2 if not write else 3.0
+        radius = 3.0 if write else rect.height() / 2 if write is False else rect.height() / 4
         painter.setBrush(brush)
         painter.setPen(pen)
         painter.drawRoundedRect(QtCore.QRectF(rect).adjusted(1, 1, -1, -1), radius, radius)
@@ -315,10 +329,10 @@ class ChipStrip(QtWidgets.QWidget):
         painter.drawText(
             rect.adjusted(self._pad, 0, -self._pad, 0),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            "W" if write else "R",
+            _letter(write),
         )
 
-    def _face(self, write: bool, current: bool, ratio: float) -> QtGui.QPixmap:
+    def _face(self, write: bool | None, current: bool, ratio: float) -> QtGui.QPixmap:
         """:meth:`_draw_face` as a picture (drawn once per theme and pixel ratio)."""
         key = (write, current, ratio)
         face = self._faces.get(key)
@@ -360,7 +374,7 @@ class ChipStrip(QtWidgets.QWidget):
         top = self._text_baseline - self._ascent
         painter.setFont(font)
         for number in numbers:
-            write = scenario.is_write(number)
+            write = scenario.is_write(number) if number else None
             current = number == cursor
             rect = self.chip_rect(number)
             if ratio is None:  # an SVG or PDF export: shapes and text stay vectors
@@ -373,12 +387,13 @@ class ChipStrip(QtWidgets.QWidget):
             if text_color is not pen:
                 painter.setPen(text_color)
                 pen = text_color
-            left = rect.left() + self._pad + self._letter_w["W" if write else "R"]
+            left = rect.left() + self._pad + self._letter_w[_letter(write)]
+            label = scenario.label_at(number) if number else ""  # ∅ says it; the tooltip too
             draw_at(
                 painter,
                 left,
                 rect.top() + top,
-                self._elide(scenario.label_at(number), rect.right() - self._pad - left),
+                self._elide(label, rect.right() - self._pad - left),
                 font,
                 font_key,
             )
@@ -390,7 +405,8 @@ class ChipStrip(QtWidgets.QWidget):
         painter.setFont(small)
         pen = None
         for number in numbers:
-            number_color = self._looks[(scenario.is_write(number), number == cursor)][3]
+            write = scenario.is_write(number) if number else None
+            number_color = self._looks[(write, number == cursor)][3]
             if number_color is not pen:
                 painter.setPen(number_color)
                 pen = number_color
@@ -404,3 +420,8 @@ class ChipStrip(QtWidgets.QWidget):
                 small,
                 small_key,
             )
+
+
+def _letter(write: bool | None) -> str:
+    """A chip's letter: W (a write), R (a read), ∅ (step 0, the empty memory)."""
+    return EMPTY_LETTER if write is None else "W" if write else "R"

@@ -231,6 +231,9 @@ class EquationPanel(Panel):
             self._stack.setCurrentWidget(self.graphics)
             self.graphics.setGeometry(self._stack.contentsRect())
         self._layout()
+        # Coming back from step 0 the view was resized while hidden: place the
+        # parts now, not at the next paint, so they are where they are drawn.
+        self.view_box.updateMatrix()
 
     # -- for tests and export -------------------------------------------------------------
     def shown_parts(self) -> list[tuple[str, np.ndarray]]:

@@ -39,8 +39,13 @@ def tick_step(count: int, cell_px: float, label_px: float) -> int:
 
 
 def index_ticks(count: int, step: int) -> list[tuple[float, str]]:
-    """Integer ticks 0, step, 2·step … at the centres of ``count`` cells."""
-    return [(i + 0.5, str(i)) for i in range(0, count, max(step, 1))]
+    """Ticks at the centres of ``count`` cells, counted from 1 as the course does.
+
+    Row or column 1, then every ``step``-th: 1, 4, 8 … for ``step`` = 4.
+    """
+    step = max(step, 1)
+    numbers = [1, *range(step, count + 1, step)] if step > 1 else range(1, count + 1)
+    return [(n - 0.5, str(n)) for n in numbers]
 
 
 def _hold_height(label: SteadyLabel) -> None:
@@ -288,7 +293,7 @@ class HeatmapPanel(Panel):
         metrics = QtGui.QFontMetricsF(self.font_for(self.theme.font_pt))
         step = max(
             tick_step(rows, cell, metrics.height() - 8.0),
-            tick_step(columns, cell, metrics.horizontalAdvance(str(columns - 1))),
+            tick_step(columns, cell, metrics.horizontalAdvance(str(columns))),
         )
         steps = (step, step)
         if steps != self._tick_steps:
@@ -452,14 +457,17 @@ class HeatmapPanel(Panel):
     def _value_tooltip(self, row: int, column: int) -> str:
         matrix = self.matrix_item.matrix()
         value = plain_number(matrix[row, column])
-        return self.tr("<b>[{0}, {1}] = {2}</b>").format(row, column, value)
+        # Rows and columns counted from 1, as the course and the axes count them.
+        return self.tr("<b>[{0}, {1}] = {2}</b>").format(row + 1, column + 1, value)
 
     def _state_tooltip(self, row: int, column: int) -> str:
         number = self._mode_step
         if number is None:
             return self._value_tooltip(row, column)
         value = self.matrix_item.matrix()[row, column]
-        lines = [self.tr("<b>S[{0}, {1}] = {2}</b>").format(row, column, plain_number(value))]
+        lines = [
+            self.tr("<b>S[{0}, {1}] = {2}</b>").format(row + 1, column + 1, plain_number(value))
+        ]
         parts = cell_contributions(self.session.trace, number, row, column) if number else []
         if not parts:
             lines.append(self.tr("No write has put anything here yet."))

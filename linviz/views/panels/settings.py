@@ -100,6 +100,11 @@ class SettingsPanel(Panel):
         form.addRow(self.tr("update rule"), self.rule_box)
         form.addRow(self.tr("α (decay)"), self.alpha_box)
         form.addRow(self.tr("β (strength)"), self.beta_box)
+        #: What each parameter box says when its rule uses it (its label, tooltip).
+        self._parameter_rows = {
+            "alpha": (self.alpha_box, form.labelForField(self.alpha_box), self.alpha_box.toolTip()),
+            "beta": (self.beta_box, form.labelForField(self.beta_box), self.beta_box.toolTip()),
+        }
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
         layout.addLayout(form)
@@ -170,9 +175,39 @@ class SettingsPanel(Panel):
         self._enable_parameters(rule.name)
 
     def _enable_parameters(self, rule_name: str) -> None:
+        """α and β can be edited only under a rule that uses them; otherwise they
+        are greyed out, label and all, and the tooltip says why.
+        """
         uses = RULE_PARAMETERS[rule_name]
-        self.alpha_box.setEnabled("alpha" in uses)
-        self.beta_box.setEnabled("beta" in uses)
+        theme = self.theme
+        why = {
+            "alpha": self.tr(
+                "Not used by the {rule} rule: α, the decay, belongs to the gated rules "
+                "(choose gated or gated delta to set it)"
+            ),
+            "beta": self.tr(
+                "Not used by the {rule} rule: β, the writing strength, belongs to the delta "
+                "rules (choose delta or gated delta to set it)"
+            ),
+        }
+        for name, (box, label, tip) in self._parameter_rows.items():
+            used = name in uses
+            box.setEnabled(used)
+            box.setToolTip(tip if used else why[name].format(rule=rule_name.replace("_", " ")))
+            box_style = (
+                ""
+                if used
+                else f"QAbstractSpinBox {{ color: {theme.muted}; background: transparent;"
+                f" border: 1px dashed {theme.grid}; }}"
+            )
+            if box.styleSheet() != box_style:  # a new sheet re-polishes the box
+                box.setStyleSheet(box_style)
+            if label is not None:
+                label.setEnabled(used)
+                label.setToolTip(box.toolTip())
+                label_style = "" if used else f"color: {theme.muted};"
+                if label.styleSheet() != label_style:
+                    label.setStyleSheet(label_style)
 
     # -- session <- widgets --------------------------------------------------------------
     def _run(self, command: Command) -> None:

@@ -44,6 +44,21 @@ _RESTYLED = frozenset(
 class StepTableView(QtWidgets.QTableView):
     """The table; keeps the window-wide step keys (Left/Right …) for the timeline."""
 
+    #: Whether a focus-in is being handled (Qt may make the first row current then).
+    focusing = False
+
+    def focusInEvent(self, event: QtGui.QFocusEvent) -> None:  # noqa: N802 (Qt name)
+        # Qt makes the first cell current when a table without one gets the focus:
+        # at step 0 (no row) that must not move the cursor to step 1.
+        self.focusing = True
+        try:
+            super().focusInEvent(event)
+        finally:
+            self.focusing = False
+        panel = self.parent()
+        if isinstance(panel, StepEditorPanel):
+            panel._select_cursor_row()
+
     def paintEvent(self, event: QtGui.QPaintEvent) -> None:  # noqa: N802 (Qt name)
         # Qt would call the delegate once per visible cell, from C++; the cells
         # are painted here in one pass instead (the same pixels), unless the
@@ -273,7 +288,16 @@ class StepEditorPanel(Panel):
     def _select_cursor_row(self) -> None:
         row = self.session.cursor - 1
         current = self.table.currentIndex()
-        if row < 0 or (current.isValid() and current.row() == row):
+        if row < 0:
+            # Step 0, the empty memory, has no row: none is selected or current.
+            if current.isValid() or self.table.selectionModel().hasSelection():
+                self._syncing = True
+                try:
+                    self.table.selectionModel().clear()
+                finally:
+                    self._syncing = False
+            return
+        if current.isValid() and current.row() == row:
             return
         self._syncing = True
         try:
@@ -288,7 +312,7 @@ class StepEditorPanel(Panel):
             self._syncing = False
 
     def _row_selected(self, current: QtCore.QModelIndex, previous: QtCore.QModelIndex) -> None:
-        if not self._syncing and current.isValid():
+        if not self._syncing and not self.table.focusing and current.isValid():
             self.session.set_cursor(current.row() + 1)
 
     # -- messages -------------------------------------------------------------------

@@ -15,6 +15,7 @@ from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.report import fmt_number, fmt_vector
 from linviz.model.scenario import Step
+from linviz.views.number_text import caption_numbers, stale_text
 from linviz.views.panels.typed_text import (
     SYMBOLS,
     parameters_text,
@@ -116,6 +117,8 @@ class StepTableModel(QtCore.QAbstractTableModel):
         elif rows and only_step is not None:
             cell = self.index(only_step - 1, VECTOR)
             self.dataChanged.emit(cell, cell)
+            # Captions quote live numbers of any step: they follow the drag too.
+            self.dataChanged.emit(self.index(0, CAPTION), self.index(rows - 1, CAPTION))
         elif rows:
             self.dataChanged.emit(self.index(0, 0), self.index(rows - 1, len(COLUMNS) - 1))
 
@@ -253,11 +256,11 @@ class StepTableModel(QtCore.QAbstractTableModel):
             return self._edit_text(step, column)
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == CAPTION and step.caption:
-                return (
-                    self._display(number, step, column)
-                    if self.session.is_hidden(number)
-                    else step.caption
-                )
+                if self.session.is_hidden(number):
+                    return self._display(number, step, column)
+                caption = self.session.caption(number, caption_numbers())
+                mark = f"\n\u26a0 {stale_text()}" if caption.stale else ""
+                return caption.text + mark
             if column in (VECTOR, VALUE):
                 return self._edit_text(step, column) or None
             return None
@@ -293,9 +296,14 @@ class StepTableModel(QtCore.QAbstractTableModel):
                 for name in ("alpha", "beta")
                 if getattr(step, name) is not None
             )
+        if not step.caption:
+            return ""
         if self.session.is_hidden(number):
             return self.tr("(hidden until revealed: predict first)")  # it states the answer
-        return step.caption.replace("\n", " ")
+        # As the caption bar shows it: live fields filled in, a stale one marked.
+        caption = self.session.caption(number, caption_numbers())
+        text = caption.text.replace("\n", " ")
+        return f"\u26a0 {text}" if caption.stale else text
 
     def _edit_text(self, step: Step, column: int) -> str:
         if column == VECTOR:
@@ -306,6 +314,8 @@ class StepTableModel(QtCore.QAbstractTableModel):
             return parameters_text(step)
         if column in (NUMBER, OP):
             return ""
+        if column == CAPTION:
+            return step.caption  # the template: its live fields are what is edited
         return self._display(0, step, column)
 
     # -- editing ------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The timeline: one chip per step, a slider, playback, and the caption bar.
+"""The timeline: one chip per step (step 0, the empty memory, first), a slider, playback.
 
 The chips are painted by one widget (:class:`ChipStrip`) that draws only the
 chips in view, so a 100,000-step scenario costs no more to show or scrub than
@@ -48,7 +48,7 @@ class TimelinePanel(Panel):
             self.tr("First step"),
             icons.SP_MediaSkipBackward,
             [Qt.Key.Key_Home],
-            lambda: self._go(1),
+            lambda: self._go(0),  # step 0: the empty memory, before any write
         )
         self.previous_action = self._action(
             self.tr("Previous step"),
@@ -87,7 +87,9 @@ class TimelinePanel(Panel):
 
         self.slider = QtWidgets.QSlider(Qt.Orientation.Horizontal, self)
         self.slider.setAccessibleName(self.tr("Step"))
-        self.slider.setToolTip(self.tr("Drag to scrub through the steps"))
+        self.slider.setToolTip(
+            self.tr("Drag to scrub through the steps (0: the empty memory, before any write)")
+        )
         self.slider.valueChanged.connect(self.session.set_cursor)
         # The slider must not take the arrow keys from the window-wide shortcuts.
         self.slider.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
@@ -171,7 +173,7 @@ class TimelinePanel(Panel):
         self.timer.setInterval(round(BASE_INTERVAL_MS / speed))
 
     def toggle_playback(self) -> None:
-        """Start playing from the cursor (from the start when at the end), or pause."""
+        """Start playing from the cursor (from step 0 when at the end), or pause."""
         if self.playing:
             self.stop_playback()
             return
@@ -179,7 +181,7 @@ class TimelinePanel(Panel):
         if count == 0:
             return
         if self.session.cursor >= count:
-            self.session.set_cursor(1)
+            self.session.set_cursor(0)
         self.timer.start()
         self._show_play_state()
 
@@ -236,16 +238,16 @@ class TimelinePanel(Panel):
         if theme is not self.strip._theme or not self._styled:
             self._apply_theme(theme)
         with QtCore.QSignalBlocker(self.slider):
-            self.slider.setRange(1 if count else 0, count)
+            self.slider.setRange(0, count)
             self.slider.setValue(cursor)
             self.slider.setPageStep(max(1, count // 20))
-        self.slider.setEnabled(count > 1)
+        self.slider.setEnabled(count > 0)
         self._size_position_label(count)
         self.position_label.setText(
             self.tr("{cursor} / {count}").format(cursor=f"{cursor:,}", count=f"{count:,}")
         )
-        self.first_action.setEnabled(cursor > 1)
-        self.previous_action.setEnabled(cursor > 1)
+        self.first_action.setEnabled(cursor > 0)
+        self.previous_action.setEnabled(cursor > 0)
         self.next_action.setEnabled(cursor < count)
         self.last_action.setEnabled(cursor < count)
         self.play_action.setEnabled(count > 0)

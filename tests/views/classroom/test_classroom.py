@@ -14,7 +14,8 @@ from linviz.model.scenario import Scenario
 from linviz.model.scenario_file import load_scenario
 from linviz.views.panels.caption import CaptionBar
 
-R4_CAPTION_NUMBERS = "(1.2,-1.8)"
+#: r4's output as its caption quotes it (a live field, {y}).
+R4_CAPTION_NUMBERS = "[1.2, -1.8]"
 
 
 def activate(qtbot, window) -> None:
@@ -74,7 +75,7 @@ def test_hide_outputs_hides_every_answer_until_r_reveals_it(qtbot, window):
     # Only r4 was revealed: r3 is still hidden, a write has nothing to hide.
     qtbot.keyClick(window, Qt.Key.Key_Left)
     assert session.cursor == 6 and session.is_hidden()
-    assert "(3,-3)" not in caption.text() and "output y" not in readout.text()
+    assert "[3, -3]" not in caption.text() and "output y" not in readout.text()
     qtbot.keyClick(window, Qt.Key.Key_Left)
     assert "Write k3" in caption.text()
     qtbot.keyClick(window, Qt.Key.Key_R)
@@ -97,7 +98,7 @@ def test_a_click_on_each_hidden_area_reveals_it(qtbot, window):
     caption = window.panels["caption"]
     assert session.is_hidden()
     qtbot.mouseClick(caption.caption, Qt.MouseButton.LeftButton)
-    assert not session.is_hidden() and "(3,-3)" in caption.text()
+    assert not session.is_hidden() and "[3, -3]" in caption.text()
 
     session.set_cursor(4)
     equation = window.panels["equation"]
@@ -278,8 +279,9 @@ def test_editing_a_caption_is_undoable_and_saved(qtbot, window, tmp_path):
     assert session.baseline is None and not window.panels["timeline"].playing
 
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert session.scenario.step(3).caption.startswith("Read with k1: (3,1), exact.")
-    assert "Read with k1" in caption.text()
+    # The lesson's caption is back, its live fields filled in.
+    assert session.scenario.step(3).caption.startswith("Read with k1: {y}, {verdict}.")
+    assert "Read with k1: [3, 1], exact." in caption.text()
     session.redo()
     path = tmp_path / "captioned.json"
     window.save_to(path)
@@ -321,7 +323,9 @@ def test_editing_a_hidden_reads_caption_reveals_it_first(qtbot, window):
     caption = window.panels["caption"]
     caption.edit_button.click()
     assert not session.is_hidden()
-    assert R4_CAPTION_NUMBERS in caption.editor.text()
+    # The text box holds the caption's template, live fields and all.
+    assert caption.editor.text() == session.scenario.step(7).caption
+    assert caption.editor.text().startswith("Read k3: {y}, not {expected}.")
     caption.cancel_edit()
 
 
@@ -353,3 +357,81 @@ def test_a_refused_caption_is_reported_and_nothing_changes(qtbot, window):
     assert "caption" in blocker.args[0]
     assert session.scenario.step(1).caption.startswith("Write k1")
     assert not session.undo_stack.can_undo()
+
+
+def test_a_caption_follows_a_real_drag_and_a_stale_one_is_marked_until_undo(qtbot, window):
+    """The issue's case: drag k3 onto k2 in crowding-the-plane; r4 then reads [1.2, 0.2]."""
+    from tests.views.conftest import data_to_viewport, drag
+
+    session = window.session
+    caption, keys = window.panels["caption"], window.panels["keys"]
+    session.set_cursor(5)  # write k3 = (0.8, 0.6): the key plane grabs k3
+    assert "Write k3 = [0.8, 0.6] with value [0, -5]" in caption.text()
+    assert "Read k3: [1.2, -1.8], not [0, -5]" in steps_caption(window, 7)
+
+    def drag_k3_onto_k2() -> None:
+        plot = keys.plot_widget
+        drag(plot, data_to_viewport(plot, 0.8, 0.6), data_to_viewport(plot, 0.0, 1.0))
+        np.testing.assert_array_equal(session.scenario.step(5).vector, [0, 1])
+
+    # Live fields follow the drag: the caption bar, the table and the chips' tooltips.
+    drag_k3_onto_k2()
+    assert "Write k3 = [0, 1] with value [0, -5]" in caption.text()
+    assert "Read k3: [1.2, 0.2], not [0, -5]" in steps_caption(window, 7)
+    assert "Read k3: [1.2, 0.2]" in window.panels["timeline"].strip._tooltip(7)
+    assert not caption.stale_shown()
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert "Write k3 = [0.8, 0.6]" in caption.text()
+
+    # A caption that states numbers in its own words cannot follow: it is marked.
+    qtbot.mouseDClick(caption.caption, Qt.MouseButton.LeftButton)
+    caption.editor.selectAll()
+    qtbot.keyClicks(caption.editor, "k3 = (0.8, 0.6) spills into both rows")
+    qtbot.keyClick(caption.editor, Qt.Key.Key_Return)
+    assert session.scenario.step(5).caption == "k3 = (0.8, 0.6) spills into both rows"
+    assert not caption.stale_shown()
+    drag_k3_onto_k2()
+    assert caption.stale_shown()
+    assert "written for an earlier version of this scenario" in caption.text()
+    assert steps_caption(window, 5).startswith("\u26a0 k3 = (0.8, 0.6)")
+    # The drag is undone: the caption is true again, the mark goes.
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    np.testing.assert_array_equal(session.scenario.step(5).vector, [0.8, 0.6])
+    assert not caption.stale_shown()
+    assert "written for an earlier version" not in caption.text()
+    assert steps_caption(window, 5) == "k3 = (0.8, 0.6) spills into both rows"
+
+
+def test_a_caption_with_a_bad_field_is_refused_and_the_text_kept(qtbot, window):
+    session = window.session
+    session.set_cursor(5)
+    caption = window.panels["caption"]
+    before = session.scenario.step(5).caption
+    caption.start_editing()
+    assert "{y@r1}" in caption.hint.text()  # the live fields are named while typing
+    caption.editor.selectAll()
+    qtbot.keyClicks(caption.editor, "k3 gives {y} here")  # {y} is a read's, k3 is a write
+    with qtbot.waitSignal(caption.message) as heard:
+        qtbot.keyClick(caption.editor, Qt.Key.Key_Return)
+    assert "step 5" in heard.args[0] and "{y}" in heard.args[0]
+    assert "\n" not in heard.args[0]
+    assert caption.editing and caption.editor.text() == "k3 gives {y} here"
+    assert caption.hint.text() == heard.args[0]
+    assert session.scenario.step(5).caption == before and not session.undo_stack.can_undo()
+    caption.cancel_edit()
+
+
+def test_one_number_is_one_number_not_1_numbers(qtbot):
+    from linviz.model.scenario import read, write
+    from linviz.views.classroom.prediction_box import PredictionBox
+
+    session = Session(Scenario(2, 1, [write([1, 0], [4], "k1"), read([1, 0], "r1")]))
+    session.set_cursor(2)
+    box = PredictionBox(session)
+    qtbot.addWidget(box)
+    box.open_for_cursor()
+    assert "Type y's 1 number, e.g. 1.2." in box.prompt.text()
+    qtbot.keyClicks(box.edit, "1, 2")
+    qtbot.keyClick(box.edit, Qt.Key.Key_Return)
+    assert "y has 1 component (d_v = 1), but 2 numbers were typed." in box.error.text()
+    box.close()

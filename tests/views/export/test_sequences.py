@@ -23,20 +23,21 @@ def test_gif_has_one_frame_per_step_and_keeps_the_cursor(window, lesson_session,
         progress=lambda done, total: seen.append((done, total)),
     )
     with Image.open(path) as gif:
-        assert gif.n_frames == 7
+        assert gif.n_frames == 8  # step 0, the empty memory, then the 7 steps
         assert gif.info["duration"] == 300 and gif.info["loop"] == 0
-    assert seen[-1] == (14, 14)
+    assert seen[-1] == (16, 16)
     assert lesson_session.cursor == 3
 
 
 def test_all_steps_writes_one_numbered_file_per_step(window, lesson_session, tmp_path):
     panel = window.panels["heatmap"]
     written = sequences.export_all_steps(panel, lesson_session, tmp_path / "step.png")
-    names = [f"step-{n:03d}.png" for n in range(1, 8)]
+    names = [f"step-{n:03d}.png" for n in range(0, 8)]  # from step 0, the empty memory
     assert [p.name for p in written] == names
     assert sorted(p.name for p in tmp_path.iterdir()) == names
-    first, last = open_png(written[0]), open_png(written[-1])
+    empty, first, last = (open_png(written[n]) for n in (0, 1, -1))
     assert first.shape == last.shape == (panel.height(), panel.width(), 4)
+    assert empty.shape[1] == panel.width()  # its legend is shorter: maybe another height
     assert not np.array_equal(first, last)
 
 

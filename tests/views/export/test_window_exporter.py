@@ -65,7 +65,7 @@ def test_export_dialogs_write_what_was_chosen(window, tmp_path):
     gif = exporter.export_animation_dialog()
     assert asked[1].startswith(str(tmp_path))
     with Image.open(gif) as image:
-        assert image.n_frames == 7 and image.info["duration"] == 500
+        assert image.n_frames == 8 and image.info["duration"] == 500  # steps 0 … 7
 
 
 def test_cancelled_dialog_writes_nothing(window, tmp_path):
@@ -128,3 +128,49 @@ def test_panels_added_after_the_export_actions_get_a_menu_too(window):
         assert target is panel or target is panel.parentWidget()
         assert target.property("export_menu_for") == name
         assert target.contextMenuPolicy() == QtCore.Qt.ContextMenuPolicy.CustomContextMenu
+
+
+def test_the_window_is_exported_without_its_table_settings_and_buttons(
+    window, tmp_path, monkeypatch
+):
+    from linviz.views.export import images
+
+    drawn = images.export_widget
+    seen = []
+
+    def spy(widget, path, *args, **kwargs):
+        timeline, caption = window.panels["timeline"], window.panels["caption"]
+        seen.append(
+            {
+                "table": window.steps_dock.isVisible(),
+                "settings": window.settings_dock.isVisible(),
+                "buttons": any(b.isVisible() for b in timeline.buttons)
+                or caption.edit_button.isVisible(),
+                "heatmap height": window.panels["heatmap"].height(),
+            }
+        )
+        return drawn(widget, path, *args, **kwargs)
+
+    monkeypatch.setattr(images, "export_widget", spy)
+    before = window.panels["heatmap"].height()
+    assert window.exporter.export_view("window", tmp_path / "slide.png") is not None
+    shown = seen[-1]
+    assert not shown["table"] and not shown["settings"] and not shown["buttons"]
+    assert shown["heatmap height"] > before  # the room goes to what the slide shows
+    # The window is as it was afterwards.
+    assert window.steps_dock.isVisible() and window.settings_dock.isVisible()
+    assert window.panels["timeline"].buttons[0].isVisible()
+    assert window.panels["heatmap"].height() == before
+    # Asked for, they stay; a panel's export never touches the window.
+    window.exporter.export_view("window", tmp_path / "full.png", editors=True)
+    assert seen[-1]["table"] and seen[-1]["buttons"]
+    window.exporter.export_view("heatmap", tmp_path / "heat.png")
+    assert seen[-1]["table"]
+    # The options dialog offers the choice for the whole window only.
+    from linviz.views.export.options_dialog import ExportOptionsDialog
+
+    dialog = ExportOptionsDialog(".png", ExportOptions(), window, whole_window=True)
+    assert not dialog.editors_box.isChecked() and dialog.editors_box.parent() is not None
+    dialog.editors_box.setChecked(True)
+    assert dialog.options().editors
+    assert not ExportOptionsDialog(".png", ExportOptions(editors=True), window).options().editors

@@ -104,6 +104,17 @@ def test_axes_are_named(panel):
     assert "value component j" in plot.getAxis("top").labelText
 
 
+def test_rows_and_components_are_counted_from_1(panel):
+    """As the course counts them (k₁, "row 1"); the JSON file keeps its own lists."""
+    plot = panel.plot_widget.getPlotItem()
+    for side in ("left", "top"):
+        ticks = plot.getAxis(side)._tickLevels[0]
+        assert [text for _, text in ticks] == ["1", "2"], side
+        # Tick 1 names the first cell: row 0 of S, at the top.
+        assert ticks[0][0] == 0.5
+    assert panel.cell_tooltip(0, 1).startswith("<b>S[1, 2] = ")
+
+
 # -- numbers -----------------------------------------------------------------------------
 def test_every_cell_shows_its_number(panel):
     assert panel.matrix_item.labels.texts() == [["3", f"{MINUS}3"], [f"{MINUS}2", "1"]]
@@ -162,7 +173,7 @@ def test_cells_written_by_several_writes_are_marked(panel, lesson_session):
 
 def test_tooltip_lists_contributions_and_total(panel):
     text = panel.cell_tooltip(0, 1)
-    assert "S[0, 1]" in text
+    assert "S[1, 2]" in text  # row 1, column 2: counted from 1
     assert "k1: +1" in text
     assert f"k3: {MINUS}4" in text
     assert f"total: {MINUS}3" in text
@@ -265,7 +276,7 @@ def test_a_resized_state_changes_the_axes(panel, lesson_session):
     lesson_session.execute(Resize(3, 2))
     assert panel.shown_matrix().shape == (3, 2)
     ticks = panel.plot_widget.getPlotItem().getAxis("left")._tickLevels[0]
-    assert [text for _, text in ticks] == ["0", "1", "2"]
+    assert [text for _, text in ticks] == ["1", "2", "3"]
 
 
 def test_projector_theme_enlarges_text(panel, lesson_session):
@@ -280,7 +291,9 @@ def test_projector_theme_enlarges_text(panel, lesson_session):
 def test_ticks_thin_out_to_fit():
     assert tick_step(2, 200.0, 10.0) == 1
     assert tick_step(64, 8.0, 20.0) == 4
-    assert [text for _, text in index_ticks(10, 4)] == ["0", "4", "8"]
+    assert [text for _, text in index_ticks(10, 4)] == ["1", "4", "8"]
+    assert [pos for pos, _ in index_ticks(10, 4)] == [0.5, 3.5, 7.5]
+    assert [text for _, text in index_ticks(3, 1)] == ["1", "2", "3"]
 
 
 # -- the lean colouring path and round colour ranges -------------------------------

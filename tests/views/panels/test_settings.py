@@ -98,3 +98,20 @@ def test_resizing_pads_the_vectors_and_undoes(qtbot, lesson_session):
     lesson_session.undo()
     assert panel.d_k_box.value() == 2
     np.testing.assert_array_equal(lesson_session.scenario.step(5).vector, [0.8, 0.6])
+
+
+def test_alpha_and_beta_say_why_they_cannot_be_edited(qtbot, lesson_session):
+    panel = show(qtbot, lesson_session)
+    form = panel.layout().itemAt(0).layout()
+    alpha_label = form.labelForField(panel.alpha_box)
+    assert not panel.alpha_box.isEnabled() and not alpha_label.isEnabled()
+    assert "Not used by the additive rule" in panel.alpha_box.toolTip()
+    assert "gated" in panel.alpha_box.toolTip()
+    assert "Not used by the additive rule" in panel.beta_box.toolTip()
+    # Greyed out as a reader sees it: the value is drawn in the muted colour.
+    assert panel.theme.muted in panel.alpha_box.styleSheet()
+    choose(panel.rule_box, "gated")
+    assert panel.alpha_box.isEnabled() and alpha_label.isEnabled()
+    assert panel.alpha_box.toolTip().startswith("α: how much of the old S")
+    assert panel.alpha_box.styleSheet() == ""
+    assert "Not used by the gated rule" in panel.beta_box.toolTip()

@@ -59,7 +59,13 @@ def test_the_table_shows_every_step(qtbot, lesson_session):
         "",
     ]
     assert cell(panel, 6, TARGET) == "k3"
-    assert cell(panel, 6, CAPTION).startswith("Read k3: (1.2,-1.8)")
+    # The caption as shown, live fields filled in; the editor gets the template.
+    assert cell(panel, 6, CAPTION).startswith("Read k3: [1.2, -1.8], not [0, -5].")
+    assert (
+        panel.model.index(6, CAPTION)
+        .data(Qt.ItemDataRole.EditRole)
+        .startswith("Read k3: {y}, not {expected}.")
+    )
 
 
 def test_a_key_of_the_wrong_length_is_refused_inline(qtbot, lesson_session):
@@ -467,3 +473,18 @@ def test_qt_paints_the_cells_where_one_pass_could_differ(qtbot, lesson_session, 
     qtbot.waitUntil(lambda: table.indexWidget(index) is not None)
     table.viewport().grab()
     assert one_pass_log[-1] is False
+
+
+def test_step_0_has_no_row_and_focusing_the_table_keeps_it(qtbot, lesson_session):
+    panel = show(qtbot, lesson_session)
+    lesson_session.set_cursor(3)
+    assert panel.table.currentIndex().row() == 2
+    lesson_session.set_cursor(0)  # the empty memory: no step, no row
+    assert not panel.table.selectionModel().hasSelection()
+    panel.table.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(panel.table.hasFocus)
+    assert lesson_session.cursor == 0
+    # A click on the first row still goes to step 1.
+    rect = panel.table.visualRect(panel.model.index(0, LABEL))
+    qtbot.mouseClick(panel.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert lesson_session.cursor == 1

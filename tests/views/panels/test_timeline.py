@@ -41,15 +41,20 @@ def many_writes(count: int) -> Scenario:
 
 def test_keys_step_the_cursor_and_the_caption_follows(qtbot, lesson_session):
     window, timeline, caption = show_window(qtbot, lesson_session)
-    assert lesson_session.cursor == 1
-    assert caption.heading.text() == "Step 1 of 7 · write k1"
+    # A lesson opens on step 0: the empty memory, before any write.
+    assert lesson_session.cursor == 0
+    assert caption.heading.text() == "Step 0 of 7 · the empty memory, before any write"
+    assert caption.caption.text() == lesson_session.scenario.caption
+    assert not timeline.first_action.isEnabled() and timeline.slider.value() == 0
 
     expected = [
+        (Qt.Key.Key_Right, 1),
         (Qt.Key.Key_Right, 2),
         (Qt.Key.Key_Right, 3),
         (Qt.Key.Key_Left, 2),
         (Qt.Key.Key_End, 7),
-        (Qt.Key.Key_Home, 1),
+        (Qt.Key.Key_Home, 0),
+        (Qt.Key.Key_PageDown, 1),
         (Qt.Key.Key_PageDown, 2),
         (Qt.Key.Key_PageDown, 3),
         (Qt.Key.Key_PageUp, 2),
@@ -58,13 +63,13 @@ def test_keys_step_the_cursor_and_the_caption_follows(qtbot, lesson_session):
         qtbot.keyClick(timeline, key)
         assert lesson_session.cursor == cursor, key
     assert caption.heading.text() == "Step 2 of 7 · write k2"
-    assert "Write k2 = (0,1)" in caption.caption.text()
+    assert "Write k2 = [0, 1]" in caption.caption.text()
 
     # Window-wide: the keys work when another part of the window has focus.
     qtbot.keyClick(window, Qt.Key.Key_End)
     assert lesson_session.cursor == 7
     assert caption.heading.text() == "Step 7 of 7 · read r4"
-    assert "the plane is full" in caption.caption.text()
+    assert "The plane is full" in caption.caption.text()
 
 
 def test_actions_have_the_presentation_keys(qtbot, lesson_session):
@@ -106,6 +111,10 @@ def test_clicking_a_chip_jumps_there(qtbot, lesson_session):
         strip, Qt.MouseButton.LeftButton, pos=QtCore.QPoint(rect.right() + 2, rect.center().y())
     )
     assert lesson_session.cursor == 6
+    # The first chip is step 0, the empty memory.
+    qtbot.mouseClick(strip, Qt.MouseButton.LeftButton, pos=strip.chip_rect(0).center())
+    assert lesson_session.cursor == 0
+    assert caption.heading.text().startswith("Step 0 of 7")
 
 
 def test_the_current_chip_is_filled_and_others_are_not(qtbot, lesson_session):
@@ -145,14 +154,14 @@ def test_space_pauses_playback(qtbot, lesson_session):
     assert timeline.playing
     qtbot.keyClick(timeline, Qt.Key.Key_Space)
     assert not timeline.playing
-    assert lesson_session.cursor == 1
+    assert lesson_session.cursor == 0  # paused before the first tick
 
 
-def test_play_at_the_end_starts_again_from_the_first_step(qtbot, lesson_session):
+def test_play_at_the_end_starts_again_from_step_0(qtbot, lesson_session):
     window, timeline, _ = show_window(qtbot, lesson_session)
     lesson_session.set_cursor(7)
     timeline.play_action.trigger()
-    assert lesson_session.cursor == 1
+    assert lesson_session.cursor == 0
     assert timeline.playing
     timeline.stop_playback()
 
@@ -227,7 +236,8 @@ def test_hovering_a_chip_shows_its_step_and_caption(qtbot, lesson_session):
     spot = strip.chip_rect(5).center()
     event = QtGui.QHelpEvent(QtCore.QEvent.Type.ToolTip, spot, strip.mapToGlobal(spot))
     QtWidgets.QApplication.sendEvent(strip, event)
-    assert QtWidgets.QToolTip.text().startswith("Step 5: write k3\nWrite k3 = (0.8,0.6)")
+    # The caption as shown: its live fields filled in.
+    assert QtWidgets.QToolTip.text().startswith("Step 5: write k3\nWrite k3 = [0.8, 0.6]")
 
 
 def test_long_scenarios_get_wider_chips_so_default_labels_fit(qtbot):
@@ -251,6 +261,8 @@ def test_moving_the_cursor_repaints_the_old_and_the_new_chip(qtbot, lesson_sessi
         shot = window.screen().grabWindow(window.winId()).toImage()
         return shot.pixelColor(spot) == QtGui.QColor(light.write)
 
+    lesson_session.set_cursor(1)
+    QtWidgets.QApplication.processEvents()
     paints = EventLog(QtCore.QEvent.Type.Paint, strip)
     lesson_session.set_cursor(2)
     qtbot.waitUntil(lambda: bool(paints.rects))
