@@ -72,21 +72,64 @@ def install_translator(app: QtCore.QCoreApplication, language: str | None) -> bo
     return False
 
 
-def run(name: str | None) -> int:
-    """Open the main window on ``name`` (a file or lesson; default the first lesson)."""
+def open_session(name: str | None):
+    """A session on ``name`` (a file or lesson; default the first lesson), or ``None``.
+
+    Needs no Qt: a name that is no file and no lesson is the mistake to report,
+    display or not (the reason is printed).
+    """
     from linviz.controller.session import Session
     from linviz.model.errors import ScenarioError
     from linviz.model.lessons import bundled_lessons
-    from linviz.views.main_window import MainWindow
 
-    # The scenario first: a name that is no file and no lesson is the mistake to
-    # report, display or not (reading it needs no Qt).
     session = Session()
     target = name if name is not None else bundled_lessons()[0].name
     try:
         session.open(target)
     except ScenarioError as error:
         print(f"linviz: {error}", file=sys.stderr)
+        return None
+    return session
+
+
+def open_window(name_or_session, offer_recovery: bool = True):
+    """A shown main window on a session or a name (a file or lesson; ``None``: the first lesson).
+
+    Then, if a linviz that ended without saving left work behind, the window
+    offers it back (:meth:`MainWindow.offer_recovery`). ``None`` if the name
+    cannot be opened (the reason is printed).
+    """
+    from linviz.controller.session import Session
+    from linviz.views.main_window import MainWindow
+
+    session = name_or_session
+    if not isinstance(session, Session):
+        session = open_session(name_or_session)
+        if session is None:
+            return None
+    window = MainWindow(session)
+    window.show()
+    window.restore_projector_mode()
+    if offer_recovery:
+        window.offer_recovery()
+    return window
+
+
+def install_error_reporter(app: QtCore.QCoreApplication):
+    """Show and log the exceptions no code caught (:class:`ErrorReporter`), once per app."""
+    from linviz.views.error_hook import ErrorReporter
+
+    reporter = app.property("linviz_error_reporter")
+    if reporter is None:
+        reporter = ErrorReporter(parent=app).install()
+        app.setProperty("linviz_error_reporter", reporter)
+    return reporter
+
+
+def run(name: str | None) -> int:
+    """Open the main window on ``name`` (a file or lesson; default the first lesson)."""
+    session = open_session(name)
+    if session is None:
         return 1
     if not has_display():
         print(
@@ -96,15 +139,17 @@ def run(name: str | None) -> int:
         )
         return 1
     app = application()
-    window = MainWindow(session)
+    reporter = install_error_reporter(app)
     if os.environ.get(EXIT_AFTER_PAINT) == "1":
         app.setProperty("linviz_first_paint", _FirstPaint(app))
-    window.show()
-    window.restore_projector_mode()
+    window = open_window(session, offer_recovery=os.environ.get(EXIT_AFTER_PAINT) != "1")
     # The ~80,000 objects built so far live as long as the window: keep the
     # garbage collector from rescanning them (30 ms pauses during a scrub).
     gc.freeze()
-    return app.exec()
+    try:
+        return app.exec()
+    finally:
+        reporter.uninstall()
 
 
 class _FirstPaint(QtCore.QObject):

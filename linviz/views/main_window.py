@@ -8,6 +8,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
 from linviz import __version__
+from linviz.controller import recovery
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
@@ -30,6 +31,7 @@ from linviz.views.panels.settings import SettingsPanel
 from linviz.views.panels.step_table import StepEditorPanel
 from linviz.views.panels.timeline import TimelinePanel
 from linviz.views.panels.value_plane import ValuePlanePanel
+from linviz.views.recovery_writer import RecoveryDialog, RecoveryWriter, restore_and_take_over
 from linviz.views.theme import theme_named, theme_palette
 
 MAX_RECENT = 8
@@ -114,6 +116,9 @@ class MainWindow(QtWidgets.QMainWindow):
         self.statusBar()
         self._restore_settings()
         session.changed.connect(self._on_session_changed)
+        #: Unsaved work written aside a moment after each change (crash recovery).
+        self.recovery = RecoveryWriter(session, parent=self)
+        self.recovery.failed.connect(self.show_message)
         self._sync_baseline_dock(fit=False)
         self._apply_theme()
         self._update_title()
@@ -549,15 +554,18 @@ class MainWindow(QtWidgets.QMainWindow):
             | QtWidgets.QMessageBox.StandardButton.Discard
             | QtWidgets.QMessageBox.StandardButton.Cancel
         )
-        return QtWidgets.QMessageBox.question(
-            self,
+        box = QtWidgets.QMessageBox(
+            QtWidgets.QMessageBox.Icon.Question,
             self.tr("Unsaved changes"),
             self.tr("“%1” has changes that are not saved. Save them first?").replace(
                 "%1", self.session.title
             ),
             buttons,
-            QtWidgets.QMessageBox.StandardButton.Save,
+            self,
         )
+        box.setTextFormat(Qt.TextFormat.PlainText)  # the title comes from the file
+        box.setDefaultButton(QtWidgets.QMessageBox.StandardButton.Save)
+        return QtWidgets.QMessageBox.StandardButton(box.exec())
 
     def may_discard_changes(self) -> bool:
         """Whether the current scenario may be replaced (asking if it is modified)."""
@@ -688,6 +696,7 @@ class MainWindow(QtWidgets.QMainWindow):
             QtWidgets.QMessageBox.StandardButton.Ok,
             self,
         )
+        box.setTextFormat(Qt.TextFormat.PlainText)  # messages name labels from the file
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
         self.error_box = box
@@ -728,4 +737,41 @@ class MainWindow(QtWidgets.QMainWindow):
             event.ignore()
             return
         self._save_settings()
+        self.recovery.remove()  # a clean exit: nothing to recover
         event.accept()
+
+    # -- crash recovery -------------------------------------------------------------------
+    def ask_recovery(
+        self, entries: list[recovery.Recoverable]
+    ) -> tuple[str, recovery.Recoverable | None]:
+        """Ask what to do with work left by a linviz that ended without saving.
+
+        Returns ``("restore" | "discard" | "later", the entry chosen)`` (tests replace this).
+        """
+        dialog = RecoveryDialog(entries, self)
+        dialog.exec()
+        choice, chosen = dialog.choice, dialog.chosen
+        dialog.deleteLater()
+        return choice, chosen
+
+    def offer_recovery(self, folder: Path | None = None) -> bool:
+        """At start: offer the recovery files of processes that are gone.
+
+        Returns whether a scenario was restored into this window.
+        """
+        entries = recovery.list_recoverable(folder)
+        if not entries:
+            return False
+        choice, entry = self.ask_recovery(entries)
+        if entry is None or choice == "later":
+            return False
+        if choice == "discard":
+            recovery.discard(entry)
+            return False
+        try:
+            restore_and_take_over(self.recovery, entry)
+        except ScenarioError as error:
+            self.show_error(self.tr("This work cannot be recovered"), str(error))
+            return False
+        self.show_message(self.tr("Recovered %1").replace("%1", self.session.title))
+        return True

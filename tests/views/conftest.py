@@ -32,6 +32,13 @@ def isolated_settings(tmp_path, monkeypatch):
     yield
 
 
+@pytest.fixture(autouse=True)
+def isolated_data_folder(tmp_path, monkeypatch):
+    """Recovery files and error logs go to a temporary folder, never the user's."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    yield
+
+
 @pytest.fixture
 def lesson_session():
     """A session on the crowding-the-plane lesson."""

@@ -29,6 +29,7 @@ from pyqtgraph.GraphicsScene.mouseEvents import HoverEvent, MouseDragEvent
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.views.drawing.static_text import draw_centred, metrics
+from linviz.views.plain_text import plain_tooltip
 
 Qt = QtCore.Qt
 
@@ -482,7 +483,7 @@ class ArrowItem(pg.GraphicsObject):
             if ev.isEnter():
                 # Built on demand: cosines with thousands of keys are not free.
                 provider = self.tooltip_provider
-                self.setToolTip(provider() if provider is not None else "")
+                self.setToolTip(plain_tooltip(provider()) if provider is not None else "")
             if self.draggable:
                 hovering = ev.acceptDrags(Qt.MouseButton.LeftButton) and not self.refusal
         if hovering != self._hover:

@@ -24,6 +24,7 @@ from linviz.model.scenario import Scenario
 from linviz.views.drawing.arrow_layer import ArrowLayer
 from linviz.views.drawing.item_cache import redraw_cached
 from linviz.views.drawing.scene_tuning import quiet_hover_while_dragging, repaint_as_one_rectangle
+from linviz.views.drawing.steady_axes import steady_axes
 from linviz.views.items.arrow_item import ArrowItem, ArrowLook
 from linviz.views.items.plane_arrows import (
     LIVE_ROLES,
@@ -201,10 +202,7 @@ class VectorPlanePanel(Panel):
         for name in ("left", "bottom", "top", "right"):
             # Plain numbers: no SI prefix, and no label re-set on every range change.
             plot.getAxis(name).enableAutoSIPrefix(False)
-            # Tick text space only grows: a plot fitted to its width got other tick
-            # labels ("-0.5" for "0"), a narrower axis, another width, another fit …
-            # a layout loop (seen at 1024×768 with the planes side by side).
-            plot.getAxis(name).setStyle(autoReduceTextSpace=False)
+        steady_axes(plot)  # the range follows the size: no tick width may feed back
         self._view_box = plot.getViewBox()
         self._circle = pg.PlotCurveItem()
         angles = np.linspace(0.0, 2 * np.pi, 241)

@@ -17,6 +17,7 @@ from linviz.model.errors import ScenarioError
 from linviz.model.features import FEATURE_MAPS
 from linviz.model.rules import RULE_NAMES, RULE_PARAMETERS, Rule
 from linviz.views.panels.panel import Panel
+from linviz.views.plain_text import plain_tooltip
 
 Qt = QtCore.Qt
 
@@ -266,7 +267,7 @@ class SettingsPanel(Panel):
     def show_refusal(self, message: str) -> None:
         """Explain why a setting was refused."""
         self.message_label.setText(message)
-        self.message_label.setToolTip(message)
+        self.message_label.setToolTip(plain_tooltip(message))
         self.message_label.show()
         self.message.emit(message)
 

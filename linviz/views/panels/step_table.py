@@ -26,6 +26,7 @@ from linviz.views.panels.step_table_model import (
     LABEL,
     StepTableModel,
 )
+from linviz.views.plain_text import plain_tooltip
 
 Qt = QtCore.Qt
 
@@ -319,13 +320,14 @@ class StepEditorPanel(Panel):
     def show_refusal(self, message: str, index: QtCore.QModelIndex | None = None) -> None:
         """Show why an edit was refused, under the table and as a tooltip."""
         self.message_label.setText(message)
-        self.message_label.setToolTip(message)
+        self.message_label.setToolTip(plain_tooltip(message))
         self.message_label.show()
         self.message.emit(message)
         if index is not None and index.isValid():
             viewport = self.table.viewport()
             spot = self.table.visualRect(index).bottomLeft()
-            QtWidgets.QToolTip.showText(viewport.mapToGlobal(spot), message, viewport)
+            tip = plain_tooltip(message)
+            QtWidgets.QToolTip.showText(viewport.mapToGlobal(spot), tip, viewport)
 
     def clear_message(self) -> None:
         """Hide the last refusal."""
