@@ -142,7 +142,8 @@ def run(name: str | None) -> int:
     reporter = install_error_reporter(app)
     if os.environ.get(EXIT_AFTER_PAINT) == "1":
         app.setProperty("linviz_first_paint", _FirstPaint(app))
-    window = open_window(session, offer_recovery=os.environ.get(EXIT_AFTER_PAINT) != "1")
+    # The window lives as long as this reference: until app.exec() returns.
+    _window = open_window(session, offer_recovery=os.environ.get(EXIT_AFTER_PAINT) != "1")
     # The ~80,000 objects built so far live as long as the window: keep the
     # garbage collector from rescanning them (30 ms pauses during a scrub).
     gc.freeze()
