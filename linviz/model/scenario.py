@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from linviz.model import limits
-from linviz.model.caption_fields import check_caption
+from linviz.model.caption_fields import check_caption, fields_of
 from linviz.model.errors import ScenarioError, shown
 from linviz.model.features import FEATURE_MAPS
 from linviz.model.rules import RULE_PARAMETERS, Rule, check_parameter
@@ -865,6 +865,28 @@ class Scenario:
                     field="target",
                 )
 
+    def _check_not_quoted(self, label: str, number: int) -> None:
+        """Refuse losing label ``label`` (step ``number``'s) while another caption quotes it.
+
+        A caption's ``{y@r1}`` names a step; a scenario saved without that step
+        could not be opened again.
+        """
+        marker = "@"
+        captioned = [(None, self.caption)] + [
+            (row + 1, caption) for row, caption in enumerate(self._captions) if marker in caption
+        ]
+        for step, caption in captioned:
+            if step == number or marker not in caption:
+                continue
+            for quoted in fields_of(caption):
+                if label in quoted.labels:
+                    where = "the scenario's caption" if step is None else f"step {step}'s caption"
+                    raise ScenarioError(
+                        f"{where} quotes {label!r} ({quoted.text}): edit that caption first",
+                        step=step,
+                        field="caption",
+                    )
+
     # -- editing ---------------------------------------------------------
     def subscribe(self, observer: Observer) -> None:
         """Call ``observer(edit)`` with an :class:`Edit` after every change."""
@@ -888,6 +910,8 @@ class Scenario:
             checked = self.check_step(step, replacing=old.label, number=number)
             if old.is_write and (checked.label != old.label or not checked.is_write):
                 self._check_no_read_targets(old.label, number)
+            if checked.label != old.label or checked.op != old.op:
+                self._check_not_quoted(old.label, number)
         except ScenarioError as error:
             raise error.located(step=error.step or number) from None
         del self._by_label[old.label]
@@ -916,6 +940,7 @@ class Scenario:
         old = self.step(number)
         if old.is_write:
             self._check_no_read_targets(old.label, number)
+        self._check_not_quoted(old.label, number)
         self._delete_row(number - 1)
         self._changed(number)
         return old

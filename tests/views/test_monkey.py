@@ -90,11 +90,18 @@ def referenced(scenario, label: str) -> bool:
     return any(caption and pattern.search(caption) for caption in captions)
 
 
-@pytest.mark.xfail(strict=True, reason="a caption may name a removed step; the file is refused")
-def test_a_saved_scenario_whose_caption_names_a_removed_step_opens(lesson_session):
+def test_a_step_another_caption_quotes_cannot_be_removed_so_saved_files_reopen(lesson_session):
     scenario = lesson_session.scenario
     number = scenario.number_of("r1")
-    lesson_session.execute(RemoveStep(number))
+    quoting = [n for n, c in enumerate(scenario.captions(), start=1) if "@r1" in c]
+    assert quoting, "the lesson quotes r1 from another caption"
+    before = dumps_scenario(scenario)
+    with pytest.raises(ScenarioError, match="quotes 'r1'.*edit that caption first"):
+        lesson_session.execute(RemoveStep(number))
+    assert dumps_scenario(lesson_session.scenario) == before
+    for n in quoting:  # once no caption quotes it, it goes, and the file reopens
+        lesson_session.edit_caption(n, "plain words")
+    lesson_session.execute(RemoveStep(lesson_session.scenario.number_of("r1")))
     load_scenario_bytes(dumps_scenario(lesson_session.scenario).encode("utf-8"), "saved")
 
 
