@@ -802,6 +802,16 @@ class VectorPlanePanel(Panel):
             self._place_handles()  # not while dragging: no other handle can be grabbed
         if (
             self._drag_item is not None
+            and event.type() == QtCore.QEvent.Type.MouseButtonRelease
+            and event.button() == Qt.MouseButton.LeftButton
+        ):  # type: ignore[attr-defined]
+            # Letting go of the button ends the drag wherever it happens: pyqtgraph
+            # was seen to lose the release after a shortcut (Ctrl+Shift+Z) mid-drag,
+            # which left the drag on for good. Its own finish then finds none.
+            self._drag_finished(self._drag_item)
+            return False
+        if (
+            self._drag_item is not None
             and event.type() == QtCore.QEvent.Type.KeyPress
             and event.key() == Qt.Key.Key_Escape
         ):  # type: ignore[attr-defined]
