@@ -324,8 +324,6 @@ def test_a_long_random_session(window, qtbot, tmp_path, monkeypatch):
         while number < ACTIONS:
             for _ in range(rng.randint(1, BURST)):
                 what = monkey.act()
-                if os.environ.get("LINVIZ_MONKEY_LOG"):
-                    print(number, what, window.session.dragging, window.key_plane._drag_item, flush=True)
                 where = f"seed {SEED}, action {number}: {what}"
                 kind = what.split(" ")[0]
                 kinds[kind] = kinds.get(kind, 0) + 1
