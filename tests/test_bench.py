@@ -35,6 +35,7 @@ def quick_figures() -> dict:
     [
         "drag_ms.lesson",
         "drag_ms.d64_1000_steps",
+        "commit_ms.d64_100000_steps",
         "scrub_ms.100_steps",
         "scrub_ms.100000_steps",
         "startup_ms.linviz",
@@ -63,6 +64,7 @@ def test_each_target_of_the_issue_is_checked(quick_figures):
     assert set(targets) == {
         "drag_ms.lesson",
         "drag_ms.d64_1000_steps",
+        "commit_ms.d64_100000_steps",
         "scrub_ms.100000_steps",
         "startup_ms.linviz",
         "rss_mb_100000_steps",
@@ -75,3 +77,10 @@ def test_a_drag_repaints_the_views_it_changes(quick_figures):
     for name in ("lesson", "d64_1000_steps"):
         repainted = quick_figures["drag_ms"][name]["viewports_repainted"]
         assert {"keys", "heatmap", "equation"} <= set(repainted)
+
+
+def test_a_committed_edit_of_step_1_repaints_what_the_last_step_shows(quick_figures):
+    # Step 1's new key changes S at the last step: the heatmap and the equation repaint.
+    commit = quick_figures["commit_ms"]["d64_100000_steps"]
+    assert {"heatmap", "equation"} <= set(commit["viewports_repainted"])
+    assert commit["steps"] == 100_000 and commit["d"] == 64 and commit["edited_step"] == 1

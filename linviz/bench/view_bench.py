@@ -35,6 +35,14 @@ and pyqtgraph's mouse rate limit off.
     paint work. Compositing to a real screen (absent offscreen) is not
     included. ``lesson`` is the first bundled lesson (its last step is a
     read); ``d64_1000_steps`` is ``random_scenario(1000, 64)``.
+``commit_ms``
+    ``d64_100000_steps``: a committed edit of step 1's key (the command a
+    typed vector or a drag's release executes: ``ReplaceStep`` through
+    ``Session.execute``, which checks that the edited trace stays finite)
+    in ``random_scenario(100_000, 64)`` with the cursor on the last step (a
+    read over 90,000 writes), timed with the same wait for every view to
+    repaint as a drag move. Each edit gives step 1 a new random key. The
+    target compares it with ``drag_ms.d64_1000_steps`` of the same run.
 ``scrub_ms``
     ``session.set_cursor(random step)`` followed by the same wait for every
     view to repaint; the time covers the snapshot (state replay from the
@@ -133,6 +141,7 @@ sys.exit(app.exec())
 TARGETS = {
     "drag_ms.lesson": "median <= 8 ms and p95 <= 16 ms",
     "drag_ms.d64_1000_steps": "median <= 16 ms",
+    "commit_ms.d64_100000_steps": "median <= 5 x drag_ms.d64_1000_steps median",
     "scrub_ms.100000_steps": "median <= 16 ms and <= 2x the 100-step median",
     "startup_ms.linviz": "median <= 1.5x bare_qt median",
     "rss_mb_100000_steps": "< 300 MB",
@@ -423,6 +432,33 @@ def d64_drag(moves: int) -> dict[str, object]:
         return drag_figures(window, 1, moves)
 
 
+# -- commit ------------------------------------------------------------------------------
+def commit_figures(edits: int, steps: int = 100_000, d: int = 64) -> dict[str, object]:
+    """Commit ``edits`` edits of step 1's key with the cursor on the last step."""
+    from linviz.bench.workloads import random_scenario
+    from linviz.controller.commands import ReplaceStep
+    from linviz.controller.session import Session
+
+    session = Session(random_scenario(steps, d))
+    rng = np.random.default_rng(5)
+
+    def edit() -> None:
+        step = session.scenario.step(1)
+        key = rng.standard_normal(d) / np.sqrt(d)
+        session.execute(
+            ReplaceStep(1, step.with_changes(vector=key), text="edit key", follow=False)
+        )
+
+    with open_window(session) as window:
+        session.set_cursor(len(session.scenario))
+        settle()
+        figures = timed_actions(window, [edit] * (edits + CALIBRATION_MOVES))
+        if session.cursor != len(session.scenario):
+            raise RuntimeError("the edit moved the cursor off the last step")
+    figures["steps"], figures["d"], figures["edited_step"] = steps, d, 1
+    return figures
+
+
 # -- scrub -------------------------------------------------------------------------------
 def scrub_figures(steps: int, count: int, d: int = SCRUB_DIM) -> dict[str, object]:
     """Move the cursor to ``count`` random steps of a ``steps``-step scenario."""
@@ -528,6 +564,7 @@ def check_targets(figures: dict[str, object]) -> dict[str, dict[str, object]]:
     """Each target with the figure it is checked on and whether it is met."""
     drag, scrub, startup = figures["drag_ms"], figures["scrub_ms"], figures["startup_ms"]
     lesson, d64 = drag["lesson"], drag["d64_1000_steps"]
+    commit = figures["commit_ms"]["d64_100000_steps"]
     long, short = scrub["100000_steps"], scrub["100_steps"]
     rss = figures["rss_mb_100000_steps"]
     checks = {
@@ -536,6 +573,11 @@ def check_targets(figures: dict[str, object]) -> dict[str, dict[str, object]]:
             f"median {lesson['median']}, p95 {lesson['p95']}",
         ),
         "drag_ms.d64_1000_steps": (d64["median"] <= 16, f"median {d64['median']}"),
+        "commit_ms.d64_100000_steps": (
+            commit["median"] <= 5 * d64["median"],
+            f"median {commit['median']} vs drag {d64['median']} "
+            f"(ratio {commit['median'] / max(d64['median'], 1e-9):.2f})",
+        ),
         "scrub_ms.100000_steps": (
             long["median"] <= 16 and long["median"] <= 2 * short["median"],
             f"median {long['median']} vs 100 steps {short['median']} "
@@ -563,6 +605,7 @@ def view_figures(quick: bool = False) -> dict[str, object]:
     qt_application()
     figures: dict[str, object] = {
         "drag_ms": {"lesson": lesson_drag(moves), "d64_1000_steps": d64_drag(moves)},
+        "commit_ms": {"d64_100000_steps": commit_figures(10 if quick else 40)},
         "scrub_ms": {
             "100_steps": scrub_figures(100, scrubs),
             "100000_steps": scrub_figures(100_000, scrubs),
