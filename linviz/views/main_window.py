@@ -17,6 +17,7 @@ from linviz.views.accessibility import Accessibility
 from linviz.views.classroom.baseline_panel import BaselinePanel
 from linviz.views.classroom.class_menu import Classroom
 from linviz.views.classroom.presenter import Presenter
+from linviz.views.classroom.projector_stage import ProjectorStage
 from linviz.views.export.window_exporter import WindowExporter
 from linviz.views.keyboard import Keyboard
 from linviz.views.labs.lab_tabs import LabTabs
@@ -91,7 +92,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self._projector = session.options.projector
         #: Docks shown and splitter sizes before projector mode, to put back after it.
         self._docks_before = (True, True)
-        self._sizes_before: list[list[int]] = []
+        self._geometry_before: QtCore.QRect | None = None
+        self._was_maximized = False
         self._docks_fitted = False
         self._build_layout()
         self._build_actions()
@@ -173,10 +175,20 @@ class MainWindow(QtWidgets.QMainWindow):
         top.setStretchFactor(0, 7)
         top.setStretchFactor(1, 3)
         top.setSizes([700, 300])  # proportions; Qt scales them to the width
-        central = QtWidgets.QWidget()
-        outer = QtWidgets.QVBoxLayout(central)
+        desk = QtWidgets.QWidget()
+        desk.setObjectName("desk")
+        outer = QtWidgets.QVBoxLayout(desk)
         outer.setContentsMargins(4, 4, 4, 4)
         outer.addWidget(top)
+        # Projector mode shows another page: what the step needs, large (the
+        # stage borrows the panels from the desk and gives them back).
+        central = QtWidgets.QWidget()
+        central.setObjectName("scenario_view")
+        self._pages = QtWidgets.QStackedLayout(central)
+        self._pages.addWidget(desk)
+        self.desk = desk
+        self.stage = ProjectorStage(self)
+        self._pages.addWidget(self.stage.widget)
         self.setCentralWidget(central)
         self.splitters = (top, plots, left, middle)
 
@@ -442,6 +454,10 @@ class MainWindow(QtWidgets.QMainWindow):
         """Show the dock while a baseline is pinned, hide it when there is none."""
         dock = self.baseline_dock
         pinned = self.session.baseline is not None
+        if self.session.options.projector:
+            # Projector mode shows the before/after layout instead (the stage).
+            dock.hide()
+            return
         if pinned and not dock.isVisible():
             self.baseline_panel()
             dock.show()
@@ -645,32 +661,43 @@ class MainWindow(QtWidgets.QMainWindow):
             return
         if on:
             self._docks_before = (self.steps_dock.isVisible(), self.settings_dock.isVisible())
-            self.steps_dock.hide()
-            self.settings_dock.hide()
+            # The window as it was, to put back exactly when projector mode ends.
+            self._geometry_before = self.geometry()
+            self._was_maximized = self.isMaximized()
+            for dock in (self.steps_dock, self.settings_dock, self.baseline_dock):
+                dock.hide()
             self.menuBar().hide()
+            self.stage.enter()
+            self._pages.setCurrentWidget(self.stage.widget)
+            self.session.set_options(projector=True)
             if full_screen:
                 self.showFullScreen()
         else:
+            self.stage.leave()
+            self._pages.setCurrentWidget(self.desk)
+            # Normal fonts first: at projector sizes the desk's minimum size
+            # would widen the window as it comes back.
+            self.session.set_options(projector=False)
             steps, settings = self._docks_before
             self.steps_dock.setVisible(steps)
             self.settings_dock.setVisible(settings)
             self.menuBar().show()
+            self._sync_baseline_dock(fit=False)
             if self.isFullScreen():
                 self.showNormal()
-        self._arrange_for_projector(on)
-        self.session.set_options(projector=on)
+            self._restore_geometry_before()
+            # Once laid out again (a full-screen window settles after the event loop).
+            QtCore.QTimer.singleShot(0, self, self._restore_geometry_before)
         self._save_settings()
 
-    def _arrange_for_projector(self, on: bool) -> None:
-        """Give the readout's numbers and the equation room at projector font sizes."""
-        top, _, left, _ = self.splitters
-        if on:
-            self._sizes_before = [splitter.sizes() for splitter in (top, left)]
-            top.setSizes([60, 40])
-            left.setSizes([50, 50])
-        elif self._sizes_before:
-            for splitter, sizes in zip((top, left), self._sizes_before):
-                splitter.setSizes(sizes)
+    def _restore_geometry_before(self) -> None:
+        geometry = getattr(self, "_geometry_before", None)
+        if geometry is None or self.session.options.projector:
+            return
+        if getattr(self, "_was_maximized", False):
+            self.showMaximized()
+        else:
+            self.setGeometry(geometry)
 
     # -- messages -----------------------------------------------------------------------
     def show_message(self, text: str) -> None:

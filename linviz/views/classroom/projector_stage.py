@@ -1,0 +1,242 @@
+"""Projector mode's layouts: what the step at the cursor needs, large.
+
+The desk layout squeezes every panel into the window. On a projector the
+room reads from the back, so projector mode shows only what the step needs,
+as large as the screen allows:
+
+- a write (and step 0): the stamp equation over ``S`` and the key plane;
+- a read: the equation over the value plane, the readout beside them;
+- with a baseline pinned: the before/after layout (``S`` with the baseline,
+  ``S`` now and the difference; the read at the cursor then and now; the
+  changes since the pin and the one-variable warning).
+
+The panels exist once: the stage borrows their frames from the desk layout
+and gives them back, in place, when projector mode ends. The labs are tabs
+of their own and keep their layout.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6 import QtCore, QtWidgets
+from PySide6.QtCore import Qt
+
+from linviz.controller.changes import Change
+from linviz.controller.lab_record import LabNotebook
+from linviz.views.classroom.before_after import BeforeAfter
+from linviz.views.panels.panel import session_theme
+
+if TYPE_CHECKING:
+    from linviz.views.main_window import MainWindow
+
+WRITE, READ, BASELINE = "write", "read", "baseline"
+#: The equation's largest share of the stage's height (the plane under it gets the rest).
+EQUATION_SHARE = 0.4
+QWIDGETSIZE_MAX = 16777215
+
+
+class ProjectorStage(QtCore.QObject):
+    """The projector layouts of a :class:`MainWindow`'s scenario view.
+
+    Attributes
+    ----------
+    widget : QtWidgets.QWidget
+        The stage (a page of the scenario view's stacked layout).
+    banner : QtWidgets.QLabel
+        A refusal shown large over the equation (a wrong-shaped vector);
+        hidden by the next edit or Esc.
+    before_after : BeforeAfter or None
+        The before/after layout, built the first time a baseline is pinned
+        in projector mode.
+    """
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.session = window.session
+        self.kind: str | None = None
+        self.before_after: BeforeAfter | None = None
+        self._notebook: LabNotebook | None = None
+        #: Where each borrowed widget sat in the desk layout: (container, index).
+        self._homes: dict[QtWidgets.QWidget, tuple[QtWidgets.QWidget, int]] = {}
+
+        self.widget = QtWidgets.QWidget()
+        self.widget.setObjectName("projector_stage")
+        outer = QtWidgets.QVBoxLayout(self.widget)
+        outer.setContentsMargins(6, 4, 6, 4)
+        outer.setSpacing(4)
+        self.banner = QtWidgets.QLabel()
+        self.banner.setObjectName("shape_banner")
+        self.banner.setTextFormat(Qt.TextFormat.PlainText)
+        self.banner.setWordWrap(True)
+        self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.banner.hide()
+        outer.addWidget(self.banner)
+        self.body = QtWidgets.QWidget()
+        self.body.setObjectName("projector_body")
+        self._grid = QtWidgets.QGridLayout(self.body)
+        self._grid.setContentsMargins(0, 0, 0, 0)
+        self._grid.setSpacing(8)
+        outer.addWidget(self.body, 1)
+        self.body.installEventFilter(self)
+        self._outer = outer
+        self.session.changed.connect(self._on_session_changed)
+
+    # -- entering and leaving ------------------------------------------------------------
+    @property
+    def active(self) -> bool:
+        """Whether the stage holds the panels (projector mode is on)."""
+        return bool(self._homes)
+
+    def enter(self) -> None:
+        """Borrow the panels from the desk layout and lay them out for the step."""
+        if self.active:
+            return
+        window = self.window
+        borrowed = [window.panel_frame(name) for name in _STAGE_PANELS]
+        borrowed += [window.caption, window.timeline]
+        for widget in borrowed:
+            parent = widget.parentWidget()
+            layout = parent.layout() if not isinstance(parent, QtWidgets.QSplitter) else None
+            index = parent.indexOf(widget) if layout is None else layout.indexOf(widget)
+            self._homes[widget] = (parent, index)
+        self._outer.addWidget(window.caption)
+        self._outer.addWidget(window.timeline)
+        self.kind = None
+        self.arrange()
+
+    def leave(self) -> None:
+        """Give every panel back to the desk layout, where it was."""
+        if not self.active:
+            return
+        self.hide_banner()
+        homes = sorted(self._homes.items(), key=lambda item: item[1][1])
+        self._homes = {}
+        for widget, (parent, index) in homes:
+            if isinstance(parent, QtWidgets.QSplitter):
+                parent.insertWidget(index, widget)
+            else:
+                parent.layout().insertWidget(index, widget)
+            widget.show()
+        self.window.panel_frame("equation").setMaximumHeight(QWIDGETSIZE_MAX)
+        self.kind = None
+
+    # -- layouts ---------------------------------------------------------------------------
+    def wanted_kind(self) -> str:
+        """The layout the session needs now: ``"write"``, ``"read"`` or ``"baseline"``."""
+        session = self.session
+        if session.baseline is not None:
+            return BASELINE
+        number = session.cursor
+        if number >= 1 and not session.scenario.is_write(number):
+            return READ
+        return WRITE
+
+    def arrange(self) -> None:
+        """Lay the stage out for the step at the cursor (nothing if it already is)."""
+        if not self.active:
+            return
+        kind = self.wanted_kind()
+        if kind == self.kind:
+            return
+        self.kind = kind
+        window = self.window
+        grid = self._grid
+        while grid.count():
+            grid.takeAt(0)
+        for row in range(4):
+            grid.setRowStretch(row, 0)
+        for column in range(4):
+            grid.setColumnStretch(column, 0)
+        frames = {name: window.panel_frame(name) for name in _STAGE_PANELS}
+        shown: list[QtWidgets.QWidget] = []
+        if kind == WRITE:
+            # S the column's full height (its cells as large as the room needs);
+            # the stamp over the key plane beside it.
+            grid.addWidget(frames["heatmap"], 0, 0, 2, 1)
+            grid.addWidget(frames["equation"], 0, 1)
+            grid.addWidget(frames["keys"], 1, 1)
+            grid.setRowStretch(0, 2)
+            grid.setRowStretch(1, 3)
+            grid.setColumnStretch(0, 1)
+            grid.setColumnStretch(1, 1)
+            shown = [frames["equation"], frames["heatmap"], frames["keys"]]
+        elif kind == READ:
+            # The equation over the value plane; the readout's numbers beside them,
+            # the column's full height.
+            grid.addWidget(frames["equation"], 0, 0)
+            grid.addWidget(frames["values"], 1, 0)
+            grid.addWidget(frames["readout"], 0, 1, 2, 1)
+            grid.setRowStretch(0, 2)
+            grid.setRowStretch(1, 3)
+            grid.setColumnStretch(0, 1)
+            grid.setColumnStretch(1, 1)
+            shown = [frames["equation"], frames["values"], frames["readout"]]
+        else:
+            before_after = self._before_after()
+            before_after.hold(frames["heatmap"])
+            grid.addWidget(before_after, 0, 0)
+            grid.setRowStretch(0, 1)
+            grid.setColumnStretch(0, 1)
+            shown = [before_after]
+        others = [*frames.values(), *([self.before_after] if self.before_after else [])]
+        for widget in others:
+            if widget not in shown:
+                widget.hide()
+        for widget in shown:
+            widget.show()
+        self._share_height()
+
+    def _share_height(self) -> None:
+        """At most :data:`EQUATION_SHARE` of the height for the equation.
+
+        Its drawing scales to its room, and its size hint would otherwise
+        take the plane's height under it.
+        """
+        equation = self.window.panel_frame("equation")
+        if self.kind in (WRITE, READ):
+            equation.setMaximumHeight(max(round(EQUATION_SHARE * self.body.height()), 120))
+        else:
+            equation.setMaximumHeight(QWIDGETSIZE_MAX)
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
+        if watched is self.body and event.type() == QtCore.QEvent.Type.Resize:
+            self._share_height()
+        return False
+
+    def _before_after(self) -> BeforeAfter:
+        if self.before_after is None:
+            self._notebook = LabNotebook(self.session)
+            self.before_after = BeforeAfter(self.session, self._notebook)
+            self.window._add_panel(self.before_after.baseline_map)
+            self.window._add_panel(self.before_after.difference)
+        return self.before_after
+
+    # -- the shape check --------------------------------------------------------------------
+    def show_banner(self, text: str) -> None:
+        """Show ``text`` large over the equation (a refused, wrong-shaped vector)."""
+        theme = session_theme(self.session)
+        self.banner.setStyleSheet(
+            f"QLabel#shape_banner {{ color: white; background: {theme.warning};"
+            f" font-size: {round(theme.title_pt * 1.2)}pt; font-weight: bold;"
+            " padding: 10px 16px; }"
+        )
+        self.banner.setText(text)
+        self.banner.show()
+
+    def hide_banner(self) -> None:
+        """Take the banner away (an edit, Esc, or projector mode ending)."""
+        self.banner.hide()
+
+    def _on_session_changed(self, changes: frozenset[Change]) -> None:
+        if not self.active:
+            return
+        if Change.SCENARIO in changes:
+            self.hide_banner()
+        if changes & {Change.CURSOR, Change.SCENARIO, Change.BASELINE}:
+            self.arrange()
+
+
+#: The panels the stage lays out (the caption and the timeline are always shown).
+_STAGE_PANELS = ("heatmap", "equation", "keys", "values", "readout")
