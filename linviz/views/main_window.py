@@ -37,6 +37,8 @@ MAX_RECENT = 8
 #: The table of steps' share of the window's height when the window first shows,
 #: and its bounds in pixels.
 DOCK_SHARE, DOCK_MIN_PX, DOCK_MAX_PX = 0.2, 130, 300
+#: The settings dock's narrowest width (its form scrolls sideways below its own width).
+SETTINGS_MIN_PX = 200
 
 
 class MainWindow(QtWidgets.QMainWindow):
@@ -116,6 +118,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.statusBar()
         self._restore_settings()
         session.changed.connect(self._on_session_changed)
+        self.step_table.refusal.connect(self._show_refusal_large)
         self._sync_baseline_dock(fit=False)
         self._apply_theme()
         self._update_title()
@@ -180,13 +183,21 @@ class MainWindow(QtWidgets.QMainWindow):
         outer = QtWidgets.QVBoxLayout(desk)
         outer.setContentsMargins(4, 4, 4, 4)
         outer.addWidget(top)
+        # In a window smaller than the panels need (800×600), the panels keep
+        # a legible size and scroll rather than squeeze the window's minimum
+        # past the screen.
+        desk_area = QtWidgets.QScrollArea()
+        desk_area.setObjectName("desk_area")
+        desk_area.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
+        desk_area.setWidgetResizable(True)
+        desk_area.setWidget(desk)
         # Projector mode shows another page: what the step needs, large (the
         # stage borrows the panels from the desk and gives them back).
         central = QtWidgets.QWidget()
         central.setObjectName("scenario_view")
         self._pages = QtWidgets.QStackedLayout(central)
-        self._pages.addWidget(desk)
-        self.desk = desk
+        self._pages.addWidget(desk_area)
+        self.desk = desk_area
         self.stage = ProjectorStage(self)
         self._pages.addWidget(self.stage.widget)
         self.setCentralWidget(central)
@@ -205,7 +216,11 @@ class MainWindow(QtWidgets.QMainWindow):
         )
         # Side by side under the plots: the readout keeps the window's full height.
         self.splitDockWidget(self.steps_dock, self.settings_dock, Qt.Orientation.Horizontal)
-        self.resizeDocks([self.steps_dock, self.settings_dock], [4, 1], Qt.Orientation.Horizontal)
+        self.resizeDocks(
+            [self.steps_dock, self.settings_dock],
+            [1400 - self._settings_width, self._settings_width],
+            Qt.Orientation.Horizontal,
+        )
         # The baseline panel, built when the dock first shows: beside the table of
         # steps, in front of the settings (a tab away): an edit and what it changes.
         self.baseline_dock = QtWidgets.QDockWidget(
@@ -229,12 +244,13 @@ class MainWindow(QtWidgets.QMainWindow):
             area_widget = QtWidgets.QScrollArea()
             area_widget.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
             area_widget.setWidgetResizable(True)
-            area_widget.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
             area_widget.setWidget(panel)
-            # As wide as the form needs (it scrolls only up and down).
-            area_widget.setMinimumWidth(
+            # As wide as the form needs when there is room; in a window 800 px
+            # wide it gives way to the table of steps and scrolls sideways too.
+            self._settings_width = (
                 panel.minimumSizeHint().width() + area_widget.verticalScrollBar().sizeHint().width()
             )
+            area_widget.setMinimumWidth(min(SETTINGS_MIN_PX, self._settings_width))
             dock.setWidget(area_widget)
         else:
             dock.setWidget(panel)
@@ -278,7 +294,7 @@ class MainWindow(QtWidgets.QMainWindow):
             tip=self.tr("Large high-contrast view for a lecture hall (Esc leaves)"),
         )
         self.leave_projector_action = self._action(
-            self.tr("Leave projector mode"), lambda: self.set_projector_mode(False), "Esc"
+            self.tr("Leave projector mode"), self._escape, "Esc"
         )
         self.snap_grid_action = self._action(
             self.tr("Snap to 0.1 &grid"),
@@ -667,6 +683,8 @@ class MainWindow(QtWidgets.QMainWindow):
             for dock in (self.steps_dock, self.settings_dock, self.baseline_dock):
                 dock.hide()
             self.menuBar().hide()
+            # Its messages would be cut at projector sizes; a refusal shows large instead.
+            self.statusBar().hide()
             self.stage.enter()
             self._pages.setCurrentWidget(self.stage.widget)
             self.session.set_options(projector=True)
@@ -682,6 +700,7 @@ class MainWindow(QtWidgets.QMainWindow):
             self.steps_dock.setVisible(steps)
             self.settings_dock.setVisible(settings)
             self.menuBar().show()
+            self.statusBar().show()
             self._sync_baseline_dock(fit=False)
             if self.isFullScreen():
                 self.showNormal()
@@ -689,6 +708,18 @@ class MainWindow(QtWidgets.QMainWindow):
             # Once laid out again (a full-screen window settles after the event loop).
             QtCore.QTimer.singleShot(0, self, self._restore_geometry_before)
         self._save_settings()
+
+    def _escape(self) -> None:
+        """Esc: take a refusal's banner away, else leave projector mode."""
+        if self.stage.banner.isVisible():
+            self.stage.hide_banner()
+        else:
+            self.set_projector_mode(False)
+
+    def _show_refusal_large(self, message: str) -> None:
+        """In projector mode, a refused edit shows as a banner the room can read."""
+        if self.session.options.projector:
+            self.stage.show_banner(message)
 
     def _restore_geometry_before(self) -> None:
         geometry = getattr(self, "_geometry_before", None)

@@ -72,10 +72,7 @@ class BeforeAfterDifference(DifferenceMap):
 
 def _compact_axes(panel: HeatmapPanel, theme: Theme) -> None:
     """Row and column numbers only: three maps share the width."""
-    plot = panel.plot_widget.getPlotItem()
-    for name in ("left", "top"):
-        plot.getAxis(name).showLabel(False)
-    panel.color_bar.axis.showLabel(False)
+    panel.show_axis_titles(False)
 
 
 class BeforeAfter(Panel):

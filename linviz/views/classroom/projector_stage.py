@@ -17,6 +17,7 @@ of their own and keep their layout.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtWidgets
@@ -120,6 +121,7 @@ class ProjectorStage(QtCore.QObject):
                 parent.layout().insertWidget(index, widget)
             widget.show()
         self.window.panel_frame("equation").setMaximumHeight(QWIDGETSIZE_MAX)
+        self.window.heatmap.show_axis_titles(True)
         self.kind = None
 
     # -- layouts ---------------------------------------------------------------------------
@@ -179,13 +181,14 @@ class ProjectorStage(QtCore.QObject):
             grid.addWidget(before_after, 0, 0)
             grid.setRowStretch(0, 1)
             grid.setColumnStretch(0, 1)
-            shown = [before_after]
+            shown = [before_after, frames["heatmap"]]
         others = [*frames.values(), *([self.before_after] if self.before_after else [])]
         for widget in others:
             if widget not in shown:
                 widget.hide()
         for widget in shown:
             widget.show()
+        window.heatmap.show_axis_titles(kind != BASELINE)
         self._share_height()
 
     def _share_height(self) -> None:
@@ -215,8 +218,19 @@ class ProjectorStage(QtCore.QObject):
 
     # -- the shape check --------------------------------------------------------------------
     def show_banner(self, text: str) -> None:
-        """Show ``text`` large over the equation (a refused, wrong-shaped vector)."""
+        """Show a refusal large over the equation (a wrong-shaped vector, say).
+
+        ``text`` is the refusal as the table of steps shows it (``step 1,
+        field 'key': key has 3 components but S has d_k = 2 rows …``): the
+        place goes on a line of its own, under the word "Refused".
+        """
         theme = session_theme(self.session)
+        match = _LOCATED.match(text)
+        if match is not None:
+            where, why = match.group(1), match.group(2)
+            text = self.tr("Refused ({0})").format(where) + "\n" + why
+        else:
+            text = self.tr("Refused") + "\n" + text
         self.banner.setStyleSheet(
             f"QLabel#shape_banner {{ color: white; background: {theme.warning};"
             f" font-size: {round(theme.title_pt * 1.2)}pt; font-weight: bold;"
@@ -236,7 +250,12 @@ class ProjectorStage(QtCore.QObject):
             self.hide_banner()
         if changes & {Change.CURSOR, Change.SCENARIO, Change.BASELINE}:
             self.arrange()
+        if Change.OPTIONS in changes:  # a restyle shows the heatmap's axis titles again
+            self.window.heatmap.show_axis_titles(self.kind != BASELINE)
 
+
+#: A located refusal: ``step 1, field 'key': why``.
+_LOCATED = re.compile(r"^(step \d+, field '[^']*'): (.+)$", re.DOTALL)
 
 #: The panels the stage lays out (the caption and the timeline are always shown).
 _STAGE_PANELS = ("heatmap", "equation", "keys", "values", "readout")
