@@ -32,8 +32,11 @@ if TYPE_CHECKING:
     from linviz.views.main_window import MainWindow
 
 WRITE, READ, BASELINE = "write", "read", "baseline"
-#: The equation's largest share of the stage's height (the plane under it gets the rest).
-EQUATION_SHARE = 0.4
+#: The equation's largest share of the stage's height: one row of matrices or
+#: vectors; the plane under it needs the rest (its axis titles run along its sides).
+EQUATION_SHARE = 0.3
+#: The readout's smallest share of the stage's width at a read.
+READOUT_SHARE = 0.45
 QWIDGETSIZE_MAX = 16777215
 
 
@@ -65,8 +68,9 @@ class ProjectorStage(QtCore.QObject):
         self.widget = QtWidgets.QWidget()
         self.widget.setObjectName("projector_stage")
         outer = QtWidgets.QVBoxLayout(self.widget)
-        outer.setContentsMargins(6, 4, 6, 4)
-        outer.setSpacing(4)
+        # Every row counts at 1280×720: the readout's numbers need them.
+        outer.setContentsMargins(6, 2, 6, 0)
+        outer.setSpacing(2)
         self.banner = QtWidgets.QLabel()
         self.banner.setObjectName("shape_banner")
         self.banner.setTextFormat(Qt.TextFormat.PlainText)
@@ -78,7 +82,8 @@ class ProjectorStage(QtCore.QObject):
         self.body.setObjectName("projector_body")
         self._grid = QtWidgets.QGridLayout(self.body)
         self._grid.setContentsMargins(0, 0, 0, 0)
-        self._grid.setSpacing(8)
+        self._grid.setHorizontalSpacing(8)
+        self._grid.setVerticalSpacing(2)
         outer.addWidget(self.body, 1)
         self.body.installEventFilter(self)
         self._outer = outer
@@ -102,7 +107,6 @@ class ProjectorStage(QtCore.QObject):
             layout = parent.layout() if not isinstance(parent, QtWidgets.QSplitter) else None
             index = parent.indexOf(widget) if layout is None else layout.indexOf(widget)
             self._homes[widget] = (parent, index)
-        self._outer.addWidget(window.caption)
         self._outer.addWidget(window.timeline)
         self.kind = None
         self.arrange()
@@ -121,6 +125,8 @@ class ProjectorStage(QtCore.QObject):
                 parent.layout().insertWidget(index, widget)
             widget.show()
         self.window.panel_frame("equation").setMaximumHeight(QWIDGETSIZE_MAX)
+        for widget in (self.window.panel_frame("equation"), self.window.panel_frame("values")):
+            widget.setMaximumWidth(QWIDGETSIZE_MAX)
         self.window.heatmap.show_axis_titles(True)
         self.kind = None
 
@@ -152,24 +158,28 @@ class ProjectorStage(QtCore.QObject):
         for column in range(4):
             grid.setColumnStretch(column, 0)
         frames = {name: window.panel_frame(name) for name in _STAGE_PANELS}
+        caption = window.caption
         shown: list[QtWidgets.QWidget] = []
         if kind == WRITE:
-            # S the column's full height (its cells as large as the room needs);
-            # the stamp over the key plane beside it.
+            # S with the caption under it (a square S leaves its column height to
+            # spare); the stamp over the key plane beside them, the full height
+            # (the plane's axis titles run along its sides).
             grid.addWidget(frames["heatmap"], 0, 0, 2, 1)
+            grid.addWidget(caption, 2, 0)
             grid.addWidget(frames["equation"], 0, 1)
-            grid.addWidget(frames["keys"], 1, 1)
+            grid.addWidget(frames["keys"], 1, 1, 2, 1)
             grid.setRowStretch(0, 2)
             grid.setRowStretch(1, 3)
             grid.setColumnStretch(0, 1)
             grid.setColumnStretch(1, 1)
             shown = [frames["equation"], frames["heatmap"], frames["keys"]]
         elif kind == READ:
-            # The equation over the value plane; the readout's numbers beside them,
-            # the column's full height.
+            # The equation over the value plane, the readout's numbers beside
+            # them; the caption across the width under both (two lines, not four).
             grid.addWidget(frames["equation"], 0, 0)
             grid.addWidget(frames["values"], 1, 0)
             grid.addWidget(frames["readout"], 0, 1, 2, 1)
+            grid.addWidget(caption, 2, 0, 1, 2)
             grid.setRowStretch(0, 2)
             grid.setRowStretch(1, 3)
             grid.setColumnStretch(0, 1)
@@ -179,6 +189,7 @@ class ProjectorStage(QtCore.QObject):
             before_after = self._before_after()
             before_after.hold(frames["heatmap"])
             grid.addWidget(before_after, 0, 0)
+            grid.addWidget(caption, 1, 0)
             grid.setRowStretch(0, 1)
             grid.setColumnStretch(0, 1)
             shown = [before_after, frames["heatmap"]]
@@ -198,10 +209,20 @@ class ProjectorStage(QtCore.QObject):
         take the plane's height under it.
         """
         equation = self.window.panel_frame("equation")
+        # Step 0 has no equation, only a sentence the heatmap's title and the
+        # caption already say: the key plane takes the column.
+        message = self.window.equation.shows_message()
         if self.kind in (WRITE, READ):
             equation.setMaximumHeight(max(round(EQUATION_SHARE * self.body.height()), 120))
+            equation.setVisible(not message)
         else:
             equation.setMaximumHeight(QWIDGETSIZE_MAX)
+        # The readout's numbers on one line each: at least its share of the width
+        # (a cap on the column beside it: a minimum would feed back into the
+        # window's own minimum and widen it).
+        left = round((1.0 - READOUT_SHARE) * self.body.width())
+        for widget in (equation, self.window.panel_frame("values")):
+            widget.setMaximumWidth(left if self.kind == READ else QWIDGETSIZE_MAX)
 
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
         if watched is self.body and event.type() == QtCore.QEvent.Type.Resize:
@@ -250,6 +271,7 @@ class ProjectorStage(QtCore.QObject):
             self.hide_banner()
         if changes & {Change.CURSOR, Change.SCENARIO, Change.BASELINE}:
             self.arrange()
+            self._share_height()
         if Change.OPTIONS in changes:  # a restyle shows the heatmap's axis titles again
             self.window.heatmap.show_axis_titles(self.kind != BASELINE)
 

@@ -463,8 +463,18 @@ class MeasureTable(_PaintedText):
             max(0.5 * width, width - gap - widest_value),
         )
         value_w = width - name_w - gap
-        # Too narrow for two columns (a value would wrap more than once): stack them.
-        stacked = value_w < min(widest_value, 8 * self._width("M", False))
+        # A value breaks only after a comma: its widest piece must fit its column.
+        widest_piece = max(
+            self._width(piece, True) for r in self._rows for piece in _value_pieces(r.value)
+        )
+        if widest_piece > value_w:  # narrower names (they wrap between words) first
+            name_w = max(0.35 * width, width - gap - widest_piece)
+            value_w = width - name_w - gap
+        # Too narrow for two columns (a value would wrap more than once, or a
+        # piece of it not fit at all): stack them.
+        stacked = value_w < min(widest_value, 8 * self._width("M", False)) or (
+            widest_piece > value_w
+        )
         placed: list[_Placed] = []
         spans: list[tuple[float, float]] = []
         y = 0.0
