@@ -96,6 +96,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self._docks_before = (True, True)
         self._geometry_before: QtCore.QRect | None = None
         self._was_maximized = False
+        self._tab_bar_before = True
         self._docks_fitted = False
         self._build_layout()
         self._build_actions()
@@ -541,6 +542,10 @@ class MainWindow(QtWidgets.QMainWindow):
             panel.show_chrome(not options.projector)
         for title in self._titles.values():
             title.setVisible(not options.projector)
+        # Untitled on a projector: the frames keep no border of their own either.
+        for frame in self._frames.values():
+            margin = 0 if options.projector else 4
+            frame.layout().setContentsMargins(margin, margin, margin, margin)
         # Colours and backgrounds come from the palette; the sheet only sizes the
         # text and flattens the controls. A sheet rule giving every widget a
         # background (or every frame a border) made each plot's repaint repaint
@@ -685,6 +690,13 @@ class MainWindow(QtWidgets.QMainWindow):
             self.menuBar().hide()
             # Its messages would be cut at projector sizes; a refusal shows large instead.
             self.statusBar().hide()
+            # The labs' tabs too: Ctrl+1 … Ctrl+6 switch (as the menus, the keys
+            # drive projector mode); their rows go to the readout's numbers.
+            self._tab_bar_before = self.labs.tabs.tabBar().isVisible()
+            self.labs.tabs.tabBar().hide()
+            # A tab widget counts its bar in its minimum even hidden; the stage
+            # below it knows its own minimum (a full screen cannot grow anyway).
+            self.labs.tabs.setMinimumSize(1, 1)
             self.stage.enter()
             self._pages.setCurrentWidget(self.stage.widget)
             self.session.set_options(projector=True)
@@ -701,6 +713,8 @@ class MainWindow(QtWidgets.QMainWindow):
             self.settings_dock.setVisible(settings)
             self.menuBar().show()
             self.statusBar().show()
+            self.labs.tabs.tabBar().setVisible(self._tab_bar_before)
+            self.labs.tabs.setMinimumSize(0, 0)
             self._sync_baseline_dock(fit=False)
             if self.isFullScreen():
                 self.showNormal()

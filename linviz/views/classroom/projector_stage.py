@@ -35,8 +35,13 @@ WRITE, READ, BASELINE = "write", "read", "baseline"
 #: The equation's largest share of the stage's height: one row of matrices or
 #: vectors; the plane under it needs the rest (its axis titles run along its sides).
 EQUATION_SHARE = 0.3
+#: The heatmap's column's largest share of the width at a write (S is square:
+#: more width would only leave margins; the stamp and the key plane need it).
+HEATMAP_SHARE = 0.5
+#: What the shares cap (the caption, or a panel's name).
+_LEFT_COLUMN = ("equation", "values", "heatmap", "caption")
 #: The readout's smallest share of the stage's width at a read.
-READOUT_SHARE = 0.45
+READOUT_SHARE = 0.5
 QWIDGETSIZE_MAX = 16777215
 
 
@@ -65,7 +70,7 @@ class ProjectorStage(QtCore.QObject):
         #: Where each borrowed widget sat in the desk layout: (container, index).
         self._homes: dict[QtWidgets.QWidget, tuple[QtWidgets.QWidget, int]] = {}
 
-        self.widget = QtWidgets.QWidget()
+        self.widget = _Stage()
         self.widget.setObjectName("projector_stage")
         outer = QtWidgets.QVBoxLayout(self.widget)
         # Every row counts at 1280×720: the readout's numbers need them.
@@ -125,8 +130,10 @@ class ProjectorStage(QtCore.QObject):
                 parent.layout().insertWidget(index, widget)
             widget.show()
         self.window.panel_frame("equation").setMaximumHeight(QWIDGETSIZE_MAX)
-        for widget in (self.window.panel_frame("equation"), self.window.panel_frame("values")):
-            widget.setMaximumWidth(QWIDGETSIZE_MAX)
+        self.window.readout.allow_bars(True)
+        for widget in _LEFT_COLUMN:
+            frame = self.window.caption if widget == "caption" else self.window.panel_frame(widget)
+            frame.setMaximumWidth(QWIDGETSIZE_MAX)
         self.window.heatmap.show_axis_titles(True)
         self.kind = None
 
@@ -174,12 +181,13 @@ class ProjectorStage(QtCore.QObject):
             grid.setColumnStretch(1, 1)
             shown = [frames["equation"], frames["heatmap"], frames["keys"]]
         elif kind == READ:
-            # The equation over the value plane, the readout's numbers beside
-            # them; the caption across the width under both (two lines, not four).
+            # The equation over the value plane and the caption; the readout's
+            # numbers beside them, the stage's full height (an interfering read
+            # has eight measures under its bars).
             grid.addWidget(frames["equation"], 0, 0)
             grid.addWidget(frames["values"], 1, 0)
-            grid.addWidget(frames["readout"], 0, 1, 2, 1)
-            grid.addWidget(caption, 2, 0, 1, 2)
+            grid.addWidget(caption, 2, 0)
+            grid.addWidget(frames["readout"], 0, 1, 3, 1)
             grid.setRowStretch(0, 2)
             grid.setRowStretch(1, 3)
             grid.setColumnStretch(0, 1)
@@ -217,12 +225,29 @@ class ProjectorStage(QtCore.QObject):
             equation.setVisible(not message)
         else:
             equation.setMaximumHeight(QWIDGETSIZE_MAX)
+        # Too few rows for the readout's bars and all its numbers: the bars give way.
+        readout = self.window.readout
+        if self.kind == READ:
+            # Decided before the layout runs: a readout taller than the stage
+            # would push the window's minimum past the screen.
+            readout.allow_bars(True)
+            readout.allow_bars(readout.minimumSizeHint().height() <= self.body.height())
+        else:
+            readout.allow_bars(True)
         # The readout's numbers on one line each: at least its share of the width
         # (a cap on the column beside it: a minimum would feed back into the
         # window's own minimum and widen it).
-        left = round((1.0 - READOUT_SHARE) * self.body.width())
-        for widget in (equation, self.window.panel_frame("values")):
-            widget.setMaximumWidth(left if self.kind == READ else QWIDGETSIZE_MAX)
+        left = {
+            READ: round((1.0 - READOUT_SHARE) * self.body.width()),
+            WRITE: round(HEATMAP_SHARE * self.body.width()),
+        }.get(self.kind or "", QWIDGETSIZE_MAX)
+        capped = {
+            READ: (equation, self.window.panel_frame("values"), self.window.caption),
+            WRITE: (self.window.panel_frame("heatmap"), self.window.caption),
+        }.get(self.kind or "", ())
+        for widget in _LEFT_COLUMN:
+            frame = self.window.caption if widget == "caption" else self.window.panel_frame(widget)
+            frame.setMaximumWidth(left if frame in capped else QWIDGETSIZE_MAX)
 
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
         if watched is self.body and event.type() == QtCore.QEvent.Type.Resize:
@@ -274,6 +299,18 @@ class ProjectorStage(QtCore.QObject):
             self._share_height()
         if Change.OPTIONS in changes:  # a restyle shows the heatmap's axis titles again
             self.window.heatmap.show_axis_titles(self.kind != BASELINE)
+
+
+class _Stage(QtWidgets.QWidget):
+    """The stage's widget: its minimum height is its panels' minimums.
+
+    Its wrapped texts (caption, readout) would otherwise report their
+    comfortable height for the width as the least the window may have, and
+    a projector's full screen cannot grow.
+    """
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt name)
+        return False
 
 
 #: A located refusal: ``step 1, field 'key': why``.
