@@ -70,7 +70,7 @@ def signed(value: float) -> str:
 
 
 #: The plot's smallest size (a 2×2 S keeps cells of about 40 px beside its axes).
-MIN_PLOT_WIDTH_PX, MIN_PLOT_HEIGHT_PX = 240, 150
+MIN_PLOT_WIDTH_PX, MIN_PLOT_HEIGHT_PX = 240, 110
 
 #: Colour bar pictures kept (one per limit met; a long scrub meets about ten).
 KEPT_BAR_PICTURES = 32
