@@ -94,7 +94,7 @@ class BeforeAfter(Panel):
     read_line : QtWidgets.QLabel
         The read at the cursor (or the nearest one): its output with the
         baseline and now.
-    changes_label : QtWidgets.QLabel
+    edits_label : QtWidgets.QLabel
         The changes since the pin, one a line.
     warning_label : QtWidgets.QLabel
         The one-variable warning (hidden when one variable or none changed).
@@ -118,7 +118,7 @@ class BeforeAfter(Panel):
         self._now_slot = QtWidgets.QVBoxLayout()
         self._now_slot.setContentsMargins(0, 0, 0, 0)
         self.read_line = self._label("before_after_read")
-        self.changes_label = self._label("before_after_changes")
+        self.edits_label = self._label("before_after_edits")
         self.warning_label = self._label("before_after_warning")
         self.message_label = self._label("before_after_message")
 
@@ -133,7 +133,7 @@ class BeforeAfter(Panel):
         layout.addLayout(maps, 1)
         layout.addWidget(self.message_label)
         layout.addWidget(self.read_line)
-        layout.addWidget(self.changes_label)
+        layout.addWidget(self.edits_label)
         layout.addWidget(self.warning_label)
         self.refresh()
 
@@ -174,13 +174,13 @@ class BeforeAfter(Panel):
         self.read_line.setText(self._read_text())
         report = self.notebook.changes()
         if report is None or report.total == 0:
-            self.changes_label.setText(self.tr("No change since the baseline yet."))
+            self.edits_label.setText(self.tr("No change since the baseline yet."))
         else:
             lines = report.lines()
             shown = lines[:MAX_SHOWN_CHANGES]
             if len(lines) > MAX_SHOWN_CHANGES:
                 shown.append(self.tr("… and {0} more").format(report.total - len(shown)))
-            self.changes_label.setText(
+            self.edits_label.setText(
                 self.tr("Changed since the baseline:") + "\n" + "\n".join(shown)
             )
         warning = report.warning() if report is not None else None
@@ -198,13 +198,13 @@ class BeforeAfter(Panel):
         if session.is_hidden(session.scenario.number_of(label)):
             return self.tr("Read {0}: hidden until the room predicts it.").format(label)
         moved = bool(np.any(delta != 0))
-        change = self.tr("change {0}").format(fmt_vector(delta)) if moved else self.tr("unchanged")
+        shift = self.tr("change {0}").format(fmt_vector(delta)) if moved else self.tr("unchanged")
         where = self.tr("Read {0}") if at_cursor else self.tr("Nearest read, {0}")
         return (
             where.format(label)
             + ": "
             + self.tr("baseline y = {0}   now y = {1}   ({2})").format(
-                fmt_vector(old), fmt_vector(new), change
+                fmt_vector(old), fmt_vector(new), shift
             )
         )
 
@@ -212,7 +212,7 @@ class BeforeAfter(Panel):
         size = round(theme.font_pt)
         for label, colour, bold in (
             (self.read_line, theme.foreground, True),
-            (self.changes_label, theme.foreground, False),
+            (self.edits_label, theme.foreground, False),
             (self.warning_label, theme.warning, True),
             (self.message_label, theme.muted, False),
         ):

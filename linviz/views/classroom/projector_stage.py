@@ -69,6 +69,7 @@ class ProjectorStage(QtCore.QObject):
         self._notebook: LabNotebook | None = None
         #: Where each borrowed widget sat in the desk layout: (container, index).
         self._homes: dict[QtWidgets.QWidget, tuple[QtWidgets.QWidget, int]] = {}
+        self._sizes: list[list[int]] = []
 
         self.widget = _Stage()
         self.widget.setObjectName("projector_stage")
@@ -112,6 +113,8 @@ class ProjectorStage(QtCore.QObject):
             layout = parent.layout() if not isinstance(parent, QtWidgets.QSplitter) else None
             index = parent.indexOf(widget) if layout is None else layout.indexOf(widget)
             self._homes[widget] = (parent, index)
+        # The desk's proportions, to put back as they were.
+        self._sizes = [splitter.sizes() for splitter in window.splitters]
         self._outer.addWidget(window.timeline)
         self.kind = None
         self.arrange()
@@ -129,6 +132,8 @@ class ProjectorStage(QtCore.QObject):
             else:
                 parent.layout().insertWidget(index, widget)
             widget.show()
+        for splitter, sizes in zip(self.window.splitters, self._sizes):
+            splitter.setSizes(sizes)
         self.window.panel_frame("equation").setMaximumHeight(QWIDGETSIZE_MAX)
         self.window.readout.allow_bars(True)
         for widget in _LEFT_COLUMN:

@@ -235,9 +235,21 @@ def test_a_lab_tab_shows_the_lab_alone(projector, qtbot):
 
 
 def test_leaving_projector_mode_puts_every_panel_back(projector, qtbot):
-    window = projector("crowding-the-plane", 1280, 800)
+    session = Session()
+    session.open("crowding-the-plane")
+    window = MainWindow(session)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    _settled(qtbot, window)
+    sizes = [splitter.sizes() for splitter in window.splitters]
+    window.set_projector_mode(True, full_screen=False)
+    session.set_cursor(4)  # a read's layout, then back
+    _settled(qtbot, window)
     window.set_projector_mode(False)
     _settled(qtbot, window)
+    assert [splitter.sizes() for splitter in window.splitters] == sizes
     for name in ("heatmap", "equation", "keys", "values", "readout"):
         frame = window.panel_frame(name)
         assert frame.isVisible(), name
@@ -270,7 +282,7 @@ def test_a_pinned_baseline_shows_before_and_after(projector, qtbot, width, heigh
         before_after.difference.shown_matrix(), session.baseline_difference()
     )
     assert "Read r3: baseline y = [3, -3]" in before_after.read_line.text()
-    assert "step 5 (k3), key: [0.8, 0.6] → [0.6, 0.8]" in before_after.changes_label.text()
+    assert "step 5 (k3), key: [0.8, 0.6] → [0.6, 0.8]" in before_after.edits_label.text()
     assert not before_after.warning_label.isVisible()
     # A second variable: the room is warned, on the projector too.
     k1 = session.scenario.step(1)
