@@ -672,11 +672,13 @@ class MainWindow(QtWidgets.QMainWindow):
         self.session.set_options(theme=name)
         self._save_settings()
 
-    def set_projector_mode(self, on: bool, full_screen: bool = True) -> None:
+    def set_projector_mode(self, on: bool, full_screen: bool = True, stage: bool = True) -> None:
         """Projector mode: large high-contrast view, editors hidden, full screen.
 
         ``full_screen=False`` keeps the window's size (exports at a chosen
-        slide size use that).
+        slide size use that). ``stage=False`` keeps every panel where the
+        desk has it (the export of one panel at every step: a read's layout
+        would hide the heatmap).
         """
         if on == self.session.options.projector:
             return
@@ -697,8 +699,9 @@ class MainWindow(QtWidgets.QMainWindow):
             # A tab widget counts its bar in its minimum even hidden; the stage
             # below it knows its own minimum (a full screen cannot grow anyway).
             self.labs.tabs.setMinimumSize(1, 1)
-            self.stage.enter()
-            self._pages.setCurrentWidget(self.stage.widget)
+            if stage:
+                self.stage.enter()
+                self._pages.setCurrentWidget(self.stage.widget)
             self.session.set_options(projector=True)
             if full_screen:
                 self.showFullScreen()
