@@ -567,6 +567,18 @@ class Session:
             return None
         return self.snapshot(number).state - self.baseline_trace.state(number)
 
+    def baseline_state(self, number: int | None = None) -> np.ndarray | None:
+        """``S_baseline`` after step ``number`` (default: the cursor).
+
+        ``None`` without a baseline, or when the baseline has fewer steps.
+        """
+        if self.baseline_trace is None or self.baseline is None:
+            return None
+        number = self.cursor if number is None else number
+        if number > len(self.baseline):
+            return None
+        return self.baseline_trace.state(number)
+
     def baseline_read_changes(self, limit: int = 200) -> list[tuple[str, np.ndarray, np.ndarray]]:
         """``(label, baseline output, current output)`` of the reads in both.
 

@@ -18,6 +18,7 @@ from linviz.views.accessibility import Accessibility
 from linviz.views.classroom.baseline_panel import BaselinePanel
 from linviz.views.classroom.class_menu import Classroom
 from linviz.views.classroom.presenter import Presenter
+from linviz.views.classroom.projector_stage import ProjectorStage
 from linviz.views.export.window_exporter import WindowExporter
 from linviz.views.keyboard import Keyboard
 from linviz.views.labs.lab_tabs import LabTabs
@@ -38,6 +39,8 @@ MAX_RECENT = 8
 #: The table of steps' share of the window's height when the window first shows,
 #: and its bounds in pixels.
 DOCK_SHARE, DOCK_MIN_PX, DOCK_MAX_PX = 0.2, 130, 300
+#: The settings dock's narrowest width (its form scrolls sideways below its own width).
+SETTINGS_MIN_PX = 200
 
 
 class MainWindow(QtWidgets.QMainWindow):
@@ -93,7 +96,9 @@ class MainWindow(QtWidgets.QMainWindow):
         self._projector = session.options.projector
         #: Docks shown and splitter sizes before projector mode, to put back after it.
         self._docks_before = (True, True)
-        self._sizes_before: list[list[int]] = []
+        self._geometry_before: QtCore.QRect | None = None
+        self._was_maximized = False
+        self._tab_bar_before = True
         self._docks_fitted = False
         self._build_layout()
         self._build_actions()
@@ -119,6 +124,7 @@ class MainWindow(QtWidgets.QMainWindow):
         #: Unsaved work written aside a moment after each change (crash recovery).
         self.recovery = RecoveryWriter(session, parent=self)
         self.recovery.failed.connect(self.show_message)
+        self.step_table.refusal.connect(self._show_refusal_large)
         self._sync_baseline_dock(fit=False)
         self._apply_theme()
         self._update_title()
@@ -178,10 +184,28 @@ class MainWindow(QtWidgets.QMainWindow):
         top.setStretchFactor(0, 7)
         top.setStretchFactor(1, 3)
         top.setSizes([700, 300])  # proportions; Qt scales them to the width
-        central = QtWidgets.QWidget()
-        outer = QtWidgets.QVBoxLayout(central)
+        desk = QtWidgets.QWidget()
+        desk.setObjectName("desk")
+        outer = QtWidgets.QVBoxLayout(desk)
         outer.setContentsMargins(4, 4, 4, 4)
         outer.addWidget(top)
+        # In a window smaller than the panels need (800×600), the panels keep
+        # a legible size and scroll rather than squeeze the window's minimum
+        # past the screen.
+        desk_area = QtWidgets.QScrollArea()
+        desk_area.setObjectName("desk_area")
+        desk_area.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
+        desk_area.setWidgetResizable(True)
+        desk_area.setWidget(desk)
+        # Projector mode shows another page: what the step needs, large (the
+        # stage borrows the panels from the desk and gives them back).
+        central = QtWidgets.QWidget()
+        central.setObjectName("scenario_view")
+        self._pages = QtWidgets.QStackedLayout(central)
+        self._pages.addWidget(desk_area)
+        self.desk = desk_area
+        self.stage = ProjectorStage(self)
+        self._pages.addWidget(self.stage.widget)
         self.setCentralWidget(central)
         self.splitters = (top, plots, left, middle)
 
@@ -198,7 +222,11 @@ class MainWindow(QtWidgets.QMainWindow):
         )
         # Side by side under the plots: the readout keeps the window's full height.
         self.splitDockWidget(self.steps_dock, self.settings_dock, Qt.Orientation.Horizontal)
-        self.resizeDocks([self.steps_dock, self.settings_dock], [4, 1], Qt.Orientation.Horizontal)
+        self.resizeDocks(
+            [self.steps_dock, self.settings_dock],
+            [1400 - self._settings_width, self._settings_width],
+            Qt.Orientation.Horizontal,
+        )
         # The baseline panel, built when the dock first shows: beside the table of
         # steps, in front of the settings (a tab away): an edit and what it changes.
         self.baseline_dock = QtWidgets.QDockWidget(
@@ -222,12 +250,13 @@ class MainWindow(QtWidgets.QMainWindow):
             area_widget = QtWidgets.QScrollArea()
             area_widget.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
             area_widget.setWidgetResizable(True)
-            area_widget.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
             area_widget.setWidget(panel)
-            # As wide as the form needs (it scrolls only up and down).
-            area_widget.setMinimumWidth(
+            # As wide as the form needs when there is room; in a window 800 px
+            # wide it gives way to the table of steps and scrolls sideways too.
+            self._settings_width = (
                 panel.minimumSizeHint().width() + area_widget.verticalScrollBar().sizeHint().width()
             )
+            area_widget.setMinimumWidth(min(SETTINGS_MIN_PX, self._settings_width))
             dock.setWidget(area_widget)
         else:
             dock.setWidget(panel)
@@ -271,7 +300,7 @@ class MainWindow(QtWidgets.QMainWindow):
             tip=self.tr("Large high-contrast view for a lecture hall (Esc leaves)"),
         )
         self.leave_projector_action = self._action(
-            self.tr("Leave projector mode"), lambda: self.set_projector_mode(False), "Esc"
+            self.tr("Leave projector mode"), self._escape, "Esc"
         )
         self.snap_grid_action = self._action(
             self.tr("Snap to 0.1 &grid"),
@@ -447,6 +476,10 @@ class MainWindow(QtWidgets.QMainWindow):
         """Show the dock while a baseline is pinned, hide it when there is none."""
         dock = self.baseline_dock
         pinned = self.session.baseline is not None
+        if self.session.options.projector:
+            # Projector mode shows the before/after layout instead (the stage).
+            dock.hide()
+            return
         if pinned and not dock.isVisible():
             self.baseline_panel()
             dock.show()
@@ -514,6 +547,10 @@ class MainWindow(QtWidgets.QMainWindow):
             panel.show_chrome(not options.projector)
         for title in self._titles.values():
             title.setVisible(not options.projector)
+        # Untitled on a projector: the frames keep no border of their own either.
+        for frame in self._frames.values():
+            margin = 0 if options.projector else 4
+            frame.layout().setContentsMargins(margin, margin, margin, margin)
         # Colours and backgrounds come from the palette; the sheet only sizes the
         # text and flattens the controls. A sheet rule giving every widget a
         # background (or every frame a border) made each plot's repaint repaint
@@ -643,42 +680,80 @@ class MainWindow(QtWidgets.QMainWindow):
         self.session.set_options(theme=name)
         self._save_settings()
 
-    def set_projector_mode(self, on: bool, full_screen: bool = True) -> None:
+    def set_projector_mode(self, on: bool, full_screen: bool = True, stage: bool = True) -> None:
         """Projector mode: large high-contrast view, editors hidden, full screen.
 
         ``full_screen=False`` keeps the window's size (exports at a chosen
-        slide size use that).
+        slide size use that). ``stage=False`` keeps every panel where the
+        desk has it (the export of one panel at every step: a read's layout
+        would hide the heatmap).
         """
         if on == self.session.options.projector:
             return
         if on:
             self._docks_before = (self.steps_dock.isVisible(), self.settings_dock.isVisible())
-            self.steps_dock.hide()
-            self.settings_dock.hide()
+            # The window as it was, to put back exactly when projector mode ends.
+            self._geometry_before = self.geometry()
+            self._was_maximized = self.isMaximized()
+            for dock in (self.steps_dock, self.settings_dock, self.baseline_dock):
+                dock.hide()
             self.menuBar().hide()
+            # Its messages would be cut at projector sizes; a refusal shows large instead.
+            self.statusBar().hide()
+            # The labs' tabs too: Ctrl+1 … Ctrl+6 switch (as the menus, the keys
+            # drive projector mode); their rows go to the readout's numbers.
+            self._tab_bar_before = self.labs.tabs.tabBar().isVisible()
+            self.labs.tabs.tabBar().hide()
+            # A tab widget counts its bar in its minimum even hidden; the stage
+            # below it knows its own minimum (a full screen cannot grow anyway).
+            self.labs.tabs.setMinimumSize(1, 1)
+            if stage:
+                self.stage.enter()
+                self._pages.setCurrentWidget(self.stage.widget)
+            self.session.set_options(projector=True)
             if full_screen:
                 self.showFullScreen()
         else:
+            self.stage.leave()
+            self._pages.setCurrentWidget(self.desk)
+            # Normal fonts first: at projector sizes the desk's minimum size
+            # would widen the window as it comes back.
+            self.session.set_options(projector=False)
             steps, settings = self._docks_before
             self.steps_dock.setVisible(steps)
             self.settings_dock.setVisible(settings)
             self.menuBar().show()
+            self.statusBar().show()
+            self.labs.tabs.tabBar().setVisible(self._tab_bar_before)
+            self.labs.tabs.setMinimumSize(0, 0)
+            self._sync_baseline_dock(fit=False)
             if self.isFullScreen():
                 self.showNormal()
-        self._arrange_for_projector(on)
-        self.session.set_options(projector=on)
+            self._restore_geometry_before()
+            # Once laid out again (a full-screen window settles after the event loop).
+            QtCore.QTimer.singleShot(0, self, self._restore_geometry_before)
         self._save_settings()
 
-    def _arrange_for_projector(self, on: bool) -> None:
-        """Give the readout's numbers and the equation room at projector font sizes."""
-        top, _, left, _ = self.splitters
-        if on:
-            self._sizes_before = [splitter.sizes() for splitter in (top, left)]
-            top.setSizes([60, 40])
-            left.setSizes([50, 50])
-        elif self._sizes_before:
-            for splitter, sizes in zip((top, left), self._sizes_before):
-                splitter.setSizes(sizes)
+    def _escape(self) -> None:
+        """Esc: take a refusal's banner away, else leave projector mode."""
+        if self.stage.banner.isVisible():
+            self.stage.hide_banner()
+        else:
+            self.set_projector_mode(False)
+
+    def _show_refusal_large(self, message: str) -> None:
+        """In projector mode, a refused edit shows as a banner the room can read."""
+        if self.session.options.projector:
+            self.stage.show_banner(message)
+
+    def _restore_geometry_before(self) -> None:
+        geometry = getattr(self, "_geometry_before", None)
+        if geometry is None or self.session.options.projector:
+            return
+        if getattr(self, "_was_maximized", False):
+            self.showMaximized()
+        else:
+            self.setGeometry(geometry)
 
     # -- messages -----------------------------------------------------------------------
     def show_message(self, text: str) -> None:

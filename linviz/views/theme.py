@@ -37,6 +37,9 @@ class Theme:
     cell_label_px: int
     line_width: float
     arrow_width: float
+    #: No text smaller than this (points; 0: no floor): words that shrink to
+    #: make room stop here (a projector's back row reads 18 px).
+    min_text_pt: float = 0.0
 
     def key_color(self, index: int) -> str:
         """The colour of the ``index``-th write (cycles)."""
@@ -118,6 +121,7 @@ PROJECTOR = Theme(
     cell_label_px=26,
     line_width=3.0,
     arrow_width=5.0,
+    min_text_pt=13.5,  # 18 px at 96 dpi
 )
 
 THEMES: dict[str, Theme] = {t.name: t for t in (LIGHT, DARK, PROJECTOR)}

@@ -418,7 +418,7 @@ class Presenter(QtCore.QObject):
         self.blank = False
         self.cover = BlankCover(window)
         self.show_action = self._action(
-            self.tr("Presenter vie&w (swap with the audience view)"),
+            self.tr("Pr&esenter view (swap with the audience view)"),
             self.swap,
             "X",
             self.tr(

@@ -91,6 +91,10 @@ class _PaintedText(QtWidgets.QWidget):
         self._flows: dict[tuple, tuple[list[_Run], int]] = {}
         self._colors: dict[str, QtGui.QColor] = {}
         self._asked_height = -1
+        #: Hold a minimum height of all the lines at the width given, so a
+        #: layout short of room squeezes a neighbour that can shrink (a plot)
+        #: and not these lines (they would be cut).
+        self.keeps_height = False
 
     # -- fonts -------------------------------------------------------------------------
     def set_point_size(self, point_size: float) -> None:
@@ -184,6 +188,8 @@ class _PaintedText(QtWidgets.QWidget):
         height = self.heightForWidth(width) if width > 0 and self.isVisible() else -1
         if height < 0 or height != self._asked_height:
             self._asked_height = height
+            if self.keeps_height and height >= 0:
+                self.setMinimumHeight(height)
             self.updateGeometry()
         self.update()
 
@@ -192,6 +198,8 @@ class _PaintedText(QtWidgets.QWidget):
         # The parent layout may have remembered heights (for other widths) from
         # before the last change of text: ask again if this one is not right.
         height = self.heightForWidth(self.width())
+        if self.keeps_height and height != self.minimumHeight():
+            self.setMinimumHeight(height)
         if height != self.height():
             self.updateGeometry()
         self._asked_height = height
@@ -463,8 +471,18 @@ class MeasureTable(_PaintedText):
             max(0.5 * width, width - gap - widest_value),
         )
         value_w = width - name_w - gap
-        # Too narrow for two columns (a value would wrap more than once): stack them.
-        stacked = value_w < min(widest_value, 8 * self._width("M", False))
+        # A value breaks only after a comma: its widest piece must fit its column.
+        widest_piece = max(
+            self._width(piece, True) for r in self._rows for piece in _value_pieces(r.value)
+        )
+        if widest_piece > value_w:  # narrower names (they wrap between words) first
+            name_w = max(0.35 * width, width - gap - widest_piece)
+            value_w = width - name_w - gap
+        # Too narrow for two columns (a value would wrap more than once, or a
+        # piece of it not fit at all): stack them.
+        stacked = value_w < min(widest_value, 8 * self._width("M", False)) or (
+            widest_piece > value_w
+        )
         placed: list[_Placed] = []
         spans: list[tuple[float, float]] = []
         y = 0.0

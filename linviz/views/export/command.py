@@ -209,7 +209,8 @@ def _draw(window: MainWindow, session: Session, plan: Plan) -> int:
     else:
         widget = window.panels[plan.view]
     if projector:  # as projector mode shows it, minus going full screen
-        window.set_projector_mode(True, full_screen=False)
+        # A slide or a lab as the room sees it; one panel as the desk has it.
+        window.set_projector_mode(True, full_screen=False, stage=plan.view not in window.panels)
     for dock in window.findChildren(QtWidgets.QDockWidget):
         if dock.isAncestorOf(widget):
             dock.show()  # the panel asked for is shown even if its dock starts hidden

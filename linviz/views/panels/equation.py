@@ -245,6 +245,10 @@ class EquationPanel(Panel):
             for p, item in zip(self._equation.parts, self.parts)
         ]
 
+    def shows_message(self) -> bool:
+        """Whether a sentence stands in for the equation (step 0, an empty scenario)."""
+        return self._stack.currentWidget() is self.empty_label
+
     def output_hidden(self) -> bool:
         """Whether the output ``y`` is hidden now (predict first)."""
         return self._equation is not None and any(p.hidden for p in self._equation.parts)
@@ -381,10 +385,12 @@ class EquationPanel(Panel):
         available = width - 2 * MARGIN_PX
         # On a narrow projector column the captions and "÷ 12.15" would take all
         # the width: shrink the words before the matrices lose their numbers.
-        for text_scale in (1.0, 0.8, 0.65):
+        # Never below the theme's smallest text (a projector's back row).
+        floor = self.theme.min_text_pt / base_caption_font.pointSizeF()
+        for text_scale in dict.fromkeys(max(scale, floor) for scale in (1.0, 0.8, 0.65)):
             op_font = QtGui.QFont(base_op_font)
             caption_font = QtGui.QFont(base_caption_font)
-            caption_font.setPointSizeF(base_caption_font.pointSizeF() * text_scale)
+            caption_font.setPointSizeF(base_caption_font.pointSizeF() * min(text_scale, 1.0))
             op_metrics = QtGui.QFontMetricsF(op_font)
             caption_metrics = QtGui.QFontMetricsF(caption_font)
             pad = 0.6 * op_metrics.horizontalAdvance("+")

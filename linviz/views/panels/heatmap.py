@@ -69,6 +69,9 @@ def signed(value: float) -> str:
     return text if text.startswith(MINUS) or text == "0" else "+" + text
 
 
+#: The plot's smallest size (a 2×2 S keeps cells of about 40 px beside its axes).
+MIN_PLOT_WIDTH_PX, MIN_PLOT_HEIGHT_PX = 240, 110
+
 #: Colour bar pictures kept (one per limit met; a long scrub meets about ten).
 KEPT_BAR_PICTURES = 32
 
@@ -167,6 +170,9 @@ class HeatmapPanel(Panel):
         layout.addWidget(self.title_label)
         layout.addWidget(self.plot_widget, 1)
         layout.addWidget(self.legend)
+        # Room for the cells beside the axes and the colour bar: in a small
+        # window the panels scroll rather than squeeze S to a few pixels.
+        self.plot_widget.setMinimumSize(MIN_PLOT_WIDTH_PX, MIN_PLOT_HEIGHT_PX)
         self.refresh()
 
     # -- Panel ------------------------------------------------------------------------
@@ -203,6 +209,16 @@ class HeatmapPanel(Panel):
         self._display(np.asarray(matrix, dtype=np.float64), title, None, [], self._value_tooltip)
         self._legend_parts = (False, None, self.tr("Hover a cell to read its value."))
         self._update_legend()
+
+    def show_axis_titles(self, shown: bool) -> None:
+        """Show or hide the axis and colour-bar titles (the numbers stay).
+
+        Three maps side by side (the before/after layout) need the width.
+        """
+        plot = self.plot_widget.getPlotItem()
+        for name in ("left", "top"):
+            plot.getAxis(name).showLabel(shown)
+        self.color_bar.axis.showLabel(shown)
 
     def shown_matrix(self) -> np.ndarray:
         """A copy of the matrix on screen."""

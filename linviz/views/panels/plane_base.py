@@ -531,7 +531,12 @@ class VectorPlanePanel(Panel):
         style = {"color": theme.foreground, "font-size": f"{min(theme.font_pt, 14.0):g}pt"}
         plot = self.plot_widget.getPlotItem()
         plot.setLabel("bottom", self._axis_name(axes[0]), **style)
-        plot.setLabel("left", self._axis_name(axes[1]) if size > 1 else " ", **style)
+        left = self._axis_name(axes[1])
+        if theme.min_text_pt > 0:
+            # On a projector the plot is short and the title runs along its side:
+            # the bottom title names the space, the side says which component.
+            left = self.tr("component {0}").format(axes[1] + 1)  # counted from 1
+        plot.setLabel("left", left if size > 1 else " ", **style)
         self._redraw_cached()
 
     def _look(

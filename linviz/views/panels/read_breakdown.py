@@ -85,6 +85,9 @@ class ReadoutPanel(Panel):
         self.story.setAccessibleName(self.tr("What the read returned"))
         for text in (self.numbers, self.weights, self.overlaps, self.story):
             text.setToolTip(self.tr("Click, then Ctrl+C to copy"))
+        # Short of rows (a projector at 720), the bars give way, never a number.
+        for text in (self.numbers, self.weights, self.story):
+            text.keeps_height = True
         # Predict first: the notice stands in for the answer; the prediction line
         # shows what the class typed (and, once revealed, how far off it was).
         self.hidden_notice = HiddenNotice(session, self)
@@ -103,6 +106,8 @@ class ReadoutPanel(Panel):
         layout.addWidget(self.story)
         layout.addWidget(self.weights)
         layout.addWidget(self.overlaps, 1, Qt.AlignmentFlag.AlignTop)
+        self._bars_allowed = True
+        self._bars_wanted = False
         #: The measures shown at a read, as (name, value) text pairs.
         self.measures: list[tuple[str, str]] = []
         self._shown_once = False
@@ -154,6 +159,11 @@ class ReadoutPanel(Panel):
         self.prediction.setStyleSheet(label_style(theme.accent, theme.title_pt, bold=True))
         self.hidden_notice.set_theme(theme)
         self.bars.set_theme(theme)
+        # On a projector the text is twice as large and every row counts: the
+        # blocks sit closer (their own line spacing keeps them apart).
+        tight = theme.min_text_pt > 0
+        self.layout().setSpacing(2 if tight else 6)
+        self.layout().setContentsMargins(*((4, 2, 4, 2) if tight else (8, 6, 8, 6)))
 
     def refresh(self) -> None:
         # A hidden readout (another tab) catches up when shown: at 100,000
@@ -177,7 +187,31 @@ class ReadoutPanel(Panel):
         else:
             self._show_write(snap.number)
 
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt name)
+        # A layout asking the readout's height for a width would get the bars
+        # at their comfortable height and take it as the least the readout
+        # needs; its minimum (every line of numbers, the bars squeezed) is what
+        # a short screen must know. Its own layout still wraps for the width.
+        return False
+
+    def allow_bars(self, allowed: bool) -> None:
+        """Let the bars show at a read, or keep them hidden.
+
+        Projector mode decides: at 720 rows there may be too few for the bars
+        and every number, and the numbers come first.
+        """
+        if allowed != self._bars_allowed:
+            self._bars_allowed = allowed
+            self.bars.setVisible(allowed and self._bars_wanted)
+
+    def bars_allowed(self) -> bool:
+        """Whether the bars may show (see :meth:`allow_bars`)."""
+        return self._bars_allowed
+
     def _show_only(self, *widgets: QtWidgets.QWidget) -> None:
+        self._bars_wanted = self.bars in widgets
+        if not self._bars_allowed:
+            widgets = tuple(w for w in widgets if w is not self.bars)
         for widget in (
             self.bars,
             self.numbers,

@@ -132,6 +132,8 @@ class StepEditorPanel(Panel):
     """
 
     panel_name = "steps"
+    #: An edit was refused; the message says why (projector mode shows it large).
+    refusal = QtCore.Signal(str)
     listens_to = frozenset({Change.SCENARIO, Change.CURSOR, Change.OPTIONS})
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
@@ -323,6 +325,7 @@ class StepEditorPanel(Panel):
         self.message_label.setToolTip(plain_tooltip(message))
         self.message_label.show()
         self.message.emit(message)
+        self.refusal.emit(message)
         if index is not None and index.isValid():
             viewport = self.table.viewport()
             spot = self.table.visualRect(index).bottomLeft()

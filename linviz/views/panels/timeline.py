@@ -222,6 +222,9 @@ class TimelinePanel(Panel):
             self.position_label,
         ):
             control.setVisible(shown)
+        # The chips alone: no room kept around an empty row of controls.
+        self.layout().setSpacing(4 if shown else 0)
+        self.layout().setContentsMargins(*((4, 4, 4, 4) if shown else (4, 0, 4, 0)))
 
     # -- drawing ---------------------------------------------------------------------
     def _on_session_changed(self, changes: frozenset[Change]) -> None:

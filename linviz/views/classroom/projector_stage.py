@@ -1,0 +1,325 @@
+"""Projector mode's layouts: what the step at the cursor needs, large.
+
+The desk layout squeezes every panel into the window. On a projector the
+room reads from the back, so projector mode shows only what the step needs,
+as large as the screen allows:
+
+- a write (and step 0): the stamp equation over ``S`` and the key plane;
+- a read: the equation over the value plane, the readout beside them;
+- with a baseline pinned: the before/after layout (``S`` with the baseline,
+  ``S`` now and the difference; the read at the cursor then and now; the
+  changes since the pin and the one-variable warning).
+
+The panels exist once: the stage borrows their frames from the desk layout
+and gives them back, in place, when projector mode ends. The labs are tabs
+of their own and keep their layout.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from PySide6 import QtCore, QtWidgets
+from PySide6.QtCore import Qt
+
+from linviz.controller.changes import Change
+from linviz.controller.lab_record import LabNotebook
+from linviz.views.classroom.before_after import BeforeAfter
+from linviz.views.panels.panel import session_theme
+
+if TYPE_CHECKING:
+    from linviz.views.main_window import MainWindow
+
+WRITE, READ, BASELINE = "write", "read", "baseline"
+#: The equation's largest share of the stage's height: one row of matrices or
+#: vectors; the plane under it needs the rest (its axis titles run along its sides).
+EQUATION_SHARE = 0.3
+#: The heatmap's column's largest share of the width at a write (S is square:
+#: more width would only leave margins; the stamp and the key plane need it).
+HEATMAP_SHARE = 0.5
+#: What the shares cap (the caption, or a panel's name).
+_LEFT_COLUMN = ("equation", "values", "heatmap", "caption")
+#: The readout's smallest share of the stage's width at a read.
+READOUT_SHARE = 0.5
+QWIDGETSIZE_MAX = 16777215
+
+
+class ProjectorStage(QtCore.QObject):
+    """The projector layouts of a :class:`MainWindow`'s scenario view.
+
+    Attributes
+    ----------
+    widget : QtWidgets.QWidget
+        The stage (a page of the scenario view's stacked layout).
+    banner : QtWidgets.QLabel
+        A refusal shown large over the equation (a wrong-shaped vector);
+        hidden by the next edit or Esc.
+    before_after : BeforeAfter or None
+        The before/after layout, built the first time a baseline is pinned
+        in projector mode.
+    """
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.session = window.session
+        self.kind: str | None = None
+        self.before_after: BeforeAfter | None = None
+        self._notebook: LabNotebook | None = None
+        #: Where each borrowed widget sat in the desk layout: (container, index).
+        self._homes: dict[QtWidgets.QWidget, tuple[QtWidgets.QWidget, int]] = {}
+        self._sizes: list[list[int]] = []
+
+        self.widget = _Stage()
+        self.widget.setObjectName("projector_stage")
+        outer = QtWidgets.QVBoxLayout(self.widget)
+        # Every row counts at 1280×720: the readout's numbers need them.
+        outer.setContentsMargins(6, 2, 6, 0)
+        outer.setSpacing(2)
+        self.banner = QtWidgets.QLabel()
+        self.banner.setObjectName("shape_banner")
+        self.banner.setTextFormat(Qt.TextFormat.PlainText)
+        self.banner.setWordWrap(True)
+        self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.banner.hide()
+        outer.addWidget(self.banner)
+        self.body = QtWidgets.QWidget()
+        self.body.setObjectName("projector_body")
+        self._grid = QtWidgets.QGridLayout(self.body)
+        self._grid.setContentsMargins(0, 0, 0, 0)
+        self._grid.setHorizontalSpacing(8)
+        self._grid.setVerticalSpacing(2)
+        outer.addWidget(self.body, 1)
+        self.body.installEventFilter(self)
+        self._outer = outer
+        self.session.changed.connect(self._on_session_changed)
+
+    # -- entering and leaving ------------------------------------------------------------
+    @property
+    def active(self) -> bool:
+        """Whether the stage holds the panels (projector mode is on)."""
+        return bool(self._homes)
+
+    def enter(self) -> None:
+        """Borrow the panels from the desk layout and lay them out for the step."""
+        if self.active:
+            return
+        window = self.window
+        borrowed = [window.panel_frame(name) for name in _STAGE_PANELS]
+        borrowed += [window.caption, window.timeline]
+        for widget in borrowed:
+            parent = widget.parentWidget()
+            layout = parent.layout() if not isinstance(parent, QtWidgets.QSplitter) else None
+            index = parent.indexOf(widget) if layout is None else layout.indexOf(widget)
+            self._homes[widget] = (parent, index)
+        # The desk's proportions, to put back as they were.
+        self._sizes = [splitter.sizes() for splitter in window.splitters]
+        self._outer.addWidget(window.timeline)
+        self.kind = None
+        self.arrange()
+
+    def leave(self) -> None:
+        """Give every panel back to the desk layout, where it was."""
+        if not self.active:
+            return
+        self.hide_banner()
+        homes = sorted(self._homes.items(), key=lambda item: item[1][1])
+        self._homes = {}
+        for widget, (parent, index) in homes:
+            if isinstance(parent, QtWidgets.QSplitter):
+                parent.insertWidget(index, widget)
+            else:
+                parent.layout().insertWidget(index, widget)
+            widget.show()
+        for splitter, sizes in zip(self.window.splitters, self._sizes):
+            splitter.setSizes(sizes)
+        self.window.panel_frame("equation").setMaximumHeight(QWIDGETSIZE_MAX)
+        self.window.readout.allow_bars(True)
+        for widget in _LEFT_COLUMN:
+            frame = self.window.caption if widget == "caption" else self.window.panel_frame(widget)
+            frame.setMaximumWidth(QWIDGETSIZE_MAX)
+        self.window.heatmap.show_axis_titles(True)
+        self.kind = None
+
+    # -- layouts ---------------------------------------------------------------------------
+    def wanted_kind(self) -> str:
+        """The layout the session needs now: ``"write"``, ``"read"`` or ``"baseline"``."""
+        session = self.session
+        if session.baseline is not None:
+            return BASELINE
+        number = session.cursor
+        if number >= 1 and not session.scenario.is_write(number):
+            return READ
+        return WRITE
+
+    def arrange(self) -> None:
+        """Lay the stage out for the step at the cursor (nothing if it already is)."""
+        if not self.active:
+            return
+        kind = self.wanted_kind()
+        if kind == self.kind:
+            return
+        self.kind = kind
+        window = self.window
+        grid = self._grid
+        while grid.count():
+            grid.takeAt(0)
+        for row in range(4):
+            grid.setRowStretch(row, 0)
+        for column in range(4):
+            grid.setColumnStretch(column, 0)
+        frames = {name: window.panel_frame(name) for name in _STAGE_PANELS}
+        caption = window.caption
+        shown: list[QtWidgets.QWidget] = []
+        if kind == WRITE:
+            # S with the caption under it (a square S leaves its column height to
+            # spare); the stamp over the key plane beside them, the full height
+            # (the plane's axis titles run along its sides).
+            grid.addWidget(frames["heatmap"], 0, 0, 2, 1)
+            grid.addWidget(caption, 2, 0)
+            grid.addWidget(frames["equation"], 0, 1)
+            grid.addWidget(frames["keys"], 1, 1, 2, 1)
+            grid.setRowStretch(0, 2)
+            grid.setRowStretch(1, 3)
+            grid.setColumnStretch(0, 1)
+            grid.setColumnStretch(1, 1)
+            shown = [frames["equation"], frames["heatmap"], frames["keys"]]
+        elif kind == READ:
+            # The equation over the value plane and the caption; the readout's
+            # numbers beside them, the stage's full height (an interfering read
+            # has eight measures under its bars).
+            grid.addWidget(frames["equation"], 0, 0)
+            grid.addWidget(frames["values"], 1, 0)
+            grid.addWidget(caption, 2, 0)
+            grid.addWidget(frames["readout"], 0, 1, 3, 1)
+            grid.setRowStretch(0, 2)
+            grid.setRowStretch(1, 3)
+            grid.setColumnStretch(0, 1)
+            grid.setColumnStretch(1, 1)
+            shown = [frames["equation"], frames["values"], frames["readout"]]
+        else:
+            before_after = self._before_after()
+            before_after.hold(frames["heatmap"])
+            grid.addWidget(before_after, 0, 0)
+            grid.addWidget(caption, 1, 0)
+            grid.setRowStretch(0, 1)
+            grid.setColumnStretch(0, 1)
+            shown = [before_after, frames["heatmap"]]
+        others = [*frames.values(), *([self.before_after] if self.before_after else [])]
+        for widget in others:
+            if widget not in shown:
+                widget.hide()
+        for widget in shown:
+            widget.show()
+        window.heatmap.show_axis_titles(kind != BASELINE)
+        self._share_height()
+
+    def _share_height(self) -> None:
+        """At most :data:`EQUATION_SHARE` of the height for the equation.
+
+        Its drawing scales to its room, and its size hint would otherwise
+        take the plane's height under it.
+        """
+        equation = self.window.panel_frame("equation")
+        # Step 0 has no equation, only a sentence the heatmap's title and the
+        # caption already say: the key plane takes the column.
+        message = self.window.equation.shows_message()
+        if self.kind in (WRITE, READ):
+            equation.setMaximumHeight(max(round(EQUATION_SHARE * self.body.height()), 120))
+            equation.setVisible(not message)
+        else:
+            equation.setMaximumHeight(QWIDGETSIZE_MAX)
+        # Too few rows for the readout's bars and all its numbers: the bars give way.
+        readout = self.window.readout
+        if self.kind == READ:
+            # Decided before the layout runs: a readout taller than the stage
+            # would push the window's minimum past the screen.
+            readout.allow_bars(True)
+            readout.allow_bars(readout.minimumSizeHint().height() <= self.body.height())
+        else:
+            readout.allow_bars(True)
+        # The readout's numbers on one line each: at least its share of the width
+        # (a cap on the column beside it: a minimum would feed back into the
+        # window's own minimum and widen it).
+        left = {
+            READ: round((1.0 - READOUT_SHARE) * self.body.width()),
+            WRITE: round(HEATMAP_SHARE * self.body.width()),
+        }.get(self.kind or "", QWIDGETSIZE_MAX)
+        capped = {
+            READ: (equation, self.window.panel_frame("values"), self.window.caption),
+            WRITE: (self.window.panel_frame("heatmap"), self.window.caption),
+        }.get(self.kind or "", ())
+        for widget in _LEFT_COLUMN:
+            frame = self.window.caption if widget == "caption" else self.window.panel_frame(widget)
+            frame.setMaximumWidth(left if frame in capped else QWIDGETSIZE_MAX)
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
+        if watched is self.body and event.type() == QtCore.QEvent.Type.Resize:
+            self._share_height()
+        return False
+
+    def _before_after(self) -> BeforeAfter:
+        if self.before_after is None:
+            self._notebook = LabNotebook(self.session)
+            self.before_after = BeforeAfter(self.session, self._notebook)
+            self.window._add_panel(self.before_after.baseline_map)
+            self.window._add_panel(self.before_after.difference)
+        return self.before_after
+
+    # -- the shape check --------------------------------------------------------------------
+    def show_banner(self, text: str) -> None:
+        """Show a refusal large over the equation (a wrong-shaped vector, say).
+
+        ``text`` is the refusal as the table of steps shows it (``step 1,
+        field 'key': key has 3 components but S has d_k = 2 rows …``): the
+        place goes on a line of its own, under the word "Refused".
+        """
+        theme = session_theme(self.session)
+        match = _LOCATED.match(text)
+        if match is not None:
+            where, why = match.group(1), match.group(2)
+            text = self.tr("Refused ({0})").format(where) + "\n" + why
+        else:
+            text = self.tr("Refused") + "\n" + text
+        self.banner.setStyleSheet(
+            f"QLabel#shape_banner {{ color: white; background: {theme.warning};"
+            f" font-size: {round(theme.title_pt * 1.2)}pt; font-weight: bold;"
+            " padding: 10px 16px; }"
+        )
+        self.banner.setText(text)
+        self.banner.show()
+
+    def hide_banner(self) -> None:
+        """Take the banner away (an edit, Esc, or projector mode ending)."""
+        self.banner.hide()
+
+    def _on_session_changed(self, changes: frozenset[Change]) -> None:
+        if not self.active:
+            return
+        if Change.SCENARIO in changes:
+            self.hide_banner()
+        if changes & {Change.CURSOR, Change.SCENARIO, Change.BASELINE}:
+            self.arrange()
+            self._share_height()
+        if Change.OPTIONS in changes:  # a restyle shows the heatmap's axis titles again
+            self.window.heatmap.show_axis_titles(self.kind != BASELINE)
+
+
+class _Stage(QtWidgets.QWidget):
+    """The stage's widget: its minimum height is its panels' minimums.
+
+    Its wrapped texts (caption, readout) would otherwise report their
+    comfortable height for the width as the least the window may have, and
+    a projector's full screen cannot grow.
+    """
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt name)
+        return False
+
+
+#: A located refusal: ``step 1, field 'key': why``.
+_LOCATED = re.compile(r"^(step \d+, field '[^']*'): (.+)$", re.DOTALL)
+
+#: The panels the stage lays out (the caption and the timeline are always shown).
+_STAGE_PANELS = ("heatmap", "equation", "keys", "values", "readout")
