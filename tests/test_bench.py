@@ -80,7 +80,7 @@ def test_a_drag_repaints_the_views_it_changes(quick_figures):
 
 
 def test_a_committed_edit_of_step_1_repaints_what_the_last_step_shows(quick_figures):
-    # Step 1's new key changes S at the last step: the heatmap and the equation repaint.
+    # Step 1's new key changes S and the read's y at the last step: both repaint.
     commit = quick_figures["commit_ms"]["d64_100000_steps"]
-    assert {"heatmap", "equation"} <= set(commit["viewports_repainted"])
+    assert {"heatmap", "values"} <= set(commit["viewports_repainted"])
     assert commit["steps"] == 100_000 and commit["d"] == 64 and commit["edited_step"] == 1

@@ -180,6 +180,10 @@ class KeyPlanePanel(VectorPlanePanel):
         step = scenario.step(number)
         if len(scenario) <= ALL_PAIRS_STEPS:
             labels, matrix = key_cosines(scenario)
+            if step.label not in labels:
+                # A hover that reaches an arrow before it is redrawn after an edit
+                # (seen after a redo mid-drag): its step is no longer a write.
+                return []
             row = matrix[labels.index(step.label)]
             return [(label, float(c)) for label, c in zip(labels, row) if label != step.label]
         pairs = []
@@ -210,7 +214,10 @@ class KeyPlanePanel(VectorPlanePanel):
         return self.tr("Drag the tip to move this query.")
 
     def _key_tooltip(self, number: int) -> str:
-        step = self.session.scenario.step(number)
+        scenario = self.session.scenario
+        if not 1 <= number <= len(scenario) or not scenario.step(number).is_write:
+            return ""  # an arrow hovered before it is redrawn after an edit
+        step = scenario.step(number)
         lines = [
             self.tr("key {0} (step {1}) = {2}").format(step.label, number, fmt_vector(step.vector))
         ]
