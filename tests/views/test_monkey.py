@@ -39,7 +39,7 @@ pytestmark = pytest.mark.qt_log_ignore(
 )
 
 SEED = 14
-ACTIONS = int(os.environ.get("LINVIZ_MONKEY_ACTIONS", "600"))
+ACTIONS = int(os.environ.get("LINVIZ_MONKEY_ACTIONS", "2000"))
 #: Up to this many actions run between two settles of the event loop (a quick user).
 BURST = 3
 #: Rounds of the event loop an action may take to settle; more is a layout loop.
