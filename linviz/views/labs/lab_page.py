@@ -66,6 +66,21 @@ class LabPage(QtWidgets.QWidget):
         self.export_button = ExportButton(self)
         session.changed.connect(self._on_session_changed)
 
+    def stack_at_cursor(
+        self, step_bar: QtWidgets.QWidget, controls: QtWidgets.QLayout, figure: QtWidgets.QWidget
+    ) -> None:
+        """Lay out a page that follows the cursor: the step bar beside the export
+        button, then the page's ``controls``, then its ``figure`` taking the rest.
+        """
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        top = QtWidgets.QHBoxLayout()
+        top.addWidget(step_bar, 1)
+        top.addWidget(self.export_button)
+        layout.addLayout(top)
+        layout.addLayout(controls)
+        layout.addWidget(figure, 1)
+
     # -- what subclasses give -------------------------------------------------------------
     def lab_title(self) -> str:
         """The lab's name as its tab shows it (translated)."""
