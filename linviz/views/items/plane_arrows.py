@@ -289,20 +289,6 @@ def _candidates(
             (x - g * 0.7 - width, y + g * 0.7),
         ]
     return corners + along
-    x, y = end
-    for step in (1.0, 2.2, 3.6):
-        g = gap * step
-        corners += [
-            (x + g, y - height / 2),
-            (x - g - width, y - height / 2),
-            (x - width / 2, y - g - height),
-            (x - width / 2, y + g),
-            (x + g * 0.7, y - g * 0.7 - height),
-            (x - g * 0.7 - width, y - g * 0.7 - height),
-            (x + g * 0.7, y + g * 0.7),
-            (x - g * 0.7 - width, y + g * 0.7),
-        ]
-    return corners
 
 
 def place_labels(
