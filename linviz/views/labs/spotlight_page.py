@@ -150,37 +150,19 @@ class SpotlightPage(LabPage):
         self.linear_output = QtWidgets.QLabel()
         self.linear_spread = QtWidgets.QLabel()
         self.caption = QtWidgets.QLabel()
-        for label in (
-            self.title,
+        side = (
             self.soft_name,
             self.soft_output,
             self.soft_spread,
             self.linear_name,
             self.linear_output,
             self.linear_spread,
-            self.caption,
-        ):
+        )
+        for label in (self.title, *side, self.caption):
             label.setTextFormat(Qt.TextFormat.PlainText)
-        for label in (
-            self.title,
-            self.legend,
-            self.soft_name,
-            self.soft_output,
-            self.soft_spread,
-            self.linear_name,
-            self.linear_output,
-            self.linear_spread,
-            self.caption,
-        ):
+        for label in (self.title, self.legend, *side, self.caption):
             label.setWordWrap(True)
-        for label in (
-            self.soft_name,
-            self.soft_output,
-            self.soft_spread,
-            self.linear_name,
-            self.linear_output,
-            self.linear_spread,
-        ):
+        for label in side:
             column.addWidget(label)
         column.insertSpacing(3, 12)
         column.addStretch(1)
