@@ -28,10 +28,6 @@ _PARAMETER_NAMES = {
 SYMBOLS = {"alpha": "α", "beta": "β"}
 
 
-def _translate(text: str) -> str:
-    return QtCore.QCoreApplication.translate("StepEditor", text)
-
-
 def number_text(x: float) -> str:
     """``x`` exactly as typed back: shortest round-trip form, ``1`` not ``1.0``."""
     text = repr(float(x) + 0.0)
@@ -63,9 +59,9 @@ def vector_numbers(text: str, name: str) -> list[float]:
             numbers.append(float(token))
         except ValueError:
             raise ScenarioError(
-                _translate("{name} component {position} must be a number, got {token!r}").format(
-                    name=name, position=position, token=token
-                ),
+                QtCore.QCoreApplication.translate(
+                    "StepEditor", "{name} component {position} must be a number, got {token!r}"
+                ).format(name=name, position=position, token=token),
                 field=name,
             ) from None
     return numbers
@@ -96,9 +92,9 @@ def parse_parameters(text: str, rule_name: str) -> dict[str, float | None]:
         if len(words) == 1:
             if not bare_order:
                 raise ScenarioError(
-                    _translate("the {rule} rule takes no α or β; leave this empty").format(
-                        rule=rule_name
-                    ),
+                    QtCore.QCoreApplication.translate(
+                        "StepEditor", "the {rule} rule takes no α or β; leave this empty"
+                    ).format(rule=rule_name),
                     field="alpha",
                 )
             name, token = bare_order.pop(0), words[0]
@@ -106,14 +102,18 @@ def parse_parameters(text: str, rule_name: str) -> dict[str, float | None]:
             name, token = _PARAMETER_NAMES[words[0].lower()], words[1]
         else:
             raise ScenarioError(
-                _translate("write α/β as α=0.9, β=0.5 (got {part!r})").format(part=part),
+                QtCore.QCoreApplication.translate(
+                    "StepEditor", "write α/β as α=0.9, β=0.5 (got {part!r})"
+                ).format(part=part),
                 field="alpha",
             )
         try:
             result[name] = float(token)
         except ValueError:
             raise ScenarioError(
-                _translate("{name} must be a number, got {token!r}").format(name=name, token=token),
+                QtCore.QCoreApplication.translate(
+                    "StepEditor", "{name} must be a number, got {token!r}"
+                ).format(name=name, token=token),
                 field=name,
             ) from None
     return result
