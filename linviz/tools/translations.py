@@ -17,6 +17,7 @@ No Qt import here: only the two tools shipped with PySide6-Essentials.
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import subprocess
 import sys
@@ -89,6 +90,13 @@ def update(ts: Path, language: str) -> None:
         [tool("lupdate"), *files, "-locations", "none", "-no-obsolete"]
         + ["-target-language", language, "-ts", str(ts)]
     )
+    # lupdate takes a "#:" comment before a string for a note to translators;
+    # in linviz those document attributes (Sphinx), so they are dropped.
+    text = ts.read_text(encoding="utf-8")
+    ts.write_text(_EXTRA_COMMENT.sub("", text), encoding="utf-8")
+
+
+_EXTRA_COMMENT = re.compile(r"\n *<extracomment>.*?</extracomment>", re.DOTALL)
 
 
 def compile_ts(ts: Path, qm: Path) -> None:

@@ -8,7 +8,7 @@ import sys
 
 from PySide6 import QtCore, QtWidgets
 
-from linviz.assets import translations_folder
+from linviz.views.language import LANGUAGES, SETTINGS_KEY, set_language, system_language
 
 #: ``linviz bench`` sets this to 1: the app prints :data:`PAINTED_LINE` once its
 #: window has painted for the first time, then quits (start-up time).
@@ -57,23 +57,24 @@ def application(
         app = QtWidgets.QApplication(argv if argv is not None else sys.argv[:1])
     QtCore.QCoreApplication.setOrganizationName("linviz")
     QtCore.QCoreApplication.setApplicationName("linviz")
-    install_translator(app, language)
+    if language is not None:
+        set_language(language)
     return app  # type: ignore[return-value]
 
 
-def install_translator(app: QtCore.QCoreApplication, language: str | None) -> bool:
-    """Install the ``linviz_<lang>.qm`` translation if there is one."""
-    locale = QtCore.QLocale(language) if language else QtCore.QLocale()
-    translator = QtCore.QTranslator(app)
-    if translator.load(locale, "linviz", "_", str(translations_folder())):
-        app.installTranslator(translator)
-        app.setProperty("linviz_translator", translator)
-        return True
-    return False
+def chosen_language(asked: str | None) -> str:
+    """The language to start in: ``--lang``, else the one last chosen, else the system's."""
+    if asked is not None:
+        return asked
+    remembered = QtCore.QSettings().value(SETTINGS_KEY, None)
+    return remembered if remembered in LANGUAGES else system_language()
 
 
-def run(name: str | None) -> int:
-    """Open the main window on ``name`` (a file or lesson; default the first lesson)."""
+def run(name: str | None, language: str | None = None) -> int:
+    """Open the main window on ``name`` (a file or lesson; default the first lesson).
+
+    ``language`` (``--lang``) overrides the language remembered from the last run.
+    """
     from linviz.controller.session import Session
     from linviz.model.errors import ScenarioError
     from linviz.model.lessons import bundled_lessons
@@ -87,6 +88,7 @@ def run(name: str | None) -> int:
         )
         return 1
     app = application()
+    set_language(chosen_language(language))
     session = Session()
     target = name if name is not None else bundled_lessons()[0].name
     try:

@@ -1,13 +1,95 @@
-"""Numbers as the views print them: a real minus sign, short labels that fit a cell."""
+"""Numbers as the views print them: in the language shown, a real minus sign, short labels.
+
+The model's formatters (:mod:`linviz.model.report`) write numbers one way
+only, as files, ``--json``, ``linviz trace`` and CSV need them. The views
+show numbers the way their language writes them: in French a decimal comma,
+and vectors separated by semicolons, ``[1,2 ; −1,8]`` (a comma between the
+components would read as a decimal one). :func:`set_number_language` is
+called when the language changes (:func:`linviz.views.language.set_language`).
+"""
 
 from __future__ import annotations
 
 import math
+import re
 
-from linviz.model.report import fmt_number
+import numpy as np
+from PySide6 import QtCore
+
+from linviz.model.captions import Numbers
+from linviz.model.report import fmt_matrix, fmt_number, fmt_vector
 
 #: A real minus sign: a hyphen is too short to see from the back of a room.
 MINUS = "\u2212"
+#: Languages that write a decimal comma (and so separate listed numbers with " ; ").
+DECIMAL_COMMA_LANGUAGES = frozenset({"fr"})
+
+_decimal_comma = False
+_POINT = re.compile(r"(?<=\d)\.(?=\d)")
+
+
+def set_number_language(language: str) -> None:
+    """Write numbers as ``language`` does from now on (plots' tick labels too)."""
+    global _decimal_comma
+    _decimal_comma = language in DECIMAL_COMMA_LANGUAGES
+    if _decimal_comma:
+        _localise_plot_ticks()
+
+
+def _localise_plot_ticks() -> None:
+    """Have pyqtgraph's axes write their tick labels through :func:`localised`.
+
+    The planes and colour bars use pyqtgraph's own tick labels; there is no
+    setting for a decimal comma, so its one formatting method is wrapped
+    (once; in English :func:`localised` returns the text unchanged).
+    """
+    import pyqtgraph as pg
+
+    original = pg.AxisItem.tickStrings
+    if getattr(original, "localised", False):
+        return
+
+    def tick_strings(self, values, scale, spacing):  # noqa: ANN001 (pyqtgraph's signature)
+        return [localised(text) for text in original(self, values, scale, spacing)]
+
+    tick_strings.localised = True  # type: ignore[attr-defined]
+    pg.AxisItem.tickStrings = tick_strings
+
+
+def decimal_comma() -> bool:
+    """Whether numbers are shown with a decimal comma now."""
+    return _decimal_comma
+
+
+def list_separator() -> str:
+    """What separates numbers in a list: ``", "``, or ``" ; "`` with a decimal comma."""
+    return " ; " if _decimal_comma else ", "
+
+
+def localised(text: str) -> str:
+    """A text of numbers written by the model's formatters, in the language shown.
+
+    In English it is returned unchanged; with a decimal comma the list
+    separators become ``" ; "``, decimal points commas and hyphens minus signs.
+    """
+    if not _decimal_comma:
+        return text
+    return _POINT.sub(",", text.replace(", ", " ; ")).replace("-", MINUS)
+
+
+def shown_number(x: float, scale: float = 1.0, digits: int = 4) -> str:
+    """:func:`~linviz.model.report.fmt_number` in the language shown."""
+    return localised(fmt_number(x, scale, digits))
+
+
+def shown_vector(vector: np.ndarray, limit: int = 8, digits: int = 4) -> str:
+    """:func:`~linviz.model.report.fmt_vector` in the language shown: ``[1,2 ; −1,8]``."""
+    return localised(fmt_vector(vector, limit, digits))
+
+
+def shown_matrix(matrix: np.ndarray, limit: int = 16) -> str:
+    """:func:`~linviz.model.report.fmt_matrix` in the language shown."""
+    return localised(fmt_matrix(matrix, limit))
 
 
 def cell_text(value: float, limit: float) -> str:
@@ -15,7 +97,8 @@ def cell_text(value: float, limit: float) -> str:
 
     At most 3 significant digits, and no digit finer than a hundredth of the
     colour range ``limit``: labels stay short enough to fit their cells, and
-    rounding noise shows as 0. A real minus sign is used.
+    rounding noise shows as 0. A real minus sign is used; a decimal comma
+    in French.
     """
     decimals = max(0, 2 - math.floor(math.log10(limit))) if limit > 0 else 2
     value = round(float(value), decimals) + 0.0  # + 0.0 turns -0.0 into 0.0
@@ -25,9 +108,30 @@ def cell_text(value: float, limit: float) -> str:
         text = f"{value:.0f}"
     else:
         text = f"{value:.3g}"
-    return text.replace("-", MINUS)
+    text = text.replace("-", MINUS)
+    return text.replace(".", ",") if _decimal_comma else text
 
 
 def plain_number(value: float) -> str:
-    """``value`` with 4 significant digits and a real minus sign (tooltips, captions)."""
-    return fmt_number(value).replace("-", MINUS)
+    """``value`` with 4 significant digits and a real minus sign (tooltips, captions).
+
+    With a decimal comma in French.
+    """
+    text = fmt_number(value).replace("-", MINUS)
+    return text.replace(".", ",") if _decimal_comma else text
+
+
+def caption_numbers() -> Numbers:
+    """How a caption's live fields write numbers and verdicts in the language shown."""
+    translate = QtCore.QCoreApplication.translate
+    return Numbers(
+        number=shown_number,
+        vector=shown_vector,
+        matrix=shown_matrix,
+        percent=lambda x: localised(f"{100 * x:.1f} %"),
+        join=list_separator(),
+        none=translate("CaptionFields", "none"),
+        exact=translate("CaptionFields", "exact"),
+        off_by=translate("CaptionFields", "off by {0}"),
+        blend=translate("CaptionFields", "a blend of {0}, no single target"),
+    )

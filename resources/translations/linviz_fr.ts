@@ -5,7 +5,6 @@
     <name>Accessibility</name>
     <message>
         <source>The scenario and the labs</source>
-        <extracomment>The controls that must carry a name and a tooltip. Matrices up to this many entries are read out entry by entry.</extracomment>
         <translation>Le scénario et les labos</translation>
     </message>
     <message>
@@ -117,7 +116,6 @@
     <name>BaselinePanel</name>
     <message>
         <source>How every read&apos;s output moved</source>
-        <extracomment>Most reads listed in the baseline panel (the nearest to the cursor): more than anyone reads, and each costs a replay from a checkpoint on every change.</extracomment>
         <translation>Comment la sortie de chaque lecture a bougé</translation>
     </message>
     <message>
@@ -138,7 +136,6 @@
     </message>
     <message>
         <source>Baseline: what changed</source>
-        <extracomment>The table of steps&apos; share of the window&apos;s height when the window first shows, and its bounds in pixels. Built the first time its dock shows (see :meth:`baseline_panel`): most sessions never pin one, and it costs a heatmap&apos;s start-up time. Every panel by its ``panel_name`` (the views ``linviz export --view`` knows). The frame holding each panel under its title, by panel name. Whether projector mode was on at the last restyle. Docks shown and splitter sizes before projector mode, to put back after it. The presenter view, its screens and the clicker keys (View ▸ Presenter view, X). The labs, a tab each beside the scenario&apos;s views (View ▸ Labs, Ctrl+1 … Ctrl+6). F6 between panels, arrow keys in the key plane, Help ▸ Keyboard shortcuts. Accessible names, descriptions and tooltips (for screen readers).</extracomment>
         <translation>Référence : ce qui a changé</translation>
     </message>
     <message>
@@ -174,7 +171,6 @@
     </message>
     <message>
         <source>Caption</source>
-        <extracomment>The step whose caption is being edited (0: the scenario&apos;s own), else None.</extracomment>
         <translation>Légende</translation>
     </message>
     <message>
@@ -191,10 +187,28 @@
     </message>
 </context>
 <context>
+    <name>CaptionFields</name>
+    <message>
+        <source>none</source>
+        <translation>aucun</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>exact</translation>
+    </message>
+    <message>
+        <source>off by {0}</source>
+        <translation>écart {0}</translation>
+    </message>
+    <message>
+        <source>a blend of {0}, no single target</source>
+        <translation>un mélange de {0}, sans cible unique</translation>
+    </message>
+</context>
+<context>
     <name>ChipStrip</name>
     <message>
         <source>Steps</source>
-        <extracomment>Room around a chip&apos;s cached picture for its outline (pixels).</extracomment>
         <translation>Étapes</translation>
     </message>
     <message>
@@ -262,7 +276,6 @@
     </message>
     <message>
         <source>&amp;Class</source>
-        <extracomment>The lab entries of this session (the Lab notebook shows and exports them).</extracomment>
         <translation>&amp;Classe</translation>
     </message>
     <message>
@@ -281,7 +294,6 @@
     <name>EquationPanel</name>
     <message>
         <source>The step as an equation</source>
-        <extracomment>Cells never grow beyond this many times the theme&apos;s label size (pixels). Room around the equation, in pixels. A row vector is drawn at least this many times the label size tall (pixels). Least space between two captions, in pixels. A read&apos;s output while hidden (predict first): drawn as a blank &quot;?&quot;. The parts the matrix items show now (to skip updates that change nothing). What the last layout depended on (to skip one that would change nothing).</extracomment>
         <translation>L’étape en équation</translation>
     </message>
     <message>
@@ -400,7 +412,6 @@
     <name>ExportOptionsDialog</name>
     <message>
         <source>Export options</source>
-        <extracomment>Defaults of the options dialog: 2× suits slides; 1.2 s a step is time to read it.</extracomment>
         <translation>Options d’export</translation>
     </message>
     <message>
@@ -436,7 +447,6 @@
     <name>HeatmapPanel</name>
     <message>
         <source>Memory S</source>
-        <extracomment>A hovered cell lists at most this many contributions (the largest ones). Colour bar pictures kept (one per limit met; a long scrub meets about ten).</extracomment>
         <translation>Mémoire S</translation>
     </message>
     <message>
@@ -543,7 +553,6 @@
     <name>KeyPlanePanel</name>
     <message>
         <source>Key plane</source>
-        <extracomment>Up to this many steps a key&apos;s tooltip compares it with every other key. Tooltips list at most this many cosines (the largest ones).</extracomment>
         <translation>Plan des clés</translation>
     </message>
     <message>
@@ -595,7 +604,6 @@
     <name>Keyboard</name>
     <message>
         <source>Ne&amp;xt panel</source>
-        <extracomment>The panels F6 visits, in reading order (those on screen).</extracomment>
         <translation>Panneau &amp;suivant</translation>
     </message>
     <message>
@@ -675,12 +683,10 @@
     <name>LabNotebookDialog</name>
     <message>
         <source>Lab notebook</source>
-        <extracomment>Page margins of the exported PDF, in millimetres. Text sizes of the exported PDF, in points. The trace is monospaced and small enough for its longest lines to fit the page.</extracomment>
         <translation>Cahier de labo</translation>
     </message>
     <message>
         <source>What the room predicted, before the run</source>
-        <extracomment>Where the last export went (tests and the status bar read it).</extracomment>
         <translation>Ce que la salle a prédit, avant l’essai</translation>
     </message>
     <message>
@@ -800,7 +806,6 @@
     <name>LabPage</name>
     <message>
         <source>cannot write {0}: {1}</source>
-        <extracomment>Stable name (tab order, file names, ``linviz export --view``).</extracomment>
         <translation>impossible d’écrire {0} : {1}</translation>
     </message>
 </context>
@@ -808,7 +813,6 @@
     <name>LabTabs</name>
     <message>
         <source>The scenario: S, the planes, the readout (Ctrl+1)</source>
-        <extracomment>The labs in tab order (their ``lab_name``). The name of the first tab, the scenario&apos;s own views.</extracomment>
         <translation>Le scénario : S, les plans, la lecture (Ctrl+1)</translation>
     </message>
     <message>
@@ -955,6 +959,10 @@
         <translation>&amp;Thème</translation>
     </message>
     <message>
+        <source>L&amp;anguage</source>
+        <translation>La&amp;ngue</translation>
+    </message>
+    <message>
         <source>&amp;Steps</source>
         <translation>Éta&amp;pes</translation>
     </message>
@@ -1035,7 +1043,6 @@ L’attention linéaire garde sa mémoire dans une seule matrice S de taille fix
     <name>MemoryPage</name>
     <message>
         <source>Memory cost</source>
-        <extracomment>The length slider&apos;s steps per decade of tokens (it runs from 1 to 10¹² tokens). The curves run at least this far (tokens), and to the decade above the chosen length.</extracomment>
         <translation>Coût mémoire</translation>
     </message>
     <message>
@@ -1278,7 +1285,6 @@ L’attention linéaire garde sa mémoire dans une seule matrice S de taille fix
     <name>Presenter</name>
     <message>
         <source>&amp;Presenter view (swap with the audience view)</source>
-        <extracomment>Where the main window was before projector mode moved it to the audience screen.</extracomment>
         <translation>Vue &amp;présentateur (échanger avec la vue du public)</translation>
     </message>
     <message>
@@ -1334,7 +1340,6 @@ L’attention linéaire garde sa mémoire dans une seule matrice S de taille fix
     <name>PresenterView</name>
     <message>
         <source>linviz — presenter view</source>
-        <extracomment>How often the stopwatch&apos;s display is brought up to date while it runs, in ms. Tallest a state&apos;s heatmap grows: the notes need the room more. Largest state whose cells are labelled with their numbers in a thumbnail. Text sizes of the presenter view, in points (read from a laptop at arm&apos;s length).</extracomment>
         <translation>linviz — vue présentateur</translation>
     </message>
     <message>
@@ -1430,7 +1435,6 @@ y = {output}</translation>
     <name>ReadoutPanel</name>
     <message>
         <source>Measures of the read</source>
-        <extracomment>Most bar groups drawn; the rest (smallest |term|) are counted, not drawn. Most overlapping keys listed at a write (largest |cosine| first). Cosines closer to 0 than this count as orthogonal (rounding noise). Significant digits of the measures on a projector (4 elsewhere). Most writes named in a sentence (a tie, the terms a correction cancels).</extracomment>
         <translation>Mesures de la lecture</translation>
     </message>
     <message>
@@ -1451,7 +1455,6 @@ y = {output}</translation>
     </message>
     <message>
         <source>Readout</source>
-        <extracomment>The measures shown at a read, as (name, value) text pairs.</extracomment>
         <translation>Résultat de la lecture</translation>
     </message>
     <message>
@@ -1683,7 +1686,6 @@ y = {output}</translation>
     <name>RecallFigure</name>
     <message>
         <source>additive rule: S ← S + k vᵀ</source>
-        <extracomment>Curves are told apart by these dash patterns as well as by colour (by series index). Marker symbols of the curves&apos; points (by series index).</extracomment>
         <translation>règle additive : S ← S + k vᵀ</translation>
     </message>
     <message>
@@ -1735,7 +1737,6 @@ y = {output}</translation>
     <name>RecallImage</name>
     <message>
         <source>random keys</source>
-        <extracomment>The figure&apos;s size in logical pixels; a PNG is drawn at :data:`PNG_SCALE` times that.</extracomment>
         <translation>clés aléatoires</translation>
     </message>
     <message>
@@ -1763,7 +1764,6 @@ y = {output}</translation>
     <name>RecallPage</name>
     <message>
         <source>Recall test</source>
-        <extracomment>Steps of the progress bar.</extracomment>
         <translation>Test de rappel</translation>
     </message>
     <message>
@@ -1967,7 +1967,6 @@ y = {output}</translation>
     <name>RulesPage</name>
     <message>
         <source>Rules</source>
-        <extracomment>Slider steps per unit of α or β. An error below this counts as an exact read (it is float noise).</extracomment>
         <translation>Règles</translation>
     </message>
     <message>
@@ -2071,7 +2070,6 @@ y = {output}</translation>
     <name>SettingsPanel</name>
     <message>
         <source>Rows of S: the number of components of every key and query</source>
-        <extracomment>α and β shown when the scenario&apos;s rule does not set them.</extracomment>
         <translation>Lignes de S : le nombre de composantes de chaque clé et requête</translation>
     </message>
     <message>
@@ -2183,7 +2181,6 @@ y = {output}</translation>
     <name>SizeEntry</name>
     <message>
         <source>?</source>
-        <extracomment>Units offered, with their size in bytes.</extracomment>
         <translation>?</translation>
     </message>
     <message>
@@ -2195,7 +2192,6 @@ y = {output}</translation>
     <name>SpectrumPage</name>
     <message>
         <source>Singular values &amp;of</source>
-        <extracomment>While a key is dragged, the spectrum is recomputed at most this often (ms). Singular values beyond this many share one colour (the first ones are told apart). How many times the spectrum was drawn (a drag must not draw it on every move).</extracomment>
         <translation>Valeurs singulières &amp;de</translation>
     </message>
     <message>
@@ -2279,7 +2275,6 @@ y = {output}</translation>
     <name>SpotlightPage</name>
     <message>
         <source>Spotlight</source>
-        <extracomment>Slider steps per unit of sharpness. At most this many keys get a bar (the ones weighed most, in step order). Width of one bar (a key&apos;s two bars and the gap between keys share 1).</extracomment>
         <translation>Faisceau</translation>
     </message>
     <message>
@@ -2461,7 +2456,6 @@ y = {output}</translation>
     <name>StepEditorPanel</name>
     <message>
         <source>Add &amp;write</source>
-        <extracomment>Changes after which the style may paint the rows under the cells differently. Paint the visible cells in one pass (False: cell by cell, through Qt).</extracomment>
         <translation>Ajouter une é&amp;criture</translation>
     </message>
     <message>
@@ -2541,7 +2535,6 @@ y = {output}</translation>
     <name>StepTableModel</name>
     <message>
         <source>#</source>
-        <extracomment>Columns of the table, in order. The roles data() answers; a repaint asks for a dozen per cell. Flags by [is_write][column]: which cells of a write or a read can be edited. Cells whose texts are kept between repaints (a screenful is a few dozen rows).</extracomment>
         <translation>#</translation>
     </message>
     <message>
@@ -2625,7 +2618,6 @@ y = {output}</translation>
     <name>TermBars</name>
     <message>
         <source>component {index}: {value}</source>
-        <extracomment>Bars thinner than this (pixels) give way to one colour strip per group (d_v = 64). A term the target&apos;s own correction takes back (an exact read under the delta rule). Every kind, in legend order. The theme&apos;s colour map as 0xffRRGGBB words, index 0 = most negative. The kinds shown, in legend order. Width a column needs for every group&apos;s words under it. Each group&apos;s label and, for a row, its kind and note. Each group&apos;s largest |component|. Where the last paint put each bar: (group index, component, rect). Where the last paint put each colour strip: (group index, rect); strips only. How the last paint laid groups out: &quot;columns&quot;, &quot;rows&quot; (narrow panels) or &quot;strips&quot; (too many components for bars).</extracomment>
         <translation>composante {index} : {value}</translation>
     </message>
     <message>
@@ -2665,7 +2657,6 @@ y = {output}</translation>
     <name>TimelinePanel</name>
     <message>
         <source>First step</source>
-        <extracomment>Playback speeds offered, in steps per second at 1×. Milliseconds between two steps at 1×: slow enough to read what changed.</extracomment>
         <translation>Première étape</translation>
     </message>
     <message>
@@ -2780,7 +2771,6 @@ y = {output}</translation>
     <name>VectorPlanePanel</name>
     <message>
         <source>The component shown across</source>
-        <extracomment>With more steps than this, only the steps nearest the cursor are drawn: on a panel a few hundred pixels wide, more arrows from one origin merge into a blot (compared by eye at 100 and 200), and each one costs frame time on every cursor move and drag frame. A long scenario shows as many as a 100-step one shows in full. The plane always shows at least -1.2 … 1.2 (room for the unit circle). Grid snapping rounds to 1 / GRID_STEPS (0.1). With more arrows than this, only steps this close to the cursor are labelled: the 11 around it (with ±8, 17 labels crowded a panel a few hundred pixels wide, and each costs its layout on every cursor move). Events after which the scene may look for a grab handle under the mouse. Roles whose tip :meth:`tip_position` reports for a step. Keys are compared with unit length (snapping, cosines); values are not.</extracomment>
         <translation>La composante en abscisse</translation>
     </message>
     <message>
@@ -2812,7 +2802,6 @@ y = {output}</translation>
     <name>WindowExporter</name>
     <message>
         <source>Export &amp;window…</source>
-        <extracomment>The name of the whole window among the export views (the panels use their panel_name). Only exports that take longer than this show a progress dialog.</extracomment>
         <translation>Exporter la &amp;fenêtre…</translation>
     </message>
     <message>
@@ -2916,7 +2905,6 @@ y = {output}</translation>
     <name>export</name>
     <message>
         <source>cannot export to “{0}”: use one of {1}</source>
-        <extracomment>Formats of a single image, by file extension. Pixel scales offered (1× to 4×). Heatmaps are upsampled to at least this many pixels a side for SVG and PDF. Times the event loop runs before a render, so layouts and repaints have settled.</extracomment>
         <translation>impossible d’exporter vers « {0} » : utilisez l’un de {1}</translation>
     </message>
     <message>
@@ -2925,7 +2913,6 @@ y = {output}</translation>
     </message>
     <message>
         <source>this panel is hidden: show it, then export it</source>
-        <extracomment>Qt messages an export may cause that say nothing to the user: Fusion&apos;s gradients (buttons, scroll bars) mix colour specs that the PDF engine then draws flat.</extracomment>
         <translation>ce panneau est masqué : affichez-le, puis exportez-le</translation>
     </message>
     <message>
@@ -2938,7 +2925,6 @@ y = {output}</translation>
     </message>
     <message>
         <source>the scenario has no steps to export</source>
-        <extracomment>The animation&apos;s format. The GIF palette is built from a montage of all frames, shrunk to about this area. ``progress(done, total)`` → keep going? (``False`` cancels the export).</extracomment>
         <translation>le scénario n’a aucune étape à exporter</translation>
     </message>
     <message>

@@ -24,6 +24,7 @@ from linviz.views.labs.lab_plot import LabPlot
 from linviz.views.labs.memory_quiz import Gap, MemoryQuiz
 from linviz.views.labs.size_entry import SizeEntry
 from linviz.views.labs.ticks import byte_ticks, token_ticks
+from linviz.views.number_text import localised
 from linviz.views.theme import Theme, label_style
 
 Qt = QtCore.Qt
@@ -453,7 +454,7 @@ class MemoryPage(LabPage):
         if reading.tokens == 0:
             return self.tr("No tokens yet: the cache is empty, S already has its full size.")
         ratio = reading.ratio
-        size = f"{ratio:,.0f}" if ratio >= 100 else f"{ratio:.3g}"
+        size = f"{ratio:,.0f}" if ratio >= 100 else localised(f"{ratio:.3g}")
         return self.tr("The cache is {0} × the state here.").format(size)
 
     def _shape_text(self, shape: costs.ModelShape) -> str:
@@ -471,7 +472,7 @@ class MemoryPage(LabPage):
             return self.tr("Estimate {0}: exactly right").format(estimate)
         off = costs.human_size(abs(gap.difference))
         ratio = gap.ratio
-        factor = "∞" if math.isinf(ratio) else f"{ratio:.3g}"
+        factor = "∞" if math.isinf(ratio) else localised(f"{ratio:.3g}")
         if gap.difference > 0:
             return self.tr("Estimate {0}: {1} too low (the true size is {2} × it)").format(
                 estimate, off, factor

@@ -21,6 +21,7 @@ from linviz.controller.session import Session
 from linviz.model import capacity
 from linviz.model.errors import ScenarioError
 from linviz.model.limits import MAX_DIM, MIN_DIM
+from linviz.model.report import fmt_number
 from linviz.views.labs.lab_page import LabPage
 from linviz.views.labs.recall_display import RecallDisplay
 from linviz.views.labs.recall_figure import RecallFigure
@@ -53,8 +54,8 @@ def parse_list(text: str, convert: Callable[[str], object]) -> tuple:
 
 
 def list_text(values: Sequence[object]) -> str:
-    """``(16, 32, 64)`` → ``"16, 32, 64"``."""
-    return ", ".join(plain_number(v) if isinstance(v, float) else str(v) for v in values)
+    """``(16, 32, 64)`` → ``"16, 32, 64"`` (typed back in: decimal points in any language)."""
+    return ", ".join(fmt_number(v) if isinstance(v, float) else str(v) for v in values)
 
 
 class RecallPage(LabPage):

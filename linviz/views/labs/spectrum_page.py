@@ -27,7 +27,7 @@ from linviz.views.labs.lab_page import LabPage
 from linviz.views.labs.lab_plot import LabPlot
 from linviz.views.labs.step_bar import StepBar
 from linviz.views.labs.ticks import linear_ticks
-from linviz.views.number_text import plain_number
+from linviz.views.number_text import list_separator, plain_number
 from linviz.views.theme import Theme, label_style
 
 Qt = QtCore.Qt
@@ -253,7 +253,7 @@ class SpectrumPage(LabPage):
         index = max(0, min(index, len(steps) - 1))
         step = int(steps[index])
         sigma = result.singular_values[index]
-        shown = ", ".join(plain_number(round(float(s), 3)) for s in sigma[:6])
+        shown = list_separator().join(plain_number(round(float(s), 3)) for s in sigma[:6])
         if len(sigma) > 6:
             shown += ", …"
         where = (

@@ -160,7 +160,9 @@ class CaptionBar(Panel):
         scenario = session.scenario
         self._edit_number = number
         self._edit_scenario = scenario
-        self.editor.setText(scenario.step(number).caption if number else scenario.caption)
+        self.editor.setText(
+            session.text(scenario.step(number).caption if number else scenario.caption)
+        )
         self.caption.hide()
         self.editor.show()
         self.editor.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -193,8 +195,11 @@ class CaptionBar(Panel):
             self.refresh()  # another scenario now: nothing to keep the text in
             return
         if number == 0:
+            caption = session.caption_edited(scenario.caption, text)
             command = (
-                SetText(caption=text, text="edit caption") if text != scenario.caption else None
+                SetText(caption=caption, text="edit caption")
+                if caption != scenario.caption
+                else None
             )
         else:
             step = scenario.step(number)
@@ -202,11 +207,11 @@ class CaptionBar(Panel):
             command = (
                 ReplaceStep(
                     number,
-                    step.with_changes(caption=text),
+                    step.with_changes(caption=session.caption_edited(step.caption, text)),
                     text=f"edit caption {step.label}",
                     follow=number == session.cursor,
                 )
-                if text != step.caption
+                if session.caption_edited(step.caption, text) != step.caption
                 else None
             )
         if command is None:
@@ -253,8 +258,8 @@ class CaptionBar(Panel):
         if self.caption.cursor().shape() != shape:
             self.caption.setCursor(shape)
         if cursor == 0:
-            self.heading.setText(scenario.title)
-            self.caption.setText(scenario.caption)
+            self.heading.setText(session.title)
+            self.caption.setText(session.text(scenario.caption))
             return
         step = scenario.step(cursor)
         kind = self.tr("write") if step.is_write else self.tr("read")
@@ -268,4 +273,4 @@ class CaptionBar(Panel):
             entered = entered_text(session)
             self.caption.setText(predict_prompt() + (f" · {entered}" if entered else ""))
         else:
-            self.caption.setText(step.caption)
+            self.caption.setText(session.text(step.caption))

@@ -266,7 +266,7 @@ class ChipStrip(QtWidgets.QWidget):
         )
         # A hidden read's caption would state its answer: predict first.
         shown = step.caption and not self.session.is_hidden(number)
-        return f"{head}\n{step.caption}" if shown else head
+        return f"{head}\n{self.session.text(step.caption)}" if shown else head
 
     def paintEvent(self, event: QtGui.QPaintEvent) -> None:
         theme = self._theme

@@ -9,12 +9,12 @@ import numpy as np
 
 from linviz.model.interference import key_cosines
 from linviz.model.readout import cosine
-from linviz.model.report import fmt_number, fmt_vector
 from linviz.views.items.arrow_item import ArrowItem, ArrowLook
 from linviz.views.items.plane_arrows import (
     DEPTH_BY_CODE,
     ArrowBatch,
 )
+from linviz.views.number_text import shown_number, shown_vector
 from linviz.views.panels.plane_base import VectorPlanePanel
 from linviz.views.theme import Theme
 
@@ -102,7 +102,9 @@ class KeyPlanePanel(VectorPlanePanel):
     def _key_tooltip(self, number: int) -> str:
         step = self.session.scenario.step(number)
         lines = [
-            self.tr("key {0} (step {1}) = {2}").format(step.label, number, fmt_vector(step.vector))
+            self.tr("key {0} (step {1}) = {2}").format(
+                step.label, number, shown_vector(step.vector)
+            )
         ]
         pairs = self._cosines_with_others(number)
         if not pairs:
@@ -113,7 +115,7 @@ class KeyPlanePanel(VectorPlanePanel):
             if len(pairs) > TOOLTIP_ROWS:
                 shown = sorted(pairs, key=lambda pair: -abs(pair[1]))[:TOOLTIP_ROWS]
             lines += [
-                self.tr("  {0}: {1}").format(label, fmt_number(round(c, 4))) for label, c in shown
+                self.tr("  {0}: {1}").format(label, shown_number(round(c, 4))) for label, c in shown
             ]
             if len(pairs) > len(shown):
                 lines.append(self.tr("  … and {0} more (smaller)").format(len(pairs) - len(shown)))
@@ -124,7 +126,7 @@ class KeyPlanePanel(VectorPlanePanel):
         step = self.session.scenario.step(number)
         lines = [
             self.tr("query {0} (step {1}) = {2}").format(
-                step.label, number, fmt_vector(step.vector)
+                step.label, number, shown_vector(step.vector)
             )
         ]
         result = self.session.snapshot(number).read

@@ -11,6 +11,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
+from linviz.views.number_text import localised
 from linviz.views.panels.chip_strip import ChipStrip
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme
@@ -99,7 +100,7 @@ class TimelinePanel(Panel):
 
         self.speed_box = QtWidgets.QComboBox(self)
         for speed in SPEEDS:
-            self.speed_box.addItem(f"{speed:g}×", speed)
+            self.speed_box.addItem(localised(f"{speed:g}×"), speed)
         self.speed_box.setCurrentIndex(SPEEDS.index(1.0))
         self.speed_box.setToolTip(self.tr("Playback speed"))
         self.speed_box.setFocusPolicy(Qt.FocusPolicy.ClickFocus)

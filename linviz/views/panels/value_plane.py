@@ -7,13 +7,13 @@ from functools import partial
 
 import numpy as np
 
-from linviz.model.report import fmt_number, fmt_vector
 from linviz.views.items.arrow_item import ArrowItem, ArrowLook, restyled
 from linviz.views.items.plane_arrows import (
     DEPTH_BY_CODE,
     ArrowBatch,
     PlaneArrow,
 )
+from linviz.views.number_text import shown_number, shown_vector
 from linviz.views.panels.plane_base import VectorPlanePanel
 from linviz.views.theme import Theme
 
@@ -143,7 +143,7 @@ class ValuePlanePanel(VectorPlanePanel):
         return "\n".join(
             [
                 self.tr("value stored by {0} (step {1}) = {2}").format(
-                    step.label, number, fmt_vector(step.value)
+                    step.label, number, shown_vector(step.value)
                 ),
                 self.tr("Drag the tip to change this value."),
             ]
@@ -155,13 +155,13 @@ class ValuePlanePanel(VectorPlanePanel):
             return ""
         if role == "output":
             return self.tr("y, the output of read {0} = {1}").format(
-                result.step.label, fmt_vector(result.output)
+                result.step.label, shown_vector(result.output)
             )
         if role == "target":
             return self.tr("the target value, stored by {0} = {1}").format(
-                result.target, fmt_vector(result.expected)
+                result.target, shown_vector(result.expected)
             )
-        text = self.tr("interference y − target = {0}").format(fmt_vector(result.interference))
+        text = self.tr("interference y − target = {0}").format(shown_vector(result.interference))
         if result.relative_error is not None:
-            text += "\n" + self.tr("relative error {0}").format(fmt_number(result.relative_error))
+            text += "\n" + self.tr("relative error {0}").format(shown_number(result.relative_error))
         return text

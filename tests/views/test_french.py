@@ -1,0 +1,98 @@
+"""French throughout: every text of the window on every lesson and lab, and at run time."""
+
+import pytest
+from PySide6 import QtCore
+
+from linviz.controller.session import Session
+from linviz.model.lessons import bundled_lessons
+from linviz.views.language import current_language, set_language
+from tests.views.french_texts import english_texts
+
+
+@pytest.fixture
+def french(qapp):
+    set_language("fr")
+    yield
+    set_language("en")
+
+
+def shown_window(qtbot, session):
+    from linviz.views.main_window import MainWindow
+
+    window = MainWindow(session)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    with qtbot.waitExposed(window):
+        window.show()
+    return window
+
+
+def settle_labs(qtbot, window):
+    recall = window.labs.pages.get("recall")
+    if recall is not None:
+        qtbot.waitUntil(lambda: not recall.runner.running, timeout=60_000)
+
+
+def no_english(window):
+    found = english_texts(window)
+    assert found == [], "\n".join(f"{where}: {text!r} {words}" for where, text, words in found)
+
+
+@pytest.mark.parametrize("lesson", [lesson.name for lesson in bundled_lessons()])
+def test_in_french_no_text_of_the_window_is_english_on_any_step_of_a_lesson(qtbot, french, lesson):
+    session = Session()
+    session.open(lesson)
+    window = shown_window(qtbot, session)
+    assert window.menuBar().actions()[0].text() == "&Fichier"
+    reads = [n for n in range(1, len(session.scenario) + 1) if not session.scenario.is_write(n)]
+    for cursor in (0, 1, reads[0], len(session.scenario)):
+        session.set_cursor(cursor)
+        qtbot.wait(0)
+        no_english(window)
+
+
+def test_in_french_no_text_of_any_lab_is_english(qtbot, french):
+    session = Session()
+    session.open("crowding-the-plane")
+    window = shown_window(qtbot, session)
+    session.set_cursor(len(session.scenario))  # a read: every lab has something to say
+    for name in window.labs.names():
+        window.labs.show_tab(name)
+        qtbot.wait(0)
+        settle_labs(qtbot, window)
+        no_english(window)
+    settle_labs(qtbot, window)
+
+
+def test_view_language_switches_an_open_window_at_once_and_back(qtbot):
+    session = Session()
+    session.open("crowding-the-plane")
+    window = shown_window(qtbot, session)
+    view_menu = window.view_menu
+    heading = window._titles["heatmap"]
+    assert (view_menu.title(), heading.text()) == ("&View", "Memory S")
+    assert window.steps_dock.windowTitle() == "Steps"
+    try:
+        window.language_actions["fr"].trigger()
+        qtbot.waitUntil(lambda: view_menu.title() == "&Affichage", timeout=2_000)
+        assert current_language() == "fr"
+        assert heading.text() == "Mémoire S"
+        assert window.steps_dock.windowTitle() == "Étapes"
+        assert window.language_actions["fr"].isChecked()
+        assert QtCore.QSettings().value("language") == "fr"  # remembered for next time
+        # The lesson's own words follow too.
+        session.set_cursor(1)
+        assert (
+            window.caption.text().endswith(
+                "On écrit k1 = [1, 0] avec la valeur [3, 1]. S = [[3, 1], [0, 0]]."
+            )
+            or "On écrit k1" in window.caption.text()
+        )
+        no_english(window)
+    finally:
+        window.language_actions["en"].trigger()
+    qtbot.waitUntil(lambda: view_menu.title() == "&View", timeout=2_000)
+    assert heading.text() == "Memory S"
+    assert window.steps_dock.windowTitle() == "Steps"
+    assert "Write k1" in window.caption.text()
+    assert QtCore.QSettings().value("language") == "en"
