@@ -44,6 +44,7 @@ def test_wheel_holds_every_resource(wheel):
     assert "linviz/resources/linviz.desktop" in names
     assert "linviz/resources/icons/linviz.svg" in names
     assert "linviz/resources/translations/linviz_fr.qm" in names
+    assert "linviz/resources/translations/linviz_en.qm" in names
     assert "linviz/resources/translations/linviz_fr.ts" in names
 
 

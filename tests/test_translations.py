@@ -4,9 +4,11 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from linviz.tools import translations
 
-PLACEHOLDER = re.compile(r"\{[^}]*\}|%\d|%n")
+PLACEHOLDER = re.compile(r"\{[^}]*\}|%L?\d|%L?n")
 
 
 def test_every_string_in_the_code_has_a_finished_french_translation_and_a_current_qm():
@@ -14,10 +16,15 @@ def test_every_string_in_the_code_has_a_finished_french_translation_and_a_curren
     assert translations.problems("fr") == []
 
 
-def test_every_translation_keeps_the_placeholders_of_its_source():
+def test_every_counted_english_text_has_its_plural_forms_and_a_current_qm():
+    assert translations.problems("en") == []
+
+
+@pytest.mark.parametrize("language", translations.LANGUAGES)
+def test_every_translation_keeps_the_placeholders_of_its_source(language):
     import xml.etree.ElementTree as ElementTree
 
-    root = ElementTree.parse(translations.ts_path("fr")).getroot()
+    root = ElementTree.parse(translations.ts_path(language)).getroot()
     wrong = []
     for message in root.iter("message"):
         source = message.findtext("source") or ""
@@ -25,7 +32,7 @@ def test_every_translation_keeps_the_placeholders_of_its_source():
             message.findtext("translation") or ""
         ]
         for text in forms:
-            expected = set(PLACEHOLDER.findall(source)) - ({"%n"} if forms[1:] else set())
+            expected = set(PLACEHOLDER.findall(source))
             if not expected <= set(PLACEHOLDER.findall(text)):
                 wrong.append((source, text))
             if source.count("&") - source.count("&&") != text.count("&") - text.count("&&"):

@@ -7,7 +7,9 @@ gone from the code are dropped. Translate the unfinished entries (Qt Linguist,
 ``pyside6-linguist``, or any editor), then ``compile`` writes the ``.qm`` that
 linviz loads (it is committed, so a plain ``pip install`` needs no build step).
 ``check`` exits with status 1 listing every entry that is unfinished, missing
-from the ``.ts``, or whose ``.qm`` does not match its ``.ts``.
+from the ``.ts``, or whose ``.qm`` does not match its ``.ts``. English, the
+language of the code, has a ``.ts`` too, holding only the plural forms of
+texts counted with ``%Ln`` (``tr("%Ln changes", "", n)``: "1 change").
 
 The ``.ts`` keeps no line numbers (``-locations none``): branches that add
 strings in different files then merge without conflicts over moved lines.
@@ -29,8 +31,11 @@ from pathlib import Path
 
 from linviz.assets import translations_folder
 
-#: The languages linviz is translated into (English is the source language).
-LANGUAGES = ("fr",)
+#: The languages linviz is translated into. English is the source language:
+#: its file holds only the plural forms ("%Ln changes" → "1 change").
+LANGUAGES = ("en", "fr")
+#: Languages whose .ts holds plural forms only (their other texts are the sources).
+PLURAL_ONLY = ("en",)
 #: The code the strings are extracted from.
 SOURCE_FOLDER = Path(__file__).resolve().parent.parent
 
@@ -88,6 +93,7 @@ def update(ts: Path, language: str) -> None:
     files = [str(path) for path in source_files()]
     _run(
         [tool("lupdate"), *files, "-locations", "none", "-no-obsolete"]
+        + (["-pluralonly"] if language in PLURAL_ONLY else [])
         + ["-target-language", language, "-ts", str(ts)]
     )
     # lupdate takes a "#:" comment before a string for a note to translators;

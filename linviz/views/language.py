@@ -66,11 +66,13 @@ def set_language(language: str) -> bool:
         return False
     old = app.property(_TRANSLATOR) or []
     translators = []
-    if language != SOURCE_LANGUAGE:
-        ours = QtCore.QTranslator(app)
-        if not ours.load(f"linviz_{language}", str(translations_folder())):
-            raise FileNotFoundError(f"no compiled translation linviz_{language}.qm")
+    # English has one too: the plural forms of counted texts ("1 change").
+    ours = QtCore.QTranslator(app)
+    if ours.load(f"linviz_{language}", str(translations_folder())):
         translators.append(ours)
+    elif language != SOURCE_LANGUAGE:
+        raise FileNotFoundError(f"no compiled translation linviz_{language}.qm")
+    if language != SOURCE_LANGUAGE:
         # Qt's own words: dock buttons, standard dialogs, key names (Début, Espace).
         qt = QtCore.QTranslator(app)
         qt_folder = QtCore.QLibraryInfo.path(QtCore.QLibraryInfo.LibraryPath.TranslationsPath)

@@ -517,9 +517,12 @@
         <source>a blend of {0} writes:</source>
         <translation>un mélange de {0} écritures :</translation>
     </message>
-    <message>
-        <source>{0} smaller terms: {1}</source>
-        <translation>{0} termes plus petits : {1}</translation>
+    <message numerus="yes">
+        <source>%Ln smaller terms: {0}</source>
+        <translation>
+            <numerusform>%Ln terme plus petit : {0}</numerusform>
+            <numerusform>%Ln termes plus petits : {0}</numerusform>
+        </translation>
     </message>
     <message>
         <source>total: {0}</source>
@@ -579,9 +582,12 @@
         <source>  {0}: {1}</source>
         <translation>  {0} : {1}</translation>
     </message>
-    <message>
-        <source>  … and {0} more (smaller)</source>
-        <translation>  … et {0} de plus (plus petits)</translation>
+    <message numerus="yes">
+        <source>  … and %Ln more (smaller)</source>
+        <translation>
+            <numerusform>  … et %Ln autre (plus petit)</numerusform>
+            <numerusform>  … et %Ln autres (plus petits)</numerusform>
+        </translation>
     </message>
     <message>
         <source>Drag the tip to move this key.</source>
@@ -769,13 +775,12 @@
         <source>Nothing has changed since the baseline.</source>
         <translation>Rien n’a changé depuis la référence.</translation>
     </message>
-    <message>
-        <source>{n} changes since the baseline:</source>
-        <translation>{n} changements depuis la référence :</translation>
-    </message>
-    <message>
-        <source>1 change since the baseline:</source>
-        <translation>1 changement depuis la référence :</translation>
+    <message numerus="yes">
+        <source>%Ln changes since the baseline:</source>
+        <translation>
+            <numerusform>%Ln changement depuis la référence :</numerusform>
+            <numerusform>%Ln changements depuis la référence :</numerusform>
+        </translation>
     </message>
     <message>
         <source>Warning: {count} variables changed ({names}). Change one at a time, or the result cannot say which change caused it.</source>
@@ -2266,9 +2271,12 @@ y = {output}</translation>
         <source>At step {0} (the nearest sampled step)</source>
         <translation>À l’étape {0} (l’étape échantillonnée la plus proche)</translation>
     </message>
-    <message>
-        <source>{where}: {writes} writes · effective rank {effective} of d = {d} · rank {rank} · σ = {sigma}</source>
-        <translation>{where} : {writes} écritures · rang effectif {effective} sur d = {d} · rang {rank} · σ = {sigma}</translation>
+    <message numerus="yes">
+        <source>{where}: %Ln writes · effective rank {effective} of d = {d} · rank {rank} · σ = {sigma}</source>
+        <translation>
+            <numerusform>{where} : %Ln écriture · rang effectif {effective} sur d = {d} · rang {rank} · σ = {sigma}</numerusform>
+            <numerusform>{where} : %Ln écritures · rang effectif {effective} sur d = {d} · rang {rank} · σ = {sigma}</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2648,9 +2656,12 @@ y = {output}</translation>
         <source>component value {low} … {high}</source>
         <translation>valeur de la composante {low} … {high}</translation>
     </message>
-    <message>
-        <source>{count} smaller terms not shown</source>
-        <translation>{count} termes plus petits non montrés</translation>
+    <message numerus="yes">
+        <source>%Ln smaller terms not shown</source>
+        <translation>
+            <numerusform>%Ln terme plus petit non montré</numerusform>
+            <numerusform>%Ln termes plus petits non montrés</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2828,13 +2839,19 @@ y = {output}</translation>
         <source>Whole window</source>
         <translation>Fenêtre entière</translation>
     </message>
-    <message>
-        <source>Drawing {0} frames…</source>
-        <translation>Dessin de {0} images…</translation>
+    <message numerus="yes">
+        <source>Drawing %Ln frames…</source>
+        <translation>
+            <numerusform>Dessin de %Ln image…</numerusform>
+            <numerusform>Dessin de %Ln images…</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>Writing {0} images…</source>
-        <translation>Écriture de {0} images…</translation>
+    <message numerus="yes">
+        <source>Writing %Ln images…</source>
+        <translation>
+            <numerusform>Écriture de %Ln image…</numerusform>
+            <numerusform>Écriture de %Ln images…</numerusform>
+        </translation>
     </message>
     <message>
         <source>Copied an image of {0} ({1} × {2} px)</source>

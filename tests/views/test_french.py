@@ -96,3 +96,20 @@ def test_view_language_switches_an_open_window_at_once_and_back(qtbot):
     assert window.steps_dock.windowTitle() == "Steps"
     assert "Write k1" in window.caption.text()
     assert QtCore.QSettings().value("language") == "en"
+
+
+def test_counted_texts_take_their_plural_form_in_both_languages(qapp):
+    def changes(n):
+        return QtCore.QCoreApplication.translate(
+            "LabNotebookDialog", "%Ln changes since the baseline:", "", n
+        )
+
+    try:
+        set_language("en")
+        assert changes(1) == "1 change since the baseline:"
+        assert changes(3) == "3 changes since the baseline:"
+        set_language("fr")
+        assert changes(1) == "1 changement depuis la référence :"
+        assert changes(3) == "3 changements depuis la référence :"
+    finally:
+        set_language("en")

@@ -251,11 +251,7 @@ class LabNotebookDialog(QtWidgets.QDialog):
             if report.total == 0:
                 self.notice.setText(self.tr("Nothing has changed since the baseline."))
             else:
-                self.notice.setText(
-                    self.tr("{n} changes since the baseline:").format(n=f"{report.total:,}")
-                    if report.total > 1
-                    else self.tr("1 change since the baseline:")
-                )
+                self.notice.setText(self.tr("%Ln changes since the baseline:", "", report.total))
             self.changes_list.addItems(report.lines())
             if report.more_than_one_variable:
                 shown = ", ".join(report.variables[:4])

@@ -129,7 +129,7 @@ class WindowExporter(QtCore.QObject):
         """An animated GIF of view ``name``, one frame per step (progress dialog unless given)."""
         count = len(self.window.session.scenario)
         progress = progress or self.progress_dialog(
-            self.tr("Drawing {0} frames…").format(count), 2 * count
+            self.tr("Drawing %Ln frames…", "", count), 2 * count
         )
         return self._run(
             lambda: sequences.export_gif(
@@ -150,7 +150,7 @@ class WindowExporter(QtCore.QObject):
         """One numbered image per step next to ``path`` (``name-001.png`` …)."""
         count = len(self.window.session.scenario)
         progress = progress or self.progress_dialog(
-            self.tr("Writing {0} images…").format(count), count
+            self.tr("Writing %Ln images…", "", count), count
         )
         where = str(Path(path).parent)
         return self._run(

@@ -263,11 +263,12 @@ class SpectrumPage(LabPage):
         )
         self.readout.setText(
             self.tr(
-                "{where}: {writes} writes · effective rank {effective} of d = {d} · "
-                "rank {rank} · σ = {sigma}"
+                "{where}: %Ln writes · effective rank {effective} of d = {d} · "
+                "rank {rank} · σ = {sigma}",
+                "",
+                int(result.writes[index]),
             ).format(
                 where=where,
-                writes=int(result.writes[index]),
                 effective=plain_number(round(float(result.effective_rank[index]), 2)),
                 d=result.d,
                 rank=int(result.rank[index]),

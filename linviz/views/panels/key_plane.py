@@ -118,7 +118,7 @@ class KeyPlanePanel(VectorPlanePanel):
                 self.tr("  {0}: {1}").format(label, shown_number(round(c, 4))) for label, c in shown
             ]
             if len(pairs) > len(shown):
-                lines.append(self.tr("  … and {0} more (smaller)").format(len(pairs) - len(shown)))
+                lines.append(self.tr("  … and %Ln more (smaller)", "", len(pairs) - len(shown)))
         lines.append(self.tr("Drag the tip to move this key."))
         return "\n".join(lines)
 

@@ -421,7 +421,7 @@ class TermBars(QtWidgets.QWidget):
         y += line
         if hidden:
             if painter is not None:
-                note = self.tr("{count} smaller terms not shown").format(count=f"{hidden:,}")
+                note = self.tr("%Ln smaller terms not shown", "", hidden)
                 painter.setPen(style.muted)
                 painter.drawText(
                     QtCore.QRect(8, y, self.width() - 16, metrics.height()),
