@@ -44,6 +44,13 @@ def current_language() -> str:
     return str(language) if language in LANGUAGES else SOURCE_LANGUAGE
 
 
+def ensure_language() -> None:
+    """Speak English unless a language was chosen (English's plural forms included)."""
+    app = QtCore.QCoreApplication.instance()
+    if app is not None and app.property(_LANGUAGE) is None:
+        set_language(SOURCE_LANGUAGE)
+
+
 def set_language(language: str) -> bool:
     """Speak ``language`` from now on: swap the translator, set the default locale.
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -25,6 +26,7 @@ from linviz.views.language import (
     LANGUAGES,
     SETTINGS_KEY,
     current_language,
+    ensure_language,
     retranslate,
     set_language,
 )
@@ -66,6 +68,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.settings = QtCore.QSettings()
         self.last_error: str | None = None
         # Captions, notes and questions given by language follow the window's language.
+        ensure_language()
         session.set_options(language=current_language())
         # The panels, in the order they follow the session (the order they refresh in).
         self.heatmap = HeatmapPanel(session)
@@ -473,15 +476,39 @@ class MainWindow(QtWidgets.QMainWindow):
         self.undo_action.setEnabled(stack.can_undo())
         self.redo_action.setEnabled(stack.can_redo())
         self.undo_action.setText(
-            self.tr("&Undo %1").replace("%1", stack.undo_text())
+            self.tr("&Undo %1").replace("%1", self._undo_words(stack.undo_text()))
             if stack.can_undo()
             else self.tr("&Undo")
         )
         self.redo_action.setText(
-            self.tr("&Redo %1").replace("%1", stack.redo_text())
+            self.tr("&Redo %1").replace("%1", self._undo_words(stack.redo_text()))
             if stack.can_redo()
             else self.tr("&Redo")
         )
+
+    def _undo_words(self, text: str) -> str:
+        """An edit's name from the controller ("nudge key k1") in the language shown."""
+        fixed = {
+            "edit step": self.tr("edit step"),
+            "add step": self.tr("add step"),
+            "delete step": self.tr("delete step"),
+            "move step": self.tr("move step"),
+            "change settings": self.tr("change settings"),
+            "change dimensions": self.tr("change dimensions"),
+            "edit title": self.tr("edit title"),
+            "edit caption": self.tr("edit caption"),
+        }
+        if text in fixed:
+            return fixed[text]
+        vectors = {"key": self.tr("key"), "query": self.tr("query"), "value": self.tr("value")}
+        found = re.fullmatch(r"(nudge|move) (key|query|value) (.+)", text, re.DOTALL)
+        if found:
+            verb = self.tr("nudge {0} {1}") if found[1] == "nudge" else self.tr("move {0} {1}")
+            return verb.format(vectors[found[2]], found[3])
+        found = re.fullmatch(r"edit caption (.+)", text, re.DOTALL)
+        if found:
+            return self.tr("edit caption {0}").format(found[1])
+        return text
 
     def _sync_option_actions(self) -> None:
         options = self.session.options

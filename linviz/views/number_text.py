@@ -77,6 +77,12 @@ def localised(text: str) -> str:
     return _POINT.sub(",", text.replace(", ", " ; ")).replace("-", MINUS)
 
 
+def grouped(count: int) -> str:
+    """A whole number with its thousands grouped: ``12,345``, in French ``12 345``."""
+    text = f"{int(count):,}"
+    return text.replace(",", "\u202f") if _decimal_comma else text
+
+
 def shown_number(x: float, scale: float = 1.0, digits: int = 4) -> str:
     """:func:`~linviz.model.report.fmt_number` in the language shown."""
     return localised(fmt_number(x, scale, digits))

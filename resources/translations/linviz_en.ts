@@ -30,6 +30,13 @@
             <numerusform>%Ln changes since the baseline:</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>… and %Ln more changes</source>
+        <translation>
+            <numerusform>… and %Ln more change</numerusform>
+            <numerusform>… and %Ln more changes</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>SpectrumPage</name>

@@ -787,6 +787,129 @@
         <translation>Attention : {count} variables ont changé ({names}). Changez-en une à la fois, sinon le résultat ne dit pas quel changement l’a causé.</translation>
     </message>
     <message>
+        <source>title</source>
+        <translation>titre</translation>
+    </message>
+    <message>
+        <source>caption</source>
+        <translation>légende</translation>
+    </message>
+    <message>
+        <source>feature map</source>
+        <translation>fonction φ</translation>
+    </message>
+    <message>
+        <source>normaliser</source>
+        <translation>normalisation</translation>
+    </message>
+    <message>
+        <source>rule</source>
+        <translation>règle</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>position</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>étape</translation>
+    </message>
+    <message>
+        <source>label</source>
+        <translation>nom</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>cible</translation>
+    </message>
+    <message>
+        <source>notes</source>
+        <translation>notes</translation>
+    </message>
+    <message>
+        <source>question</source>
+        <translation>question</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>clé</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>requête</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>valeur</translation>
+    </message>
+    <message>
+        <source>op</source>
+        <translation>op.</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>activée</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>désactivée</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>supprimée</translation>
+    </message>
+    <message>
+        <source>step {0}</source>
+        <translation>étape {0}</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>écriture</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>lecture</translation>
+    </message>
+    <message>
+        <source>gated delta</source>
+        <translation>delta à porte</translation>
+    </message>
+    <message>
+        <source>additive</source>
+        <translation>additive</translation>
+    </message>
+    <message>
+        <source>delta</source>
+        <translation>delta</translation>
+    </message>
+    <message>
+        <source>gated</source>
+        <translation>à porte</translation>
+    </message>
+    <message>
+        <source>settings</source>
+        <translation>paramètres</translation>
+    </message>
+    <message>
+        <source>step {0} ({1})</source>
+        <translation>étape {0} ({1})</translation>
+    </message>
+    <message>
+        <source>{where}, {field}: {old} → {new}</source>
+        <translation>{where}, {field} : {old} → {new}</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %Ln more changes</source>
+        <translation>
+            <numerusform>… et %Ln autre changement</numerusform>
+            <numerusform>… et %Ln autres changements</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{field} of {label}</source>
+        <translation>{field} de {label}</translation>
+    </message>
+    <message>
         <source>No entries yet</source>
         <translation>Aucune entrée pour l’instant</translation>
     </message>
@@ -990,6 +1113,62 @@
     <message>
         <source>&amp;Redo %1</source>
         <translation>&amp;Rétablir %1</translation>
+    </message>
+    <message>
+        <source>edit step</source>
+        <translation>modification de l’étape</translation>
+    </message>
+    <message>
+        <source>add step</source>
+        <translation>ajout d’une étape</translation>
+    </message>
+    <message>
+        <source>delete step</source>
+        <translation>suppression d’une étape</translation>
+    </message>
+    <message>
+        <source>move step</source>
+        <translation>déplacement d’une étape</translation>
+    </message>
+    <message>
+        <source>change settings</source>
+        <translation>changement des paramètres</translation>
+    </message>
+    <message>
+        <source>change dimensions</source>
+        <translation>changement des dimensions</translation>
+    </message>
+    <message>
+        <source>edit title</source>
+        <translation>modification du titre</translation>
+    </message>
+    <message>
+        <source>edit caption</source>
+        <translation>modification de la légende</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>clé</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>requête</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>valeur</translation>
+    </message>
+    <message>
+        <source>nudge {0} {1}</source>
+        <translation>déplacement fin de la {0} {1}</translation>
+    </message>
+    <message>
+        <source>move {0} {1}</source>
+        <translation>déplacement de la {0} {1}</translation>
+    </message>
+    <message>
+        <source>edit caption {0}</source>
+        <translation>modification de la légende de {0}</translation>
     </message>
     <message>
         <source>Unsaved changes</source>
@@ -1199,8 +1378,20 @@ L’attention linéaire garde sa mémoire dans une seule matrice S de taille fix
         <translation>état S</translation>
     </message>
     <message>
-        <source>the cache passes S at {0:,} tokens</source>
-        <translation>le cache dépasse S à {0:,} jetons</translation>
+        <source>the cache passes S at {0} tokens</source>
+        <translation>le cache dépasse S à {0} jetons</translation>
+    </message>
+    <message>
+        <source>At {0} tokens</source>
+        <translation>À {0} jetons</translation>
+    </message>
+    <message>
+        <source>{0} bytes</source>
+        <translation>{0} octets</translation>
+    </message>
+    <message>
+        <source>{0} bytes, at any length</source>
+        <translation>{0} octets, quelle que soit la longueur</translation>
     </message>
     <message>
         <source>Hidden: estimate both sizes, then press Reveal</source>
@@ -1211,24 +1402,12 @@ L’attention linéaire garde sa mémoire dans une seule matrice S de taille fix
         <translation>Le cache KV d’un modèle softmax face à l’état fixe de l’attention linéaire</translation>
     </message>
     <message>
-        <source>At {0:,} tokens</source>
-        <translation>À {0:,} jetons</translation>
-    </message>
-    <message>
         <source>?</source>
         <translation>?</translation>
     </message>
     <message>
         <source>hidden until revealed</source>
         <translation>masqué jusqu’à la révélation</translation>
-    </message>
-    <message>
-        <source>{0:,} bytes</source>
-        <translation>{0:,} octets</translation>
-    </message>
-    <message>
-        <source>{0:,} bytes, at any length</source>
-        <translation>{0:,} octets, quelle que soit la longueur</translation>
     </message>
     <message>
         <source>No tokens yet: the cache is empty, S already has its full size.</source>
@@ -1776,8 +1955,8 @@ y = {output}</translation>
         <translation>Tailles d de la mémoire, une courbe chacune (de {0} à {1} ; clés et valeurs ont d nombres), par ex. 16, 32, 64</translation>
     </message>
     <message>
-        <source>How many pairs N to store, e.g. 4, 8, 16, 32, 64, 128, 256 (1 to {0:,})</source>
-        <translation>Combien de paires N stocker, par ex. 4, 8, 16, 32, 64, 128, 256 (de 1 à {0:,})</translation>
+        <source>How many pairs N to store, e.g. 4, 8, 16, 32, 64, 128, 256 (1 to {0})</source>
+        <translation>Combien de paires N stocker, par ex. 4, 8, 16, 32, 64, 128, 256 (de 1 à {0})</translation>
     </message>
     <message>
         <source>The mean cosines between keys of the curves against similarity, each in [0, 1)</source>

@@ -56,3 +56,31 @@ def test_an_unknown_language_is_status_2_and_one_line():
         assert done.returncode == 2
         lines = done.stderr.strip().splitlines()
         assert len(lines) == 1 and "'de'" in lines[0] and "'fr'" in lines[0], done.stderr
+
+
+def test_the_app_opens_in_french_with_lang_fr(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.update(
+        QT_QPA_PLATFORM="offscreen",
+        LINVIZ_BENCH_EXIT_AFTER_PAINT="1",
+        XDG_CONFIG_HOME=str(tmp_path),  # remembered settings go here, not to the home folder
+        HOME=str(tmp_path),
+    )
+    probe = (
+        "from linviz import cli\n"
+        "from PySide6 import QtWidgets\n"
+        "from linviz.views.language import current_language\n"
+        "status = cli.main(['--lang', 'fr'])\n"
+        "win = [w for w in QtWidgets.QApplication.topLevelWidgets() if w.objectName() == '' "
+        "and hasattr(w, 'view_menu')][0]\n"
+        "print(current_language(), win.view_menu.title(), status)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().splitlines()[-1] == "fr &Affichage 0"

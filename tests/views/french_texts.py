@@ -7,7 +7,7 @@ import re
 import xml.etree.ElementTree as ElementTree
 
 import pyqtgraph as pg
-from PySide6 import QtGui, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.tools.translations import ts_path
 
@@ -107,10 +107,19 @@ def shown_texts(window: QtWidgets.QWidget) -> list[tuple[str, str]]:
             found += [(f"entry of {where}", widget.itemText(i)) for i in range(widget.count())]
         if isinstance(widget, QtWidgets.QAbstractSpinBox):
             found.append((f"suffix of {where}", getattr(widget, "suffix", lambda: "")()))
-        if isinstance(widget, QtWidgets.QAbstractItemView) and widget.model() is not None:
+        if isinstance(widget, QtWidgets.QTableView) and widget.model() is not None:
             model = widget.model()
-            for column in range(model.columnCount()):
+            for column in range(model.columnCount(QtCore.QModelIndex())):
                 found.append((f"header of {where}", str(model.headerData(column, _H) or "")))
+        if isinstance(widget, QtWidgets.QTableWidget):
+            found += [
+                (f"cell of {where}", item.text())
+                for row in range(widget.rowCount())
+                for column in range(widget.columnCount())
+                if (item := widget.item(row, column)) is not None
+            ]
+        if isinstance(widget, QtWidgets.QListWidget):
+            found += [(f"entry of {where}", widget.item(i).text()) for i in range(widget.count())]
         if isinstance(widget, pg.PlotWidget):
             for name in ("left", "bottom", "right", "top"):
                 axis = widget.getPlotItem().getAxis(name)
@@ -124,12 +133,14 @@ def shown_texts(window: QtWidgets.QWidget) -> list[tuple[str, str]]:
 _H = QtGui.Qt.Orientation.Horizontal
 
 
-def english_texts(window: QtWidgets.QWidget) -> list[tuple[str, str, list[str]]]:
+def english_texts(
+    window: QtWidgets.QWidget, labels: list[str] | None = None
+) -> list[tuple[str, str, list[str]]]:
     """Every text of ``window`` with English words in it, and those words.
 
     The scenario's step labels are names (lesson 5 calls a write "old").
     """
-    names = frozenset(window.session.scenario.labels())
+    names = frozenset(labels if labels is not None else window.session.scenario.labels())
     return [
         (where, text, words)
         for where, text in shown_texts(window)

@@ -3,6 +3,7 @@
 import pytest
 from PySide6 import QtCore
 
+from linviz.controller.commands import ReplaceStep
 from linviz.controller.session import Session
 from linviz.model.lessons import bundled_lessons
 from linviz.views.language import current_language, set_language
@@ -62,6 +63,28 @@ def test_in_french_no_text_of_any_lab_is_english(qtbot, french):
         settle_labs(qtbot, window)
         no_english(window)
     settle_labs(qtbot, window)
+    # The other windows: presenter view, lab notebook (a baseline pinned), shortcuts.
+    labels = session.scenario.labels()
+    window.labs.show_tab("scenario")
+    session.pin_baseline()
+    k3 = session.scenario.step(5)
+    # Two variables changed: the notebook lists both and warns, in French.
+    session.execute(ReplaceStep(5, k3.with_changes(vector=[0.6, 0.8], value=[0.5, -5])))
+    session.set_cursor(3)
+    view = window.presenter.view()
+    view.show()
+    window.classroom.open_lab_notebook()
+    shortcuts = window.keyboard.show_shortcuts()
+    shortcuts.show()
+    notebook = window.classroom.lab_notebook()
+    assert notebook.changes_list.item(0).text() == ("étape 5 (k3), clé : [0,8 ; 0,6] → [0,6 ; 0,8]")
+    assert notebook.warning.isVisible() and "clé de k3" in notebook.warning.text()
+    for other in (view, notebook, shortcuts):
+        qtbot.waitExposed(other)
+        found = english_texts(other, labels)
+        assert found == [], "\n".join(f"{w}: {t!r} {e}" for w, t, e in found)
+    shortcuts.close()
+    view.close()
 
 
 def test_view_language_switches_an_open_window_at_once_and_back(qtbot):
@@ -113,3 +136,14 @@ def test_counted_texts_take_their_plural_form_in_both_languages(qapp):
         assert changes(3) == "3 changements depuis la référence :"
     finally:
         set_language("en")
+
+
+def test_the_app_starts_in_the_language_asked_else_the_one_remembered(qapp):
+    from linviz.views.app import chosen_language
+
+    assert chosen_language("fr") == "fr"
+    QtCore.QSettings().setValue("language", "fr")
+    assert chosen_language(None) == "fr"
+    assert chosen_language("en") == "en"
+    QtCore.QSettings().setValue("language", "klingon")
+    assert chosen_language(None) in ("en", "fr")  # the system's, if linviz speaks it

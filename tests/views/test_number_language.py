@@ -20,6 +20,7 @@ def test_french_views_write_a_decimal_comma_and_semicolons(french):
     assert nt.plain_number(0.5) == "0,5" and nt.cell_text(-1.25, 5) == "−1,25"
     assert nt.shown_number(12.345) == "12,35" and nt.shown_number(-0.25) == "−0,25"
     assert nt.list_separator() == " ; "
+    assert nt.grouped(1_234_567) == "1\u202f234\u202f567"  # no comma that reads as a decimal
     numbers = nt.caption_numbers()
     assert numbers.percent(0.684) == "68,4 %"
     # The model stays as files, --json, trace and CSV need it.
@@ -29,3 +30,4 @@ def test_french_views_write_a_decimal_comma_and_semicolons(french):
 def test_english_views_are_unchanged():
     assert nt.shown_vector(np.array([1.2, -1.8])) == "[1.2, -1.8]"
     assert nt.plain_number(-0.5) == "−0.5" and nt.list_separator() == ", "
+    assert nt.grouped(1_234_567) == "1,234,567"

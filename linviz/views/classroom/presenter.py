@@ -32,7 +32,7 @@ from linviz.controller.session import Session
 from linviz.controller.stopwatch import Stopwatch, clock_text
 from linviz.views.drawing.cell_image import rgb_words
 from linviz.views.items.matrix_item import colormap_for, symmetric_limit
-from linviz.views.number_text import caption_numbers, shown_number, shown_vector
+from linviz.views.number_text import caption_numbers, grouped, shown_number, shown_vector
 from linviz.views.theme import Theme, qcolor, theme_named, theme_palette
 
 if TYPE_CHECKING:
@@ -287,7 +287,7 @@ class PresenterView(QtWidgets.QWidget):
         count = len(session.scenario)
         cursor = session.cursor
         self.count_label.setText(
-            self.tr("Step {cursor} / {count}").format(cursor=f"{cursor:,}", count=f"{count:,}")
+            self.tr("Step {cursor} / {count}").format(cursor=grouped(cursor), count=grouped(count))
         )
         self._show_step(self.now, cursor, theme)
         if cursor < count:
@@ -316,7 +316,7 @@ class PresenterView(QtWidgets.QWidget):
         step = snap.step
         assert step is not None
         card.heading.setText(
-            self.tr("{heading}: step {number}").format(heading=heading, number=f"{number:,}")
+            self.tr("{heading}: step {number}").format(heading=heading, number=grouped(number))
         )
         hidden = session.is_hidden(number)
         if step.is_write:

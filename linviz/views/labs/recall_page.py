@@ -26,7 +26,7 @@ from linviz.views.labs.lab_page import LabPage
 from linviz.views.labs.recall_display import RecallDisplay
 from linviz.views.labs.recall_figure import RecallFigure
 from linviz.views.labs.recall_runner import RecallRunner
-from linviz.views.number_text import plain_number
+from linviz.views.number_text import grouped, plain_number
 from linviz.views.theme import Theme
 
 Qt = QtCore.Qt
@@ -146,9 +146,9 @@ class RecallPage(LabPage):
         self.sizes_edit = self._line(
             "sizes",
             int,
-            self.tr(
-                "How many pairs N to store, e.g. 4, 8, 16, 32, 64, 128, 256 (1 to {0:,})"
-            ).format(capacity.MAX_PAIRS),
+            self.tr("How many pairs N to store, e.g. 4, 8, 16, 32, 64, 128, 256 (1 to {0})").format(
+                grouped(capacity.MAX_PAIRS)
+            ),
         )
         self.similarities_edit = self._line(
             "similarities",

@@ -11,6 +11,7 @@ from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.views.classroom.hidden_output import entered_text, predict_prompt
 from linviz.views.drawing.steady_label import SteadyLabel
+from linviz.views.number_text import grouped
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import label_style
 
@@ -265,7 +266,7 @@ class CaptionBar(Panel):
         kind = self.tr("write") if step.is_write else self.tr("read")
         self.heading.setText(
             self.tr("Step {number} of {count} · {kind} {label}").format(
-                number=f"{cursor:,}", count=f"{len(scenario):,}", kind=kind, label=step.label
+                number=grouped(cursor), count=grouped(len(scenario)), kind=kind, label=step.label
             )
         )
         if hidden:

@@ -25,7 +25,7 @@ from linviz.model.readout import EXACT_SHARE, ReadResult, cosine
 from linviz.views.classroom.hidden_output import HiddenNotice, entered_text, gap_text
 from linviz.views.drawing.painted_text import FlowText, MeasureTable, Piece, Row, words
 from linviz.views.drawing.steady_label import SteadyLabel
-from linviz.views.number_text import localised, shown_number, shown_vector
+from linviz.views.number_text import grouped, localised, shown_number, shown_vector
 from linviz.views.panels.panel import Panel
 from linviz.views.panels.term_bars import (
     CANCELLED,
@@ -262,7 +262,7 @@ class ReadoutPanel(Panel):
         if overlapping > len(shown):
             lines.append(
                 words(
-                    self.tr("… and {count} more").format(count=f"{overlapping - len(shown):,}"),
+                    self.tr("… and {count} more").format(count=grouped(overlapping - len(shown))),
                     color,
                 )
             )
@@ -369,7 +369,7 @@ class ReadoutPanel(Panel):
             ]
         if hidden_terms:
             pieces += words(
-                self.tr("(+{count} more)").format(count=f"{hidden_terms:,}"), foreground
+                self.tr("(+{count} more)").format(count=grouped(hidden_terms)), foreground
             )
         if not contributions:
             pieces += words(self.tr("none"), foreground)
@@ -489,7 +489,7 @@ class ReadoutPanel(Panel):
             more += len(names) - MAX_NAMED
             names = names[:MAX_NAMED]
         if more:
-            names = [*names, self.tr("{count} more").format(count=f"{more:,}")]
+            names = [*names, self.tr("{count} more").format(count=grouped(more))]
         if len(names) <= 1:
             return "".join(names)
         return self.tr("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
