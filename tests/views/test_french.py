@@ -62,6 +62,11 @@ def test_in_french_no_text_of_any_lab_is_english(qtbot, french):
         qtbot.wait(0)
         settle_labs(qtbot, window)
         no_english(window)
+        if name == "spotlight":  # the labs' tick labels write a decimal comma too
+            plot = window.labs.page(name).plot
+            qtbot.waitUntil(lambda plot=plot: bool(plot.shown_ticks("left")))
+            ticks = [label for _, label in plot.shown_ticks("left")]
+            assert "0,4" in ticks and "0.4" not in ticks, ticks
     settle_labs(qtbot, window)
     # The other windows: presenter view, lab notebook (a baseline pinned), shortcuts.
     labels = session.scenario.labels()
