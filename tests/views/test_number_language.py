@@ -31,3 +31,13 @@ def test_english_views_are_unchanged():
     assert nt.shown_vector(np.array([1.2, -1.8])) == "[1.2, -1.8]"
     assert nt.plain_number(-0.5) == "−0.5" and nt.list_separator() == ", "
     assert nt.grouped(1_234_567) == "1,234,567"
+
+
+def test_a_french_vector_is_typed_back_as_it_is_shown(french):
+    from linviz.views.panels.typed_text import vector_numbers, vector_text
+
+    shown = vector_text(np.array([0.8, -0.6]))
+    assert shown == "0,8 ; −0,6"
+    assert vector_numbers(shown, "key") == [0.8, -0.6]
+    assert vector_numbers("[1,5 ; 2]", "key") == [1.5, 2.0]
+    assert vector_numbers("1.5, 2", "key") == [1.5, 2.0]  # points still work
