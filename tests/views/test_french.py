@@ -52,7 +52,7 @@ def test_in_french_no_text_of_the_window_is_english_on_any_step_of_a_lesson(qtbo
         no_english(window)
 
 
-def test_in_french_no_text_of_any_lab_is_english(qtbot, french):
+def test_in_french_no_text_of_any_lab_is_english(qtbot, french, tmp_path):
     session = Session()
     session.open("crowding-the-plane")
     window = shown_window(qtbot, session)
@@ -67,6 +67,9 @@ def test_in_french_no_text_of_any_lab_is_english(qtbot, french):
             qtbot.waitUntil(lambda plot=plot: bool(plot.shown_ticks("left")))
             ticks = [label for _, label in plot.shown_ticks("left")]
             assert "0,4" in ticks and "0.4" not in ticks, ticks
+            # … while its CSV stays as files are, whatever the language.
+            csv = window.labs.page(name).export_csv(tmp_path / "weights.csv").read_text()
+            assert "0.8" in csv and "0,8" not in csv
     settle_labs(qtbot, window)
     # The other windows: presenter view, lab notebook (a baseline pinned), shortcuts.
     labels = session.scenario.labels()
