@@ -256,7 +256,7 @@
     </message>
     <message>
         <source>Pin &amp;baseline</source>
-        <translation>Épingler la &amp;référence</translation>
+        <translation>Épin&amp;gler la référence</translation>
     </message>
     <message>
         <source>Keep the scenario as it is now and show what later edits change</source>
@@ -1028,7 +1028,7 @@
     </message>
     <message>
         <source>&amp;Projector mode</source>
-        <translation>Mode &amp;projecteur</translation>
+        <translation>Mode pro&amp;jecteur</translation>
     </message>
     <message>
         <source>Large high-contrast view for a lecture hall (Esc leaves)</source>
@@ -1092,7 +1092,7 @@
     </message>
     <message>
         <source>&amp;Steps</source>
-        <translation>Éta&amp;pes</translation>
+        <translation>Ét&amp;apes</translation>
     </message>
     <message>
         <source>Setti&amp;ngs</source>
@@ -1477,7 +1477,7 @@ L’attention linéaire garde sa mémoire dans une seule matrice S de taille fix
     </message>
     <message>
         <source>&amp;Blank the audience screen</source>
-        <translation>Écran du public en &amp;noir</translation>
+        <translation>Écran du public en n&amp;oir</translation>
     </message>
     <message>
         <source>Black out the audience view; press . again to show it</source>
@@ -3008,7 +3008,7 @@ y = {output}</translation>
     </message>
     <message>
         <source>&amp;Export</source>
-        <translation>&amp;Exporter</translation>
+        <translation>E&amp;xporter</translation>
     </message>
     <message>
         <source>Export &amp;panel</source>

@@ -155,3 +155,27 @@ def test_the_app_starts_in_the_language_asked_else_the_one_remembered(qapp):
     assert chosen_language("en") == "en"
     QtCore.QSettings().setValue("language", "klingon")
     assert chosen_language(None) in ("en", "fr")  # the system's, if linviz speaks it
+
+
+def test_in_french_every_menu_reaches_each_entry_by_a_letter_of_its_own(qtbot, french):
+    import re
+
+    session = Session()
+    session.open("session-trace")
+    window = shown_window(qtbot, session)
+    clashes = []
+
+    def letters(actions, where):
+        seen: dict[str, list[str]] = {}
+        for action in actions:
+            if action.isSeparator():
+                continue
+            found = re.search(r"&([^&])", action.text())
+            if found:
+                seen.setdefault(found[1].lower(), []).append(action.text())
+            if action.menu() is not None:
+                letters(action.menu().actions(), action.text())
+        clashes.extend((where, texts) for texts in seen.values() if len(texts) > 1)
+
+    letters(window.menuBar().actions(), "menu bar")
+    assert clashes == []
