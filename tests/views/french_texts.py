@@ -47,8 +47,8 @@ ALLOWED = {
 }
 
 
-def _english_words() -> set[str]:
-    """Words of the English sources that no French translation uses."""
+def _words() -> tuple[set[str], set[str]]:
+    """English words no French translation uses, and French words no source uses."""
     root = ElementTree.parse(ts_path("fr")).getroot()
     english, french = set(), set()
     for message in root.iter("message"):
@@ -58,10 +58,13 @@ def _english_words() -> set[str]:
             f.text or "" for f in message.iter("numerusform")
         ]:
             french.update(w.lower() for w in WORD.findall(text.replace("&", "")))
-    return {w for w in english - french - ALLOWED if len(w) >= 3}
+    return (
+        {w for w in english - french - ALLOWED if len(w) >= 3},
+        {w for w in french - english - ALLOWED if len(w) >= 4},
+    )
 
 
-ENGLISH = _english_words()
+ENGLISH, FRENCH = _words()
 
 
 def english_in(text: str, names: frozenset[str] = frozenset()) -> list[str]:
@@ -146,3 +149,13 @@ def english_texts(
         for where, text in shown_texts(window)
         if (words := english_in(text, names))
     ]
+
+
+def french_texts(window: QtWidgets.QWidget) -> list[tuple[str, str, list[str]]]:
+    """Every text of ``window`` with French words in it (after a switch back to English)."""
+    found = []
+    for where, text in shown_texts(window):
+        words = [w for w in WORD.findall(re.sub(r"\{[^}]*\}", " ", text)) if w.lower() in FRENCH]
+        if words:
+            found.append((where, text, words))
+    return found

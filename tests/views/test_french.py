@@ -7,7 +7,7 @@ from linviz.controller.commands import ReplaceStep
 from linviz.controller.session import Session
 from linviz.model.lessons import bundled_lessons
 from linviz.views.language import current_language, set_language
-from tests.views.french_texts import english_texts
+from tests.views.french_texts import english_texts, french_texts
 
 
 @pytest.fixture
@@ -127,6 +127,8 @@ def test_view_language_switches_an_open_window_at_once_and_back(qtbot):
     assert window.steps_dock.windowTitle() == "Steps"
     assert "Write k1" in window.caption.text()
     assert QtCore.QSettings().value("language") == "en"
+    left = french_texts(window)
+    assert left == [], "\n".join(f"{where}: {text!r} {words}" for where, text, words in left)
 
 
 def test_counted_texts_take_their_plural_form_in_both_languages(qapp):
