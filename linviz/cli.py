@@ -19,6 +19,8 @@ from linviz import __version__
 from linviz.model.errors import ScenarioError
 from linviz.model.limits import MAX_LISTED_TERMS
 
+#: The languages of the window and of exports (no Qt import: the CLI starts fast).
+LANGUAGES = ("en", "fr")
 COMMANDS = ("lessons", "trace", "export", "bench", "memory", "capacity")
 #: Files ``linviz capacity --out`` draws the recall lab's curves into.
 IMAGE_SUFFIXES = (".png", ".svg", ".pdf")
@@ -59,7 +61,7 @@ def _whole(low: int, high: int, name: str):
 
 
 def _app_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _OneLineParser(
         prog="linviz",
         description="See how linear attention stores associations in one fixed-size "
         "matrix S, and how they blend once keys overlap.",
@@ -73,6 +75,12 @@ def _app_parser() -> argparse.ArgumentParser:
         help="a scenario file or the name of a bundled lesson (default: the first lesson)",
     )
     parser.add_argument("--version", action="version", version=f"linviz {__version__}")
+    parser.add_argument(
+        "--lang",
+        default=None,
+        choices=LANGUAGES,
+        help="language of the window: en or fr (default: the last chosen, else the system's)",
+    )
     return parser
 
 
@@ -111,7 +119,9 @@ def _command_parser() -> argparse.ArgumentParser:
     )
     export.add_argument("--scale", type=float, default=1.0, help="pixel scale, 1 to 4")
     export.add_argument("--theme", default=None, help="light, dark or projector")
-    export.add_argument("--lang", default="en", choices=("en", "fr"), help="language")
+    export.add_argument(
+        "--lang", default="en", choices=LANGUAGES, help="language of the image: en or fr"
+    )
     export.add_argument(
         "--size",
         default=None,
@@ -423,11 +433,11 @@ def _capacity_table(rows: list[dict], keys: str, trials: int, tolerance: float) 
     return "\n".join(text)
 
 
-def run_app(name: str | None) -> int:
-    """Open the main window on ``name`` (default: the first lesson)."""
+def run_app(name: str | None, language: str | None = None) -> int:
+    """Open the main window on ``name`` (default: the first lesson), in ``language``."""
     from linviz.views.app import run
 
-    return run(name)
+    return run(name, language)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -458,7 +468,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return run_bench(options)
         options = _app_parser().parse_args(args)
-        return run_app(options.scenario)
+        return run_app(options.scenario, options.lang)
     except BrokenPipeError:  # `linviz trace x | head` must not print a traceback
         return 0
     except KeyboardInterrupt:

@@ -43,6 +43,9 @@ def test_wheel_holds_every_resource(wheel):
     assert sum(n.startswith("linviz/resources/lessons/") for n in names) >= 5
     assert "linviz/resources/linviz.desktop" in names
     assert "linviz/resources/icons/linviz.svg" in names
+    assert "linviz/resources/translations/linviz_fr.qm" in names
+    assert "linviz/resources/translations/linviz_en.qm" in names
+    assert "linviz/resources/translations/linviz_fr.ts" in names
 
 
 def test_installed_wheel_finds_its_resources_in_a_fresh_environment(wheel, tmp_path):

@@ -25,6 +25,7 @@ from linviz.model.replay import DEFAULT_CHECKPOINT_EVERY, Trace
 from linviz.model.scenario import Scenario
 from linviz.model.scenario_file import load_scenario, save_scenario
 from linviz.model.snapshot import Snapshot, snapshot
+from linviz.model.texts import LANGUAGES, in_language, variants, with_language
 
 #: Snapshots kept for revisits, and the array bytes they may hold together.
 SNAPSHOT_CACHE_SIZE, SNAPSHOT_CACHE_BYTES = 64, 32 * 2**20
@@ -75,6 +76,9 @@ class ViewOptions:
     theme: str = "light"
     projector: bool = False
     key_space: str = "auto"
+    #: The language of the texts a scenario gives by language (captions, notes,
+    #: questions, title); English where a text has no version in it.
+    language: str = "en"
 
 
 #: What ``ViewOptions.key_space`` may be.
@@ -132,7 +136,12 @@ class Session:
     @property
     def title(self) -> str:
         """The scenario's title, else the file name."""
-        return self.scenario.title or (self.path.name if self.path else "Untitled")
+        title = self.text(self.scenario.title)
+        return title or (self.path.name if self.path else "Untitled")
+
+    def text(self, text: str) -> str:
+        """A caption, notes, question or title in the language shown (else in English)."""
+        return in_language(text, self.options.language)
 
     @property
     def is_modified(self) -> bool:
@@ -360,7 +369,7 @@ class Session:
         sc = self.scenario
         own = sc.step(number).caption if 1 <= number <= len(sc) else ""
         step = number if own else None
-        template = own or sc.caption
+        template = self.text(own or sc.caption)
         text = render(template, self.trace, step, numbers, hidden=self.is_hidden)
         return Caption(text, template, step, self.caption_is_stale(step, template))
 
@@ -386,18 +395,28 @@ class Session:
             If the caption cannot be shown (a bad field); nothing changes.
         """
         if number is None:
-            self.execute(SetText(caption=text, text="edit caption"))
+            caption = self.caption_edited(self.scenario.caption, text)
+            self.execute(SetText(caption=caption, text="edit caption"))
         else:
             step = self.scenario.step(number)
+            caption = self.caption_edited(step.caption, text)
             self.execute(
                 ReplaceStep(
                     number,
-                    step.with_changes(caption=text),
+                    step.with_changes(caption=caption),
                     text=f"edit caption {step.label}",
                     follow=follow,
                 )
             )
         self._remember_caption(number, text)
+
+    def caption_edited(self, caption: str, text: str) -> str:
+        """``caption`` once its version in the language shown reads ``text``.
+
+        A caption given by language keeps its other languages; a plain one
+        edited in French keeps its English beside the French.
+        """
+        return with_language(caption, self.options.language, text)
 
     def _caption_key(self, step: int | None, template: str) -> tuple[str, str]:
         label = "" if step is None else self.scenario.label_at(step)
@@ -418,11 +437,12 @@ class Session:
         captioned = [(None, sc.caption)] + [
             (n, caption) for n, caption in enumerate(sc.captions(), start=1) if caption
         ]
-        for step, template in captioned[:MAX_TRACKED_CAPTIONS]:
-            if template and states_own_numbers(template, labels):
-                key = self._caption_key(step, template)
-                kept = written_for.get(key[0])
-                self._caption_bases[key] = kept or step_fingerprint(self.trace, step)
+        for step, caption in captioned[:MAX_TRACKED_CAPTIONS]:
+            for template in variants(caption):  # each language's words state numbers too
+                if template and states_own_numbers(template, labels):
+                    key = self._caption_key(step, template)
+                    kept = written_for.get(key[0])
+                    self._caption_bases[key] = kept or step_fingerprint(self.trace, step)
 
     def _stale_caption_bases(self) -> dict[str, str]:
         """``caption_for`` of every stale caption, by label, for the file."""
@@ -433,7 +453,7 @@ class Session:
                 continue
             step = sc.number_of(label) if label else None
             current = sc.step(step).caption if step is not None else sc.caption
-            if current == template and self.caption_is_stale(step, template):
+            if template in variants(current) and self.caption_is_stale(step, template):
                 stale[label] = basis
         return stale
 
@@ -452,6 +472,9 @@ class Session:
         space = changes.get("key_space")
         if space is not None and space not in KEY_SPACES:
             raise ValueError(f"key_space {space!r}: choose one of {', '.join(KEY_SPACES)}")
+        language = changes.get("language", LANGUAGES[0])
+        if language not in LANGUAGES:
+            raise ValueError(f"unknown language {language!r}")
         for axes_name, size in (("key_axes", self.scenario.d_k), ("value_axes", self.scenario.d_v)):
             axes = changes.get(axes_name)
             if axes is not None and not all(0 <= a < max(size, 1) for a in axes):

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from linviz.assets import lessons_folder
 from linviz.model.errors import ScenarioError
+from linviz.model.texts import Texts
 
 _NAME = re.compile(r"^(\d+)-(.+)\.json$")
 
@@ -30,6 +31,8 @@ def bundled_lessons() -> list[Lesson]:
         if not match:
             continue
         title = json.loads(path.read_text(encoding="utf-8")).get("title", match.group(2))
+        # A title by language ({"en": …, "fr": …}) as a Texts: English unless asked.
+        title = Texts(title) if isinstance(title, dict) else title
         found.append(Lesson(match.group(2), title, path))
     return found
 

@@ -23,6 +23,7 @@ from linviz.model.caption_fields import check_caption, fields_of
 from linviz.model.errors import ScenarioError, shown
 from linviz.model.features import FEATURE_MAPS
 from linviz.model.rules import RULE_PARAMETERS, Rule, check_parameter
+from linviz.model.texts import Texts, from_json, variants
 
 WRITE = "write"
 READ = "read"
@@ -249,13 +250,25 @@ def parse_vector(raw: object, name: str, d_k: int, d_v: int) -> np.ndarray:
     raise ScenarioError(_shape_message(name, len(raw), d_k, d_v), field=name)
 
 
-def check_text(raw: object, name: str, max_chars: int, *, allow_empty: bool = True) -> str:
+def check_text(
+    raw: object, name: str, max_chars: int, *, allow_empty: bool = True, languages: bool = False
+) -> str:
     r"""Return ``raw`` if it is a string of acceptable length that can be printed.
+
+    With ``languages``, ``raw`` may also be a mapping by language
+    (:mod:`linviz.model.texts`), returned as a :class:`Texts` whose every
+    version is checked.
 
     A lone surrogate (U+DC00, written ``"\udc00"`` in JSON) is not a character: it
     cannot be written to a terminal or a UTF-8 file, so it is refused here
     rather than when the text is first printed.
     """
+    if languages:
+        raw = from_json(raw, name)
+        if isinstance(raw, Texts):
+            for text in variants(raw):
+                check_text(text, name, max_chars, allow_empty=allow_empty)
+            return raw
     if not isinstance(raw, str):
         raise ScenarioError(f"{name} must be text, got {type(raw).__name__}", field=name)
     if not allow_empty and not raw.strip():
@@ -355,8 +368,8 @@ class Scenario:
         check_settings(feature_map, normalize, self.rule)
         self.feature_map = feature_map
         self.normalize = normalize
-        self.title = check_text(title, "title", limits.MAX_TEXT_CHARS)
-        self.caption = check_text(caption, "caption", limits.MAX_TEXT_CHARS)
+        self.title = check_text(title, "title", limits.MAX_TEXT_CHARS, languages=True)
+        self.caption = check_text(caption, "caption", limits.MAX_TEXT_CHARS, languages=True)
         self._observers: list[Observer] = []
         # Steps are taken one at a time (a generator never holds them all) and
         # copied into the columns; the length hint sizes the columns once.
@@ -778,13 +791,12 @@ class Scenario:
         taken = self._by_label if earlier is None else earlier
         if label in taken and label != replacing:
             raise ScenarioError(f"label {label!r} is already used by another step", field="label")
-        check_text(step.caption, "caption", limits.MAX_TEXT_CHARS)
-        check_text(step.notes, "notes", limits.MAX_TEXT_CHARS)
-        check_text(step.question, "question", limits.MAX_TEXT_CHARS)
-        if "{" in step.caption or "}" in step.caption:
-            check_caption(
-                step.caption, step.op, self._label_ops(earlier, replacing, label, step.op)
-            )
+        check_text(step.caption, "caption", limits.MAX_TEXT_CHARS, languages=True)
+        check_text(step.notes, "notes", limits.MAX_TEXT_CHARS, languages=True)
+        check_text(step.question, "question", limits.MAX_TEXT_CHARS, languages=True)
+        for caption in variants(step.caption):  # live fields work in every language
+            if "{" in caption or "}" in caption:
+                check_caption(caption, step.op, self._label_ops(earlier, replacing, label, step.op))
         if step.target is not None:
             if not isinstance(step.target, str):
                 raise ScenarioError(
@@ -849,9 +861,10 @@ class Scenario:
 
     def check_scenario_caption(self, caption: str) -> str:
         """Return the scenario's own ``caption`` if it can be shown (fields included)."""
-        check_text(caption, "caption", limits.MAX_TEXT_CHARS)
-        if "{" in caption or "}" in caption:
-            check_caption(caption, None, self._label_ops(None))
+        caption = check_text(caption, "caption", limits.MAX_TEXT_CHARS, languages=True)
+        for text in variants(caption):
+            if "{" in text or "}" in text:
+                check_caption(text, None, self._label_ops(None))
         return caption
 
     def _check_no_read_targets(self, label: str, after: int) -> None:
@@ -873,14 +886,19 @@ class Scenario:
         """
         marker = "@"
         captioned = [(None, self.caption)] + [
-            (row + 1, caption) for row, caption in enumerate(self._captions) if marker in caption
+            (row + 1, caption) for row, caption in enumerate(self._captions) if caption
         ]
         for step, caption in captioned:
-            if step == number or marker not in caption:
+            # Every language's words: the French may quote a step the English does not.
+            by_language = caption.by_language if isinstance(caption, Texts) else {"en": caption}
+            texts = [(lang, text) for lang, text in by_language.items() if marker in text]
+            if step == number or not texts:
                 continue
-            for quoted in fields_of(caption):
+            for language, quoted in ((lang, f) for lang, text in texts for f in fields_of(text)):
                 if label in quoted.labels:
                     where = "the scenario's caption" if step is None else f"step {step}'s caption"
+                    if len(by_language) > 1:
+                        where += f" ({language})"
                     raise ScenarioError(
                         f"{where} quotes {label!r} ({quoted.text}): edit that caption first",
                         step=step,

@@ -35,6 +35,7 @@ from linviz.model.rules import RULE_PARAMETERS, Rule
 from linviz.model.safe_files import read_limited, size_words, write_safely
 from linviz.model.scenario import READ, WRITE, Scenario, check_text
 from linviz.model.step_reader import StepReader, check_keys
+from linviz.model.texts import as_json, variants
 
 FORMAT = "linviz-scenario"
 VERSION = 1
@@ -112,10 +113,14 @@ def _settings_scenario(header: dict[str, Any], steps: Any, step_count: int) -> S
         feature_map=header.get("feature_map", "identity"),
         normalize=header.get("normalize", False),
         rule=rule,
-        title=header.get("title", "Untitled"),
+        title=check_text(
+            header.get("title", "Untitled"), "title", limits.MAX_TEXT_CHARS, languages=True
+        ),
     )
     # Its live fields may quote steps: checked once they are read (_adopt).
-    scenario.caption = check_text(header.get("caption", ""), "caption", limits.MAX_TEXT_CHARS)
+    scenario.caption = check_text(
+        header.get("caption", ""), "caption", limits.MAX_TEXT_CHARS, languages=True
+    )
     return scenario
 
 
@@ -124,7 +129,7 @@ def _adopt(scenario: Scenario, reader: StepReader, header: dict[str, Any]) -> No
     labels and the digests of captions kept as written for an earlier version.
     """
     scenario.adopt_columns(reader.finish())
-    if "{" in scenario.caption or "}" in scenario.caption:
+    if any("{" in text or "}" in text for text in variants(scenario.caption)):
         scenario.caption = scenario.check_scenario_caption(scenario.caption)
     written_for = dict(reader.written_for)
     if "caption_for" in header:
@@ -323,13 +328,13 @@ def step_objects(scenario: Scenario) -> Iterator[dict[str, Any]]:
             if betas[row] == betas[row]:
                 item["beta"] = betas[row]
             if captions[i]:
-                item["caption"] = captions[i]
+                item["caption"] = as_json(captions[i])
                 if labels[i] in written_for:
                     item["caption_for"] = written_for[labels[i]]
             if notes[i]:
-                item["notes"] = notes[i]
+                item["notes"] = as_json(notes[i])
             if questions[i]:
-                item["question"] = questions[i]
+                item["question"] = as_json(questions[i])
             yield item
 
 
@@ -337,7 +342,7 @@ def _head(scenario: Scenario) -> dict[str, Any]:
     document: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
-        "title": scenario.title,
+        "title": as_json(scenario.title),
         "d_k": scenario.d_k,
         "d_v": scenario.d_v,
         "feature_map": scenario.feature_map,
@@ -345,7 +350,7 @@ def _head(scenario: Scenario) -> dict[str, Any]:
         "rule": scenario.rule.to_dict(),
     }
     if scenario.caption:
-        document["caption"] = scenario.caption
+        document["caption"] = as_json(scenario.caption)
         if "" in scenario.caption_written_for:
             document["caption_for"] = scenario.caption_written_for[""]
     return document

@@ -73,9 +73,11 @@ def parse_step(raw: Any, writes: int, reads: int) -> Step:
         raise ScenarioError(
             f"target must be the label of an earlier write, got {shown(target)}", field="target"
         )
-    caption = check_text(raw.get("caption", ""), "caption", limits.MAX_TEXT_CHARS)
-    notes = check_text(raw.get("notes", ""), "notes", limits.MAX_TEXT_CHARS)
-    question = check_text(raw.get("question", ""), "question", limits.MAX_TEXT_CHARS)
+    caption = check_text(raw.get("caption", ""), "caption", limits.MAX_TEXT_CHARS, languages=True)
+    notes = check_text(raw.get("notes", ""), "notes", limits.MAX_TEXT_CHARS, languages=True)
+    question = check_text(
+        raw.get("question", ""), "question", limits.MAX_TEXT_CHARS, languages=True
+    )
     vector = raw["key"] if op == WRITE else raw["query"]
     # Shapes and numbers are checked by Scenario.check_step; keep raw lists here.
     return Step(

@@ -8,7 +8,7 @@ import sys
 
 from PySide6 import QtCore, QtWidgets
 
-from linviz.assets import translations_folder
+from linviz.views.language import LANGUAGES, SETTINGS_KEY, set_language, system_language
 
 #: ``linviz bench`` sets this to 1: the app prints :data:`PAINTED_LINE` once its
 #: window has painted for the first time, then quits (start-up time).
@@ -57,19 +57,17 @@ def application(
         app = QtWidgets.QApplication(argv if argv is not None else sys.argv[:1])
     QtCore.QCoreApplication.setOrganizationName("linviz")
     QtCore.QCoreApplication.setApplicationName("linviz")
-    install_translator(app, language)
+    if language is not None:
+        set_language(language)
     return app  # type: ignore[return-value]
 
 
-def install_translator(app: QtCore.QCoreApplication, language: str | None) -> bool:
-    """Install the ``linviz_<lang>.qm`` translation if there is one."""
-    locale = QtCore.QLocale(language) if language else QtCore.QLocale()
-    translator = QtCore.QTranslator(app)
-    if translator.load(locale, "linviz", "_", str(translations_folder())):
-        app.installTranslator(translator)
-        app.setProperty("linviz_translator", translator)
-        return True
-    return False
+def chosen_language(asked: str | None) -> str:
+    """The language to start in: ``--lang``, else the one last chosen, else the system's."""
+    if asked is not None:
+        return asked
+    remembered = QtCore.QSettings().value(SETTINGS_KEY, None)
+    return remembered if remembered in LANGUAGES else system_language()
 
 
 def open_session(name: str | None):
@@ -126,8 +124,11 @@ def install_error_reporter(app: QtCore.QCoreApplication):
     return reporter
 
 
-def run(name: str | None) -> int:
-    """Open the main window on ``name`` (a file or lesson; default the first lesson)."""
+def run(name: str | None, language: str | None = None) -> int:
+    """Open the main window on ``name`` (a file or lesson; default the first lesson).
+
+    ``language`` (``--lang``) overrides the language remembered from the last run.
+    """
     session = open_session(name)
     if session is None:
         return 1
@@ -140,6 +141,7 @@ def run(name: str | None) -> int:
         return 1
     app = application()
     reporter = install_error_reporter(app)
+    set_language(chosen_language(language))
     if os.environ.get(EXIT_AFTER_PAINT) == "1":
         app.setProperty("linviz_first_paint", _FirstPaint(app))
     # The window lives as long as this reference: until app.exec() returns.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -14,6 +15,7 @@ from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.lessons import bundled_lessons
 from linviz.model.scenario import Scenario, write
+from linviz.model.texts import in_language
 from linviz.views.accessibility import Accessibility
 from linviz.views.classroom.baseline_panel import BaselinePanel
 from linviz.views.classroom.class_menu import Classroom
@@ -22,6 +24,14 @@ from linviz.views.classroom.projector_stage import ProjectorStage
 from linviz.views.export.window_exporter import WindowExporter
 from linviz.views.keyboard import Keyboard
 from linviz.views.labs.lab_tabs import LabTabs
+from linviz.views.language import (
+    LANGUAGES,
+    SETTINGS_KEY,
+    current_language,
+    ensure_language,
+    retranslate,
+    set_language,
+)
 from linviz.views.panels.caption import CaptionBar
 from linviz.views.panels.equation import EquationPanel
 from linviz.views.panels.heatmap import HeatmapPanel
@@ -62,6 +72,9 @@ class MainWindow(QtWidgets.QMainWindow):
         self.session = session
         self.settings = QtCore.QSettings()
         self.last_error: str | None = None
+        # Captions, notes and questions given by language follow the window's language.
+        ensure_language()
+        session.set_options(language=current_language())
         # The panels, in the order they follow the session (the order they refresh in).
         self.heatmap = HeatmapPanel(session)
         self.equation = EquationPanel(session)
@@ -343,6 +356,17 @@ class MainWindow(QtWidgets.QMainWindow):
             self.theme_group.addAction(action)
             self.theme_actions[name] = action
         self.about_action = self._action(self.tr("&About linviz"), self.about)
+        #: View ▸ Language: each language named in its own words (never translated).
+        self._language = current_language()
+        self.language_group = QtGui.QActionGroup(self)
+        self.language_actions: dict[str, QtGui.QAction] = {}
+        for code, name in LANGUAGES.items():
+            action = self._action(
+                f"&{name}", lambda _=False, c=code: self.set_language(c), checkable=True
+            )
+            action.setChecked(code == self._language)
+            self.language_group.addAction(action)
+            self.language_actions[code] = action
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -351,9 +375,7 @@ class MainWindow(QtWidgets.QMainWindow):
         file_menu.addAction(self.open_action)
         self.recent_menu = file_menu.addMenu(self.tr("Open &Recent"))
         self.lessons_menu = file_menu.addMenu(self.tr("&Lessons"))
-        for number, lesson in enumerate(bundled_lessons(), start=1):
-            action = self.lessons_menu.addAction(f"&{number}  {lesson.title}")
-            action.triggered.connect(lambda _=False, n=lesson.name: self.open_path(n))
+        self._fill_lessons_menu()
         file_menu.addSeparator()
         file_menu.addAction(self.save_action)
         file_menu.addAction(self.save_as_action)
@@ -377,6 +399,9 @@ class MainWindow(QtWidgets.QMainWindow):
         theme_menu = view_menu.addMenu(self.tr("&Theme"))
         for action in self.theme_actions.values():
             theme_menu.addAction(action)
+        self.language_menu = view_menu.addMenu(self.tr("L&anguage"))
+        for action in self.language_actions.values():
+            self.language_menu.addAction(action)
         view_menu.addSeparator()
         self.key_space_menu = view_menu.addMenu(self.tr("&Key plane shows"))
         for action in self.key_space_actions.values():
@@ -397,6 +422,14 @@ class MainWindow(QtWidgets.QMainWindow):
         help_menu.addAction(self.about_action)
         self.help_menu = help_menu
         self._refresh_recent_menu()
+
+    def _fill_lessons_menu(self) -> None:
+        """File ▸ Lessons: each bundled lesson by its title in the language shown."""
+        self.lessons_menu.clear()
+        for number, lesson in enumerate(bundled_lessons(), start=1):
+            title = in_language(lesson.title, self.session.options.language)
+            action = self.lessons_menu.addAction(f"&{number}  {title}")
+            action.triggered.connect(lambda _=False, n=lesson.name: self.open_path(n))
 
     # -- settings remembered between runs ------------------------------------------
     def _restore_settings(self) -> None:
@@ -511,15 +544,39 @@ class MainWindow(QtWidgets.QMainWindow):
         self.undo_action.setEnabled(stack.can_undo())
         self.redo_action.setEnabled(stack.can_redo())
         self.undo_action.setText(
-            self.tr("&Undo %1").replace("%1", stack.undo_text())
+            self.tr("&Undo %1").replace("%1", self._undo_words(stack.undo_text()))
             if stack.can_undo()
             else self.tr("&Undo")
         )
         self.redo_action.setText(
-            self.tr("&Redo %1").replace("%1", stack.redo_text())
+            self.tr("&Redo %1").replace("%1", self._undo_words(stack.redo_text()))
             if stack.can_redo()
             else self.tr("&Redo")
         )
+
+    def _undo_words(self, text: str) -> str:
+        """An edit's name from the controller ("nudge key k1") in the language shown."""
+        fixed = {
+            "edit step": self.tr("edit step"),
+            "add step": self.tr("add step"),
+            "delete step": self.tr("delete step"),
+            "move step": self.tr("move step"),
+            "change settings": self.tr("change settings"),
+            "change dimensions": self.tr("change dimensions"),
+            "edit title": self.tr("edit title"),
+            "edit caption": self.tr("edit caption"),
+        }
+        if text in fixed:
+            return fixed[text]
+        vectors = {"key": self.tr("key"), "query": self.tr("query"), "value": self.tr("value")}
+        found = re.fullmatch(r"(nudge|move) (key|query|value) (.+)", text, re.DOTALL)
+        if found:
+            verb = self.tr("nudge {0} {1}") if found[1] == "nudge" else self.tr("move {0} {1}")
+            return verb.format(vectors[found[2]], found[3])
+        found = re.fullmatch(r"edit caption (.+)", text, re.DOTALL)
+        if found:
+            return self.tr("edit caption {0}").format(found[1])
+        return text
 
     def _sync_option_actions(self) -> None:
         options = self.session.options
@@ -675,6 +732,37 @@ class MainWindow(QtWidgets.QMainWindow):
         return self.save_to(name) if name else False
 
     # -- modes ----------------------------------------------------------------------------
+    def set_language(self, language: str) -> None:
+        """View ▸ Language: speak ``language`` at once, and from now on (remembered)."""
+        self.settings.setValue(SETTINGS_KEY, language)
+        self.settings.sync()
+        set_language(language)
+
+    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt name)
+        super().changeEvent(event)
+        if event.type() == QtCore.QEvent.Type.LanguageChange:
+            self.retranslate()
+
+    def retranslate(self) -> None:
+        """Speak the language now in use: texts set once are swapped, the rest redrawn."""
+        old, new = self._language, current_language()
+        if old == new:
+            return
+        self._language = new
+        retranslate(self, old)
+        self.session.set_options(language=new)
+        self._fill_lessons_menu()
+        for code, action in self.language_actions.items():
+            with QtCore.QSignalBlocker(action):
+                action.setChecked(code == new)
+        for name, title in self._titles.items():
+            title.setText(self.panels[name].panel_title())
+        for panel in self.panels.values():
+            panel.retranslate()
+        self.labs.retranslate()
+        self._update_title()
+        self._update_undo_actions()
+
     def set_theme(self, name: str) -> None:
         """Use the light or dark theme (remembered)."""
         self.session.set_options(theme=name)

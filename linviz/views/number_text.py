@@ -1,16 +1,101 @@
-"""Numbers as the views print them: a real minus sign, short labels that fit a cell."""
+"""Numbers as the views print them: in the language shown, a real minus sign, short labels.
+
+The model's formatters (:mod:`linviz.model.report`) write numbers one way
+only, as files, ``--json``, ``linviz trace`` and CSV need them. The views
+show numbers the way their language writes them: in French a decimal comma,
+and vectors separated by semicolons, ``[1,2 ; −1,8]`` (a comma between the
+components would read as a decimal one). :func:`set_number_language` is
+called when the language changes (:func:`linviz.views.language.set_language`).
+"""
 
 from __future__ import annotations
 
 import math
+import re
 
-from PySide6.QtCore import QCoreApplication
+import numpy as np
+from PySide6 import QtCore
 
 from linviz.model.captions import Numbers
-from linviz.model.report import fmt_number
+from linviz.model.report import fmt_matrix, fmt_number, fmt_vector
 
 #: A real minus sign: a hyphen is too short to see from the back of a room.
 MINUS = "\u2212"
+#: Languages that write a decimal comma (and so separate listed numbers with " ; ").
+DECIMAL_COMMA_LANGUAGES = frozenset({"fr"})
+
+_decimal_comma = False
+_POINT = re.compile(r"(?<=\d)\.(?=\d)")
+
+
+def set_number_language(language: str) -> None:
+    """Write numbers as ``language`` does from now on (plots' tick labels too)."""
+    global _decimal_comma
+    _decimal_comma = language in DECIMAL_COMMA_LANGUAGES
+    if _decimal_comma:
+        _localise_plot_ticks()
+
+
+def _localise_plot_ticks() -> None:
+    """Have pyqtgraph's axes write their tick labels through :func:`localised`.
+
+    The planes and colour bars use pyqtgraph's own tick labels; there is no
+    setting for a decimal comma, so its one formatting method is wrapped
+    (once; in English :func:`localised` returns the text unchanged).
+    """
+    import pyqtgraph as pg
+
+    original = pg.AxisItem.tickStrings
+    if getattr(original, "localised", False):
+        return
+
+    def tick_strings(self, values, scale, spacing):  # noqa: ANN001 (pyqtgraph's signature)
+        return [localised(text) for text in original(self, values, scale, spacing)]
+
+    tick_strings.localised = True  # type: ignore[attr-defined]
+    pg.AxisItem.tickStrings = tick_strings
+
+
+def decimal_comma() -> bool:
+    """Whether numbers are shown with a decimal comma now."""
+    return _decimal_comma
+
+
+def list_separator() -> str:
+    """What separates numbers in a list: ``", "``, or ``" ; "`` with a decimal comma."""
+    return " ; " if _decimal_comma else ", "
+
+
+def localised(text: str) -> str:
+    """A text of numbers written by the model's formatters, in the language shown.
+
+    In English it is returned unchanged; with a decimal comma the list
+    separators become ``" ; "``, decimal points commas and hyphens minus signs.
+    """
+    if not _decimal_comma:
+        return text
+    return _POINT.sub(",", text.replace(", ", " ; ")).replace("-", MINUS)
+
+
+def grouped(count: int) -> str:
+    """A whole number with its thousands grouped: ``12,345``, in French ``12 345``."""
+    text = f"{int(count):,}"
+    return text.replace(",", "\u202f") if _decimal_comma else text
+
+
+def shown_number(x: float, scale: float = 1.0, digits: int = 4) -> str:
+    """:func:`~linviz.model.report.fmt_number` in the language shown."""
+    return localised(fmt_number(x, scale, digits))
+
+
+def shown_vector(vector: np.ndarray, limit: int = 8, digits: int = 4) -> str:
+    """:func:`~linviz.model.report.fmt_vector` in the language shown: ``[1,2 ; −1,8]``."""
+    return localised(fmt_vector(vector, limit, digits))
+
+
+def shown_matrix(matrix: np.ndarray, limit: int = 16) -> str:
+    """:func:`~linviz.model.report.fmt_matrix` in the language shown."""
+    return localised(fmt_matrix(matrix, limit))
 
 
 def cell_text(value: float, limit: float) -> str:
@@ -18,7 +103,8 @@ def cell_text(value: float, limit: float) -> str:
 
     At most 3 significant digits, and no digit finer than a hundredth of the
     colour range ``limit``: labels stay short enough to fit their cells, and
-    rounding noise shows as 0. A real minus sign is used.
+    rounding noise shows as 0. A real minus sign is used; a decimal comma
+    in French.
     """
     decimals = max(0, 2 - math.floor(math.log10(limit))) if limit > 0 else 2
     value = round(float(value), decimals) + 0.0  # + 0.0 turns -0.0 into 0.0
@@ -28,43 +114,37 @@ def cell_text(value: float, limit: float) -> str:
         text = f"{value:.0f}"
     else:
         text = f"{value:.3g}"
-    return text.replace("-", MINUS)
+    text = text.replace("-", MINUS)
+    return text.replace(".", ",") if _decimal_comma else text
 
 
 def plain_number(value: float) -> str:
-    """``value`` with 4 significant digits and a real minus sign (tooltips, captions)."""
-    return fmt_number(value).replace("-", MINUS)
+    """``value`` with 4 significant digits and a real minus sign (tooltips, captions).
+
+    With a decimal comma in French.
+    """
+    text = fmt_number(value).replace("-", MINUS)
+    return text.replace(".", ",") if _decimal_comma else text
 
 
 def caption_numbers() -> Numbers:
-    """How a caption's live fields are written on screen (the words translated).
-
-    Vectors and matrices as ``linviz trace`` prints them (``[1.2, -1.8]``), the
-    words ("exact", "off by …") in the user's language.
-    """
-    translate = QCoreApplication.translate
+    """How a caption's live fields write numbers and verdicts in the language shown."""
+    translate = QtCore.QCoreApplication.translate
     return Numbers(
-        none=translate("captions", "none"),
-        exact=translate("captions", "exact"),
-        off_by=translate("captions", "off by {0}"),
-        blend=translate("captions", "a blend of {0}, no single target"),
+        number=shown_number,
+        vector=shown_vector,
+        matrix=shown_matrix,
+        percent=lambda x: localised(f"{100 * x:.1f} %"),
+        join=list_separator(),
+        none=translate("CaptionFields", "none"),
+        exact=translate("CaptionFields", "exact"),
+        off_by=translate("CaptionFields", "off by {0}"),
+        blend=translate("CaptionFields", "a blend of {0}, no single target"),
     )
 
 
 def stale_text() -> str:
     """The mark of a caption that states numbers its step no longer shows (translated)."""
-    return QCoreApplication.translate("captions", "written for an earlier version of this scenario")
-
-
-def counted(context: str, text: str, count: int) -> str:
-    """``text`` translated for ``count`` with Qt's ``%n`` plural forms.
-
-    ``text`` holds ``%n`` and an English plural written ``(s)``, as Qt's
-    translators expect (``"%n number(s)"``). A translation gives the right
-    form for its language; without one (English), ``(s)`` becomes ``s``
-    unless ``count`` is 1: "1 number", "2 numbers", never "1 numbers".
-    """
-    out = QCoreApplication.translate(context, text, None, count)
-    if out == text.replace("%n", str(count)):  # no translation: English
-        out = out.replace("(s)", "" if count == 1 else "s")
-    return out
+    return QtCore.QCoreApplication.translate(
+        "CaptionFields", "written for an earlier version of this scenario"
+    )

@@ -232,7 +232,7 @@ def test_a_bundled_lesson_opens_as_an_unsaved_copy(session, events):
     events.clear()
     session.open("crowding-the-plane")
     assert session.path is None  # saving must not write into the package
-    assert session.scenario.title == "Crowding the plane"
+    assert session.title == "Crowding the plane"  # in the language shown (English)
     assert session.cursor == 0  # a lesson starts from the empty memory
     assert not session.undo_stack.can_undo() and not session.is_modified
     assert session.baseline is None and session.baseline_trace is None

@@ -105,7 +105,7 @@ def test_open_save_round_trip(qtbot, window, tmp_path):
     assert not window.isWindowModified() and "mine.json" in window.windowTitle()
     assert load_scenario(path) == session.scenario
     window.open_path("session-trace")
-    assert session.scenario.title == "The session trace"
+    assert session.title == "The session trace"
     assert window.open_path(path)
     assert session.scenario.step(5).caption == "moved"
     assert str(path.resolve()) in window.recent_files()
@@ -123,7 +123,7 @@ def test_unsaved_changes_prompt_can_cancel_or_discard(qtbot, window, monkeypatch
     assert not window.open_path("session-trace")
     np.testing.assert_array_equal(session.scenario.step(1).value, [9, 9])
     assert window.open_path("session-trace")
-    assert session.scenario.title == "The session trace" and len(asked) == 2
+    assert session.title == "The session trace" and len(asked) == 2
 
 
 def test_lessons_menu_lists_every_lesson(window):

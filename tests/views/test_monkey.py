@@ -99,7 +99,14 @@ def test_a_step_another_caption_quotes_cannot_be_removed_so_saved_files_reopen(l
     with pytest.raises(ScenarioError, match="quotes 'r1'.*edit that caption first"):
         lesson_session.execute(RemoveStep(number))
     assert dumps_scenario(lesson_session.scenario) == before
+    # Its English rewritten, the French caption still quotes r1: still refused, and said.
+    lesson_session.edit_caption(quoting[0], "plain words")
+    with pytest.raises(ScenarioError, match=r"caption \(fr\) quotes 'r1'"):
+        lesson_session.execute(RemoveStep(number))
     for n in quoting:  # once no caption quotes it, it goes, and the file reopens
+        lesson_session.set_options(language="fr")
+        lesson_session.edit_caption(n, "des mots simples")
+        lesson_session.set_options(language="en")
         lesson_session.edit_caption(n, "plain words")
     lesson_session.execute(RemoveStep(lesson_session.scenario.number_of("r1")))
     load_scenario_bytes(dumps_scenario(lesson_session.scenario).encode("utf-8"), "saved")

@@ -10,8 +10,8 @@ from PySide6.QtCore import Qt
 
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
-from linviz.model.report import fmt_vector
 from linviz.views.classroom.difference_map import DifferenceMap
+from linviz.views.number_text import shown_vector
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme, label_style
 
@@ -176,9 +176,9 @@ class BaselinePanel(Panel):
             moved = bool(np.any(delta != 0))
             texts = (
                 label,
-                fmt_vector(old),
-                fmt_vector(new),
-                fmt_vector(delta) if moved else self.tr("unchanged"),
+                shown_vector(old),
+                shown_vector(new),
+                shown_vector(delta) if moved else self.tr("unchanged"),
             )
             self._rows.append(texts)
             cells = (label, f"{texts[1]} → {texts[2]}", texts[3])

@@ -16,8 +16,8 @@ from PySide6.QtCore import Qt
 from linviz.controller.changes import Change
 from linviz.controller.lab_record import LabNotebook
 from linviz.controller.session import Session
-from linviz.model.report import fmt_vector
 from linviz.views.classroom.difference_map import DifferenceMap
+from linviz.views.number_text import shown_vector
 from linviz.views.panels.heatmap import HeatmapPanel
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme
@@ -198,13 +198,13 @@ class BeforeAfter(Panel):
         if session.is_hidden(session.scenario.number_of(label)):
             return self.tr("Read {0}: hidden until the room predicts it.").format(label)
         moved = bool(np.any(delta != 0))
-        shift = self.tr("change {0}").format(fmt_vector(delta)) if moved else self.tr("unchanged")
+        shift = self.tr("change {0}").format(shown_vector(delta)) if moved else self.tr("unchanged")
         where = self.tr("Read {0}") if at_cursor else self.tr("Nearest read, {0}")
         return (
             where.format(label)
             + ": "
             + self.tr("baseline y = {0}   now y = {1}   ({2})").format(
-                fmt_vector(old), fmt_vector(new), shift
+                shown_vector(old), shown_vector(new), shift
             )
         )
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.session import Session
-from linviz.model.report import fmt_vector
+from linviz.views.number_text import shown_vector
 from linviz.views.theme import Theme
 
 Qt = QtCore.Qt
@@ -37,7 +37,7 @@ def entered_text(session: Session, number: int | None = None) -> str:
     if prediction is None:
         return ""
     return QtCore.QCoreApplication.translate("HiddenNotice", "Prediction entered: {0}").format(
-        fmt_vector(prediction)
+        shown_vector(prediction)
     )
 
 
@@ -54,7 +54,7 @@ def gap_text(session: Session, number: int | None = None) -> str:
     output = session.snapshot(number).read.output
     return QtCore.QCoreApplication.translate(
         "HiddenNotice", "prediction {0} · true {1} · off by {2}"
-    ).format(fmt_vector(prediction), fmt_vector(output), fmt_vector(off_by))
+    ).format(shown_vector(prediction), shown_vector(output), shown_vector(off_by))
 
 
 class HiddenNotice(QtWidgets.QLabel):

@@ -10,6 +10,7 @@ text laid out as plain text: nothing typed is ever read as HTML or markup).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import shiboken6
@@ -17,10 +18,11 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
 from linviz.controller.changes import Change
-from linviz.controller.lab_record import LabNotebook
+from linviz.controller.lab_record import ChangeReport, FieldChange, LabNotebook
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.safe_files import write_safely
+from linviz.views.number_text import localised
 from linviz.views.theme import Theme
 
 #: Page margins of the exported PDF, in millimetres.
@@ -251,14 +253,10 @@ class LabNotebookDialog(QtWidgets.QDialog):
             if report.total == 0:
                 self.notice.setText(self.tr("Nothing has changed since the baseline."))
             else:
-                self.notice.setText(
-                    self.tr("{n} changes since the baseline:").format(n=f"{report.total:,}")
-                    if report.total > 1
-                    else self.tr("1 change since the baseline:")
-                )
-            self.changes_list.addItems(report.lines())
+                self.notice.setText(self.tr("%Ln changes since the baseline:", "", report.total))
+            self.changes_list.addItems(self._lines(report))
             if report.more_than_one_variable:
-                shown = ", ".join(report.variables[:4])
+                shown = ", ".join(self._variables(report)[:4])
                 if len(report.variables) > 4:
                     shown += ", …"
                 self.warning.setText(
@@ -271,6 +269,88 @@ class LabNotebookDialog(QtWidgets.QDialog):
             else:
                 self.warning.hide()
         self._show_entries()
+
+    # -- the changes in the language shown (the controller words them in English) ------------
+    def _field(self, name: str) -> str:
+        names = {
+            "title": self.tr("title"),
+            "caption": self.tr("caption"),
+            "feature map": self.tr("feature map"),
+            "normaliser": self.tr("normaliser"),
+            "rule": self.tr("rule"),
+            "position": self.tr("position"),
+            "step": self.tr("step"),
+            "label": self.tr("label"),
+            "target": self.tr("target"),
+            "notes": self.tr("notes"),
+            "question": self.tr("question"),
+            "key": self.tr("key"),
+            "query": self.tr("query"),
+            "value": self.tr("value"),
+            "op": self.tr("op"),
+            "alpha": "α",
+            "beta": "β",
+        }
+        return names.get(name, name)
+
+    def _value(self, text: str) -> str:
+        words = {"on": self.tr("on"), "off": self.tr("off"), "removed": self.tr("removed")}
+        if text in words:
+            return words[text]
+        if text.startswith("“"):
+            return text  # a quoted text: the user's own words
+        step = re.fullmatch(r"step (\d+)", text)
+        if step:
+            return self.tr("step {0}").format(step[1])
+        for english, kind in (("write ", self.tr("write")), ("read ", self.tr("read"))):
+            if text.startswith(english):
+                text = f"{kind} {text[len(english) :]}"
+        rules = {
+            "gated_delta": self.tr("gated delta"),
+            "additive": self.tr("additive"),
+            "delta": self.tr("delta"),
+            "gated": self.tr("gated"),
+        }
+        for name, shown in rules.items():
+            if text == name or text.startswith(f"{name} ("):
+                text = shown + text[len(name) :]
+                break
+        return localised(text)
+
+    def _describe(self, change: FieldChange) -> str:
+        where = (
+            self.tr("settings")
+            if change.step is None
+            else self.tr("step {0} ({1})").format(change.step, change.label)
+        )
+        return self.tr("{where}, {field}: {old} → {new}").format(
+            where=where,
+            field=self._field(change.field),
+            old=self._value(change.old),
+            new=self._value(change.new),
+        )
+
+    def _lines(self, report: ChangeReport) -> list[str]:
+        """One line per listed change, in the language shown; one for those not listed."""
+        lines = [self._describe(change) for change in report.changes]
+        if report.total > len(report.changes):
+            lines.append(self.tr("… and %Ln more changes", "", report.total - len(report.changes)))
+        return lines
+
+    def _variables(self, report: ChangeReport) -> list[str]:
+        """The changed variables, named in the language shown (in order, once each)."""
+        names: dict[str, None] = {}
+        for change in report.changes:
+            if change.variable:
+                field = self._field(change.field)
+                name = (
+                    field
+                    if change.label is None
+                    else self.tr("{field} of {label}").format(field=field, label=change.label)
+                )
+                names.setdefault(name)
+        named = list(names)
+        return named + list(report.variables[len(named) :])
 
     def _show_entries(self) -> None:
         if not shiboken6.isValid(self):

@@ -12,7 +12,7 @@ from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.report import fmt_vector
-from linviz.views.number_text import counted
+from linviz.views.number_text import localised
 from linviz.views.panels.typed_text import vector_numbers
 from linviz.views.theme import Theme
 
@@ -95,18 +95,22 @@ class PredictionBox(QtWidgets.QDialog):
             self.prompt.setText(self.tr("Go to a read to enter a prediction for its output."))
         else:
             self.prompt.setText(
-                counted(
-                    "PredictionBox",
-                    "What will read {label} return? Type y's %n number(s), e.g. {example}.",
+                self.tr(
+                    "What will read {label} return? Type y's %Ln numbers, e.g. {example}.",
+                    "",
                     d_v,
                 ).format(
                     label=label,
-                    example=", ".join(["1.2", "-1.8", "0", "0.5"][:d_v] + ["0"] * max(0, d_v - 4)),
+                    example=localised(
+                        ", ".join(["1.2", "-1.8", "0", "0.5"][:d_v] + ["0"] * max(0, d_v - 4))
+                    ),
                 )
             )
             if not keep_text:
                 prediction = self.session.predictions.get(label)
-                self.edit.setText("" if prediction is None else fmt_vector(prediction).strip("[]"))
+                self.edit.setText(
+                    "" if prediction is None else localised(fmt_vector(prediction)).strip("[]")
+                )
         for widget in (self.edit, self.set_button, self.clear_button):
             widget.setEnabled(label is not None)
 
@@ -139,10 +143,8 @@ class PredictionBox(QtWidgets.QDialog):
         except ScenarioError as error:
             # The model's shape message speaks of a value to store; say it for y.
             reason = (
-                counted("PredictionBox", "y has %n component(s) (d_v = {d_v}), ", d_v).format(
-                    d_v=d_v
-                )
-                + counted("PredictionBox", "but %n number(s) were typed.", typed)
+                self.tr("y has %Ln components (d_v = {d_v}), ", "", d_v).format(d_v=d_v)
+                + self.tr("but %Ln numbers were typed.", "", typed)
                 if typed and typed != d_v
                 else error.message
             )

@@ -30,9 +30,9 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.controller.stopwatch import Stopwatch, clock_text
-from linviz.model.report import fmt_number, fmt_vector
 from linviz.views.drawing.cell_image import rgb_words
 from linviz.views.items.matrix_item import colormap_for, symmetric_limit
+from linviz.views.number_text import caption_numbers, grouped, shown_number, shown_vector
 from linviz.views.theme import Theme, qcolor, theme_named, theme_palette
 
 if TYPE_CHECKING:
@@ -121,7 +121,7 @@ class StateThumbnail(QtWidgets.QWidget):
                     painter.drawText(
                         rect,
                         Qt.AlignmentFlag.AlignCenter,
-                        fmt_number(self._matrix[row, column], digits=3).replace("-", "−"),
+                        shown_number(self._matrix[row, column], digits=3).replace("-", "−"),
                     )
         finally:
             painter.end()
@@ -287,7 +287,7 @@ class PresenterView(QtWidgets.QWidget):
         count = len(session.scenario)
         cursor = session.cursor
         self.count_label.setText(
-            self.tr("Step {cursor} / {count}").format(cursor=f"{cursor:,}", count=f"{count:,}")
+            self.tr("Step {cursor} / {count}").format(cursor=grouped(cursor), count=grouped(count))
         )
         self._show_step(self.now, cursor, theme)
         if cursor < count:
@@ -296,10 +296,10 @@ class PresenterView(QtWidgets.QWidget):
             self.next.heading.setText(self.tr("Next"))
             self.next.summary.setText(self.tr("End of the scenario."))
             self.next.thumbnail.set_matrix(None, theme, "")
-        self.caption_label.setText(session.caption(cursor).text)
+        self.caption_label.setText(session.caption(cursor, caption_numbers()).text)
         step = session.scenario.step(cursor) if cursor >= 1 else None
-        notes = step.notes if step is not None else ""
-        question = step.question if step is not None else ""
+        notes = session.text(step.notes) if step is not None else ""
+        question = session.text(step.question) if step is not None else ""
         self.notes_label.setText(notes or self.tr("No notes for this step."))
         self.question_label.setText(question or self.tr("No question for this step."))
         self.blank_label.setStyleSheet(f"color: {theme.warning}; font-weight: bold;")
@@ -316,21 +316,21 @@ class PresenterView(QtWidgets.QWidget):
         step = snap.step
         assert step is not None
         card.heading.setText(
-            self.tr("{heading}: step {number}").format(heading=heading, number=f"{number:,}")
+            self.tr("{heading}: step {number}").format(heading=heading, number=grouped(number))
         )
         hidden = session.is_hidden(number)
         if step.is_write:
             text = self.tr("write {label}\nk = {key}\nv = {value}").format(
                 label=step.label,
-                key=fmt_vector(step.vector),
-                value=fmt_vector(step.value),  # type: ignore[arg-type]
+                key=shown_vector(step.vector),
+                value=shown_vector(step.value),  # type: ignore[arg-type]
             )
         else:
             output = (
-                self.tr("hidden until revealed (R)") if hidden else fmt_vector(snap.read.output)  # type: ignore[union-attr]
+                self.tr("hidden until revealed (R)") if hidden else shown_vector(snap.read.output)  # type: ignore[union-attr]
             )
             text = self.tr("read {label}\nq = {query}\ny = {output}").format(
-                label=step.label, query=fmt_vector(step.vector), output=output
+                label=step.label, query=shown_vector(step.vector), output=output
             )
         card.summary.setText(text)
         if hidden:

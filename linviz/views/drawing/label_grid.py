@@ -16,7 +16,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.views.drawing.static_text import draw_centred, metrics
-from linviz.views.number_text import cell_text
+from linviz.views.number_text import cell_text, decimal_comma
 
 #: Below this cell width (device pixels) no label is drawn at all.
 MIN_CELL_PX = 14
@@ -46,6 +46,7 @@ class LabelGrid(pg.GraphicsObject):
         self._lut = np.zeros((256, 3), dtype=np.uint8)
         self._dark_entries: np.ndarray | None = None  # per colour of the map: is it dark?
         self._texts: list[list[str]] | None = None
+        self._texts_comma = False
         self._flat: list[str] | None = None
         self._light: np.ndarray | None = None
         self._by_ink: tuple[list[int], list[int]] | None = None  # dark-text, light-text cells
@@ -96,7 +97,8 @@ class LabelGrid(pg.GraphicsObject):
 
     def texts(self) -> list[list[str]]:
         """The label of every cell, row by row (what is painted when cells are large)."""
-        if self._texts is None:
+        if self._texts is None or self._texts_comma != decimal_comma():
+            self._texts_comma = decimal_comma()  # a change of language writes them anew
             limit = self._limit
             self._texts = [[cell_text(v, limit) for v in row] for row in self._values.tolist()]
         return self._texts

@@ -149,7 +149,7 @@ class WindowExporter(QtCore.QObject):
         """
         frames = len(self.window.session.scenario) + 1  # from step 0
         progress = progress or self.progress_dialog(
-            self.tr("Drawing {0} frames…").format(frames), 2 * frames
+            self.tr("Drawing %Ln frames…", "", frames), 2 * frames
         )
 
         def job() -> Path:
@@ -172,7 +172,7 @@ class WindowExporter(QtCore.QObject):
         """One numbered image per step next to ``path`` (``name-000.png`` for step 0 …)."""
         images_count = len(self.window.session.scenario) + 1  # from step 0
         progress = progress or self.progress_dialog(
-            self.tr("Writing {0} images…").format(images_count), images_count
+            self.tr("Writing %Ln images…", "", images_count), images_count
         )
         where = str(Path(path).parent)
 

@@ -131,6 +131,11 @@ class LabPage(QtWidgets.QWidget):
         self.set_compact(self.compact)
         self.apply_theme(theme)
 
+    def retranslate(self) -> None:
+        """Write every text again in the language now in use (after View ▸ Language)."""
+        self.restyle(force=True)
+        self.request_refresh()
+
     def request_refresh(self) -> None:
         """Redraw now if the page is shown, else as soon as it shows."""
         if self.isVisible():

@@ -10,6 +10,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.views.drawing.scene_tuning import repaint_as_one_rectangle
 from linviz.views.labs.ticks import Tick, fitting_ticks
+from linviz.views.number_text import localised
 from linviz.views.theme import Theme, label_style
 
 Qt = QtCore.Qt
@@ -131,8 +132,12 @@ class LabPlot(pg.PlotWidget):
     def set_candidate_ticks(
         self, name: str, ticks: Sequence[Tick], keep: Sequence[int] = ()
     ) -> None:
-        """Offer ``ticks`` to axis ``name``; those whose labels fit are shown."""
-        self._candidates[name] = (list(ticks), tuple(keep))
+        """Offer ``ticks`` to axis ``name``; those whose labels fit are shown.
+
+        Labels are written in the language shown (``0,8`` in French).
+        """
+        ticks = [(value, localised(label)) for value, label in ticks]
+        self._candidates[name] = (ticks, tuple(keep))
         self._fit_ticks()
 
     def shown_ticks(self, name: str) -> list[Tick]:

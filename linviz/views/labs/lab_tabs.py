@@ -176,6 +176,19 @@ class LabTabs(QtCore.QObject):
             f"QTabBar {{ background: {theme.background}; }}"
         )
 
+    def retranslate(self) -> None:
+        """Tab titles, and every built page, in the language now in use."""
+        titles, tips = self.titles(), self.tips()
+        self.tabs.setTabToolTip(0, self.tr("The scenario: S, the planes, the readout (Ctrl+1)"))
+        for number, name in enumerate([SCENARIO, *LAB_NAMES], start=1):
+            self.tabs.setTabText(number - 1, titles[name])
+            if number > 1:
+                self.tabs.setTabToolTip(number - 1, f"{tips[name]} (Ctrl+{number})")
+            self.actions[name].setText(f"&{number}  {titles[name]}")
+            self.actions[name].setStatusTip(tips.get(name, titles[name]))
+        for page in self.pages.values():
+            page.retranslate()
+
     # -- exports without a person at the window --------------------------------------------
     def names(self) -> list[str]:
         """The labs' names (``linviz export --view`` takes them)."""

@@ -24,6 +24,7 @@ from linviz.views.labs.lab_plot import LabPlot
 from linviz.views.labs.memory_quiz import Gap, MemoryQuiz
 from linviz.views.labs.size_entry import SizeEntry
 from linviz.views.labs.ticks import byte_ticks, token_ticks
+from linviz.views.number_text import grouped, localised
 from linviz.views.theme import Theme, label_style
 
 Qt = QtCore.Qt
@@ -410,7 +411,7 @@ class MemoryPage(LabPage):
         self.kv_label.setText(self.tr("KV cache"))
         self.state_label.setText(self.tr("state S"))
         self.crossover_label.setText(
-            self.tr("the cache passes S at {0:,} tokens").format(reading.crossover_tokens)
+            self.tr("the cache passes S at {0} tokens").format(grouped(reading.crossover_tokens))
         )
         at = 0.62 * x_end
         self.plot.place_label(self.kv_label, at, float(np.interp(at, x, kv)))
@@ -426,7 +427,7 @@ class MemoryPage(LabPage):
         self.title.setText(
             self.tr("A softmax model's KV cache against linear attention's fixed state")
         )
-        self.at_label.setText(self.tr("At {0:,} tokens").format(reading.tokens))
+        self.at_label.setText(self.tr("At {0} tokens").format(grouped(reading.tokens)))
         if hidden:
             for label in (self.kv_value, self.state_value):
                 label.setText(self.tr("?"))
@@ -435,10 +436,10 @@ class MemoryPage(LabPage):
                 label.setVisible(label is not self.ratio_label)
         else:
             self.kv_value.setText(costs.human_size(reading.kv_cache_bytes))
-            self.kv_bytes.setText(self.tr("{0:,} bytes").format(reading.kv_cache_bytes))
+            self.kv_bytes.setText(self.tr("{0} bytes").format(grouped(reading.kv_cache_bytes)))
             self.state_value.setText(costs.human_size(reading.state_bytes))
             self.state_bytes.setText(
-                self.tr("{0:,} bytes, at any length").format(reading.state_bytes)
+                self.tr("{0} bytes, at any length").format(grouped(reading.state_bytes))
             )
             self.ratio_label.setText(self._ratio_text(reading))
             for label in (self.kv_bytes, self.state_bytes, self.ratio_label):
@@ -453,7 +454,7 @@ class MemoryPage(LabPage):
         if reading.tokens == 0:
             return self.tr("No tokens yet: the cache is empty, S already has its full size.")
         ratio = reading.ratio
-        size = f"{ratio:,.0f}" if ratio >= 100 else f"{ratio:.3g}"
+        size = f"{ratio:,.0f}" if ratio >= 100 else localised(f"{ratio:.3g}")
         return self.tr("The cache is {0} × the state here.").format(size)
 
     def _shape_text(self, shape: costs.ModelShape) -> str:
@@ -471,7 +472,7 @@ class MemoryPage(LabPage):
             return self.tr("Estimate {0}: exactly right").format(estimate)
         off = costs.human_size(abs(gap.difference))
         ratio = gap.ratio
-        factor = "∞" if math.isinf(ratio) else f"{ratio:.3g}"
+        factor = "∞" if math.isinf(ratio) else localised(f"{ratio:.3g}")
         if gap.difference > 0:
             return self.tr("Estimate {0}: {1} too low (the true size is {2} × it)").format(
                 estimate, off, factor

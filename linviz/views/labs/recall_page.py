@@ -21,11 +21,12 @@ from linviz.controller.session import Session
 from linviz.model import capacity
 from linviz.model.errors import ScenarioError
 from linviz.model.limits import MAX_DIM, MIN_DIM
+from linviz.model.report import fmt_number
 from linviz.views.labs.lab_page import LabPage
 from linviz.views.labs.recall_display import RecallDisplay
 from linviz.views.labs.recall_figure import RecallFigure
 from linviz.views.labs.recall_runner import RecallRunner
-from linviz.views.number_text import plain_number
+from linviz.views.number_text import grouped, plain_number
 from linviz.views.theme import Theme
 
 Qt = QtCore.Qt
@@ -53,8 +54,8 @@ def parse_list(text: str, convert: Callable[[str], object]) -> tuple:
 
 
 def list_text(values: Sequence[object]) -> str:
-    """``(16, 32, 64)`` → ``"16, 32, 64"``."""
-    return ", ".join(plain_number(v) if isinstance(v, float) else str(v) for v in values)
+    """``(16, 32, 64)`` → ``"16, 32, 64"`` (typed back in: decimal points in any language)."""
+    return ", ".join(fmt_number(v) if isinstance(v, float) else str(v) for v in values)
 
 
 class RecallPage(LabPage):
@@ -145,9 +146,9 @@ class RecallPage(LabPage):
         self.sizes_edit = self._line(
             "sizes",
             int,
-            self.tr(
-                "How many pairs N to store, e.g. 4, 8, 16, 32, 64, 128, 256 (1 to {0:,})"
-            ).format(capacity.MAX_PAIRS),
+            self.tr("How many pairs N to store, e.g. 4, 8, 16, 32, 64, 128, 256 (1 to {0})").format(
+                grouped(capacity.MAX_PAIRS)
+            ),
         )
         self.similarities_edit = self._line(
             "similarities",

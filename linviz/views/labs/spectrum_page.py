@@ -27,7 +27,7 @@ from linviz.views.labs.lab_page import LabPage
 from linviz.views.labs.lab_plot import LabPlot
 from linviz.views.labs.step_bar import StepBar
 from linviz.views.labs.ticks import linear_ticks
-from linviz.views.number_text import counted, plain_number
+from linviz.views.number_text import list_separator, plain_number
 from linviz.views.theme import Theme, label_style
 
 Qt = QtCore.Qt
@@ -246,7 +246,7 @@ class SpectrumPage(LabPage):
         index = max(0, min(index, len(steps) - 1))
         step = int(steps[index])
         sigma = result.singular_values[index]
-        shown = ", ".join(plain_number(round(float(s), 3)) for s in sigma[:6])
+        shown = list_separator().join(plain_number(round(float(s), 3)) for s in sigma[:6])
         if len(sigma) > 6:
             shown += ", …"
         where = (
@@ -255,10 +255,10 @@ class SpectrumPage(LabPage):
             else self.tr("At step {0} (the nearest sampled step)").format(step)
         )
         self.readout.setText(
-            counted(
-                "SpectrumPage",
-                "{where}: %n write(s) · effective rank {effective} of d = {d} · "
+            self.tr(
+                "{where}: %Ln writes · effective rank {effective} of d = {d} · "
                 "rank {rank} · σ = {sigma}",
+                "",
                 int(result.writes[index]),
             ).format(
                 where=where,

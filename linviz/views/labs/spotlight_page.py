@@ -20,12 +20,11 @@ from linviz.controller.labs import SpotlightLab
 from linviz.controller.session import Session
 from linviz.model.attention import SHARPNESS_RANGE, SpotlightComparison, Weighting
 from linviz.model.errors import ScenarioError
-from linviz.model.report import fmt_vector
 from linviz.views.labs.lab_page import LabPage
 from linviz.views.labs.lab_plot import LabPlot
 from linviz.views.labs.step_bar import StepBar
 from linviz.views.labs.ticks import linear_ticks
-from linviz.views.number_text import MINUS, plain_number
+from linviz.views.number_text import MINUS, plain_number, shown_vector
 from linviz.views.theme import Theme, label_style
 
 Qt = QtCore.Qt
@@ -52,7 +51,7 @@ def shown_keys(comparison: SpotlightComparison, limit: int = MAX_BARS) -> np.nda
 
 def vector_text(vector: np.ndarray) -> str:
     """``[2.5, −1]`` with a real minus sign."""
-    return fmt_vector(vector).replace("-", MINUS)
+    return shown_vector(vector).replace("-", MINUS)
 
 
 class SpotlightPage(LabPage):

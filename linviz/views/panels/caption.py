@@ -10,7 +10,7 @@ from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.views.classroom.hidden_output import entered_text, predict_prompt
 from linviz.views.drawing.steady_label import SteadyLabel
-from linviz.views.number_text import caption_numbers, stale_text
+from linviz.views.number_text import caption_numbers, grouped, stale_text
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import label_style
 
@@ -222,7 +222,9 @@ class CaptionBar(Panel):
         self._edit_number = number
         self._edit_scenario = scenario
         # The template, fields and all: what is kept is what was typed.
-        self.editor.setText(scenario.step(number).caption if number else scenario.caption)
+        self.editor.setText(
+            session.text(scenario.step(number).caption if number else scenario.caption)
+        )
         self._show_hint(self.syntax_help(), error=False)
         self.caption.hide()
         self.stale_mark.hide()
@@ -264,7 +266,7 @@ class CaptionBar(Panel):
             self.refresh()  # another scenario now: nothing to keep the text in
             return
         old = scenario.step(number).caption if number else scenario.caption
-        if text == old:
+        if text == session.text(old):
             self._stop_editing()
             self.refresh()
             return
@@ -341,17 +343,17 @@ class CaptionBar(Panel):
         if cursor == 0:
             self.heading.setText(
                 self.tr("Step 0 of {count} · the empty memory, before any write").format(
-                    count=f"{count:,}"
+                    count=grouped(count)
                 )
                 if count
-                else scenario.title
+                else session.title
             )
         else:
             step = scenario.step(cursor)
             kind = self.tr("write") if step.is_write else self.tr("read")
             self.heading.setText(
                 self.tr("Step {number} of {count} · {kind} {label}").format(
-                    number=f"{cursor:,}", count=f"{count:,}", kind=kind, label=step.label
+                    number=grouped(cursor), count=grouped(count), kind=kind, label=step.label
                 )
             )
         if hidden:

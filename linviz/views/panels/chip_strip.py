@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from linviz.controller.session import Session
 from linviz.views.drawing.raster_scale import raster_scale
 from linviz.views.drawing.static_text import draw_at
-from linviz.views.number_text import caption_numbers, stale_text
+from linviz.views.number_text import caption_numbers, grouped, stale_text
 from linviz.views.theme import Theme, qcolor
 
 #: Room around a chip's cached picture for its outline (pixels).
@@ -272,7 +272,7 @@ class ChipStrip(QtWidgets.QWidget):
             step = session.scenario.step(number)
             kind = self.tr("write") if step.is_write else self.tr("read")
             head = self.tr("Step {number}: {kind} {label}").format(
-                number=f"{number:,}", kind=kind, label=step.label
+                number=grouped(number), kind=kind, label=step.label
             )
             own = step.caption
         # A hidden read's caption would state its answer: predict first.

@@ -19,13 +19,12 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
-from linviz.model.report import fmt_vector
 from linviz.model.snapshot import Snapshot
 from linviz.views.classroom.hidden_output import hidden_text
 from linviz.views.drawing.scene_tuning import repaint_as_one_rectangle
 from linviz.views.drawing.steady_label import SteadyLabel
 from linviz.views.items.matrix_item import MatrixItem, symmetric_limit
-from linviz.views.number_text import plain_number
+from linviz.views.number_text import plain_number, shown_vector
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme
 
@@ -345,7 +344,7 @@ class EquationPanel(Panel):
             # Wrap only between the clauses, never inside "z = [3, 3]" or "φ(q)ᵀz = 9".
             clauses = (
                 self.tr("y = {0}\u1d40 S \u00f7 {0}\u1d40z").format(name),
-                f"z = {fmt_vector(result.normaliser)}",
+                f"z = {shown_vector(result.normaliser)}",
                 f"{name}\u1d40z = {divisor}",
             )
             rule = ", ".join(clauses[:1] + tuple(c.replace(" ", "\u00a0") for c in clauses[1:]))

@@ -502,7 +502,9 @@ class HeatmapPanel(Panel):
             rest = sum(amount for _, amount in parts) - sum(amount for _, amount in shown)
             lines.append(
                 "&nbsp;&nbsp;"
-                + self.tr("{0} smaller terms: {1}").format(len(parts) - len(shown), signed(rest))
+                + self.tr("%Ln smaller terms: {0}", "", len(parts) - len(shown)).format(
+                    signed(rest)
+                )
             )
         total = sum(amount for _, amount in parts)
         lines.append(self.tr("total: {0}").format(plain_number(total)))

@@ -17,12 +17,12 @@ from PySide6 import QtWidgets
 
 from linviz.model.interference import key_cosines
 from linviz.model.readout import cosine
-from linviz.model.report import fmt_number, fmt_vector
 from linviz.views.items.arrow_item import ArrowItem, ArrowLook
 from linviz.views.items.plane_arrows import (
     DEPTH_BY_CODE,
     ArrowBatch,
 )
+from linviz.views.number_text import shown_number, shown_vector
 from linviz.views.panels.plane_base import VectorPlanePanel
 from linviz.views.theme import Theme
 
@@ -202,7 +202,7 @@ class KeyPlanePanel(VectorPlanePanel):
             return []
         return [
             self.tr("what S stores: {0} = {1}").format(
-                name, fmt_vector(scenario.phi_vectors()[number - 1])
+                name, shown_vector(scenario.phi_vectors()[number - 1])
             )
         ]
 
@@ -219,7 +219,9 @@ class KeyPlanePanel(VectorPlanePanel):
             return ""  # an arrow hovered before it is redrawn after an edit
         step = scenario.step(number)
         lines = [
-            self.tr("key {0} (step {1}) = {2}").format(step.label, number, fmt_vector(step.vector))
+            self.tr("key {0} (step {1}) = {2}").format(
+                step.label, number, shown_vector(step.vector)
+            )
         ]
         lines += self._stored_line(number, self.tr("φ(k)"))
         pairs = self._cosines_with_others(number)
@@ -234,10 +236,10 @@ class KeyPlanePanel(VectorPlanePanel):
             if len(pairs) > TOOLTIP_ROWS:
                 shown = sorted(pairs, key=lambda pair: -abs(pair[1]))[:TOOLTIP_ROWS]
             lines += [
-                self.tr("  {0}: {1}").format(label, fmt_number(round(c, 4))) for label, c in shown
+                self.tr("  {0}: {1}").format(label, shown_number(round(c, 4))) for label, c in shown
             ]
             if len(pairs) > len(shown):
-                lines.append(self.tr("  … and {0} more (smaller)").format(len(pairs) - len(shown)))
+                lines.append(self.tr("  … and %Ln more (smaller)", "", len(pairs) - len(shown)))
         lines.append(self._drag_line("key"))
         return "\n".join(lines)
 
@@ -246,7 +248,7 @@ class KeyPlanePanel(VectorPlanePanel):
         step = session.scenario.step(number)
         lines = [
             self.tr("query {0} (step {1}) = {2}").format(
-                step.label, number, fmt_vector(step.vector)
+                step.label, number, shown_vector(step.vector)
             )
         ]
         lines += self._stored_line(number, self.tr("φ(q)"))

@@ -71,6 +71,15 @@ class Panel(QtWidgets.QWidget):
     def refresh(self) -> None:
         """Redraw from the session (subclasses)."""
 
+    def retranslate(self) -> None:
+        """Write every text again in the language now in use (after View ▸ Language).
+
+        The window has already swapped the texts set once; this restyles
+        (headings and axis titles are set there) and refreshes.
+        """
+        self._styled_theme = None
+        self.refresh()
+
     def show_chrome(self, shown: bool) -> None:
         """Show or hide what only explains the panel (projector mode hides it)."""
         if self.legend is not None:

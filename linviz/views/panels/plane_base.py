@@ -522,6 +522,10 @@ class VectorPlanePanel(Panel):
     def _axis_name(self, component: int) -> str:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def retranslate(self) -> None:
+        self._axis_text = None  # the axis titles are words too
+        super().retranslate()
+
     def _set_axis_labels(self, size: int, axes: tuple[int, int], theme: Theme) -> None:
         key = (size > 1, axes, theme.name, self._axis_name(axes[0]), self._axis_name(axes[1]))
         if key == self._axis_text:

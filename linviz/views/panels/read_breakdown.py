@@ -22,10 +22,10 @@ from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.model.interference import strongest_earlier_overlaps
 from linviz.model.readout import EXACT_SHARE, ReadResult, cosine
-from linviz.model.report import fmt_number, fmt_vector
 from linviz.views.classroom.hidden_output import HiddenNotice, entered_text, gap_text
 from linviz.views.drawing.painted_text import FlowText, MeasureTable, Piece, Row, words
 from linviz.views.drawing.steady_label import SteadyLabel
+from linviz.views.number_text import grouped, localised, shown_number, shown_vector
 from linviz.views.panels.panel import Panel
 from linviz.views.panels.term_bars import (
     CANCELLED,
@@ -230,7 +230,7 @@ class ReadoutPanel(Panel):
         self._show_only(self.overlaps)
         self.heading.setText(
             self.tr("Write {label}: key {key}, value {value}").format(
-                label=step.label, key=fmt_vector(step.vector), value=fmt_vector(step.value)
+                label=step.label, key=shown_vector(step.vector), value=shown_vector(step.value)
             )
         )
         # Labels only for the few shown: listing 100,000 cosines took ~50 ms.
@@ -246,7 +246,7 @@ class ReadoutPanel(Panel):
             lines.append(
                 words(
                     self.tr("{label} is stored as φ({label}) = {phi}.").format(
-                        label=step.label, phi=fmt_vector(stored)
+                        label=step.label, phi=shown_vector(stored)
                     ),
                     theme.foreground,
                 )
@@ -284,19 +284,19 @@ class ReadoutPanel(Panel):
                 other = scenario.number_of(label)
                 line = self.tr("overlaps φ({label}) = {phi}: cos {cosine}").format(
                     label=label,
-                    phi=fmt_vector(scenario.phi_vectors(other - 1, other)[0]),
-                    cosine=f"{c:.2f}",
+                    phi=shown_vector(scenario.phi_vectors(other - 1, other)[0]),
+                    cosine=localised(f"{c:.2f}"),
                 )
             else:
                 line = self.tr("overlaps {label}: cos {cosine}").format(
-                    label=label, cosine=f"{c:.2f}"
+                    label=label, cosine=localised(f"{c:.2f}")
                 )
             # Glue "cos" to its number: wrap after the colon, never clip a digit.
             lines.append(words("  " + line.replace(" cos ", " cos\xa0"), color))
         if overlapping > len(shown):
             lines.append(
                 words(
-                    self.tr("… and {count} more").format(count=f"{overlapping - len(shown):,}"),
+                    self.tr("… and {count} more").format(count=grouped(overlapping - len(shown))),
                     color,
                 )
             )
@@ -332,7 +332,7 @@ class ReadoutPanel(Panel):
         step = result.step
         hidden = self.session.is_hidden()
         heading = self.tr("Read {label}: query {query}").format(
-            label=step.label, query=fmt_vector(step.vector)
+            label=step.label, query=shown_vector(step.vector)
         )
         # Predict first: while the output is hidden, nothing hints at the answer.
         if not hidden and result.target is not None:
@@ -367,7 +367,7 @@ class ReadoutPanel(Panel):
         else:
             contributions = result.contributions
         groups = []
-        weights = [fmt_number(c.weight) for c in contributions]
+        weights = [shown_number(c.weight) for c in contributions]
         for c, weight in zip(contributions, weights):
             groups.append(
                 BarGroup(
@@ -403,7 +403,7 @@ class ReadoutPanel(Panel):
             ]
         if hidden_terms:
             pieces += words(
-                self.tr("(+{count} more)").format(count=f"{hidden_terms:,}"), foreground
+                self.tr("(+{count} more)").format(count=grouped(hidden_terms)), foreground
             )
         if not contributions:
             pieces += words(self.tr("none"), foreground)
@@ -464,12 +464,12 @@ class ReadoutPanel(Panel):
             return []
         scenario = self.session.scenario
         target = result.target
-        weight = fmt_number(float(result.weights[result.target_index]))
+        weight = shown_number(float(result.weights[result.target_index]))
         values = {
             "target": target,
-            "own": fmt_vector(result.own_value),
-            "removed": fmt_vector(result.correction),
-            "term": fmt_vector(result.target_term),
+            "own": shown_vector(result.own_value),
+            "removed": shown_vector(result.correction),
+            "term": shown_vector(result.target_term),
         }
         if weight == "1" and not scenario.rule.decays:
             first = self.tr("{target} stored {own} − {removed} = {term}").format(**values)
@@ -482,14 +482,14 @@ class ReadoutPanel(Panel):
         if beta != 1.0:
             how = self.tr(
                 "β × its value less β × what its key already returned, β = {beta}"
-            ).format(beta=fmt_number(beta))
+            ).format(beta=shown_number(beta))
         if result.exact:
             cancelled, count = self._cancelled_terms(result)
             cancel = ""
             if cancelled:
                 terms = self._names(
                     [
-                        self.tr("{label}'s {term}").format(label=label, term=fmt_vector(term))
+                        self.tr("{label}'s {term}").format(label=label, term=shown_vector(term))
                         for label, term in cancelled
                     ],
                     count - len(cancelled),
@@ -514,7 +514,7 @@ class ReadoutPanel(Panel):
         rest = self.tr(
             "That removal cancels {removed} of what the other writes add; "
             "the rest, {crosstalk}, is crosstalk."
-        ).format(removed=fmt_vector(result.correction), crosstalk=fmt_vector(result.crosstalk))
+        ).format(removed=shown_vector(result.correction), crosstalk=shown_vector(result.crosstalk))
         return [words(f"{first} ({how}). {rest}", theme.foreground)]
 
     def _names(self, names: list[str], more: int = 0) -> str:
@@ -523,7 +523,7 @@ class ReadoutPanel(Panel):
             more += len(names) - MAX_NAMED
             names = names[:MAX_NAMED]
         if more:
-            names = [*names, self.tr("{count} more").format(count=f"{more:,}")]
+            names = [*names, self.tr("{count} more").format(count=grouped(more))]
         if len(names) <= 1:
             return "".join(names)
         return self.tr("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
@@ -549,7 +549,7 @@ class ReadoutPanel(Panel):
             rows.append(
                 Row(
                     self.tr("divisor φ(q)ᵀz + ε"),
-                    fmt_number(result.denominator, digits=digits),
+                    shown_number(result.denominator, digits=digits),
                     theme.foreground,
                     self.tr("y = φ(q)ᵀS ÷ (φ(q)ᵀz + ε), ε = 1e-6"),
                 )
@@ -638,7 +638,7 @@ class ReadoutPanel(Panel):
             rows.append(
                 Row(
                     self.tr("cosine(y, v_target)"),
-                    "—" if result.cosine is None else f"{result.cosine:.3f}",
+                    "—" if result.cosine is None else localised(f"{result.cosine:.3f}"),
                     theme.foreground,
                 )
             )
@@ -657,7 +657,7 @@ def _measure_vector(vector: np.ndarray, digits: int = 4) -> str:
     """A vector for the measures table: long ones (cut anyway) show 4 components, not 8,
     so the table leaves the terms room at d_v = 64.
     """
-    return fmt_vector(vector, limit=8 if len(vector) <= 8 else 4, digits=digits)
+    return shown_vector(vector, limit=8 if len(vector) <= 8 else 4, digits=digits)
 
 
 def _unbroken(text: str) -> str:
@@ -666,4 +666,4 @@ def _unbroken(text: str) -> str:
 
 
 def _percent(value: float | None) -> str:
-    return "—" if value is None else f"{100 * value:.1f} %"
+    return "—" if value is None else localised(f"{100 * value:.1f} %")

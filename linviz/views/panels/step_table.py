@@ -272,6 +272,14 @@ class StepEditorPanel(Panel):
         self.move_up_action.setEnabled(cursor > 1)
         self.move_down_action.setEnabled(0 < cursor < count)
 
+    def retranslate(self) -> None:
+        super().retranslate()
+        # Cells are cached texts: "W write", numbers, captions in the language shown.
+        self.model.scenario_changed()
+        self.model.headerDataChanged.emit(
+            Qt.Orientation.Horizontal, 0, self.model.columnCount() - 1
+        )
+
     def _size_columns(self) -> None:
         metrics = QtGui.QFontMetrics(self.font())
         header = self.table.horizontalHeader()

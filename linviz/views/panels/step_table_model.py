@@ -13,9 +13,8 @@ from PySide6.QtCore import Qt
 from linviz.controller.commands import ReplaceStep
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
-from linviz.model.report import fmt_number, fmt_vector
 from linviz.model.scenario import Step
-from linviz.views.number_text import caption_numbers, stale_text
+from linviz.views.number_text import caption_numbers, shown_number, shown_vector, stale_text
 from linviz.views.panels.typed_text import (
     SYMBOLS,
     parameters_text,
@@ -285,14 +284,14 @@ class StepTableModel(QtCore.QAbstractTableModel):
         if column == LABEL:
             return step.label
         if column == VECTOR:
-            return fmt_vector(step.vector)
+            return shown_vector(step.vector)
         if column == VALUE:
-            return fmt_vector(step.value) if step.value is not None else ""
+            return shown_vector(step.value) if step.value is not None else ""
         if column == TARGET:
             return step.target or ""
         if column == PARAMETERS:
             return ", ".join(
-                f"{SYMBOLS[name]} = {fmt_number(getattr(step, name))}"
+                f"{SYMBOLS[name]} = {shown_number(getattr(step, name))}"
                 for name in ("alpha", "beta")
                 if getattr(step, name) is not None
             )
@@ -339,7 +338,7 @@ class StepTableModel(QtCore.QAbstractTableModel):
         if column == PARAMETERS:
             return step.with_changes(**parse_parameters(text, scenario.rule.name))
         if column == CAPTION:
-            return step.with_changes(caption=text)
+            return step.with_changes(caption=self.session.caption_edited(step.caption, text))
         raise ValueError(f"column {column} is not editable")
 
     def setData(

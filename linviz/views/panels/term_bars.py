@@ -15,11 +15,11 @@ import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
-from linviz.model.report import fmt_number, fmt_vector
 from linviz.views.drawing.cell_image import rgb_words
 from linviz.views.drawing.raster_scale import raster_scale
 from linviz.views.drawing.static_text import draw_centred
 from linviz.views.items.matrix_item import colormap_for
+from linviz.views.number_text import shown_number, shown_vector
 from linviz.views.theme import Theme, qcolor
 
 #: Bars thinner than this (pixels) give way to one colour strip per group (d_v = 64).
@@ -261,7 +261,7 @@ class TermBars(QtWidgets.QWidget):
                     )
                     hit = index
                     extra = self.tr("component {index}: {value}").format(
-                        index=component + 1, value=fmt_number(values[component])
+                        index=component + 1, value=shown_number(values[component])
                     )
                     break
         if hit is None:
@@ -273,7 +273,7 @@ class TermBars(QtWidgets.QWidget):
                 group.label,
                 self.kind_text(group.kind),
                 group.note,
-                extra or fmt_vector(group.values),
+                extra or shown_vector(group.values),
             )
             if t
         )
@@ -389,7 +389,7 @@ class TermBars(QtWidgets.QWidget):
                 (
                     "scale",
                     self.tr("component value {low} … {high}").format(
-                        low=fmt_number(-scale), high=fmt_number(scale)
+                        low=shown_number(-scale), high=shown_number(scale)
                     ),
                 )
             )
@@ -421,7 +421,7 @@ class TermBars(QtWidgets.QWidget):
         y += line
         if hidden:
             if painter is not None:
-                note = self.tr("{count} smaller terms not shown").format(count=f"{hidden:,}")
+                note = self.tr("%Ln smaller terms not shown", "", hidden)
                 painter.setPen(style.muted)
                 painter.drawText(
                     QtCore.QRect(8, y, self.width() - 16, metrics.height()),
@@ -537,7 +537,7 @@ class TermBars(QtWidgets.QWidget):
                     max(abs(zero - y), 1.0),
                 )
                 self._paint_bar(painter, style, index, component, rect)
-                text = fmt_number(value)
+                text = shown_number(value)
                 if style.width(value_m, text) <= bar_w + 4:
                     painter.setFont(style.value_font)
                     painter.setPen(style.foreground)
@@ -627,7 +627,9 @@ class TermBars(QtWidgets.QWidget):
         value_w = 4
         if any(row_room / len(g.values) >= value_m.height() - 2 for g in self.groups):
             value_w += max(
-                style.width(value_m, fmt_number(v)) for g in self.groups for v in g.values.tolist()
+                style.width(value_m, shown_number(v))
+                for g in self.groups
+                for v in g.values.tolist()
             )
         x_left = area.left() + label_w + (value_w if low < 0 else 4)
         x_right = area.right() - (value_w if high > 0 else 4)
@@ -658,7 +660,7 @@ class TermBars(QtWidgets.QWidget):
                 if bar_h >= value_m.height() - 2:
                     painter.setFont(style.value_font)
                     painter.setPen(style.foreground)
-                    text = fmt_number(value)
+                    text = shown_number(value)
                     # After a bar to the right, before one to the left.
                     x = (
                         rect.right() + 2

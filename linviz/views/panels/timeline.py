@@ -11,6 +11,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
+from linviz.views.number_text import grouped, localised
 from linviz.views.panels.chip_strip import ChipStrip
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme
@@ -101,7 +102,7 @@ class TimelinePanel(Panel):
 
         self.speed_box = QtWidgets.QComboBox(self)
         for speed in SPEEDS:
-            self.speed_box.addItem(f"{speed:g}×", speed)
+            self.speed_box.addItem(localised(f"{speed:g}×"), speed)
         self.speed_box.setCurrentIndex(SPEEDS.index(1.0))
         self.speed_box.setToolTip(self.tr("Playback speed"))
         self.speed_box.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
@@ -247,7 +248,7 @@ class TimelinePanel(Panel):
         self.slider.setEnabled(count > 0)
         self._size_position_label(count)
         self.position_label.setText(
-            self.tr("{cursor} / {count}").format(cursor=f"{cursor:,}", count=f"{count:,}")
+            self.tr("{cursor} / {count}").format(cursor=grouped(cursor), count=grouped(count))
         )
         self.first_action.setEnabled(cursor > 0)
         self.previous_action.setEnabled(cursor > 0)
@@ -261,7 +262,7 @@ class TimelinePanel(Panel):
         """A fixed size for "cursor / count" that fits every cursor: a fixed-size label's
         new text asks for no new layout of the window (scrubbing).
         """
-        widest = f"{count:,}".translate(str.maketrans("0123456789", "8888888888"))
+        widest = grouped(count).translate(str.maketrans("0123456789", "8888888888"))
         metrics = self.position_label.fontMetrics()
         size = QtCore.QSize(
             metrics.horizontalAdvance(

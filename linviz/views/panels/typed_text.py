@@ -14,6 +14,7 @@ from PySide6 import QtCore
 from linviz.model.errors import ScenarioError
 from linviz.model.rules import RULE_PARAMETERS
 from linviz.model.scenario import Step
+from linviz.views.number_text import MINUS, localised
 
 _PARAMETER_NAMES = {
     "α": "alpha",
@@ -28,10 +29,6 @@ _PARAMETER_NAMES = {
 SYMBOLS = {"alpha": "α", "beta": "β"}
 
 
-def _translate(text: str) -> str:
-    return QtCore.QCoreApplication.translate("StepEditor", text)
-
-
 def number_text(x: float) -> str:
     """``x`` exactly as typed back: shortest round-trip form, ``1`` not ``1.0``."""
     text = repr(float(x) + 0.0)
@@ -39,15 +36,21 @@ def number_text(x: float) -> str:
 
 
 def vector_text(vector: np.ndarray) -> str:
-    """A vector as the user types it: ``1, 0.5``."""
-    return ", ".join(number_text(x) for x in vector)
+    """A vector as the user types it: ``1, 0.5`` (in French ``1 ; 0,5``)."""
+    return localised(", ".join(number_text(x) for x in vector))
 
 
 def split_vector(text: str) -> list[str]:
-    """The tokens of a typed vector: ``"[1, 0]"``, ``"1, 0"`` and ``"1 0"`` all give two."""
-    body = text.strip()
+    """The tokens of a typed vector: ``"[1, 0]"``, ``"1, 0"`` and ``"1 0"`` all give two.
+
+    With a semicolon between components, a comma is a decimal one, as French
+    writes it: ``"0,8 ; −0,6"`` gives ``0.8`` and ``-0.6``.
+    """
+    body = text.strip().replace(MINUS, "-")
     if body[:1] in "[(" and body[-1:] in "])":
         body = body[1:-1]
+    if ";" in body:
+        return [token.replace(",", ".") for token in re.split(r"[;\s]+", body.strip()) if token]
     return [token for token in re.split(r"[,;\s]+", body.strip()) if token]
 
 
@@ -63,9 +66,9 @@ def vector_numbers(text: str, name: str) -> list[float]:
             numbers.append(float(token))
         except ValueError:
             raise ScenarioError(
-                _translate("{name} component {position} must be a number, got {token!r}").format(
-                    name=name, position=position, token=token
-                ),
+                QtCore.QCoreApplication.translate(
+                    "StepEditor", "{name} component {position} must be a number, got {token!r}"
+                ).format(name=name, position=position, token=token),
                 field=name,
             ) from None
     return numbers
@@ -96,9 +99,9 @@ def parse_parameters(text: str, rule_name: str) -> dict[str, float | None]:
         if len(words) == 1:
             if not bare_order:
                 raise ScenarioError(
-                    _translate("the {rule} rule takes no α or β; leave this empty").format(
-                        rule=rule_name
-                    ),
+                    QtCore.QCoreApplication.translate(
+                        "StepEditor", "the {rule} rule takes no α or β; leave this empty"
+                    ).format(rule=rule_name),
                     field="alpha",
                 )
             name, token = bare_order.pop(0), words[0]
@@ -106,14 +109,18 @@ def parse_parameters(text: str, rule_name: str) -> dict[str, float | None]:
             name, token = _PARAMETER_NAMES[words[0].lower()], words[1]
         else:
             raise ScenarioError(
-                _translate("write α/β as α=0.9, β=0.5 (got {part!r})").format(part=part),
+                QtCore.QCoreApplication.translate(
+                    "StepEditor", "write α/β as α=0.9, β=0.5 (got {part!r})"
+                ).format(part=part),
                 field="alpha",
             )
         try:
             result[name] = float(token)
         except ValueError:
             raise ScenarioError(
-                _translate("{name} must be a number, got {token!r}").format(name=name, token=token),
+                QtCore.QCoreApplication.translate(
+                    "StepEditor", "{name} must be a number, got {token!r}"
+                ).format(name=name, token=token),
                 field=name,
             ) from None
     return result

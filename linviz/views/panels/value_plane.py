@@ -15,13 +15,13 @@ from functools import partial
 import numpy as np
 
 from linviz.model.readout import held_at_key
-from linviz.model.report import fmt_number, fmt_vector
 from linviz.views.items.arrow_item import ArrowItem, ArrowLook, restyled
 from linviz.views.items.plane_arrows import (
     DEPTH_BY_CODE,
     ArrowBatch,
     PlaneArrow,
 )
+from linviz.views.number_text import shown_number, shown_vector
 from linviz.views.panels.plane_base import VectorPlanePanel
 from linviz.views.theme import Theme
 
@@ -192,7 +192,7 @@ class ValuePlanePanel(VectorPlanePanel):
         return self.tr(
             "What the memory held at key {0} just before this write: {1}\n"
             "(what a read of that key would have returned)"
-        ).format(label, fmt_vector(held))
+        ).format(label, shown_vector(held))
 
     def _kind_look(
         self, theme: Theme, color: str, state: str, is_write: bool, label: str
@@ -207,7 +207,7 @@ class ValuePlanePanel(VectorPlanePanel):
         return "\n".join(
             [
                 self.tr("value stored by {0} (step {1}) = {2}").format(
-                    step.label, number, fmt_vector(step.value)
+                    step.label, number, shown_vector(step.value)
                 ),
                 self.tr("Drag the tip to change this value."),
             ]
@@ -219,13 +219,13 @@ class ValuePlanePanel(VectorPlanePanel):
             return ""
         if role == "output":
             return self.tr("y, the output of read {0} = {1}").format(
-                result.step.label, fmt_vector(result.output)
+                result.step.label, shown_vector(result.output)
             )
         if role == "target":
             return self.tr("the target value, stored by {0} = {1}").format(
-                result.target, fmt_vector(result.expected)
+                result.target, shown_vector(result.expected)
             )
-        text = self.tr("interference y − target = {0}").format(fmt_vector(result.interference))
+        text = self.tr("interference y − target = {0}").format(shown_vector(result.interference))
         if result.relative_error is not None:
-            text += "\n" + self.tr("relative error {0}").format(fmt_number(result.relative_error))
+            text += "\n" + self.tr("relative error {0}").format(shown_number(result.relative_error))
         return text

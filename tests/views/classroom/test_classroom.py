@@ -268,13 +268,13 @@ def test_editing_a_caption_is_undoable_and_saved(qtbot, window, tmp_path):
     caption = window.panels["caption"]
     qtbot.mouseDClick(caption.caption, Qt.MouseButton.LeftButton)
     assert caption.editing and caption.editor.isVisible()
-    assert caption.editor.text() == session.scenario.step(3).caption
+    assert caption.editor.text() == session.text(session.scenario.step(3).caption)
     caption.editor.selectAll()
     # Letters and space that are shortcuts elsewhere (B, P, R, Space) are just text here.
     qtbot.keyClicks(caption.editor, "Read k1 back: probe r1")
     qtbot.keyClick(caption.editor, Qt.Key.Key_Return)
     assert not caption.editing and caption.caption.isVisible()
-    assert session.scenario.step(3).caption == "Read k1 back: probe r1"
+    assert str(session.scenario.step(3).caption) == "Read k1 back: probe r1"
     assert "Read k1 back: probe r1" in caption.text()
     assert session.baseline is None and not window.panels["timeline"].playing
 
@@ -285,7 +285,7 @@ def test_editing_a_caption_is_undoable_and_saved(qtbot, window, tmp_path):
     session.redo()
     path = tmp_path / "captioned.json"
     window.save_to(path)
-    assert load_scenario(path).step(3).caption == "Read k1 back: probe r1"
+    assert str(load_scenario(path).step(3).caption) == "Read k1 back: probe r1"
 
 
 def test_esc_cancels_a_caption_edit_even_in_projector_mode(qtbot, window):
@@ -312,7 +312,7 @@ def test_moving_on_while_typing_keeps_the_text_on_its_step(qtbot, window):
     caption.editor.setText("k2 points up")
     qtbot.keyClick(caption.editor, Qt.Key.Key_PageDown)  # next step, still typing
     assert session.cursor == 3 and not caption.editing
-    assert session.scenario.step(2).caption == "k2 points up"
+    assert session.text(session.scenario.step(2).caption) == "k2 points up"
     assert "Read with k1" in caption.text()
 
 
@@ -324,7 +324,7 @@ def test_editing_a_hidden_reads_caption_reveals_it_first(qtbot, window):
     caption.edit_button.click()
     assert not session.is_hidden()
     # The text box holds the caption's template, live fields and all.
-    assert caption.editor.text() == session.scenario.step(7).caption
+    assert caption.editor.text() == session.text(session.scenario.step(7).caption)
     assert caption.editor.text().startswith("Read k3: {y}, not {expected}.")
     caption.cancel_edit()
 
@@ -388,7 +388,7 @@ def test_a_caption_follows_a_real_drag_and_a_stale_one_is_marked_until_undo(qtbo
     caption.editor.selectAll()
     qtbot.keyClicks(caption.editor, "k3 = (0.8, 0.6) spills into both rows")
     qtbot.keyClick(caption.editor, Qt.Key.Key_Return)
-    assert session.scenario.step(5).caption == "k3 = (0.8, 0.6) spills into both rows"
+    assert str(session.scenario.step(5).caption) == "k3 = (0.8, 0.6) spills into both rows"
     assert not caption.stale_shown()
     drag_k3_onto_k2()
     assert caption.stale_shown()

@@ -44,7 +44,7 @@ def test_keys_step_the_cursor_and_the_caption_follows(qtbot, lesson_session):
     # A lesson opens on step 0: the empty memory, before any write.
     assert lesson_session.cursor == 0
     assert caption.heading.text() == "Step 0 of 7 · the empty memory, before any write"
-    assert caption.caption.text() == lesson_session.scenario.caption
+    assert caption.caption.text() == lesson_session.text(lesson_session.scenario.caption)
     assert not timeline.first_action.isEnabled() and timeline.slider.value() == 0
 
     expected = [

@@ -1,0 +1,1 @@
+"""Maintenance commands for linviz's own files (``python -m linviz.tools.NAME``)."""

@@ -1,0 +1,102 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en">
+<context>
+    <name>HeatmapPanel</name>
+    <message numerus="yes">
+        <source>%Ln smaller terms: {0}</source>
+        <translation>
+            <numerusform>%Ln smaller term: {0}</numerusform>
+            <numerusform>%Ln smaller terms: {0}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>KeyPlanePanel</name>
+    <message numerus="yes">
+        <source>  … and %Ln more (smaller)</source>
+        <translation>
+            <numerusform>  … and %Ln more (smaller)</numerusform>
+            <numerusform>  … and %Ln more (smaller)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LabNotebookDialog</name>
+    <message numerus="yes">
+        <source>%Ln changes since the baseline:</source>
+        <translation>
+            <numerusform>%Ln change since the baseline:</numerusform>
+            <numerusform>%Ln changes since the baseline:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %Ln more changes</source>
+        <translation>
+            <numerusform>… and %Ln more change</numerusform>
+            <numerusform>… and %Ln more changes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PredictionBox</name>
+    <message numerus="yes">
+        <source>What will read {label} return? Type y&apos;s %Ln numbers, e.g. {example}.</source>
+        <translation>
+            <numerusform>What will read {label} return? Type y&apos;s %Ln number, e.g. {example}.</numerusform>
+            <numerusform>What will read {label} return? Type y&apos;s %Ln numbers, e.g. {example}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>y has %Ln components (d_v = {d_v}), </source>
+        <translation>
+            <numerusform>y has %Ln component (d_v = {d_v}), </numerusform>
+            <numerusform>y has %Ln components (d_v = {d_v}), </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>but %Ln numbers were typed.</source>
+        <translation>
+            <numerusform>but %Ln number was typed.</numerusform>
+            <numerusform>but %Ln numbers were typed.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SpectrumPage</name>
+    <message numerus="yes">
+        <source>{where}: %Ln writes · effective rank {effective} of d = {d} · rank {rank} · σ = {sigma}</source>
+        <translation>
+            <numerusform>{where}: %Ln write · effective rank {effective} of d = {d} · rank {rank} · σ = {sigma}</numerusform>
+            <numerusform>{where}: %Ln writes · effective rank {effective} of d = {d} · rank {rank} · σ = {sigma}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TermBars</name>
+    <message numerus="yes">
+        <source>%Ln smaller terms not shown</source>
+        <translation>
+            <numerusform>%Ln smaller term not shown</numerusform>
+            <numerusform>%Ln smaller terms not shown</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WindowExporter</name>
+    <message numerus="yes">
+        <source>Drawing %Ln frames…</source>
+        <translation>
+            <numerusform>Drawing %Ln frame…</numerusform>
+            <numerusform>Drawing %Ln frames…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Writing %Ln images…</source>
+        <translation>
+            <numerusform>Writing %Ln image…</numerusform>
+            <numerusform>Writing %Ln images…</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>

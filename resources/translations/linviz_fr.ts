@@ -1,0 +1,3444 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="fr">
+<context>
+    <name>Accessibility</name>
+    <message>
+        <source>The scenario and the labs</source>
+        <translation>Le scénario et les labos</translation>
+    </message>
+    <message>
+        <source>Ctrl+1 … Ctrl+6 open a tab</source>
+        <translation>Ctrl+1 … Ctrl+6 ouvrent un onglet</translation>
+    </message>
+    <message>
+        <source>Docked panels</source>
+        <translation>Panneaux ancrés</translation>
+    </message>
+    <message>
+        <source>The panels sharing this place at the bottom: one tab each</source>
+        <translation>Les panneaux qui se partagent cette place en bas : un onglet chacun</translation>
+    </message>
+    <message>
+        <source>Hide this panel (View menu shows it again)</source>
+        <translation>Masquer ce panneau (le menu Affichage le remontre)</translation>
+    </message>
+    <message>
+        <source>Hide {0}</source>
+        <translation>Masquer {0}</translation>
+    </message>
+    <message>
+        <source>Detach this panel into its own window</source>
+        <translation>Détacher ce panneau dans sa propre fenêtre</translation>
+    </message>
+    <message>
+        <source>Detach {0}</source>
+        <translation>Détacher {0}</translation>
+    </message>
+    <message>
+        <source>Steps of the scenario</source>
+        <translation>Étapes du scénario</translation>
+    </message>
+    <message>
+        <source>One row per step: arrows move, F2 edits a cell, Tab leaves the table</source>
+        <translation>Une ligne par étape : les flèches se déplacent, F2 modifie une case, Tab quitte le tableau</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation> ; </translation>
+    </message>
+    <message>
+        <source>S before any step</source>
+        <translation>S avant toute étape</translation>
+    </message>
+    <message>
+        <source>S after step {0}, write {1}</source>
+        <translation>S après l’étape {0}, écriture {1}</translation>
+    </message>
+    <message>
+        <source>S at step {0}, read {1}</source>
+        <translation>S à l’étape {0}, lecture {1}</translation>
+    </message>
+    <message>
+        <source>{0} rows by {1} columns</source>
+        <translation>{0} lignes sur {1} colonnes</translation>
+    </message>
+    <message>
+        <source>{0}: {1}, every entry 0.</source>
+        <translation>{0} : {1}, tous les coefficients valent 0.</translation>
+    </message>
+    <message>
+        <source>row {0}: {1}</source>
+        <translation>ligne {0} : {1}</translation>
+    </message>
+    <message>
+        <source>{0}: {1}. {2}.</source>
+        <translation>{0} : {1}. {2}.</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation> ; </translation>
+    </message>
+    <message>
+        <source>{0}: {1}; entries from {2} to {3}.</source>
+        <translation>{0} : {1} ; coefficients de {2} à {3}.</translation>
+    </message>
+    <message>
+        <source>Nothing written yet: every read returns zeros.</source>
+        <translation>Rien n’est encore écrit : toute lecture renvoie des zéros.</translation>
+    </message>
+    <message>
+        <source>Step {0} writes {1}: key {2}, value {3}.</source>
+        <translation>L’étape {0} écrit {1} : clé {2}, valeur {3}.</translation>
+    </message>
+    <message>
+        <source>Read {0}: the output is hidden until revealed.</source>
+        <translation>Lecture {0} : la sortie est masquée jusqu’à sa révélation.</translation>
+    </message>
+    <message>
+        <source>Read {0}: output y = {1}; no earlier write to retrieve.</source>
+        <translation>Lecture {0} : sortie y = {1} ; aucune écriture antérieure à retrouver.</translation>
+    </message>
+    <message>
+        <source>relative error {0} %</source>
+        <translation>erreur relative {0} %</translation>
+    </message>
+    <message>
+        <source>no relative error (the target is zero)</source>
+        <translation>pas d’erreur relative (la cible est nulle)</translation>
+    </message>
+    <message>
+        <source>Read {0}: output y = {1}; target {2} expects {3}; interference {4}; {5}.</source>
+        <translation>Lecture {0} : sortie y = {1} ; la cible {2} attend {3} ; interférence {4} ; {5}.</translation>
+    </message>
+</context>
+<context>
+    <name>BaselineMap</name>
+    <message>
+        <source>Baseline: S after step {0}</source>
+        <translation>Référence : S après l’étape {0}</translation>
+    </message>
+</context>
+<context>
+    <name>BaselinePanel</name>
+    <message>
+        <source>How every read&apos;s output moved</source>
+        <translation>Comment la sortie de chaque lecture a bougé</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>lecture</translation>
+    </message>
+    <message>
+        <source>baseline → now</source>
+        <translation>référence → maintenant</translation>
+    </message>
+    <message>
+        <source>change Δ</source>
+        <translation>écart Δ</translation>
+    </message>
+    <message>
+        <source>Clear baseline</source>
+        <translation>Effacer la référence</translation>
+    </message>
+    <message>
+        <source>Baseline: what changed</source>
+        <translation>Référence : ce qui a changé</translation>
+    </message>
+    <message>
+        <source>No baseline pinned. Class ▸ Pin baseline (B) keeps the scenario as it is now; change something and this shows the difference.</source>
+        <translation>Aucune référence épinglée. Classe ▸ Épingler la référence (B) garde le scénario tel qu’il est ; modifiez quelque chose et ce panneau montre la différence.</translation>
+    </message>
+    <message>
+        <source>The baseline cannot be compared at this step: it has other sizes, or fewer steps.</source>
+        <translation>Impossible de comparer à la référence à cette étape : ses tailles diffèrent, ou elle a moins d’étapes.</translation>
+    </message>
+    <message>
+        <source>S − S_baseline after step {0}</source>
+        <translation>S − S_référence après l’étape {0}</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>inchangé</translation>
+    </message>
+    <message>
+        <source>No read to compare yet.</source>
+        <translation>Aucune lecture à comparer pour l’instant.</translation>
+    </message>
+</context>
+<context>
+    <name>BeforeAfter</name>
+    <message>
+        <source>Before and after</source>
+        <translation>Avant et après</translation>
+    </message>
+    <message>
+        <source>The baseline cannot be compared at this step: it has other sizes, or fewer steps.</source>
+        <translation>Impossible de comparer à la référence à cette étape : ses tailles diffèrent, ou elle a moins d’étapes.</translation>
+    </message>
+    <message>
+        <source>No change since the baseline yet.</source>
+        <translation>Aucun changement depuis la référence pour l’instant.</translation>
+    </message>
+    <message>
+        <source>… and {0} more</source>
+        <translation>… et {0} de plus</translation>
+    </message>
+    <message>
+        <source>Changed since the baseline:</source>
+        <translation>Changé depuis la référence :</translation>
+    </message>
+    <message>
+        <source>No read in both scenarios to compare.</source>
+        <translation>Aucune lecture commune aux deux scénarios à comparer.</translation>
+    </message>
+    <message>
+        <source>Read {0}: hidden until the room predicts it.</source>
+        <translation>Lecture {0} : masquée jusqu’à ce que la salle la prédise.</translation>
+    </message>
+    <message>
+        <source>change {0}</source>
+        <translation>écart {0}</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>inchangée</translation>
+    </message>
+    <message>
+        <source>Read {0}</source>
+        <translation>Lecture {0}</translation>
+    </message>
+    <message>
+        <source>Nearest read, {0}</source>
+        <translation>Lecture la plus proche, {0}</translation>
+    </message>
+    <message>
+        <source>baseline y = {0}   now y = {1}   ({2})</source>
+        <translation>référence y = {0}   maintenant y = {1}   ({2})</translation>
+    </message>
+</context>
+<context>
+    <name>BeforeAfterDifference</name>
+    <message>
+        <source>Difference: S − S_baseline</source>
+        <translation>Différence : S − S_référence</translation>
+    </message>
+</context>
+<context>
+    <name>CaptionBar</name>
+    <message>
+        <source>Edit caption</source>
+        <translation>Modifier la légende</translation>
+    </message>
+    <message>
+        <source>Edit this caption (or double-click it): Enter keeps it, Esc cancels</source>
+        <translation>Modifier cette légende (ou double-cliquer dessus) : Entrée la garde, Échap annule</translation>
+    </message>
+    <message>
+        <source>This caption states numbers in its own words, and the step now shows others. Edit it (live fields such as {y} or {S} follow every change), or undo the change.</source>
+        <translation>Cette légende écrit ses nombres en toutes lettres, et l’étape en montre maintenant d’autres. Modifiez-la (les champs vivants comme {y} ou {S} suivent chaque changement), ou annulez le changement.</translation>
+    </message>
+    <message>
+        <source>Caption</source>
+        <translation>Légende</translation>
+    </message>
+    <message>
+        <source>Live fields: {k} {v} {stamp} {S} · reads {q} {y} {target} {expected} {weights} · {y@r1} another step&apos;s · {{ a brace (hover for more)</source>
+        <translation>Champs vivants : {k} {v} {stamp} {S} · lectures {q} {y} {target} {expected} {weights} · {y@r1} celui d’une autre étape · {{ une accolade (survolez pour la suite)</translation>
+    </message>
+    <message>
+        <source>Live fields are filled in from the step each time the caption is shown:
+writes: {k} {v} {stamp} {S} {S_before} {phi_k} {u} {removed} {alpha} {beta}
+reads: {q} {y} {target} {expected} {interference} {crosstalk} {error} {share} {weights} {verdict} {phi_q} {denominator}
+any step: {step} {label} {d_k} {d_v} {z}
+{y@r1} takes step r1&apos;s value; {cos@k1,k2} and {dot@k1,k2} compare two keys.
+{{ and }} write a brace. Enter keeps the caption, Esc cancels.</source>
+        <translation>Les champs vivants sont remplis à partir de l’étape chaque fois que la légende s’affiche :
+écritures : {k} {v} {stamp} {S} {S_before} {phi_k} {u} {removed} {alpha} {beta}
+lectures : {q} {y} {target} {expected} {interference} {crosstalk} {error} {share} {weights} {verdict} {phi_q} {denominator}
+toute étape : {step} {label} {d_k} {d_v} {z}
+{y@r1} prend la valeur de l’étape r1 ; {cos@k1,k2} et {dot@k1,k2} comparent deux clés.
+{{ et }} écrivent une accolade. Entrée garde la légende, Échap annule.</translation>
+    </message>
+    <message>
+        <source>Step 0 of {count} · the empty memory, before any write</source>
+        <translation>Étape 0 sur {count} · la mémoire vide, avant toute écriture</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>écriture</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>lecture</translation>
+    </message>
+    <message>
+        <source>Step {number} of {count} · {kind} {label}</source>
+        <translation>Étape {number} sur {count} · {kind} {label}</translation>
+    </message>
+</context>
+<context>
+    <name>CaptionFields</name>
+    <message>
+        <source>none</source>
+        <translation>aucun</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>exact</translation>
+    </message>
+    <message>
+        <source>off by {0}</source>
+        <translation>écart {0}</translation>
+    </message>
+    <message>
+        <source>a blend of {0}, no single target</source>
+        <translation>un mélange de {0}, sans cible unique</translation>
+    </message>
+    <message>
+        <source>written for an earlier version of this scenario</source>
+        <translation>écrite pour une version antérieure de ce scénario</translation>
+    </message>
+</context>
+<context>
+    <name>ChipStrip</name>
+    <message>
+        <source>Steps</source>
+        <translation>Étapes</translation>
+    </message>
+    <message>
+        <source>Step 0: the empty memory, before any write</source>
+        <translation>Étape 0 : la mémoire vide, avant toute écriture</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>écriture</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>lecture</translation>
+    </message>
+    <message>
+        <source>Step {number}: {kind} {label}</source>
+        <translation>Étape {number} : {kind} {label}</translation>
+    </message>
+    <message>
+        <source>No steps yet: add a write in the table of steps.</source>
+        <translation>Aucune étape : ajoutez une écriture dans le tableau des étapes.</translation>
+    </message>
+</context>
+<context>
+    <name>Classroom</name>
+    <message>
+        <source>&amp;Hide outputs (predict first)</source>
+        <translation>&amp;Masquer les sorties (prédire d’abord)</translation>
+    </message>
+    <message>
+        <source>Hide every read&apos;s output until it is revealed</source>
+        <translation>Masquer la sortie de chaque lecture jusqu’à sa révélation</translation>
+    </message>
+    <message>
+        <source>&amp;Reveal</source>
+        <translation>&amp;Révéler</translation>
+    </message>
+    <message>
+        <source>Show the output of the read at the cursor</source>
+        <translation>Montrer la sortie de la lecture sous le curseur</translation>
+    </message>
+    <message>
+        <source>Enter &amp;prediction…</source>
+        <translation>Saisir une &amp;prédiction…</translation>
+    </message>
+    <message>
+        <source>Type the class&apos;s prediction for the read at the cursor</source>
+        <translation>Saisir la prédiction de la classe pour la lecture sous le curseur</translation>
+    </message>
+    <message>
+        <source>Pin &amp;baseline</source>
+        <translation>Épin&amp;gler la référence</translation>
+    </message>
+    <message>
+        <source>Keep the scenario as it is now and show what later edits change</source>
+        <translation>Garder le scénario tel qu’il est et montrer ce que changent les modifications suivantes</translation>
+    </message>
+    <message>
+        <source>&amp;Clear baseline</source>
+        <translation>&amp;Effacer la référence</translation>
+    </message>
+    <message>
+        <source>&amp;Lab notebook…</source>
+        <translation>&amp;Cahier de labo…</translation>
+    </message>
+    <message>
+        <source>The causal lab: what changed since the baseline, the room&apos;s prediction, the result and its explanation</source>
+        <translation>Le labo de causalité : ce qui a changé depuis la référence, la prédiction de la salle, le résultat et son explication</translation>
+    </message>
+    <message>
+        <source>&amp;Class</source>
+        <translation>&amp;Classe</translation>
+    </message>
+    <message>
+        <source>Baseline pinned: change something and see what it changes.</source>
+        <translation>Référence épinglée : modifiez quelque chose et voyez ce que cela change.</translation>
+    </message>
+</context>
+<context>
+    <name>DifferenceMap</name>
+    <message>
+        <source>S − S_baseline</source>
+        <translation>S − S_référence</translation>
+    </message>
+</context>
+<context>
+    <name>EquationPanel</name>
+    <message>
+        <source>The step as an equation</source>
+        <translation>L’étape en équation</translation>
+    </message>
+    <message>
+        <source>Step 0: the memory is empty</source>
+        <translation>Étape 0 : la mémoire est vide</translation>
+    </message>
+    <message>
+        <source>S is all zeros: nothing has been written yet. Add a write, or step forward, to see its stamp land in S.</source>
+        <translation>S ne contient que des zéros : rien n’a encore été écrit. Ajoutez une écriture, ou avancez d’une étape, pour voir son empreinte s’ajouter à S.</translation>
+    </message>
+    <message>
+        <source>S before</source>
+        <translation>S avant</translation>
+    </message>
+    <message>
+        <source>stamp {0} {1}</source>
+        <translation>empreinte {0} {1}</translation>
+    </message>
+    <message>
+        <source>S after</source>
+        <translation>S après</translation>
+    </message>
+    <message>
+        <source>S ← α·S + {0} {1} with α = {2}</source>
+        <translation>S ← α·S + {0} {1} avec α = {2}</translation>
+    </message>
+    <message>
+        <source>S ← S + {0} {1}</source>
+        <translation>S ← S + {0} {1}</translation>
+    </message>
+    <message>
+        <source>Step {0}: write {1}.</source>
+        <translation>Étape {0} : écriture {1}.</translation>
+    </message>
+    <message>
+        <source>output y</source>
+        <translation>sortie y</translation>
+    </message>
+    <message>
+        <source>y hidden: press R</source>
+        <translation>y masqué : appuyez sur R</translation>
+    </message>
+    <message>
+        <source>query {0}ᵀ</source>
+        <translation>requête {0}ᵀ</translation>
+    </message>
+    <message>
+        <source>S</source>
+        <translation>S</translation>
+    </message>
+    <message>
+        <source>y = {0}ᵀ S</source>
+        <translation>y = {0}ᵀ S</translation>
+    </message>
+    <message>
+        <source>y = {0}ᵀ S ÷ {0}ᵀz</source>
+        <translation>y = {0}ᵀ S ÷ {0}ᵀz</translation>
+    </message>
+    <message>
+        <source>Step {0}: read {1}.</source>
+        <translation>Étape {0} : lecture {1}.</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorDialog</name>
+    <message>
+        <source>linviz: unexpected error</source>
+        <translation>linviz : erreur inattendue</translation>
+    </message>
+    <message>
+        <source>&amp;Copy details</source>
+        <translation>&amp;Copier les détails</translation>
+    </message>
+    <message>
+        <source>Something went wrong inside linviz: %1
+Your scenario is kept; you can go on working, and save it.</source>
+        <translation>Un problème est survenu dans linviz : %1
+Votre scénario est conservé ; vous pouvez continuer à travailler et l’enregistrer.</translation>
+    </message>
+    <message>
+        <source>The details are also in %1</source>
+        <translation>Les détails se trouvent aussi dans %1</translation>
+    </message>
+    <message>
+        <source>The details could not be written to a log file.</source>
+        <translation>Les détails n’ont pas pu être écrits dans un fichier journal.</translation>
+    </message>
+    <message>
+        <source>This happened %1 times (the log has each).</source>
+        <translation>C’est arrivé %1 fois (le journal les contient toutes).</translation>
+    </message>
+</context>
+<context>
+    <name>ExportButton</name>
+    <message>
+        <source>E&amp;xport</source>
+        <translation>E&amp;xporter</translation>
+    </message>
+    <message>
+        <source>Save this lab&apos;s figure as an image (PNG, SVG or PDF) or its numbers as CSV</source>
+        <translation>Enregistrer la figure de ce labo en image (PNG, SVG ou PDF) ou ses nombres en CSV</translation>
+    </message>
+    <message>
+        <source>&amp;Image (PNG, SVG or PDF)…</source>
+        <translation>&amp;Image (PNG, SVG ou PDF)…</translation>
+    </message>
+    <message>
+        <source>The figure as it is on screen, for slides</source>
+        <translation>La figure telle qu’elle est à l’écran, pour des diapositives</translation>
+    </message>
+    <message>
+        <source>&amp;Numbers (CSV)…</source>
+        <translation>&amp;Nombres (CSV)…</translation>
+    </message>
+    <message>
+        <source>Every number the figure shows, one row each</source>
+        <translation>Chaque nombre que montre la figure, une ligne chacun</translation>
+    </message>
+    <message>
+        <source>Export the figure</source>
+        <translation>Exporter la figure</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>Image PNG (*.png);;Dessin SVG (*.svg);;Document PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export the numbers</source>
+        <translation>Exporter les nombres</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation>Tableau CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Échec de l’export</translation>
+    </message>
+    <message>
+        <source>Exported {0}</source>
+        <translation>{0} exporté</translation>
+    </message>
+</context>
+<context>
+    <name>ExportOptionsDialog</name>
+    <message>
+        <source>Export options</source>
+        <translation>Options d’export</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>Format :</translation>
+    </message>
+    <message>
+        <source>Pixels per screen pixel: 2× or more for slides</source>
+        <translation>Pixels par pixel d’écran : 2× ou plus pour des diapositives</translation>
+    </message>
+    <message>
+        <source>Transparent background</source>
+        <translation>Fond transparent</translation>
+    </message>
+    <message>
+        <source> ms per step</source>
+        <translation> ms par étape</translation>
+    </message>
+    <message>
+        <source>Include the table of steps, the settings and the buttons</source>
+        <translation>Inclure le tableau des étapes, les réglages et les boutons</translation>
+    </message>
+    <message>
+        <source>Left out by default: a slide shows the memory, not the editors</source>
+        <translation>Omis par défaut : une diapositive montre la mémoire, pas les éditeurs</translation>
+    </message>
+    <message>
+        <source>Scale:</source>
+        <translation>Échelle :</translation>
+    </message>
+    <message>
+        <source>Frame duration:</source>
+        <translation>Durée d’une image :</translation>
+    </message>
+    <message>
+        <source>Vector image: sharp at any size.</source>
+        <translation>Image vectorielle : nette à toute taille.</translation>
+    </message>
+</context>
+<context>
+    <name>HeatmapPanel</name>
+    <message>
+        <source>Memory S</source>
+        <translation>Mémoire S</translation>
+    </message>
+    <message>
+        <source>Hover a cell to read its value.</source>
+        <translation>Survolez une case pour lire sa valeur.</translation>
+    </message>
+    <message>
+        <source>key component i</source>
+        <translation>composante i de la clé</translation>
+    </message>
+    <message>
+        <source>value component j</source>
+        <translation>composante j de la valeur</translation>
+    </message>
+    <message>
+        <source>value of S[i, j]</source>
+        <translation>valeur de S[i, j]</translation>
+    </message>
+    <message>
+        <source>S: empty memory (nothing written yet)</source>
+        <translation>S : mémoire vide (rien d’écrit encore)</translation>
+    </message>
+    <message>
+        <source>S after step {0} (write {1})</source>
+        <translation>S après l’étape {0} (écriture {1})</translation>
+    </message>
+    <message>
+        <source>S at step {0} (read {1} leaves S unchanged)</source>
+        <translation>S à l’étape {0} (la lecture {1} laisse S inchangée)</translation>
+    </message>
+    <message>
+        <source>Hover a cell to see what it is made of.</source>
+        <translation>Survolez une case pour voir de quoi elle est faite.</translation>
+    </message>
+    <message>
+        <source>◥ marks a cell that holds a blend of several writes.</source>
+        <translation>◥ marque une case qui mêle plusieurs écritures.</translation>
+    </message>
+    <message>
+        <source>Cells too small to mark the blends of several writes.</source>
+        <translation>Cases trop petites pour marquer les mélanges de plusieurs écritures.</translation>
+    </message>
+    <message>
+        <source>Outlined rows: where the stamp of {0} landed.</source>
+        <translation>Lignes encadrées : là où l’empreinte de {0} s’est posée.</translation>
+    </message>
+    <message>
+        <source>Bar on the left: the rows where the stamp of {0} landed.</source>
+        <translation>Barre à gauche : les lignes où l’empreinte de {0} s’est posée.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;[{0}, {1}] = {2}&lt;/b&gt;</source>
+        <translation>&lt;b&gt;[{0}, {1}] = {2}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;S[{0}, {1}] = {2}&lt;/b&gt;</source>
+        <translation>&lt;b&gt;S[{0}, {1}] = {2}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>No write has put anything here yet.</source>
+        <translation>Aucune écriture n’a encore rien mis ici.</translation>
+    </message>
+    <message>
+        <source>from one write:</source>
+        <translation>d’une seule écriture :</translation>
+    </message>
+    <message>
+        <source>a blend of {0} writes:</source>
+        <translation>un mélange de {0} écritures :</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln smaller terms: {0}</source>
+        <translation>
+            <numerusform>%Ln terme plus petit : {0}</numerusform>
+            <numerusform>%Ln termes plus petits : {0}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>total: {0}</source>
+        <translation>total : {0}</translation>
+    </message>
+</context>
+<context>
+    <name>HiddenNotice</name>
+    <message>
+        <source>Output hidden — predict it, then press R (or click here) to reveal</source>
+        <translation>Sortie masquée — prédisez-la, puis appuyez sur R (ou cliquez ici) pour la révéler</translation>
+    </message>
+    <message>
+        <source>Predict the output, then reveal (R)</source>
+        <translation>Prédisez la sortie, puis révélez-la (R)</translation>
+    </message>
+    <message>
+        <source>Prediction entered: {0}</source>
+        <translation>Prédiction saisie : {0}</translation>
+    </message>
+    <message>
+        <source>prediction {0} · true {1} · off by {2}</source>
+        <translation>prédiction {0} · vraie valeur {1} · écart {2}</translation>
+    </message>
+    <message>
+        <source>Click to reveal</source>
+        <translation>Cliquer pour révéler</translation>
+    </message>
+</context>
+<context>
+    <name>KeyPlanePanel</name>
+    <message>
+        <source>Key plane</source>
+        <translation>Plan des clés</translation>
+    </message>
+    <message>
+        <source>key component {0}</source>
+        <translation>composante {0} de la clé</translation>
+    </message>
+    <message>
+        <source>key {0} (step {1}) = {2}</source>
+        <translation>clé {0} (étape {1}) = {2}</translation>
+    </message>
+    <message>
+        <source>No other key to compare with yet.</source>
+        <translation>Aucune autre clé à comparer pour l’instant.</translation>
+    </message>
+    <message>
+        <source>cosine with every other key:</source>
+        <translation>cosinus avec chacune des autres clés :</translation>
+    </message>
+    <message>
+        <source>  {0}: {1}</source>
+        <translation>  {0} : {1}</translation>
+    </message>
+    <message numerus="yes">
+        <source>  … and %Ln more (smaller)</source>
+        <translation>
+            <numerusform>  … et %Ln autre (plus petit)</numerusform>
+            <numerusform>  … et %Ln autres (plus petits)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Drag the tip to move this key.</source>
+        <translation>Faites glisser la pointe pour déplacer cette clé.</translation>
+    </message>
+    <message>
+        <source>k</source>
+        <translation>k</translation>
+    </message>
+    <message>
+        <source>Show the keys and queries as written (drag to move them)</source>
+        <translation>Montrer les clés et les requêtes telles qu’écrites (glissez pour les déplacer)</translation>
+    </message>
+    <message>
+        <source>φ(k)</source>
+        <translation>φ(k)</translation>
+    </message>
+    <message>
+        <source>Show what S stores: φ(k) for every key, φ(q) for every query</source>
+        <translation>Montrer ce que S stocke : φ(k) pour chaque clé, φ(q) pour chaque requête</translation>
+    </message>
+    <message>
+        <source>shows:</source>
+        <translation>montre :</translation>
+    </message>
+    <message>
+        <source>solid: keys · dashed: queries · faded: later · drag a tip to move it</source>
+        <translation>plein : clés · tirets : requêtes · estompé : plus tard · glissez une pointe pour la déplacer</translation>
+    </message>
+    <message>
+        <source>solid: φ(k) = k · dashed: φ(q) = q · faded: later · drag a tip to move it</source>
+        <translation>plein : φ(k) = k · tirets : φ(q) = q · estompé : plus tard · glissez une pointe pour la déplacer</translation>
+    </message>
+    <message>
+        <source>solid: φ(k), what S stores · dashed: φ(q) · to drag, switch to k</source>
+        <translation>plein : φ(k), ce que S stocke · tirets : φ(q) · pour glisser, passez à k</translation>
+    </message>
+    <message>
+        <source>φ(k) component {0}</source>
+        <translation>composante {0} de φ(k)</translation>
+    </message>
+    <message>
+        <source>φ(k) is shown, and φ cannot be undone: switch the key plane to k to drag keys.</source>
+        <translation>φ(k) est affiché, et φ ne s’inverse pas : passez le plan des clés à k pour glisser les clés.</translation>
+    </message>
+    <message>
+        <source>what S stores: {0} = {1}</source>
+        <translation>ce que S stocke : {0} = {1}</translation>
+    </message>
+    <message>
+        <source>cosine of φ(k) with every other stored φ(k):</source>
+        <translation>cosinus de φ(k) avec chaque autre φ(k) stockée :</translation>
+    </message>
+    <message>
+        <source>query {0} (step {1}) = {2}</source>
+        <translation>requête {0} (étape {1}) = {2}</translation>
+    </message>
+    <message>
+        <source>φ(q)</source>
+        <translation>φ(q)</translation>
+    </message>
+    <message>
+        <source>meant to retrieve {0}</source>
+        <translation>censée retrouver {0}</translation>
+    </message>
+    <message>
+        <source>no single target: {0} weigh the same</source>
+        <translation>pas de cible unique : {0} pèsent autant</translation>
+    </message>
+    <message>
+        <source>Drag the tip to move this query.</source>
+        <translation>Faites glisser la pointe pour déplacer cette requête.</translation>
+    </message>
+</context>
+<context>
+    <name>Keyboard</name>
+    <message>
+        <source>Ne&amp;xt panel</source>
+        <translation>Panneau &amp;suivant</translation>
+    </message>
+    <message>
+        <source>Focus the next panel</source>
+        <translation>Donner le focus au panneau suivant</translation>
+    </message>
+    <message>
+        <source>Pre&amp;vious panel</source>
+        <translation>Panneau pré&amp;cédent</translation>
+    </message>
+    <message>
+        <source>Focus the previous panel</source>
+        <translation>Donner le focus au panneau précédent</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Raccourcis clavier</translation>
+    </message>
+    <message>
+        <source>Every action and its keys</source>
+        <translation>Chaque action et ses touches</translation>
+    </message>
+    <message>
+        <source>Panel: {0}</source>
+        <translation>Panneau : {0}</translation>
+    </message>
+    <message>
+        <source>Step to a write or a read to move its vector.</source>
+        <translation>Allez à une écriture ou une lecture pour déplacer son vecteur.</translation>
+    </message>
+    <message>
+        <source>Next / previous control</source>
+        <translation>Contrôle suivant / précédent</translation>
+    </message>
+    <message>
+        <source>Tab, Shift+Tab</source>
+        <translation>Tab, Maj+Tab</translation>
+    </message>
+    <message>
+        <source>Move the current key or query (key plane focused)</source>
+        <translation>Déplacer la clé ou la requête en cours (plan des clés actif)</translation>
+    </message>
+    <message>
+        <source>Arrow keys; with Shift, larger steps</source>
+        <translation>Flèches ; avec Maj, de plus grands pas</translation>
+    </message>
+    <message>
+        <source>Open a menu</source>
+        <translation>Ouvrir un menu</translation>
+    </message>
+    <message>
+        <source>Alt + the underlined letter</source>
+        <translation>Alt + la lettre soulignée</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Raccourcis clavier</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Action</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Touches</translation>
+    </message>
+    <message>
+        <source>Every action of the window and the keys that run it</source>
+        <translation>Chaque action de la fenêtre et les touches qui la lancent</translation>
+    </message>
+    <message>
+        <source>Close this list</source>
+        <translation>Fermer cette liste</translation>
+    </message>
+</context>
+<context>
+    <name>LabNotebookDialog</name>
+    <message>
+        <source>Lab notebook</source>
+        <translation>Cahier de labo</translation>
+    </message>
+    <message>
+        <source>What the room predicted, before the run</source>
+        <translation>Ce que la salle a prédit, avant l’essai</translation>
+    </message>
+    <message>
+        <source>What the run showed</source>
+        <translation>Ce que l’essai a montré</translation>
+    </message>
+    <message>
+        <source>One line: why the change did that</source>
+        <translation>Une ligne : pourquoi le changement a eu cet effet</translation>
+    </message>
+    <message>
+        <source>Where the explanation stops holding (optional)</source>
+        <translation>Où l’explication cesse de tenir (facultatif)</translation>
+    </message>
+    <message>
+        <source>What to change next (optional)</source>
+        <translation>Que changer ensuite (facultatif)</translation>
+    </message>
+    <message>
+        <source>From P</source>
+        <translation>Depuis P</translation>
+    </message>
+    <message>
+        <source>Take the prediction entered with P for the read at the cursor</source>
+        <translation>Reprendre la prédiction saisie avec P pour la lecture sous le curseur</translation>
+    </message>
+    <message>
+        <source>From the read</source>
+        <translation>Depuis la lecture</translation>
+    </message>
+    <message>
+        <source>Take what the read at the cursor returns now and with the baseline</source>
+        <translation>Reprendre ce que la lecture sous le curseur renvoie maintenant et avec la référence</translation>
+    </message>
+    <message>
+        <source>Prediction (P)</source>
+        <translation>Prédiction (P)</translation>
+    </message>
+    <message>
+        <source>Observed</source>
+        <translation>Observé</translation>
+    </message>
+    <message>
+        <source>Explanation</source>
+        <translation>Explication</translation>
+    </message>
+    <message>
+        <source>Boundary</source>
+        <translation>Limite</translation>
+    </message>
+    <message>
+        <source>Next experiment</source>
+        <translation>Expérience suivante</translation>
+    </message>
+    <message>
+        <source>Record entry</source>
+        <translation>Consigner l’entrée</translation>
+    </message>
+    <message>
+        <source>Export Markdown…</source>
+        <translation>Exporter en Markdown…</translation>
+    </message>
+    <message>
+        <source>Export PDF…</source>
+        <translation>Exporter en PDF…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+    <message>
+        <source>Changes since the baseline</source>
+        <translation>Changements depuis la référence</translation>
+    </message>
+    <message>
+        <source>No baseline is pinned. Pin one (Class ▸ Pin baseline, B), then change one thing: every change is listed here.</source>
+        <translation>Aucune référence épinglée. Épinglez-en une (Classe ▸ Épingler la référence, B), puis changez une seule chose : chaque changement s’affiche ici.</translation>
+    </message>
+    <message>
+        <source>Nothing has changed since the baseline.</source>
+        <translation>Rien n’a changé depuis la référence.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln changes since the baseline:</source>
+        <translation>
+            <numerusform>%Ln changement depuis la référence :</numerusform>
+            <numerusform>%Ln changements depuis la référence :</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Warning: {count} variables changed ({names}). Change one at a time, or the result cannot say which change caused it.</source>
+        <translation>Attention : {count} variables ont changé ({names}). Changez-en une à la fois, sinon le résultat ne dit pas quel changement l’a causé.</translation>
+    </message>
+    <message>
+        <source>title</source>
+        <translation>titre</translation>
+    </message>
+    <message>
+        <source>caption</source>
+        <translation>légende</translation>
+    </message>
+    <message>
+        <source>feature map</source>
+        <translation>fonction φ</translation>
+    </message>
+    <message>
+        <source>normaliser</source>
+        <translation>normalisation</translation>
+    </message>
+    <message>
+        <source>rule</source>
+        <translation>règle</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>position</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>étape</translation>
+    </message>
+    <message>
+        <source>label</source>
+        <translation>nom</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>cible</translation>
+    </message>
+    <message>
+        <source>notes</source>
+        <translation>notes</translation>
+    </message>
+    <message>
+        <source>question</source>
+        <translation>question</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>clé</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>requête</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>valeur</translation>
+    </message>
+    <message>
+        <source>op</source>
+        <translation>op.</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>activée</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>désactivée</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>supprimée</translation>
+    </message>
+    <message>
+        <source>step {0}</source>
+        <translation>étape {0}</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>écriture</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>lecture</translation>
+    </message>
+    <message>
+        <source>gated delta</source>
+        <translation>delta à porte</translation>
+    </message>
+    <message>
+        <source>additive</source>
+        <translation>additive</translation>
+    </message>
+    <message>
+        <source>delta</source>
+        <translation>delta</translation>
+    </message>
+    <message>
+        <source>gated</source>
+        <translation>à porte</translation>
+    </message>
+    <message>
+        <source>settings</source>
+        <translation>paramètres</translation>
+    </message>
+    <message>
+        <source>step {0} ({1})</source>
+        <translation>étape {0} ({1})</translation>
+    </message>
+    <message>
+        <source>{where}, {field}: {old} → {new}</source>
+        <translation>{where}, {field} : {old} → {new}</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %Ln more changes</source>
+        <translation>
+            <numerusform>… et %Ln autre changement</numerusform>
+            <numerusform>… et %Ln autres changements</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{field} of {label}</source>
+        <translation>{field} de {label}</translation>
+    </message>
+    <message>
+        <source>No entries yet</source>
+        <translation>Aucune entrée pour l’instant</translation>
+    </message>
+    <message>
+        <source>Entries: {n}</source>
+        <translation>Entrées : {n}</translation>
+    </message>
+    <message>
+        <source>Export lab notebook</source>
+        <translation>Exporter le cahier de labo</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+</context>
+<context>
+    <name>LabPage</name>
+    <message>
+        <source>cannot write {0}: {1}</source>
+        <translation>impossible d’écrire {0} : {1}</translation>
+    </message>
+</context>
+<context>
+    <name>LabTabs</name>
+    <message>
+        <source>The scenario: S, the planes, the readout (Ctrl+1)</source>
+        <translation>Le scénario : S, les plans, la lecture (Ctrl+1)</translation>
+    </message>
+    <message>
+        <source>&amp;Labs</source>
+        <translation>&amp;Labos</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>Scénario</translation>
+    </message>
+    <message>
+        <source>Memory cost</source>
+        <translation>Coût mémoire</translation>
+    </message>
+    <message>
+        <source>Recall test</source>
+        <translation>Test de rappel</translation>
+    </message>
+    <message>
+        <source>Spotlight</source>
+        <translation>Faisceau</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Règles</translation>
+    </message>
+    <message>
+        <source>Filling up</source>
+        <translation>Remplissage</translation>
+    </message>
+    <message>
+        <source>The scenario: S, the planes, the readout</source>
+        <translation>Le scénario : S, les plans, la lecture</translation>
+    </message>
+    <message>
+        <source>Memory cost: a growing KV cache against one fixed state S</source>
+        <translation>Coût mémoire : un cache KV qui grandit face à un état S de taille fixe</translation>
+    </message>
+    <message>
+        <source>The controlled recall test: store N pairs, read each back</source>
+        <translation>Le test de rappel contrôlé : stocker N paires, relire chacune</translation>
+    </message>
+    <message>
+        <source>Spotlight vs floodlight: softmax and linear weights of a read</source>
+        <translation>Faisceau ou plein feu : les poids softmax et linéaires d’une lecture</translation>
+    </message>
+    <message>
+        <source>The scenario under the additive, delta and gated rules</source>
+        <translation>Le scénario sous les règles additive, delta et à porte</translation>
+    </message>
+    <message>
+        <source>Memory filling up: singular values and effective rank of S</source>
+        <translation>La mémoire se remplit : valeurs singulières et rang effectif de S</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>&amp;New</source>
+        <translation>&amp;Nouveau</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>&amp;Ouvrir…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Enregistrer</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Enregistrer &amp;sous…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quitter</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Annuler</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Rétablir</translation>
+    </message>
+    <message>
+        <source>&amp;Projector mode</source>
+        <translation>Mode pro&amp;jecteur</translation>
+    </message>
+    <message>
+        <source>Large high-contrast view for a lecture hall (Esc leaves)</source>
+        <translation>Grand affichage très contrasté pour un amphithéâtre (Échap pour quitter)</translation>
+    </message>
+    <message>
+        <source>Leave projector mode</source>
+        <translation>Quitter le mode projecteur</translation>
+    </message>
+    <message>
+        <source>Snap to 0.1 &amp;grid</source>
+        <translation>Aimanter à la &amp;grille de 0,1</translation>
+    </message>
+    <message>
+        <source>Snap to &amp;unit length</source>
+        <translation>Aimanter à la longueur &amp;unité</translation>
+    </message>
+    <message>
+        <source>&amp;Follow the feature map</source>
+        <translation>&amp;Suivre la fonction φ</translation>
+    </message>
+    <message>
+        <source>φ(k) when the feature map is not the identity, else k</source>
+        <translation>φ(k) quand la fonction φ n’est pas l’identité, sinon k</translation>
+    </message>
+    <message>
+        <source>&amp;Keys as written, k</source>
+        <translation>&amp;Clés telles qu’écrites, k</translation>
+    </message>
+    <message>
+        <source>Keys and queries as written</source>
+        <translation>Clés et requêtes telles qu’écrites</translation>
+    </message>
+    <message>
+        <source>&amp;What S stores, φ(k)</source>
+        <translation>Ce que S s&amp;tocke, φ(k)</translation>
+    </message>
+    <message>
+        <source>φ(k) for every key, φ(q) for every query</source>
+        <translation>φ(k) pour chaque clé, φ(q) pour chaque requête</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>&amp;Clair</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Sombre</translation>
+    </message>
+    <message>
+        <source>&amp;About linviz</source>
+        <translation>À &amp;propos de linviz</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Fichier</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>Ouvrir un fichier &amp;récent</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>&amp;Leçons</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>É&amp;dition</translation>
+    </message>
+    <message>
+        <source>&amp;Go</source>
+        <translation>A&amp;ller</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Affichage</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Thème</translation>
+    </message>
+    <message>
+        <source>L&amp;anguage</source>
+        <translation>La&amp;ngue</translation>
+    </message>
+    <message>
+        <source>&amp;Key plane shows</source>
+        <translation>Le plan des clés &amp;montre</translation>
+    </message>
+    <message>
+        <source>&amp;Steps</source>
+        <translation>Ét&amp;apes</translation>
+    </message>
+    <message>
+        <source>Setti&amp;ngs</source>
+        <translation>Paramètr&amp;es</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>Aid&amp;e</translation>
+    </message>
+    <message>
+        <source>lesson (not saved)</source>
+        <translation>leçon (non enregistrée)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>&amp;Annuler %1</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>&amp;Rétablir %1</translation>
+    </message>
+    <message>
+        <source>edit step</source>
+        <translation>modification de l’étape</translation>
+    </message>
+    <message>
+        <source>add step</source>
+        <translation>ajout d’une étape</translation>
+    </message>
+    <message>
+        <source>delete step</source>
+        <translation>suppression d’une étape</translation>
+    </message>
+    <message>
+        <source>move step</source>
+        <translation>déplacement d’une étape</translation>
+    </message>
+    <message>
+        <source>change settings</source>
+        <translation>changement des paramètres</translation>
+    </message>
+    <message>
+        <source>change dimensions</source>
+        <translation>changement des dimensions</translation>
+    </message>
+    <message>
+        <source>edit title</source>
+        <translation>modification du titre</translation>
+    </message>
+    <message>
+        <source>edit caption</source>
+        <translation>modification de la légende</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>clé</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>requête</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>valeur</translation>
+    </message>
+    <message>
+        <source>nudge {0} {1}</source>
+        <translation>déplacement fin de la {0} {1}</translation>
+    </message>
+    <message>
+        <source>move {0} {1}</source>
+        <translation>déplacement de la {0} {1}</translation>
+    </message>
+    <message>
+        <source>edit caption {0}</source>
+        <translation>modification de la légende de {0}</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>Modifications non enregistrées</translation>
+    </message>
+    <message>
+        <source>“%1” has changes that are not saved. Save them first?</source>
+        <translation>« %1 » a des modifications non enregistrées. Les enregistrer d’abord ?</translation>
+    </message>
+    <message>
+        <source>This scenario cannot be opened</source>
+        <translation>Impossible d’ouvrir ce scénario</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>%1 ouvert</translation>
+    </message>
+    <message>
+        <source>linviz scenarios (*.json);;All files (*)</source>
+        <translation>Scénarios linviz (*.json);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>Ouvrir un scénario</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>Sans titre</translation>
+    </message>
+    <message>
+        <source>Could not save</source>
+        <translation>Enregistrement impossible</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 enregistré</translation>
+    </message>
+    <message>
+        <source>Save scenario</source>
+        <translation>Enregistrer le scénario</translation>
+    </message>
+    <message>
+        <source>About linviz</source>
+        <translation>À propos de linviz</translation>
+    </message>
+    <message>
+        <source>linviz %1
+
+Linear attention keeps its memory in one fixed-size matrix S. Every write adds an outer product; every read is a weighted sum of everything stored, so overlapping keys blend.</source>
+        <translation>linviz %1
+
+L’attention linéaire garde sa mémoire dans une seule matrice S de taille fixe. Chaque écriture y ajoute un produit extérieur ; chaque lecture est une somme pondérée de tout ce qui est stocké, si bien que des clés qui se recouvrent se mélangent.</translation>
+    </message>
+    <message>
+        <source>This work cannot be recovered</source>
+        <translation>Ce travail ne peut pas être récupéré</translation>
+    </message>
+    <message>
+        <source>Recovered %1</source>
+        <translation>%1 récupéré</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryPage</name>
+    <message>
+        <source>Memory cost</source>
+        <translation>Coût mémoire</translation>
+    </message>
+    <message>
+        <source>&amp;Preset</source>
+        <translation>&amp;Préréglage</translation>
+    </message>
+    <message>
+        <source>The course&apos;s head (d = 128)</source>
+        <translation>La tête du cours (d = 128)</translation>
+    </message>
+    <message>
+        <source>A whole model (32 layers × 8 heads)</source>
+        <translation>Un modèle entier (32 couches × 8 têtes)</translation>
+    </message>
+    <message>
+        <source>Your own shape</source>
+        <translation>Votre propre forme</translation>
+    </message>
+    <message>
+        <source>The course&apos;s head: 1 layer, 1 head, head size 128, bf16. A whole model: 32 layers of 8 heads each, head size 128, bf16</source>
+        <translation>La tête du cours : 1 couche, 1 tête, taille de tête 128, bf16. Un modèle entier : 32 couches de 8 têtes chacune, taille de tête 128, bf16</translation>
+    </message>
+    <message>
+        <source>Layers of attention in the model</source>
+        <translation>Couches d’attention du modèle</translation>
+    </message>
+    <message>
+        <source>Attention heads in each layer</source>
+        <translation>Têtes d’attention de chaque couche</translation>
+    </message>
+    <message>
+        <source>Head size d: a key and a value have d numbers each, and S is d × d</source>
+        <translation>Taille de tête d : une clé et une valeur ont d nombres chacune, et S fait d × d</translation>
+    </message>
+    <message>
+        <source>&amp;Layers</source>
+        <translation>&amp;Couches</translation>
+    </message>
+    <message>
+        <source>&amp;Heads</source>
+        <translation>&amp;Têtes</translation>
+    </message>
+    <message>
+        <source>Head si&amp;ze</source>
+        <translation>Taille de tê&amp;te</translation>
+    </message>
+    <message>
+        <source>&amp;Format</source>
+        <translation>&amp;Format</translation>
+    </message>
+    <message>
+        <source>{0} ({1} B each)</source>
+        <translation>{0} ({1} o chacun)</translation>
+    </message>
+    <message>
+        <source>Number format: fp32 takes 4 bytes a number, bf16 and fp16 2, fp8 1</source>
+        <translation>Format des nombres : fp32 prend 4 octets par nombre, bf16 et fp16 2, fp8 1</translation>
+    </message>
+    <message>
+        <source>Context &amp;length</source>
+        <translation>&amp;Longueur du contexte</translation>
+    </message>
+    <message>
+        <source>The context length read out, from 1 token to 10¹² (log scale; ↑ ↓ step)</source>
+        <translation>La longueur de contexte lue, de 1 jeton à 10¹² (échelle log ; ↑ ↓ pour avancer)</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> jetons</translation>
+    </message>
+    <message>
+        <source>The context length read out, in tokens</source>
+        <translation>La longueur de contexte lue, en jetons</translation>
+    </message>
+    <message>
+        <source>Both sizes as the context grows (log–log): the KV cache grows with every token, the state S stays the same size</source>
+        <translation>Les deux tailles quand le contexte grandit (log–log) : le cache KV grandit à chaque jeton, l’état S garde la même taille</translation>
+    </message>
+    <message>
+        <source>context length (tokens)</source>
+        <translation>longueur du contexte (jetons)</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>mémoire</translation>
+    </message>
+    <message>
+        <source>KV cache (softmax)</source>
+        <translation>Cache KV (softmax)</translation>
+    </message>
+    <message>
+        <source>State S (linear)</source>
+        <translation>État S (linéaire)</translation>
+    </message>
+    <message>
+        <source>2 · layers · heads · head size · bytes per number · tokens</source>
+        <translation>2 · couches · têtes · taille de tête · octets par nombre · jetons</translation>
+    </message>
+    <message>
+        <source>layers · heads · head size² · bytes per number</source>
+        <translation>couches · têtes · taille de tête² · octets par nombre</translation>
+    </message>
+    <message>
+        <source>Pre&amp;dict first</source>
+        <translation>Pré&amp;dire d’abord</translation>
+    </message>
+    <message>
+        <source>Hide both sizes so the room can estimate them, then reveal</source>
+        <translation>Masquer les deux tailles pour que la salle les estime, puis les révéler</translation>
+    </message>
+    <message>
+        <source>&amp;Reveal</source>
+        <translation>&amp;Révéler</translation>
+    </message>
+    <message>
+        <source>Show both sizes and how far the estimates were</source>
+        <translation>Montrer les deux tailles et l’écart des estimations</translation>
+    </message>
+    <message>
+        <source>Estimate of the KV cache</source>
+        <translation>Estimation du cache KV</translation>
+    </message>
+    <message>
+        <source>The room&apos;s estimate of the KV cache at this length</source>
+        <translation>L’estimation de la salle pour le cache KV à cette longueur</translation>
+    </message>
+    <message>
+        <source>Estimate of the state</source>
+        <translation>Estimation de l’état</translation>
+    </message>
+    <message>
+        <source>The room&apos;s estimate of the state S</source>
+        <translation>L’estimation de la salle pour l’état S</translation>
+    </message>
+    <message>
+        <source>Estimate: &amp;KV cache</source>
+        <translation>Estimation : cache &amp;KV</translation>
+    </message>
+    <message>
+        <source>&amp;State S</source>
+        <translation>État &amp;S</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>cache KV</translation>
+    </message>
+    <message>
+        <source>state S</source>
+        <translation>état S</translation>
+    </message>
+    <message>
+        <source>the cache passes S at {0} tokens</source>
+        <translation>le cache dépasse S à {0} jetons</translation>
+    </message>
+    <message>
+        <source>At {0} tokens</source>
+        <translation>À {0} jetons</translation>
+    </message>
+    <message>
+        <source>{0} bytes</source>
+        <translation>{0} octets</translation>
+    </message>
+    <message>
+        <source>{0} bytes, at any length</source>
+        <translation>{0} octets, quelle que soit la longueur</translation>
+    </message>
+    <message>
+        <source>Hidden: estimate both sizes, then press Reveal</source>
+        <translation>Masqué : estimez les deux tailles, puis appuyez sur Révéler</translation>
+    </message>
+    <message>
+        <source>A softmax model&apos;s KV cache against linear attention&apos;s fixed state</source>
+        <translation>Le cache KV d’un modèle softmax face à l’état fixe de l’attention linéaire</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>hidden until revealed</source>
+        <translation>masqué jusqu’à la révélation</translation>
+    </message>
+    <message>
+        <source>No tokens yet: the cache is empty, S already has its full size.</source>
+        <translation>Aucun jeton encore : le cache est vide, S a déjà sa taille complète.</translation>
+    </message>
+    <message>
+        <source>The cache is {0} × the state here.</source>
+        <translation>Ici, le cache fait {0} × l’état.</translation>
+    </message>
+    <message>
+        <source>layers × heads: {layers} × {heads} · head size {d} · {dtype}</source>
+        <translation>couches × têtes : {layers} × {heads} · taille de tête {d} · {dtype}</translation>
+    </message>
+    <message>
+        <source>Estimate {0}: exactly right</source>
+        <translation>Estimation {0} : tout juste</translation>
+    </message>
+    <message>
+        <source>Estimate {0}: {1} too low (the true size is {2} × it)</source>
+        <translation>Estimation {0} : {1} trop bas (la vraie taille en fait {2} ×)</translation>
+    </message>
+    <message>
+        <source>Estimate {0}: {1} too high (the true size is {2} × it)</source>
+        <translation>Estimation {0} : {1} trop haut (la vraie taille en fait {2} ×)</translation>
+    </message>
+</context>
+<context>
+    <name>PredictionBox</name>
+    <message>
+        <source>Prediction</source>
+        <translation>Prédiction</translation>
+    </message>
+    <message>
+        <source>Set prediction</source>
+        <translation>Enregistrer la prédiction</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Effacer</translation>
+    </message>
+    <message>
+        <source>Go to a read to enter a prediction for its output.</source>
+        <translation>Allez à une lecture pour saisir une prédiction de sa sortie.</translation>
+    </message>
+    <message numerus="yes">
+        <source>What will read {label} return? Type y&apos;s %Ln numbers, e.g. {example}.</source>
+        <translation>
+            <numerusform>Que renverra la lecture {label} ? Tapez le nombre de y (%Ln), par exemple {example}.</numerusform>
+            <numerusform>Que renverra la lecture {label} ? Tapez les %Ln nombres de y, par exemple {example}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>y has %Ln components (d_v = {d_v}), </source>
+        <translation>
+            <numerusform>y a %Ln composante (d_v = {d_v}), </numerusform>
+            <numerusform>y a %Ln composantes (d_v = {d_v}), </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>but %Ln numbers were typed.</source>
+        <translation>
+            <numerusform>mais %Ln nombre a été tapé.</numerusform>
+            <numerusform>mais %Ln nombres ont été tapés.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not a prediction of y: {reason}</source>
+        <translation>Ce n’est pas une prédiction de y : {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>Presenter</name>
+    <message>
+        <source>Pr&amp;esenter view (swap with the audience view)</source>
+        <translation>Vue &amp;présentateur (échanger avec la vue du public)</translation>
+    </message>
+    <message>
+        <source>Notes, question, next step and time for the instructor; X swaps it with the audience view</source>
+        <translation>Notes, question, étape suivante et minuteur pour l’enseignant ; X l’échange avec la vue du public</translation>
+    </message>
+    <message>
+        <source>&amp;Blank the audience screen</source>
+        <translation>Écran du public en n&amp;oir</translation>
+    </message>
+    <message>
+        <source>Black out the audience view; press . again to show it</source>
+        <translation>Masquer la vue du public ; appuyez de nouveau sur . pour la remontrer</translation>
+    </message>
+    <message>
+        <source>&amp;Presenter and clicker keys</source>
+        <translation>Touches du présentateur et de la &amp;télécommande</translation>
+    </message>
+    <message>
+        <source>Right, Page Down: next step (both windows)</source>
+        <translation>Droite, Page suivante : étape suivante (dans les deux fenêtres)</translation>
+    </message>
+    <message>
+        <source>Left, Page Up: previous step</source>
+        <translation>Gauche, Page précédente : étape précédente</translation>
+    </message>
+    <message>
+        <source>Space: play or pause; Home, End: first and last step</source>
+        <translation>Espace : lecture ou pause ; Début, Fin : première et dernière étape</translation>
+    </message>
+    <message>
+        <source>. : blank the audience screen, or show it again</source>
+        <translation>. : écran du public en noir, ou de nouveau visible</translation>
+    </message>
+    <message>
+        <source>X: presenter view; with one screen it swaps with the audience view, with two it swaps their screens</source>
+        <translation>X : vue présentateur ; avec un écran, elle s’échange avec la vue du public, avec deux, leurs écrans s’échangent</translation>
+    </message>
+    <message>
+        <source>F5: projector mode (with two screens: the audience view on the projector, the presenter view on the laptop); Esc leaves it</source>
+        <translation>F5 : mode projecteur (avec deux écrans : la vue du public sur le projecteur, la vue présentateur sur l’ordinateur) ; Échap pour quitter</translation>
+    </message>
+    <message>
+        <source>R: reveal the hidden output; B: pin a baseline; L: lab notebook</source>
+        <translation>R : révéler la sortie masquée ; B : épingler une référence ; L : cahier de labo</translation>
+    </message>
+    <message>
+        <source>Presenter and clicker keys</source>
+        <translation>Touches du présentateur et de la télécommande</translation>
+    </message>
+</context>
+<context>
+    <name>PresenterView</name>
+    <message>
+        <source>linviz — presenter view</source>
+        <translation>linviz — vue présentateur</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Remettre à zéro</translation>
+    </message>
+    <message>
+        <source>Audience screen blank (. to show it)</source>
+        <translation>Écran du public en noir (. pour le remontrer)</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>Maintenant</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Ensuite</translation>
+    </message>
+    <message>
+        <source>Caption</source>
+        <translation>Légende</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Notes</translation>
+    </message>
+    <message>
+        <source>Ask</source>
+        <translation>Question</translation>
+    </message>
+    <message>
+        <source>Step {cursor} / {count}</source>
+        <translation>Étape {cursor} / {count}</translation>
+    </message>
+    <message>
+        <source>End of the scenario.</source>
+        <translation>Fin du scénario.</translation>
+    </message>
+    <message>
+        <source>No notes for this step.</source>
+        <translation>Pas de notes pour cette étape.</translation>
+    </message>
+    <message>
+        <source>No question for this step.</source>
+        <translation>Pas de question pour cette étape.</translation>
+    </message>
+    <message>
+        <source>{heading}: step 0</source>
+        <translation>{heading} : étape 0</translation>
+    </message>
+    <message>
+        <source>The empty memory: S is all zeros.</source>
+        <translation>La mémoire vide : S ne contient que des zéros.</translation>
+    </message>
+    <message>
+        <source>{heading}: step {number}</source>
+        <translation>{heading} : étape {number}</translation>
+    </message>
+    <message>
+        <source>write {label}
+k = {key}
+v = {value}</source>
+        <translation>écriture {label}
+k = {key}
+v = {value}</translation>
+    </message>
+    <message>
+        <source>hidden until revealed (R)</source>
+        <translation>masqué jusqu’à la révélation (R)</translation>
+    </message>
+    <message>
+        <source>read {label}
+q = {query}
+y = {output}</source>
+        <translation>lecture {label}
+q = {query}
+y = {output}</translation>
+    </message>
+    <message>
+        <source>S hidden until revealed</source>
+        <translation>S masquée jusqu’à la révélation</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Démarrer</translation>
+    </message>
+</context>
+<context>
+    <name>ProjectorStage</name>
+    <message>
+        <source>Refused ({0})</source>
+        <translation>Refusé ({0})</translation>
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation>Refusé</translation>
+    </message>
+</context>
+<context>
+    <name>ReadoutPanel</name>
+    <message>
+        <source>Measures of the read</source>
+        <translation>Mesures de la lecture</translation>
+    </message>
+    <message>
+        <source>Weight of each write</source>
+        <translation>Poids de chaque écriture</translation>
+    </message>
+    <message>
+        <source>Overlapping keys</source>
+        <translation>Clés qui se recouvrent</translation>
+    </message>
+    <message>
+        <source>What the read returned</source>
+        <translation>Ce que la lecture a renvoyé</translation>
+    </message>
+    <message>
+        <source>Click, then Ctrl+C to copy</source>
+        <translation>Cliquez, puis Ctrl+C pour copier</translation>
+    </message>
+    <message>
+        <source>Readout</source>
+        <translation>Résultat de la lecture</translation>
+    </message>
+    <message>
+        <source>Nothing written yet</source>
+        <translation>Rien n’est encore écrit</translation>
+    </message>
+    <message>
+        <source>S is empty: every read returns zeros.</source>
+        <translation>S est vide : toute lecture renvoie des zéros.</translation>
+    </message>
+    <message>
+        <source>Write {label}: key {key}, value {value}</source>
+        <translation>Écriture {label} : clé {key}, valeur {value}</translation>
+    </message>
+    <message>
+        <source>{label} is stored as φ({label}) = {phi}.</source>
+        <translation>{label} est stockée sous la forme φ({label}) = {phi}.</translation>
+    </message>
+    <message>
+        <source>The first key: nothing to overlap yet.</source>
+        <translation>La première clé : rien encore à recouvrir.</translation>
+    </message>
+    <message>
+        <source>φ({label}) is orthogonal to every earlier stored key φ(k): it stores without disturbing them.</source>
+        <translation>φ({label}) est orthogonale à toutes les clés stockées avant elle φ(k) : elle se stocke sans les perturber.</translation>
+    </message>
+    <message>
+        <source>{label} is orthogonal to every earlier key: it stores without disturbing them.</source>
+        <translation>{label} est orthogonale à toutes les clés précédentes : elle se stocke sans les perturber.</translation>
+    </message>
+    <message>
+        <source>{label} overlaps earlier keys: the delta rule swaps what S returned for this key for its new value, so reads of them move that way too, by β × cosine of the change:</source>
+        <translation>{label} recouvre des clés précédentes : la règle delta remplace ce que S renvoyait pour cette clé par sa nouvelle valeur, si bien que leurs lectures bougent aussi dans ce sens, de β × le cosinus du changement :</translation>
+    </message>
+    <message>
+        <source>{label} overlaps earlier keys, so reads of them will pick up its value:</source>
+        <translation>{label} recouvre des clés précédentes, donc leurs lectures prendront une part de sa valeur :</translation>
+    </message>
+    <message>
+        <source>overlaps φ({label}) = {phi}: cos {cosine}</source>
+        <translation>recouvre φ({label}) = {phi} : cos {cosine}</translation>
+    </message>
+    <message>
+        <source>overlaps {label}: cos {cosine}</source>
+        <translation>recouvre {label} : cos {cosine}</translation>
+    </message>
+    <message>
+        <source>… and {count} more</source>
+        <translation>… et {count} de plus</translation>
+    </message>
+    <message>
+        <source>The keys as typed are orthogonal; what S stores is not.</source>
+        <translation>Les clés telles que tapées sont orthogonales ; ce que S stocke ne l’est pas.</translation>
+    </message>
+    <message>
+        <source>Read {label}: query {query}</source>
+        <translation>Lecture {label} : requête {query}</translation>
+    </message>
+    <message>
+        <source>target {target}</source>
+        <translation>cible {target}</translation>
+    </message>
+    <message>
+        <source>no single target</source>
+        <translation>pas de cible unique</translation>
+    </message>
+    <message>
+        <source>w = {weight}</source>
+        <translation>w = {weight}</translation>
+    </message>
+    <message>
+        <source>the sum</source>
+        <translation>la somme</translation>
+    </message>
+    <message>
+        <source>stored by {target}</source>
+        <translation>stockée par {target}</translation>
+    </message>
+    <message>
+        <source>Weight of each write, {name}:</source>
+        <translation>Poids de chaque écriture, {name} :</translation>
+    </message>
+    <message>
+        <source>(+{count} more)</source>
+        <translation>(+{count} de plus)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>aucun</translation>
+    </message>
+    <message>
+        <source>{query} has the same cosine with the keys of {writes}: y blends their values, and no single one of them is the write it reads.</source>
+        <translation>{query} a le même cosinus avec les clés de {writes} : y mélange leurs valeurs, et aucune d’elles n’est à elle seule l’écriture qu’elle lit.</translation>
+    </message>
+    <message>
+        <source>{target} stored {own} − {removed} = {term}</source>
+        <translation>{target} a stocké {own} − {removed} = {term}</translation>
+    </message>
+    <message>
+        <source>{target}&apos;s term, as this read weighs it: {own} − {removed} = {term}</source>
+        <translation>Le terme de {target}, tel que cette lecture le pondère : {own} − {removed} = {term}</translation>
+    </message>
+    <message>
+        <source>its value less what its key already returned</source>
+        <translation>sa valeur moins ce que sa clé renvoyait déjà</translation>
+    </message>
+    <message>
+        <source>β × its value less β × what its key already returned, β = {beta}</source>
+        <translation>β × sa valeur moins β × ce que sa clé renvoyait déjà, β = {beta}</translation>
+    </message>
+    <message>
+        <source>{label}&apos;s {term}</source>
+        <translation>{term} de {label}</translation>
+    </message>
+    <message>
+        <source>, cancelling {terms}</source>
+        <translation>, qui annule {terms}</translation>
+    </message>
+    <message>
+        <source>{target} replaced {writes} value: the read returns {target}&apos;s value exactly, and nothing is crosstalk.</source>
+        <translation>{target} a remplacé la valeur de {writes} : la lecture renvoie exactement la valeur de {target}, sans aucune diaphonie.</translation>
+    </message>
+    <message>
+        <source>{label}&apos;s</source>
+        <translation>{label}</translation>
+    </message>
+    <message>
+        <source>The read returns {target}&apos;s value exactly.</source>
+        <translation>La lecture renvoie exactement la valeur de {target}.</translation>
+    </message>
+    <message>
+        <source>That removal cancels {removed} of what the other writes add; the rest, {crosstalk}, is crosstalk.</source>
+        <translation>Ce retrait annule {removed} de ce qu’ajoutent les autres écritures ; le reste, {crosstalk}, est de la diaphonie.</translation>
+    </message>
+    <message>
+        <source>{count} more</source>
+        <translation>{count} de plus</translation>
+    </message>
+    <message>
+        <source>{first} and {last}</source>
+        <translation>{first} et {last}</translation>
+    </message>
+    <message>
+        <source>output y</source>
+        <translation>sortie y</translation>
+    </message>
+    <message>
+        <source>z = Σ φ(kᵢ)</source>
+        <translation>z = Σ φ(kᵢ)</translation>
+    </message>
+    <message>
+        <source>z: the sum of the stored keys φ(kᵢ) of the writes so far</source>
+        <translation>z : la somme des clés stockées φ(kᵢ) des écritures jusqu’ici</translation>
+    </message>
+    <message>
+        <source>divisor φ(q)ᵀz + ε</source>
+        <translation>diviseur φ(q)ᵀz + ε</translation>
+    </message>
+    <message>
+        <source>y = φ(q)ᵀS ÷ (φ(q)ᵀz + ε), ε = 1e-6</source>
+        <translation>y = φ(q)ᵀS ÷ (φ(q)ᵀz + ε), ε = 1e-6</translation>
+    </message>
+    <message>
+        <source>none: every weight is 0</source>
+        <translation>aucun : tous les poids valent 0</translation>
+    </message>
+    <message>
+        <source>none: no earlier write</source>
+        <translation>aucune : pas d’écriture antérieure</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>cible</translation>
+    </message>
+    <message>
+        <source>expected v_target ({target})</source>
+        <translation>v_cible attendu ({target})</translation>
+    </message>
+    <message>
+        <source>target&apos;s own term</source>
+        <translation>terme propre de la cible</translation>
+    </message>
+    <message>
+        <source>y − v_target</source>
+        <translation>y − v_cible</translation>
+    </message>
+    <message>
+        <source>Exact: the read returns the target&apos;s value.</source>
+        <translation>Exacte : la lecture renvoie la valeur de la cible.</translation>
+    </message>
+    <message>
+        <source>interference y − v_target</source>
+        <translation>interférence y − v_cible</translation>
+    </message>
+    <message>
+        <source>interference = y − v_target: the target&apos;s own shortfall plus crosstalk</source>
+        <translation>interférence = y − v_cible : ce qui manque au terme propre de la cible, plus la diaphonie</translation>
+    </message>
+    <message>
+        <source>of which crosstalk</source>
+        <translation>dont diaphonie</translation>
+    </message>
+    <message>
+        <source>crosstalk = y − own value: what the other writes add, net of what the target&apos;s write removed</source>
+        <translation>diaphonie = y − valeur propre : ce qu’ajoutent les autres écritures, net de ce que l’écriture de la cible a retiré</translation>
+    </message>
+    <message>
+        <source>relative error</source>
+        <translation>erreur relative</translation>
+    </message>
+    <message>
+        <source>relative error = ‖y − v_target‖ / ‖v_target‖</source>
+        <translation>erreur relative = ‖y − v_cible‖ / ‖v_cible‖</translation>
+    </message>
+    <message>
+        <source>crosstalk share</source>
+        <translation>part de diaphonie</translation>
+    </message>
+    <message>
+        <source>crosstalk share = ‖crosstalk‖ / (‖own value‖ + ‖crosstalk‖), where own value is the target&apos;s value as this read weighs it and crosstalk = y − own value; 0 when the read is exact</source>
+        <translation>part de diaphonie = ‖diaphonie‖ / (‖valeur propre‖ + ‖diaphonie‖), où la valeur propre est la valeur de la cible telle que cette lecture la pondère et diaphonie = y − valeur propre ; 0 quand la lecture est exacte</translation>
+    </message>
+    <message>
+        <source>cosine(y, v_target)</source>
+        <translation>cosinus(y, v_cible)</translation>
+    </message>
+</context>
+<context>
+    <name>RecallFigure</name>
+    <message>
+        <source>additive rule: S ← S + k vᵀ</source>
+        <translation>règle additive : S ← S + k vᵀ</translation>
+    </message>
+    <message>
+        <source>delta rule (β = {0}): S ← S + β k (v − Sᵀk)ᵀ</source>
+        <translation>règle delta (β = {0}) : S ← S + β k (v − Sᵀk)ᵀ</translation>
+    </message>
+    <message>
+        <source>N = d = {0}: as many pairs as the key has numbers</source>
+        <translation>N = d = {0} : autant de paires que la clé a de nombres</translation>
+    </message>
+    <message>
+        <source>N, pairs stored (log scale)</source>
+        <translation>N, paires stockées (échelle log)</translation>
+    </message>
+    <message>
+        <source>mean cosine between keys</source>
+        <translation>cosinus moyen entre clés</translation>
+    </message>
+    <message>
+        <source>mean relative error</source>
+        <translation>erreur relative moyenne</translation>
+    </message>
+    <message>
+        <source>exact recall (error &lt; {0})</source>
+        <translation>rappel exact (erreur &lt; {0})</translation>
+    </message>
+    <message>
+        <source>d = {0}</source>
+        <translation>d = {0}</translation>
+    </message>
+    <message>
+        <source>d = {0}, c = {1}</source>
+        <translation>d = {0}, c = {1}</translation>
+    </message>
+    <message>
+        <source>d = {0}, N = {1}</source>
+        <translation>d = {0}, N = {1}</translation>
+    </message>
+    <message>
+        <source>dashed line: N = d</source>
+        <translation>ligne en tirets : N = d</translation>
+    </message>
+    <message>
+        <source>dotted: √((N − 1)/d), the random-key estimate</source>
+        <translation>pointillés : √((N − 1)/d), l’estimation pour des clés aléatoires</translation>
+    </message>
+</context>
+<context>
+    <name>RecallImage</name>
+    <message>
+        <source>random keys</source>
+        <translation>clés aléatoires</translation>
+    </message>
+    <message>
+        <source>orthogonal keys</source>
+        <translation>clés orthogonales</translation>
+    </message>
+    <message>
+        <source>similar keys</source>
+        <translation>clés semblables</translation>
+    </message>
+    <message>
+        <source>{trials} trials a point · seed {seed} · exact: relative error below {tol}</source>
+        <translation>{trials} essais par point · graine {seed} · exact : erreur relative sous {tol}</translation>
+    </message>
+    <message>
+        <source>stopped early: some points are missing</source>
+        <translation>arrêté tôt : il manque des points</translation>
+    </message>
+    <message>
+        <source>Store N pairs, read each back: {0}</source>
+        <translation>Stocker N paires, relire chacune : {0}</translation>
+    </message>
+</context>
+<context>
+    <name>RecallPage</name>
+    <message>
+        <source>Recall test</source>
+        <translation>Test de rappel</translation>
+    </message>
+    <message>
+        <source>Sizes d of the memory, one curve each ({0} to {1}; keys and values have d numbers), e.g. 16, 32, 64</source>
+        <translation>Tailles d de la mémoire, une courbe chacune (de {0} à {1} ; clés et valeurs ont d nombres), par ex. 16, 32, 64</translation>
+    </message>
+    <message>
+        <source>How many pairs N to store, e.g. 4, 8, 16, 32, 64, 128, 256 (1 to {0})</source>
+        <translation>Combien de paires N stocker, par ex. 4, 8, 16, 32, 64, 128, 256 (de 1 à {0})</translation>
+    </message>
+    <message>
+        <source>The mean cosines between keys of the curves against similarity, each in [0, 1)</source>
+        <translation>Les cosinus moyens entre clés des courbes en fonction de la similarité, chacun dans [0, 1)</translation>
+    </message>
+    <message>
+        <source>How many pairs the curves against similarity store</source>
+        <translation>Combien de paires stockent les courbes en fonction de la similarité</translation>
+    </message>
+    <message>
+        <source>The delta rule&apos;s writing strength β, in [0, 1]</source>
+        <translation>La force d’écriture β de la règle delta, dans [0, 1]</translation>
+    </message>
+    <message>
+        <source>Independent memories per point: more trials, smoother curves, longer runs</source>
+        <translation>Mémoires indépendantes par point : plus d’essais, des courbes plus lisses, des calculs plus longs</translation>
+    </message>
+    <message>
+        <source>A read counts as an exact recall when its relative error is below this</source>
+        <translation>Une lecture compte comme rappel exact quand son erreur relative est sous ce seuil</translation>
+    </message>
+    <message>
+        <source>The random seed: the same seed gives the same numbers</source>
+        <translation>La graine aléatoire : la même graine donne les mêmes nombres</translation>
+    </message>
+    <message>
+        <source>Sizes &amp;d</source>
+        <translation>Tailles &amp;d</translation>
+    </message>
+    <message>
+        <source>&amp;Pairs N</source>
+        <translation>&amp;Paires N</translation>
+    </message>
+    <message>
+        <source>Similarities</source>
+        <translation>Similarités</translation>
+    </message>
+    <message>
+        <source>… at N =</source>
+        <translation>… pour N =</translation>
+    </message>
+    <message>
+        <source>Delta &amp;β</source>
+        <translation>&amp;β de la règle delta</translation>
+    </message>
+    <message>
+        <source>&amp;Trials</source>
+        <translation>&amp;Essais</translation>
+    </message>
+    <message>
+        <source>T&amp;olerance</source>
+        <translation>T&amp;olérance</translation>
+    </message>
+    <message>
+        <source>S&amp;eed</source>
+        <translation>&amp;Graine</translation>
+    </message>
+    <message>
+        <source>&amp;Keys</source>
+        <translation>&amp;Clés</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation>aléatoires</translation>
+    </message>
+    <message>
+        <source>orthogonal</source>
+        <translation>orthogonales</translation>
+    </message>
+    <message>
+        <source>similar</source>
+        <translation>semblables</translation>
+    </message>
+    <message>
+        <source>Random: unit keys in random directions. Orthogonal: the first d at right angles, the rest random. Similar: keys sharing a direction, mean cosine c</source>
+        <translation>Aléatoires : des clés unitaires dans des directions au hasard. Orthogonales : les d premières à angle droit, les autres au hasard. Semblables : des clés qui partagent une direction, de cosinus moyen c</translation>
+    </message>
+    <message>
+        <source>&amp;c</source>
+        <translation>&amp;c</translation>
+    </message>
+    <message>
+        <source>Similar keys: the mean cosine c between two keys, in [0, 1)</source>
+        <translation>Clés semblables : le cosinus moyen c entre deux clés, dans [0, 1)</translation>
+    </message>
+    <message>
+        <source>S&amp;how</source>
+        <translation>&amp;Afficher</translation>
+    </message>
+    <message>
+        <source>relative error</source>
+        <translation>erreur relative</translation>
+    </message>
+    <message>
+        <source>exact recall</source>
+        <translation>rappel exact</translation>
+    </message>
+    <message>
+        <source>Relative error: ‖y − v‖ / ‖v‖ averaged over every read. Exact recall: the share of reads with a relative error below the tolerance</source>
+        <translation>Erreur relative : ‖y − v‖ / ‖v‖ moyennée sur toutes les lectures. Rappel exact : la part des lectures dont l’erreur relative est sous la tolérance</translation>
+    </message>
+    <message>
+        <source>a&amp;gainst</source>
+        <translation>en &amp;fonction de</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>similarity</source>
+        <translation>similarité</translation>
+    </message>
+    <message>
+        <source>Against N: more and more pairs. Against similarity: a fixed N, keys closer</source>
+        <translation>En fonction de N : de plus en plus de paires. En fonction de la similarité : N fixé, des clés de plus en plus proches</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Lancer</translation>
+    </message>
+    <message>
+        <source>Measure recall for these settings (Alt+R)</source>
+        <translation>Mesurer le rappel pour ces réglages (Alt+L)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>A&amp;nnuler</translation>
+    </message>
+    <message>
+        <source>Stop the run; the points measured so far are kept</source>
+        <translation>Arrêter le calcul ; les points déjà mesurés sont gardés</translation>
+    </message>
+    <message>
+        <source>How much of the run is done</source>
+        <translation>Avancement du calcul</translation>
+    </message>
+    <message>
+        <source>%p%</source>
+        <translation>%p %</translation>
+    </message>
+    <message>
+        <source>not a number: {0}</source>
+        <translation>pas un nombre : {0}</translation>
+    </message>
+    <message>
+        <source>The settings changed during the run: press Run again.</source>
+        <translation>Les réglages ont changé pendant le calcul : appuyez de nouveau sur Lancer.</translation>
+    </message>
+    <message>
+        <source>Measuring…</source>
+        <translation>Mesure en cours…</translation>
+    </message>
+    <message>
+        <source>Press Run to measure these settings</source>
+        <translation>Appuyez sur Lancer pour mesurer ces réglages</translation>
+    </message>
+    <message>
+        <source>No points: the run was cancelled before any finished</source>
+        <translation>Aucun point : le calcul a été annulé avant qu’un seul ne se termine</translation>
+    </message>
+    <message>
+        <source>random keys</source>
+        <translation>clés aléatoires</translation>
+    </message>
+    <message>
+        <source>orthogonal keys</source>
+        <translation>clés orthogonales</translation>
+    </message>
+    <message>
+        <source>similar keys (c = {0})</source>
+        <translation>clés semblables (c = {0})</translation>
+    </message>
+    <message>
+        <source>Store N pairs, read each back: {0}</source>
+        <translation>Stocker N paires, relire chacune : {0}</translation>
+    </message>
+    <message>
+        <source>Store {0} pairs of similar keys, read each back</source>
+        <translation>Stocker {0} paires de clés semblables, relire chacune</translation>
+    </message>
+    <message>
+        <source>d = {dims} · {trials} trials a point · seed {seed}</source>
+        <translation>d = {dims} · {trials} essais par point · graine {seed}</translation>
+    </message>
+    <message>
+        <source>cancelled: the points finished are shown</source>
+        <translation>annulé : les points terminés sont affichés</translation>
+    </message>
+</context>
+<context>
+    <name>RecoveryDialog</name>
+    <message>
+        <source>never saved</source>
+        <translation>jamais enregistré</translation>
+    </message>
+    <message>
+        <source>“%1” (%2), %3</source>
+        <translation>« %1 » (%2), %3</translation>
+    </message>
+    <message>
+        <source>Recover unsaved work</source>
+        <translation>Récupérer le travail non enregistré</translation>
+    </message>
+    <message>
+        <source>linviz ended without saving this work. Restore it into this window, discard it, or decide later (it is kept until then).</source>
+        <translation>linviz s’est arrêté sans enregistrer ce travail. Restaurez-le dans cette fenêtre, abandonnez-le, ou décidez plus tard (il est gardé jusque-là).</translation>
+    </message>
+    <message>
+        <source>&amp;Restore</source>
+        <translation>&amp;Restaurer</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>&amp;Abandonner</translation>
+    </message>
+    <message>
+        <source>&amp;Later</source>
+        <translation>&amp;Plus tard</translation>
+    </message>
+</context>
+<context>
+    <name>RulesPage</name>
+    <message>
+        <source>Rules</source>
+        <translation>Règles</translation>
+    </message>
+    <message>
+        <source>Decay &amp;α</source>
+        <translation>Oubli &amp;α</translation>
+    </message>
+    <message>
+        <source>The gated rules scale S by α before every write: 1 keeps all, less forgets</source>
+        <translation>Les règles à porte multiplient S par α avant chaque écriture : 1 garde tout, moins oublie</translation>
+    </message>
+    <message>
+        <source>Strength &amp;β</source>
+        <translation>Force &amp;β</translation>
+    </message>
+    <message>
+        <source>The delta rules write β of the gap between the new value and what the key reads now: 1 replaces it, 0 writes nothing</source>
+        <translation>Les règles delta écrivent β de l’écart entre la nouvelle valeur et ce que la clé lit maintenant : 1 la remplace, 0 n’écrit rien</translation>
+    </message>
+    <message>
+        <source>additive</source>
+        <translation>additive</translation>
+    </message>
+    <message>
+        <source>delta</source>
+        <translation>delta</translation>
+    </message>
+    <message>
+        <source>gated</source>
+        <translation>à porte</translation>
+    </message>
+    <message>
+        <source>gated delta</source>
+        <translation>delta à porte</translation>
+    </message>
+    <message>
+        <source>S ← | S + k vᵀ</source>
+        <translation>S ← | S + k vᵀ</translation>
+    </message>
+    <message>
+        <source>S ← | S + β k (v − Sᵀk)ᵀ</source>
+        <translation>S ← | S + β k (v − Sᵀk)ᵀ</translation>
+    </message>
+    <message>
+        <source>S ← | α S + k vᵀ</source>
+        <translation>S ← | α S + k vᵀ</translation>
+    </message>
+    <message>
+        <source>S ← | α (I − β k kᵀ) S | + β k vᵀ</source>
+        <translation>S ← | α (I − β k kᵀ) S | + β k vᵀ</translation>
+    </message>
+    <message>
+        <source>α = {alpha}, β = {beta}</source>
+        <translation>α = {alpha}, β = {beta}</translation>
+    </message>
+    <message>
+        <source>The empty memory, before any write, under each rule</source>
+        <translation>La mémoire vide, avant toute écriture, sous chaque règle</translation>
+    </message>
+    <message>
+        <source>S after write {label} (step {number}) under each rule</source>
+        <translation>S après l’écriture {label} (étape {number}) sous chaque règle</translation>
+    </message>
+    <message>
+        <source>Read {label} (step {number}) under each rule</source>
+        <translation>Lecture {label} (étape {number}) sous chaque règle</translation>
+    </message>
+    <message>
+        <source>{0} ({1})</source>
+        <translation>{0} ({1})</translation>
+    </message>
+    <message>
+        <source>No read at this step: go to one (→, or Next read).</source>
+        <translation>Pas de lecture à cette étape : allez à une lecture (→, ou Lecture suivante).</translation>
+    </message>
+    <message>
+        <source>No read yet.</source>
+        <translation>Pas encore de lecture.</translation>
+    </message>
+    <message>
+        <source>y hidden: predict, then reveal (R)</source>
+        <translation>y masqué : prédisez, puis révélez (R)</translation>
+    </message>
+    <message>
+        <source>y = {0}</source>
+        <translation>y = {0}</translation>
+    </message>
+    <message>
+        <source>no single target to compare with</source>
+        <translation>pas de cible unique à comparer</translation>
+    </message>
+    <message>
+        <source>wants {expected} ({target}), exact</source>
+        <translation>attend {expected} ({target}), exact</translation>
+    </message>
+    <message>
+        <source>wants {expected} ({target}), off by {error}</source>
+        <translation>attend {expected} ({target}), écart {error}</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsPanel</name>
+    <message>
+        <source>Rows of S: the number of components of every key and query</source>
+        <translation>Lignes de S : le nombre de composantes de chaque clé et requête</translation>
+    </message>
+    <message>
+        <source>Columns of S: the number of components of every value</source>
+        <translation>Colonnes de S : le nombre de composantes de chaque valeur</translation>
+    </message>
+    <message>
+        <source>identity  φ(x) = x</source>
+        <translation>identité  φ(x) = x</translation>
+    </message>
+    <message>
+        <source>elu + 1  (always positive)</source>
+        <translation>elu + 1  (toujours positive)</translation>
+    </message>
+    <message>
+        <source>ReLU  max(x, 0)</source>
+        <translation>ReLU  max(x, 0)</translation>
+    </message>
+    <message>
+        <source>φ, applied to keys and queries before they touch S</source>
+        <translation>φ, appliquée aux clés et aux requêtes avant qu’elles touchent S</translation>
+    </message>
+    <message>
+        <source>divide reads by φ(q)·z + ε</source>
+        <translation>diviser les lectures par φ(q)·z + ε</translation>
+    </message>
+    <message>
+        <source>The normaliser of Katharopoulos et al. (2020); defined for the additive rule only</source>
+        <translation>La normalisation de Katharopoulos et al. (2020) ; définie pour la règle additive seulement</translation>
+    </message>
+    <message>
+        <source>additive  S + k vᵀ</source>
+        <translation>additive  S + k vᵀ</translation>
+    </message>
+    <message>
+        <source>delta  (corrects before writing)</source>
+        <translation>delta  (corrige avant d’écrire)</translation>
+    </message>
+    <message>
+        <source>gated  (old S decays by α)</source>
+        <translation>à porte  (l’ancienne S décroît de α)</translation>
+    </message>
+    <message>
+        <source>gated delta  (decay, then correct)</source>
+        <translation>delta à porte  (décroît, puis corrige)</translation>
+    </message>
+    <message>
+        <source>α: how much of the old S each write keeps, in (0, 1]</source>
+        <translation>α : la part de l’ancienne S que garde chaque écriture, dans (0, 1]</translation>
+    </message>
+    <message>
+        <source>β: writing strength of the delta rules, in [0, 1]</source>
+        <translation>β : force d’écriture des règles delta, dans [0, 1]</translation>
+    </message>
+    <message>
+        <source>d_k (key size)</source>
+        <translation>d_k (taille des clés)</translation>
+    </message>
+    <message>
+        <source>d_v (value size)</source>
+        <translation>d_v (taille des valeurs)</translation>
+    </message>
+    <message>
+        <source>feature map φ</source>
+        <translation>fonction φ</translation>
+    </message>
+    <message>
+        <source>normaliser</source>
+        <translation>normalisation</translation>
+    </message>
+    <message>
+        <source>update rule</source>
+        <translation>règle de mise à jour</translation>
+    </message>
+    <message>
+        <source>α (decay)</source>
+        <translation>α (oubli)</translation>
+    </message>
+    <message>
+        <source>β (strength)</source>
+        <translation>β (force)</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Paramètres</translation>
+    </message>
+    <message>
+        <source>Not used by the {rule} rule: α, the decay, belongs to the gated rules (choose gated or gated delta to set it)</source>
+        <translation>Inutilisé par la règle {rule} : α, l’oubli, appartient aux règles à porte (choisissez gated ou gated delta pour le régler)</translation>
+    </message>
+    <message>
+        <source>Not used by the {rule} rule: β, the writing strength, belongs to the delta rules (choose delta or gated delta to set it)</source>
+        <translation>Inutilisé par la règle {rule} : β, la force d’écriture, appartient aux règles delta (choisissez delta ou gated delta pour le régler)</translation>
+    </message>
+    <message>
+        <source>change d_k/d_v to {d_k}×{d_v}</source>
+        <translation>passer d_k/d_v à {d_k}×{d_v}</translation>
+    </message>
+    <message>
+        <source>feature map {name}</source>
+        <translation>fonction φ {name}</translation>
+    </message>
+    <message>
+        <source>normaliser on</source>
+        <translation>normalisation activée</translation>
+    </message>
+    <message>
+        <source>normaliser off</source>
+        <translation>normalisation désactivée</translation>
+    </message>
+    <message>
+        <source>rule {rule}</source>
+        <translation>règle {rule}</translation>
+    </message>
+</context>
+<context>
+    <name>SizeEntry</name>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>unit</source>
+        <translation>unité</translation>
+    </message>
+</context>
+<context>
+    <name>SpectrumPage</name>
+    <message>
+        <source>Singular values &amp;of</source>
+        <translation>Valeurs singulières &amp;de</translation>
+    </message>
+    <message>
+        <source>the state S</source>
+        <translation>l’état S</translation>
+    </message>
+    <message>
+        <source>the stored keys φ(k)</source>
+        <translation>les clés stockées φ(k)</translation>
+    </message>
+    <message>
+        <source>The state S: what a read can recover (decays and corrections included). The stored keys: how many key directions the writes used</source>
+        <translation>L’état S : ce qu’une lecture peut retrouver (oublis et corrections compris). Les clés stockées : combien de directions de clés les écritures ont utilisées</translation>
+    </message>
+    <message>
+        <source>Filling up</source>
+        <translation>Remplissage</translation>
+    </message>
+    <message>
+        <source>Every singular value at each step, largest first: one line each</source>
+        <translation>Chaque valeur singulière à chaque étape, de la plus grande à la plus petite : une ligne chacune</translation>
+    </message>
+    <message>
+        <source>Effective rank: exp of the entropy of σᵢ/Σσ, a smooth count of the directions that carry weight. Rank: how many σᵢ are not zero</source>
+        <translation>Rang effectif : l’exponentielle de l’entropie de σᵢ/Σσ, un décompte lissé des directions qui portent du poids. Rang : combien de σᵢ ne sont pas nuls</translation>
+    </message>
+    <message>
+        <source>σ</source>
+        <translation>σ</translation>
+    </message>
+    <message>
+        <source>rank</source>
+        <translation>rang</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>étape</translation>
+    </message>
+    <message>
+        <source>d = {0}: the most directions S can hold</source>
+        <translation>d = {0} : le plus de directions que S peut contenir</translation>
+    </message>
+    <message>
+        <source>d_k = {0}: the most directions keys can span</source>
+        <translation>d_k = {0} : le plus de directions que les clés peuvent engendrer</translation>
+    </message>
+    <message>
+        <source>Memory filling up: the singular values of S, step by step</source>
+        <translation>La mémoire se remplit : les valeurs singulières de S, étape par étape</translation>
+    </message>
+    <message>
+        <source>Memory filling up: the singular values of the stored keys φ(k)</source>
+        <translation>La mémoire se remplit : les valeurs singulières des clés stockées φ(k)</translation>
+    </message>
+    <message>
+        <source>σ₁ ≥ σ₂ ≥ … (one line each, {0} in all)</source>
+        <translation>σ₁ ≥ σ₂ ≥ … (une ligne chacune, {0} en tout)</translation>
+    </message>
+    <message>
+        <source>σ₁</source>
+        <translation>σ₁</translation>
+    </message>
+    <message>
+        <source>effective rank</source>
+        <translation>rang effectif</translation>
+    </message>
+    <message>
+        <source>At step {0}</source>
+        <translation>À l’étape {0}</translation>
+    </message>
+    <message>
+        <source>At step {0} (the nearest sampled step)</source>
+        <translation>À l’étape {0} (l’étape échantillonnée la plus proche)</translation>
+    </message>
+    <message numerus="yes">
+        <source>{where}: %Ln writes · effective rank {effective} of d = {d} · rank {rank} · σ = {sigma}</source>
+        <translation>
+            <numerusform>{where} : %Ln écriture · rang effectif {effective} sur d = {d} · rang {rank} · σ = {sigma}</numerusform>
+            <numerusform>{where} : %Ln écritures · rang effectif {effective} sur d = {d} · rang {rank} · σ = {sigma}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SpotlightPage</name>
+    <message>
+        <source>Spotlight</source>
+        <translation>Faisceau</translation>
+    </message>
+    <message>
+        <source>Softmax &amp;sharpness s</source>
+        <translation>&amp;Netteté du softmax s</translation>
+    </message>
+    <message>
+        <source>Softmax weighs key i by exp(s · q·kᵢ): s = 0 weighs every key the same, a large s puts almost all the weight on the best match (↑ ↓ step)</source>
+        <translation>Le softmax pondère la clé i par exp(s · q·kᵢ) : s = 0 donne le même poids à toutes les clés, un grand s met presque tout le poids sur la meilleure correspondance (↑ ↓ pour avancer)</translation>
+    </message>
+    <message>
+        <source>Softmax sharpness</source>
+        <translation>Netteté du softmax</translation>
+    </message>
+    <message>
+        <source>One pair of bars per stored key: its softmax weight and its linear weight</source>
+        <translation>Une paire de barres par clé stockée : son poids softmax et son poids linéaire</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>poids</translation>
+    </message>
+    <message>
+        <source>exp of the entropy of |w| / Σ|w|: 1 when one key takes all the weight, n when n keys share it equally</source>
+        <translation>exponentielle de l’entropie de |w| / Σ|w| : 1 quand une clé prend tout le poids, n quand n clés se le partagent à parts égales</translation>
+    </message>
+    <message>
+        <source>softmax (spotlight)</source>
+        <translation>softmax (faisceau)</translation>
+    </message>
+    <message>
+        <source>linear (floodlight)</source>
+        <translation>linéaire (plein feu)</translation>
+    </message>
+    <message>
+        <source>the read&apos;s target</source>
+        <translation>la cible de la lecture</translation>
+    </message>
+    <message>
+        <source>Softmax divides each weight by a sum over every stored key, so each weight depends on all the other scores: the cache must keep every key. A linear weight φ(q)·φ(kᵢ) needs its own key only, so all the writes add up into one fixed S.</source>
+        <translation>Le softmax divise chaque poids par une somme sur toutes les clés stockées, donc chaque poids dépend de tous les autres scores : le cache doit garder chaque clé. Un poids linéaire φ(q)·φ(kᵢ) n’a besoin que de sa propre clé, si bien que toutes les écritures s’additionnent dans une seule S fixe.</translation>
+    </message>
+    <message>
+        <source>Step 0 is the empty memory: nothing is read here.</source>
+        <translation>L’étape 0 est la mémoire vide : rien n’est lu ici.</translation>
+    </message>
+    <message>
+        <source>Step {0} is a write: nothing is read here.</source>
+        <translation>L’étape {0} est une écriture : rien n’est lu ici.</translation>
+    </message>
+    <message>
+        <source>Read {0} comes before any write: there is no key to weigh.</source>
+        <translation>La lecture {0} vient avant toute écriture : il n’y a aucune clé à pondérer.</translation>
+    </message>
+    <message>
+        <source>Go to a read (→, or Next read) to compare the weights.</source>
+        <translation>Allez à une lecture (→, ou Lecture suivante) pour comparer les poids.</translation>
+    </message>
+    <message>
+        <source>No read at step {0}</source>
+        <translation>Pas de lecture à l’étape {0}</translation>
+    </message>
+    <message>
+        <source>stored keys, in the order written</source>
+        <translation>clés stockées, dans l’ordre d’écriture</translation>
+    </message>
+    <message>
+        <source>the {0} keys weighed most, of {1}</source>
+        <translation>les {0} clés les plus pondérées, sur {1}</translation>
+    </message>
+    <message>
+        <source>Read {label} (step {number}): how much each stored key counts</source>
+        <translation>Lecture {label} (étape {number}) : combien compte chaque clé stockée</translation>
+    </message>
+    <message>
+        <source>Softmax, s = {0}</source>
+        <translation>Softmax, s = {0}</translation>
+    </message>
+    <message>
+        <source>Linear, φ = {0}, normalised</source>
+        <translation>Linéaire, φ = {0}, normalisée</translation>
+    </message>
+    <message>
+        <source>Linear, φ = {0}</source>
+        <translation>Linéaire, φ = {0}</translation>
+    </message>
+    <message>
+        <source>output hidden: predict, then reveal (R)</source>
+        <translation>sortie masquée : prédisez, puis révélez (R)</translation>
+    </message>
+    <message>
+        <source>output {0}</source>
+        <translation>sortie {0}</translation>
+    </message>
+    <message>
+        <source>weights sum to {0}: no key is read</source>
+        <translation>les poids ont pour somme {0} : aucune clé n’est lue</translation>
+    </message>
+    <message>
+        <source>weights sum to {total}; reads {keys} keys (entropy {h} nats)</source>
+        <translation>les poids ont pour somme {total} ; lit {keys} clés (entropie {h} nats)</translation>
+    </message>
+</context>
+<context>
+    <name>StepBar</name>
+    <message>
+        <source>Step 0 of {count}: the empty memory</source>
+        <translation>Étape 0 sur {count} : la mémoire vide</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>écriture</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>lecture</translation>
+    </message>
+    <message>
+        <source>Step {number} of {count}: {kind} {label}</source>
+        <translation>Étape {number} sur {count} : {kind} {label}</translation>
+    </message>
+    <message>
+        <source>◀</source>
+        <translation>◀</translation>
+    </message>
+    <message>
+        <source>Previous step (← anywhere in the window)</source>
+        <translation>Étape précédente (← partout dans la fenêtre)</translation>
+    </message>
+    <message>
+        <source>Previous step</source>
+        <translation>Étape précédente</translation>
+    </message>
+    <message>
+        <source>▶</source>
+        <translation>▶</translation>
+    </message>
+    <message>
+        <source>Next step (→ anywhere in the window)</source>
+        <translation>Étape suivante (→ partout dans la fenêtre)</translation>
+    </message>
+    <message>
+        <source>Next step</source>
+        <translation>Étape suivante</translation>
+    </message>
+    <message>
+        <source>Next re&amp;ad</source>
+        <translation>Lect&amp;ure suivante</translation>
+    </message>
+    <message>
+        <source>Go to the next read of the scenario</source>
+        <translation>Aller à la lecture suivante du scénario</translation>
+    </message>
+    <message>
+        <source>The step the lab shows: the window&apos;s cursor</source>
+        <translation>L’étape que montre le labo : le curseur de la fenêtre</translation>
+    </message>
+</context>
+<context>
+    <name>StepEditor</name>
+    <message>
+        <source>{name} component {position} must be a number, got {token!r}</source>
+        <translation>la composante {position} de {name} doit être un nombre, pas {token!r}</translation>
+    </message>
+    <message>
+        <source>the {rule} rule takes no α or β; leave this empty</source>
+        <translation>la règle {rule} ne prend ni α ni β ; laissez vide</translation>
+    </message>
+    <message>
+        <source>write α/β as α=0.9, β=0.5 (got {part!r})</source>
+        <translation>écrivez α/β sous la forme α=0.9, β=0.5 (reçu {part!r})</translation>
+    </message>
+    <message>
+        <source>{name} must be a number, got {token!r}</source>
+        <translation>{name} doit être un nombre, pas {token!r}</translation>
+    </message>
+</context>
+<context>
+    <name>StepEditorPanel</name>
+    <message>
+        <source>Add &amp;write</source>
+        <translation>Ajouter une é&amp;criture</translation>
+    </message>
+    <message>
+        <source>Insert a write after the current step</source>
+        <translation>Insérer une écriture après l’étape en cours</translation>
+    </message>
+    <message>
+        <source>Add r&amp;ead</source>
+        <translation>Ajouter une &amp;lecture</translation>
+    </message>
+    <message>
+        <source>Insert a read after the current step</source>
+        <translation>Insérer une lecture après l’étape en cours</translation>
+    </message>
+    <message>
+        <source>Dupli&amp;cate</source>
+        <translation>&amp;Dupliquer</translation>
+    </message>
+    <message>
+        <source>Copy the current step just after it</source>
+        <translation>Copier l’étape en cours juste après elle</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Supprimer</translation>
+    </message>
+    <message>
+        <source>Delete the current step</source>
+        <translation>Supprimer l’étape en cours</translation>
+    </message>
+    <message>
+        <source>Move u&amp;p</source>
+        <translation>&amp;Monter</translation>
+    </message>
+    <message>
+        <source>Move the current step one earlier</source>
+        <translation>Avancer l’étape en cours d’un cran</translation>
+    </message>
+    <message>
+        <source>Move dow&amp;n</source>
+        <translation>Desce&amp;ndre</translation>
+    </message>
+    <message>
+        <source>Move the current step one later</source>
+        <translation>Reculer l’étape en cours d’un cran</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Étapes</translation>
+    </message>
+    <message>
+        <source>add write {label}</source>
+        <translation>ajout de l’écriture {label}</translation>
+    </message>
+    <message>
+        <source>add read {label}</source>
+        <translation>ajout de la lecture {label}</translation>
+    </message>
+    <message>
+        <source>duplicate {label}</source>
+        <translation>duplication de {label}</translation>
+    </message>
+    <message>
+        <source>delete {label}</source>
+        <translation>suppression de {label}</translation>
+    </message>
+    <message>
+        <source>move {label} up</source>
+        <translation>montée de {label}</translation>
+    </message>
+    <message>
+        <source>move {label} down</source>
+        <translation>descente de {label}</translation>
+    </message>
+</context>
+<context>
+    <name>StepTableModel</name>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>op</source>
+        <translation>op.</translation>
+    </message>
+    <message>
+        <source>label</source>
+        <translation>nom</translation>
+    </message>
+    <message>
+        <source>key / query</source>
+        <translation>clé / requête</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>valeur</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>cible</translation>
+    </message>
+    <message>
+        <source>α / β</source>
+        <translation>α / β</translation>
+    </message>
+    <message>
+        <source>caption</source>
+        <translation>légende</translation>
+    </message>
+    <message>
+        <source>Step number</source>
+        <translation>Numéro de l’étape</translation>
+    </message>
+    <message>
+        <source>write stores key → value; read queries S</source>
+        <translation>une écriture stocke clé → valeur ; une lecture interroge S</translation>
+    </message>
+    <message>
+        <source>Unique name of the step</source>
+        <translation>Nom unique de l’étape</translation>
+    </message>
+    <message>
+        <source>Type numbers separated by commas, e.g. 1, 0 or [1, 0]</source>
+        <translation>Tapez des nombres séparés par des virgules, par ex. 1, 0 ou [1, 0]</translation>
+    </message>
+    <message>
+        <source>What a write stores (d_v numbers)</source>
+        <translation>Ce que stocke une écriture (d_v nombres)</translation>
+    </message>
+    <message>
+        <source>For a read: the label of the write it means to retrieve (empty: the most similar earlier key)</source>
+        <translation>Pour une lecture : le nom de l’écriture qu’elle doit retrouver (vide : la clé antérieure la plus semblable)</translation>
+    </message>
+    <message>
+        <source>A write&apos;s own α/β overriding the rule&apos;s, e.g. β=0.5 (empty: the rule&apos;s)</source>
+        <translation>Le α/β propre d’une écriture, qui remplace celui de la règle, par ex. β=0.5 (vide : celui de la règle)</translation>
+    </message>
+    <message>
+        <source>What to say about this step</source>
+        <translation>Ce qu’il faut dire de cette étape</translation>
+    </message>
+    <message>
+        <source>W write</source>
+        <translation>É écriture</translation>
+    </message>
+    <message>
+        <source>R read</source>
+        <translation>L lecture</translation>
+    </message>
+    <message>
+        <source>(hidden until revealed: predict first)</source>
+        <translation>(masquée jusqu’à la révélation : prédire d’abord)</translation>
+    </message>
+    <message>
+        <source>edit {field} of {label}</source>
+        <translation>modification de {field} de {label}</translation>
+    </message>
+</context>
+<context>
+    <name>TermBars</name>
+    <message>
+        <source>component {index}: {value}</source>
+        <translation>composante {index} : {value}</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>cible</translation>
+    </message>
+    <message>
+        <source>crosstalk</source>
+        <translation>diaphonie</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>annulé</translation>
+    </message>
+    <message>
+        <source>term</source>
+        <translation>terme</translation>
+    </message>
+    <message>
+        <source>output y</source>
+        <translation>sortie y</translation>
+    </message>
+    <message>
+        <source>wanted v_target</source>
+        <translation>v_cible voulu</translation>
+    </message>
+    <message>
+        <source>component value {low} … {high}</source>
+        <translation>valeur de la composante {low} … {high}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln smaller terms not shown</source>
+        <translation>
+            <numerusform>%Ln terme plus petit non montré</numerusform>
+            <numerusform>%Ln termes plus petits non montrés</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TimelinePanel</name>
+    <message>
+        <source>First step</source>
+        <translation>Première étape</translation>
+    </message>
+    <message>
+        <source>Previous step</source>
+        <translation>Étape précédente</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Lire</translation>
+    </message>
+    <message>
+        <source>Next step</source>
+        <translation>Étape suivante</translation>
+    </message>
+    <message>
+        <source>Last step</source>
+        <translation>Dernière étape</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Étape</translation>
+    </message>
+    <message>
+        <source>Drag to scrub through the steps (0: the empty memory, before any write)</source>
+        <translation>Glissez pour parcourir les étapes (0 : la mémoire vide, avant toute écriture)</translation>
+    </message>
+    <message>
+        <source>Playback speed</source>
+        <translation>Vitesse de lecture</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>Vitesse</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Frise</translation>
+    </message>
+    <message>
+        <source>{action} ({keys})</source>
+        <translation>{action} ({keys})</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>{cursor} / {count}</source>
+        <translation>{cursor} / {count}</translation>
+    </message>
+</context>
+<context>
+    <name>ValuePlanePanel</name>
+    <message>
+        <source>Value plane</source>
+        <translation>Plan des valeurs</translation>
+    </message>
+    <message>
+        <source>solid: stored values</source>
+        <translation>plein : valeurs stockées</translation>
+    </message>
+    <message>
+        <source>solid: stored values · dotted: held at this key before</source>
+        <translation>plein : valeurs stockées · pointillé : ce que cette clé retenait avant</translation>
+    </message>
+    <message>
+        <source>thick: y · no single target: {0} weigh the same</source>
+        <translation>épais : y · pas de cible unique : {0} pèsent autant</translation>
+    </message>
+    <message>
+        <source>thick: y · no target</source>
+        <translation>épais : y · pas de cible</translation>
+    </message>
+    <message>
+        <source>thick y · dashed target · dotted y − target</source>
+        <translation>épais y · tirets cible · pointillé y − cible</translation>
+    </message>
+    <message>
+        <source>value component {0}</source>
+        <translation>composante {0} de la valeur</translation>
+    </message>
+    <message>
+        <source>v({0})</source>
+        <translation>v({0})</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>cible</translation>
+    </message>
+    <message>
+        <source>target = {0}</source>
+        <translation>cible = {0}</translation>
+    </message>
+    <message>
+        <source>y</source>
+        <translation>y</translation>
+    </message>
+    <message>
+        <source>interference</source>
+        <translation>interférence</translation>
+    </message>
+    <message>
+        <source>held before</source>
+        <translation>retenu avant</translation>
+    </message>
+    <message>
+        <source>What the memory held at key {0} just before this write: {1}
+(what a read of that key would have returned)</source>
+        <translation>Ce que la mémoire retenait à la clé {0} juste avant cette écriture : {1}
+(ce qu’une lecture de cette clé aurait renvoyé)</translation>
+    </message>
+    <message>
+        <source>value stored by {0} (step {1}) = {2}</source>
+        <translation>valeur stockée par {0} (étape {1}) = {2}</translation>
+    </message>
+    <message>
+        <source>Drag the tip to change this value.</source>
+        <translation>Faites glisser la pointe pour changer cette valeur.</translation>
+    </message>
+    <message>
+        <source>y, the output of read {0} = {1}</source>
+        <translation>y, la sortie de la lecture {0} = {1}</translation>
+    </message>
+    <message>
+        <source>the target value, stored by {0} = {1}</source>
+        <translation>la valeur cible, stockée par {0} = {1}</translation>
+    </message>
+    <message>
+        <source>interference y − target = {0}</source>
+        <translation>interférence y − cible = {0}</translation>
+    </message>
+    <message>
+        <source>relative error {0}</source>
+        <translation>erreur relative {0}</translation>
+    </message>
+</context>
+<context>
+    <name>VectorPlanePanel</name>
+    <message>
+        <source>The component shown across</source>
+        <translation>La composante en abscisse</translation>
+    </message>
+    <message>
+        <source>The component shown upwards</source>
+        <translation>La composante en ordonnée</translation>
+    </message>
+    <message>
+        <source>x:</source>
+        <translation>x :</translation>
+    </message>
+    <message>
+        <source>y:</source>
+        <translation>y :</translation>
+    </message>
+    <message>
+        <source>component {0}</source>
+        <translation>composante {0}</translation>
+    </message>
+    <message>
+        <source>The move was refused: {0}</source>
+        <translation>Déplacement refusé : {0}</translation>
+    </message>
+    <message>
+        <source>Drag cancelled: the vector is back where it was.</source>
+        <translation>Glissement annulé : le vecteur est revenu à sa place.</translation>
+    </message>
+</context>
+<context>
+    <name>WindowExporter</name>
+    <message>
+        <source>Export &amp;window…</source>
+        <translation>Exporter la &amp;fenêtre…</translation>
+    </message>
+    <message>
+        <source>Export &amp;animation (GIF)…</source>
+        <translation>Exporter une &amp;animation (GIF)…</translation>
+    </message>
+    <message>
+        <source>Export all &amp;steps…</source>
+        <translation>Exporter toutes les &amp;étapes…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy image to clipboard</source>
+        <translation>&amp;Copier l’image dans le presse-papiers</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>E&amp;xporter</translation>
+    </message>
+    <message>
+        <source>Export &amp;panel</source>
+        <translation>Exporter un &amp;panneau</translation>
+    </message>
+    <message>
+        <source>Whole window</source>
+        <translation>Fenêtre entière</translation>
+    </message>
+    <message numerus="yes">
+        <source>Drawing %Ln frames…</source>
+        <translation>
+            <numerusform>Dessin de %Ln image…</numerusform>
+            <numerusform>Dessin de %Ln images…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Writing %Ln images…</source>
+        <translation>
+            <numerusform>Écriture de %Ln image…</numerusform>
+            <numerusform>Écriture de %Ln images…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Copied an image of {0} ({1} × {2} px)</source>
+        <translation>Image de {0} copiée ({1} × {2} px)</translation>
+    </message>
+    <message>
+        <source>Export cancelled</source>
+        <translation>Export annulé</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Échec de l’export</translation>
+    </message>
+    <message>
+        <source>Exported to {0}</source>
+        <translation>Exporté vers {0}</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Exporting</source>
+        <translation>Export en cours</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>Image PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation>Dessin SVG (*.svg)</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>Document PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Animated GIF (*.gif)</source>
+        <translation>GIF animé (*.gif)</translation>
+    </message>
+    <message>
+        <source>Choose a file name ending in {0}.</source>
+        <translation>Choisissez un nom de fichier finissant par {0}.</translation>
+    </message>
+    <message>
+        <source>Export {0}</source>
+        <translation>Exporter {0}</translation>
+    </message>
+    <message>
+        <source>Export animation</source>
+        <translation>Exporter une animation</translation>
+    </message>
+    <message>
+        <source>Export all steps: choose a folder and a name; the files are numbered name-000 (the empty memory), name-001 …</source>
+        <translation>Exporter toutes les étapes : choisissez un dossier et un nom ; les fichiers sont numérotés nom-000 (la mémoire vide), nom-001 …</translation>
+    </message>
+    <message>
+        <source>Export this panel…</source>
+        <translation>Exporter ce panneau…</translation>
+    </message>
+    <message>
+        <source>Copy this panel</source>
+        <translation>Copier ce panneau</translation>
+    </message>
+</context>
+<context>
+    <name>export</name>
+    <message>
+        <source>cannot export to “{0}”: use one of {1}</source>
+        <translation>impossible d’exporter vers « {0} » : utilisez l’un de {1}</translation>
+    </message>
+    <message>
+        <source>the scale must be between 1 and 4, not {0:g}</source>
+        <translation>l’échelle doit être comprise entre 1 et 4, pas {0:g}</translation>
+    </message>
+    <message>
+        <source>this panel is hidden: show it, then export it</source>
+        <translation>ce panneau est masqué : affichez-le, puis exportez-le</translation>
+    </message>
+    <message>
+        <source>cannot write {0}: {1}</source>
+        <translation>impossible d’écrire {0} : {1}</translation>
+    </message>
+    <message>
+        <source>could not encode the PNG image</source>
+        <translation>impossible d’encoder l’image PNG</translation>
+    </message>
+    <message>
+        <source>the scenario has no steps to export</source>
+        <translation>le scénario n’a aucune étape à exporter</translation>
+    </message>
+    <message>
+        <source>a frame must last 20 ms to 60 s, not {0} ms</source>
+        <translation>une image doit durer de 20 ms à 60 s, pas {0} ms</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,43 @@
+"""Numbers in the views follow the language; the model's formatters never do."""
+
+import numpy as np
+import pytest
+
+from linviz.model.report import fmt_number, fmt_vector
+from linviz.views import number_text as nt
+
+
+@pytest.fixture
+def french():
+    nt.set_number_language("fr")
+    yield
+    nt.set_number_language("en")
+
+
+def test_french_views_write_a_decimal_comma_and_semicolons(french):
+    assert nt.shown_vector(np.array([1.2, -1.8])) == "[1,2 ; −1,8]"
+    assert nt.shown_matrix(np.array([[2.5, 3], [0, -1]])) == "[[2,5 ; 3] ; [0 ; −1]]"
+    assert nt.plain_number(0.5) == "0,5" and nt.cell_text(-1.25, 5) == "−1,25"
+    assert nt.shown_number(12.345) == "12,35" and nt.shown_number(-0.25) == "−0,25"
+    assert nt.list_separator() == " ; "
+    assert nt.grouped(1_234_567) == "1\u202f234\u202f567"  # no comma that reads as a decimal
+    numbers = nt.caption_numbers()
+    assert numbers.percent(0.684) == "68,4 %"
+    # The model stays as files, --json, trace and CSV need it.
+    assert fmt_vector(np.array([1.2, -1.8])) == "[1.2, -1.8]" and fmt_number(0.5) == "0.5"
+
+
+def test_english_views_are_unchanged():
+    assert nt.shown_vector(np.array([1.2, -1.8])) == "[1.2, -1.8]"
+    assert nt.plain_number(-0.5) == "−0.5" and nt.list_separator() == ", "
+    assert nt.grouped(1_234_567) == "1,234,567"
+
+
+def test_a_french_vector_is_typed_back_as_it_is_shown(french):
+    from linviz.views.panels.typed_text import vector_numbers, vector_text
+
+    shown = vector_text(np.array([0.8, -0.6]))
+    assert shown == "0,8 ; −0,6"
+    assert vector_numbers(shown, "key") == [0.8, -0.6]
+    assert vector_numbers("[1,5 ; 2]", "key") == [1.5, 2.0]
+    assert vector_numbers("1.5, 2", "key") == [1.5, 2.0]  # points still work
