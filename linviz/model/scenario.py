@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import operator
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
@@ -197,6 +198,18 @@ def _shape_message(name: str, got: int, d_k: int, d_v: int) -> str:
         f"the stamp k vᵀ would be {d_k}×{got}, S is {d_k}×{d_v}. "
         f"Give the value {_plural(d_v, 'component')}."
     )
+
+
+def split_vector(text: str) -> list[str]:
+    """The tokens of a typed vector: ``"[1, 0]"``, ``"1, 0"`` and ``"1 0"`` all give two.
+
+    How every editor reads a typed key, query or value; each token is then
+    read with ``float`` and the numbers checked by :func:`parse_vector`.
+    """
+    body = text.strip()
+    if body[:1] in "[(" and body[-1:] in "])":
+        body = body[1:-1]
+    return [token for token in re.split(r"[,;\s]+", body.strip()) if token]
 
 
 def parse_vector(raw: object, name: str, d_k: int, d_v: int) -> np.ndarray:

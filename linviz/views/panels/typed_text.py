@@ -13,7 +13,7 @@ from PySide6 import QtCore
 
 from linviz.model.errors import ScenarioError
 from linviz.model.rules import RULE_PARAMETERS
-from linviz.model.scenario import Step
+from linviz.model.scenario import Step, split_vector
 
 _PARAMETER_NAMES = {
     "α": "alpha",
@@ -41,14 +41,6 @@ def number_text(x: float) -> str:
 def vector_text(vector: np.ndarray) -> str:
     """A vector as the user types it: ``1, 0.5``."""
     return ", ".join(number_text(x) for x in vector)
-
-
-def split_vector(text: str) -> list[str]:
-    """The tokens of a typed vector: ``"[1, 0]"``, ``"1, 0"`` and ``"1 0"`` all give two."""
-    body = text.strip()
-    if body[:1] in "[(" and body[-1:] in "])":
-        body = body[1:-1]
-    return [token for token in re.split(r"[,;\s]+", body.strip()) if token]
 
 
 def vector_numbers(text: str, name: str) -> list[float]:
