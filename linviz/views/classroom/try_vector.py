@@ -430,6 +430,8 @@ class TryVectorBox(QtWidgets.QDialog):
         super().__init__(parent)
         self.session = session
         self.check: ShapeCheck | None = None
+        #: Whether the box was last sized for projector mode.
+        self._fitted_for: bool | None = None
         self.setObjectName("try_vector_box")
         self.setWindowTitle(self.tr("Try a vector"))
         self.setModal(False)
@@ -532,6 +534,8 @@ class TryVectorBox(QtWidgets.QDialog):
             return
         if Change.OPTIONS in changes:
             self._restyle()
+            if self.isVisible() and self._fitted_for != self.session.options.projector:
+                self._fit()  # projector mode came or went: large over the room, or small
         if self.check is not None and changes & {Change.SCENARIO, Change.CURSOR, Change.REVEAL}:
             self.try_now()  # the verdict is for S as it is now
 
@@ -548,6 +552,12 @@ class TryVectorBox(QtWidgets.QDialog):
         else:
             self.verdict.setText(self.tr("Fits") if check.accepted else self.tr("Refused"))
             self.verdict.show()
+            rows, cols = check.vector_shape
+            self.picture.setAccessibleDescription(
+                self.tr("The typed vector, {rows}×{cols}, beside S, {d_k}×{d_v}").format(
+                    rows=rows, cols=cols, d_k=check.d_k, d_v=check.d_v
+                )
+            )
             text = accepted_text(check) if check.accepted else refusal_text(check)
             # "k vᵀ" and "φ(k) vᵀ" are one product: never broken over two lines.
             self.detail.setText(text.replace(" vᵀ", "\u00a0vᵀ"))
@@ -574,6 +584,7 @@ class TryVectorBox(QtWidgets.QDialog):
     def _fit(self) -> None:
         """Large over the window in projector mode; as small as legible otherwise."""
         window = self.parentWidget()
+        self._fitted_for = self.session.options.projector
         if self.session.options.projector and window is not None:
             size = window.size() * BOX_SHARE
             self.resize(size)

@@ -263,3 +263,17 @@ def test_a_tall_s_fits_the_view_with_its_names_clear_of_each_other(qtbot):
     # S's numbers all shown or none (a blank among them would read as a 0).
     assert len(picture.shape_items("state", "number")) in (0, 24)
     assert len(picture.shape_items("vector", "surplus")) == 1
+
+
+def test_the_box_grows_when_projector_mode_starts_with_it_open(qtbot, lesson_window):
+    window = lesson_window("session-trace", 1280, 800, projector=False)
+    window.classroom.open_try_box()
+    box = window.classroom.try_box()
+    qtbot.waitUntil(box.isVisible)
+    _type_and_try(qtbot, box, "[1, 0, 2]")
+    small = box.width()
+    assert _px(box.detail) < SMALLEST_TEXT_PX
+    window.set_projector_mode(True, full_screen=False)
+    qtbot.waitUntil(lambda: box.width() > small)
+    assert _px(box.detail) >= SMALLEST_TEXT_PX
+    assert box.verdict.text() == "Refused"
