@@ -168,9 +168,12 @@ class ChipStrip(QtWidgets.QWidget):
         if fitting < chip_w and count <= MAX_FITTED_CHIPS:
             scenario = self.session.scenario
             needed = max(
-                self._letter_w["W" if scenario.is_write(number) else "R"]
-                + self._metrics.horizontalAdvance(scenario.step(number).label)
-                for number in range(1, count)
+                (
+                    self._letter_w["W" if scenario.is_write(number) else "R"]
+                    + self._metrics.horizontalAdvance(scenario.step(number).label)
+                    for number in range(1, count)
+                ),
+                default=0,  # no steps: the empty memory's chip alone
             )
             needed = max(needed, self._letter_w[EMPTY_LETTER]) + 2 * self._pad + 2
             if needed <= fitting:
