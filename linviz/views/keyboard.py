@@ -123,6 +123,9 @@ class Keyboard(QtCore.QObject):
             order += [labs.tabs.tabBar(), labs.tabs.currentWidget()]
         else:
             order += [window.panels[n] for n in PANEL_ORDER if n in window.panels]
+            compact = getattr(window, "compact", None)
+            if compact is not None and compact.active:
+                order.insert(0, compact.tab_bar)  # a small window's views, one at a time
             if labs is not None:
                 order.insert(0, labs.tabs.tabBar())
         return [w for w in order if w.isVisible()]

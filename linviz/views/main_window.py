@@ -21,6 +21,7 @@ from linviz.views.classroom.baseline_panel import BaselinePanel
 from linviz.views.classroom.class_menu import Classroom
 from linviz.views.classroom.presenter import Presenter
 from linviz.views.classroom.projector_stage import ProjectorStage
+from linviz.views.compact_desk import COMPACT_BELOW, CompactDesk
 from linviz.views.export.window_exporter import WindowExporter
 from linviz.views.keyboard import Keyboard
 from linviz.views.labs.lab_tabs import LabTabs
@@ -113,6 +114,10 @@ class MainWindow(QtWidgets.QMainWindow):
         self._was_maximized = False
         self._tab_bar_before = True
         self._docks_fitted = False
+        #: The docks as the full desk had them (QMainWindow.saveState), kept while
+        #: the window is large: a small window's compact desk hides them, and
+        #: growing again puts them back exactly.
+        self._desk_state: QtCore.QByteArray | None = None
         self._build_layout()
         self._build_actions()
         self.exporter = WindowExporter(self)
@@ -219,6 +224,9 @@ class MainWindow(QtWidgets.QMainWindow):
         self.desk = desk_area
         self.stage = ProjectorStage(self)
         self._pages.addWidget(self.stage.widget)
+        # A small window shows one panel at a time, under tabs (COMPACT_BELOW).
+        self.compact = CompactDesk(self)
+        self._pages.addWidget(self.compact.widget)
         self.setCentralWidget(central)
         self.splitters = (top, plots, left, middle)
 
@@ -602,8 +610,7 @@ class MainWindow(QtWidgets.QMainWindow):
         # On a projector the instructor explains the marks; the room needs the space.
         for panel in self.panels.values():
             panel.show_chrome(not options.projector)
-        for title in self._titles.values():
-            title.setVisible(not options.projector)
+        self._show_titles()
         # Untitled on a projector: the frames keep no border of their own either.
         for frame in self._frames.values():
             margin = 0 if options.projector else 4
@@ -759,6 +766,7 @@ class MainWindow(QtWidgets.QMainWindow):
             title.setText(self.panels[name].panel_title())
         for panel in self.panels.values():
             panel.retranslate()
+        self.compact.retranslate()
         self.labs.retranslate()
         self._update_title()
         self._update_undo_actions()
@@ -779,6 +787,8 @@ class MainWindow(QtWidgets.QMainWindow):
         if on == self.session.options.projector:
             return
         if on:
+            # The panels come back to the desk first: the stage borrows them from it.
+            self._leave_compact()
             self._docks_before = (self.steps_dock.isVisible(), self.settings_dock.isVisible())
             # The window as it was, to put back exactly when projector mode ends.
             self._geometry_before = self.geometry()
@@ -820,6 +830,7 @@ class MainWindow(QtWidgets.QMainWindow):
             self._restore_geometry_before()
             # Once laid out again (a full-screen window settles after the event loop).
             QtCore.QTimer.singleShot(0, self, self._restore_geometry_before)
+            self.update_compact()  # a window left small shows the compact desk
         self._save_settings()
 
     def _escape(self) -> None:
@@ -842,6 +853,70 @@ class MainWindow(QtWidgets.QMainWindow):
             self.showMaximized()
         else:
             self.setGeometry(geometry)
+
+    # -- small windows ---------------------------------------------------------------------
+    def is_small(self) -> bool:
+        """Whether the window is below :data:`COMPACT_BELOW` (the compact desk's sizes)."""
+        return self.width() < COMPACT_BELOW.width() or self.height() < COMPACT_BELOW.height()
+
+    def update_compact(self) -> None:
+        """The compact desk in a small window, the full desk in a large one.
+
+        Decided on the window's size, not the desk's: the docks the compact
+        desk hides would otherwise make room and bring the full desk back.
+        Projector mode has its own layouts.
+        """
+        if self.session.options.projector:
+            return
+        if not self.is_small():
+            self._leave_compact()
+            self._remember_desk()
+            return
+        if self.compact.active:
+            return
+        if self._desk_state is None:
+            self._desk_state = self.saveState()
+        for dock in (self.steps_dock, self.settings_dock):
+            dock.hide()  # View ▸ Steps and View ▸ Settings show them again
+        self.compact.enter()
+        self._pages.setCurrentWidget(self.compact.widget)
+        self._show_titles()
+
+    def _leave_compact(self) -> None:
+        """Back to the full desk, its docks as they were before the window was small."""
+        if not self.compact.active:
+            return
+        self.compact.leave()
+        self._pages.setCurrentWidget(self.desk)
+        if self._desk_state is not None:
+            self.restoreState(self._desk_state)
+        self._sync_baseline_dock(fit=False)
+        self._show_titles()
+        if not self._docks_fitted and self.isVisible():  # first shown small
+            self._docks_fitted = True
+            QtCore.QTimer.singleShot(0, self, self._fit_docks_to_height)
+
+    def _remember_desk(self) -> None:
+        """Keep the full desk's docks as they are now (the window is large)."""
+        if self.compact.active or self.session.options.projector or self.is_small():
+            return
+        self._desk_state = self.saveState()
+
+    def _show_titles(self) -> None:
+        """Panel titles on the desk; not on a projector, nor under the compact tabs."""
+        shown = not self.session.options.projector and not self.compact.active
+        for title in self._titles.values():
+            title.setVisible(shown)
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:  # noqa: N802 (Qt name)
+        super().resizeEvent(event)
+        self.update_compact()
+
+    def event(self, event: QtCore.QEvent) -> bool:
+        handled = super().event(event)
+        if event.type() == QtCore.QEvent.Type.MouseButtonRelease:
+            self._remember_desk()  # a dock's separator dragged to a new size
+        return handled
 
     # -- messages -----------------------------------------------------------------------
     def show_message(self, text: str) -> None:
@@ -890,10 +965,14 @@ class MainWindow(QtWidgets.QMainWindow):
         left the plots a sliver. Five or six rows of steps are enough to edit
         with; the plots are what the window is for.
         """
+        if self.compact.active:
+            self._docks_fitted = False  # fitted when the window is large again
+            return
         if not self.steps_dock.isVisible() or self.steps_dock.isFloating():
             return
         height = round(min(max(DOCK_SHARE * self.height(), DOCK_MIN_PX), DOCK_MAX_PX))
         self.resizeDocks([self.steps_dock], [height], Qt.Orientation.Vertical)
+        self._remember_desk()
 
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:  # noqa: N802 (Qt name)
         if not self.may_discard_changes():

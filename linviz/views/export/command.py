@@ -224,6 +224,8 @@ def _draw(window: MainWindow, session: Session, plan: Plan) -> int:
     # status bar, left out of the image, get room of their own.
     chrome = window.height() - images.content_rect(window).height()
     window.resize(width, height + chrome)
+    if plan.view in window.panels:
+        window.compact.reveal(plan.view)  # a small window shows one panel at a time
     images.settle()
     try:
         with editors_hidden(window, hidden=plan.view == "window" and not plan.editors):

@@ -356,16 +356,9 @@ def test_the_window_fits_800_by_600_with_s_visible(qtbot, lesson_session):
     assert cell_px(heatmap) >= 20  # a 2×2 S with its numbers (not the 4 px it had)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 11 part 5, open: at 800×600 the desk gives S a 240×110 px plot whose"
-    " axis titles and ticks are cut and run over the notes under it, the planes' axis"
-    " titles are cut, the equation's matrices get 7-15 px cells (no numbers) and step 0's"
-    " sentence is cut",
-)
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_every_step_of_every_lesson_fits_800_by_600(qtbot, monkeypatch, lesson):
-    """The desk at 800×600: its panels scroll, but no text is cut, lost or overlapping."""
+    """The window at 800×600 (the compact desk): no text is cut, lost or overlapping."""
     session = Session()
     session.open(lesson)
     window = MainWindow(session)
