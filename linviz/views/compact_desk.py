@@ -64,7 +64,6 @@ class CompactDesk(QtCore.QObject):
         self.session = window.session
         #: Where each borrowed widget sat in the desk layout: (container, index).
         self._homes: dict[QtWidgets.QWidget, tuple[QtWidgets.QWidget, int]] = {}
-        self._sizes: list[list[int]] = []
         self._arranging = False
 
         self.widget = QtWidgets.QWidget()
@@ -152,7 +151,6 @@ class CompactDesk(QtCore.QObject):
             layout = parent.layout() if not isinstance(parent, QtWidgets.QSplitter) else None
             index = parent.indexOf(widget) if layout is None else layout.indexOf(widget)
             self._homes[widget] = (parent, index)
-        self._sizes = [splitter.sizes() for splitter in window.splitters]
         for name in TABS:
             if name == "readout":
                 self.readout_area.setWidget(window.panel_frame(name))
@@ -164,7 +162,9 @@ class CompactDesk(QtCore.QObject):
         self._fit_readout()
 
     def leave(self) -> None:
-        """Give every panel back to the desk layout, where it was."""
+        """Give every panel back to the desk layout, where it was (the window
+        puts the desk's splitter sizes back).
+        """
         if not self.active:
             return
         homes = sorted(self._homes.items(), key=lambda item: item[1][1])
@@ -176,8 +176,6 @@ class CompactDesk(QtCore.QObject):
             else:
                 parent.layout().insertWidget(index, widget)
             widget.show()
-        for splitter, sizes in zip(self.window.splitters, self._sizes):
-            splitter.setSizes(sizes)
         self.window.readout.allow_bars(True)
 
     def _fit_readout(self) -> None:

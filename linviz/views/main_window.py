@@ -114,10 +114,10 @@ class MainWindow(QtWidgets.QMainWindow):
         self._was_maximized = False
         self._tab_bar_before = True
         self._docks_fitted = False
-        #: The docks as the full desk had them (QMainWindow.saveState), kept while
-        #: the window is large: a small window's compact desk hides them, and
-        #: growing again puts them back exactly.
-        self._desk_state: QtCore.QByteArray | None = None
+        #: The docks (QMainWindow.saveState) and splitters as the full desk had
+        #: them, kept while the window is large: a small window's compact desk
+        #: hides the docks and borrows the panels; growing again puts all back.
+        self._desk_state: tuple[QtCore.QByteArray, list[list[int]]] | None = None
         self._build_layout()
         self._build_actions()
         self.exporter = WindowExporter(self)
@@ -874,8 +874,8 @@ class MainWindow(QtWidgets.QMainWindow):
             return
         if self.compact.active:
             return
-        if self._desk_state is None:
-            self._desk_state = self.saveState()
+        if self._desk_state is None:  # first shown small: the desk as built
+            self._desk_state = (self.saveState(), [s.sizes() for s in self.splitters])
         for dock in (self.steps_dock, self.settings_dock):
             dock.hide()  # View ▸ Steps and View ▸ Settings show them again
         self.compact.enter()
@@ -889,18 +889,44 @@ class MainWindow(QtWidgets.QMainWindow):
         self.compact.leave()
         self._pages.setCurrentWidget(self.desk)
         if self._desk_state is not None:
-            self.restoreState(self._desk_state)
+            self.restoreState(self._desk_state[0])
+            self._restore_splitters()
+            # Once the docks and the desk have their sizes (splitters keep
+            # proportions of the size they had when set).
+            QtCore.QTimer.singleShot(0, self, self._restore_splitters)
         self._sync_baseline_dock(fit=False)
         self._show_titles()
         if not self._docks_fitted and self.isVisible():  # first shown small
             self._docks_fitted = True
             QtCore.QTimer.singleShot(0, self, self._fit_docks_to_height)
 
+    def _restore_splitters(self) -> None:
+        if self._desk_state is None or self.compact.active or self.session.options.projector:
+            return
+        self.layout().activate()
+        for splitter, sizes in zip(self.splitters, self._desk_state[1]):
+            splitter.setSizes(sizes)
+
     def _remember_desk(self) -> None:
-        """Keep the full desk's docks as they are now (the window is large)."""
+        """Keep the full desk's docks and splitters as they are once laid out.
+
+        Deferred: a resize has already laid the docks out at the new size
+        when the window hears of it; a window made small meanwhile keeps the
+        last large desk.
+        """
+        QtCore.QTimer.singleShot(0, self, self._remember_desk_now)
+
+    def _remember_desk_now(self) -> None:
         if self.compact.active or self.session.options.projector or self.is_small():
             return
-        self._desk_state = self.saveState()
+        self._desk_state = (self.saveState(), [s.sizes() for s in self.splitters])
+
+    def setVisible(self, visible: bool) -> None:  # noqa: N802 (Qt name)
+        # Compact before the first layout: the full desk's docks in French ask
+        # 837 px, and would widen an 800 px window before it could be compact.
+        if visible:
+            self.update_compact()
+        super().setVisible(visible)
 
     def _show_titles(self) -> None:
         """Panel titles on the desk; not on a projector, nor under the compact tabs."""

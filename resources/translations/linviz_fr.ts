@@ -391,6 +391,37 @@ toute étape : {step} {label} {d_k} {d_v} {z}
     </message>
 </context>
 <context>
+    <name>CompactDesk</name>
+    <message>
+        <source>S</source>
+        <translation>S</translation>
+    </message>
+    <message>
+        <source>Equation</source>
+        <translation>Équation</translation>
+    </message>
+    <message>
+        <source>Key plane</source>
+        <translation>Plan des clés</translation>
+    </message>
+    <message>
+        <source>Value plane</source>
+        <translation>Plan des valeurs</translation>
+    </message>
+    <message>
+        <source>Readout</source>
+        <translation>Résultat de la lecture</translation>
+    </message>
+    <message>
+        <source>Views</source>
+        <translation>Vues</translation>
+    </message>
+    <message>
+        <source>The window is small: one view at a time (arrow keys switch, F6 reaches here)</source>
+        <translation>La fenêtre est petite : une vue à la fois (les flèches changent de vue, F6 mène ici)</translation>
+    </message>
+</context>
+<context>
     <name>DifferenceMap</name>
     <message>
         <source>S − S_baseline</source>

@@ -1,0 +1,194 @@
+"""A small window (800×600): one panel at a time under tabs, the full desk back when it grows."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from linviz.controller.session import Session
+from linviz.views.compact_desk import TABS
+from linviz.views.language import set_language
+from linviz.views.main_window import MainWindow
+from tests.views.classroom.screen_texts import screen_problems
+from tests.views.classroom.test_projector_layouts import _settled, axis_titles_cut
+
+PANELS = ("heatmap", "equation", "keys", "values", "readout")
+
+
+def _window(qtbot, lesson: str, width: int, height: int) -> MainWindow:
+    session = Session()
+    session.open(lesson)
+    window = MainWindow(session)
+    qtbot.addWidget(window)
+    window.resize(width, height)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: window.size() == QtCore.QSize(width, height))
+    _settled(qtbot, window)
+    return window
+
+
+def _resize(qtbot, window: MainWindow, width: int, height: int) -> None:
+    window.resize(width, height)
+    qtbot.waitUntil(lambda: window.size() == QtCore.QSize(width, height))
+    _settled(qtbot, window)
+
+
+def _shown_panels(window: MainWindow) -> set[str]:
+    return {name for name in PANELS if window.panels[name].isVisible()}
+
+
+def _desk(window: MainWindow) -> dict:
+    """What a user sees of the full desk: docks, their places, splitters, panels, titles."""
+    return {
+        "docks": {
+            dock.objectName(): (dock.isVisible(), dock.geometry().getRect())
+            for dock in (window.steps_dock, window.settings_dock, window.baseline_dock)
+        },
+        "splitters": [splitter.sizes() for splitter in window.splitters],
+        "panels": {
+            name: (
+                window.panel_frame(name).isVisible(),
+                window.desk.isAncestorOf(window.panel_frame(name)),
+                window.panel_frame(name).geometry().getRect(),
+            )
+            for name in PANELS
+        },
+        "titles": [title.isVisible() for title in window._titles.values()],
+        "timeline": window.desk.isAncestorOf(window.timeline),
+    }
+
+
+@pytest.fixture
+def french(qapp):
+    set_language("fr")
+    yield
+    set_language("en")
+
+
+def test_every_step_fits_800_by_600_in_french(qtbot, monkeypatch, french):
+    window = _window(qtbot, "feature-map", 800, 600)
+    assert window.compact.tab_bar.tabText(TABS.index("equation")) == "Équation"
+    scenario_view = window.centralWidget()
+    faults = []
+    for number in range(len(window.session.scenario) + 1):
+        window.session.set_cursor(number)
+        _settled(qtbot, window)
+        assert window.size() == QtCore.QSize(800, 600)
+        faults += [
+            f"step {number}: {f}" for f in screen_problems(scenario_view, monkeypatch, scrolls=True)
+        ]
+        faults += [f"step {number}: {cut}" for cut in axis_titles_cut(scenario_view)]
+    assert not faults, "\n".join(faults)
+
+
+def test_every_tab_title_is_whole(qtbot, french):
+    window = _window(qtbot, "crowding-the-plane", 800, 600)
+    bar = window.compact.tab_bar
+    metrics = QtGui.QFontMetrics(bar.font())
+    for index in range(bar.count()):
+        rect = bar.tabRect(index)
+        assert metrics.horizontalAdvance(bar.tabText(index)) <= rect.width(), bar.tabText(index)
+        assert bar.rect().contains(rect), bar.tabText(index)
+
+
+def test_the_tab_shown_follows_the_step(qtbot):
+    window = _window(qtbot, "crowding-the-plane", 800, 600)
+    session = window.session
+    assert window.compact.active
+    assert window.compact.tab_bar.isVisible()
+    assert not window.steps_dock.isVisible() and not window.settings_dock.isVisible()
+    assert _shown_panels(window) == {"heatmap"}  # step 0: the empty S
+    session.set_cursor(1)  # write k1
+    _settled(qtbot, window)
+    assert _shown_panels(window) == {"equation"}
+    assert window.compact.tab_bar.tabText(window.compact.tab_bar.currentIndex()) == "Equation"
+    session.set_cursor(4)  # read r2
+    _settled(qtbot, window)
+    assert _shown_panels(window) == {"readout"}
+    assert "output y" in window.readout.text()
+    # The caption and the step chips stay, whatever the tab.
+    assert window.caption.isVisible() and window.timeline.isVisible()
+
+
+def test_the_tabs_switch_by_keyboard_and_the_choice_is_kept(qtbot):
+    window = _window(qtbot, "crowding-the-plane", 800, 600)
+    session = window.session
+    session.set_cursor(1)  # a write: the equation
+    _settled(qtbot, window)
+    bar = window.compact.tab_bar
+    # F6 from the labs' tab bar reaches the views' tabs.
+    window.labs.tabs.tabBar().setFocus()
+    qtbot.waitUntil(lambda: window.labs.tabs.tabBar().hasFocus())
+    QTest.keyClick(QtWidgets.QApplication.focusWidget(), Qt.Key.Key_F6)
+    qtbot.waitUntil(bar.hasFocus)
+    # Right on the focused tabs: the next view, not the next step.
+    QTest.keyClick(bar, Qt.Key.Key_Right)
+    qtbot.waitUntil(lambda: _shown_panels(window) == {"keys"})
+    assert session.cursor == 1
+    assert TABS[bar.currentIndex()] == "keys"
+    # Kept for every write (and only writes) while the window is small.
+    bar.clearFocus()
+    session.set_cursor(2)  # write k2
+    _settled(qtbot, window)
+    assert _shown_panels(window) == {"keys"}
+    session.set_cursor(3)  # a read keeps its own: the readout
+    _settled(qtbot, window)
+    assert _shown_panels(window) == {"readout"}
+    QTest.keyClick(window, Qt.Key.Key_Left)  # away from the tabs, Left is the previous step
+    qtbot.waitUntil(lambda: session.cursor == 2)
+    qtbot.waitUntil(lambda: _shown_panels(window) == {"keys"})
+    # Home / End on the focused tabs: the first and last view.
+    bar.setFocus()
+    qtbot.waitUntil(bar.hasFocus)
+    QTest.keyClick(bar, Qt.Key.Key_End)
+    qtbot.waitUntil(lambda: _shown_panels(window) == {"readout"})
+    QTest.keyClick(bar, Qt.Key.Key_Home)
+    qtbot.waitUntil(lambda: _shown_panels(window) == {"heatmap"})
+    assert session.cursor == 2
+    # Remembered as the window's other layout settings are: a new window keeps it.
+    assert window.settings.value("compact_tab/write") == "heatmap"
+    other = _window(qtbot, "crowding-the-plane", 800, 600)
+    other.session.set_cursor(1)
+    _settled(qtbot, other)
+    assert _shown_panels(other) == {"heatmap"}
+
+
+def test_growing_the_window_restores_the_full_desk(qtbot):
+    window = _window(qtbot, "crowding-the-plane", 1600, 1000)
+    window.session.set_cursor(4)
+    _settled(qtbot, window)
+    assert not window.compact.active
+    before = _desk(window)
+    assert all(visible for visible, _, _ in before["panels"].values())
+    assert before["docks"]["steps_dock"][0] and before["docks"]["settings_dock"][0]
+    _resize(qtbot, window, 800, 600)
+    assert window.compact.active
+    assert _shown_panels(window) == {"readout"}
+    assert not window.steps_dock.isVisible()
+    _resize(qtbot, window, 1600, 1000)
+    assert not window.compact.active
+    assert not window.compact.tab_bar.isVisible()
+    assert _desk(window) == before
+
+
+def test_a_dock_shown_while_small_and_projector_mode_leave_the_desk_whole(qtbot):
+    window = _window(qtbot, "crowding-the-plane", 1600, 1000)
+    before = _desk(window)
+    _resize(qtbot, window, 800, 600)
+    window.steps_dock.toggleViewAction().trigger()  # View ▸ Steps while small
+    qtbot.waitUntil(window.steps_dock.isVisible)
+    # Projector mode takes the panels from the full desk, and gives them back.
+    window.set_projector_mode(True, full_screen=False)
+    _settled(qtbot, window)
+    assert not window.compact.active
+    assert window.heatmap.isVisible()
+    window.set_projector_mode(False)
+    _settled(qtbot, window)
+    assert window.compact.active  # still 800×600
+    assert window.size() == QtCore.QSize(800, 600)
+    _resize(qtbot, window, 1600, 1000)
+    assert _desk(window) == before
