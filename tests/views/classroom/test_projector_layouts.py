@@ -203,7 +203,23 @@ def test_projector_layouts_fit_each_resolution(
     projector, qtbot, monkeypatch, lesson, width, height
 ):
     """Every step of the lesson, a write's layout or a read's: every text whole and apart."""
-    window = projector(lesson, width, height)
+    every_step_fits(projector(lesson, width, height), qtbot, monkeypatch, width, height)
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_projector_layouts_fit_1024_by_768_in_french(projector, qtbot, monkeypatch, lesson):
+    """French sentences run longer than English ones: they must fit the smallest projector too."""
+    from linviz.views.language import set_language
+
+    set_language("fr")
+    try:
+        every_step_fits(projector(lesson, 1024, 768), qtbot, monkeypatch, 1024, 768)
+    finally:
+        set_language("en")
+
+
+def every_step_fits(window: MainWindow, qtbot, monkeypatch, width: int, height: int) -> None:
+    """Step through every step of ``window``'s scenario: each layout fits and reads."""
     stage = window.stage.widget
     scenario = window.session.scenario
     text_faults = []  # every step's, to see them all at once
