@@ -65,6 +65,8 @@ class CompactDesk(QtCore.QObject):
         #: Where each borrowed widget sat in the desk layout: (container, index).
         self._homes: dict[QtWidgets.QWidget, tuple[QtWidgets.QWidget, int]] = {}
         self._arranging = False
+        #: A panel shown whatever the step (an export of that panel), else None.
+        self._held: str | None = None
 
         self.widget = QtWidgets.QWidget()
         self.widget.setObjectName("compact_desk")
@@ -215,7 +217,7 @@ class CompactDesk(QtCore.QObject):
     def arrange(self) -> None:
         """Show the tab the step at the cursor wants."""
         if self.active:
-            self._show(self.tab_for(self.step_kind()))
+            self._show(self._held or self.tab_for(self.step_kind()))
 
     def _show(self, name: str) -> None:
         self._arranging = True
@@ -234,9 +236,10 @@ class CompactDesk(QtCore.QObject):
         self.tab_bar.setCurrentIndex(TABS.index(name))
 
     def reveal(self, name: str) -> None:
-        """Show panel ``name`` without remembering it (an export of that panel)."""
-        if self.active and name in TABS:
-            self._show(name)
+        """Show panel ``name`` at every step, remembering nothing (an export of it)."""
+        if name in TABS:
+            self._held = name
+            self.arrange()
 
     def _tab_changed(self, index: int) -> None:
         if index < 0 or not self.active:

@@ -2,7 +2,9 @@
 plane, and Help ▸ Keyboard shortcuts.
 
 - **F6 / Shift+F6** move the focus to the next / previous panel, as in common
-  desktop applications (Tab stays for the controls inside a panel).
+  desktop applications (Tab stays for the controls inside a panel). In a
+  small window F6 also reaches the compact desk's tabs, where the arrow keys
+  (and Home, End) switch the view shown.
 - With the **key plane** focused, the arrow keys move the current step's key
   (or query) by 0.1 along the plane's axes, Shift+arrow by 0.5; each press is
   one undoable edit (:func:`linviz.controller.nudge.nudge_vector`).

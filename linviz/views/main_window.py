@@ -118,6 +118,9 @@ class MainWindow(QtWidgets.QMainWindow):
         #: them, kept while the window is large: a small window's compact desk
         #: hides the docks and borrows the panels; growing again puts all back.
         self._desk_state: tuple[QtCore.QByteArray, list[list[int]]] | None = None
+        #: While the panels move between the desks (or to the projector's stage):
+        #: a resize then (docks coming back can widen the window) decides nothing.
+        self._compact_busy = False
         self._build_layout()
         self._build_actions()
         self.exporter = WindowExporter(self)
@@ -787,8 +790,10 @@ class MainWindow(QtWidgets.QMainWindow):
         if on == self.session.options.projector:
             return
         if on:
-            # The panels come back to the desk first: the stage borrows them from it.
+            # The panels come back to the desk first: the stage borrows them from it
+            # (and stay there however the docks coming back resize the window).
             self._leave_compact()
+            self._compact_busy = True
             self._docks_before = (self.steps_dock.isVisible(), self.settings_dock.isVisible())
             # The window as it was, to put back exactly when projector mode ends.
             self._geometry_before = self.geometry()
@@ -809,6 +814,7 @@ class MainWindow(QtWidgets.QMainWindow):
                 self.stage.enter()
                 self._pages.setCurrentWidget(self.stage.widget)
             self.session.set_options(projector=True)
+            self._compact_busy = False
             if full_screen:
                 self.showFullScreen()
         else:
@@ -866,7 +872,7 @@ class MainWindow(QtWidgets.QMainWindow):
         desk hides would otherwise make room and bring the full desk back.
         Projector mode has its own layouts.
         """
-        if self.session.options.projector:
+        if self.session.options.projector or self._compact_busy:
             return
         if not self.is_small():
             self._leave_compact()
@@ -876,25 +882,33 @@ class MainWindow(QtWidgets.QMainWindow):
             return
         if self._desk_state is None:  # first shown small: the desk as built
             self._desk_state = (self.saveState(), [s.sizes() for s in self.splitters])
-        for dock in (self.steps_dock, self.settings_dock):
-            dock.hide()  # View ▸ Steps and View ▸ Settings show them again
-        self.compact.enter()
-        self._pages.setCurrentWidget(self.compact.widget)
-        self._show_titles()
+        self._compact_busy = True
+        try:
+            for dock in (self.steps_dock, self.settings_dock):
+                dock.hide()  # View ▸ Steps and View ▸ Settings show them again
+            self.compact.enter()
+            self._pages.setCurrentWidget(self.compact.widget)
+            self._show_titles()
+        finally:
+            self._compact_busy = False
 
     def _leave_compact(self) -> None:
         """Back to the full desk, its docks as they were before the window was small."""
         if not self.compact.active:
             return
-        self.compact.leave()
-        self._pages.setCurrentWidget(self.desk)
-        if self._desk_state is not None:
-            self.restoreState(self._desk_state[0])
-            self._restore_splitters()
-            # Once the docks and the desk have their sizes (splitters keep
-            # proportions of the size they had when set).
-            QtCore.QTimer.singleShot(0, self, self._restore_splitters)
-        self._sync_baseline_dock(fit=False)
+        self._compact_busy = True
+        try:
+            self.compact.leave()
+            self._pages.setCurrentWidget(self.desk)
+            if self._desk_state is not None:
+                self.restoreState(self._desk_state[0])
+                self._restore_splitters()
+                # Once the docks and the desk have their sizes (splitters keep
+                # proportions of the size they had when set).
+                QtCore.QTimer.singleShot(0, self, self._restore_splitters)
+            self._sync_baseline_dock(fit=False)
+        finally:
+            self._compact_busy = False
         self._show_titles()
         if not self._docks_fitted and self.isVisible():  # first shown small
             self._docks_fitted = True

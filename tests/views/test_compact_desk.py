@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
@@ -192,3 +195,18 @@ def test_a_dock_shown_while_small_and_projector_mode_leave_the_desk_whole(qtbot)
     assert window.size() == QtCore.QSize(800, 600)
     _resize(qtbot, window, 1600, 1000)
     assert _desk(window) == before
+
+
+def test_a_panel_exports_at_800_by_600_whatever_the_step_shows(tmp_path):
+    """``linviz export --view heatmap --size 800x600`` at a read (whose tab is the readout)."""
+    out = tmp_path / "s.png"
+    result = subprocess.run(
+        [sys.executable, "-m", "linviz", "export", "crowding-the-plane", "--view", "heatmap"]
+        + ["--step", "4", "--size", "800x600", "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert result.returncode == 0, result.stderr
+    image = QtGui.QImage(str(out))
+    assert image.width() > 400 and image.height() > 250
