@@ -92,6 +92,20 @@ TERMS = (
     QT_TRANSLATE_NOOP("ScenarioError", "similarity"),
     QT_TRANSLATE_NOOP("ScenarioError", "tokens"),
     QT_TRANSLATE_NOOP("ScenarioError", "sharpness"),
+    # The labs' settings.
+    QT_TRANSLATE_NOOP("ScenarioError", "keys"),
+    QT_TRANSLATE_NOOP("ScenarioError", "rule"),
+    QT_TRANSLATE_NOOP("ScenarioError", "trials"),
+    QT_TRANSLATE_NOOP("ScenarioError", "seed"),
+    QT_TRANSLATE_NOOP("ScenarioError", "tolerance"),
+    QT_TRANSLATE_NOOP("ScenarioError", "layers"),
+    QT_TRANSLATE_NOOP("ScenarioError", "heads"),
+    QT_TRANSLATE_NOOP("ScenarioError", "head_dim"),
+    QT_TRANSLATE_NOOP("ScenarioError", "max_tokens"),
+    QT_TRANSLATE_NOOP("ScenarioError", "max_points"),
+    QT_TRANSLATE_NOOP("ScenarioError", "prediction"),
+    QT_TRANSLATE_NOOP("ScenarioError", "state estimate"),
+    QT_TRANSLATE_NOOP("ScenarioError", "similarity_n"),
 )
 
 
