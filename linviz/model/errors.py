@@ -106,6 +106,8 @@ TERMS = (
     QT_TRANSLATE_NOOP("ScenarioError", "prediction"),
     QT_TRANSLATE_NOOP("ScenarioError", "state estimate"),
     QT_TRANSLATE_NOOP("ScenarioError", "similarity_n"),
+    # The parts of a file's dotted field names (rule.name, rule.beta).
+    QT_TRANSLATE_NOOP("ScenarioError", "name"),
 )
 
 

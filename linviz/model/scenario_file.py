@@ -121,7 +121,7 @@ def _settings_scenario(header: dict[str, Any], steps: Any, step_count: int) -> S
         if required not in header and not (required == "steps" and steps is not None):
             raise ScenarioError.of(
                 QT_TRANSLATE_NOOP("ScenarioError", "missing {name!r}"),
-                name=required,
+                name=Term(required),
                 field=required,
             )
     rule = _parse_rule(header.get("rule", {"name": "additive"}))

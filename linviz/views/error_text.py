@@ -105,6 +105,11 @@ def fill(template: str, values: dict[str, Any]) -> str:
         return _FILLER.vformat(template, (), values)
 
 
+def field_name(field: str) -> str:
+    """A field's name in the language shown, part by part: ``rule.beta`` → ``règle.β``."""
+    return ".".join(_translate(part) for part in field.split("."))
+
+
 def shown_place(error: ScenarioError) -> str:
     """Where the refused input is, in the language shown: ``a.json, étape 3, champ « clé »``."""
     parts = []
@@ -113,7 +118,7 @@ def shown_place(error: ScenarioError) -> str:
     if error.step is not None:
         parts.append(fill(STEP_PLACE, {"number": error.step}))
     if error.field is not None:
-        parts.append(fill(FIELD_PLACE, {"name": Term(error.field)}))
+        parts.append(fill(FIELD_PLACE, {"name": field_name(error.field)}))
     return ", ".join(parts)
 
 

@@ -2782,6 +2782,10 @@ y = {output}</translation>
         <translation>N de la similarité</translation>
     </message>
     <message>
+        <source>name</source>
+        <translation>nom</translation>
+    </message>
+    <message>
         <source>step {number}</source>
         <translation>étape {number}</translation>
     </message>
