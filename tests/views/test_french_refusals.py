@@ -16,7 +16,6 @@ from linviz.model.errors import ScenarioError
 from linviz.model.rules import Rule
 from linviz.model.scenario import Scenario, Step
 from linviz.model.scenario_file import load_scenario
-from linviz.views.error_text import shown_error
 from linviz.views.language import set_language
 from linviz.views.main_window import MainWindow
 from linviz.views.panels.step_table_model import COLUMNS
@@ -150,6 +149,8 @@ def test_a_malformed_file_opened_from_the_window_is_refused_in_french(
 
 
 def test_in_english_the_views_show_the_models_words_exactly(qapp):
+    from linviz.views.error_text import shown_error
+
     refusals = []
     for vector in ([1, 0, 2], [1], [float("nan"), 0]):
         with pytest.raises(ScenarioError) as refused:
