@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, Term
+from linviz.model.errors import QT_TRANSLATE_NOOP, Phrase, ScenarioError, Term
 
 #: The languages a text may be given in; the first is the fallback.
 LANGUAGES = ("en", "fr")
@@ -105,7 +105,7 @@ def from_json(raw: object, name: str) -> object:
                 ),
                 name=Term(name),
                 code=code,
-                known=" or ".join(repr(c) for c in LANGUAGES),
+                known=_either(LANGUAGES),
                 field=name,
             )
         if not isinstance(value, str):
@@ -127,3 +127,13 @@ def from_json(raw: object, name: str) -> object:
             field=name,
         )
     return Texts(raw)
+
+
+def _either(codes: tuple[str, ...]) -> str:
+    """``'en' or 'fr'``, as a phrase the views translate."""
+    known: str = repr(codes[0])
+    for code in codes[1:]:
+        known = Phrase(
+            QT_TRANSLATE_NOOP("ScenarioError", "{known} or {code!r}"), known=known, code=code
+        )
+    return known

@@ -3217,6 +3217,10 @@ y = {output}</translation>
         <source>{name} by language needs an {fallback!r} text (shown when a language has none)</source>
         <translation>{name} par langue demande un texte {fallback!r} (montré quand une langue n’en a pas)</translation>
     </message>
+    <message>
+        <source>{known} or {code!r}</source>
+        <translation>{known} ou {code!r}</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPanel</name>
