@@ -290,7 +290,17 @@ def read_output(trace: Trace, number: int) -> np.ndarray:
     step = trace.scenario.step(number)
     if step.is_write:
         raise ValueError(f"step {number} is a write, not a read")
-    phi_query = trace._phi(step.vector)
+    return read_with(trace, number, step.vector)
+
+
+def read_with(trace: Trace, number: int, query: np.ndarray) -> np.ndarray:
+    """What a read with ``query`` would return from ``S`` after step ``number``.
+
+    ``φ(q)ᵀS``, divided by ``φ(q)ᵀz + ε`` under the normaliser: the arithmetic
+    of every read, for a query that is not (or not yet) a step of the trace.
+    ``query`` must have ``d_k`` components (nothing here checks it).
+    """
+    phi_query = trace._phi(query)
     state, normaliser = trace.state_and_normaliser(number)
     output = phi_query @ state
     if trace.scenario.normalize:

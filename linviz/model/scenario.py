@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import operator
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
@@ -208,6 +209,23 @@ def _shape_refusal(name: str, got: int, d_k: int, d_v: int) -> ScenarioError:
         wanted=Counted(wanted, "component"),
         field=name,
     )
+
+
+def split_vector(text: str) -> list[str]:
+    """The tokens of a typed vector: ``"[1, 0]"``, ``"1, 0"`` and ``"1 0"`` all give two.
+
+    How every editor reads a typed key, query or value; each token is then
+    read with ``float`` and the numbers checked by :func:`parse_vector`. With
+    a semicolon between components, a comma is a decimal one, as French
+    writes it: ``"0,8 ; −0,6"`` gives ``0.8`` and ``-0.6`` (a real minus sign
+    reads as a hyphen).
+    """
+    body = text.strip().replace("\u2212", "-")
+    if body[:1] in "[(" and body[-1:] in "])":
+        body = body[1:-1]
+    if ";" in body:
+        return [token.replace(",", ".") for token in re.split(r"[;\s]+", body.strip()) if token]
+    return [token for token in re.split(r"[,;\s]+", body.strip()) if token]
 
 
 def parse_vector(raw: object, name: str, d_k: int, d_v: int) -> np.ndarray:

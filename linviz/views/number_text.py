@@ -148,3 +148,20 @@ def stale_text() -> str:
     return QtCore.QCoreApplication.translate(
         "CaptionFields", "written for an earlier version of this scenario"
     )
+
+
+#: A bracketed list up to this long is kept on one line when a text wraps.
+UNBROKEN_MAX = 28
+_INNER_LIST = re.compile(r"\[[^\[\]]*\]")
+
+
+def unbroken_lists(text: str) -> str:
+    """``text`` with each short ``[…]`` list held on one line (no-break spaces).
+
+    A wrapped caption otherwise splits a vector at its separator (``[0 ;`` on
+    one line, ``−5]`` on the next), which reads as two numbers from the back of
+    a room. A matrix may still break between its rows; a long list breaks as usual.
+    """
+    return _INNER_LIST.sub(
+        lambda m: m[0].replace(" ", "\u00a0") if len(m[0]) <= UNBROKEN_MAX else m[0], text
+    )

@@ -73,6 +73,72 @@
     </message>
 </context>
 <context>
+    <name>ShapeWords</name>
+    <message numerus="yes">
+        <source>type a key of %Ln numbers</source>
+        <translation>
+            <numerusform>type a key of %Ln number</numerusform>
+            <numerusform>type a key of %Ln numbers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>type a query of %Ln numbers</source>
+        <translation>
+            <numerusform>type a query of %Ln number</numerusform>
+            <numerusform>type a query of %Ln numbers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>type a value of %Ln numbers</source>
+        <translation>
+            <numerusform>type a value of %Ln number</numerusform>
+            <numerusform>type a value of %Ln numbers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>value has %Ln components</source>
+        <translation>
+            <numerusform>value has %Ln component</numerusform>
+            <numerusform>value has %Ln components</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Give the value %Ln components.</source>
+        <translation>
+            <numerusform>Give the value %Ln component.</numerusform>
+            <numerusform>Give the value %Ln components.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>key has %Ln components</source>
+        <translation>
+            <numerusform>key has %Ln component</numerusform>
+            <numerusform>key has %Ln components</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Give the key %Ln components.</source>
+        <translation>
+            <numerusform>Give the key %Ln component.</numerusform>
+            <numerusform>Give the key %Ln components.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>query has %Ln components</source>
+        <translation>
+            <numerusform>query has %Ln component</numerusform>
+            <numerusform>query has %Ln components</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Give the query %Ln components.</source>
+        <translation>
+            <numerusform>Give the query %Ln component.</numerusform>
+            <numerusform>Give the query %Ln components.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>SpectrumPage</name>
     <message numerus="yes">
         <source>{where}: %Ln writes · effective rank {effective} of d = {d} · rank {rank} · σ = {sigma}</source>

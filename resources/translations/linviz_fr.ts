@@ -374,6 +374,14 @@ toute étape : {step} {label} {d_k} {d_v} {z}
         <translation>Le labo de causalité : ce qui a changé depuis la référence, la prédiction de la salle, le résultat et son explication</translation>
     </message>
     <message>
+        <source>Try a &amp;vector…</source>
+        <translation>Essayer un &amp;vecteur…</translation>
+    </message>
+    <message>
+        <source>Type a key, query or value and see whether it fits S, large: nothing in the scenario changes</source>
+        <translation>Tapez une clé, une requête ou une valeur et voyez, en grand, si elle s’accorde à S : rien ne change dans le scénario</translation>
+    </message>
+    <message>
         <source>&amp;Class</source>
         <translation>&amp;Classe</translation>
     </message>
@@ -3342,6 +3350,164 @@ y = {output}</translation>
     </message>
 </context>
 <context>
+    <name>ShapeWords</name>
+    <message>
+        <source>{role} component {position} must be a number, got {token!r}</source>
+        <translation>la composante {position} de la {role} doit être un nombre, reçu {token!r}</translation>
+    </message>
+    <message>
+        <source>{role} component {position} must be finite, got {value}</source>
+        <translation>la composante {position} de la {role} doit être finie, reçu {value}</translation>
+    </message>
+    <message numerus="yes">
+        <source>type a key of %Ln numbers</source>
+        <translation>
+            <numerusform>tapez une clé de %Ln nombre</numerusform>
+            <numerusform>tapez une clé de %Ln nombres</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>type a query of %Ln numbers</source>
+        <translation>
+            <numerusform>tapez une requête de %Ln nombre</numerusform>
+            <numerusform>tapez une requête de %Ln nombres</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>type a value of %Ln numbers</source>
+        <translation>
+            <numerusform>tapez une valeur de %Ln nombre</numerusform>
+            <numerusform>tapez une valeur de %Ln nombres</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the arithmetic overflows (a number beyond ±1.8e308): use a smaller {role}</source>
+        <translation>le calcul déborde (un nombre au-delà de ±1,8e308) : prenez une {role} plus petite</translation>
+    </message>
+    <message numerus="yes">
+        <source>value has %Ln components</source>
+        <translation>
+            <numerusform>la valeur a %Ln composante</numerusform>
+            <numerusform>la valeur a %Ln composantes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> but S has d_v = {d_v} columns: the stamp {k} vᵀ would be {d_k}×{n}, </source>
+        <translation> mais S a d_v = {d_v} colonnes : l’empreinte {k} vᵀ serait {d_k}×{n}, </translation>
+    </message>
+    <message>
+        <source>S is {d_k}×{d_v}. </source>
+        <translation>S est {d_k}×{d_v}. </translation>
+    </message>
+    <message numerus="yes">
+        <source>Give the value %Ln components.</source>
+        <translation>
+            <numerusform>Donnez %Ln composante à la valeur.</numerusform>
+            <numerusform>Donnez %Ln composantes à la valeur.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>key has %Ln components</source>
+        <translation>
+            <numerusform>la clé a %Ln composante</numerusform>
+            <numerusform>la clé a %Ln composantes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, so φ(k) has {n} too,</source>
+        <translation>, donc φ(k) en a {n} aussi,</translation>
+    </message>
+    <message>
+        <source>the stamp {k} vᵀ would be {n}×{d_v}, S is {d_k}×{d_v}</source>
+        <translation>l’empreinte {k} vᵀ serait {n}×{d_v}, S est {d_k}×{d_v}</translation>
+    </message>
+    <message numerus="yes">
+        <source>Give the key %Ln components.</source>
+        <translation>
+            <numerusform>Donnez %Ln composante à la clé.</numerusform>
+            <numerusform>Donnez %Ln composantes à la clé.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>query has %Ln components</source>
+        <translation>
+            <numerusform>la requête a %Ln composante</numerusform>
+            <numerusform>la requête a %Ln composantes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, so φ(q) has {n} too,</source>
+        <translation>, donc φ(q) en a {n} aussi,</translation>
+    </message>
+    <message>
+        <source>{q}ᵀ would be 1×{n} and S is {d_k}×{d_v}, so {q}ᵀS cannot be formed</source>
+        <translation>{q}ᵀ serait 1×{n} et S est {d_k}×{d_v}, donc {q}ᵀS ne peut pas se calculer</translation>
+    </message>
+    <message numerus="yes">
+        <source>Give the query %Ln components.</source>
+        <translation>
+            <numerusform>Donnez %Ln composante à la requête.</numerusform>
+            <numerusform>Donnez %Ln composantes à la requête.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> but S has d_k = {d_k} rows: </source>
+        <translation> mais S a d_k = {d_k} lignes : </translation>
+    </message>
+    <message>
+        <source>, S has d_k = {d_k} rows: {q}ᵀS is 1×{d_v}.</source>
+        <translation>, S a d_k = {d_k} lignes : {q}ᵀS est 1×{d_v}.</translation>
+    </message>
+    <message>
+        <source> Its read is hidden until the read at the cursor is revealed.</source>
+        <translation> Sa lecture reste masquée tant que la lecture sous le curseur n’est pas révélée.</translation>
+    </message>
+    <message>
+        <source> It reads {y} from S after step {step}.</source>
+        <translation> Elle lit {y} dans S après l’étape {step}.</translation>
+    </message>
+    <message>
+        <source>, S has d_k = {d_k} rows: the stamp {k} vᵀ is {d_k}×{d_v}, like S.</source>
+        <translation>, S a d_k = {d_k} lignes : l’empreinte {k} vᵀ est {d_k}×{d_v}, comme S.</translation>
+    </message>
+    <message>
+        <source>, S has d_v = {d_v} columns: the stamp {k} vᵀ is {d_k}×{d_v}, like S.</source>
+        <translation>, S a d_v = {d_v} colonnes : l’empreinte {k} vᵀ est {d_k}×{d_v}, comme S.</translation>
+    </message>
+    <message>
+        <source> {k} = {phi}.</source>
+        <translation> {k} = {phi}.</translation>
+    </message>
+    <message>
+        <source> With {label}&apos;s value {v}, </source>
+        <translation> Avec la valeur de {label}, {v}, </translation>
+    </message>
+    <message>
+        <source> With {label}&apos;s key {v}, </source>
+        <translation> Avec la clé de {label}, {v}, </translation>
+    </message>
+    <message>
+        <source>{k} vᵀ = {stamp}.</source>
+        <translation>{k} vᵀ = {stamp}.</translation>
+    </message>
+    <message>
+        <source> S already holds {y} at this key.</source>
+        <translation> S contient déjà {y} à cette clé.</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>clé</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>requête</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>valeur</translation>
+    </message>
+</context>
+<context>
     <name>SizeEntry</name>
     <message>
         <source>?</source>
@@ -3876,6 +4042,85 @@ y = {output}</translation>
     <message>
         <source>{cursor} / {count}</source>
         <translation>{cursor} / {count}</translation>
+    </message>
+</context>
+<context>
+    <name>TryVectorBox</name>
+    <message>
+        <source>Try a vector</source>
+        <translation>Essayer un vecteur</translation>
+    </message>
+    <message>
+        <source>Type a vector and try it against S. Nothing is written; nothing changes.</source>
+        <translation>Tapez un vecteur et essayez-le contre S. Rien n’est écrit ; rien ne change.</translation>
+    </message>
+    <message>
+        <source>Vector to try</source>
+        <translation>Vecteur à essayer</translation>
+    </message>
+    <message>
+        <source>Numbers separated by commas or spaces, e.g. [1, 0, 2]</source>
+        <translation>Nombres séparés par des points-virgules ou des espaces, par exemple [1 ; 0 ; 2]</translation>
+    </message>
+    <message>
+        <source>&amp;Vector:</source>
+        <translation>&amp;Vecteur :</translation>
+    </message>
+    <message>
+        <source>as a &amp;key k</source>
+        <translation>&amp;clé k</translation>
+    </message>
+    <message>
+        <source>Check it as a key: one number per row of S</source>
+        <translation>Le vérifier comme clé : un nombre par ligne de S</translation>
+    </message>
+    <message>
+        <source>as a &amp;query q</source>
+        <translation>&amp;requête q</translation>
+    </message>
+    <message>
+        <source>Check it as a query: one number per row of S</source>
+        <translation>Le vérifier comme requête : un nombre par ligne de S</translation>
+    </message>
+    <message>
+        <source>as a v&amp;alue v</source>
+        <translation>v&amp;aleur v</translation>
+    </message>
+    <message>
+        <source>Check it as a value: one number per column of S</source>
+        <translation>Le vérifier comme valeur : un nombre par colonne de S</translation>
+    </message>
+    <message>
+        <source>&amp;Try</source>
+        <translation>&amp;Essayer</translation>
+    </message>
+    <message>
+        <source>Check the vector against S (Enter)</source>
+        <translation>Vérifier le vecteur contre S (Entrée)</translation>
+    </message>
+    <message>
+        <source>The two shapes side by side</source>
+        <translation>Les deux formes côte à côte</translation>
+    </message>
+    <message>
+        <source>Close this box (Esc)</source>
+        <translation>Fermer cette fenêtre (Échap)</translation>
+    </message>
+    <message>
+        <source>S is {d_k}×{d_v} here.</source>
+        <translation>S est {d_k}×{d_v} ici.</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>Ça passe</translation>
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation>Refusé</translation>
+    </message>
+    <message>
+        <source>The typed vector, {rows}×{cols}, beside S, {d_k}×{d_v}</source>
+        <translation>Le vecteur tapé, {rows}×{cols}, à côté de S, {d_k}×{d_v}</translation>
     </message>
 </context>
 <context>

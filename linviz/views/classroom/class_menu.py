@@ -1,4 +1,5 @@
-"""The Class menu: hide outputs (predict first), reveal, enter a prediction, pin a baseline.
+"""The Class menu: hide outputs (predict first), reveal, enter a prediction, try a vector,
+pin a baseline.
 
 The Class menu hides every read's output until it is revealed (R, or a
 click on the hidden area), takes the class's prediction for the read at the
@@ -20,6 +21,7 @@ from linviz.controller.lab_record import LabNotebook
 from linviz.controller.session import Session
 from linviz.views.classroom.lab_notebook import LabNotebookDialog
 from linviz.views.classroom.prediction_box import PredictionBox
+from linviz.views.classroom.try_vector import TryVectorBox
 from linviz.views.panels.panel import session_theme
 
 if TYPE_CHECKING:
@@ -92,12 +94,27 @@ class Classroom(QtCore.QObject):
                 "the result and its explanation"
             ),
         )
+        self.try_action = self._action(
+            self.tr("Try a &vector…"),
+            self.open_try_box,
+            "T",
+            tip=self.tr(
+                "Type a key, query or value and see whether it fits S, large: "
+                "nothing in the scenario changes"
+            ),
+        )
         #: The lab entries of this session (the Lab notebook shows and exports them).
         self.notebook = LabNotebook(session)
         self._lab_dialog: LabNotebookDialog | None = None
+        self._try_box: TryVectorBox | None = None
 
         self.menu = QtWidgets.QMenu(self.tr("&Class"), window)
-        for action in (self.hide_action, self.reveal_action, self.predict_action):
+        for action in (
+            self.hide_action,
+            self.reveal_action,
+            self.predict_action,
+            self.try_action,
+        ):
             self.menu.addAction(action)
         self.menu.addSeparator()
         self.menu.addAction(self.pin_action)
@@ -133,6 +150,16 @@ class Classroom(QtCore.QObject):
     def open_prediction_box(self) -> None:
         """Class ▸ Enter prediction…"""
         self.prediction_box.open_for_cursor()
+
+    def try_box(self) -> TryVectorBox:
+        """The Try a vector box, built the first time it is asked for."""
+        if self._try_box is None:
+            self._try_box = TryVectorBox(self.session, self.window)
+        return self._try_box
+
+    def open_try_box(self) -> None:
+        """Class ▸ Try a vector…"""
+        self.try_box().open_box()
 
     def lab_notebook(self) -> LabNotebookDialog:
         """The Lab notebook dialog, built the first time it is asked for."""

@@ -32,7 +32,13 @@ from linviz.controller.session import Session
 from linviz.controller.stopwatch import Stopwatch, clock_text
 from linviz.views.drawing.cell_image import rgb_words
 from linviz.views.items.matrix_item import colormap_for, symmetric_limit
-from linviz.views.number_text import caption_numbers, grouped, shown_number, shown_vector
+from linviz.views.number_text import (
+    caption_numbers,
+    grouped,
+    shown_number,
+    shown_vector,
+    unbroken_lists,
+)
 from linviz.views.theme import Theme, qcolor, theme_named, theme_palette
 
 if TYPE_CHECKING:
@@ -296,7 +302,7 @@ class PresenterView(QtWidgets.QWidget):
             self.next.heading.setText(self.tr("Next"))
             self.next.summary.setText(self.tr("End of the scenario."))
             self.next.thumbnail.set_matrix(None, theme, "")
-        self.caption_label.setText(session.caption(cursor, caption_numbers()).text)
+        self.caption_label.setText(unbroken_lists(session.caption(cursor, caption_numbers()).text))
         step = session.scenario.step(cursor) if cursor >= 1 else None
         notes = session.text(step.notes) if step is not None else ""
         question = session.text(step.question) if step is not None else ""

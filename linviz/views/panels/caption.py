@@ -11,7 +11,7 @@ from linviz.model.errors import ScenarioError
 from linviz.views.classroom.hidden_output import entered_text, predict_prompt
 from linviz.views.drawing.steady_label import SteadyLabel
 from linviz.views.error_text import shown_error
-from linviz.views.number_text import caption_numbers, grouped, stale_text
+from linviz.views.number_text import caption_numbers, grouped, stale_text, unbroken_lists
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import label_style
 
@@ -181,7 +181,8 @@ class CaptionBar(Panel):
     def text(self) -> str:
         """Heading, stale mark and caption as one string (what a reader sees)."""
         mark = f" {self.stale_mark.text()}" if self.stale_shown() else ""
-        return f"{self.heading.text()}{mark}\n{self.caption.text()}".strip()
+        caption = self.caption.text().replace("\u00a0", " ")
+        return f"{self.heading.text()}{mark}\n{caption}".strip()
 
     def stale_shown(self) -> bool:
         """Whether the caption is marked as written for an earlier version of the scenario."""
@@ -364,7 +365,7 @@ class CaptionBar(Panel):
             self.stale_mark.hide()
             return
         caption = session.caption(numbers=caption_numbers())
-        self.caption.setText(caption.text)
+        self.caption.setText(unbroken_lists(caption.text))
         if caption.stale:
             self.stale_mark.setStyleSheet(
                 f"QLabel#stale_mark {{ {label_style(theme.warning, theme.font_pt, bold=True)}"

@@ -13,8 +13,8 @@ from PySide6 import QtCore
 
 from linviz.model.errors import ScenarioError
 from linviz.model.rules import RULE_PARAMETERS
-from linviz.model.scenario import Step
-from linviz.views.number_text import MINUS, localised
+from linviz.model.scenario import Step, split_vector
+from linviz.views.number_text import localised
 
 _PARAMETER_NAMES = {
     "α": "alpha",
@@ -38,20 +38,6 @@ def number_text(x: float) -> str:
 def vector_text(vector: np.ndarray) -> str:
     """A vector as the user types it: ``1, 0.5`` (in French ``1 ; 0,5``)."""
     return localised(", ".join(number_text(x) for x in vector))
-
-
-def split_vector(text: str) -> list[str]:
-    """The tokens of a typed vector: ``"[1, 0]"``, ``"1, 0"`` and ``"1 0"`` all give two.
-
-    With a semicolon between components, a comma is a decimal one, as French
-    writes it: ``"0,8 ; −0,6"`` gives ``0.8`` and ``-0.6``.
-    """
-    body = text.strip().replace(MINUS, "-")
-    if body[:1] in "[(" and body[-1:] in "])":
-        body = body[1:-1]
-    if ";" in body:
-        return [token.replace(",", ".") for token in re.split(r"[;\s]+", body.strip()) if token]
-    return [token for token in re.split(r"[,;\s]+", body.strip()) if token]
 
 
 def vector_numbers(text: str, name: str) -> list[float]:

@@ -63,13 +63,13 @@ def test_keys_step_the_cursor_and_the_caption_follows(qtbot, lesson_session):
         qtbot.keyClick(timeline, key)
         assert lesson_session.cursor == cursor, key
     assert caption.heading.text() == "Step 2 of 7 · write k2"
-    assert "Write k2 = [0, 1]" in caption.caption.text()
+    assert "Write k2 = [0, 1]" in caption.text()
 
     # Window-wide: the keys work when another part of the window has focus.
     qtbot.keyClick(window, Qt.Key.Key_End)
     assert lesson_session.cursor == 7
     assert caption.heading.text() == "Step 7 of 7 · read r4"
-    assert "The plane is full" in caption.caption.text()
+    assert "The plane is full" in caption.text()
 
 
 def test_actions_have_the_presentation_keys(qtbot, lesson_session):

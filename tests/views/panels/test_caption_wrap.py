@@ -1,0 +1,64 @@
+"""A wrapped caption never splits a short vector across two lines."""
+
+import re
+
+import pytest
+from PySide6 import QtCore, QtGui
+
+from linviz.controller.session import Session
+from linviz.views.language import set_language
+from linviz.views.main_window import MainWindow
+from linviz.views.number_text import unbroken_lists
+
+SHORT_LIST = re.compile(r"\[[^\[\]]{1,26}\]")
+
+
+def laid_out_lines(label) -> list[tuple[int, int]]:
+    """(start, end) of each line the word-wrapped ``label`` shows, as Qt lays it out."""
+    layout = QtGui.QTextLayout(label.text(), label.font())
+    option = QtGui.QTextOption()
+    option.setWrapMode(QtGui.QTextOption.WrapMode.WordWrap)
+    layout.setTextOption(option)
+    layout.beginLayout()
+    lines = []
+    while True:
+        line = layout.createLine()
+        if not line.isValid():
+            break
+        line.setLineWidth(label.contentsRect().width())
+        lines.append((line.textStart(), line.textStart() + line.textLength()))
+    layout.endLayout()
+    return lines
+
+
+def test_short_lists_are_held_together_and_long_ones_may_break():
+    assert unbroken_lists("non [0 ; −5].") == "non [0\u00a0;\u00a0−5]."
+    matrix = unbroken_lists("S = [[3 ; −3] ; [−2 ; 1]]")
+    assert matrix == "S = [[3\u00a0;\u00a0−3] ; [−2\u00a0;\u00a01]]"  # breaks between rows only
+    long = "[1.234, 2.345, 3.456, 4.567, 5.678]"
+    assert unbroken_lists(long) == long
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_no_line_of_a_projector_caption_splits_a_vector(qtbot, language):
+    set_language(language)
+    try:
+        session = Session()
+        session.open("crowding-the-plane")
+        window = MainWindow(session)
+        qtbot.addWidget(window)
+        window.set_projector_mode(True, full_screen=False)
+        window.resize(1024, 768)
+        window.show()
+        qtbot.waitExposed(window)
+        qtbot.waitUntil(lambda: window.size() == QtCore.QSize(1024, 768))
+        label = window.panels["caption"].caption
+        for cursor in range(1, len(session.scenario) + 1):
+            session.set_cursor(cursor)
+            text = label.text()
+            lines = laid_out_lines(label)
+            for found in SHORT_LIST.finditer(text):
+                held = any(a <= found.start() and found.end() <= b for a, b in lines)
+                assert held, (cursor, found[0], [text[a:b] for a, b in lines])
+    finally:
+        set_language("en")
