@@ -81,13 +81,13 @@ class _Filler(string.Formatter):
         if isinstance(value, Phrase):
             return fill(value.template, value.values)
         if isinstance(value, Term):
-            return _translate(value)
+            return printable(_translate(value))
         if _is_number(value):
             return number_text(format(value, format_spec))
         text = format(value, format_spec)
         if isinstance(value, str) and _NUMBER.fullmatch(text):
             return number_text(text)
-        return text
+        return printable(text)  # a label or a name from a file: one printable line
 
 
 _FILLER = _Filler()
@@ -126,7 +126,8 @@ def shown_message(error: ScenarioError) -> str:
     """What is wrong, in the language shown, without the location."""
     if error.template is None:
         return printable(error.message)  # written by a view, already translated
-    return printable(fill(error.template, error.values))
+    # Not printable() as a whole: French groups digits with a narrow no-break space.
+    return fill(error.template, error.values)
 
 
 def shown_error(error: BaseException) -> str:
@@ -138,4 +139,9 @@ def shown_error(error: BaseException) -> str:
         return str(error)
     where = shown_place(error)
     message = shown_message(error)
-    return fill(LOCATED, {"where": where, "message": message}) if where else message
+    if not where:
+        return message
+    try:
+        return _translate(LOCATED).format(where=where, message=message)
+    except (KeyError, IndexError, ValueError):
+        return LOCATED.format(where=where, message=message)

@@ -162,3 +162,18 @@ def test_in_english_the_views_show_the_models_words_exactly(qapp):
     assert len({str(error) for error in refusals}) == 4
     for error in refusals:
         assert shown_error(error) == str(error)
+
+
+def test_a_lab_setting_is_refused_in_french_with_its_digits_grouped(french):
+    from linviz.model import costs
+    from linviz.views.error_text import shown_error
+
+    with pytest.raises(ScenarioError) as refused:
+        costs.check_tokens(-5)
+    assert str(refused.value) == (
+        "field 'tokens': tokens must be a whole number from 0 to 1,000,000,000,000, got -5"
+    )
+    assert shown_error(refused.value) == (
+        "champ « jetons » : jetons : un nombre entier de 0 à 1\u202f000\u202f000\u202f000\u202f000 "
+        "est attendu, pas \u22125"
+    )
