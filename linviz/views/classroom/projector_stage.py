@@ -42,6 +42,8 @@ HEATMAP_SHARE = 0.5
 _LEFT_COLUMN = ("equation", "values", "heatmap", "caption")
 #: The readout's smallest share of the stage's width at a read.
 READOUT_SHARE = 0.5
+#: The caption's largest share of the stage's height: the rest goes to S or the plane.
+CAPTION_SHARE = 0.45
 QWIDGETSIZE_MAX = 16777215
 
 
@@ -68,6 +70,7 @@ class ProjectorStage(QtCore.QObject):
         self.before_after: BeforeAfter | None = None
         self._notebook: LabNotebook | None = None
         #: Where each borrowed widget sat in the desk layout: (container, index).
+        self._caption_minimum = 0
         self._homes: dict[QtWidgets.QWidget, tuple[QtWidgets.QWidget, int]] = {}
         self._sizes: list[list[int]] = []
 
@@ -115,6 +118,7 @@ class ProjectorStage(QtCore.QObject):
             self._homes[widget] = (parent, index)
         # The desk's proportions, to put back as they were.
         self._sizes = [splitter.sizes() for splitter in window.splitters]
+        self._caption_minimum = window.caption.minimumHeight()
         self._outer.addWidget(window.timeline)
         self.kind = None
         self.arrange()
@@ -140,6 +144,9 @@ class ProjectorStage(QtCore.QObject):
             frame = self.window.caption if widget == "caption" else self.window.panel_frame(widget)
             frame.setMaximumWidth(QWIDGETSIZE_MAX)
         self.window.heatmap.show_axis_titles(True)
+        self.window.caption.setMinimumHeight(self._caption_minimum)
+        for name in ("heatmap", "values"):
+            self.window.panel_frame(name).setMaximumHeight(QWIDGETSIZE_MAX)
         self.kind = None
 
     # -- layouts ---------------------------------------------------------------------------
@@ -253,6 +260,54 @@ class ProjectorStage(QtCore.QObject):
         for widget in _LEFT_COLUMN:
             frame = self.window.caption if widget == "caption" else self.window.panel_frame(widget)
             frame.setMaximumWidth(left if frame in capped else QWIDGETSIZE_MAX)
+        self._fit_caption()
+        # Once the caption has its new text and width (other panels refresh after us).
+        QtCore.QTimer.singleShot(0, self._fit_caption)
+
+    def _fit_caption(self) -> None:
+        """The caption's whole text in view: its wrapped height, up to :data:`CAPTION_SHARE`.
+
+        The stage lays out by size hints (see :class:`_Stage`), and a wrapped
+        label's hint is its height at some other width: a long caption (French
+        runs a fifth longer) lost its last lines under the step chips. S or
+        the plane beside it scales down to give the caption its lines.
+        """
+        if not self.active:
+            return
+        for name in ("heatmap", "values"):  # until this layout's caption says otherwise
+            self.window.panel_frame(name).setMaximumHeight(QWIDGETSIZE_MAX)
+        if self.kind not in (WRITE, READ):
+            return
+        caption = self.window.caption
+        need = caption.heightForWidth(caption.width())
+        if need <= 0:
+            need = caption.sizeHint().height()
+        # What is left in the caption's column once the panels over it have their least.
+        window = self.window
+        above = (
+            [window.panel_frame("heatmap")]
+            if self.kind == WRITE
+            else [window.panel_frame("equation"), window.panel_frame("values")]
+        )
+        grid = self._grid
+        margins = grid.contentsMargins()
+        left_over = self.body.height() - margins.top() - margins.bottom()
+        for frame in above:
+            if frame.isVisible():
+                least = max(frame.minimumHeight(), frame.minimumSizeHint().height())
+                left_over -= least + grid.verticalSpacing()
+        cap = min(round(CAPTION_SHARE * self.body.height()), left_over)
+        wanted = max(self._caption_minimum, min(need, cap))
+        if caption.minimumHeight() != wanted:
+            caption.setMinimumHeight(wanted)
+        # The panel just over the caption stops short of it: a square S, sized by
+        # its width, would otherwise round itself a pixel into the caption's room.
+        over = above[-1]
+        room = self.body.height() - margins.top() - margins.bottom() - wanted
+        room -= grid.verticalSpacing()
+        if self.kind == READ and above[0].isVisible():
+            room -= above[0].height() + grid.verticalSpacing()
+        over.setMaximumHeight(max(room, 0))
 
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
         if watched is self.body and event.type() == QtCore.QEvent.Type.Resize:

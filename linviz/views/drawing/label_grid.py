@@ -26,6 +26,8 @@ MIN_FONT_SHARE = 0.6
 MAX_GROWTH = 1.8
 #: ... while staying below this share of the cell's height.
 GROWTH_SHARE = 0.2
+#: A label's line height per pixel of font size (the room it needs above and below).
+LINE_FACTOR = 1.25
 #: Cells whose colour is darker than this luminance (0..255) get light text.
 DARK_CELL_LUMINANCE = 135.0
 
@@ -149,6 +151,23 @@ class LabelGrid(pg.GraphicsObject):
             self._flat = [t for row in self.texts() for t in row]
         return self._flat
 
+    def smallest_font_px(self, floor_px: float = 0.0) -> int:
+        """The smallest size the labels are printed at (below it they are dropped).
+
+        At least ``floor_px`` (a projector's smallest legible text).
+        """
+        return math.ceil(max(MIN_FONT_SHARE * self._font_px, 7.0, floor_px))
+
+    def cell_width_for(self, font_px: float) -> float:
+        """The cell width (pixels) that prints every label at ``font_px``."""
+        if self._values.size == 0:
+            return 0.0
+        return max(float(MIN_CELL_PX), self._width_per_font_px() * font_px + 4.0)
+
+    def cell_height_for(self, font_px: float) -> float:
+        """The cell height (pixels) that prints the labels at ``font_px``."""
+        return LINE_FACTOR * font_px + 2.0
+
     def fitted_font_px(self, cell_width: float, cell_height: float) -> int | None:
         """The font size the labels get in cells this large, ``None`` if they are hidden."""
         if not self._enabled or self._values.size == 0 or cell_width < MIN_CELL_PX:
@@ -159,7 +178,7 @@ class LabelGrid(pg.GraphicsObject):
             max(float(self._font_px), GROWTH_SHARE * min(cell_width, cell_height)),
             MAX_GROWTH * self._font_px,
         )
-        size = min(wanted, (cell_width - 4.0) / max(unit, 1e-6), (cell_height - 2.0) / 1.25)
+        size = min(wanted, (cell_width - 4.0) / max(unit, 1e-6), (cell_height - 2.0) / LINE_FACTOR)
         if size < max(MIN_FONT_SHARE * self._font_px, 7.0):
             return None
         return int(math.floor(size))

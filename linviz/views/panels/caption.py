@@ -101,8 +101,9 @@ class CaptionBar(Panel):
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(session, parent)
         # "Step n of N · …" changes on every cursor move: it asks for a new
-        # layout of the window only when the text no longer fits.
-        self.heading = SteadyLabel(self)
+        # layout of the window only when the text no longer fits. It wraps: on a
+        # projector's narrow column "· the empty memory, before any write" was cut.
+        self.heading = SteadyLabel(self, word_wrap=True)
         self.edit_button = QtWidgets.QToolButton(self)
         self.edit_button.setText(self.tr("Edit caption"))
         self.edit_button.setToolTip(

@@ -20,6 +20,8 @@ FACE_MARGIN_PX = 3
 
 #: The letter of step 0's chip (the empty memory); writes are W, reads R.
 EMPTY_LETTER = "\u2205"
+#: Up to this many chips are narrowed to show them all at once (more scroll).
+MAX_FITTED_CHIPS = 64
 
 
 class ChipStrip(QtWidgets.QWidget):
@@ -106,6 +108,8 @@ class ChipStrip(QtWidgets.QWidget):
         self._chip_w = metrics.horizontalAdvance("W  w" + "9" * digits) + 2 * self._pad
         self._measured_digits = digits
         self._chip_w = max(self._chip_w, small.horizontalAdvance("999999") + self._pad)
+        self._natural_w = self._chip_w
+        self._fitted_for: tuple | None = None
         self._chip_h = metrics.height() + 2 * self._pad
         # Where the label's baseline goes, so it is centred as AlignVCenter would.
         self._text_baseline = (self._chip_h - metrics.height()) / 2 + metrics.ascent()
@@ -146,6 +150,38 @@ class ChipStrip(QtWidgets.QWidget):
                 label, Qt.TextElideMode.ElideRight, width
             )
         return text
+
+    def _fit_chips(self) -> None:
+        """Narrower chips when that shows every chip at once, each label whole.
+
+        A lesson's ten chips at 1024 px would otherwise leave the last one cut
+        at the edge; long scenarios keep their width and scroll.
+        """
+        count = len(self.session.scenario) + 1
+        room = self.width() - 2 * self._margin
+        key = (room, count, self._natural_w)
+        if key == self._fitted_for:
+            return
+        self._fitted_for = key
+        chip_w = self._natural_w
+        fitting = (room + self._gap) // count - self._gap
+        if fitting < chip_w and count <= MAX_FITTED_CHIPS:
+            scenario = self.session.scenario
+            needed = max(
+                (
+                    self._letter_w["W" if scenario.is_write(number) else "R"]
+                    + self._metrics.horizontalAdvance(scenario.step(number).label)
+                    for number in range(1, count)
+                ),
+                default=0,  # no steps: the empty memory's chip alone
+            )
+            needed = max(needed, self._letter_w[EMPTY_LETTER]) + 2 * self._pad + 2
+            if needed <= fitting:
+                chip_w = fitting
+        if chip_w != self._chip_w:
+            self._chip_w = chip_w
+            self._faces.clear()
+            self._offset = self._clamp_offset(self._offset)
 
     @property
     def pitch(self) -> int:
@@ -197,6 +233,9 @@ class ChipStrip(QtWidgets.QWidget):
         """
         previous, self._cursor_shown = getattr(self, "_cursor_shown", -1), number
         self._remeasure_if_longer()
+        if changed_steps:
+            self._fitted_for = None
+        self._fit_chips()
         left = self._margin + number * self.pitch
         right = left + self._chip_w
         # Keep one neighbour in view too, so stepping shows where it goes next.

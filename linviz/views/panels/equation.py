@@ -3,9 +3,10 @@
 A write reads ``S before + k vᵀ = S after`` (``α × S before + …`` with a
 decay), with the rows the stamp writes into outlined; a read reads
 ``qᵀ × S = y`` with the rows the query weighs outlined. All parts share one
-cell size, so rows line up and ``S before`` and ``S after`` look alike; the
-numbers are printed while the cells are big enough (d = 2 lessons) and only
-colours remain when they are not (d = 64).
+cell height, so rows line up and ``S before`` and ``S after`` look alike; a
+part's cells widen for its numbers where the row has the room ("0.368" on a
+narrow projector column), the numbers are printed while the cells are big
+enough (d = 2 lessons) and only colours remain when they are not (d = 64).
 """
 
 from __future__ import annotations
@@ -61,14 +62,14 @@ class Equation:
 
 
 def row_layout(
-    cell: float, columns: list[int], gaps: list[float], captions: list[float]
+    cell: float | list[float], columns: list[int], gaps: list[float], captions: list[float]
 ) -> tuple[float, list[float], list[float]]:
     """Where the parts and operators go along a row, in pixels, for a cell size.
 
     Parameters
     ----------
     cell
-        Cell size in pixels.
+        Cell width in pixels, or each part's.
     columns
         Columns of each part.
     gaps
@@ -84,7 +85,8 @@ def row_layout(
         A caption wider than its part may reach into the operator gaps, but
         never into its neighbour's caption nor past the row's ends.
     """
-    widths = [c * cell for c in columns]
+    cells = cell if isinstance(cell, list) else [cell] * len(columns)
+    widths = [c * w for c, w in zip(columns, cells)]
     x = max(0.0, captions[0] / 2 - (gaps[0] + widths[0] / 2)) + gaps[0]
     operator_centres = [x - gaps[0] / 2]
     lefts = [x]
@@ -366,9 +368,18 @@ class EquationPanel(Panel):
         width, height = self.view_box.width(), self.view_box.height()
         if equation is None or width < 10 or height < 10:
             return
+        # Numbers need width more than height ("0.368" in a two-row S): a part's
+        # cells may be wider than tall, as wide as its numbers need at the
+        # smallest legible size (each part its own: "0.368" beside "4.45").
+        labels = [item.labels for item in self.parts[: len(equation.parts)]]
+        min_text_px = self.theme.min_text_pt * self.logicalDpiY() / 72.0
+        number_px = max(grid.smallest_font_px(min_text_px) for grid in labels)
+        number_ws = [grid.cell_width_for(number_px) for grid in labels]
+        number_h = labels[0].cell_height_for(number_px)
         key = (
             width,
             height,
+            tuple(round(w) for w in number_ws),
             self.theme.name,
             equation.operators,
             tuple((p.caption, p.matrix.shape) for p in equation.parts),
@@ -382,21 +393,27 @@ class EquationPanel(Panel):
         tallest = max(rows for rows, _ in shapes)
         thin_px = VECTOR_MIN_FACTOR * self.theme.cell_label_px
         available = width - 2 * MARGIN_PX
-        # On a narrow projector column the captions and "÷ 12.15" would take all
-        # the width: shrink the words before the matrices lose their numbers.
-        # Never below the theme's smallest text (a projector's back row).
+        # On a narrow projector column the captions, the operators and "÷ 12.15"
+        # would take all the width: shrink the words before the matrices lose
+        # their numbers. Never below the theme's smallest text (a projector's back
+        # row), operators never below 20 pt.
         floor = self.theme.min_text_pt / base_caption_font.pointSizeF()
         for text_scale in dict.fromkeys(max(scale, floor) for scale in (1.0, 0.8, 0.65)):
             op_font = QtGui.QFont(base_op_font)
+            op_font.setPointSizeF(max(base_op_font.pointSizeF() * min(text_scale, 1.0), 20.0))
             caption_font = QtGui.QFont(base_caption_font)
             caption_font.setPointSizeF(base_caption_font.pointSizeF() * min(text_scale, 1.0))
             op_metrics = QtGui.QFontMetricsF(op_font)
             caption_metrics = QtGui.QFontMetricsF(caption_font)
             pad = 0.6 * op_metrics.horizontalAdvance("+")
-            # Each operator's gap (an empty prefix takes none); long ones are words.
+            # Each operator's gap (an empty prefix takes none); long ones are words
+            # ("÷ 2.478 ="), spaced by their own blanks: half the padding.
             gaps = [
-                (op_metrics if len(t.strip()) <= 2 else caption_metrics).horizontalAdvance(t)
-                + 2 * pad
+                (
+                    op_metrics.horizontalAdvance(t) + 2 * pad
+                    if len(t.strip()) <= 2
+                    else caption_metrics.horizontalAdvance(t) + pad
+                )
                 if t
                 else 0.0
                 for t in equation.operators
@@ -408,33 +425,42 @@ class EquationPanel(Panel):
                 MAX_CELL_FACTOR * self.theme.cell_label_px,
             )
             cell = max(cell, 0.5)
-            if row_layout(cell, columns, gaps, captions)[0] > available:
-                low, high = 0.0, cell  # the width decides: the largest cell that fits
+            # Wider where that prints the numbers (not in cells too low for them).
+            cell_ws = [max(cell, w) if cell >= number_h else cell for w in number_ws]
+            numbers = cell >= number_h
+            if row_layout(cell_ws, columns, gaps, captions)[0] > available:
+                # The width decides: square cells, the largest that fit; the numbers
+                # go if they must (d = 64 shows colours).
+                low, high = 0.0, cell
                 for _ in range(40):
                     middle = (low + high) / 2
                     fits = row_layout(middle, columns, gaps, captions)[0] <= available
                     low, high = (middle, high) if fits else (low, middle)
                 cell = max(low, 0.5)
-            if cell >= 1.5 * self.theme.cell_label_px:
+                cell_ws = [cell] * len(columns)
+                numbers = all(cell >= w for w in number_ws) and cell >= number_h
+            if cell >= 1.5 * self.theme.cell_label_px and numbers:
                 break
         for item, text in zip(self.operator_items, equation.operators):
             item.setFont(op_font if len(text.strip()) <= 2 else caption_font)
         for item in self.caption_items:
             item.setFont(caption_font)
 
-        total, lefts, operators = row_layout(cell, columns, gaps, captions)
-        # Data units from here on: one cell is 1 × 1, row 0 at the top.
+        total, lefts, operators = row_layout(cell_ws, columns, gaps, captions)
+        # Data units from here on: a cell is 1 high (and its part's width in cells), row 0
+        # at the top.
         for index, (rows, cols) in enumerate(shapes):
             x = lefts[index] / cell
+            wide = cell_ws[index] / cell
             # A row vector among taller matrices is drawn thicker, or at d = 64 it
             # would be a hairline; its cells stay as wide as everyone else's.
             stretch = min(max(1.0, thin_px / cell), tallest) if rows == 1 else 1.0
-            self.parts[index].setTransform(QtGui.QTransform.fromScale(1.0, stretch))
+            self.parts[index].setTransform(QtGui.QTransform.fromScale(wide, stretch))
             self.parts[index].setPos(x, (tallest - rows * stretch) / 2)
-            self.caption_items[index].setPos(x + cols / 2, tallest + 4.0 / cell)
+            self.caption_items[index].setPos(x + cols * wide / 2, tallest + 4.0 / cell)
         for index, centre in enumerate(operators):
             self.operator_items[index].setPos(centre / cell, tallest / 2)
-        self.hidden_item.setPos(lefts[2] / cell + columns[2] / 2, tallest / 2)
+        self.hidden_item.setPos((lefts[2] + columns[2] * cell_ws[2] / 2) / cell, tallest / 2)
         content_w, content_h = total / cell, tallest + caption_h / cell
         view_w, view_h = width / cell, height / cell
         self.view_box.setRange(

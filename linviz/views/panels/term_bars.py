@@ -24,6 +24,8 @@ from linviz.views.theme import Theme, qcolor
 
 #: Bars thinner than this (pixels) give way to one colour strip per group (d_v = 64).
 MIN_BAR_PX = 3.0
+#: Most of the width a row's labels take from its bars (the bars keep the rest).
+LABEL_SHARE = 0.55
 
 
 TARGET, CROSSTALK, TERM, OUTPUT, EXPECTED = "target", "crosstalk", "term", "output", "expected"
@@ -567,11 +569,38 @@ class TermBars(QtWidgets.QWidget):
                 y += metrics.height()
 
     def _row_labels(
-        self, style: _BarStyle, area: QtCore.QRectF
+        self, style: _BarStyle, area: QtCore.QRectF, row_h: float
     ) -> tuple[list[tuple[str, str]], float]:
-        """Each group's label and words (kind and note), and the width of the label column."""
+        """Each group's label and words (kind and note), and the width of the label column.
+
+        The column is as wide as the words need in rows ``row_h`` high (the kind
+        and the note on lines of their own where there is the height, on one line
+        with the label where there is not), up to :data:`LABEL_SHARE` of the width.
+        """
         facts = self._facts(style)
-        return facts.texts, min(area.width() * 0.45, facts.label_width + 6)
+        label_h, note_h = style.label_m.height(), style.note_m.height()
+        if row_h >= label_h + 2 * note_h:
+            needed = max(
+                (
+                    max(
+                        style.width(style.label_m, label),
+                        *(style.width(style.note_m, line) for line in words.split("  ", 1)),
+                    )
+                    for label, words in facts.texts
+                ),
+                default=0,
+            )
+        elif row_h >= label_h + note_h:
+            needed = facts.label_width
+        else:  # cramped: the label and its kind on one line
+            needed = max(
+                (
+                    style.width(style.note_m, f"{g.label}  {self.kind_text(g.kind)}")
+                    for g in self.groups
+                ),
+                default=0,
+            )
+        return facts.texts, min(area.width() * LABEL_SHARE, needed + 6)
 
     def _paint_row_label(
         self,
@@ -594,15 +623,26 @@ class TermBars(QtWidgets.QWidget):
         painter.setFont(style.label_font)
         painter.setPen(style.foreground)
         if row_h >= label_m.height() + note_m.height():
+            lines = [words]
+            # Too long for one line ("wanted v_target  stored by w1"): the kind and
+            # the note on lines of their own, if the row has the height.
+            if style.width(note_m, words) > room and "  " in words:
+                kind, note = words.split("  ", 1)
+                # Else the kind alone: a note cut in the middle says nothing.
+                lines = [kind, note] if row_h >= label_m.height() + 2 * note_m.height() else [kind]
+            top = middle - label_m.height() - (len(lines) - 1) * note_m.height() / 2
             painter.drawText(
-                QtCore.QPointF(left, middle - label_m.height() + label_m.ascent()),
-                style.elided(label_m, label, room),
+                QtCore.QPointF(left, top + label_m.ascent()), style.elided(label_m, label, room)
             )
             painter.setFont(style.note_font)
             painter.setPen(style.muted)
-            painter.drawText(
-                QtCore.QPointF(left, middle + note_m.ascent()), style.elided(note_m, words, room)
-            )
+            for number, line in enumerate(lines):
+                painter.drawText(
+                    QtCore.QPointF(
+                        left, top + label_m.height() + number * note_m.height() + note_m.ascent()
+                    ),
+                    style.elided(note_m, line, room),
+                )
         elif row_h >= note_m.height() - 2:
             # Cramped: one line, the kind still spelled out after the label.
             painter.setFont(style.note_font)
@@ -621,7 +661,7 @@ class TermBars(QtWidgets.QWidget):
     ) -> None:
         """One row per group, bars sideways from a vertical zero line (narrow panels)."""
         value_m = style.value_m
-        texts, label_w = self._row_labels(style, area)
+        texts, label_w = self._row_labels(style, area, area.height() / len(self.groups))
         # Measure the numbers only if some bar is tall enough to carry one.
         row_room = area.height() / len(self.groups) * 0.8
         value_w = 4
@@ -688,8 +728,8 @@ class TermBars(QtWidgets.QWidget):
         """One row per shown group, each a strip of cells coloured by value (a tiny
         heatmap row).
         """
-        texts, label_w = self._row_labels(style, area)
         row_h = area.height() / len(shown)
+        texts, label_w = self._row_labels(style, area, row_h)
         x_left, x_right = area.left() + label_w + 4, area.right() - 4
         if x_right - x_left < 20 or row_h < 2:
             return
