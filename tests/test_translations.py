@@ -81,3 +81,52 @@ def test_the_tools_are_found_beside_pyside6():
         ran = subprocess.run([translations.tool(name), "-help"], capture_output=True, text=True)
         assert "Usage" in ran.stdout + ran.stderr, name
     assert sys.executable
+
+
+def _refusal_templates():
+    """Every refusal template of the model and controller, and the raise sites that have none.
+
+    A template is the literal of ``QT_TRANSLATE_NOOP("ScenarioError", "…")``;
+    a ``ScenarioError(…)`` built from a message (an f-string, say) would reach
+    the French window in English.
+    """
+    import ast
+    from pathlib import Path
+
+    root = Path(translations.SOURCE_FOLDER)
+    templates, unmarked = set(), []
+    for path in sorted([*root.glob("model/*.py"), *root.glob("controller/*.py")]):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if name == "QT_TRANSLATE_NOOP" and len(node.args) == 2:
+                context, text = node.args
+                assert isinstance(context, ast.Constant) and context.value == "ScenarioError"
+                assert isinstance(text, ast.Constant), f"{path.name}:{node.lineno}: not a literal"
+                templates.add(text.value)
+            is_class = isinstance(node.func, ast.Name) and node.func.id == "ScenarioError"
+            if (
+                is_class
+                and path.name != "errors.py"
+                and "template" not in {keyword.arg for keyword in node.keywords}
+            ):
+                unmarked.append(f"{path.relative_to(root)}:{node.lineno}")
+    return templates, unmarked
+
+
+def test_every_refusal_of_the_model_is_raised_from_a_template_french_translates():
+    import xml.etree.ElementTree as ElementTree
+
+    templates, unmarked = _refusal_templates()
+    assert unmarked == []  # ScenarioError.of(QT_TRANSLATE_NOOP("ScenarioError", "…"), …)
+    assert len(templates) > 100
+    french = {}
+    root = ElementTree.parse(translations.ts_path("fr")).getroot()
+    for context in root.iter("context"):
+        if context.findtext("name") == "ScenarioError":
+            for message in context.iter("message"):
+                french[message.findtext("source")] = message.findtext("translation") or ""
+    missing = sorted(text for text in templates if not french.get(text, "").strip())
+    assert missing == []

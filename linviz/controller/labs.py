@@ -29,7 +29,7 @@ import numpy as np
 from linviz.controller.signals import Signal
 from linviz.model import capacity, costs
 from linviz.model.attention import SpotlightComparison, check_sharpness, compare_read
-from linviz.model.errors import ScenarioError
+from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, Term
 from linviz.model.rule_comparison import RuleComparison, RuleStep
 from linviz.model.rules import check_parameter
 from linviz.model.spectrum import DEFAULT_POINTS, SOURCES, Spectrum, spectrum
@@ -43,8 +43,12 @@ def _changed_settings(settings: Any, changes: dict[str, object]) -> Any:
     names = {f.name for f in fields(settings)}
     for name in changes:
         if name not in names:
-            raise ScenarioError(
-                f"unknown setting {name!r}; expected one of {', '.join(sorted(names))}",
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP(
+                    "ScenarioError", "unknown setting {name!r}; expected one of {allowed}"
+                ),
+                name=name,
+                allowed=", ".join(sorted(names)),
                 field=name,
             )
     return replace(settings, **changes)
@@ -173,8 +177,12 @@ class MemoryLab(_Lab):
     def apply_preset(self, name: str) -> None:
         """Take the shape of preset ``name`` (a key of :data:`~linviz.model.costs.PRESETS`)."""
         if name not in costs.PRESETS:
-            raise ScenarioError(
-                f"unknown preset {name!r}; expected one of {', '.join(costs.PRESETS)}",
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP(
+                    "ScenarioError", "unknown preset {name!r}; expected one of {allowed}"
+                ),
+                name=name,
+                allowed=", ".join(costs.PRESETS),
                 field="preset",
             )
         shape = costs.PRESETS[name]
@@ -217,7 +225,12 @@ class MemoryLab(_Lab):
 # -- capacity --------------------------------------------------------------------------
 def _tuple_of(raw: object, field: str) -> tuple:
     if isinstance(raw, (str, bytes)) or not hasattr(raw, "__iter__"):
-        raise ScenarioError(f"{field} must be a list of values, got {raw!r}", field=field)
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "{name} must be a list of values, got {raw!r}"),
+            name=Term(field),
+            raw=raw,
+            field=field,
+        )
     return tuple(raw)  # type: ignore[arg-type]
 
 
@@ -299,8 +312,10 @@ class CapacitySettings:
             )
         except ScenarioError as error:
             if error.field == "n":
-                raise ScenarioError(
-                    error.message.replace("n must", "similarity_n must"), field="similarity_n"
+                raise ScenarioError.of(
+                    error.template or error.message,
+                    **{**error.values, "name": Term("similarity_n")},
+                    field="similarity_n",
                 ) from None
             raise
         return against_n, against_similarity
@@ -588,8 +603,12 @@ class SpectrumSettings:
 
     def __post_init__(self) -> None:
         if self.source not in SOURCES:
-            raise ScenarioError(
-                f"unknown source {self.source!r}; expected one of {', '.join(SOURCES)}",
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP(
+                    "ScenarioError", "unknown source {name!r}; expected one of {allowed}"
+                ),
+                name=self.source,
+                allowed=", ".join(SOURCES),
                 field="source",
             )
         object.__setattr__(

@@ -33,7 +33,7 @@ from itertools import chain
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from linviz.model.errors import ScenarioError, shown
+from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, shown
 from linviz.model.safe_files import os_reason, write_atomically
 from linviz.model.scenario import Scenario
 from linviz.model.scenario_file import load_scenario_bytes, scenario_text
@@ -176,14 +176,20 @@ class RecoveryFile:
             self._hold_lock()
             write_atomically(self.path, (piece.encode("utf-8") for piece in pieces), 0o600)
         except OSError as error:
-            raise ScenarioError(
-                f"the recovery file could not be written: {os_reason(error)}",
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP(
+                    "ScenarioError", "the recovery file could not be written: {reason}"
+                ),
+                reason=os_reason(error),
                 file=str(self.path),
             ) from None
         except Exception as error:
-            raise ScenarioError(
-                f"the recovery file could not be written ({type(error).__name__}: "
-                f"{shown(str(error), 80)})",
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP(
+                    "ScenarioError", "the recovery file could not be written ({kind}: {reason})"
+                ),
+                kind=type(error).__name__,
+                reason=shown(str(error), 80),
                 file=str(self.path),
             ) from error
         return self.path
@@ -320,9 +326,15 @@ def restore(entry: Recoverable | Path) -> Restored:
         scenario_path = header["path"]
         cursor = int(header["cursor"])
     except OSError as error:
-        raise ScenarioError(f"cannot be read: {os_reason(error)}", file=str(path)) from None
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "cannot be read: {reason}"),
+            reason=os_reason(error),
+            file=str(path),
+        ) from None
     except (ValueError, KeyError, TypeError):
-        raise ScenarioError("not a linviz recovery file", file=str(path)) from None
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "not a linviz recovery file"), file=str(path)
+        ) from None
     scenario = load_scenario_bytes(body, str(path))
     return Restored(scenario, None if scenario_path is None else Path(scenario_path), cursor)
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from linviz.model.errors import ScenarioError
+from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, Term
 from linviz.model.readout import read_result
 from linviz.model.replay import Trace
 
@@ -43,12 +43,24 @@ SHARPNESS_RANGE = (0.0, 50.0)
 def check_sharpness(raw: object, field: str = "sharpness") -> float:
     """Return ``raw`` if it is a finite sharpness ``s ≥ 0``."""
     if isinstance(raw, bool) or not isinstance(raw, (int, float, np.integer, np.floating)):
-        raise ScenarioError(f"{field} must be a number, got {raw!r}", field=field)
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "{name} must be a number, got {raw!r}"),
+            name=Term(field),
+            raw=raw,
+            field=field,
+        )
     value = float(raw)
     low, high = SHARPNESS_RANGE
     if not (math.isfinite(value) and low <= value <= high):
-        raise ScenarioError(
-            f"{field} must be a number from {low:g} to {high:g}, got {raw!r}", field=field
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError", "{name} must be a number from {low:g} to {high:g}, got {raw!r}"
+            ),
+            name=Term(field),
+            low=low,
+            high=high,
+            raw=raw,
+            field=field,
         )
     return value
 

@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from linviz.model.errors import ScenarioError
+from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, Term
 from linviz.model.limits import MAX_DIM, MIN_DIM
 
 #: Key kinds, in the order menus show them.
@@ -82,8 +82,15 @@ class Stopped(Exception):
 # -- settings ------------------------------------------------------------------------------
 def _whole(raw: object, field_name: str, low: int, high: int) -> int:
     if isinstance(raw, bool) or not isinstance(raw, (int, np.integer)) or not low <= raw <= high:
-        raise ScenarioError(
-            f"{field_name} must be a whole number from {low:,} to {high:,}, got {raw!r}",
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError",
+                "{name} must be a whole number from {low:,} to {high:,}, got {raw!r}",
+            ),
+            name=Term(field_name),
+            low=low,
+            high=high,
+            raw=raw,
             field=field_name,
         )
     return int(raw)
@@ -91,10 +98,20 @@ def _whole(raw: object, field_name: str, low: int, high: int) -> int:
 
 def _number(raw: object, field_name: str) -> float:
     if isinstance(raw, bool) or not isinstance(raw, (int, float, np.integer, np.floating)):
-        raise ScenarioError(f"{field_name} must be a number, got {raw!r}", field=field_name)
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "{name} must be a number, got {raw!r}"),
+            name=Term(field_name),
+            raw=raw,
+            field=field_name,
+        )
     value = float(raw)
     if not math.isfinite(value):
-        raise ScenarioError(f"{field_name} must be finite, got {raw!r}", field=field_name)
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "{name} must be finite, got {raw!r}"),
+            name=Term(field_name),
+            raw=raw,
+            field=field_name,
+        )
     return value
 
 
@@ -102,8 +119,13 @@ def check_similarity(raw: object, field_name: str = "similarity") -> float:
     """Return ``raw`` if it is a mean key cosine in [0, 1)."""
     value = _number(raw, field_name)
     if not 0.0 <= value < 1.0:
-        raise ScenarioError(
-            f"{field_name} must be a number in [0, 1) (a mean cosine below 1), got {raw!r}",
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError",
+                "{name} must be a number in [0, 1) (a mean cosine below 1), got {raw!r}",
+            ),
+            name=Term(field_name),
+            raw=raw,
             field=field_name,
         )
     return value
@@ -113,8 +135,13 @@ def check_tolerance(raw: object, field_name: str = "tolerance") -> float:
     """Return ``raw`` if it is a relative error above 0."""
     value = _number(raw, field_name)
     if value <= 0.0:
-        raise ScenarioError(
-            f"{field_name} must be a relative error above 0, got {raw!r}", field=field_name
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError", "{name} must be a relative error above 0, got {raw!r}"
+            ),
+            name=Term(field_name),
+            raw=raw,
+            field=field_name,
         )
     return value
 
@@ -123,16 +150,23 @@ def check_beta(raw: object, field_name: str = "beta") -> float:
     """Return ``raw`` if it is a writing strength in [0, 1]."""
     value = _number(raw, field_name)
     if not 0.0 <= value <= 1.0:
-        raise ScenarioError(
-            f"{field_name} must be a number in [0, 1], got {raw!r}", field=field_name
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "{name} must be a number in [0, 1], got {raw!r}"),
+            name=Term(field_name),
+            raw=raw,
+            field=field_name,
         )
     return value
 
 
 def _choice(raw: object, field_name: str, allowed: tuple[str, ...]) -> str:
     if raw not in allowed:
-        raise ScenarioError(
-            f"unknown {field_name} {raw!r}; expected one of {', '.join(allowed)}", field=field_name
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "unknown {name} {raw!r}; expected one of {allowed}"),
+            name=Term(field_name),
+            raw=raw,
+            allowed=", ".join(allowed),
+            field=field_name,
         )
     return raw  # type: ignore[return-value]
 
@@ -140,7 +174,11 @@ def _choice(raw: object, field_name: str, allowed: tuple[str, ...]) -> str:
 def _sorted_set(raw: Iterable[object], field_name: str, check: Callable[[object], object]) -> tuple:
     items = tuple(raw)
     if not items:
-        raise ScenarioError(f"{field_name} needs at least one value", field=field_name)
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "{name} needs at least one value"),
+            name=Term(field_name),
+            field=field_name,
+        )
     return tuple(sorted({check(item) for item in items}))  # type: ignore[type-var]
 
 
@@ -190,9 +228,13 @@ class RecallSweep:
         sizes = _sorted_set(self.sizes, "n", lambda n: _whole(n, "n", 1, MAX_PAIRS))
         similarities = _sorted_set(self.similarities, "similarity", check_similarity)
         if keys != "similar" and similarities != (0.0,):
-            raise ScenarioError(
-                f"a similarity applies to similar keys only, not {keys!r} ones: "
-                "choose similar keys or leave the similarity at 0",
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP(
+                    "ScenarioError",
+                    "a similarity applies to similar keys only, not {keys!r} ones: "
+                    "choose similar keys or leave the similarity at 0",
+                ),
+                keys=keys,
                 field="similarity",
             )
         rules = tuple(

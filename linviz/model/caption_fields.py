@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from linviz.model.errors import ScenarioError
+from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError
 
 WRITE_FIELDS = {
     "k": "the key",
@@ -112,21 +112,34 @@ def parse(template: str) -> list[str | Field]:
             parts.append(token[0])
             continue
         if token in ("{", "}"):
-            raise ScenarioError(
-                f"a lone {token!r} in the caption: write {token * 2} for a brace, "
-                "or {name} for a live field",
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP(
+                    "ScenarioError",
+                    "a lone {token!r} in the caption: write {doubled} for a brace, "
+                    "or {{name}} for a live field",
+                ),
+                token=token,
+                doubled=token * 2,
                 field="caption",
             )
         field = _FIELD.match(match.group(1))
         if field is None:
-            raise ScenarioError(
-                f"{token} is not a live field: write {{name}} or {{name@label}}",
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP(
+                    "ScenarioError", "{token} is not a live field: write {{name}} or {{name@label}}"
+                ),
+                token=token,
                 field="caption",
             )
         name, where = field.group(1), field.group(2)
         if name not in FIELDS:
-            raise ScenarioError(
-                f"unknown live field {{{name}}} in the caption; known fields: " + ", ".join(FIELDS),
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP(
+                    "ScenarioError",
+                    "unknown live field {{{name}}} in the caption; known fields: {known}",
+                ),
+                name=name,
+                known=", ".join(FIELDS),
                 field="caption",
             )
         labels = tuple(part.strip() for part in where.split(",")) if where else ()
@@ -134,8 +147,12 @@ def parse(template: str) -> list[str | Field]:
         if (name in PAIR_FIELDS and len(labels) != 2) or (
             name not in PAIR_FIELDS and len(labels) > 1
         ):
-            shape = "two labels, {cos@k1,k3}" if wanted == 2 else "at most one label, {y@r1}"
-            raise ScenarioError(f"{token} needs {shape}", field="caption")
+            shape = (
+                QT_TRANSLATE_NOOP("ScenarioError", "{token} needs two labels, {{cos@k1,k3}}")
+                if wanted == 2
+                else QT_TRANSLATE_NOOP("ScenarioError", "{token} needs at most one label, {{y@r1}}")
+            )
+            raise ScenarioError.of(shape, token=token, field="caption")
         parts.append(Field(name, labels, token))
     parts.append(template[position:])
     return [part for part in parts if part != ""]
@@ -144,8 +161,12 @@ def parse(template: str) -> list[str | Field]:
 def check_written_for(raw: object) -> str:
     """A ``caption_for`` value from a file: the digest a stale caption keeps (12 hex digits)."""
     if not isinstance(raw, str) or not _DIGEST.fullmatch(raw):
-        raise ScenarioError(
-            f"caption_for must be 12 hexadecimal digits (written by linviz), got {raw!r}"[:160],
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError",
+                "caption_for must be 12 hexadecimal digits (written by linviz), got {raw}",
+            ),
+            raw=repr(raw)[:93],
             field="caption_for",
         )
     return raw
@@ -191,19 +212,40 @@ def check_caption(template: str, op: str | None, labels: Callable[[str], str | N
         ops = [labels(label) for label in field.labels]
         for label, label_op in zip(field.labels, ops):
             if label_op is None:
-                raise ScenarioError(f"{field.text}: no step is labelled {label!r}", field="caption")
+                raise ScenarioError.of(
+                    QT_TRANSLATE_NOOP("ScenarioError", "{quoted}: no step is labelled {label!r}"),
+                    quoted=field.text,
+                    label=label,
+                    field="caption",
+                )
         if field.name in PAIR_FIELDS:
             if any(label_op != "write" for label_op in ops):
-                raise ScenarioError(f"{field.text} compares two writes' keys", field="caption")
+                raise ScenarioError.of(
+                    QT_TRANSLATE_NOOP("ScenarioError", "{quoted} compares two writes' keys"),
+                    quoted=field.text,
+                    field="caption",
+                )
             continue
         step_op = ops[0] if ops else op
         if step_op is None and field.name not in ("d_k", "d_v", "z"):
-            raise ScenarioError(
-                f"{field.text}: the scenario's own caption can quote only {{d_k}}, "
-                "{d_v} and fields of a labelled step ({y@r1})",
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP(
+                    "ScenarioError",
+                    "{quoted}: the scenario's own caption can quote only {{d_k}}, "
+                    "{{d_v}} and fields of a labelled step ({{y@r1}})",
+                ),
+                quoted=field.text,
                 field="caption",
             )
         if field.name in WRITE_FIELDS and step_op != "write":
-            raise ScenarioError(f"{field.text} is a write's quantity", field="caption")
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP("ScenarioError", "{quoted} is a write's quantity"),
+                quoted=field.text,
+                field="caption",
+            )
         if field.name in READ_FIELDS and step_op != "read":
-            raise ScenarioError(f"{field.text} is a read's quantity", field="caption")
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP("ScenarioError", "{quoted} is a read's quantity"),
+                quoted=field.text,
+                field="caption",
+            )

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from linviz.model.errors import ScenarioError
+from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, Term
 
 #: Bytes per number of each number format, in the order menus show them.
 BYTES_PER_NUMBER: dict[str, int] = {"fp32": 4, "bf16": 2, "fp16": 2, "fp8": 1}
@@ -45,8 +45,16 @@ def check_whole(raw: object, field: str, low: int, high: int) -> int:
         Naming ``field`` and the expected range otherwise.
     """
     if isinstance(raw, bool) or not isinstance(raw, (int, np.integer)) or not low <= raw <= high:
-        raise ScenarioError(
-            f"{field} must be a whole number from {low:,} to {high:,}, got {raw!r}", field=field
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError",
+                "{name} must be a whole number from {low:,} to {high:,}, got {raw!r}",
+            ),
+            name=Term(field),
+            low=low,
+            high=high,
+            raw=raw,
+            field=field,
         )
     return int(raw)
 
@@ -79,9 +87,12 @@ class ModelShape:
         for field, (low, high) in SHAPE_RANGES.items():
             object.__setattr__(self, field, check_whole(getattr(self, field), field, low, high))
         if self.dtype not in BYTES_PER_NUMBER:
-            raise ScenarioError(
-                f"unknown number format {self.dtype!r}; expected one of "
-                f"{', '.join(BYTES_PER_NUMBER)}",
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP(
+                    "ScenarioError", "unknown number format {dtype!r}; expected one of {allowed}"
+                ),
+                dtype=self.dtype,
+                allowed=", ".join(BYTES_PER_NUMBER),
                 field="dtype",
             )
 

@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from linviz.model.errors import ScenarioError, shown
+from linviz.model.errors import QT_TRANSLATE_NOOP, Phrase, ScenarioError, Term, shown
 
 _SPACE = re.compile(r"[ \t\n\r]*")
 _COMMA = re.compile(r"[ \t\n\r]*,[ \t\n\r]*")
@@ -39,9 +39,28 @@ class JsonSyntaxError(ScenarioError):
 def syntax_error(message: str, text: str, pos: int) -> JsonSyntaxError:
     """The error :func:`json.loads` would give, as a one-line :class:`ScenarioError`."""
     error = json.JSONDecodeError(message, text, pos)
-    return JsonSyntaxError(
-        f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+    return JsonSyntaxError.of(
+        QT_TRANSLATE_NOOP(
+            "ScenarioError", "not valid JSON: {reason} at line {line}, column {column}"
+        ),
+        reason=Term(error.msg),
+        line=error.lineno,
+        column=error.colno,
     )
+
+
+#: What Python's JSON decoder says is wrong, as terms the views translate.
+JSON_REASONS = (
+    QT_TRANSLATE_NOOP("ScenarioError", "Expecting value"),
+    QT_TRANSLATE_NOOP("ScenarioError", "Expecting property name enclosed in double quotes"),
+    QT_TRANSLATE_NOOP("ScenarioError", "Expecting ':' delimiter"),
+    QT_TRANSLATE_NOOP("ScenarioError", "Expecting ',' delimiter"),
+    QT_TRANSLATE_NOOP("ScenarioError", "Extra data"),
+    QT_TRANSLATE_NOOP("ScenarioError", "Unterminated string starting at"),
+    QT_TRANSLATE_NOOP("ScenarioError", "Invalid control character at"),
+    QT_TRANSLATE_NOOP("ScenarioError", "Invalid \\escape"),
+    QT_TRANSLATE_NOOP("ScenarioError", "Invalid \\uXXXX escape"),
+)
 
 
 class _Refused(Exception):
@@ -58,9 +77,17 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise ScenarioError(f"the key {shown(key)} appears twice in one object", field=key)
+                raise _twice(key)
             seen.add(key)
     return out
+
+
+def _twice(key: str) -> ScenarioError:
+    return ScenarioError.of(
+        QT_TRANSLATE_NOOP("ScenarioError", "the key {key} appears twice in one object"),
+        key=shown(key),
+        field=key,
+    )
 
 
 _DECODER = json.JSONDecoder(parse_constant=_refuse_constant, object_pairs_hook=_no_duplicate_keys)
@@ -119,9 +146,18 @@ def _describe(field: str | None, path: tuple[Any, ...]) -> tuple[str | None, str
         names = [field, *names]
     dotted = ".".join(names) if names else None
     index = next((part for part in path if isinstance(part, int)), None)
-    words = dotted or "a value"
-    if index is not None:
-        words += f" component {index + 1}" if dotted else f" (item {index + 1})"
+    if index is None:
+        words = Term(dotted) if dotted else Term(QT_TRANSLATE_NOOP("ScenarioError", "a value"))
+    elif dotted:
+        words = Phrase(
+            QT_TRANSLATE_NOOP("ScenarioError", "{name} component {position}"),
+            name=Term(dotted),
+            position=index + 1,
+        )
+    else:
+        words = Phrase(
+            QT_TRANSLATE_NOOP("ScenarioError", "a value (item {position})"), position=index + 1
+        )
     return dotted, words
 
 
@@ -133,17 +169,29 @@ def _refusal(text: str, pos: int, field: str | None) -> ScenarioError:
         value = None
     found = _first_marker(value)
     if found is None:  # pragma: no cover - defensive
-        return ScenarioError("a number JSON does not allow", field=field)
+        return ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "a number JSON does not allow"), field=field
+        )
     path, marker = found
     dotted, words = _describe(field, path)
     if isinstance(marker, _Constant):
-        return ScenarioError(
-            f"{words} is {marker.name}, which is not a number JSON allows; write a finite number",
+        return ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError",
+                "{place} is {constant}, which is not a number JSON allows; write a finite number",
+            ),
+            place=words,
+            constant=marker.name,
             field=dotted,
         )
-    return ScenarioError(
-        f"{words} is an integer of {marker.digits:,} digits, far beyond the largest "
-        "number linviz can use (about 1.8e308)",
+    return ScenarioError.of(
+        QT_TRANSLATE_NOOP(
+            "ScenarioError",
+            "{place} is an integer of {digits:,} digits, far beyond the largest "
+            "number linviz can use (about 1.8e308)",
+        ),
+        place=words,
+        digits=marker.digits,
         field=dotted,
     )
 
@@ -173,11 +221,15 @@ def decode_value(text: str, pos: int, field: str | None = None) -> tuple[Any, in
         raise syntax_error(error.msg, text, error.pos) from None
     except ScenarioError as error:  # a key twice in one object
         dotted, _ = _describe(field, (error.field,) if error.field else ())
-        raise ScenarioError(error.message, field=dotted) from None
+        raise ScenarioError(
+            error.message, field=dotted, template=error.template, values=error.values
+        ) from None
     except _Refused:
         raise _refusal(text, pos, field) from None
     except RecursionError:
-        raise ScenarioError("JSON nested too deeply; a scenario needs 4 levels") from None
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "JSON nested too deeply; a scenario needs 4 levels")
+        ) from None
     except ValueError:  # an integer over Python's int-conversion limit
         raise _refusal(text, pos, field) from None
 
@@ -205,7 +257,7 @@ def walk_object(text: str, pos: int, on_member: Callable[[str, int], int]) -> in
             raise syntax_error("Expecting ':' delimiter", text, pos)
         pos = skip_space(text, pos + 1)
         if key in seen:
-            raise ScenarioError(f"the key {shown(key)} appears twice in one object", field=key)
+            raise _twice(key)
         seen.add(key)
         pos = skip_space(text, on_member(key, pos))
         if text.startswith(",", pos):

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from linviz.assets import lessons_folder
-from linviz.model.errors import ScenarioError
+from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError
 from linviz.model.texts import Texts
 
 _NAME = re.compile(r"^(\d+)-(.+)\.json$")
@@ -55,6 +55,10 @@ def resolve_scenario_path(name_or_path: str) -> Path:
         if name_or_path in (lesson.name, lesson.path.name, lesson.path.stem, str(number)):
             return lesson.path
     names = ", ".join(lesson.name for lesson in bundled_lessons())
-    raise ScenarioError(
-        f"no such file, and no lesson of that name (lessons: {names})", file=name_or_path
+    raise ScenarioError.of(
+        QT_TRANSLATE_NOOP(
+            "ScenarioError", "no such file, and no lesson of that name (lessons: {names})"
+        ),
+        names=names,
+        file=name_or_path,
     )

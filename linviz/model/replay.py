@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from linviz.model.bounds import first_unsafe_row
-from linviz.model.errors import ScenarioError
+from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError
 from linviz.model.features import feature_map
 from linviz.model.kernel import WriteRun, apply_writes, later_factors
 from linviz.model.limits import NORMALISER_EPS
@@ -654,9 +654,12 @@ class Trace:
             return
         sc = self.scenario
         if sc.is_write(bad):
-            raise ScenarioError(
-                "the state S overflows at this step (a number beyond ±1.8e308): "
-                "use smaller keys or values",
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP(
+                    "ScenarioError",
+                    "the state S overflows at this step (a number beyond ±1.8e308): "
+                    "use smaller keys or values",
+                ),
                 file=file,
                 step=bad,
                 field="key",
@@ -665,16 +668,22 @@ class Trace:
         if sc.normalize:
             _, normaliser = self.state_and_normaliser(bad)
             if float(phi_query @ normaliser) + NORMALISER_EPS == 0.0:
-                raise ScenarioError(
-                    "the read divides by zero: its normaliser φ(q)ᵀz + ε is 0 here; "
-                    "change the query or an earlier key",
+                raise ScenarioError.of(
+                    QT_TRANSLATE_NOOP(
+                        "ScenarioError",
+                        "the read divides by zero: its normaliser φ(q)ᵀz + ε is 0 here; "
+                        "change the query or an earlier key",
+                    ),
                     file=file,
                     step=bad,
                     field="query",
                 )
-        raise ScenarioError(
-            "the read's output overflows at this step (a number beyond ±1.8e308): "
-            "use smaller keys, values or queries",
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError",
+                "the read's output overflows at this step (a number beyond ±1.8e308): "
+                "use smaller keys, values or queries",
+            ),
             file=file,
             step=bad,
             field="query",

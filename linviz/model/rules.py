@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from linviz.model.errors import ScenarioError, shown
+from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, Term, shown
 
 #: Rule names, in the order menus show them.
 RULE_NAMES = ("additive", "delta", "gated", "gated_delta")
@@ -25,7 +25,10 @@ RULE_PARAMETERS: dict[str, tuple[str, ...]] = {
 }
 
 #: Human description of each parameter's allowed range.
-PARAMETER_RANGES = {"alpha": "a number in (0, 1]", "beta": "a number in [0, 1]"}
+PARAMETER_RANGES = {
+    "alpha": Term(QT_TRANSLATE_NOOP("ScenarioError", "a number in (0, 1]")),
+    "beta": Term(QT_TRANSLATE_NOOP("ScenarioError", "a number in [0, 1]")),
+}
 
 
 def check_parameter(name: str, value: object, field: str) -> float:
@@ -36,8 +39,12 @@ def check_parameter(name: str, value: object, field: str) -> float:
     ScenarioError
         When it is not a finite number in the parameter's range.
     """
-    refusal = ScenarioError(
-        f"{name} must be {PARAMETER_RANGES[name]}, got {shown(value)}", field=field
+    refusal = ScenarioError.of(
+        QT_TRANSLATE_NOOP("ScenarioError", "{name} must be {range}, got {got}"),
+        name=Term(name),
+        range=PARAMETER_RANGES[name],
+        got=shown(value),
+        field=field,
     )
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise refusal
@@ -71,24 +78,35 @@ class Rule:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or self.name not in RULE_PARAMETERS:
-            raise ScenarioError(
-                f"unknown rule {shown(self.name)}; expected one of {', '.join(RULE_NAMES)}",
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP(
+                    "ScenarioError", "unknown rule {name}; expected one of {allowed}"
+                ),
+                name=shown(self.name),
+                allowed=", ".join(RULE_NAMES),
                 field="rule.name",
             )
         for parameter in ("alpha", "beta"):
             value = getattr(self, parameter)
             if parameter in RULE_PARAMETERS[self.name]:
                 if value is None:
-                    raise ScenarioError(
-                        f"rule {self.name!r} needs {parameter!r} ({PARAMETER_RANGES[parameter]})",
+                    raise ScenarioError.of(
+                        QT_TRANSLATE_NOOP(
+                            "ScenarioError", "rule {rule!r} needs {parameter!r} ({range})"
+                        ),
+                        rule=self.name,
+                        parameter=Term(parameter),
+                        range=PARAMETER_RANGES[parameter],
                         field=f"rule.{parameter}",
                     )
                 object.__setattr__(
                     self, parameter, check_parameter(parameter, value, f"rule.{parameter}")
                 )
             elif value is not None:
-                raise ScenarioError(
-                    f"rule {self.name!r} takes no {parameter!r}",
+                raise ScenarioError.of(
+                    QT_TRANSLATE_NOOP("ScenarioError", "rule {rule!r} takes no {parameter!r}"),
+                    rule=self.name,
+                    parameter=Term(parameter),
                     field=f"rule.{parameter}",
                 )
 

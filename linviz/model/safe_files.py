@@ -35,7 +35,7 @@ import stat
 from collections.abc import Iterable
 from pathlib import Path
 
-from linviz.model.errors import ScenarioError, shown
+from linviz.model.errors import QT_TRANSLATE_NOOP, Phrase, ScenarioError, Term, shown
 
 try:  # POSIX: a lock tells a temporary file being written from one left by a killed save
     import fcntl
@@ -50,33 +50,44 @@ MAX_LINKS = 40
 STALE_SECONDS = 600
 
 _REASONS = {
-    errno.ENOENT: "no such file or folder",
-    errno.EACCES: "permission denied",
-    errno.EPERM: "permission denied",
-    errno.ENOSPC: "the disk is full",
-    errno.EROFS: "the file system is read-only",
-    errno.ENAMETOOLONG: "the name is too long for this system (at most 255 bytes per name)",
-    errno.ENOTDIR: "a part of the path is not a folder",
-    errno.ELOOP: "too many symbolic links",
-    errno.EISDIR: "this is a folder, not a file",
+    errno.ENOENT: QT_TRANSLATE_NOOP("ScenarioError", "no such file or folder"),
+    errno.EACCES: QT_TRANSLATE_NOOP("ScenarioError", "permission denied"),
+    errno.EPERM: QT_TRANSLATE_NOOP("ScenarioError", "permission denied"),
+    errno.ENOSPC: QT_TRANSLATE_NOOP("ScenarioError", "the disk is full"),
+    errno.EROFS: QT_TRANSLATE_NOOP("ScenarioError", "the file system is read-only"),
+    errno.ENAMETOOLONG: QT_TRANSLATE_NOOP(
+        "ScenarioError", "the name is too long for this system (at most 255 bytes per name)"
+    ),
+    errno.ENOTDIR: QT_TRANSLATE_NOOP("ScenarioError", "a part of the path is not a folder"),
+    errno.ELOOP: QT_TRANSLATE_NOOP("ScenarioError", "too many symbolic links"),
+    errno.EISDIR: QT_TRANSLATE_NOOP("ScenarioError", "this is a folder, not a file"),
 }
 if hasattr(errno, "EDQUOT"):
-    _REASONS[errno.EDQUOT] = "the disk quota is used up"
+    _REASONS[errno.EDQUOT] = QT_TRANSLATE_NOOP("ScenarioError", "the disk quota is used up")
 
 
 def os_reason(error: OSError) -> str:
-    """Plain words for an operating-system error."""
-    return _REASONS.get(error.errno or 0) or (error.strerror or str(error)).lower()
+    """Plain words for an operating-system error (a :class:`Term` when linviz words it)."""
+    known = _REASONS.get(error.errno or 0)
+    return Term(known) if known else (error.strerror or str(error)).lower()
 
 
-def _kind(mode: int) -> str:
+def _kind(mode: int) -> Term:
     if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
+        return Term(QT_TRANSLATE_NOOP("ScenarioError", "a FIFO (named pipe)"))
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return Term(QT_TRANSLATE_NOOP("ScenarioError", "a device"))
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return Term(QT_TRANSLATE_NOOP("ScenarioError", "a socket"))
+    return Term(QT_TRANSLATE_NOOP("ScenarioError", "not a regular file"))
+
+
+def _cannot_read(error: OSError, name: str) -> ScenarioError:
+    return ScenarioError.of(
+        QT_TRANSLATE_NOOP("ScenarioError", "cannot be read: {reason}"),
+        reason=os_reason(error),
+        file=name,
+    )
 
 
 # -- reading -------------------------------------------------------------------------
@@ -102,13 +113,20 @@ def read_limited(path: str | os.PathLike[str], limit: int) -> bytearray:
     except ScenarioError:
         raise
     except FileNotFoundError:
-        raise ScenarioError("no such file", file=name) from None
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "no such file"), file=name
+        ) from None
     except IsADirectoryError:
-        raise ScenarioError("this is a folder, not a scenario file", file=name) from None
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "this is a folder, not a scenario file"), file=name
+        ) from None
     except OSError as error:
-        raise ScenarioError(f"cannot be read: {os_reason(error)}", file=name) from None
+        raise _cannot_read(error, name) from None
     except ValueError:  # a NUL character in the name
-        raise ScenarioError("cannot be read: the name holds a NUL character", file=name) from None
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "cannot be read: the name holds a NUL character"),
+            file=name,
+        ) from None
     try:
         with open(descriptor, "rb", buffering=0) as stream:
             info = os.fstat(stream.fileno())
@@ -126,7 +144,7 @@ def read_limited(path: str | os.PathLike[str], limit: int) -> bytearray:
                     break
                 size += count
     except OSError as error:
-        raise ScenarioError(f"cannot be read: {os_reason(error)}", file=name) from None
+        raise _cannot_read(error, name) from None
     if size > limit:
         raise _too_large(None, limit, name)
     del data[size:]
@@ -135,10 +153,16 @@ def read_limited(path: str | os.PathLike[str], limit: int) -> bytearray:
 
 def _check_readable_kind(mode: int, size: int, limit: int, name: str) -> None:
     if stat.S_ISDIR(mode):
-        raise ScenarioError("this is a folder, not a scenario file", file=name)
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "this is a folder, not a scenario file"), file=name
+        )
     if not stat.S_ISREG(mode):
-        raise ScenarioError(
-            f"this is {_kind(mode)}, not a scenario file: linviz reads regular files only",
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError",
+                "this is {kind}, not a scenario file: linviz reads regular files only",
+            ),
+            kind=_kind(mode),
             file=name,
         )
     if size > limit:
@@ -147,19 +171,28 @@ def _check_readable_kind(mode: int, size: int, limit: int, name: str) -> None:
 
 def _too_large(size: int | None, limit: int, name: str) -> ScenarioError:
     """Refuse a file of ``size`` bytes (``None``: more than ``limit``, found by reading)."""
-    held = f"more than {size_words(limit)}" if size is None else size_words(size)
-    return ScenarioError(
-        f"the file holds {held}; a scenario file may hold at most {size_words(limit)} "
-        "(see README, Limits)",
+    held = (
+        Phrase(QT_TRANSLATE_NOOP("ScenarioError", "more than {size}"), size=size_words(limit))
+        if size is None
+        else size_words(size)
+    )
+    return ScenarioError.of(
+        QT_TRANSLATE_NOOP(
+            "ScenarioError",
+            "the file holds {held}; a scenario file may hold at most {limit} (see README, Limits)",
+        ),
+        held=held,
+        limit=size_words(limit),
         file=name,
     )
 
 
-def size_words(count: int) -> str:
-    """``"512 MB"``, ``"1.5 MB"`` or ``"300 bytes"``."""
+def size_words(count: int) -> Phrase:
+    """``"512 MB"``, ``"1.5 MB"`` or ``"300 bytes"`` (a phrase the views translate)."""
     if count < 2**20:
-        return f"{count:,} bytes"
-    return f"{count / 2**20:,.1f}".removesuffix(".0") + " MB"
+        return Phrase(QT_TRANSLATE_NOOP("ScenarioError", "{count:,} bytes"), count=count)
+    megabytes = f"{count / 2**20:,.1f}".removesuffix(".0")
+    return Phrase(QT_TRANSLATE_NOOP("ScenarioError", "{size} MB"), size=megabytes)
 
 
 # -- writing -------------------------------------------------------------------------
@@ -193,15 +226,24 @@ def write_safely(path: str | os.PathLike[str], data: Content) -> Path:
             info = None
         if info is not None:
             if stat.S_ISDIR(info.st_mode):
-                raise ScenarioError("this is a folder, not a file", file=name)
+                raise ScenarioError.of(
+                    QT_TRANSLATE_NOOP("ScenarioError", "this is a folder, not a file"), file=name
+                )
             if not stat.S_ISREG(info.st_mode):
-                raise ScenarioError(
-                    f"this is {_kind(info.st_mode)}: linviz saves to regular files only",
+                raise ScenarioError.of(
+                    QT_TRANSLATE_NOOP(
+                        "ScenarioError", "this is {kind}: linviz saves to regular files only"
+                    ),
+                    kind=_kind(info.st_mode),
                     file=name,
                 )
             if _read_only(target, info):
-                raise ScenarioError(
-                    "the file is read-only: save it under another name, or make it writable first",
+                raise ScenarioError.of(
+                    QT_TRANSLATE_NOOP(
+                        "ScenarioError",
+                        "the file is read-only: save it under another name, "
+                        "or make it writable first",
+                    ),
                     file=name,
                 )
         remove_leftovers(folder, target.name)
@@ -213,13 +255,21 @@ def write_safely(path: str | os.PathLike[str], data: Content) -> Path:
     except ScenarioError as error:
         raise error.located(file=name) from None
     except OSError as error:
-        raise ScenarioError(
-            f"could not be saved: {os_reason(error)}; the file on disk is unchanged", file=name
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError", "could not be saved: {reason}; the file on disk is unchanged"
+            ),
+            reason=os_reason(error),
+            file=name,
         ) from error
     except Exception as error:
-        raise ScenarioError(
-            f"could not be saved ({type(error).__name__}: {shown(str(error), 80)}); "
-            "the file on disk is unchanged",
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError",
+                "could not be saved ({kind}: {reason}); the file on disk is unchanged",
+            ),
+            kind=type(error).__name__,
+            reason=shown(str(error), 80),
             file=name,
         ) from error
 
@@ -230,7 +280,7 @@ def _follow_links(path: Path) -> Path:
         if not path.is_symlink():
             return path
         path = path.parent / os.readlink(path)
-    raise ScenarioError("too many symbolic links")
+    raise ScenarioError.of(QT_TRANSLATE_NOOP("ScenarioError", "too many symbolic links"))
 
 
 def _read_only(path: Path, info: os.stat_result) -> bool:

@@ -21,7 +21,7 @@ import numpy as np
 
 from linviz.model import limits
 from linviz.model.caption_fields import check_caption, fields_of
-from linviz.model.errors import ScenarioError, shown
+from linviz.model.errors import QT_TRANSLATE_NOOP, Counted, Phrase, ScenarioError, Term, shown
 from linviz.model.features import FEATURE_MAPS
 from linviz.model.rules import RULE_PARAMETERS, Rule, check_parameter
 from linviz.model.texts import Texts, from_json, variants
@@ -176,28 +176,38 @@ def _changes_writes(old: Step, new: Step) -> bool:
     return not (np.array_equal(old.vector, new.vector) and np.array_equal(old.value, new.value))
 
 
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'s' * (count != 1)}"
-
-
-def _shape_message(name: str, got: int, d_k: int, d_v: int) -> str:
+def _shape_refusal(name: str, got: int, d_k: int, d_v: int) -> ScenarioError:
     """Say which product a wrong-length vector breaks and what to fix."""
     if name == "key":
-        return (
-            f"key has {_plural(got, 'component')} but S has d_k = {d_k} rows: "
-            f"the stamp k vᵀ would be {got}×{d_v}, S is {d_k}×{d_v}. "
-            f"Give the key {_plural(d_k, 'component')}."
+        template = QT_TRANSLATE_NOOP(
+            "ScenarioError",
+            "key has {count} but S has d_k = {d_k} rows: "
+            "the stamp k vᵀ would be {got}×{d_v}, S is {d_k}×{d_v}. "
+            "Give the key {wanted}.",
         )
-    if name == "query":
-        return (
-            f"query has {_plural(got, 'component')} but S has d_k = {d_k} rows: "
-            f"qᵀS needs a query of length {d_k}. "
-            f"Give the query {_plural(d_k, 'component')}."
+    elif name == "query":
+        template = QT_TRANSLATE_NOOP(
+            "ScenarioError",
+            "query has {count} but S has d_k = {d_k} rows: "
+            "qᵀS needs a query of length {d_k}. "
+            "Give the query {wanted}.",
         )
-    return (
-        f"value has {_plural(got, 'component')} but S has d_v = {d_v} columns: "
-        f"the stamp k vᵀ would be {d_k}×{got}, S is {d_k}×{d_v}. "
-        f"Give the value {_plural(d_v, 'component')}."
+    else:
+        template = QT_TRANSLATE_NOOP(
+            "ScenarioError",
+            "value has {count} but S has d_v = {d_v} columns: "
+            "the stamp k vᵀ would be {d_k}×{got}, S is {d_k}×{d_v}. "
+            "Give the value {wanted}.",
+        )
+    wanted = d_v if name == "value" else d_k
+    return ScenarioError.of(
+        template,
+        count=Counted(got, "component"),
+        got=got,
+        d_k=d_k,
+        d_v=d_v,
+        wanted=Counted(wanted, "component"),
+        field=name,
     )
 
 
@@ -237,8 +247,14 @@ def parse_vector(raw: object, name: str, d_k: int, d_v: int) -> np.ndarray:
                 return vector
         raw = raw.tolist()
     if not isinstance(raw, (list, tuple)):
-        raise ScenarioError(
-            f"{name} must be a list of {expected} numbers, got {type(raw).__name__}", field=name
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError", "{name} must be a list of {expected} numbers, got {kind}"
+            ),
+            name=Term(name),
+            expected=expected,
+            kind=type(raw).__name__,
+            field=name,
         )
     # np.array would silently turn "1" and True into 1.0: accept real numbers only.
     if len(raw) == expected and all(
@@ -254,18 +270,30 @@ def parse_vector(raw: object, name: str, d_k: int, d_v: int) -> np.ndarray:
     # Slow path: find the first bad component and say exactly what is wrong.
     for position, number in enumerate(raw, start=1):
         if isinstance(number, bool) or not isinstance(number, (int, float)):
-            raise ScenarioError(
-                f"{name} component {position} must be a number, got {shown(number)}", field=name
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP(
+                    "ScenarioError", "{name} component {position} must be a number, got {got}"
+                ),
+                name=Term(name),
+                position=position,
+                got=shown(number),
+                field=name,
             )
         try:
             finite = math.isfinite(float(number))
         except OverflowError:  # an int with more digits than a float holds
             finite = False
         if not finite:
-            raise ScenarioError(
-                f"{name} component {position} must be finite, got {shown(number)}", field=name
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP(
+                    "ScenarioError", "{name} component {position} must be finite, got {got}"
+                ),
+                name=Term(name),
+                position=position,
+                got=shown(number),
+                field=name,
             )
-    raise ScenarioError(_shape_message(name, len(raw), d_k, d_v), field=name)
+    raise _shape_refusal(name, len(raw), d_k, d_v)
 
 
 def check_text(
@@ -288,20 +316,41 @@ def check_text(
                 check_text(text, name, max_chars, allow_empty=allow_empty)
             return raw
     if not isinstance(raw, str):
-        raise ScenarioError(f"{name} must be text, got {type(raw).__name__}", field=name)
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "{name} must be text, got {kind}"),
+            name=Term(name),
+            kind=type(raw).__name__,
+            field=name,
+        )
     if not allow_empty and not raw.strip():
-        raise ScenarioError(f"{name} must not be empty", field=name)
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "{name} must not be empty"),
+            name=Term(name),
+            field=name,
+        )
     if len(raw) > max_chars:
-        raise ScenarioError(
-            f"{name} is {len(raw)} characters; at most {max_chars} allowed", field=name
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError", "{name} is {length} characters; at most {limit} allowed"
+            ),
+            name=Term(name),
+            length=len(raw),
+            limit=max_chars,
+            field=name,
         )
     if not raw.isascii():
         try:
             raw.encode("utf-8")
         except UnicodeEncodeError as error:
-            raise ScenarioError(
-                f"{name} holds {shown(raw[error.start])} at character {error.start + 1}, "
-                "half of a UTF-16 pair and not a character: remove it",
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP(
+                    "ScenarioError",
+                    "{name} holds {char} at character {position}, "
+                    "half of a UTF-16 pair and not a character: remove it",
+                ),
+                name=Term(name),
+                char=shown(raw[error.start]),
+                position=error.start + 1,
                 field=name,
             ) from None
     return raw
@@ -314,9 +363,14 @@ def check_dimension(raw: object, name: str) -> int:
         or not isinstance(raw, int)
         or not (limits.MIN_DIM <= raw <= limits.MAX_DIM)
     ):
-        raise ScenarioError(
-            f"{name} must be a whole number from {limits.MIN_DIM} to {limits.MAX_DIM}, "
-            f"got {shown(raw)}",
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError", "{name} must be a whole number from {low} to {high}, got {got}"
+            ),
+            name=name,
+            low=limits.MIN_DIM,
+            high=limits.MAX_DIM,
+            got=shown(raw),
             field=name,
         )
     return raw
@@ -325,8 +379,12 @@ def check_dimension(raw: object, name: str) -> int:
 def check_feature_map(raw: object) -> str:
     """Return ``raw`` if it names a feature map."""
     if not isinstance(raw, str) or raw not in FEATURE_MAPS:
-        raise ScenarioError(
-            f"unknown feature map {shown(raw)}; expected one of {', '.join(FEATURE_MAPS)}",
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError", "unknown feature map {got}; expected one of {allowed}"
+            ),
+            got=shown(raw),
+            allowed=", ".join(FEATURE_MAPS),
             field="feature_map",
         )
     return raw  # type: ignore[return-value]
@@ -336,13 +394,19 @@ def check_settings(feature_map: str, normalize: object, rule: Rule) -> None:
     """Refuse combinations of settings the mathematics does not define."""
     check_feature_map(feature_map)
     if not isinstance(normalize, bool):
-        raise ScenarioError(
-            f"normalize must be true or false, got {shown(normalize)}", field="normalize"
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "normalize must be true or false, got {got}"),
+            got=shown(normalize),
+            field="normalize",
         )
     if normalize and rule.name != "additive":
-        raise ScenarioError(
-            f"the normaliser z is defined only for the additive rule, not {rule.name!r}: "
-            "turn normalize off or use the additive rule",
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError",
+                "the normaliser z is defined only for the additive rule, not {rule!r}: "
+                "turn normalize off or use the additive rule",
+            ),
+            rule=rule.name,
             field="normalize",
         )
 
@@ -393,14 +457,21 @@ class Scenario:
         # copied into the columns; the length hint sizes the columns once.
         expected = operator.length_hint(steps)
         if expected > limits.MAX_STEPS:
-            raise ScenarioError(
-                f"{expected:,} steps; at most {limits.MAX_STEPS:,} allowed", field="steps"
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP("ScenarioError", "{count:,} steps; at most {limit:,} allowed"),
+                count=expected,
+                limit=limits.MAX_STEPS,
+                field="steps",
             )
         self._allocate(expected)
         earlier: dict[str, bool] = {}
         for number, step in enumerate(steps, start=1):
             if number > limits.MAX_STEPS:
-                raise ScenarioError(f"more than {limits.MAX_STEPS:,} steps", field="steps")
+                raise ScenarioError.of(
+                    QT_TRANSLATE_NOOP("ScenarioError", "more than {limit:,} steps"),
+                    limit=limits.MAX_STEPS,
+                    field="steps",
+                )
             try:
                 checked = self.check_step(step, earlier)
             except ScenarioError as error:
@@ -795,20 +866,30 @@ class Scenario:
         ``number`` (or in ``earlier``).
         """
         if not isinstance(step.op, str) or step.op not in OPS:
-            raise ScenarioError(
-                f"unknown op {shown(step.op)}; expected 'write' or 'read'", field="op"
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP("ScenarioError", "unknown op {op}; expected 'write' or 'read'"),
+                op=shown(step.op),
+                field="op",
             )
         vector = parse_vector(step.vector, step.vector_name, self.d_k, self.d_v)
         value = None
         if step.is_write:
             value = parse_vector(step.value, "value", self.d_k, self.d_v)
         elif step.value is not None:
-            raise ScenarioError("a read has no value", field="value")
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP("ScenarioError", "a read has no value"), field="value"
+            )
         label = check_text(step.label, "label", limits.MAX_LABEL_CHARS, allow_empty=False)
         # Dictionary look-ups only: copying label sets per step made edits O(N).
         taken = self._by_label if earlier is None else earlier
         if label in taken and label != replacing:
-            raise ScenarioError(f"label {label!r} is already used by another step", field="label")
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP(
+                    "ScenarioError", "label {label!r} is already used by another step"
+                ),
+                label=label,
+                field="label",
+            )
         check_text(step.caption, "caption", limits.MAX_TEXT_CHARS, languages=True)
         check_text(step.notes, "notes", limits.MAX_TEXT_CHARS, languages=True)
         check_text(step.question, "question", limits.MAX_TEXT_CHARS, languages=True)
@@ -817,12 +898,17 @@ class Scenario:
                 check_caption(caption, step.op, self._label_ops(earlier, replacing, label, step.op))
         if step.target is not None:
             if not isinstance(step.target, str):
-                raise ScenarioError(
-                    f"target must be the label of an earlier write, got {shown(step.target)}",
+                raise ScenarioError.of(
+                    QT_TRANSLATE_NOOP(
+                        "ScenarioError", "target must be the label of an earlier write, got {got}"
+                    ),
+                    got=shown(step.target),
                     field="target",
                 )
             if step.is_write:
-                raise ScenarioError("only a read has a target", field="target")
+                raise ScenarioError.of(
+                    QT_TRANSLATE_NOOP("ScenarioError", "only a read has a target"), field="target"
+                )
             if earlier is not None:
                 ok = bool(earlier.get(step.target, False))
             else:
@@ -834,8 +920,11 @@ class Scenario:
                     and row < number - 1
                 )
             if not ok:
-                raise ScenarioError(
-                    f"target {shown(step.target)} is not the label of an earlier write",
+                raise ScenarioError.of(
+                    QT_TRANSLATE_NOOP(
+                        "ScenarioError", "target {target} is not the label of an earlier write"
+                    ),
+                    target=shown(step.target),
                     field="target",
                 )
         for parameter in ("alpha", "beta"):
@@ -843,10 +932,17 @@ class Scenario:
             if given is None:
                 continue
             if not step.is_write:
-                raise ScenarioError(f"a read takes no {parameter}", field=parameter)
+                raise ScenarioError.of(
+                    QT_TRANSLATE_NOOP("ScenarioError", "a read takes no {parameter}"),
+                    parameter=Term(parameter),
+                    field=parameter,
+                )
             if parameter not in RULE_PARAMETERS[self.rule.name]:
-                raise ScenarioError(
-                    f"the {self.rule.name} rule takes no {parameter}", field=parameter
+                raise ScenarioError.of(
+                    QT_TRANSLATE_NOOP("ScenarioError", "the {rule} rule takes no {parameter}"),
+                    rule=self.rule.name,
+                    parameter=Term(parameter),
+                    field=parameter,
                 )
             check_parameter(parameter, given, parameter)
         return replace(step, vector=vector, value=value)
@@ -889,9 +985,14 @@ class Scenario:
         """Refuse losing write ``label`` while a read after step ``after`` targets it."""
         for row in range(after, self._n):
             if self._targets[row] == label:
-                raise ScenarioError(
-                    f"read {self._labels[row]!r} targets {label!r}, which would no longer "
-                    "be an earlier write: change its target first",
+                raise ScenarioError.of(
+                    QT_TRANSLATE_NOOP(
+                        "ScenarioError",
+                        "read {read!r} targets {label!r}, which would no longer "
+                        "be an earlier write: change its target first",
+                    ),
+                    read=self._labels[row],
+                    label=label,
                     step=row + 1,
                     field="target",
                 )
@@ -914,11 +1015,28 @@ class Scenario:
                 continue
             for language, quoted in ((lang, f) for lang, text in texts for f in fields_of(text)):
                 if label in quoted.labels:
-                    where = "the scenario's caption" if step is None else f"step {step}'s caption"
+                    where = (
+                        Phrase(QT_TRANSLATE_NOOP("ScenarioError", "the scenario's caption"))
+                        if step is None
+                        else Phrase(
+                            QT_TRANSLATE_NOOP("ScenarioError", "step {number}'s caption"),
+                            number=step,
+                        )
+                    )
                     if len(by_language) > 1:
-                        where += f" ({language})"
-                    raise ScenarioError(
-                        f"{where} quotes {label!r} ({quoted.text}): edit that caption first",
+                        where = Phrase(
+                            QT_TRANSLATE_NOOP("ScenarioError", "{where} ({language})"),
+                            where=where,
+                            language=language,
+                        )
+                    raise ScenarioError.of(
+                        QT_TRANSLATE_NOOP(
+                            "ScenarioError",
+                            "{where} quotes {label!r} ({quoted}): edit that caption first",
+                        ),
+                        where=where,
+                        label=label,
+                        quoted=quoted.text,
                         step=step,
                         field="caption",
                     )
@@ -961,8 +1079,10 @@ class Scenario:
         if not 1 <= number <= self._n + 1:
             raise IndexError(f"cannot insert at step {number}")
         if self._n >= limits.MAX_STEPS:
-            raise ScenarioError(
-                f"a scenario holds at most {limits.MAX_STEPS:,} steps", field="steps"
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP("ScenarioError", "a scenario holds at most {limit:,} steps"),
+                limit=limits.MAX_STEPS,
+                field="steps",
             )
         try:
             checked = self.check_step(step, number=number)
@@ -994,9 +1114,14 @@ class Scenario:
         for offset, row in enumerate(order):
             target = self._targets[row]
             if target is not None and not seen.get(target, False):
-                raise ScenarioError(
-                    f"read {self._labels[row]!r} targets {target!r}, which would no longer "
-                    "be an earlier write",
+                raise ScenarioError.of(
+                    QT_TRANSLATE_NOOP(
+                        "ScenarioError",
+                        "read {read!r} targets {label!r}, "
+                        "which would no longer be an earlier write",
+                    ),
+                    read=self._labels[row],
+                    label=target,
                     step=low + offset,
                     field="target",
                 )
@@ -1035,9 +1160,15 @@ class Scenario:
             rows = np.flatnonzero(~np.isnan(column[: self._n]))
             if rows.size:
                 row = int(rows[0])
-                raise ScenarioError(
-                    f"write {self._labels[row]!r} sets its own {parameter}, which the "
-                    f"{rule.name} rule does not take: clear it first",
+                raise ScenarioError.of(
+                    QT_TRANSLATE_NOOP(
+                        "ScenarioError",
+                        "write {write!r} sets its own {parameter}, which the "
+                        "{rule} rule does not take: clear it first",
+                    ),
+                    write=self._labels[row],
+                    parameter=Term(parameter),
+                    rule=rule.name,
                     step=row + 1,
                     field=parameter,
                 )

@@ -28,7 +28,7 @@ import numpy as np
 
 from linviz.model import limits
 from linviz.model.caption_fields import check_written_for
-from linviz.model.errors import ScenarioError, shown
+from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, Term, shown
 from linviz.model.json_reader import ArrayItems, decode_value, skip_space, syntax_error, walk_object
 from linviz.model.replay import Trace
 from linviz.model.rules import RULE_PARAMETERS, Rule
@@ -64,20 +64,32 @@ _BLANK = re.compile(rb"[ \t\n\r\x0b\x0c]*\Z")
 
 def _parse_rule(raw: Any) -> Rule:
     if not isinstance(raw, dict):
-        raise ScenarioError('rule must be an object like {"name": "additive"}', field="rule")
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError", 'rule must be an object like {{"name": "additive"}}'
+            ),
+            field="rule",
+        )
     if "name" not in raw:
-        raise ScenarioError("rule needs a 'name'", field="rule.name")
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "rule needs a 'name'"), field="rule.name"
+        )
     name = raw["name"]
     if not isinstance(name, str) or name not in RULE_PARAMETERS:
-        raise ScenarioError(
-            f"unknown rule {shown(name)}; expected one of {', '.join(RULE_PARAMETERS)}",
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "unknown rule {name}; expected one of {allowed}"),
+            name=shown(name),
+            allowed=", ".join(RULE_PARAMETERS),
             field="rule.name",
         )
     allowed = {"name", *RULE_PARAMETERS[name]}
     unknown = sorted(set(raw) - allowed)
     if unknown:
-        raise ScenarioError(
-            f"the {name} rule takes no {shown(unknown[0])}", field=f"rule.{unknown[0]}"
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "the {rule} rule takes no {parameter}"),
+            rule=name,
+            parameter=shown(unknown[0]),
+            field=f"rule.{unknown[0]}",
         )
     return Rule(name, raw.get("alpha"), raw.get("beta"))
 
@@ -90,22 +102,39 @@ def _settings_scenario(header: dict[str, Any], steps: Any, step_count: int) -> S
     ``step_count`` steps, ``None`` for no steps at all).
     """
     if header.get("format") != FORMAT:
-        raise ScenarioError(
-            f"format must be {FORMAT!r}, got {shown(header.get('format'))}", field="format"
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "format must be {format!r}, got {got}"),
+            format=FORMAT,
+            got=shown(header.get("format")),
+            field="format",
         )
     version = header.get("version")
     if isinstance(version, bool) or version != VERSION:
-        raise ScenarioError(f"version must be {VERSION}, got {shown(version)}", field="version")
-    check_keys(header, TOP_KEYS, "the scenario")
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "version must be {version}, got {got}"),
+            version=VERSION,
+            got=shown(version),
+            field="version",
+        )
+    check_keys(header, TOP_KEYS, Term(QT_TRANSLATE_NOOP("ScenarioError", "the scenario")))
     for required in REQUIRED_TOP:
         if required not in header and not (required == "steps" and steps is not None):
-            raise ScenarioError(f"missing {required!r}", field=required)
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP("ScenarioError", "missing {name!r}"),
+                name=Term(required),
+                field=required,
+            )
     rule = _parse_rule(header.get("rule", {"name": "additive"}))
     if not isinstance(steps, list):
-        raise ScenarioError("steps must be a list", field="steps")
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "steps must be a list"), field="steps"
+        )
     if step_count > limits.MAX_STEPS:
-        raise ScenarioError(
-            f"{step_count:,} steps; at most {limits.MAX_STEPS:,} allowed", field="steps"
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "{count:,} steps; at most {limit:,} allowed"),
+            count=step_count,
+            limit=limits.MAX_STEPS,
+            field="steps",
         )
     scenario = Scenario(
         header["d_k"],
@@ -140,7 +169,9 @@ def _adopt(scenario: Scenario, reader: StepReader, header: dict[str, Any]) -> No
 def scenario_from_dict(document: Any) -> Scenario:
     """Build a checked :class:`Scenario` from a decoded JSON document."""
     if not isinstance(document, dict):
-        raise ScenarioError("the file must hold one JSON object (a scenario)")
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "the file must hold one JSON object (a scenario)")
+        )
     header = {key: value for key, value in document.items() if key != "steps"}
     steps = document.get("steps")
     count = len(steps) if isinstance(steps, list) else 0
@@ -171,7 +202,11 @@ class _DocumentReader:
         if not text.startswith("{", pos):
             _, end = decode_value(text, pos)  # what is not JSON is said first
             self._expect_end(skip_space(text, end))
-            raise ScenarioError("the file must hold one JSON object (a scenario)")
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP(
+                    "ScenarioError", "the file must hold one JSON object (a scenario)"
+                )
+            )
         self._expect_end(skip_space(text, walk_object(text, pos, self._member)))
         scenario = _settings_scenario(self.header, self.steps, self.step_count)
         if self.reader is None or self.after_steps & STEP_SETTINGS:
@@ -234,14 +269,21 @@ def parse_json(data: bytes | bytearray) -> Any:
 
 def _decode(data: bytes | bytearray) -> str:
     if _BLANK.match(data):
-        raise ScenarioError("the file is empty; expected a JSON scenario")
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "the file is empty; expected a JSON scenario")
+        )
     if b"\x00" in data:
-        raise ScenarioError("this is a binary file, not a JSON scenario")
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "this is a binary file, not a JSON scenario")
+        )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise ScenarioError(
-            f"not UTF-8 text (byte {error.start + 1}); expected a JSON scenario"
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError", "not UTF-8 text (byte {position}); expected a JSON scenario"
+            ),
+            position=error.start + 1,
         ) from None
 
 
@@ -266,9 +308,12 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
 def load_scenario_bytes(data: bytes | bytearray, name: str) -> Scenario:
     """Like :func:`load_scenario` for bytes already read; ``name`` is used in errors."""
     if len(data) > limits.MAX_FILE_BYTES:
-        raise ScenarioError(
-            f"the file holds {size_words(len(data))}; a scenario file may hold at most "
-            f"{size_words(limits.MAX_FILE_BYTES)}",
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError", "the file holds {held}; a scenario file may hold at most {limit}"
+            ),
+            held=size_words(len(data)),
+            limit=size_words(limits.MAX_FILE_BYTES),
             file=name,
         )
     try:

@@ -19,7 +19,7 @@ import numpy as np
 
 from linviz.model import limits
 from linviz.model.caption_fields import check_written_for
-from linviz.model.errors import ScenarioError, shown
+from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, Term, shown
 from linviz.model.scenario import READ, WRITE, Scenario, Step, StepColumns, check_text, parse_vector
 
 #: What the presenter view shows the instructor: optional on every step.
@@ -42,12 +42,22 @@ _MAX_LABEL, _MAX_TEXT = limits.MAX_LABEL_CHARS, limits.MAX_TEXT_CHARS
 _NUMBER_TYPES = frozenset({int, float})
 
 
+#: Where an unknown key was found, by op (in messages).
+_A_STEP = {
+    "write": Term(QT_TRANSLATE_NOOP("ScenarioError", "a write step")),
+    "read": Term(QT_TRANSLATE_NOOP("ScenarioError", "a read step")),
+}
+
+
 def check_keys(obj: dict[str, Any], allowed: frozenset[str] | set[str], where: str) -> None:
     """Refuse the first key of ``obj`` that is not in ``allowed``."""
     unknown = sorted(set(obj) - allowed)
     if unknown:
-        raise ScenarioError(
-            f"unknown key {shown(unknown[0])} in {where}; allowed: {', '.join(sorted(allowed))}",
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "unknown key {key} in {where}; allowed: {allowed}"),
+            key=shown(unknown[0]),
+            where=where,
+            allowed=", ".join(sorted(allowed)),
             field=unknown[0],
         )
 
@@ -59,19 +69,34 @@ def parse_step(raw: Any, writes: int, reads: int) -> Step:
     included, for the default labels ``w<n>``/``r<n>``.
     """
     if not isinstance(raw, dict):
-        raise ScenarioError("a step must be an object with an 'op'")
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "a step must be an object with an 'op'")
+        )
     op = raw.get("op")
     if not isinstance(op, str) or op not in STEP_KEYS:
-        raise ScenarioError(f"unknown op {shown(op)}; expected 'write' or 'read'", field="op")
-    check_keys(raw, STEP_KEYS[op], f"a {op} step")
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "unknown op {op}; expected 'write' or 'read'"),
+            op=shown(op),
+            field="op",
+        )
+    check_keys(raw, STEP_KEYS[op], _A_STEP[op])
     for required in REQUIRED_STEP[op]:
         if required not in raw:
-            raise ScenarioError(f"a {op} needs a {required!r}", field=required)
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP("ScenarioError", "a {op} needs a {name!r}"),
+                op=Term(op),
+                name=Term(required),
+                field=required,
+            )
     label = raw.get("label", f"w{writes}" if op == WRITE else f"r{reads}")
     target = raw.get("target")
     if target is not None and not isinstance(target, str):
-        raise ScenarioError(
-            f"target must be the label of an earlier write, got {shown(target)}", field="target"
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError", "target must be the label of an earlier write, got {got}"
+            ),
+            got=shown(target),
+            field="target",
         )
     caption = check_text(raw.get("caption", ""), "caption", limits.MAX_TEXT_CHARS, languages=True)
     notes = check_text(raw.get("notes", ""), "notes", limits.MAX_TEXT_CHARS, languages=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from linviz.model.errors import ScenarioError
+from linviz.model.errors import QT_TRANSLATE_NOOP, Phrase, ScenarioError, Term
 
 #: The languages a text may be given in; the first is the fallback.
 LANGUAGES = ("en", "fr")
@@ -99,18 +99,41 @@ def from_json(raw: object, name: str) -> object:
         return raw
     for code, value in raw.items():
         if code not in LANGUAGES:
-            raise ScenarioError(
-                f"{name} has a text in unknown language {code!r}; use "
-                + " or ".join(repr(c) for c in LANGUAGES),
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP(
+                    "ScenarioError", "{name} has a text in unknown language {code!r}; use {known}"
+                ),
+                name=Term(name),
+                code=code,
+                known=_either(LANGUAGES),
                 field=name,
             )
         if not isinstance(value, str):
-            raise ScenarioError(
-                f"{name}[{code!r}] must be text, got {type(value).__name__}", field=name
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP("ScenarioError", "{name}[{code!r}] must be text, got {kind}"),
+                name=name,
+                code=code,
+                kind=type(value).__name__,
+                field=name,
             )
     if FALLBACK not in raw:
-        raise ScenarioError(
-            f"{name} by language needs an {FALLBACK!r} text (shown when a language has none)",
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError",
+                "{name} by language needs an {fallback!r} text (shown when a language has none)",
+            ),
+            name=Term(name),
+            fallback=FALLBACK,
             field=name,
         )
     return Texts(raw)
+
+
+def _either(codes: tuple[str, ...]) -> str:
+    """``'en' or 'fr'``, as a phrase the views translate."""
+    known: str = repr(codes[0])
+    for code in codes[1:]:
+        known = Phrase(
+            QT_TRANSLATE_NOOP("ScenarioError", "{known} or {code!r}"), known=known, code=code
+        )
+    return known

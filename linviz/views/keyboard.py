@@ -21,6 +21,7 @@ from PySide6.QtCore import Qt
 
 from linviz.controller.nudge import LARGE_NUDGE, NUDGE, nudge_vector
 from linviz.model.errors import ScenarioError
+from linviz.views.error_text import shown_error
 
 if TYPE_CHECKING:
     from linviz.views.main_window import MainWindow
@@ -198,7 +199,7 @@ class Keyboard(QtCore.QObject):
         try:
             nudge_vector(session, session.cursor, right, up)
         except ScenarioError as error:
-            self.window.show_message(str(error))
+            self.window.show_message(shown_error(error))
 
     # -- Help ▸ Keyboard shortcuts ----------------------------------------------------------
     def shortcut_rows(self) -> list[tuple[str, str]]:

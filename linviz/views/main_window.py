@@ -22,6 +22,7 @@ from linviz.views.classroom.class_menu import Classroom
 from linviz.views.classroom.presenter import Presenter
 from linviz.views.classroom.projector_stage import ProjectorStage
 from linviz.views.compact_desk import COMPACT_BELOW, CompactDesk
+from linviz.views.error_text import shown_error
 from linviz.views.export.window_exporter import WindowExporter
 from linviz.views.keyboard import Keyboard
 from linviz.views.labs.lab_tabs import LabTabs
@@ -687,7 +688,7 @@ class MainWindow(QtWidgets.QMainWindow):
         try:
             self.session.open(name_or_path)
         except ScenarioError as error:
-            self.show_error(self.tr("This scenario cannot be opened"), str(error))
+            self.show_error(self.tr("This scenario cannot be opened"), shown_error(error))
             return False
         if self.session.path is not None:
             self._remember(self.session.path)
@@ -1053,7 +1054,7 @@ class MainWindow(QtWidgets.QMainWindow):
         try:
             restore_and_take_over(self.recovery, entry)
         except ScenarioError as error:
-            self.show_error(self.tr("This work cannot be recovered"), str(error))
+            self.show_error(self.tr("This work cannot be recovered"), shown_error(error))
             return False
         self.show_message(self.tr("Recovered %1").replace("%1", self.session.title))
         return True

@@ -25,6 +25,7 @@ from linviz.controller.changes import Change
 from linviz.controller.recovery import Recoverable, RecoveryFile
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
+from linviz.views.error_text import shown_error
 
 #: How long after the last change the recovery file is written, in ms.
 WRITE_DELAY_MS = 1500
@@ -99,7 +100,7 @@ class RecoveryWriter(QtCore.QObject):
         except ScenarioError as error:
             if not self._failed_once:  # once: not a message every 1.5 s
                 self._failed_once = True
-                self.failed.emit(str(error))
+                self.failed.emit(shown_error(error))
             return False
         self._has_file = True
         self.written.emit(str(path))

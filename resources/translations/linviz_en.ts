@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>CountedText</name>
+    <message numerus="yes">
+        <source>%n component(s)</source>
+        <translation>
+            <numerusform>%n component</numerusform>
+            <numerusform>%n components</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>HeatmapPanel</name>
     <message numerus="yes">
         <source>%Ln smaller terms: {0}</source>

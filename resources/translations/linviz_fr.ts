@@ -422,6 +422,16 @@ toute étape : {step} {label} {d_k} {d_v} {z}
     </message>
 </context>
 <context>
+    <name>CountedText</name>
+    <message numerus="yes">
+        <source>%n component(s)</source>
+        <translation>
+            <numerusform>%n composante</numerusform>
+            <numerusform>%n composantes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>DifferenceMap</name>
     <message>
         <source>S − S_baseline</source>
@@ -2566,6 +2576,689 @@ y = {output}</translation>
     <message>
         <source>wants {expected} ({target}), off by {error}</source>
         <translation>attend {expected} ({target}), écart {error}</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioError</name>
+    <message>
+        <source>unknown setting {name!r}; expected one of {allowed}</source>
+        <translation>réglage inconnu {name!r} ; réglages possibles : {allowed}</translation>
+    </message>
+    <message>
+        <source>unknown preset {name!r}; expected one of {allowed}</source>
+        <translation>préréglage inconnu {name!r} ; préréglages possibles : {allowed}</translation>
+    </message>
+    <message>
+        <source>{name} must be a list of values, got {raw!r}</source>
+        <translation>{name} : une liste de valeurs est attendue, pas {raw!r}</translation>
+    </message>
+    <message>
+        <source>unknown source {name!r}; expected one of {allowed}</source>
+        <translation>source inconnue {name!r} ; sources possibles : {allowed}</translation>
+    </message>
+    <message>
+        <source>the recovery file could not be written: {reason}</source>
+        <translation>le fichier de récupération n’a pas pu être écrit : {reason}</translation>
+    </message>
+    <message>
+        <source>the recovery file could not be written ({kind}: {reason})</source>
+        <translation>le fichier de récupération n’a pas pu être écrit ({kind} : {reason})</translation>
+    </message>
+    <message>
+        <source>cannot be read: {reason}</source>
+        <translation>illisible : {reason}</translation>
+    </message>
+    <message>
+        <source>not a linviz recovery file</source>
+        <translation>ce n’est pas un fichier de récupération de linviz</translation>
+    </message>
+    <message>
+        <source>{name} must be a number, got {raw!r}</source>
+        <translation>{name} : un nombre est attendu, pas {raw!r}</translation>
+    </message>
+    <message>
+        <source>{name} must be a number from {low:g} to {high:g}, got {raw!r}</source>
+        <translation>{name} : un nombre de {low:g} à {high:g} est attendu, pas {raw!r}</translation>
+    </message>
+    <message>
+        <source>{name} must be a whole number from {low:,} to {high:,}, got {raw!r}</source>
+        <translation>{name} : un nombre entier de {low:,} à {high:,} est attendu, pas {raw!r}</translation>
+    </message>
+    <message>
+        <source>{name} must be finite, got {raw!r}</source>
+        <translation>{name} : un nombre fini est attendu, pas {raw!r}</translation>
+    </message>
+    <message>
+        <source>{name} must be a number in [0, 1) (a mean cosine below 1), got {raw!r}</source>
+        <translation>{name} : un nombre dans [0 ; 1[ est attendu (un cosinus moyen inférieur à 1), pas {raw!r}</translation>
+    </message>
+    <message>
+        <source>{name} must be a relative error above 0, got {raw!r}</source>
+        <translation>{name} : une erreur relative supérieure à 0 est attendue, pas {raw!r}</translation>
+    </message>
+    <message>
+        <source>{name} must be a number in [0, 1], got {raw!r}</source>
+        <translation>{name} : un nombre dans [0 ; 1] est attendu, pas {raw!r}</translation>
+    </message>
+    <message>
+        <source>unknown {name} {raw!r}; expected one of {allowed}</source>
+        <translation>{name} : {raw!r} est inconnu ; valeurs possibles : {allowed}</translation>
+    </message>
+    <message>
+        <source>{name} needs at least one value</source>
+        <translation>{name} : il faut au moins une valeur</translation>
+    </message>
+    <message>
+        <source>a similarity applies to similar keys only, not {keys!r} ones: choose similar keys or leave the similarity at 0</source>
+        <translation>une similarité ne s’applique qu’à des clés semblables, pas à des clés {keys!r} : choisissez des clés semblables ou laissez la similarité à 0</translation>
+    </message>
+    <message>
+        <source>a lone {token!r} in the caption: write {doubled} for a brace, or {{name}} for a live field</source>
+        <translation>un {token!r} isolé dans la légende : écrivez {doubled} pour une accolade, ou {{nom}} pour un champ dynamique</translation>
+    </message>
+    <message>
+        <source>{token} is not a live field: write {{name}} or {{name@label}}</source>
+        <translation>{token} n’est pas un champ dynamique : écrivez {{nom}} ou {{nom@étiquette}}</translation>
+    </message>
+    <message>
+        <source>unknown live field {{{name}}} in the caption; known fields: {known}</source>
+        <translation>champ dynamique inconnu {{{name}}} dans la légende ; champs connus : {known}</translation>
+    </message>
+    <message>
+        <source>{token} needs two labels, {{cos@k1,k3}}</source>
+        <translation>{token} demande deux noms d’étapes, {{cos@k1,k3}}</translation>
+    </message>
+    <message>
+        <source>{token} needs at most one label, {{y@r1}}</source>
+        <translation>{token} demande au plus un nom d’étape, {{y@r1}}</translation>
+    </message>
+    <message>
+        <source>caption_for must be 12 hexadecimal digits (written by linviz), got {raw}</source>
+        <translation>caption_for : 12 chiffres hexadécimaux sont attendus (écrits par linviz), pas {raw}</translation>
+    </message>
+    <message>
+        <source>{quoted}: no step is labelled {label!r}</source>
+        <translation>{quoted} : aucune étape ne s’appelle {label!r}</translation>
+    </message>
+    <message>
+        <source>{quoted} compares two writes&apos; keys</source>
+        <translation>{quoted} compare les clés de deux écritures</translation>
+    </message>
+    <message>
+        <source>{quoted}: the scenario&apos;s own caption can quote only {{d_k}}, {{d_v}} and fields of a labelled step ({{y@r1}})</source>
+        <translation>{quoted} : la légende du scénario lui-même ne peut citer que {{d_k}}, {{d_v}} et les champs d’une étape nommée ({{y@r1}})</translation>
+    </message>
+    <message>
+        <source>{quoted} is a write&apos;s quantity</source>
+        <translation>{quoted} est une grandeur d’écriture</translation>
+    </message>
+    <message>
+        <source>{quoted} is a read&apos;s quantity</source>
+        <translation>{quoted} est une grandeur de lecture</translation>
+    </message>
+    <message>
+        <source>unknown number format {dtype!r}; expected one of {allowed}</source>
+        <translation>format de nombres inconnu {dtype!r} ; formats possibles : {allowed}</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>clé</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>requête</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>valeur</translation>
+    </message>
+    <message>
+        <source>label</source>
+        <translation>nom</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>cible</translation>
+    </message>
+    <message>
+        <source>caption</source>
+        <translation>légende</translation>
+    </message>
+    <message>
+        <source>notes</source>
+        <translation>notes</translation>
+    </message>
+    <message>
+        <source>question</source>
+        <translation>question</translation>
+    </message>
+    <message>
+        <source>title</source>
+        <translation>titre</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>écriture</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>lecture</translation>
+    </message>
+    <message>
+        <source>alpha</source>
+        <translation>α</translation>
+    </message>
+    <message>
+        <source>beta</source>
+        <translation>β</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>étapes</translation>
+    </message>
+    <message>
+        <source>similarity</source>
+        <translation>similarité</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>jetons</translation>
+    </message>
+    <message>
+        <source>sharpness</source>
+        <translation>netteté</translation>
+    </message>
+    <message>
+        <source>keys</source>
+        <translation>clés</translation>
+    </message>
+    <message>
+        <source>rule</source>
+        <translation>règle</translation>
+    </message>
+    <message>
+        <source>trials</source>
+        <translation>essais</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>graine</translation>
+    </message>
+    <message>
+        <source>tolerance</source>
+        <translation>tolérance</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>couches</translation>
+    </message>
+    <message>
+        <source>heads</source>
+        <translation>têtes</translation>
+    </message>
+    <message>
+        <source>head_dim</source>
+        <translation>taille de tête d</translation>
+    </message>
+    <message>
+        <source>max_tokens</source>
+        <translation>jetons au plus</translation>
+    </message>
+    <message>
+        <source>max_points</source>
+        <translation>points au plus</translation>
+    </message>
+    <message>
+        <source>prediction</source>
+        <translation>prédiction</translation>
+    </message>
+    <message>
+        <source>state estimate</source>
+        <translation>estimation de S</translation>
+    </message>
+    <message>
+        <source>similarity_n</source>
+        <translation>N de la similarité</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>nom</translation>
+    </message>
+    <message>
+        <source>step {number}</source>
+        <translation>étape {number}</translation>
+    </message>
+    <message>
+        <source>field &apos;{name}&apos;</source>
+        <translation>champ « {name} »</translation>
+    </message>
+    <message>
+        <source>{where}: {message}</source>
+        <translation>{where} : {message}</translation>
+    </message>
+    <message>
+        <source>not valid JSON: {reason} at line {line}, column {column}</source>
+        <translation>JSON invalide : {reason} à la ligne {line}, colonne {column}</translation>
+    </message>
+    <message>
+        <source>Expecting value</source>
+        <translation>valeur attendue</translation>
+    </message>
+    <message>
+        <source>Expecting property name enclosed in double quotes</source>
+        <translation>nom de propriété entre guillemets doubles attendu</translation>
+    </message>
+    <message>
+        <source>Expecting &apos;:&apos; delimiter</source>
+        <translation>deux-points « : » attendu</translation>
+    </message>
+    <message>
+        <source>Expecting &apos;,&apos; delimiter</source>
+        <translation>virgule « , » attendue</translation>
+    </message>
+    <message>
+        <source>Extra data</source>
+        <translation>données en trop</translation>
+    </message>
+    <message>
+        <source>Unterminated string starting at</source>
+        <translation>chaîne non terminée commençant</translation>
+    </message>
+    <message>
+        <source>Invalid control character at</source>
+        <translation>caractère de contrôle invalide</translation>
+    </message>
+    <message>
+        <source>Invalid \escape</source>
+        <translation>séquence d’échappement \ invalide</translation>
+    </message>
+    <message>
+        <source>Invalid \uXXXX escape</source>
+        <translation>échappement \uXXXX invalide</translation>
+    </message>
+    <message>
+        <source>the key {key} appears twice in one object</source>
+        <translation>la clé JSON {key} figure deux fois dans un même objet</translation>
+    </message>
+    <message>
+        <source>a value</source>
+        <translation>une valeur</translation>
+    </message>
+    <message>
+        <source>{name} component {position}</source>
+        <translation>{name}, composante {position}</translation>
+    </message>
+    <message>
+        <source>a value (item {position})</source>
+        <translation>une valeur (élément {position})</translation>
+    </message>
+    <message>
+        <source>a number JSON does not allow</source>
+        <translation>un nombre que JSON n’admet pas</translation>
+    </message>
+    <message>
+        <source>{place} is {constant}, which is not a number JSON allows; write a finite number</source>
+        <translation>{place} vaut {constant}, un nombre que JSON n’admet pas ; écrivez un nombre fini</translation>
+    </message>
+    <message>
+        <source>{place} is an integer of {digits:,} digits, far beyond the largest number linviz can use (about 1.8e308)</source>
+        <translation>{place} est un entier de {digits:,} chiffres, bien au-delà du plus grand nombre que linviz peut utiliser (environ 1,8e308)</translation>
+    </message>
+    <message>
+        <source>JSON nested too deeply; a scenario needs 4 levels</source>
+        <translation>JSON trop imbriqué ; un scénario n’a besoin que de 4 niveaux</translation>
+    </message>
+    <message>
+        <source>no such file, and no lesson of that name (lessons: {names})</source>
+        <translation>fichier introuvable, et aucune leçon de ce nom (leçons : {names})</translation>
+    </message>
+    <message>
+        <source>the state S overflows at this step (a number beyond ±1.8e308): use smaller keys or values</source>
+        <translation>l’état S déborde à cette étape (un nombre au-delà de ±1,8e308) : utilisez des clés ou des valeurs plus petites</translation>
+    </message>
+    <message>
+        <source>the read divides by zero: its normaliser φ(q)ᵀz + ε is 0 here; change the query or an earlier key</source>
+        <translation>la lecture divise par zéro : sa normalisation φ(q)ᵀz + ε vaut 0 ici ; changez la requête ou une clé antérieure</translation>
+    </message>
+    <message>
+        <source>the read&apos;s output overflows at this step (a number beyond ±1.8e308): use smaller keys, values or queries</source>
+        <translation>la sortie de la lecture déborde à cette étape (un nombre au-delà de ±1,8e308) : utilisez des clés, des valeurs ou des requêtes plus petites</translation>
+    </message>
+    <message>
+        <source>a number in (0, 1]</source>
+        <translation>un nombre dans ]0 ; 1]</translation>
+    </message>
+    <message>
+        <source>a number in [0, 1]</source>
+        <translation>un nombre dans [0 ; 1]</translation>
+    </message>
+    <message>
+        <source>{name} must be {range}, got {got}</source>
+        <translation>{name} : {range} est attendu, pas {got}</translation>
+    </message>
+    <message>
+        <source>unknown rule {name}; expected one of {allowed}</source>
+        <translation>règle inconnue {name} ; règles possibles : {allowed}</translation>
+    </message>
+    <message>
+        <source>rule {rule!r} needs {parameter!r} ({range})</source>
+        <translation>la règle {rule!r} demande {parameter!r} ({range})</translation>
+    </message>
+    <message>
+        <source>rule {rule!r} takes no {parameter!r}</source>
+        <translation>la règle {rule!r} ne prend pas de {parameter!r}</translation>
+    </message>
+    <message>
+        <source>no such file or folder</source>
+        <translation>fichier ou dossier introuvable</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>permission refusée</translation>
+    </message>
+    <message>
+        <source>the disk is full</source>
+        <translation>le disque est plein</translation>
+    </message>
+    <message>
+        <source>the file system is read-only</source>
+        <translation>le système de fichiers est en lecture seule</translation>
+    </message>
+    <message>
+        <source>the name is too long for this system (at most 255 bytes per name)</source>
+        <translation>le nom est trop long pour ce système (255 octets au plus par nom)</translation>
+    </message>
+    <message>
+        <source>a part of the path is not a folder</source>
+        <translation>une partie du chemin n’est pas un dossier</translation>
+    </message>
+    <message>
+        <source>too many symbolic links</source>
+        <translation>trop de liens symboliques</translation>
+    </message>
+    <message>
+        <source>this is a folder, not a file</source>
+        <translation>c’est un dossier, pas un fichier</translation>
+    </message>
+    <message>
+        <source>the disk quota is used up</source>
+        <translation>le quota disque est épuisé</translation>
+    </message>
+    <message>
+        <source>a FIFO (named pipe)</source>
+        <translation>un FIFO (tube nommé)</translation>
+    </message>
+    <message>
+        <source>a device</source>
+        <translation>un périphérique</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>un socket</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>pas un fichier ordinaire</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>fichier introuvable</translation>
+    </message>
+    <message>
+        <source>this is a folder, not a scenario file</source>
+        <translation>c’est un dossier, pas un fichier de scénario</translation>
+    </message>
+    <message>
+        <source>cannot be read: the name holds a NUL character</source>
+        <translation>illisible : le nom contient un caractère NUL</translation>
+    </message>
+    <message>
+        <source>this is {kind}, not a scenario file: linviz reads regular files only</source>
+        <translation>c’est {kind}, pas un fichier de scénario : linviz ne lit que des fichiers ordinaires</translation>
+    </message>
+    <message>
+        <source>more than {size}</source>
+        <translation>plus de {size}</translation>
+    </message>
+    <message>
+        <source>the file holds {held}; a scenario file may hold at most {limit} (see README, Limits)</source>
+        <translation>le fichier fait {held} ; un fichier de scénario fait au plus {limit} (voir le README, Limits)</translation>
+    </message>
+    <message>
+        <source>{count:,} bytes</source>
+        <translation>{count:,} octets</translation>
+    </message>
+    <message>
+        <source>{size} MB</source>
+        <translation>{size} Mo</translation>
+    </message>
+    <message>
+        <source>this is {kind}: linviz saves to regular files only</source>
+        <translation>c’est {kind} : linviz n’enregistre que dans des fichiers ordinaires</translation>
+    </message>
+    <message>
+        <source>the file is read-only: save it under another name, or make it writable first</source>
+        <translation>le fichier est en lecture seule : enregistrez-le sous un autre nom, ou rendez-le d’abord modifiable</translation>
+    </message>
+    <message>
+        <source>could not be saved: {reason}; the file on disk is unchanged</source>
+        <translation>enregistrement impossible : {reason} ; le fichier sur le disque est inchangé</translation>
+    </message>
+    <message>
+        <source>could not be saved ({kind}: {reason}); the file on disk is unchanged</source>
+        <translation>enregistrement impossible ({kind} : {reason}) ; le fichier sur le disque est inchangé</translation>
+    </message>
+    <message>
+        <source>key has {count} but S has d_k = {d_k} rows: the stamp k vᵀ would be {got}×{d_v}, S is {d_k}×{d_v}. Give the key {wanted}.</source>
+        <translation>la clé a {count} mais S a d_k = {d_k} lignes : l’empreinte k vᵀ ferait {got}×{d_v}, S fait {d_k}×{d_v}. Donnez à la clé {wanted}.</translation>
+    </message>
+    <message>
+        <source>query has {count} but S has d_k = {d_k} rows: qᵀS needs a query of length {d_k}. Give the query {wanted}.</source>
+        <translation>la requête a {count} mais S a d_k = {d_k} lignes : qᵀS demande une requête de longueur {d_k}. Donnez à la requête {wanted}.</translation>
+    </message>
+    <message>
+        <source>value has {count} but S has d_v = {d_v} columns: the stamp k vᵀ would be {d_k}×{got}, S is {d_k}×{d_v}. Give the value {wanted}.</source>
+        <translation>la valeur a {count} mais S a d_v = {d_v} colonnes : l’empreinte k vᵀ ferait {d_k}×{got}, S fait {d_k}×{d_v}. Donnez à la valeur {wanted}.</translation>
+    </message>
+    <message>
+        <source>{name} must be a list of {expected} numbers, got {kind}</source>
+        <translation>{name} : une liste de {expected} nombres est attendue, pas {kind}</translation>
+    </message>
+    <message>
+        <source>{name} component {position} must be a number, got {got}</source>
+        <translation>{name}, composante {position} : un nombre est attendu, pas {got}</translation>
+    </message>
+    <message>
+        <source>{name} component {position} must be finite, got {got}</source>
+        <translation>{name}, composante {position} : un nombre fini est attendu, pas {got}</translation>
+    </message>
+    <message>
+        <source>{name} must be text, got {kind}</source>
+        <translation>{name} : un texte est attendu, pas {kind}</translation>
+    </message>
+    <message>
+        <source>{name} must not be empty</source>
+        <translation>{name} : ne doit pas être vide</translation>
+    </message>
+    <message>
+        <source>{name} is {length} characters; at most {limit} allowed</source>
+        <translation>{name} : {length} caractères ; {limit} au plus</translation>
+    </message>
+    <message>
+        <source>{name} holds {char} at character {position}, half of a UTF-16 pair and not a character: remove it</source>
+        <translation>{name} contient {char} au caractère {position}, une moitié de paire UTF-16 et non un caractère : supprimez-le</translation>
+    </message>
+    <message>
+        <source>{name} must be a whole number from {low} to {high}, got {got}</source>
+        <translation>{name} : un nombre entier de {low} à {high} est attendu, pas {got}</translation>
+    </message>
+    <message>
+        <source>unknown feature map {got}; expected one of {allowed}</source>
+        <translation>fonction φ inconnue {got} ; fonctions possibles : {allowed}</translation>
+    </message>
+    <message>
+        <source>normalize must be true or false, got {got}</source>
+        <translation>normalize : true ou false est attendu, pas {got}</translation>
+    </message>
+    <message>
+        <source>the normaliser z is defined only for the additive rule, not {rule!r}: turn normalize off or use the additive rule</source>
+        <translation>la normalisation z n’est définie que pour la règle additive, pas pour {rule!r} : désactivez la normalisation ou prenez la règle additive</translation>
+    </message>
+    <message>
+        <source>{count:,} steps; at most {limit:,} allowed</source>
+        <translation>{count:,} étapes ; {limit:,} au plus</translation>
+    </message>
+    <message>
+        <source>more than {limit:,} steps</source>
+        <translation>plus de {limit:,} étapes</translation>
+    </message>
+    <message>
+        <source>unknown op {op}; expected &apos;write&apos; or &apos;read&apos;</source>
+        <translation>op inconnue {op} ; &apos;write&apos; (écriture) ou &apos;read&apos; (lecture) attendu</translation>
+    </message>
+    <message>
+        <source>a read has no value</source>
+        <translation>une lecture n’a pas de valeur</translation>
+    </message>
+    <message>
+        <source>label {label!r} is already used by another step</source>
+        <translation>le nom {label!r} est déjà pris par une autre étape</translation>
+    </message>
+    <message>
+        <source>target must be the label of an earlier write, got {got}</source>
+        <translation>la cible doit être le nom d’une écriture antérieure, pas {got}</translation>
+    </message>
+    <message>
+        <source>only a read has a target</source>
+        <translation>seule une lecture a une cible</translation>
+    </message>
+    <message>
+        <source>target {target} is not the label of an earlier write</source>
+        <translation>la cible {target} n’est pas le nom d’une écriture antérieure</translation>
+    </message>
+    <message>
+        <source>a read takes no {parameter}</source>
+        <translation>une lecture ne prend pas de {parameter}</translation>
+    </message>
+    <message>
+        <source>the {rule} rule takes no {parameter}</source>
+        <translation>la règle {rule} ne prend pas de {parameter}</translation>
+    </message>
+    <message>
+        <source>read {read!r} targets {label!r}, which would no longer be an earlier write: change its target first</source>
+        <translation>la lecture {read!r} vise {label!r}, qui ne serait plus une écriture antérieure : changez d’abord sa cible</translation>
+    </message>
+    <message>
+        <source>the scenario&apos;s caption</source>
+        <translation>la légende du scénario</translation>
+    </message>
+    <message>
+        <source>step {number}&apos;s caption</source>
+        <translation>la légende de l’étape {number}</translation>
+    </message>
+    <message>
+        <source>{where} ({language})</source>
+        <translation>{where} ({language})</translation>
+    </message>
+    <message>
+        <source>{where} quotes {label!r} ({quoted}): edit that caption first</source>
+        <translation>{where} cite {label!r} ({quoted}) : modifiez d’abord cette légende</translation>
+    </message>
+    <message>
+        <source>a scenario holds at most {limit:,} steps</source>
+        <translation>un scénario compte au plus {limit:,} étapes</translation>
+    </message>
+    <message>
+        <source>read {read!r} targets {label!r}, which would no longer be an earlier write</source>
+        <translation>la lecture {read!r} vise {label!r}, qui ne serait plus une écriture antérieure</translation>
+    </message>
+    <message>
+        <source>write {write!r} sets its own {parameter}, which the {rule} rule does not take: clear it first</source>
+        <translation>l’écriture {write!r} fixe son propre {parameter}, que la règle {rule} ne prend pas : effacez-le d’abord</translation>
+    </message>
+    <message>
+        <source>rule must be an object like {{&quot;name&quot;: &quot;additive&quot;}}</source>
+        <translation>la règle doit être un objet comme {{&quot;name&quot;: &quot;additive&quot;}}</translation>
+    </message>
+    <message>
+        <source>rule needs a &apos;name&apos;</source>
+        <translation>la règle demande un &apos;name&apos; (son nom)</translation>
+    </message>
+    <message>
+        <source>format must be {format!r}, got {got}</source>
+        <translation>format : {format!r} est attendu, pas {got}</translation>
+    </message>
+    <message>
+        <source>version must be {version}, got {got}</source>
+        <translation>version : {version} est attendue, pas {got}</translation>
+    </message>
+    <message>
+        <source>the scenario</source>
+        <translation>le scénario</translation>
+    </message>
+    <message>
+        <source>missing {name!r}</source>
+        <translation>{name!r} manque</translation>
+    </message>
+    <message>
+        <source>steps must be a list</source>
+        <translation>les étapes doivent former une liste</translation>
+    </message>
+    <message>
+        <source>the file must hold one JSON object (a scenario)</source>
+        <translation>le fichier doit contenir un seul objet JSON (un scénario)</translation>
+    </message>
+    <message>
+        <source>the file is empty; expected a JSON scenario</source>
+        <translation>le fichier est vide ; un scénario JSON est attendu</translation>
+    </message>
+    <message>
+        <source>this is a binary file, not a JSON scenario</source>
+        <translation>c’est un fichier binaire, pas un scénario JSON</translation>
+    </message>
+    <message>
+        <source>not UTF-8 text (byte {position}); expected a JSON scenario</source>
+        <translation>pas du texte UTF-8 (octet {position}) ; un scénario JSON est attendu</translation>
+    </message>
+    <message>
+        <source>the file holds {held}; a scenario file may hold at most {limit}</source>
+        <translation>le fichier fait {held} ; un fichier de scénario fait au plus {limit}</translation>
+    </message>
+    <message>
+        <source>a write step</source>
+        <translation>une étape d’écriture</translation>
+    </message>
+    <message>
+        <source>a read step</source>
+        <translation>une étape de lecture</translation>
+    </message>
+    <message>
+        <source>unknown key {key} in {where}; allowed: {allowed}</source>
+        <translation>champ inconnu {key} dans {where} ; champs admis : {allowed}</translation>
+    </message>
+    <message>
+        <source>a step must be an object with an &apos;op&apos;</source>
+        <translation>une étape doit être un objet avec un &apos;op&apos;</translation>
+    </message>
+    <message>
+        <source>a {op} needs a {name!r}</source>
+        <translation>il manque {name!r} à une {op}</translation>
+    </message>
+    <message>
+        <source>{name} has a text in unknown language {code!r}; use {known}</source>
+        <translation>{name} a un texte dans une langue inconnue {code!r} ; utilisez {known}</translation>
+    </message>
+    <message>
+        <source>{name}[{code!r}] must be text, got {kind}</source>
+        <translation>{name}[{code!r}] : un texte est attendu, pas {kind}</translation>
+    </message>
+    <message>
+        <source>{name} by language needs an {fallback!r} text (shown when a language has none)</source>
+        <translation>{name} par langue demande un texte {fallback!r} (montré quand une langue n’en a pas)</translation>
+    </message>
+    <message>
+        <source>{known} or {code!r}</source>
+        <translation>{known} ou {code!r}</translation>
     </message>
 </context>
 <context>

@@ -22,6 +22,7 @@ from linviz.controller.lab_record import ChangeReport, FieldChange, LabNotebook
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.safe_files import write_safely
+from linviz.views.error_text import shown_error
 from linviz.views.number_text import localised
 from linviz.views.theme import Theme
 
@@ -413,7 +414,7 @@ class LabNotebookDialog(QtWidgets.QDialog):
             else:
                 self.export_pdf(path)
         except ScenarioError as error:
-            QtWidgets.QMessageBox.warning(self, caption, str(error))
+            QtWidgets.QMessageBox.warning(self, caption, shown_error(error))
 
     def set_theme(self, theme: Theme) -> None:
         """The warning in the theme's warning colour."""

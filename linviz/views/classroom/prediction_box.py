@@ -12,6 +12,7 @@ from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.report import fmt_vector
+from linviz.views.error_text import shown_message
 from linviz.views.number_text import localised
 from linviz.views.panels.typed_text import vector_numbers
 from linviz.views.theme import Theme
@@ -146,7 +147,7 @@ class PredictionBox(QtWidgets.QDialog):
                 self.tr("y has %Ln components (d_v = {d_v}), ", "", d_v).format(d_v=d_v)
                 + self.tr("but %Ln numbers were typed.", "", typed)
                 if typed and typed != d_v
-                else error.message
+                else shown_message(error)
             )
             self.error.setText(self.tr("Not a prediction of y: {reason}").format(reason=reason))
             self.error.show()

@@ -19,6 +19,7 @@ from linviz.controller.labs import MemoryLab, MemoryReading
 from linviz.controller.session import Session
 from linviz.model import costs
 from linviz.model.errors import ScenarioError
+from linviz.views.error_text import shown_error
 from linviz.views.labs.lab_page import LabPage
 from linviz.views.labs.lab_plot import LabPlot
 from linviz.views.labs.memory_quiz import Gap, MemoryQuiz
@@ -296,7 +297,7 @@ class MemoryPage(LabPage):
         try:
             self.lab.update(**changes)
         except ScenarioError as error:
-            self.message.emit(str(error))
+            self.message.emit(shown_error(error))
             self.request_refresh()  # put the controls back as the lab has them
             return False
         return True
@@ -316,7 +317,7 @@ class MemoryPage(LabPage):
         try:
             self.quiz.set_estimates(self.kv_estimate.size_bytes(), self.state_estimate.size_bytes())
         except ScenarioError as error:
-            self.message.emit(str(error))
+            self.message.emit(shown_error(error))
 
     # -- drawing ---------------------------------------------------------------------------------
     def refresh(self) -> None:

@@ -22,6 +22,7 @@ from linviz.model import capacity
 from linviz.model.errors import ScenarioError
 from linviz.model.limits import MAX_DIM, MIN_DIM
 from linviz.model.report import fmt_number
+from linviz.views.error_text import shown_error
 from linviz.views.labs.lab_page import LabPage
 from linviz.views.labs.recall_display import RecallDisplay
 from linviz.views.labs.recall_figure import RecallFigure
@@ -300,7 +301,7 @@ class RecallPage(LabPage):
         try:
             self.lab.update(**changes)
         except ScenarioError as error:
-            self.message.emit(str(error))
+            self.message.emit(shown_error(error))
             self._sync_controls()  # back to what the lab has
             return False
         return True

@@ -20,6 +20,7 @@ from linviz.controller.labs import RuleLab
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.rule_comparison import COMPARED_RULES, RuleStep
+from linviz.views.error_text import shown_error
 from linviz.views.items.matrix_item import symmetric_limit
 from linviz.views.labs.lab_page import LabPage
 from linviz.views.labs.rule_card import RuleCard
@@ -130,7 +131,7 @@ class RulesPage(LabPage):
         try:
             self.lab.update(**changes)
         except ScenarioError as error:
-            self.message.emit(str(error))
+            self.message.emit(shown_error(error))
             self.request_refresh()
 
     def session_changed(self, changes: frozenset[Change]) -> None:

@@ -23,6 +23,7 @@ from linviz.controller.labs import SpectrumLab
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.spectrum import Spectrum
+from linviz.views.error_text import shown_error
 from linviz.views.labs.lab_page import LabPage
 from linviz.views.labs.lab_plot import LabPlot
 from linviz.views.labs.step_bar import StepBar
@@ -144,7 +145,7 @@ class SpectrumPage(LabPage):
         try:
             self.lab.update(**changes)
         except ScenarioError as error:
-            self.message.emit(str(error))
+            self.message.emit(shown_error(error))
             self.request_refresh()
 
     def _lab_changed(self) -> None:

@@ -20,6 +20,7 @@ from linviz.controller.labs import SpotlightLab
 from linviz.controller.session import Session
 from linviz.model.attention import SHARPNESS_RANGE, SpotlightComparison, Weighting
 from linviz.model.errors import ScenarioError
+from linviz.views.error_text import shown_error
 from linviz.views.labs.lab_page import LabPage
 from linviz.views.labs.lab_plot import LabPlot
 from linviz.views.labs.step_bar import StepBar
@@ -188,7 +189,7 @@ class SpotlightPage(LabPage):
         try:
             self.lab.update(sharpness=float(value))
         except ScenarioError as error:
-            self.message.emit(str(error))
+            self.message.emit(shown_error(error))
             self.request_refresh()
 
     def session_changed(self, changes: frozenset[Change]) -> None:

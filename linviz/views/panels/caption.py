@@ -10,6 +10,7 @@ from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.views.classroom.hidden_output import entered_text, predict_prompt
 from linviz.views.drawing.steady_label import SteadyLabel
+from linviz.views.error_text import shown_error
 from linviz.views.number_text import caption_numbers, grouped, stale_text, unbroken_lists
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import label_style
@@ -278,9 +279,9 @@ class CaptionBar(Panel):
             # Follow the step only if the user is still on it (Page Down moves on).
             session.edit_caption(number or None, text, follow=still_here)
         except ScenarioError as error:
-            self.message.emit(str(error))
+            self.message.emit(shown_error(error))
             if still_here and session.cursor == number:
-                self._reopen(number, text, str(error))
+                self._reopen(number, text, shown_error(error))
             else:
                 self.refresh()
 

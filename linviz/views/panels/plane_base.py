@@ -25,6 +25,7 @@ from linviz.views.drawing.arrow_layer import ArrowLayer
 from linviz.views.drawing.item_cache import redraw_cached
 from linviz.views.drawing.scene_tuning import quiet_hover_while_dragging, repaint_as_one_rectangle
 from linviz.views.drawing.steady_axes import steady_axes
+from linviz.views.error_text import shown_error
 from linviz.views.items.arrow_item import ArrowItem, ArrowLook
 from linviz.views.items.plane_arrows import (
     LIVE_ROLES,
@@ -772,7 +773,7 @@ class VectorPlanePanel(Panel):
         try:
             self.session.drag_to(vector)
         except ScenarioError as error:
-            self.message.emit(str(error))
+            self.message.emit(shown_error(error))
 
     def _drag_finished(self, item: ArrowItem) -> None:
         if item is not self._drag_item:
@@ -782,7 +783,7 @@ class VectorPlanePanel(Panel):
         try:
             self.session.end_drag()
         except ScenarioError as error:
-            self.message.emit(self.tr("The move was refused: {0}").format(error))
+            self.message.emit(self.tr("The move was refused: {0}").format(shown_error(error)))
         self.refresh()
         self._place_handles()  # the mouse is here: the scene looks for a handle now
 

@@ -16,6 +16,7 @@ from linviz.model import limits
 from linviz.model.errors import ScenarioError
 from linviz.model.features import FEATURE_MAPS
 from linviz.model.rules import RULE_NAMES, RULE_PARAMETERS, Rule
+from linviz.views.error_text import shown_error
 from linviz.views.panels.panel import Panel
 from linviz.views.plain_text import plain_tooltip
 
@@ -216,7 +217,7 @@ class SettingsPanel(Panel):
         try:
             self.session.execute(command)
         except ScenarioError as error:
-            self.show_refusal(str(error))
+            self.show_refusal(shown_error(error))
             self.refresh()  # the controls go back to what the scenario says
 
     def _resize(self) -> None:
@@ -255,7 +256,7 @@ class SettingsPanel(Panel):
                 beta=self.beta_box.value() if "beta" in uses else None,
             )
         except ScenarioError as error:
-            self.show_refusal(str(error))
+            self.show_refusal(shown_error(error))
             self.refresh()
             return
         if rule != self.session.scenario.rule:

@@ -21,6 +21,7 @@ from linviz.views.drawing.step_delegate import (
     StepDelegate,
 )
 from linviz.views.drawing.step_table_painter import StyleLooks, paint_cells
+from linviz.views.error_text import shown_error
 from linviz.views.panels.panel import Panel
 from linviz.views.panels.step_table_model import (
     LABEL,
@@ -350,7 +351,7 @@ class StepEditorPanel(Panel):
         try:
             self.session.execute(command)  # type: ignore[arg-type]
         except ScenarioError as error:
-            self.show_refusal(str(error))
+            self.show_refusal(shown_error(error))
             return False
         return True
 

@@ -14,6 +14,7 @@ from linviz.controller.commands import ReplaceStep
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.scenario import Step
+from linviz.views.error_text import shown_error
 from linviz.views.number_text import caption_numbers, shown_number, shown_vector, stale_text
 from linviz.views.panels.typed_text import (
     SYMBOLS,
@@ -361,6 +362,6 @@ class StepTableModel(QtCore.QAbstractTableModel):
                 )
             )
         except ScenarioError as error:
-            self.refused.emit(str(error.located(step=error.step or number)), index)
+            self.refused.emit(shown_error(error.located(step=error.step or number)), index)
             return False
         return True

@@ -1,0 +1,179 @@
+"""Refusals in French: the banner, the step table, the open-file dialog say them in French.
+
+The model raises them in English (``str(error)``, the command line); the views
+translate the template and write the numbers with a decimal comma.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6 import QtCore, QtWidgets
+
+from linviz.controller.session import Session
+from linviz.model.errors import ScenarioError
+from linviz.model.rules import Rule
+from linviz.model.scenario import Scenario, Step
+from linviz.model.scenario_file import load_scenario
+from linviz.views.language import set_language
+from linviz.views.main_window import MainWindow
+from linviz.views.panels.step_table_model import COLUMNS
+from tests.views.french_texts import english_in
+
+
+@pytest.fixture
+def french(qapp):
+    set_language("fr")
+    yield
+    set_language("en")
+
+
+def window_on(qtbot, session: Session, size=(1280, 800)) -> MainWindow:
+    window = MainWindow(session)
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def assert_french(text: str, labels=frozenset()) -> None:
+    assert text
+    assert english_in(text, frozenset(labels)) == [], text
+
+
+def typed(window: MainWindow, row: int, column: str, text: str) -> bool:
+    model = window.step_table.model
+    return model.setData(model.index(row, COLUMNS.index(column)), text)
+
+
+def test_a_wrong_shaped_key_is_refused_in_french_in_the_projector_banner(qtbot, french):
+    """The course's [1, 0, 2] against a 2×2 S, in front of the room at 1024×768."""
+    session = Session()
+    session.open("crowding-the-plane")
+    window = window_on(qtbot, session)
+    window.set_projector_mode(True, full_screen=False)
+    window.resize(1024, 768)
+    qtbot.waitUntil(lambda: window.size() == QtCore.QSize(1024, 768))
+    session.set_cursor(1)
+    before = session.scenario.step(1)
+    assert not typed(window, 0, "vector", "[1 ; 0 ; 2]")
+    banner = window.stage.banner
+    qtbot.waitUntil(banner.isVisible)
+    text = banner.text()
+    assert "la clé a 3 composantes mais S a d_k = 2 lignes" in text
+    assert "3×2, S fait 2×2" in text and "Donnez à la clé 2 composantes." in text
+    heading, refusal = text.split("\n", 1)
+    assert heading == "Refusé"
+    assert refusal.startswith("étape 1, champ « clé » : la clé a 3 composantes")
+    assert_french(text)
+    assert session.scenario.step(1) == before
+    # The step table and the status bar say the same, in French.
+    assert window.step_table.message_label.text() == refusal
+    assert window.statusBar().currentMessage() == refusal
+    window.set_projector_mode(False)
+
+
+def test_the_step_table_refuses_in_french_with_decimal_commas(qtbot, french):
+    scenario = Scenario(2, 2, rule=Rule("delta", beta=0.5))
+    scenario.insert_step(1, Step("write", [1.0, 0.0], [1.0, 2.0], label="a"))
+    scenario.insert_step(2, Step("write", [0.0, 1.0], [3.0, 4.0], label="b"))
+    session = Session()
+    session.replace_scenario(scenario, None)
+    window = window_on(qtbot, session)
+    shown = window.step_table.message_label
+
+    # β out of range: the number the user typed comes back with a decimal comma.
+    assert not typed(window, 1, "parameters", "β=1.5")
+    qtbot.waitUntil(shown.isVisible)
+    assert shown.text() == (
+        "étape 2, champ « β » : β : un nombre dans [0 ; 1] est attendu, pas 1,5"
+    )
+    # A label another step has.
+    assert not typed(window, 1, "label", "a")
+    assert shown.text() == "étape 2, champ « nom » : le nom 'a' est déjà pris par une autre étape"
+    # A number too large to be finite.
+    assert not typed(window, 0, "value", "[2,5 ; 1e400]")
+    assert shown.text() == (
+        "étape 1, champ « valeur » : valeur, composante 2 : un nombre fini est attendu, pas inf"
+    )
+    for text in (shown.text(), window.statusBar().currentMessage()):
+        assert_french(text, {"a", "b", "inf"})
+    assert [step.label for step in session.scenario.steps] == ["a", "b"]
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (
+            '{"format": "linviz-scenario", "version": 1, "d_k": 2,, "d_v": 2}',
+            " : JSON invalide : nom de propriété entre guillemets doubles attendu "
+            "à la ligne 1, colonne 54",
+        ),
+        (
+            {"rule": {"name": "delta", "beta": 2.5}, "steps": []},
+            ", champ « règle.β » : β : un nombre dans [0 ; 1] est attendu, pas 2,5",
+        ),
+        (
+            {
+                "steps": [{"op": "write", "key": [1.5, 0], "value": [1, 0]}] * 1
+                + [{"op": "read", "query": [1, 0, 2]}]
+            },
+            ", étape 2, champ « requête » : la requête a 3 composantes mais S a d_k = 2 lignes",
+        ),
+    ],
+)
+def test_a_malformed_file_opened_from_the_window_is_refused_in_french(
+    qtbot, french, tmp_path, content, expected
+):
+    path = tmp_path / "cours.json"
+    if isinstance(content, dict):
+        content = json.dumps(
+            {"format": "linviz-scenario", "version": 1, "d_k": 2, "d_v": 2, **content}
+        )
+    path.write_text(content, encoding="utf-8")
+    window = window_on(qtbot, Session())
+    assert not window.open_path(path)
+    box = window.error_box
+    assert isinstance(box, QtWidgets.QMessageBox)
+    assert box.text().startswith(str(path) + expected)
+    assert box.windowTitle() != "This scenario cannot be opened"
+    assert_french(box.text().removeprefix(str(path)))
+    assert_french(window.statusBar().currentMessage().removeprefix(str(path)))
+    # The model's own words, for the command line and logs, stay English.
+    with pytest.raises(ScenarioError) as refused:
+        load_scenario(path)
+    assert english_in(str(refused.value)) != []
+    box.close()
+
+
+def test_in_english_the_views_show_the_models_words_exactly(qapp):
+    from linviz.views.error_text import shown_error
+
+    refusals = []
+    for vector in ([1, 0, 2], [1], [float("nan"), 0]):
+        with pytest.raises(ScenarioError) as refused:
+            Scenario(2, 2).insert_step(1, Step("write", vector, [0.0, 0.0], label="k"))
+        refusals.append(refused.value)
+    with pytest.raises(ScenarioError) as refused:
+        Rule("gated_delta", alpha=0.0, beta=0.5)
+    refusals.append(refused.value)
+    assert len({str(error) for error in refusals}) == 4
+    for error in refusals:
+        assert shown_error(error) == str(error)
+
+
+def test_a_lab_setting_is_refused_in_french_with_its_digits_grouped(french):
+    from linviz.model import costs
+    from linviz.views.error_text import shown_error
+
+    with pytest.raises(ScenarioError) as refused:
+        costs.check_tokens(-5)
+    assert str(refused.value) == (
+        "field 'tokens': tokens must be a whole number from 0 to 1,000,000,000,000, got -5"
+    )
+    assert shown_error(refused.value) == (
+        "champ « jetons » : jetons : un nombre entier de 0 à 1\u202f000\u202f000\u202f000\u202f000 "
+        "est attendu, pas \u22125"
+    )
