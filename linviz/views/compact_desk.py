@@ -26,6 +26,7 @@ from PySide6 import QtCore, QtWidgets
 from PySide6.QtCore import Qt
 
 from linviz.controller.changes import Change
+from linviz.views.panel_homes import PanelHomes
 from linviz.views.panels.panel import session_theme
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ class CompactDesk(QtCore.QObject):
         self.window = window
         self.session = window.session
         #: Where each borrowed widget sat in the desk layout: (container, index).
-        self._homes: dict[QtWidgets.QWidget, tuple[QtWidgets.QWidget, int]] = {}
+        self._homes = PanelHomes()
         self._arranging = False
         #: A panel shown whatever the step (an export of that panel), else None.
         self._held: str | None = None
@@ -147,12 +148,7 @@ class CompactDesk(QtCore.QObject):
             return
         window = self.window
         borrowed = [window.panel_frame(name) for name in TABS]
-        borrowed += [window.caption, window.timeline]
-        for widget in borrowed:
-            parent = widget.parentWidget()
-            layout = parent.layout() if not isinstance(parent, QtWidgets.QSplitter) else None
-            index = parent.indexOf(widget) if layout is None else layout.indexOf(widget)
-            self._homes[widget] = (parent, index)
+        self._homes.borrow([*borrowed, window.caption, window.timeline])
         for name in TABS:
             if name == "readout":
                 self.readout_area.setWidget(window.panel_frame(name))
@@ -169,15 +165,8 @@ class CompactDesk(QtCore.QObject):
         """
         if not self.active:
             return
-        homes = sorted(self._homes.items(), key=lambda item: item[1][1])
-        self._homes = {}
         self.readout_area.takeWidget()
-        for widget, (parent, index) in homes:
-            if isinstance(parent, QtWidgets.QSplitter):
-                parent.insertWidget(index, widget)
-            else:
-                parent.layout().insertWidget(index, widget)
-            widget.show()
+        self._homes.give_back()
         self.window.readout.allow_bars(True)
 
     def _fit_readout(self) -> None:

@@ -26,6 +26,7 @@ from PySide6.QtCore import Qt
 from linviz.controller.changes import Change
 from linviz.controller.lab_record import LabNotebook
 from linviz.views.classroom.before_after import BeforeAfter
+from linviz.views.panel_homes import PanelHomes
 from linviz.views.panels.panel import session_theme
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ class ProjectorStage(QtCore.QObject):
         self._notebook: LabNotebook | None = None
         #: Where each borrowed widget sat in the desk layout: (container, index).
         self._caption_minimum = 0
-        self._homes: dict[QtWidgets.QWidget, tuple[QtWidgets.QWidget, int]] = {}
+        self._homes = PanelHomes()
         self._sizes: list[list[int]] = []
 
         self.widget = _Stage()
@@ -110,12 +111,7 @@ class ProjectorStage(QtCore.QObject):
             return
         window = self.window
         borrowed = [window.panel_frame(name) for name in _STAGE_PANELS]
-        borrowed += [window.caption, window.timeline]
-        for widget in borrowed:
-            parent = widget.parentWidget()
-            layout = parent.layout() if not isinstance(parent, QtWidgets.QSplitter) else None
-            index = parent.indexOf(widget) if layout is None else layout.indexOf(widget)
-            self._homes[widget] = (parent, index)
+        self._homes.borrow([*borrowed, window.caption, window.timeline])
         # The desk's proportions, to put back as they were.
         self._sizes = [splitter.sizes() for splitter in window.splitters]
         self._caption_minimum = window.caption.minimumHeight()
@@ -128,14 +124,7 @@ class ProjectorStage(QtCore.QObject):
         if not self.active:
             return
         self.hide_banner()
-        homes = sorted(self._homes.items(), key=lambda item: item[1][1])
-        self._homes = {}
-        for widget, (parent, index) in homes:
-            if isinstance(parent, QtWidgets.QSplitter):
-                parent.insertWidget(index, widget)
-            else:
-                parent.layout().insertWidget(index, widget)
-            widget.show()
+        self._homes.give_back()
         for splitter, sizes in zip(self.window.splitters, self._sizes):
             splitter.setSizes(sizes)
         self.window.panel_frame("equation").setMaximumHeight(QWIDGETSIZE_MAX)
