@@ -20,6 +20,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from linviz.views.drawing.cell_image import CellImage
 from linviz.views.drawing.item_cache import redraw_cached
 from linviz.views.drawing.label_grid import LabelGrid
+from linviz.views.drawing.stamp_cache import StampCache
 from linviz.views.theme import Theme
 
 #: Blend marks are not drawn in cells smaller than this (device pixels): in
@@ -98,7 +99,7 @@ class CellMarks(pg.GraphicsObject):
         self._halo = QtGui.QColor("#ffffff")
         self._outline_color = QtGui.QColor("#000000")
         self._line_width = 2.0
-        self._mark_cache: tuple[tuple, QtGui.QPixmap] | None = None
+        self._mark_stamp = StampCache()
         # Marks change far less often than the cells under them (a scrub through
         # a long scenario keeps every cell marked): keep them as a pixmap.
         self.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -182,18 +183,15 @@ class CellMarks(pg.GraphicsObject):
 
     def _mark_pixmap(self, size: float, ratio: float) -> QtGui.QPixmap:
         """The dog-ear triangle, drawn once and stamped on every marked cell (fast at d=64)."""
-        key = (round(size, 1), ratio, self._ink.rgba(), self._halo.rgba())
-        if self._mark_cache is not None and self._mark_cache[0] == key:
-            return self._mark_cache[1]
-        side = int(math.ceil((size + 2) * ratio))
-        pixmap = QtGui.QPixmap(side, side)
-        pixmap.setDevicePixelRatio(ratio)
-        pixmap.fill(QtCore.Qt.GlobalColor.transparent)
-        painter = QtGui.QPainter(pixmap)
-        try:
-            painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing, True)
-            painter.setPen(QtGui.QPen(self._halo, 1.5))
-            painter.setBrush(QtGui.QBrush(self._ink))
+        ink, halo = self._ink, self._halo
+        key = (round(size, 1), ratio, ink.rgba(), halo.rgba())
+        kept = self._mark_stamp.get(key)
+        if kept is not None:
+            return kept
+
+        def draw(painter: QtGui.QPainter) -> None:
+            painter.setPen(QtGui.QPen(halo, 1.5))
+            painter.setBrush(QtGui.QBrush(ink))
             right = size + 1.0
             painter.drawPolygon(
                 QtGui.QPolygonF(
@@ -204,10 +202,9 @@ class CellMarks(pg.GraphicsObject):
                     ]
                 )
             )
-        finally:
-            painter.end()
-        self._mark_cache = (key, pixmap)
-        return pixmap
+
+        side = int(math.ceil((size + 2) * ratio))
+        return self._mark_stamp.draw(key, (side, side), ratio, draw)
 
     def _paint_marks(self, painter: QtGui.QPainter, tr: QtGui.QTransform) -> None:
         if self._marked.shape != self._shape or not self._marked.any():

@@ -11,11 +11,12 @@ from PySide6.QtCore import Qt
 
 from linviz.controller.session import Session
 from linviz.views.drawing.raster_scale import raster_scale
+from linviz.views.drawing.stamp_cache import StampCache
 from linviz.views.drawing.static_text import draw_at
 from linviz.views.number_text import caption_numbers, grouped, stale_text
 from linviz.views.theme import Theme, qcolor
 
-#: Room around a chip's cached picture for its outline (pixels).
+#: Room around a chip's stamp for its outline (pixels).
 FACE_MARGIN_PX = 3
 
 #: The letter of step 0's chip (the empty memory); writes are W, reads R.
@@ -98,7 +99,7 @@ class ChipStrip(QtWidgets.QWidget):
             for write in (True, False, None)
             for current in (True, False)
         }
-        self._faces: dict[tuple[bool, bool, float], QtGui.QPixmap] = {}
+        self._faces = StampCache(capacity=2 * len(self._looks))  # two pixel ratios
         self._small_metrics = QtGui.QFontMetricsF(self._small)
         self._pad = max(4, metrics.height() // 4)
         self._margin = self._pad
@@ -372,30 +373,22 @@ class ChipStrip(QtWidgets.QWidget):
         )
 
     def _face(self, write: bool | None, current: bool, ratio: float) -> QtGui.QPixmap:
-        """:meth:`_draw_face` as a picture (drawn once per theme and pixel ratio)."""
+        """:meth:`_draw_face` as a stamp (drawn once per chip size, theme and pixel ratio)."""
         key = (write, current, ratio)
         face = self._faces.get(key)
-        if face is None:
-            margin = FACE_MARGIN_PX  # thick outlines reach past the chip
-            face = QtGui.QPixmap(
+        if face is not None:
+            return face
+        margin = FACE_MARGIN_PX  # thick outlines reach past the chip
+        rect = QtCore.QRect(margin, margin, self._chip_w, self._chip_h)
+        return self._faces.draw(
+            key,
+            (
                 round((self._chip_w + 2 * margin) * ratio),
                 round((self._chip_h + 2 * margin) * ratio),
-            )
-            face.setDevicePixelRatio(ratio)
-            face.fill(Qt.GlobalColor.transparent)
-            painter = QtGui.QPainter(face)
-            try:
-                painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
-                self._draw_face(
-                    painter,
-                    QtCore.QRect(margin, margin, self._chip_w, self._chip_h),
-                    write,
-                    current,
-                )
-            finally:
-                painter.end()
-            self._faces[key] = face
-        return face
+            ),
+            ratio,
+            lambda painter: self._draw_face(painter, rect, write, current),
+        )
 
     def _paint_chips(self, painter: QtGui.QPainter, numbers: list[int]) -> None:
         """Draw the chips of steps ``numbers``: faces and labels, then the numbers.

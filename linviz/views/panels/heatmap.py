@@ -19,6 +19,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from linviz.controller.session import Session
 from linviz.model.interference import cell_contributions
 from linviz.model.snapshot import Snapshot
+from linviz.views.drawing.axis_pictures import AxisPictures
 from linviz.views.drawing.item_cache import redraw_cached
 from linviz.views.drawing.scene_tuning import repaint_as_one_rectangle
 from linviz.views.drawing.steady_label import SteadyLabel
@@ -72,9 +73,6 @@ def signed(value: float) -> str:
 #: The plot's smallest size (a 2×2 S keeps cells of about 40 px beside its axes).
 MIN_PLOT_WIDTH_PX, MIN_PLOT_HEIGHT_PX = 240, 110
 
-#: Colour bar pictures kept (one per limit met; a long scrub meets about ten).
-KEPT_BAR_PICTURES = 32
-
 
 class HeatmapPanel(Panel):
     """``S`` at the session's cursor as a heatmap.
@@ -107,7 +105,7 @@ class HeatmapPanel(Panel):
         self._shape: tuple[int, int] | None = None
         self._title = ""
         self._bar_limit: float | None = None  # the colour bar's range, ±limit
-        self._bar_pictures: dict[float, QtGui.QPicture] = {}  # the bar axis drawn, by limit
+        self._bar_pictures = AxisPictures()  # the bar axis drawn, by limit
         self._mode_step: int | None = None  # step whose S is shown; None: show_matrix
         self._base_margins = (4.0, 4.0, 4.0, 4.0)
         self._extra = (0.0, 0.0)  # px added around the plot so it hugs the matrix
@@ -257,25 +255,16 @@ class HeatmapPanel(Panel):
             _hold_height(self.title_label)
 
     def _show_bar_limit(self, limit: float) -> None:
-        """Label the colour bar ±``limit``.
-
-        pyqtgraph lays an axis's labels out anew for new ticks (~0.4 ms, most
-        of a repaint of the bar). Limits move in round steps, and scrubbing a
-        long scenario keeps coming back to the same few: the bar axis's picture
-        is kept per limit (until a resize, new ticks spacing or theme) and
-        reused when its limit comes back.
-        """
+        """Label the colour bar ±``limit``, putting back its picture if drawn before."""
         axis = self.color_bar.axis
-        if self._bar_limit is not None and axis.picture is not None:
-            if len(self._bar_pictures) >= KEPT_BAR_PICTURES:
-                self._bar_pictures.clear()
-            self._bar_pictures[self._bar_limit] = axis.picture  # drawn for the old limit
+        if self._bar_limit is not None:
+            self._bar_pictures.keep(self._bar_limit, axis.picture)  # drawn for the old limit
         self._bar_limit = limit
         self.color_bar.setLevels((-limit, limit))
         axis.setTicks(
             [[(v, cell_text(v, limit)) for v in (-limit, -limit / 2, 0.0, limit / 2, limit)]]
         )
-        kept = self._bar_pictures.get(limit)
+        kept = self._bar_pictures.recall(limit)
         if kept is not None:
             axis.picture = kept  # what the new ticks would draw: same size, range and style
         redraw_cached(axis)

@@ -17,6 +17,7 @@ from PySide6.QtCore import Qt
 
 from linviz.views.drawing.cell_image import rgb_words
 from linviz.views.drawing.raster_scale import raster_scale
+from linviz.views.drawing.stamp_cache import StampCache
 from linviz.views.drawing.static_text import draw_centred
 from linviz.views.items.matrix_item import colormap_for
 from linviz.views.number_text import shown_number, shown_vector
@@ -182,7 +183,7 @@ class TermBars(QtWidgets.QWidget):
         self._style: _BarStyle | None = None
         self._kind_texts: dict[str, str] | None = None
         self._group_facts: _GroupFacts | None = None
-        self._legend_picture: tuple[tuple, QtGui.QPixmap] | None = None
+        self._legend_stamp = StampCache()
         self.groups: list[BarGroup] = []
         self.hidden_count = 0
         #: Where the last paint put each bar: (group index, component, rect).
@@ -211,7 +212,7 @@ class TermBars(QtWidgets.QWidget):
         elif event.type() == QtCore.QEvent.Type.LanguageChange:
             self._kind_texts = None
             self._group_facts = None
-            self._legend_picture = None
+            self._legend_stamp.clear()
         super().changeEvent(event)
 
     def style_for_paint(self) -> _BarStyle:
@@ -339,8 +340,8 @@ class TermBars(QtWidgets.QWidget):
 
         ``scale`` is the largest |value| when groups are colour strips: the
         legend then shows the colour scale too. ``hidden`` terms are counted
-        as not shown. Returns the legend's height. The legend is kept as a
-        picture: during a drag it stays the same while the bars move.
+        as not shown. Returns the legend's height. The legend is a stamp:
+        during a drag it stays the same while the bars move.
         """
         height = self._draw_legend(None, style, 0, scale, hidden)
         if painter is None:
@@ -357,18 +358,16 @@ class TermBars(QtWidgets.QWidget):
             scale,
             hidden,
         )
-        if self._legend_picture is None or self._legend_picture[0] != key:
-            picture = QtGui.QPixmap(round(self.width() * ratio), round(height * ratio))
-            picture.setDevicePixelRatio(ratio)
-            picture.fill(style.background)
-            legend_painter = QtGui.QPainter(picture)
-            try:
-                legend_painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
-                self._draw_legend(legend_painter, style, 0, scale, hidden)
-            finally:
-                legend_painter.end()
-            self._legend_picture = (key, picture)
-        painter.drawPixmap(0, top, self._legend_picture[1])
+        stamp = self._legend_stamp.get(key)
+        if stamp is None:
+            stamp = self._legend_stamp.draw(
+                key,
+                (round(self.width() * ratio), round(height * ratio)),
+                ratio,
+                lambda legend_painter: self._draw_legend(legend_painter, style, 0, scale, hidden),
+                style.background,
+            )
+        painter.drawPixmap(0, top, stamp)
         return height
 
     def _draw_legend(
