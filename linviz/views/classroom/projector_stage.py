@@ -263,24 +263,30 @@ class ProjectorStage(QtCore.QObject):
         """
         if not self.active:
             return
-        for name in ("heatmap", "values"):  # until this layout's caption says otherwise
-            self.window.panel_frame(name).setMaximumHeight(QWIDGETSIZE_MAX)
-        if self.kind not in (WRITE, READ):
-            return
-        caption = self.window.caption
+        # Until this layout's caption says otherwise, nothing caps S or the value plane.
+        limits = {"heatmap": QWIDGETSIZE_MAX, "values": QWIDGETSIZE_MAX}
+        if self.kind in (WRITE, READ):
+            over, room = self._caption_room()
+            limits[over] = room
+        for name, limit in limits.items():
+            frame = self.window.panel_frame(name)
+            if frame.maximumHeight() != limit:  # each change costs a layout pass
+                frame.setMaximumHeight(limit)
+
+    def _caption_room(self) -> tuple[str, int]:
+        """Give the caption its height; return the panel over it and the height it may take."""
+        window = self.window
+        caption = window.caption
         need = caption.heightForWidth(caption.width())
         if need <= 0:
             need = caption.sizeHint().height()
         # What is left in the caption's column once the panels over it have their least.
-        window = self.window
-        above = (
-            [window.panel_frame("heatmap")]
-            if self.kind == WRITE
-            else [window.panel_frame("equation"), window.panel_frame("values")]
-        )
+        names = ["heatmap"] if self.kind == WRITE else ["equation", "values"]
+        above = [window.panel_frame(name) for name in names]
         grid = self._grid
         margins = grid.contentsMargins()
-        left_over = self.body.height() - margins.top() - margins.bottom()
+        inner = self.body.height() - margins.top() - margins.bottom()
+        left_over = inner
         for frame in above:
             if frame.isVisible():
                 least = max(frame.minimumHeight(), frame.minimumSizeHint().height())
@@ -291,12 +297,10 @@ class ProjectorStage(QtCore.QObject):
             caption.setMinimumHeight(wanted)
         # The panel just over the caption stops short of it: a square S, sized by
         # its width, would otherwise round itself a pixel into the caption's room.
-        over = above[-1]
-        room = self.body.height() - margins.top() - margins.bottom() - wanted
-        room -= grid.verticalSpacing()
+        room = inner - wanted - grid.verticalSpacing()
         if self.kind == READ and above[0].isVisible():
             room -= above[0].height() + grid.verticalSpacing()
-        over.setMaximumHeight(max(room, 0))
+        return names[-1], max(room, 0)
 
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
         if watched is self.body and event.type() == QtCore.QEvent.Type.Resize:
