@@ -847,10 +847,10 @@ class MainWindow(QtWidgets.QMainWindow):
         else:
             self.set_projector_mode(False)
 
-    def _show_refusal_large(self, message: str) -> None:
+    def _show_refusal_large(self, where: str, why: str) -> None:
         """In projector mode, a refused edit shows as a banner the room can read."""
         if self.session.options.projector:
-            self.stage.show_banner(message)
+            self.stage.show_banner(why, where)
 
     def _restore_geometry_before(self) -> None:
         geometry = getattr(self, "_geometry_before", None)

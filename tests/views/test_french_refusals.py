@@ -64,12 +64,14 @@ def test_a_wrong_shaped_key_is_refused_in_french_in_the_projector_banner(qtbot, 
     text = banner.text()
     assert "la clé a 3 composantes mais S a d_k = 2 lignes" in text
     assert "3×2, S fait 2×2" in text and "Donnez à la clé 2 composantes." in text
-    heading, refusal = text.split("\n", 1)
-    assert heading == "Refusé"
-    assert refusal.startswith("étape 1, champ « clé » : la clé a 3 composantes")
+    # The place goes in the heading, in French words (not parsed from English).
+    heading, why = text.split("\n", 1)
+    assert heading == "Refusé (étape 1, champ « clé »)"
+    assert why.startswith("la clé a 3 composantes")
     assert_french(text)
     assert session.scenario.step(1) == before
     # The step table and the status bar say the same, in French.
+    refusal = "étape 1, champ « clé » : " + why
     assert window.step_table.message_label.text() == refusal
     assert window.statusBar().currentMessage() == refusal
     window.set_projector_mode(False)

@@ -17,7 +17,6 @@ of their own and keep their layout.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtWidgets
@@ -316,20 +315,15 @@ class ProjectorStage(QtCore.QObject):
         return self.before_after
 
     # -- the shape check --------------------------------------------------------------------
-    def show_banner(self, text: str) -> None:
+    def show_banner(self, why: str, where: str = "") -> None:
         """Show a refusal large over the equation (a wrong-shaped vector, say).
 
-        ``text`` is the refusal as the table of steps shows it (``step 1,
-        field 'key': key has 3 components but S has d_k = 2 rows …``): the
-        place goes on a line of its own, under the word "Refused".
+        ``where`` (``step 1, field 'key'``, in the language shown) goes on a
+        line of its own after the word "Refused"; ``why`` under it.
         """
         theme = session_theme(self.session)
-        match = _LOCATED.match(text)
-        if match is not None:
-            where, why = match.group(1), match.group(2)
-            text = self.tr("Refused ({0})").format(where) + "\n" + why
-        else:
-            text = self.tr("Refused") + "\n" + text
+        heading = self.tr("Refused ({0})").format(where) if where else self.tr("Refused")
+        text = heading + "\n" + why
         self.banner.setStyleSheet(
             f"QLabel#shape_banner {{ color: white; background: {theme.warning};"
             f" font-size: {round(theme.title_pt * 1.2)}pt; font-weight: bold;"
@@ -365,9 +359,6 @@ class _Stage(QtWidgets.QWidget):
     def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt name)
         return False
 
-
-#: A located refusal: ``step 1, field 'key': why``.
-_LOCATED = re.compile(r"^(step \d+, field '[^']*'): (.+)$", re.DOTALL)
 
 #: The panels the stage lays out (the caption and the timeline are always shown).
 _STAGE_PANELS = ("heatmap", "equation", "keys", "values", "readout")

@@ -21,7 +21,7 @@ from linviz.views.drawing.step_delegate import (
     StepDelegate,
 )
 from linviz.views.drawing.step_table_painter import StyleLooks, paint_cells
-from linviz.views.error_text import shown_error
+from linviz.views.error_text import shown_error, shown_message, shown_place
 from linviz.views.panels.panel import Panel
 from linviz.views.panels.step_table_model import (
     LABEL,
@@ -133,8 +133,9 @@ class StepEditorPanel(Panel):
     """
 
     panel_name = "steps"
-    #: An edit was refused; the message says why (projector mode shows it large).
-    refusal = QtCore.Signal(str)
+    #: An edit was refused: where (``step 1, field 'key'``, maybe empty) and why, both
+    #: in the language shown (projector mode shows them large).
+    refusal = QtCore.Signal(str, str)
     listens_to = frozenset({Change.SCENARIO, Change.CURSOR, Change.OPTIONS})
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
@@ -328,13 +329,14 @@ class StepEditorPanel(Panel):
             self.session.set_cursor(current.row() + 1)
 
     # -- messages -------------------------------------------------------------------
-    def show_refusal(self, message: str, index: QtCore.QModelIndex | None = None) -> None:
+    def show_refusal(self, error: ScenarioError, index: QtCore.QModelIndex | None = None) -> None:
         """Show why an edit was refused, under the table and as a tooltip."""
+        message = shown_error(error)
         self.message_label.setText(message)
         self.message_label.setToolTip(plain_tooltip(message))
         self.message_label.show()
         self.message.emit(message)
-        self.refusal.emit(message)
+        self.refusal.emit(shown_place(error), shown_message(error))
         if index is not None and index.isValid():
             viewport = self.table.viewport()
             spot = self.table.visualRect(index).bottomLeft()
@@ -351,7 +353,7 @@ class StepEditorPanel(Panel):
         try:
             self.session.execute(command)  # type: ignore[arg-type]
         except ScenarioError as error:
-            self.show_refusal(shown_error(error))
+            self.show_refusal(error)
             return False
         return True
 

@@ -14,7 +14,6 @@ from linviz.controller.commands import ReplaceStep
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.scenario import Step
-from linviz.views.error_text import shown_error
 from linviz.views.number_text import caption_numbers, shown_number, shown_vector, stale_text
 from linviz.views.panels.typed_text import (
     SYMBOLS,
@@ -76,11 +75,11 @@ class StepTableModel(QtCore.QAbstractTableModel):
 
     Signals
     -------
-    refused(str, QModelIndex)
-        An edit was refused; the message says why.
+    refused(ScenarioError, QModelIndex)
+        An edit was refused; the error, located at its step, says why.
     """
 
-    refused = QtCore.Signal(str, QtCore.QModelIndex)
+    refused = QtCore.Signal(object, QtCore.QModelIndex)
 
     def __init__(self, session: Session, parent: QtCore.QObject | None = None) -> None:
         super().__init__(parent)
@@ -362,6 +361,6 @@ class StepTableModel(QtCore.QAbstractTableModel):
                 )
             )
         except ScenarioError as error:
-            self.refused.emit(shown_error(error.located(step=error.step or number)), index)
+            self.refused.emit(error.located(step=error.step or number), index)
             return False
         return True

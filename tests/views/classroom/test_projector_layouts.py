@@ -336,8 +336,10 @@ def test_a_wrong_shaped_key_is_refused_in_a_banner(projector, qtbot):
     model.setData(model.index(0, COLUMNS.index("vector")), "[1, 0, 2]")
     banner = window.stage.banner
     qtbot.waitUntil(banner.isVisible)
-    assert "key has 3 components but S has d_k = 2 rows" in banner.text()
-    assert "3×2, S is 2×2" in banner.text()
+    heading, why = banner.text().split("\n", 1)
+    assert heading == "Refused (step 1, field 'key')"
+    assert why.startswith("key has 3 components but S has d_k = 2 rows")
+    assert "3×2, S is 2×2" in why
     assert session.scenario.step(1) == before  # nothing changed
     assert QtGui.QFontInfo(banner.font()).pixelSize() >= SMALLEST_TEXT_PX
     _settled(qtbot, window)
