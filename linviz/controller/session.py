@@ -370,7 +370,9 @@ class Session:
         own = sc.step(number).caption if 1 <= number <= len(sc) else ""
         step = number if own else None
         template = self.text(own or sc.caption)
-        text = render(template, self.trace, step, numbers, hidden=self.is_hidden)
+        text = render(
+            template, self.trace, step, numbers, hidden=self.is_hidden, snapshot_of=self.snapshot
+        )
         return Caption(text, template, step, self.caption_is_stale(step, template))
 
     def caption_is_stale(self, step: int | None, template: str) -> bool:

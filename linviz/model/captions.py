@@ -59,6 +59,7 @@ def render(
     number: int | None,
     numbers: Numbers = PLAIN_NUMBERS,
     hidden: Callable[[int], bool] = lambda n: False,
+    snapshot_of: Callable[[int], Snapshot] | None = None,
 ) -> str:
     """The caption with every field replaced by its value now.
 
@@ -66,12 +67,16 @@ def render(
     ``hidden(n)`` tells whether read ``n``'s output is hidden (its answer
     fields then show ``?``). A field that no longer fits (its label was
     deleted, its step changed kind) shows ``?`` instead of failing.
+    ``snapshot_of(n)`` gives step ``n``'s snapshot of ``trace``: a caller
+    that keeps snapshots (the session) passes its own, so a screen of
+    captions quoting the same steps works each out once; by default each
+    render works out the ones it quotes.
     """
     try:
         parts = parse(template)
     except ScenarioError:
         return template
-    values = _Values(trace, numbers)
+    values = _Values(trace, numbers, snapshot_of)
     out = []
     for part in parts:
         if isinstance(part, str):
@@ -87,12 +92,17 @@ def render(
 class _Values:
     """The quantities of one trace, worked out once per step asked for."""
 
-    def __init__(self, trace: Trace, numbers: Numbers) -> None:
+    def __init__(
+        self, trace: Trace, numbers: Numbers, snapshot_of: Callable[[int], Snapshot] | None
+    ) -> None:
         self.trace = trace
         self.numbers = numbers
+        self._snapshot_of = snapshot_of
         self._snapshots: dict[int, Snapshot] = {}
 
     def _snapshot(self, number: int) -> Snapshot:
+        if self._snapshot_of is not None:
+            return self._snapshot_of(number)
         if number not in self._snapshots:
             self._snapshots[number] = snapshot(self.trace, number)
         return self._snapshots[number]
