@@ -45,12 +45,24 @@ class SteadyLabel(QtWidgets.QWidget):
         The parent widget.
     word_wrap
         Whether the text wraps between words (its height then follows its width).
+    label
+        The label to hold (a subclass that takes clicks, say); by default a
+        plain-text QLabel. A text set on it directly is checked the same way.
     """
 
-    def __init__(self, parent: QtWidgets.QWidget | None = None, *, word_wrap: bool = False) -> None:
+    def __init__(
+        self,
+        parent: QtWidgets.QWidget | None = None,
+        *,
+        word_wrap: bool = False,
+        label: QtWidgets.QLabel | None = None,
+    ) -> None:
         super().__init__(parent)
-        self.label = QtWidgets.QLabel(self)
-        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        if label is None:
+            label = QtWidgets.QLabel()
+            label.setTextFormat(Qt.TextFormat.PlainText)
+        self.label = label
+        label.setParent(self)
         #: The font, height hint and minimum width the layout was last told of.
         self._told_font: QtGui.QFont | None = None
         self._told_height = self._told_width = -1

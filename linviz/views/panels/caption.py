@@ -112,11 +112,13 @@ class CaptionBar(Panel):
         self.edit_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.edit_button.setAutoRaise(True)
         self.edit_button.clicked.connect(self.start_editing)
-        self.caption = _CaptionLabel(self)
+        self.caption = _CaptionLabel()
         self.caption.setTextFormat(Qt.TextFormat.PlainText)
-        self.caption.setWordWrap(True)
         self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.caption.setSizePolicy(
+        # Live fields change the text on every move of a drag: held steady, it
+        # re-lays the window out only when its wrapped height changes.
+        self.caption_box = SteadyLabel(self, word_wrap=True, label=self.caption)
+        self.caption_box.setSizePolicy(
             QtWidgets.QSizePolicy.Policy.Expanding, QtWidgets.QSizePolicy.Policy.Preferred
         )
         self.caption.clicked.connect(self._caption_clicked)
@@ -165,12 +167,13 @@ class CaptionBar(Panel):
         layout.setContentsMargins(8, 6, 8, 6)
         layout.setSpacing(2)
         layout.addLayout(top)
-        layout.addWidget(self.caption)
+        layout.addWidget(self.caption_box)
         layout.addWidget(self.stale_mark)
         layout.addWidget(self.editor)
         layout.addWidget(self.hint)
         layout.addStretch(1)
         self._caption_style = ""
+        self._mark_style = ""  # the stale mark's style sheet, set when it changes
         #: The step whose caption is being edited (0: the scenario's own), else None.
         self._edit_number: int | None = None
         self._edit_scenario: object = None
@@ -229,7 +232,7 @@ class CaptionBar(Panel):
             session.text(scenario.step(number).caption if number else scenario.caption)
         )
         self._show_hint(self.syntax_help(), error=False)
-        self.caption.hide()
+        self.caption_box.hide()
         self.stale_mark.hide()
         self.editor.show()
         self.editor.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -241,7 +244,7 @@ class CaptionBar(Panel):
         focused = self.editor.hasFocus()
         self.editor.hide()
         self.hint.hide()
-        self.caption.show()
+        self.caption_box.show()
         if focused and self.window() is not None:
             self.window().setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -291,7 +294,7 @@ class CaptionBar(Panel):
         self._edit_scenario = self.session.scenario
         self.editor.setText(text)
         self._show_hint(reason, error=True)
-        self.caption.hide()
+        self.caption_box.hide()
         self.stale_mark.hide()
         self.editor.show()
         self.editor.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -338,7 +341,7 @@ class CaptionBar(Panel):
             # when a caption wraps (a GIF's frames too).
             font = QtGui.QFont(self.caption.font())
             font.setPointSizeF(theme.title_pt * 1.2)
-            self.caption.setMinimumHeight(2 * QtGui.QFontMetrics(font).lineSpacing() + 2)
+            self.caption_box.setMinimumHeight(2 * QtGui.QFontMetrics(font).lineSpacing() + 2)
         shape = Qt.CursorShape.PointingHandCursor if hidden else Qt.CursorShape.IBeamCursor
         if self.caption.cursor().shape() != shape:
             self.caption.setCursor(shape)
@@ -362,14 +365,19 @@ class CaptionBar(Panel):
         if hidden:
             # Lesson captions of reads state the numbers: keep them for the reveal.
             entered = entered_text(session)
-            self.caption.setText(predict_prompt() + (f" · {entered}" if entered else ""))
+            self.caption_box.setText(predict_prompt() + (f" · {entered}" if entered else ""))
             self.stale_mark.hide()
             return
         caption = session.caption(numbers=caption_numbers())
-        self.caption.setText(unbroken_lists(caption.text))
+        self.caption_box.setText(unbroken_lists(caption.text))
         if caption.stale:
-            self.stale_mark.setStyleSheet(
+            mark_style = (
                 f"QLabel#stale_mark {{ {label_style(theme.warning, theme.font_pt, bold=True)}"
                 f" border-left: 4px solid {theme.warning}; padding-left: 6px; }}"
             )
+            # A style sheet re-polishes the label and re-lays the window out: during a
+            # drag that keeps the caption stale, set it only when it changes.
+            if mark_style != self._mark_style:
+                self._mark_style = mark_style
+                self.stale_mark.setStyleSheet(mark_style)
         self.stale_mark.setVisible(caption.stale and not self.editing)

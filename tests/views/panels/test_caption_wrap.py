@@ -62,3 +62,48 @@ def test_no_line_of_a_projector_caption_splits_a_vector(qtbot, language):
                 assert held, (cursor, found[0], [text[a:b] for a, b in lines])
     finally:
         set_language("en")
+
+
+class _Events(QtCore.QObject):
+    """Counts the events of some types each watched widget receives."""
+
+    def __init__(self, types):
+        super().__init__()
+        self.types, self.seen = set(types), []
+
+    def eventFilter(self, watched, event):  # noqa: N802 (Qt name)
+        if event.type() in self.types:
+            self.seen.append((watched.objectName() or type(watched).__name__, event.type().name))
+        return False
+
+
+def test_a_drag_under_a_live_caption_lays_out_and_restyles_nothing(qtbot):
+    """Each move changes the caption's numbers (the last read's output, marked stale);
+    its wrapped height stays, so the window is not laid out again, nor the mark restyled."""
+    session = Session()
+    session.open("session-trace")
+    window = MainWindow(session)
+    qtbot.addWidget(window)
+    window.resize(1600, 1000)
+    window.show()
+    qtbot.waitExposed(window)
+    bar = window.panels["caption"]
+    session.set_cursor(len(session.scenario))
+    session.begin_drag(1, "vector")
+    key = session.scenario.step(1).vector.copy()
+    session.drag_to(key * 1.02)  # the caption turns stale and gets its mark
+    qtbot.waitUntil(bar.stale_mark.isVisible)
+    # The mark, newly shown, is laid out (its own layout request, delivered now).
+    QtCore.QCoreApplication.sendPostedEvents()
+    QtCore.QCoreApplication.processEvents()
+    before = bar.caption.text()
+    events = _Events({QtCore.QEvent.Type.LayoutRequest, QtCore.QEvent.Type.StyleChange})
+    for widget in (window.desk, bar, bar.stale_mark):
+        widget.installEventFilter(events)
+    for step in range(1, 6):
+        session.drag_to(key * (1.02 + step / 50))
+        QtCore.QCoreApplication.processEvents()
+    session.end_drag()
+    assert bar.caption.text() != before  # the live numbers followed the drag
+    assert bar.stale_mark.isVisible()
+    assert events.seen == [], (events.seen, bar.caption.text())
