@@ -1,4 +1,4 @@
-"""Stamps and kept axis pictures: drawn once, sharp at the export's pixel ratio, forgotten when asked."""
+"""Stamps and kept axis pictures: drawn once, sharp at their pixel ratio, forgotten when asked."""
 
 from __future__ import annotations
 
