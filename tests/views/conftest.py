@@ -9,6 +9,16 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from linviz.controller.session import Session
+from linviz.views.language import set_language
+
+
+@pytest.fixture(autouse=True, scope="session")
+def english(qapp):
+    """English with its plural forms ("3 components"), as the app starts (linviz.views.app).
+
+    Without it a test run alone saw Qt's untranslated "3 component(s)".
+    """
+    set_language("en")
 
 
 @pytest.fixture(autouse=True)
