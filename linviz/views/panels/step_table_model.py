@@ -89,7 +89,9 @@ class StepTableModel(QtCore.QAbstractTableModel):
         self._brushes: dict[str, QtGui.QBrush] = {}
         self._inks: dict[str | None, QtGui.QColor] = {}
         self._steps: dict[int, Step] = {}
+        #: Each row's texts but its caption's; and the captions (which quote other steps).
         self._texts: dict[int, tuple[str, ...]] = {}
+        self._captions: dict[int, str] = {}
         self._steps_of: object = None
 
     def set_colors(self, write: str, read: str, muted: str) -> None:
@@ -107,8 +109,14 @@ class StepTableModel(QtCore.QAbstractTableModel):
         every mouse move.
         """
         rows = len(self.session.scenario)
-        self._steps.clear()
-        self._texts.clear()
+        self._captions.clear()
+        if only_step is not None and rows == self._rows:
+            # A drag: the other rows' own cells stay as they were.
+            self._steps.pop(only_step, None)
+            self._texts.pop(only_step, None)
+        else:
+            self._steps.clear()
+            self._texts.clear()
         if rows != self._rows:
             self.beginResetModel()
             self._rows = rows
@@ -126,7 +134,8 @@ class StepTableModel(QtCore.QAbstractTableModel):
         """Step ``number``, built once per change: a repaint asks ~10 times per cell."""
         scenario = self.session.scenario
         if scenario is not self._steps_of:
-            self._steps, self._texts, self._steps_of = {}, {}, scenario
+            self._steps, self._texts, self._captions = {}, {}, {}
+            self._steps_of = scenario
         step = self._steps.get(number)
         if step is None:
             if len(self._steps) > _KEPT_ROWS:
@@ -146,9 +155,14 @@ class StepTableModel(QtCore.QAbstractTableModel):
             if len(self._texts) > _KEPT_ROWS:
                 self._texts.clear()
             texts = self._texts[number] = tuple(
-                self._display(number, step, c) for c in range(len(COLUMNS))
+                self._display(number, step, c) for c in range(CAPTION)
             )
-        return texts
+        caption = self._captions.get(number)
+        if caption is None:
+            if len(self._captions) > _KEPT_ROWS:
+                self._captions.clear()
+            caption = self._captions[number] = self._display(number, self._step(number), CAPTION)
+        return (*texts, caption)  # the caption is the last column
 
     def cell_look(self, index: QtCore.QModelIndex) -> tuple[str, str | None, bool, bool] | None:
         """What the delegate paints in cell ``index``: ``(text, ink, bold, right)``.

@@ -489,3 +489,24 @@ def test_step_0_has_no_row_and_focusing_the_table_keeps_it(qtbot, lesson_session
     rect = panel.table.visualRect(panel.model.index(0, LABEL))
     qtbot.mouseClick(panel.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert lesson_session.cursor == 1
+
+
+def test_mid_drag_the_table_follows_the_dragged_key_and_every_live_caption(qtbot, lesson_session):
+    """crowding-the-plane: dragging k3 (step 5) onto k2 moves r4's answer in step 7's caption."""
+    session = lesson_session
+    panel = show(qtbot, session)
+    model = panel.model
+
+    def cell(number: int, column: int) -> str:
+        return model.look_at(number - 1, column)[0]
+
+    assert "Read k3: [1.2, -1.8]" in cell(7, CAPTION)
+    k1_before, label_before = cell(1, VECTOR), cell(6, LABEL)
+    session.begin_drag(5, "vector")
+    session.drag_to(np.array([0.0, 1.0]))  # not released: no command yet
+    assert cell(5, VECTOR) == "[0, 1]"
+    assert "Read k3: [1.2, 0.2]" in cell(7, CAPTION)
+    assert (cell(1, VECTOR), cell(6, LABEL)) == (k1_before, label_before)
+    session.drag_to(np.array([0.8, 0.6]))
+    assert "Read k3: [1.2, -1.8]" in cell(7, CAPTION)
+    session.end_drag()
