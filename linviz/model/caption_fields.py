@@ -17,6 +17,7 @@ caption with it. :mod:`linviz.model.captions` fills the fields in.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -102,6 +103,15 @@ def parse(template: str) -> list[str | Field]:
     ScenarioError
         For a lone brace, an empty or malformed ``{…}`` or an unknown field.
     """
+    return list(_parsed(template))
+
+
+@functools.lru_cache(maxsize=1024)
+def _parsed(template: str) -> tuple[str | Field, ...]:
+    """:func:`parse`, kept per template: a drag re-renders the same captions on every move.
+
+    A refused template raises each time (``lru_cache`` keeps no exceptions).
+    """
     parts: list[str | Field] = []
     position = 0
     for match in _TOKEN.finditer(template):
@@ -155,7 +165,7 @@ def parse(template: str) -> list[str | Field]:
             raise ScenarioError.of(shape, token=token, field="caption")
         parts.append(Field(name, labels, token))
     parts.append(template[position:])
-    return [part for part in parts if part != ""]
+    return tuple(part for part in parts if part != "")
 
 
 def check_written_for(raw: object) -> str:
