@@ -335,15 +335,18 @@ def place_labels(
         for text in texts:
             look = restyled(arrow.look, label=text, label_shift=(0.0, 0.0))
             width, height = label_size(look)
-            for left, top in _candidates(start, end, look, zero):
+            corners = _candidates(start, end, look, zero)
+            # The heads rule out most candidates: test them all against every head at once.
+            on_heads = _heads_meet_each(corners, width, height, heads)
+            for (left, top), on_a_head in zip(corners, on_heads):
                 box = (left, top, left + width, top + height)
                 if (
-                    box[0] < 1
+                    on_a_head
+                    or box[0] < 1
                     or box[1] < 1
                     or box[2] > width_px - 1
                     or box[3] > height_px - 1
                     or _boxes_meet(box, placed)
-                    or _heads_meet(box, heads)
                     or segments_hit((box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1), starts, ends)
                 ):
                     continue
@@ -361,14 +364,21 @@ def place_labels(
         placed.append(box)
 
 
-def _heads_meet(box: tuple[float, float, float, float], heads: np.ndarray) -> bool:
-    """Whether ``box`` meets a head's disc (``heads``: centre x, y and radius, pixels)."""
-    if not len(heads):
-        return False
-    left, top, right, bottom = box
+def _heads_meet_each(
+    corners: list[tuple[float, float]], width: float, height: float, heads: np.ndarray
+) -> list[bool]:
+    """Whether each ``width`` × ``height`` box at ``corners`` (top-left, pixels) meets a
+    head's disc (``heads``: centre x, y and radius, pixels).
+
+    One numpy pass for all of a label's candidates: tested one box at a time,
+    this was 4.6 of the 8.9 ms per step of ``scrub_ms.100_steps`` spent placing
+    labels (under cProfile).
+    """
+    if not len(heads) or not corners:
+        return [False] * len(corners)
+    boxes = np.asarray(corners, dtype=float)
+    left, top = boxes[:, :1], boxes[:, 1:]
+    right, bottom = left + width, top + height
     x, y, radius = heads[:, 0], heads[:, 1], heads[:, 2]
-    return bool(
-        (
-            (x + radius > left) & (x - radius < right) & (y + radius > top) & (y - radius < bottom)
-        ).any()
-    )
+    meet = (x + radius > left) & (x - radius < right) & (y + radius > top) & (y - radius < bottom)
+    return meet.any(axis=1).tolist()
