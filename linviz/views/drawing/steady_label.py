@@ -33,8 +33,9 @@ class SteadyLabel(QtWidgets.QWidget):
     - the font changed, or the layout was never asked;
     - without word wrap: another number of lines, or a wider text than the
       layout was told of (the window must not get narrower than it);
-    - with word wrap: another height at the current width, or a word wider
-      than the label (it would be clipped). Finding the widest word takes a
+    - with word wrap: another height at the current width (heights under the
+      widget's minimum height count as that minimum), or a word wider than
+      the label (it would be clipped). Finding the widest word takes a
       layout of the whole text (~4 times the cost of the height), so a
       longer word that still fits updates the window's smallest size at
       the next layout, or as soon as a resize leaves the label too narrow.
@@ -133,7 +134,10 @@ class SteadyLabel(QtWidgets.QWidget):
         # short of room gives less, and asking again would not change that.
         width = self.width()
         told = self._told_heights.get(width)
-        if told is None or label.heightForWidth(width) != told:
+        # A layout gives at least the minimum height: below it, a new height
+        # changes nothing (a heatmap legend held at its tallest, say).
+        held = self.minimumHeight()
+        if told is None or max(label.heightForWidth(width), held) != max(told, held):
             return True
         # Wrapped as the label wraps it: a word wider than the room sticks out.
         room = label.contentsRect().width()

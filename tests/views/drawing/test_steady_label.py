@@ -48,6 +48,26 @@ def test_a_new_text_of_the_same_size_asks_for_no_layout(qtbot):
     assert requests.watched
 
 
+def test_a_shorter_text_held_at_the_minimum_height_asks_for_no_layout(qtbot):
+    """A heatmap legend held at its tallest: fewer lines change nothing the layout gives."""
+    steady = SteadyLabel(word_wrap=True)
+    steady.setText(LONG + " · target w7 · and more words to wrap")
+    host = in_a_column(qtbot, steady, width=260)
+    QtWidgets.QApplication.processEvents()
+    tall = steady.height()
+    steady.setMinimumHeight(tall)
+    QtWidgets.QApplication.processEvents()
+    requests = EventLog(QtCore.QEvent.Type.LayoutRequest, host)
+    steady.setText("short")
+    QtWidgets.QApplication.processEvents()
+    assert steady.label.heightForWidth(steady.width()) < tall
+    assert requests.watched == [] and steady.height() == tall
+    # Released, the label asks again at its next text: it shrinks.
+    steady.setMinimumHeight(0)
+    steady.setText("short, again")
+    qtbot.waitUntil(lambda: steady.height() < tall)
+
+
 def test_a_word_wider_than_the_label_gets_room(qtbot):
     steady = SteadyLabel(word_wrap=True)
     steady.setText("short")
