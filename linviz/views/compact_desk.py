@@ -14,6 +14,10 @@ picks is remembered for that kind of step (in the window's settings, as the
 other layout settings are), so picking the key plane at a write keeps it at
 every write.
 
+A pinned baseline adds a sixth tab, ``Baseline``: the before/after panel
+that the full desk shows in a dock (a dock at 800×600 would leave S a
+sliver). Pinning shows it; clearing the baseline takes the tab away.
+
 The panels exist once: the compact desk borrows their frames from the desk
 layout and gives them back, in place, when the window grows again.
 """
@@ -38,6 +42,8 @@ if TYPE_CHECKING:
 COMPACT_BELOW = QtCore.QSize(1000, 700)
 #: The panels, in tab order.
 TABS = ("heatmap", "equation", "keys", "values", "readout")
+#: The tab added while a baseline is pinned (after the others).
+BASELINE = "baseline"
 #: The kinds of step, and the tab each shows until the user picks another.
 START, WRITE, READ = "start", "write", "read"
 DEFAULT_TABS = {START: "heatmap", WRITE: "equation", READ: "readout"}
@@ -68,6 +74,8 @@ class CompactDesk(QtCore.QObject):
         self._arranging = False
         #: A panel shown whatever the step (an export of that panel), else None.
         self._held: str | None = None
+        #: The baseline panel while the compact desk holds it (a baseline is pinned).
+        self._baseline: QtWidgets.QWidget | None = None
 
         self.widget = QtWidgets.QWidget()
         self.widget.setObjectName("compact_desk")
@@ -110,12 +118,13 @@ class CompactDesk(QtCore.QObject):
             "keys": self.tr("Key plane"),
             "values": self.tr("Value plane"),
             "readout": self.tr("Readout"),
+            BASELINE: self.tr("Baseline"),
         }
 
     def retranslate(self) -> None:
         """Tab titles and tips in the language now in use."""
         titles = self.titles()
-        for index, name in enumerate(TABS):
+        for index, name in enumerate(self.tabs()):
             self.tab_bar.setTabText(index, titles[name])
             self.tab_bar.setTabToolTip(index, self.window.panels[name].panel_title())
         self.tab_bar.setAccessibleName(self.tr("Views"))
@@ -156,6 +165,7 @@ class CompactDesk(QtCore.QObject):
         self._layout.addWidget(window.caption)
         self._layout.addWidget(window.timeline)
         self._style()
+        self._sync_baseline(show=False)
         self.arrange()
         self._fit_readout()
 
@@ -166,8 +176,45 @@ class CompactDesk(QtCore.QObject):
         if not self.active:
             return
         self.readout_area.takeWidget()
+        self._give_back_baseline()
         self._homes.give_back()
         self.window.readout.allow_bars(True)
+
+    # -- the baseline tab ------------------------------------------------------------------
+    def tabs(self) -> tuple[str, ...]:
+        """The tabs shown, by panel name: the five, and ``baseline`` while one is pinned."""
+        return (*TABS, BASELINE) if self._baseline is not None else TABS
+
+    def _sync_baseline(self, show: bool) -> None:
+        """The baseline tab while a baseline is pinned (``show``: switch to it)."""
+        pinned = self.session.baseline is not None
+        if pinned and self._baseline is None:
+            # Out of its dock (hidden while the window is small) into the stack.
+            self._baseline = self.window.baseline_panel()
+            self.stack.addWidget(self._baseline)
+            self._baseline.show()
+            self.tab_bar.addTab("")
+            self.retranslate()
+            if show:
+                self._show(BASELINE)
+        elif not pinned and self._baseline is not None:
+            shown = self.current() == BASELINE
+            self._give_back_baseline()
+            if shown:
+                self.arrange()
+
+    def _give_back_baseline(self) -> None:
+        """The baseline panel back in its dock (which the window shows or hides)."""
+        if self._baseline is None:
+            return
+        panel, self._baseline = self._baseline, None
+        self._arranging = True
+        try:
+            self.tab_bar.removeTab(len(TABS))
+        finally:
+            self._arranging = False
+        self.stack.removeWidget(panel)
+        self.window.baseline_dock.setWidget(panel)
 
     def _fit_readout(self) -> None:
         """The readout's bars where the room has rows for them and every number.
@@ -197,43 +244,49 @@ class CompactDesk(QtCore.QObject):
     def tab_for(self, kind: str) -> str:
         """The panel shown at a ``kind`` of step: the one picked last, else the default."""
         picked = str(self.window.settings.value(f"{SETTINGS_GROUP}/{kind}", ""))
-        return picked if picked in TABS else DEFAULT_TABS[kind]
+        return picked if picked in self.tabs() else DEFAULT_TABS[kind]
 
     def current(self) -> str:
         """The panel shown now (its name)."""
-        return TABS[max(self.tab_bar.currentIndex(), 0)]
+        return self.tabs()[max(self.tab_bar.currentIndex(), 0)]
 
     def arrange(self) -> None:
-        """Show the tab the step at the cursor wants."""
-        if self.active:
-            self._show(self._held or self.tab_for(self.step_kind()))
+        """Show the tab the step at the cursor wants (the baseline tab, once shown, stays)."""
+        if not self.active:
+            return
+        if self._held in self.tabs():
+            self._show(self._held)
+        elif self.current() != BASELINE:  # what changed stays in view while stepping
+            self._show(self.tab_for(self.step_kind()))
 
     def _show(self, name: str) -> None:
         self._arranging = True
         try:
-            self.tab_bar.setCurrentIndex(TABS.index(name))
+            self.tab_bar.setCurrentIndex(self.tabs().index(name))
         finally:
             self._arranging = False
         self.stack.setCurrentWidget(self._page(name))
 
     def _page(self, name: str) -> QtWidgets.QWidget:
         """The stack's page showing panel ``name``."""
+        if name == BASELINE and self._baseline is not None:
+            return self._baseline
         return self.readout_area if name == "readout" else self.window.panel_frame(name)
 
     def pick(self, name: str) -> None:
         """Show panel ``name`` and remember it for this kind of step (a user's choice)."""
-        self.tab_bar.setCurrentIndex(TABS.index(name))
+        self.tab_bar.setCurrentIndex(self.tabs().index(name))
 
     def reveal(self, name: str) -> None:
         """Show panel ``name`` at every step, remembering nothing (an export of it)."""
-        if name in TABS:
+        if name in self.tabs():
             self._held = name
             self.arrange()
 
     def _tab_changed(self, index: int) -> None:
         if index < 0 or not self.active:
             return
-        name = TABS[index]
+        name = self.tabs()[index]
         self.stack.setCurrentWidget(self._page(name))
         if not self._arranging:
             settings = self.window.settings
@@ -243,6 +296,8 @@ class CompactDesk(QtCore.QObject):
     def _on_session_changed(self, changes: frozenset[Change]) -> None:
         if not self.active:
             return
+        if Change.BASELINE in changes:
+            self._sync_baseline(show=True)
         if changes & {Change.CURSOR, Change.SCENARIO}:
             self.arrange()
         if Change.OPTIONS in changes:

@@ -521,8 +521,9 @@ class MainWindow(QtWidgets.QMainWindow):
         """Show the dock while a baseline is pinned, hide it when there is none."""
         dock = self.baseline_dock
         pinned = self.session.baseline is not None
-        if self.session.options.projector:
-            # Projector mode shows the before/after layout instead (the stage).
+        if self.session.options.projector or self.compact.active:
+            # Projector mode shows the before/after layout instead (the stage), a
+            # small window a tab of the compact desk.
             dock.hide()
             return
         if pinned and not dock.isVisible():
@@ -885,7 +886,7 @@ class MainWindow(QtWidgets.QMainWindow):
             self._desk_state = (self.saveState(), [s.sizes() for s in self.splitters])
         self._compact_busy = True
         try:
-            for dock in (self.steps_dock, self.settings_dock):
+            for dock in (self.steps_dock, self.settings_dock, self.baseline_dock):
                 dock.hide()  # View ▸ Steps and View ▸ Settings show them again
             self.compact.enter()
             self._pages.setCurrentWidget(self.compact.widget)

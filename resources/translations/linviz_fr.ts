@@ -413,6 +413,10 @@ toute étape : {step} {label} {d_k} {d_v} {z}
         <translation>Résultat de la lecture</translation>
     </message>
     <message>
+        <source>Baseline</source>
+        <translation>Référence</translation>
+    </message>
+    <message>
         <source>Views</source>
         <translation>Vues</translation>
     </message>

@@ -14,6 +14,7 @@ from linviz.controller.session import Session
 from linviz.views.compact_desk import TABS
 from linviz.views.language import set_language
 from linviz.views.main_window import MainWindow
+from linviz.views.panels.step_table_model import COLUMNS
 from tests.views.classroom.screen_texts import screen_problems
 from tests.views.classroom.test_projector_layouts import _settled, axis_titles_cut
 
@@ -90,7 +91,10 @@ def test_every_step_fits_800_by_600_in_french(qtbot, monkeypatch, french):
 
 def test_every_tab_title_is_whole(qtbot, french):
     window = _window(qtbot, "crowding-the-plane", 800, 600)
+    window.session.pin_baseline()  # six tabs: the baseline's too
+    _settled(qtbot, window)
     bar = window.compact.tab_bar
+    assert bar.count() == len(TABS) + 1 and bar.tabText(len(TABS)) == "Référence"
     metrics = QtGui.QFontMetrics(bar.font())
     for index in range(bar.count()):
         rect = bar.tabRect(index)
@@ -210,3 +214,58 @@ def test_a_panel_exports_at_800_by_600_whatever_the_step_shows(tmp_path):
     assert result.returncode == 0, result.stderr
     image = QtGui.QImage(str(out))
     assert image.width() > 400 and image.height() > 250
+
+
+def test_a_pinned_baseline_is_a_tab_of_the_small_window_not_a_dock(qtbot, monkeypatch):
+    """Pinning at 800×600: the before/after panel fills the view, S keeps its room."""
+    window = _window(qtbot, "crowding-the-plane", 800, 600)
+    session, compact, bar = window.session, window.compact, window.compact.tab_bar
+    session.set_cursor(4)  # read r2
+    _settled(qtbot, window)
+    session.pin_baseline()
+    session.set_cursor(1)
+    _settled(qtbot, window)
+    baseline = window.panels["baseline"]
+    assert not window.baseline_dock.isVisible()
+    assert bar.count() == len(TABS) + 1 and bar.tabText(bar.currentIndex()) == "Baseline"
+    assert baseline.isVisible() and compact.stack.isAncestorOf(baseline)
+    assert baseline.height() >= compact.stack.height() - 4  # the whole view, not a sliver
+    assert window.size() == QtCore.QSize(800, 600)
+    problems = screen_problems(window.centralWidget(), monkeypatch, scrolls=True)
+    assert not problems, problems
+    # An edit shows there: a new value for k1 changes what the reads return.
+    model = window.step_table.model
+    assert model.setData(model.index(0, COLUMNS.index("value")), "[5, 5]")
+    _settled(qtbot, window)
+    changes = [change for *_, change in baseline.rows()]
+    assert changes and any(change != "unchanged" for change in changes), changes
+    # Stepping keeps what changed in view; another tab, picked, follows the steps again.
+    session.set_cursor(3)
+    _settled(qtbot, window)
+    assert baseline.isVisible()
+    compact.pick("heatmap")  # at a read: kept for reads
+    session.set_cursor(4)
+    _settled(qtbot, window)
+    assert _shown_panels(window) == {"heatmap"} and not baseline.isVisible()
+    session.set_cursor(1)  # a write: its own tab
+    _settled(qtbot, window)
+    assert _shown_panels(window) == {"equation"}
+    # Growing the window puts the panel back in its dock, shown.
+    _resize(qtbot, window, 1600, 1000)
+    assert window.baseline_dock.isVisible() and window.baseline_dock.widget() is baseline
+    # Cleared there, the dock goes; small again, five tabs.
+    session.clear_baseline()
+    _settled(qtbot, window)
+    assert not window.baseline_dock.isVisible()
+    _resize(qtbot, window, 800, 600)
+    assert compact.active and bar.count() == len(TABS)
+    # Pinned again while small: the tab comes back and shows; cleared, it goes.
+    session.pin_baseline()
+    _settled(qtbot, window)
+    assert bar.count() == len(TABS) + 1 and baseline.isVisible()
+    assert not window.baseline_dock.isVisible()
+    session.clear_baseline()
+    _settled(qtbot, window)
+    assert bar.count() == len(TABS)
+    assert window.baseline_dock.widget() is baseline and not window.baseline_dock.isVisible()
+    assert _shown_panels(window) == {"equation"}  # step 1, a write
