@@ -374,8 +374,15 @@ class EquationPanel(Panel):
         labels = [item.labels for item in self.parts[: len(equation.parts)]]
         min_text_px = self.theme.min_text_pt * self.logicalDpiY() / 72.0
         number_px = max(grid.smallest_font_px(min_text_px) for grid in labels)
-        number_ws = [grid.cell_width_for(number_px) for grid in labels]
         number_h = labels[0].cell_height_for(number_px)
+        tallest = max(p.matrix.shape[0] for p in equation.parts)
+        if (height - 2 * MARGIN_PX) / tallest < number_h:
+            # Cells too low for a line of numbers whatever their widths (d = 64):
+            # the widths do not matter, and finding them formats every cell's
+            # label (4,096 of S alone) on every move of a drag.
+            number_ws = [0.0] * len(labels)
+        else:
+            number_ws = [grid.cell_width_for(number_px) for grid in labels]
         key = (
             width,
             height,
@@ -390,7 +397,6 @@ class EquationPanel(Panel):
         base_op_font, base_caption_font = self._fonts()
         shapes = [p.matrix.shape for p in equation.parts]
         columns = [c for _, c in shapes]
-        tallest = max(rows for rows, _ in shapes)
         thin_px = VECTOR_MIN_FACTOR * self.theme.cell_label_px
         available = width - 2 * MARGIN_PX
         # On a narrow projector column the captions, the operators and "÷ 12.15"

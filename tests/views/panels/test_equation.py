@@ -201,3 +201,40 @@ def test_row_layout_keeps_wide_captions_apart():
     assert centres[1] - centres[0] >= (80 + 20) / 2  # neighbours' captions do not meet
     assert total - centres[2] >= 40.0
     assert len(operators) == 3
+
+
+def test_a_drag_at_d64_writes_no_cell_label_but_a_lesson_still_sizes_its_numbers(
+    show, lesson_session, monkeypatch
+):
+    """At d = 64 the cells are too low for numbers: their 4,096 labels are not written
+    on every move. In a 2×2 lesson the cells still widen for "−1.8"."""
+    from linviz.views.drawing import label_grid
+
+    written = []
+    real = label_grid.cell_text
+    monkeypatch.setattr(
+        label_grid, "cell_text", lambda value, limit: written.append(1) or real(value, limit)
+    )
+    d = 64
+    rng = np.random.default_rng(5)
+    steps = [write(rng.normal(size=d), rng.normal(size=d), f"w{i}") for i in range(5)]
+    session = Session(Scenario(d, d, steps))
+    equation = EquationPanel(session)
+    show(equation, 900, 360)
+    session.set_cursor(5)
+    settle()
+    session.begin_drag(5, "vector")
+    for scale in (1.1, 1.2, 1.3):
+        session.drag_to(steps[4].vector * scale)
+        settle()
+    session.end_drag()
+    assert written == []
+    # The lesson: its numbers are measured, and shown.
+    lesson = EquationPanel(lesson_session)
+    show(lesson)
+    lesson_session.set_cursor(1)
+    settle()
+    assert written
+    stamp = lesson.parts[1]
+    cell = viewport_rect(lesson, stamp).width() / 2
+    assert stamp.labels.fitted_font_px(cell, cell) is not None
