@@ -97,9 +97,7 @@ class Accessibility(QtCore.QObject):
         super().__init__(window)
         self.window = window
         window.session.changed.connect(self._session_changed)
-        labs = getattr(window, "labs", None)
-        if labs is not None:
-            labs.tabs.currentChanged.connect(lambda _index: self.fill())
+        window.labs.tabs.currentChanged.connect(lambda _index: self.fill())
         window.installEventFilter(self)
         self.fill()
         self.describe()
@@ -133,10 +131,9 @@ class Accessibility(QtCore.QObject):
             frame = window.panel_frame(name)
             if frame is not panel:
                 self._name(frame, title)
-        labs = getattr(window, "labs", None)
-        if labs is not None:
-            self._name(labs.tabs.tabBar(), self.tr("The scenario and the labs"))
-            self._tip(labs.tabs.tabBar(), self.tr("Ctrl+1 … Ctrl+6 open a tab"))
+        labs_bar = window.labs.tabs.tabBar()
+        self._name(labs_bar, self.tr("The scenario and the labs"))
+        self._tip(labs_bar, self.tr("Ctrl+1 … Ctrl+6 open a tab"))
         for bar in window.findChildren(
             QtWidgets.QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly
         ):

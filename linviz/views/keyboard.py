@@ -120,17 +120,15 @@ class Keyboard(QtCore.QObject):
         open lab's tab bar and page.
         """
         window = self.window
-        labs = getattr(window, "labs", None)
+        tabs = window.labs.tabs
         order: list[QtWidgets.QWidget] = []
-        if labs is not None and labs.tabs.currentIndex() > 0:
-            order += [labs.tabs.tabBar(), labs.tabs.currentWidget()]
+        if tabs.currentIndex() > 0:
+            order += [tabs.tabBar(), tabs.currentWidget()]
         else:
             order += [window.panels[n] for n in PANEL_ORDER if n in window.panels]
-            compact = getattr(window, "compact", None)
-            if compact is not None and compact.active:
-                order.insert(0, compact.tab_bar)  # a small window's views, one at a time
-            if labs is not None:
-                order.insert(0, labs.tabs.tabBar())
+            if window.compact.active:
+                order.insert(0, window.compact.tab_bar)  # a small window's views, one at a time
+            order.insert(0, tabs.tabBar())
         return [w for w in order if w.isVisible()]
 
     def current_index(self, panels: list[QtWidgets.QWidget]) -> int | None:
