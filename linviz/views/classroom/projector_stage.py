@@ -69,8 +69,9 @@ class ProjectorStage(QtCore.QObject):
         self.kind: str | None = None
         self.before_after: BeforeAfter | None = None
         self._notebook: LabNotebook | None = None
-        #: Where each borrowed widget sat in the desk layout: (container, index).
+        #: The caption's own minimum height on the desk, put back when the stage ends.
         self._caption_minimum = 0
+        #: Where each borrowed widget sat in the desk layout: (container, index).
         self._homes = PanelHomes()
         self._sizes: list[list[int]] = []
 

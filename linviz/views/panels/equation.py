@@ -432,8 +432,8 @@ class EquationPanel(Panel):
             )
             cell = max(cell, 0.5)
             # Wider where that prints the numbers (not in cells too low for them).
-            cell_ws = [max(cell, w) if cell >= number_h else cell for w in number_ws]
             numbers = cell >= number_h
+            cell_ws = [max(cell, w) if numbers else cell for w in number_ws]
             if row_layout(cell_ws, columns, gaps, captions)[0] > available:
                 # The width decides: square cells, the largest that fit; the numbers
                 # go if they must (d = 64 shows colours).
