@@ -122,7 +122,7 @@ class KeyPlanePanel(VectorPlanePanel):
         space = (self.session.key_space(), self.session.scenario.feature_map)
         if space != self._shown_space:
             self._shown_space = space
-            self.legend.setText(self._legend_text())
+            self.set_legend(self._legend_text())
             if self.space_buttons:
                 self._sync_switch()
         super().refresh()

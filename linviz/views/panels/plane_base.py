@@ -25,6 +25,7 @@ from linviz.views.drawing.arrow_layer import ArrowLayer
 from linviz.views.drawing.item_cache import redraw_cached
 from linviz.views.drawing.scene_tuning import quiet_hover_while_dragging, repaint_as_one_rectangle
 from linviz.views.drawing.steady_axes import steady_axes
+from linviz.views.drawing.steady_label import ReservedHeight
 from linviz.views.error_text import shown_error
 from linviz.views.items.arrow_item import ArrowItem, ArrowLook
 from linviz.views.items.plane_arrows import (
@@ -173,6 +174,7 @@ class VectorPlanePanel(Panel):
 
         self.legend = QtWidgets.QLabel()
         self.legend.setWordWrap(True)
+        self._legend_height = ReservedHeight(self.legend, self._legend_texts)
         self.x_combo = QtWidgets.QComboBox()
         self.y_combo = QtWidgets.QComboBox()
         self.x_combo.setToolTip(self.tr("The component shown across"))
@@ -513,9 +515,21 @@ class VectorPlanePanel(Panel):
             line.setPen(pg.mkPen(theme.muted, width=max(1.0, theme.line_width * 0.6)))
         self.legend.setFont(self.font_for(theme.font_pt * 0.75))
         self.legend.setText(self._legend_text())
+        self._legend_height.update()  # another font
         self._axis_text = None
         self._theme = theme
         self._redraw_cached()
+
+    def set_legend(self, text: str) -> None:
+        """Show ``text`` above the plot (its height reserved: see :meth:`_legend_texts`)."""
+        if self.legend.text() != text:
+            self.legend.setText(text)
+
+    def _legend_texts(self) -> tuple[str, ...]:
+        """Every legend this plane shows from step to step, for the height it keeps
+        (none: the legend is as tall as its text).
+        """
+        return ()
 
     def _legend_text(self) -> str:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -526,6 +540,7 @@ class VectorPlanePanel(Panel):
     def retranslate(self) -> None:
         self._axis_text = None  # the axis titles are words too
         super().retranslate()
+        self._legend_height.update()  # the legends' words too
 
     def _set_axis_labels(self, size: int, axes: tuple[int, int], theme: Theme) -> None:
         key = (size > 1, axes, theme.name, self._axis_name(axes[0]), self._axis_name(axes[1]))

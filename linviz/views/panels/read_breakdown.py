@@ -44,6 +44,10 @@ Qt = QtCore.Qt
 #: Most bar groups drawn; the rest (smallest |term|) are counted, not drawn.
 MAX_GROUPS = 40
 
+#: Most weights listed at a read (the largest terms'): forty filled a third
+#: of the readout at 1600×1000 and pushed the desk into scrolling.
+MAX_WEIGHTS = 20
+
 #: Most overlapping keys listed at a write (largest |cosine| first).
 MAX_OVERLAPS = 12
 
@@ -129,6 +133,12 @@ class ReadoutPanel(Panel):
         width = QtGui.QFontMetrics(self.font_for(self.theme.title_pt)).horizontalAdvance(
             "overlaps k10: cos -0.80"
         )
+        # The layout counts one line of the heading (the readout has no height for
+        # a width): add the lines it wraps to, or a short room cuts the numbers.
+        heading = self.heading
+        if heading.width() > 0 and not heading.isHidden():
+            wrapped = heading.heightForWidth(heading.width())
+            hint.setHeight(hint.height() + max(0, wrapped - heading.minimumSizeHint().height()))
         return QtCore.QSize(max(hint.width(), width), hint.height())
 
     def text(self) -> str:
@@ -395,16 +405,18 @@ class ReadoutPanel(Panel):
             self.tr("Weight of each write, {name}:").format(name=self._weight_name()) + " ",
             foreground,
         )
+        listed, unlisted = contributions, hidden_terms
+        if len(contributions) > MAX_WEIGHTS:
+            keep = result.largest_terms(MAX_WEIGHTS)
+            listed, unlisted = [result.contribution_at(i) for i in keep], count - len(keep)
         # Each label keeps its number on its line.
-        for c, weight in zip(contributions, weights):
+        for c in listed:
             pieces += [
                 Piece(c.label + " ", foreground, bold=True),
-                Piece(weight + "   ", foreground, joined=True),
+                Piece(shown_number(c.weight) + "   ", foreground, joined=True),
             ]
-        if hidden_terms:
-            pieces += words(
-                self.tr("(+{count} more)").format(count=grouped(hidden_terms)), foreground
-            )
+        if unlisted:
+            pieces += words(self.tr("(+{count} more)").format(count=grouped(unlisted)), foreground)
         if not contributions:
             pieces += words(self.tr("none"), foreground)
         self.weights.set_paragraphs([pieces])

@@ -25,6 +25,10 @@ from linviz.views.theme import Theme, qcolor
 
 #: Bars thinner than this (pixels) give way to one colour strip per group (d_v = 64).
 MIN_BAR_PX = 3.0
+#: Rows the bars' minimum height makes room for. Past it, strips show as many
+#: of the largest terms as the panel's height fits: a read after 40 writes
+#: must not make the readout (and the desk under it) taller than the window.
+MIN_ROWS = 4
 #: Most of the width a row's labels take from its bars (the bars keep the rest).
 LABEL_SHARE = 0.55
 
@@ -296,15 +300,17 @@ class TermBars(QtWidgets.QWidget):
 
     # -- geometry -------------------------------------------------------------------
     def minimumSizeHint(self) -> QtCore.QSize:
-        # Room for the legend and one line of label per group, no more: on a
-        # 1280×720 projector the numbers under the bars need the rest.
+        # Room for the legend and one line of label per group up to MIN_ROWS, no
+        # more: on a 1280×720 projector the numbers under the bars need the rest.
         style = self.style_for_paint()
         line = style.legend_m.height()
-        height = (
-            self._legend(None, style, 0, None, self.hidden_count)
-            + 8
-            + len(self.groups) * (style.note_m.height() - 1)
-        )
+        if len(self.groups) <= MIN_ROWS:
+            legend = self._legend(None, style, 0, None, self.hidden_count)
+            rows = len(self.groups) * (style.note_m.height() - 1)
+        else:  # strips (as _paint fits them): the colour scale and "… not shown" too
+            legend = self._legend(None, style, 0, 1.0, self.hidden_count + 1)
+            rows = MIN_ROWS * style.note_m.height()
+        height = legend + 8 + rows
         return QtCore.QSize(line * 12, max(line * 4, height))
 
     def sizeHint(self) -> QtCore.QSize:

@@ -54,11 +54,18 @@ class ValuePlanePanel(VectorPlanePanel):
             return self.tr("thick: y · no target")
         return self.tr("thick y · dashed target · dotted y − target")
 
+    def _legend_texts(self) -> tuple[str, ...]:
+        # All but a tie's (it names the tied writes): one height at a write and a read.
+        return (
+            self.tr("solid: stored values"),
+            self.tr("solid: stored values · dotted: held at this key before"),
+            self.tr("thick: y · no target"),
+            self.tr("thick y · dashed target · dotted y − target"),
+        )
+
     def refresh(self) -> None:
         if self._theme is not None:
-            text = self._legend_text()
-            if self.legend.text() != text:
-                self.legend.setText(text)
+            self.set_legend(self._legend_text())
         super().refresh()
 
     def _axis_name(self, component: int) -> str:

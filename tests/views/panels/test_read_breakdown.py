@@ -149,7 +149,10 @@ def test_many_writes_show_the_largest_terms_and_count_the_rest(qtbot):
     assert any(g.label == "small" and g.kind == "target" for g in terms)
     assert "w60" in [g.label for g in terms]  # the largest term is kept
     assert "w1" not in [g.label for g in terms]  # a small one is not
-    assert "(+21 more)" in panel.text()
+    # The weights: the largest 20 terms' (the target's among them), the rest counted.
+    weights = panel.weights.plain_text()
+    assert "(+41 more)" in weights
+    assert "small" in weights and "w60" in weights and "w40 " not in weights
 
 
 def test_a_read_with_no_earlier_write(qtbot):

@@ -1,0 +1,75 @@
+"""Moving between a read and a write keeps the desk still.
+
+A read late in a 100-step scenario has up to 40 terms. Its bars asked for a
+line each and its weights listed forty numbers: the readout grew taller than
+the window, the desk gained a scroll bar (14 px narrower: every column and
+plot re-laid out) and lost it at the next write. The value plane's legend
+wraps to another number of lines at a read than at a write, and resized the
+plot under it each time.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6 import QtWidgets
+
+from linviz.bench.workloads import random_scenario
+from linviz.controller.session import Session
+from linviz.views.main_window import MainWindow
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+
+def settle() -> None:
+    for _ in range(5):
+        QtWidgets.QApplication.processEvents()
+
+
+@pytest.fixture
+def long_window(qtbot):
+    """The main window at 1600×1000 on a random 100-step scenario, d = 8."""
+    session = Session(random_scenario(100, 8))
+    window = MainWindow(session)
+    qtbot.addWidget(window)
+    window.resize(1600, 1000)
+    with qtbot.waitExposed(window):
+        window.show()
+    settle()
+    return window
+
+
+def reads_and_writes(session: Session) -> tuple[int, int]:
+    """The last read of the scenario and the write after some read."""
+    scenario = session.scenario
+    reads = [n for n in range(1, len(scenario) + 1) if not scenario.is_write(n)]
+    last_read = reads[-1]
+    write = next(n for n in range(reads[0] + 1, len(scenario) + 1) if scenario.is_write(n))
+    return last_read, write
+
+
+def test_a_late_read_leaves_the_desk_unscrolled(long_window):
+    session = long_window.session
+    last_read, _ = reads_and_writes(session)
+    session.set_cursor(last_read)
+    settle()
+    result = session.snapshot().read
+    assert len(result.weights) > 40  # more terms than the bars could give a line each
+    assert not long_window.desk.verticalScrollBar().isVisible()
+    bars = long_window.readout.bars
+    assert bars.isVisible() and bars.height() >= bars.minimumSizeHint().height()
+
+
+def test_the_plots_keep_their_size_between_a_read_and_a_write(long_window):
+    session = long_window.session
+    read, write = reads_and_writes(session)
+    plots = {name: long_window.panels[name].plot_widget for name in ("keys", "values")}
+    session.set_cursor(read)
+    settle()
+    session.set_cursor(write)
+    settle()
+    sizes = {name: plot.size() for name, plot in plots.items()}
+    for number in (read, write, read, write):
+        session.set_cursor(number)
+        settle()
+        assert {name: plot.size() for name, plot in plots.items()} == sizes, number
+    assert long_window.desk.viewport().width() == long_window.desk.width()
