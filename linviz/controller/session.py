@@ -383,7 +383,7 @@ class Session:
         basis = self._caption_bases.get(key)
         if basis is None:
             return False
-        return basis != step_fingerprint(self.trace, step)
+        return basis != step_fingerprint(self.trace, step, self.snapshot)
 
     def edit_caption(self, number: int | None, text: str, follow: bool = True) -> None:
         """Give step ``number`` (``None``: the scenario itself) a new caption, undoably.
@@ -428,7 +428,7 @@ class Session:
         """Note what step ``step`` shows as its caption is written (if it states numbers)."""
         if template and states_own_numbers(template, self.scenario.labels()):
             key = self._caption_key(step, template)
-            self._caption_bases[key] = step_fingerprint(self.trace, step)
+            self._caption_bases[key] = step_fingerprint(self.trace, step, self.snapshot)
 
     def _seed_caption_bases(self) -> None:
         """What each caption was written for: the file says so, else the scenario as opened."""
@@ -444,7 +444,9 @@ class Session:
                 if template and states_own_numbers(template, labels):
                     key = self._caption_key(step, template)
                     kept = written_for.get(key[0])
-                    self._caption_bases[key] = kept or step_fingerprint(self.trace, step)
+                    self._caption_bases[key] = kept or step_fingerprint(
+                        self.trace, step, self.snapshot
+                    )
 
     def _stale_caption_bases(self) -> dict[str, str]:
         """``caption_for`` of every stale caption, by label, for the file."""

@@ -209,18 +209,22 @@ class _Values:
 # -- staleness --------------------------------------------------------------------
 
 
-def step_fingerprint(trace: Trace, number: int | None) -> str:
+def step_fingerprint(
+    trace: Trace, number: int | None, snapshot_of: Callable[[int], Snapshot] | None = None
+) -> str:
     """A short digest of what step ``number`` shows, as a caption could describe it.
 
     The settings, the step's vectors, ``S`` after it and, for a read, its
     output, target and expected value, each rounded to the 4 significant
     digits the views print (so rounding noise of an undo leaves it alone).
     ``None``: the scenario's own caption (the settings alone).
+    ``snapshot_of(n)``: step ``n``'s snapshot of ``trace`` if the caller keeps
+    them (see :func:`render`).
     """
     sc = trace.scenario
     pieces = [sc.d_k, sc.d_v, sc.feature_map, sc.normalize, sc.rule.describe()]
     if number is not None:
-        snap = snapshot(trace, number)
+        snap = snapshot(trace, number) if snapshot_of is None else snapshot_of(number)
         step = snap.step
         pieces += [step.op, _rounded(step.vector), _rounded(snap.state)]
         if step.is_write:
