@@ -294,13 +294,25 @@ def _candidates(
     return corners + along
 
 
+#: A placed label, by what it names (role, step, text): its arrow's start and tip
+#: in pixels, its box (``None``: left out), and the arrow's look before and after
+#: placing (with the text shown, maybe a read's short form, and its shift), so a
+#: drag's next frame can keep it.
+Placements = dict[
+    tuple[str, int, str],
+    tuple[tuple[float, ...], tuple[float, ...] | None, ArrowLook, ArrowLook],
+]
+
+
 def place_labels(
     arrows: list[PlaneArrow],
     to_pixels: Callable[[tuple[float, float]], tuple[float, float]],
     size: tuple[float, float],
     shafts: tuple[np.ndarray, np.ndarray],
     heads: np.ndarray,
-) -> None:
+    kept: Placements | None = None,
+    moved: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
+) -> Placements:
     """Place every label where it meets no other label and no arrow, or leave it out.
 
     A small greedy placer. Labels claim their places in order: the read's
@@ -316,19 +328,33 @@ def place_labels(
     tooltip names the arrow: overlapping words help nobody). A label whose
     tip is outside the plot is left out too: pulled in, it would name
     nothing in sight. Sets each look's ``label_shift`` (or clears its label).
+
+    ``kept``: the placements of the previous frame of a drag, at the same
+    scale. A label whose arrow has not moved keeps its place (or stays left
+    out) unless an arrow that moved (``moved``: its shafts' start and end
+    pixels and its heads, as ``shafts`` and ``heads``) now meets it; only
+    the others are placed anew. Labels then stand still while one arrow
+    moves among them, and a frame places one or two labels, not every one.
+    Returns the placements made, for the next frame.
     """
+    made: Placements = {}
     labelled = [arrow for arrow in arrows if arrow.look.label]
     if not labelled:
-        return
+        return made
     labelled.sort(key=lambda arrow: (_LABEL_PRIORITY.get(arrow.role, 3), -arrow.z))
     width_px, height_px = size
     zero = to_pixels((0.0, 0.0))
     starts, ends = shafts
     placed: list[tuple[float, float, float, float]] = []
+    if kept:
+        labelled = _keep_still_labels(labelled, to_pixels, kept, moved, placed, made)
     for arrow in labelled:
         start, end = to_pixels(arrow.origin), to_pixels(arrow.tip)
+        key = (arrow.role, arrow.number, arrow.look.label)
+        base = arrow.look
         if not (0 <= end[0] <= width_px and 0 <= end[1] <= height_px):
-            arrow.look = restyled(arrow.look, label="")
+            arrow.look = restyled(base, label="")
+            made[key] = (start + end, None, base, arrow.look)
             continue
         texts = [arrow.look.label]
         short = _SHORT_FORMS.get(arrow.role)
@@ -362,13 +388,67 @@ def place_labels(
             if chosen is not None:
                 break
         if chosen is None:
-            arrow.look = restyled(arrow.look, label="")
+            arrow.look = restyled(base, label="")
+            made[key] = (start + end, None, base, arrow.look)
             continue
         look, box = chosen
         default = label_rect(start, end, look, zero)
         shift = (box[0] - default[0], box[1] - default[1])
         arrow.look = restyled(look, label_shift=(round(shift[0], 3), round(shift[1], 3)))
         placed.append(box)
+        made[key] = (start + end, box, base, arrow.look)
+    return made
+
+
+def _keep_still_labels(
+    labelled: list[PlaneArrow],
+    to_pixels: Callable[[tuple[float, float]], tuple[float, float]],
+    kept: Placements,
+    moved: tuple[np.ndarray, np.ndarray, np.ndarray] | None,
+    placed: list[tuple[float, float, float, float]],
+    made: Placements,
+) -> list[PlaneArrow]:
+    """Keep the labels of arrows that stand still (see :func:`place_labels`).
+
+    Fills ``placed`` and ``made`` with the kept ones; returns the arrows
+    still to place, in their order.
+    """
+    still = []
+    rest = []
+    for arrow in labelled:
+        key = (arrow.role, arrow.number, arrow.look.label)
+        before = kept.get(key)
+        if before is not None and before[2] == arrow.look:
+            ends = to_pixels(arrow.origin) + to_pixels(arrow.tip)
+            if max(abs(a - b) for a, b in zip(before[0], ends)) < 0.01:
+                still.append((arrow, key, before))
+                continue
+        rest.append(arrow)
+    boxes = np.array([before[1] for *_, before in still if before[1] is not None]).reshape(-1, 4)
+    hit = np.zeros(len(boxes), dtype=bool)
+    if len(boxes) and moved is not None and len(moved[0]):
+        starts, ends, heads = moved
+        hit = segments_hit_each(boxes + np.array([-1.0, -1.0, 1.0, 1.0]), starts, ends)
+        x, y, radius = heads[:, 0], heads[:, 1], heads[:, 2]
+        left, top, right, bottom = (boxes[:, i, None] for i in range(4))
+        hit |= (
+            (x + radius > left) & (x - radius < right) & (y + radius > top) & (y - radius < bottom)
+        ).any(axis=1)
+    hits = iter(hit.tolist())
+    pushed = set()
+    for arrow, key, before in still:
+        box = before[1]
+        if box is not None and next(hits):
+            pushed.add(id(arrow))  # an arrow moved onto it: placed anew
+            continue
+        arrow.look = before[3]
+        made[key] = before
+        if box is not None:
+            placed.append(box)
+    if pushed:  # back in the order labels claim their places
+        pushed |= {id(arrow) for arrow in rest}
+        rest = [arrow for arrow in labelled if id(arrow) in pushed]
+    return rest
 
 
 def _heads_meet_each(

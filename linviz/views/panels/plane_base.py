@@ -32,6 +32,7 @@ from linviz.views.items.plane_arrows import (
     LIVE_ROLES,
     STATES,
     ArrowBatch,
+    Placements,
     PlaneArrow,
     place_labels,
 )
@@ -167,6 +168,8 @@ class VectorPlanePanel(Panel):
         self._filtering = False
         self._shown = ArrowBatch.empty()
         self._handles_placed = True
+        #: The last labels placed: (view range and size, arrows' pixels, placements).
+        self._placed: tuple[tuple[float, ...], np.ndarray, Placements] = ((), np.zeros((0, 4)), {})
         # Edits made by anything but this plane's own drag, counted: a press made
         # before one (say, then Ctrl+Z) must not start a drag on what it changed.
         self._edits_seen = 0
@@ -251,6 +254,16 @@ class VectorPlanePanel(Panel):
                 return item
         raise KeyError((role, number))
 
+    def label_boxes(self) -> dict[tuple[str, int], tuple[str, tuple[float, ...]]]:
+        """Each label shown now, by its arrow (role, step): its text and its box
+        (left, top, right, bottom) in the plot's pixels.
+        """
+        return {
+            (role, number): (look.label, box)
+            for (role, number, _), (_, box, _, look) in self._placed[2].items()
+            if box is not None
+        }
+
     def tip_position(self, step_number: int) -> tuple[float, float]:
         """Where the arrow of step ``step_number`` points, in data coordinates."""
         self._place_handles()
@@ -326,7 +339,18 @@ class VectorPlanePanel(Panel):
         back = np.minimum(head_lengths, 0.6 * length) / 2
         centres = ends - delta * (back / length)[:, None]
         heads = np.column_stack([centres, back + 2])
-        place_labels(batch.labelled(), to_pixels, (width, height), (starts, ends), heads)
+        # During a drag, labels of arrows that stand still keep their places (at
+        # the same scale): the frame places only what moved, and nothing jumps.
+        frame, segments = (x0, x1, y0, y1, width, height), np.column_stack([starts, ends])
+        kept = moved = None
+        before = self._placed
+        if self.session.dragging and before[0] == frame and before[1].shape == segments.shape:
+            changed = np.abs(segments - before[1]).max(axis=1, initial=0.0) > 0.01
+            kept, moved = before[2], (starts[changed], ends[changed], heads[changed])
+        made = place_labels(
+            batch.labelled(), to_pixels, (width, height), (starts, ends), heads, kept, moved
+        )
+        self._placed = (frame, segments, made)
 
     def _redraw_cached(self, *_: object) -> None:
         """Axes, grid and circle are cached pictures: after a new range, draw them anew."""
