@@ -500,6 +500,7 @@ class VectorPlanePanel(Panel):
             self._view_box.setRange(
                 xRange=(wanted[0], wanted[1]), yRange=(wanted[2], wanted[3]), padding=0
             )
+            self._settle_transform()
 
     def _fit_range(self, extent: float, changes: frozenset[Change], theme: Theme) -> None:
         """Fit every arrow; freeze during a drag, then only grow (no jumping)."""
@@ -518,6 +519,17 @@ class VectorPlanePanel(Panel):
         if lim != self._lim or self._framed is not None:
             self._lim, self._framed = lim, None
             self._view_box.setRange(xRange=(-lim, lim), yRange=(-lim, lim), padding=0)
+            self._settle_transform()
+
+    def _settle_transform(self) -> None:
+        """Apply a new range to the view's transform now, not when it is painted.
+
+        pyqtgraph applies it as the view paints; the arrow layer then learns of
+        the new scale mid-paint, asks for a repaint, and the whole plot was
+        painted twice per cursor move (the value plane's frame follows every
+        step). Applied here, the layer's repaint joins the one already asked.
+        """
+        self._view_box.updateMatrix()
 
     # -- looks -----------------------------------------------------------------------------
     def _apply_theme(self, theme: Theme) -> None:

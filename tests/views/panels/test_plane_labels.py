@@ -1,4 +1,5 @@
-"""Plane labels during a drag: the ones whose arrows stand still keep their places.
+"""Plane labels during a drag: the ones whose arrows stand still keep their places;
+and a cursor move that reframes a plane paints it once.
 
 Placing every label afresh on each frame of a drag made labels jump about
 around the arrow being moved (and placed a dozen labels per frame to move
@@ -10,10 +11,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from PySide6 import QtCore, QtWidgets
 
 from linviz.views.items.arrow_item import ArrowLook
 from linviz.views.items.plane_arrows import PlaneArrow, place_labels
 from linviz.views.panels.key_plane import KeyPlanePanel
+from linviz.views.panels.value_plane import ValuePlanePanel
 from tests.views.conftest import drag
 from tests.views.panels.test_planes import point, shown
 
@@ -89,3 +92,36 @@ def test_a_still_label_gives_way_only_to_an_arrow_that_now_crosses_it():
     for result in (again, kept):
         box_a2, box_b2 = result[("key", 1, "a")][1], result[("key", 2, "b")][1]
         assert not overlap(box_a2, box_b2)
+
+
+class PaintCounter(QtCore.QObject):
+    """Counts the paints of one widget."""
+
+    def __init__(self, widget) -> None:
+        super().__init__()
+        self.count = 0
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt name)
+        if event.type() == QtCore.QEvent.Type.Paint:
+            self.count += 1
+        return False
+
+
+def test_a_cursor_move_that_reframes_the_value_plane_paints_it_once(qtbot, lesson_session):
+    # The new range reached the arrow layer only as the plot painted; the layer
+    # then asked for a repaint, and every cursor move painted the plot twice.
+    panel = shown(qtbot, ValuePlanePanel(lesson_session))
+    for _ in range(10):  # whatever showing it still had to paint
+        QtWidgets.QApplication.processEvents()
+    counter = PaintCounter(panel.plot_widget.viewport())
+    view_box = panel.plot_widget.getPlotItem().getViewBox()
+    for number in (7, 5, 7, 3):
+        ranges = view_box.viewRange()
+        counter.count = 0
+        lesson_session.set_cursor(number)
+        qtbot.waitUntil(lambda: counter.count >= 1)
+        for _ in range(10):
+            QtWidgets.QApplication.processEvents()
+        assert view_box.viewRange() != ranges, number  # the frame followed the step
+        assert counter.count == 1, number
