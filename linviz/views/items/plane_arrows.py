@@ -344,60 +344,92 @@ def place_labels(
     labelled.sort(key=lambda arrow: (_LABEL_PRIORITY.get(arrow.role, 3), -arrow.z))
     width_px, height_px = size
     zero = to_pixels((0.0, 0.0))
-    starts, ends = shafts
     placed: list[tuple[float, float, float, float]] = []
     if kept:
         labelled = _keep_still_labels(labelled, to_pixels, kept, moved, placed, made)
-    for arrow in labelled:
-        start, end = to_pixels(arrow.origin), to_pixels(arrow.tip)
+    ends_of = [to_pixels(arrow.origin) + to_pixels(arrow.tip) for arrow in labelled]
+    inside = [0 <= x <= width_px and 0 <= y <= height_px for *_, x, y in ends_of]
+    looks = [restyled(arrow.look, label_shift=(0.0, 0.0)) for arrow in labelled]
+    # Every label's open places at once (in the plot, off every head and shaft):
+    # only the labels placed before it are left to rule out, one by one.
+    requests = [(e[:2], e[2:], look) for e, look, kept_in in zip(ends_of, looks, inside) if kept_in]
+    open_places = iter(_open_places(requests, zero, size, shafts, heads))
+    for arrow, ends, look, in_plot in zip(labelled, ends_of, looks, inside):
+        start, end = ends[:2], ends[2:]
         key = (arrow.role, arrow.number, arrow.look.label)
         base = arrow.look
-        if not (0 <= end[0] <= width_px and 0 <= end[1] <= height_px):
+        box = None
+        if in_plot:  # else left out: pulled in, it would name nothing in sight
+            box = next((b for b in next(open_places) if not _boxes_meet(b, placed)), None)
+            short = _SHORT_FORMS.get(arrow.role)
+            if box is None and short is not None and short(base.label) != base.label:
+                look = restyled(look, label=short(base.label))
+                places = _open_places([(start, end, look)], zero, size, shafts, heads)[0]
+                box = next((b for b in places if not _boxes_meet(b, placed)), None)
+        if box is None:
             arrow.look = restyled(base, label="")
-            made[key] = (start + end, None, base, arrow.look)
+            made[key] = (ends, None, base, arrow.look)
             continue
-        texts = [arrow.look.label]
-        short = _SHORT_FORMS.get(arrow.role)
-        if short is not None and short(arrow.look.label) != arrow.look.label:
-            texts.append(short(arrow.look.label))
-        chosen = None
-        for text in texts:
-            look = restyled(arrow.look, label=text, label_shift=(0.0, 0.0))
-            width, height = label_size(look)
-            corners = _candidates(start, end, look, zero)
-            # The heads rule out most candidates: test them all against every head at once.
-            on_heads = _heads_meet_each(corners, width, height, heads)
-            free = []  # in the plot, off every head and label: the arrows decide
-            for (left, top), on_a_head in zip(corners, on_heads):
-                box = (left, top, left + width, top + height)
-                if not (
-                    on_a_head
-                    or box[0] < 1
-                    or box[1] < 1
-                    or box[2] > width_px - 1
-                    or box[3] > height_px - 1
-                    or _boxes_meet(box, placed)
-                ):
-                    free.append(box)
-            if free:
-                margin = np.array([-1.0, -1.0, 1.0, 1.0])  # a pixel clear of every shaft
-                hit = segments_hit_each(np.array(free) + margin, starts, ends)
-                first = int(np.argmin(hit))
-                if not hit[first]:
-                    chosen = (look, free[first])
-            if chosen is not None:
-                break
-        if chosen is None:
-            arrow.look = restyled(base, label="")
-            made[key] = (start + end, None, base, arrow.look)
-            continue
-        look, box = chosen
         default = label_rect(start, end, look, zero)
         shift = (box[0] - default[0], box[1] - default[1])
         arrow.look = restyled(look, label_shift=(round(shift[0], 3), round(shift[1], 3)))
         placed.append(box)
-        made[key] = (start + end, box, base, arrow.look)
+        made[key] = (ends, box, base, arrow.look)
     return made
+
+
+def _open_places(
+    requests: list[tuple[tuple[float, float], tuple[float, float], ArrowLook]],
+    zero: tuple[float, float],
+    size: tuple[float, float],
+    shafts: tuple[np.ndarray, np.ndarray],
+    heads: np.ndarray,
+) -> list[list[tuple[float, float, float, float]]]:
+    """For each label (its arrow's start and end pixels, and its look): its candidate
+    boxes (see :func:`_candidates`), best first, that lie in the plot and meet no
+    head and no shaft.
+
+    All the labels' candidates in one numpy pass: label by label, the checks
+    cost a numpy call each (11 a step of ``scrub_ms.100_steps``).
+    """
+    width_px, height_px = size
+    boxes: list[tuple[float, float, float, float]] = []
+    owner: list[int] = []
+    for index, (start, end, look) in enumerate(requests):
+        width, height = label_size(look)
+        for left, top in _candidates(start, end, look, zero):
+            boxes.append((left, top, left + width, top + height))
+            owner.append(index)
+    places: list[list[tuple[float, float, float, float]]] = [[] for _ in requests]
+    if not boxes:
+        return places
+    array = np.array(boxes)
+    open_ = (
+        (array[:, 0] >= 1)
+        & (array[:, 1] >= 1)
+        & (array[:, 2] <= width_px - 1)
+        & (array[:, 3] <= height_px - 1)
+    )
+    open_ &= ~_boxes_meet_heads(array, heads)
+    rows = np.flatnonzero(open_)
+    if len(rows):
+        margin = np.array([-1.0, -1.0, 1.0, 1.0])  # a pixel clear of every shaft
+        open_[rows] = ~segments_hit_each(array[rows] + margin, *shafts)
+    for row in np.flatnonzero(open_).tolist():
+        places[owner[row]].append(boxes[row])
+    return places
+
+
+def _boxes_meet_heads(boxes: np.ndarray, heads: np.ndarray) -> np.ndarray:
+    """Whether each box (``(m, 4)``: left, top, right, bottom, pixels) meets a head's
+    disc (``heads``: centre x, y and radius, pixels), as ``(m,)`` booleans.
+    """
+    if not len(heads) or not len(boxes):
+        return np.zeros(len(boxes), dtype=bool)
+    x, y, radius = heads[:, 0], heads[:, 1], heads[:, 2]
+    left, top, right, bottom = (boxes[:, i, None] for i in range(4))
+    meet = (x + radius > left) & (x - radius < right) & (y + radius > top) & (y - radius < bottom)
+    return meet.any(axis=1)
 
 
 def _keep_still_labels(
@@ -429,11 +461,7 @@ def _keep_still_labels(
     if len(boxes) and moved is not None and len(moved[0]):
         starts, ends, heads = moved
         hit = segments_hit_each(boxes + np.array([-1.0, -1.0, 1.0, 1.0]), starts, ends)
-        x, y, radius = heads[:, 0], heads[:, 1], heads[:, 2]
-        left, top, right, bottom = (boxes[:, i, None] for i in range(4))
-        hit |= (
-            (x + radius > left) & (x - radius < right) & (y + radius > top) & (y - radius < bottom)
-        ).any(axis=1)
+        hit |= _boxes_meet_heads(boxes, heads)
     hits = iter(hit.tolist())
     pushed = set()
     for arrow, key, before in still:
@@ -449,23 +477,3 @@ def _keep_still_labels(
         pushed |= {id(arrow) for arrow in rest}
         rest = [arrow for arrow in labelled if id(arrow) in pushed]
     return rest
-
-
-def _heads_meet_each(
-    corners: list[tuple[float, float]], width: float, height: float, heads: np.ndarray
-) -> list[bool]:
-    """Whether each ``width`` × ``height`` box at ``corners`` (top-left, pixels) meets a
-    head's disc (``heads``: centre x, y and radius, pixels).
-
-    One numpy pass for all of a label's candidates: tested one box at a time,
-    this was 4.6 of the 8.9 ms per step of ``scrub_ms.100_steps`` spent placing
-    labels (under cProfile).
-    """
-    if not len(heads) or not corners:
-        return [False] * len(corners)
-    boxes = np.asarray(corners, dtype=float)
-    left, top = boxes[:, :1], boxes[:, 1:]
-    right, bottom = left + width, top + height
-    x, y, radius = heads[:, 0], heads[:, 1], heads[:, 2]
-    meet = (x + radius > left) & (x - radius < right) & (y + radius > top) & (y - radius < bottom)
-    return meet.any(axis=1).tolist()
