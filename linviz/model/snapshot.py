@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -24,6 +25,8 @@ class Snapshot:
     ``state`` is ``S`` after the step and ``state_before`` before it (equal
     for a read). Exactly one of ``write`` / ``read`` is set, unless
     ``number`` is 0 (the empty memory, before the first step).
+    :attr:`writer_counts` is worked out when first asked for: a caption
+    quoting a step needs its numbers, not its overlap marks.
     """
 
     number: int
@@ -32,7 +35,31 @@ class Snapshot:
     state_before: np.ndarray
     write: WriteRecord | None
     read: ReadResult | None
-    writer_counts: np.ndarray | None
+    trace: Trace = field(repr=False, compare=False)
+    #: The trace's generation the snapshot was made at.
+    generation: int = field(repr=False, compare=False)
+
+    @cached_property
+    def writer_counts(self) -> np.ndarray | None:
+        """How many writes put something in each cell of ``state`` (see
+        :meth:`Trace.writer_counts`); ``None`` when counting would stall a drag
+        (:data:`MAX_OVERLAP_WORK`).
+
+        Raises
+        ------
+        RuntimeError
+            If the trace was edited since the snapshot was made (it would
+            count the edited trace's writers).
+        """
+        if self.trace.generation != self.generation:
+            raise RuntimeError(f"the snapshot of step {self.number} is older than the trace")
+        scenario = self.trace.scenario
+        if self.number == 0:
+            return np.zeros(self.state.shape, dtype=int)
+        writes_so_far = self.number  # an upper bound is enough to decide
+        if writes_so_far * scenario.d_k * scenario.d_v > MAX_OVERLAP_WORK:
+            return None
+        return cell_writer_counts(self.trace, self.number)
 
 
 def snapshot(trace: Trace, number: int) -> Snapshot:
@@ -42,18 +69,16 @@ def snapshot(trace: Trace, number: int) -> Snapshot:
     step numbers: the rest of a read's terms is computed when asked for.
     """
     scenario = trace.scenario
+    generation = trace.generation
     if number == 0:
         state = trace.state(0)
-        return Snapshot(0, None, state, state, None, None, np.zeros(state.shape, dtype=int))
+        return Snapshot(0, None, state, state, None, None, trace, generation)
     step = scenario.step(number)
     record = result = None
-    writes_so_far = number  # an upper bound is enough to decide
-    counting = writes_so_far * scenario.d_k * scenario.d_v <= MAX_OVERLAP_WORK
     if step.is_write:
         record = trace.write_record(number)
         state, before = record.state, record.state_before
     else:
         result = read_result(trace, number)
         state = before = result.state
-    counts = cell_writer_counts(trace, number) if counting else None
-    return Snapshot(number, step, state, before, record, result, counts)
+    return Snapshot(number, step, state, before, record, result, trace, generation)

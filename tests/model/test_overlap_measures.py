@@ -162,3 +162,16 @@ def test_a_decomposition_stays_usable_until_its_own_steps_change():
     np.testing.assert_array_equal(again.value_sizes(), [3, 4])
     assert again.phi_key(1).tolist() == [0, 1] and again.effective_value(0).tolist() == [3, 1]
     assert again.label_of(1) == "k2" and len(again) == 2 and bool(trace.decomposition(0))
+
+
+def test_a_snapshot_counts_writers_when_asked_and_refuses_once_the_trace_changed():
+    scenario = crowding()
+    trace = Trace(scenario)
+    early, kept = snapshot(trace, 4), snapshot(trace, 4)
+    assert kept.writer_counts.tolist() == [[1, 2], [1, 2]]  # worked out now, then kept
+    scenario.replace_step(4, scenario.step(4).with_changes(vector=np.array([1.0, 0.0])))
+    assert kept.writer_counts.tolist() == [[1, 2], [1, 2]]
+    # Never asked before the edit: it would count the edited trace's writers.
+    with pytest.raises(RuntimeError, match="step 4 is older than the trace"):
+        _ = early.writer_counts
+    assert snapshot(trace, 4).writer_counts.tolist() == [[1, 2], [1, 1]]  # k3 now on row 1 only
