@@ -29,6 +29,8 @@ from linviz.model.texts import Texts, from_json, variants
 WRITE = "write"
 READ = "read"
 OPS = (WRITE, READ)
+#: Most Step objects a scenario keeps for :meth:`Scenario.step` (about 1 kB each at d = 64).
+KEPT_STEPS = 512
 
 
 @dataclass(frozen=True)
@@ -545,6 +547,7 @@ class Scenario:
 
     def _forget_sizes(self) -> None:
         """Drop the cached row measures (see :meth:`key_norms`, :meth:`phi_vectors`)."""
+        self._steps: dict[int, Step] = {}
         self._sizes_valid = 0
         self._key_norms = np.zeros(0)
         self._value_sizes = np.zeros(0)
@@ -565,7 +568,10 @@ class Scenario:
 
     def _write_row(self, i: int, step: Step, in_place: bool = False) -> None:
         """Fill row ``i``; ``in_place``: no other row moved (a replaced step)."""
-        if not in_place:
+        if in_place:
+            self._steps.pop(i, None)
+        else:
+            self._steps.clear()
             self._sizes_valid = min(self._sizes_valid, i)
         self._is_write[i] = step.is_write
         self._vectors[i] = step.vector
@@ -600,6 +606,7 @@ class Scenario:
             self._reindex()
 
     def _delete_row(self, i: int) -> None:
+        self._steps.clear()
         self._sizes_valid = min(self._sizes_valid, i)
         n = self._n
         for column in (self._is_write, self._vectors, self._values, self._alpha, self._beta):
@@ -765,10 +772,20 @@ class Scenario:
         return self._n
 
     def step(self, number: int) -> Step:
-        """The step with 1-based ``number``."""
+        """The step with 1-based ``number``.
+
+        Kept until its row changes (a Step is immutable): the views ask for
+        the same few steps many times per drag frame, and each new Step copies
+        its vectors.
+        """
         if not 1 <= number <= self._n:
             raise IndexError(f"step {number} out of range 1..{self._n}")
-        return self._row_step(number - 1)
+        kept = self._steps.get(number - 1)
+        if kept is None:
+            if len(self._steps) >= KEPT_STEPS:
+                self._steps.clear()  # a long scrub must not keep every step
+            kept = self._steps[number - 1] = self._row_step(number - 1)
+        return kept
 
     def is_write(self, number: int) -> bool:
         """Whether step ``number`` is a write (without building a Step)."""

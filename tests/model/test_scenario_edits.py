@@ -237,3 +237,23 @@ def test_before_any_write_the_memory_decomposes_into_no_terms(rule, first_term):
         assert parts.phi_keys.shape == (0, 2) and parts.effective_values.shape == (0, 3)
         assert parts.value_sizes().shape == (0,) and parts.cell_amounts(0, 0).shape == (0,)
     assert trace.decomposition(2).effective_values.tolist() == [first_term]
+
+
+def test_a_step_is_kept_until_its_row_changes():
+    sc = Scenario(
+        2, 2, [write([1, 0], [1, 2], "w1"), write([0, 1], [3, 4], "w2"), read([1, 0], "r1")]
+    )
+    first = sc.step(1)
+    assert sc.step(1) is first  # asked again: the same immutable step
+    sc.replace_step(1, first.with_changes(vector=np.array([0.5, 0.5])))
+    assert sc.step(1).vector.tolist() == [0.5, 0.5] and first.vector.tolist() == [1, 0]
+    sc.insert_step(1, write([1, 1], [0, 0], "w0"))
+    assert [sc.step(n).label for n in (1, 2, 3, 4)] == ["w0", "w1", "w2", "r1"]
+    sc.move_step(1, 3)
+    assert [sc.step(n).label for n in (1, 2, 3, 4)] == ["w1", "w2", "w0", "r1"]
+    sc.remove_step(2)
+    assert [sc.step(n).label for n in (1, 2, 3)] == ["w1", "w0", "r1"]
+    sc.resize(3, 2)
+    assert sc.step(1).vector.tolist() == [0.5, 0.5, 0.0]
+    with pytest.raises(ValueError):
+        sc.step(1).vector[0] = 9.0  # shared, so read-only
