@@ -146,10 +146,13 @@ def run(name: str | None, language: str | None = None) -> int:
         app = application()
         reporter = install_error_reporter(app)
         set_language(chosen_language(language))
-        if os.environ.get(EXIT_AFTER_PAINT) == "1":
-            app.setProperty("linviz_first_paint", _FirstPaint(app))
         # The window lives as long as this reference: until app.exec() returns.
         _window = open_window(session, offer_recovery=os.environ.get(EXIT_AFTER_PAINT) != "1")
+    if os.environ.get(EXIT_AFTER_PAINT) == "1":
+        # Watched from here on: nothing paints before the event loop runs, and a
+        # filter installed sooner would have taxed each of the ~10,000 events of
+        # building the window with a Python call no user's start-up makes.
+        app.setProperty("linviz_first_paint", _FirstPaint(app))
     try:
         return app.exec()
     finally:
@@ -180,7 +183,8 @@ class _FirstPaint(QtCore.QObject):
     """Prints :data:`PAINTED_LINE` after the first paint of any widget, then quits.
 
     The line comes from a zero-delay timer, i.e. once the paint pass that
-    drew the window has finished.
+    drew the window has finished. Made once the window is built and shown,
+    just before the event loop starts (the first paint happens in it).
     """
 
     def __init__(self, app: QtCore.QCoreApplication) -> None:
