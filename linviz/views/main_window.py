@@ -880,10 +880,10 @@ class MainWindow(QtWidgets.QMainWindow):
             self.stage.show_banner(why, where)
 
     def _restore_geometry_before(self) -> None:
-        geometry = getattr(self, "_geometry_before", None)
+        geometry = self._geometry_before
         if geometry is None or self.session.options.projector:
             return
-        if getattr(self, "_was_maximized", False):
+        if self._was_maximized:
             self.showMaximized()
         else:
             self.setGeometry(geometry)
