@@ -2,21 +2,25 @@
 
 Both walk the scenario forwards once (:mod:`linviz.model.trace_walk`) and
 write as they go, so a million steps cost a million steps' work and memory
-for one step's output at a time.
+for one step's output at a time. The walker is imported by the functions
+that walk: the window's captions need only this module's number formats, and
+start-up then does without it.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import numpy as np
 
 from linviz.model.limits import MAX_LISTED_TERMS
 from linviz.model.replay import Trace
 from linviz.model.scenario import Scenario
-from linviz.model.trace_walk import WalkedRead, WalkedWrite, walk
+
+if TYPE_CHECKING:
+    from linviz.model.trace_walk import WalkedRead, WalkedWrite
 
 
 def _plain(array: np.ndarray) -> Any:
@@ -31,6 +35,8 @@ def step_object(item: WalkedWrite | WalkedRead, *, with_state: bool = True) -> d
     ``{"label": "rest", "count": n, "term": [...]}``: the sum of the ``n``
     terms not listed (the one entry with a ``count``).
     """
+    from linviz.model.trace_walk import WalkedWrite
+
     if isinstance(item, WalkedWrite):
         return {
             "index": item.number,
@@ -75,6 +81,8 @@ def write_trace_json(
     ensure_ascii: bool = False,
 ) -> None:
     """Write the ``linviz trace --json`` document to ``stream``, one step at a time."""
+    from linviz.model.trace_walk import walk
+
     encode = json.JSONEncoder(ensure_ascii=ensure_ascii, allow_nan=False).encode
     stream.write(f'{{"d_k": {scenario.d_k}, "d_v": {scenario.d_v}, "steps": [')
     separator = ""
@@ -98,6 +106,8 @@ def write_trace_json(
 
 def trace_document(trace: Trace, *, all_terms: bool = False) -> dict[str, Any]:
     """The ``linviz trace --json`` document as one dictionary (small scenarios)."""
+    from linviz.model.trace_walk import walk
+
     scenario = trace.scenario
     steps = [step_object(item) for item in walk(scenario, all_terms=all_terms)]
     return {"d_k": scenario.d_k, "d_v": scenario.d_v, "steps": steps}
@@ -153,6 +163,8 @@ def trace_table(trace: Trace) -> str:
 
 def trace_table_lines(sc: Scenario) -> Iterator[str]:
     """The lines of :func:`trace_table`, made one step at a time."""
+    from linviz.model.trace_walk import WalkedWrite, walk
+
     yield sc.title
     yield (
         f"d_k = {sc.d_k}, d_v = {sc.d_v}, feature map {sc.feature_map}, "

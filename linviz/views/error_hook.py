@@ -14,7 +14,6 @@ bad one before anything changes).
 from __future__ import annotations
 
 import logging
-import logging.handlers
 import sys
 import traceback
 from collections.abc import Callable
@@ -234,6 +233,9 @@ class ErrorReporter(QtCore.QObject):
         """Append ``details`` to the log; the log's path, or ``None`` if it cannot be written."""
         try:
             if self._handler is None:
+                # Imported with the first error: start-up does without it (and its sockets).
+                import logging.handlers
+
                 self.folder.mkdir(parents=True, exist_ok=True)
                 handler = logging.handlers.RotatingFileHandler(
                     self.log_path,

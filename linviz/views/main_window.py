@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
@@ -17,10 +18,8 @@ from linviz.model.lessons import bundled_lessons
 from linviz.model.scenario import Scenario, write
 from linviz.model.texts import in_language
 from linviz.views.accessibility import Accessibility
-from linviz.views.classroom.baseline_panel import BaselinePanel
 from linviz.views.classroom.class_menu import Classroom
 from linviz.views.classroom.presenter import Presenter
-from linviz.views.classroom.projector_stage import ProjectorStage
 from linviz.views.compact_desk import COMPACT_BELOW, CompactDesk
 from linviz.views.error_text import shown_error
 from linviz.views.export.window_exporter import WindowExporter
@@ -47,6 +46,10 @@ from linviz.views.panels.value_plane import ValuePlanePanel
 from linviz.views.recovery_writer import RecoveryDialog, RecoveryWriter, restore_and_take_over
 from linviz.views.theme import theme_named, theme_palette
 
+if TYPE_CHECKING:
+    from linviz.views.classroom.baseline_panel import BaselinePanel
+    from linviz.views.classroom.projector_stage import ProjectorStage
+
 MAX_RECENT = 8
 #: The table of steps' share of the window's height when the window first shows,
 #: and its bounds in pixels.
@@ -61,7 +64,13 @@ class MainWindow(QtWidgets.QMainWindow):
 
     The window builds every part itself: the panels (each also in
     :attr:`panels` by name, for exports), the docks, the Class menu
-    (:attr:`classroom`) and File ▸ Export (:attr:`exporter`).
+    (:attr:`classroom`) and File ▸ Export (:attr:`exporter`). Every menu,
+    action and key exists from the start; what is not on screen when the
+    window first shows is built, and its module imported, the first time it
+    is needed: projector mode's layouts (:attr:`stage`), the baseline panel
+    (:meth:`baseline_panel`), the presenter view and the audience screen's
+    cover (:attr:`presenter`), the Class menu's boxes, the labs' pages and
+    the exports' drawing code. The window then opens sooner.
 
     Parameters
     ----------
@@ -90,6 +99,9 @@ class MainWindow(QtWidgets.QMainWindow):
         #: Built the first time its dock shows (see :meth:`baseline_panel`): most
         #: sessions never pin one, and it costs a heatmap's start-up time.
         self._baseline_panel: BaselinePanel | None = None
+        #: Projector mode's layouts, built when projector mode first starts (see
+        #: :attr:`stage`): nothing of it shows before, and most sessions never use it.
+        self._stage: ProjectorStage | None = None
         #: Every panel by its ``panel_name`` (the views ``linviz export --view`` knows).
         self.panels: dict[str, Panel] = {}
         #: The frame holding each panel under its title, by panel name.
@@ -219,15 +231,14 @@ class MainWindow(QtWidgets.QMainWindow):
         desk_area.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
         desk_area.setWidgetResizable(True)
         desk_area.setWidget(desk)
-        # Projector mode shows another page: what the step needs, large (the
-        # stage borrows the panels from the desk and gives them back).
+        # Projector mode shows another page (:attr:`stage`, added when first
+        # needed): what the step needs, large (the stage borrows the panels from
+        # the desk and gives them back).
         central = QtWidgets.QWidget()
         central.setObjectName("scenario_view")
         self._pages = QtWidgets.QStackedLayout(central)
         self._pages.addWidget(desk_area)
         self.desk = desk_area
-        self.stage = ProjectorStage(self)
-        self._pages.addWidget(self.stage.widget)
         # A small window shows one panel at a time, under tabs (COMPACT_BELOW).
         self.compact = CompactDesk(self)
         self._pages.addWidget(self.compact.widget)
@@ -511,6 +522,8 @@ class MainWindow(QtWidgets.QMainWindow):
     def baseline_panel(self) -> BaselinePanel:
         """The baseline panel in its dock (and among :attr:`panels`), built if need be."""
         if self._baseline_panel is None:
+            from linviz.views.classroom.baseline_panel import BaselinePanel
+
             panel = self._baseline_panel = BaselinePanel(self.session)
             self._add_panel(panel)
             self.baseline_dock.setWidget(panel)
@@ -781,6 +794,18 @@ class MainWindow(QtWidgets.QMainWindow):
         self.session.set_options(theme=name)
         self._save_settings()
 
+    @property
+    def stage(self) -> ProjectorStage:
+        """Projector mode's layouts, a page of the scenario view, built the first time
+        they are asked for (projector mode starting, or a refusal shown large).
+        """
+        if self._stage is None:
+            from linviz.views.classroom.projector_stage import ProjectorStage
+
+            self._stage = ProjectorStage(self)
+            self._pages.addWidget(self._stage.widget)
+        return self._stage
+
     def set_projector_mode(self, on: bool, full_screen: bool = True, stage: bool = True) -> None:
         """Projector mode: large high-contrast view, editors hidden, full screen.
 
@@ -820,7 +845,8 @@ class MainWindow(QtWidgets.QMainWindow):
             if full_screen:
                 self.showFullScreen()
         else:
-            self.stage.leave()
+            if self._stage is not None:
+                self._stage.leave()
             self._pages.setCurrentWidget(self.desk)
             # Normal fonts first: at projector sizes the desk's minimum size
             # would widen the window as it comes back.
@@ -843,8 +869,8 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def _escape(self) -> None:
         """Esc: take a refusal's banner away, else leave projector mode."""
-        if self.stage.banner.isVisible():
-            self.stage.hide_banner()
+        if self._stage is not None and self._stage.banner.isVisible():
+            self._stage.hide_banner()
         else:
             self.set_projector_mode(False)
 
@@ -854,10 +880,10 @@ class MainWindow(QtWidgets.QMainWindow):
             self.stage.show_banner(why, where)
 
     def _restore_geometry_before(self) -> None:
-        geometry = getattr(self, "_geometry_before", None)
+        geometry = self._geometry_before
         if geometry is None or self.session.options.projector:
             return
-        if getattr(self, "_was_maximized", False):
+        if self._was_maximized:
             self.showMaximized()
         else:
             self.setGeometry(geometry)

@@ -5,7 +5,9 @@ The Class menu hides every read's output until it is revealed (R, or a
 click on the hidden area), takes the class's prediction for the read at the
 cursor (P) and pins a baseline (B) to compare later edits against; the
 window then shows the baseline panel in a dock. All the state lives in the
-session; this module holds the actions and the prediction box.
+session; this module holds the actions. The boxes and dialogs they open are
+built (and their modules imported) the first time they are opened: the menu
+is on screen from the start, what it opens seldom is.
 """
 
 from __future__ import annotations
@@ -17,14 +19,14 @@ import shiboken6
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.changes import Change
-from linviz.controller.lab_record import LabNotebook
 from linviz.controller.session import Session
-from linviz.views.classroom.lab_notebook import LabNotebookDialog
-from linviz.views.classroom.prediction_box import PredictionBox
-from linviz.views.classroom.try_vector import TryVectorBox
 from linviz.views.panels.panel import session_theme
 
 if TYPE_CHECKING:
+    from linviz.controller.lab_record import LabNotebook
+    from linviz.views.classroom.lab_notebook import LabNotebookDialog
+    from linviz.views.classroom.prediction_box import PredictionBox
+    from linviz.views.classroom.try_vector import TryVectorBox
     from linviz.views.main_window import MainWindow
 
 Qt = QtCore.Qt
@@ -50,7 +52,10 @@ class Classroom(QtCore.QObject):
     menu : QtWidgets.QMenu
         Class ▸ …
     prediction_box : PredictionBox
-        Where the class's prediction for the read at the cursor is typed.
+        Where the class's prediction for the read at the cursor is typed
+        (built the first time it is asked for).
+    notebook : LabNotebook
+        The lab entries of this session (built the first time it is asked for).
     """
 
     def __init__(self, session: Session, window: MainWindow) -> None:
@@ -103,8 +108,9 @@ class Classroom(QtCore.QObject):
                 "nothing in the scenario changes"
             ),
         )
-        #: The lab entries of this session (the Lab notebook shows and exports them).
-        self.notebook = LabNotebook(session)
+        # Each built the first time it is asked for (see the properties and methods).
+        self._notebook: LabNotebook | None = None
+        self._prediction_box: PredictionBox | None = None
         self._lab_dialog: LabNotebookDialog | None = None
         self._try_box: TryVectorBox | None = None
 
@@ -121,7 +127,6 @@ class Classroom(QtCore.QObject):
         self.menu.addAction(self.clear_action)
         self.menu.addAction(self.lab_action)
 
-        self.prediction_box = PredictionBox(self.session, window)
         self.session.changed.connect(self._on_session_changed)
         self._sync({Change.REVEAL, Change.BASELINE, Change.OPTIONS})
 
@@ -146,6 +151,28 @@ class Classroom(QtCore.QObject):
         self.window.addAction(action)
         return action
 
+    # -- the parts built on first use ---------------------------------------------------------
+    @property
+    def notebook(self) -> LabNotebook:
+        """The lab entries of this session (the Lab notebook shows and exports them)."""
+        if self._notebook is None:
+            from linviz.controller.lab_record import LabNotebook
+
+            self._notebook = LabNotebook(self.session)
+        return self._notebook
+
+    @property
+    def prediction_box(self) -> PredictionBox:
+        """The box the class's prediction is typed in, built the first time it is asked for."""
+        if self._prediction_box is None:
+            from linviz.views.classroom.prediction_box import PredictionBox
+
+            box = self._prediction_box = PredictionBox(self.session, self.window)
+            box.set_theme(session_theme(self.session))
+            # Its buttons' names and tooltips, as every control of the window has.
+            self.window.accessibility.fill()
+        return self._prediction_box
+
     # -- commands ---------------------------------------------------------------------------
     def open_prediction_box(self) -> None:
         """Class ▸ Enter prediction…"""
@@ -154,6 +181,8 @@ class Classroom(QtCore.QObject):
     def try_box(self) -> TryVectorBox:
         """The Try a vector box, built the first time it is asked for."""
         if self._try_box is None:
+            from linviz.views.classroom.try_vector import TryVectorBox
+
             self._try_box = TryVectorBox(self.session, self.window)
         return self._try_box
 
@@ -164,6 +193,8 @@ class Classroom(QtCore.QObject):
     def lab_notebook(self) -> LabNotebookDialog:
         """The Lab notebook dialog, built the first time it is asked for."""
         if self._lab_dialog is None:
+            from linviz.views.classroom.lab_notebook import LabNotebookDialog
+
             self._lab_dialog = LabNotebookDialog(self.session, self.notebook, self.window)
             self._lab_dialog.set_theme(session_theme(self.session))
         return self._lab_dialog
@@ -199,6 +230,7 @@ class Classroom(QtCore.QObject):
         self.pin_action.setEnabled(len(session.scenario) > 0)
         self.clear_action.setEnabled(session.baseline is not None)
         if Change.OPTIONS in changes:
-            self.prediction_box.set_theme(session_theme(session))
+            if self._prediction_box is not None:
+                self._prediction_box.set_theme(session_theme(session))
             if self._lab_dialog is not None:
                 self._lab_dialog.set_theme(session_theme(session))

@@ -6,6 +6,9 @@ explicit paths do the work and never open a dialog, so tests (and scripts)
 call them directly; only the menu slots ask for a file name
 (:meth:`WindowExporter.ask_path`) and options
 (:meth:`WindowExporter.ask_options`), two hooks a test can replace.
+
+The menu and its actions exist from the start; the drawing code (images,
+sequences, the options dialog) is imported by the first export.
 """
 
 from __future__ import annotations
@@ -18,18 +21,9 @@ from typing import TYPE_CHECKING
 from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
-from linviz.views.export import images, sequences
-from linviz.views.export.images import ExportCancelled, ExportError
-from linviz.views.export.options_dialog import (
-    DEFAULT_FRAME_MS,
-    DEFAULT_SCALE,
-    ExportOptions,
-    ExportOptionsDialog,
-)
-from linviz.views.export.sequences import Progress
-from linviz.views.export.slide import editors_hidden
-
 if TYPE_CHECKING:
+    from linviz.views.export.options_dialog import ExportOptions
+    from linviz.views.export.sequences import Progress
     from linviz.views.main_window import MainWindow
 
 #: The name of the whole window among the export views (the panels use their panel_name).
@@ -124,6 +118,7 @@ class WindowExporter(QtCore.QObject):
         buttons unless ``editors``. Returns the file written, or ``None``
         after showing why it failed.
         """
+        from linviz.views.export import images
 
         def job() -> Path:
             with self._slide(name, editors):
@@ -133,6 +128,8 @@ class WindowExporter(QtCore.QObject):
 
     def _slide(self, name: str, editors: bool):
         """Leave the editing parts out of an export of the whole window (unless ``editors``)."""
+        from linviz.views.export.slide import editors_hidden
+
         return editors_hidden(self.window, hidden=name == WINDOW and not editors)
 
     def export_animation(
@@ -147,6 +144,8 @@ class WindowExporter(QtCore.QObject):
         """An animated GIF of view ``name``, one frame per step from step 0 (progress
         dialog unless given; the window without its editing parts unless ``editors``).
         """
+        from linviz.views.export import sequences
+
         frames = len(self.window.session.scenario) + 1  # from step 0
         progress = progress or self.progress_dialog(
             self.tr("Drawing %Ln frames…", "", frames), 2 * frames
@@ -170,6 +169,8 @@ class WindowExporter(QtCore.QObject):
         editors: bool = False,
     ) -> list[Path] | None:
         """One numbered image per step next to ``path`` (``name-000.png`` for step 0 …)."""
+        from linviz.views.export import sequences
+
         images_count = len(self.window.session.scenario) + 1  # from step 0
         progress = progress or self.progress_dialog(
             self.tr("Writing %Ln images…", "", images_count), images_count
@@ -186,6 +187,8 @@ class WindowExporter(QtCore.QObject):
 
     def copy_view(self, name: str = WINDOW, scale: float | None = None) -> QtGui.QImage | None:
         """Put an image of view ``name`` on the clipboard."""
+        from linviz.views.export import images
+
         options = self.last_options()
         scale = options.scale if scale is None else scale
 
@@ -208,6 +211,8 @@ class WindowExporter(QtCore.QObject):
         ``busy`` shows a wait cursor (exports with a progress dialog do without:
         the dialog's Cancel button must look clickable).
         """
+        from linviz.views.export.images import ExportCancelled, ExportError
+
         if busy:
             QtWidgets.QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
@@ -237,6 +242,8 @@ class WindowExporter(QtCore.QObject):
 
     def ask_options(self, suffix: str) -> ExportOptions | None:
         """The options dialog for format ``suffix``; ``None`` if cancelled."""
+        from linviz.views.export.options_dialog import ExportOptionsDialog
+
         dialog = ExportOptionsDialog(
             suffix, self.last_options(), self.window, whole_window=self._asking_for == WINDOW
         )
@@ -266,6 +273,13 @@ class WindowExporter(QtCore.QObject):
     # -- remembered choices ------------------------------------------------------------------
     def last_options(self) -> ExportOptions:
         """The options used last time (defaults: 2×, opaque, 1.2 s per frame)."""
+        from linviz.views.export import images
+        from linviz.views.export.options_dialog import (
+            DEFAULT_FRAME_MS,
+            DEFAULT_SCALE,
+            ExportOptions,
+        )
+
         s = self.settings
         scale = float(s.value("export/scale", DEFAULT_SCALE))
         return ExportOptions(

@@ -15,10 +15,10 @@ import shiboken6
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.changes import Change
-from linviz.views.labs.lab_page import LabPage
 from linviz.views.panels.panel import session_theme
 
 if TYPE_CHECKING:
+    from linviz.views.labs.lab_page import LabPage
     from linviz.views.main_window import MainWindow
 
 Qt = QtCore.Qt

@@ -1,0 +1,161 @@
+"""Start-up builds what is on screen; the rest comes when a user first asks for it.
+
+The window opens as ``linviz`` opens it, in a fresh interpreter (a test
+process has long imported everything), and reports which of its parts exist
+and which modules are loaded; then it takes the actions that need each part.
+``linviz bench``'s ``startup_ms`` measures the time this saves.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Modules that only parts built on first use need.
+LATER_MODULES = (
+    "linviz.views.classroom.projector_stage",
+    "linviz.views.classroom.before_after",
+    "linviz.views.classroom.baseline_panel",
+    "linviz.views.classroom.presenter_view",
+    "linviz.views.classroom.prediction_box",
+    "linviz.views.classroom.lab_notebook",
+    "linviz.views.classroom.try_vector",
+    "linviz.controller.lab_record",
+    "linviz.views.export.images",
+    "linviz.views.export.sequences",
+    "linviz.views.export.options_dialog",
+    "linviz.views.labs.lab_page",
+    "logging.handlers",
+)
+
+PROBE = r"""
+import json, sys
+from pathlib import Path
+from PySide6 import QtWidgets
+from linviz.views.app import application, open_window
+
+LATER = json.loads(sys.argv[1])
+out = Path(sys.argv[2])
+app = application(language="en")
+window = open_window(None, offer_recovery=False)  # the first lesson, as `linviz` opens it
+for _ in range(5):
+    app.processEvents()
+
+
+def parts():
+    def named(kind, name):
+        return window.findChild(kind, name) is not None
+
+    return {
+        "projector stage": named(QtWidgets.QWidget, "projector_stage"),
+        "prediction box": named(QtWidgets.QDialog, "prediction_box"),
+        "lab notebook": named(QtWidgets.QDialog, "lab_notebook"),
+        "try a vector": named(QtWidgets.QDialog, "try_vector_box"),
+        "audience cover": named(QtWidgets.QWidget, "audience_blank"),
+        "baseline panel": named(QtWidgets.QWidget, "baseline"),
+        "presenter view": any(
+            w.objectName() == "presenter_view" for w in app.topLevelWidgets()
+        ),
+        "modules": sorted(m for m in LATER if m in sys.modules),
+    }
+
+
+report = {"at start": parts()}
+report["menus"] = [a.text() for a in window.menuBar().actions()]
+report["class menu"] = [a.text() for a in window.classroom.menu.actions() if a.text()]
+report["shortcuts"] = {
+    "presenter": window.presenter.show_action.shortcut().toString(),
+    "blank": window.presenter.blank_action.shortcut().toString(),
+    "predict": window.classroom.predict_action.shortcut().toString(),
+    "projector": window.projector_action.shortcut().toString(),
+}
+session = window.session
+read = next(n for n in range(1, len(session.scenario) + 1) if not session.scenario.is_write(n))
+session.set_cursor(read)
+window.classroom.predict_action.trigger()
+box = window.classroom.prediction_box
+report["prediction box shown"] = box.isVisible()
+buttons = box.findChildren(QtWidgets.QPushButton)
+report["prediction box tooltips"] = bool(buttons) and all(b.toolTip() for b in buttons)
+box.hide()
+window.classroom.try_action.trigger()
+report["try box shown"] = window.findChild(QtWidgets.QDialog, "try_vector_box").isVisible()
+window.presenter.show_action.trigger()
+report["presenter shows the step"] = window.presenter.view().count_label.text()
+window.presenter.blank_action.trigger()
+report["cover shown"] = window.presenter.cover.isVisible()
+window.presenter.blank_action.trigger()
+window.activateWindow()
+window.classroom.pin_action.trigger()
+app.processEvents()
+report["baseline dock shown"] = window.baseline_dock.isVisible()
+window.classroom.lab_action.trigger()
+report["lab notebook shown"] = window.findChild(QtWidgets.QDialog, "lab_notebook").isVisible()
+window.projector_action.trigger()
+app.processEvents()
+report["stage shown"] = window.stage.widget.isVisible()
+report["stage kind"] = window.stage.kind
+window.leave_projector_action.trigger()
+app.processEvents()
+report["exported"] = str(window.exporter.export_view("heatmap", out / "heatmap.png"))
+window.labs.show_tab("memory")
+report["after use"] = parts()
+print(json.dumps(report))
+session.undo_stack.set_clean()
+"""
+
+
+def test_the_parts_off_screen_are_built_when_first_used(tmp_path):
+    env = dict(os.environ)
+    env["QT_QPA_PLATFORM"] = "offscreen"
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env["XDG_CONFIG_HOME"] = str(tmp_path / "config")  # nothing remembered (projector mode)
+    env["XDG_DATA_HOME"] = str(tmp_path / "data")
+    probe = tmp_path / "probe.py"
+    probe.write_text(PROBE, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(probe), json.dumps(LATER_MODULES), str(tmp_path)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=180,
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+
+    # At start: none of them, yet every menu, action and key is there.
+    start = report["at start"]
+    assert not any(start[part] for part in start), start
+    assert report["menus"] == ["&File", "&Edit", "&Go", "&View", "&Class", "&Help"]
+    assert "Enter &prediction…" in report["class menu"]
+    assert "Pin &baseline" in report["class menu"]
+    assert report["shortcuts"] == {
+        "presenter": "X",
+        "blank": ".",
+        "predict": "P",
+        "projector": "F5",
+    }
+
+    # Each action builds its part, which works as it always did.
+    assert report["prediction box shown"] and report["prediction box tooltips"]
+    assert report["try box shown"] and report["lab notebook shown"]
+    assert report["presenter shows the step"].startswith("Step ")
+    assert report["cover shown"]
+    assert report["baseline dock shown"]
+    assert report["stage shown"] and report["stage kind"] == "baseline"
+    assert report["exported"] == str(tmp_path / "heatmap.png")
+    assert (tmp_path / "heatmap.png").stat().st_size > 0
+    after = report["after use"]
+    assert all(after[part] for part in after if part != "modules"), after
+    # No error was logged, no GIF made, no options dialog asked: those stay unloaded.
+    unused = {
+        "logging.handlers",
+        "linviz.views.export.sequences",
+        "linviz.views.export.options_dialog",
+    }
+    assert after["modules"] == sorted(set(LATER_MODULES) - unused)
