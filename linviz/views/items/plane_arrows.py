@@ -352,7 +352,7 @@ def place_labels(
     looks = [restyled(arrow.look, label_shift=(0.0, 0.0)) for arrow in labelled]
     # Every label's open places at once (in the plot, off every head and shaft):
     # only the labels placed before it are left to rule out, one by one.
-    requests = [(e[:2], e[2:], look) for e, look, kept_in in zip(ends_of, looks, inside) if kept_in]
+    requests = [(e[:2], e[2:], look) for e, look, shown in zip(ends_of, looks, inside) if shown]
     open_places = iter(_open_places(requests, zero, size, shafts, heads))
     for arrow, ends, look, in_plot in zip(labelled, ends_of, looks, inside):
         start, end = ends[:2], ends[2:]
