@@ -546,7 +546,9 @@ class Scenario:
         self._forget_sizes()
 
     def _forget_sizes(self) -> None:
-        """Drop the cached row measures (see :meth:`key_norms`, :meth:`phi_vectors`)."""
+        """Drop the cached row measures (see :meth:`key_norms`, :meth:`phi_vectors`)
+        and the kept steps (see :meth:`step`): every row may have changed.
+        """
         self._steps: dict[int, Step] = {}
         self._sizes_valid = 0
         self._key_norms = np.zeros(0)

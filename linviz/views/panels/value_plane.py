@@ -37,31 +37,36 @@ class ValuePlanePanel(VectorPlanePanel):
     def panel_title(self) -> str:
         return self.tr("Value plane")
 
+    def _fixed_legends(self) -> dict[str, str]:
+        """The legends that name no step, by when they show (each text written once)."""
+        return {
+            "values": self.tr("solid: stored values"),
+            "write": self.tr("solid: stored values · dotted: held at this key before"),
+            "no target": self.tr("thick: y · no target"),
+            "read": self.tr("thick y · dashed target · dotted y − target"),
+        }
+
     def _legend_text(self) -> str:
         """What the marks of the step at the cursor mean (short: the plot needs the room)."""
         session = self.session
         cursor = session.cursor
+        legends = self._fixed_legends()
         if not cursor or session.is_hidden(cursor):
-            return self.tr("solid: stored values")
+            return legends["values"]
         if session.scenario.is_write(cursor):
-            return self.tr("solid: stored values · dotted: held at this key before")
+            return legends["write"]
         result = session.snapshot().read
         if result is not None and result.expected is None:
             if result.tied:
                 return self.tr("thick: y · no single target: {0} weigh the same").format(
                     ", ".join(result.tied)
                 )
-            return self.tr("thick: y · no target")
-        return self.tr("thick y · dashed target · dotted y − target")
+            return legends["no target"]
+        return legends["read"]
 
     def _legend_texts(self) -> tuple[str, ...]:
         # All but a tie's (it names the tied writes): one height at a write and a read.
-        return (
-            self.tr("solid: stored values"),
-            self.tr("solid: stored values · dotted: held at this key before"),
-            self.tr("thick: y · no target"),
-            self.tr("thick y · dashed target · dotted y − target"),
-        )
+        return tuple(self._fixed_legends().values())
 
     def refresh(self) -> None:
         if self._theme is not None:
