@@ -410,14 +410,28 @@ def _open_places(
         & (array[:, 2] <= width_px - 1)
         & (array[:, 3] <= height_px - 1)
     )
-    open_ &= ~_boxes_meet_heads(array, heads)
     rows = np.flatnonzero(open_)
-    if len(rows):
-        margin = np.array([-1.0, -1.0, 1.0, 1.0])  # a pixel clear of every shaft
-        open_[rows] = ~segments_hit_each(array[rows] + margin, *shafts)
+    open_[rows] = ~_boxes_meet_arrows(array[rows], shafts, heads)
     for row in np.flatnonzero(open_).tolist():
         places[owner[row]].append(boxes[row])
     return places
+
+
+def _boxes_meet_arrows(
+    boxes: np.ndarray, shafts: tuple[np.ndarray, np.ndarray], heads: np.ndarray
+) -> np.ndarray:
+    """Whether each box (``(m, 4)``, pixels) meets a head's disc or comes within a
+    pixel of a shaft (``shafts``: start and end pixels), as ``(m,)`` booleans.
+
+    The heads rule out most boxes, and cost less: only the others are clipped
+    against the shafts.
+    """
+    meet = _boxes_meet_heads(boxes, heads)
+    rows = np.flatnonzero(~meet)
+    if len(rows):
+        margin = np.array([-1.0, -1.0, 1.0, 1.0])  # a pixel clear of every shaft
+        meet[rows] = segments_hit_each(boxes[rows] + margin, *shafts)
+    return meet
 
 
 def _boxes_meet_heads(boxes: np.ndarray, heads: np.ndarray) -> np.ndarray:
@@ -460,8 +474,7 @@ def _keep_still_labels(
     hit = np.zeros(len(boxes), dtype=bool)
     if len(boxes) and moved is not None and len(moved[0]):
         starts, ends, heads = moved
-        hit = segments_hit_each(boxes + np.array([-1.0, -1.0, 1.0, 1.0]), starts, ends)
-        hit |= _boxes_meet_heads(boxes, heads)
+        hit = _boxes_meet_arrows(boxes, (starts, ends), heads)
     hits = iter(hit.tolist())
     pushed = set()
     for arrow, key, before in still:
