@@ -2,6 +2,7 @@
 
 import json
 import math
+import os
 import subprocess
 import sys
 
@@ -84,3 +85,17 @@ def test_a_committed_edit_of_step_1_repaints_what_the_last_step_shows(quick_figu
     commit = quick_figures["commit_ms"]["d64_100000_steps"]
     assert {"heatmap", "values"} <= set(commit["viewports_repainted"])
     assert commit["steps"] == 100_000 and commit["d"] == 64 and commit["edited_step"] == 1
+
+
+def test_children_timed_from_source_cache_their_bytecode(tmp_path, monkeypatch):
+    # As an installed linviz does, even where the machine says not to write any:
+    # compiling every module at each start would time the source's length.
+    from linviz.bench.timing import with_cached_bytecode
+
+    (tmp_path / "timed_module.py").write_text("VALUE = 1\n")
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    env = with_cached_bytecode(dict(os.environ), tmp_path / "cache")
+    subprocess.run([sys.executable, "-c", "import timed_module"], env=env, check=True)
+    assert list((tmp_path / "cache").rglob("timed_module*.pyc"))
+    assert not list(tmp_path.glob("__pycache__"))  # not beside the source

@@ -5,6 +5,7 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 
 def summary_ms(samples_s: list[float]) -> dict[str, float]:
@@ -27,3 +28,18 @@ def time_calls(function: Callable[[], object], repeat: int) -> list[float]:
         function()
         samples.append(time.perf_counter() - start)
     return samples
+
+
+def with_cached_bytecode(env: dict[str, str], folder: Path) -> dict[str, str]:
+    """``env`` for a child Python that caches its bytecode in ``folder``.
+
+    An installed linviz runs from cached bytecode; a source tree on a machine
+    that sets ``PYTHONDONTWRITEBYTECODE`` would compile every module at each
+    start instead, and a child's wall time would then grow with the lines of
+    source rather than with the work done. The cache goes to ``folder``, not
+    the source tree; the caller's first (untimed) run fills it.
+    """
+    env = dict(env)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(folder)
+    return env

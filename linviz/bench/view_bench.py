@@ -96,6 +96,7 @@ from pathlib import Path
 
 import numpy as np
 
+from linviz.bench.timing import with_cached_bytecode
 from linviz.views.app import EXIT_AFTER_PAINT, PAINTED_LINE
 
 #: The window size every window figure is measured at.
@@ -490,12 +491,10 @@ def _child_env() -> dict[str, str]:
     ``PYTHONDONTWRITEBYTECODE`` is set, as it is for an installed linviz;
     the warm-up run fills the cache.
     """
-    env = dict(os.environ)
+    env = with_cached_bytecode(dict(os.environ), scratch_folder() / "pycache")
     if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
         env.setdefault("QT_QPA_PLATFORM", "offscreen")
     env["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="config-", dir=scratch_folder())
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env["PYTHONPYCACHEPREFIX"] = str(scratch_folder() / "pycache")
     env[EXIT_AFTER_PAINT] = "1"
     return env
 
