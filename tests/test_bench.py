@@ -99,3 +99,19 @@ def test_children_timed_from_source_cache_their_bytecode(tmp_path, monkeypatch):
     subprocess.run([sys.executable, "-c", "import timed_module"], env=env, check=True)
     assert list((tmp_path / "cache").rglob("timed_module*.pyc"))
     assert not list(tmp_path.glob("__pycache__"))  # not beside the source
+
+
+def test_a_childs_peak_memory_is_its_own_not_its_parents():
+    # The bench's probes run in children of a process holding 100,000-step
+    # scenarios: their peak must not include the parent's memory.
+    code = (
+        "import subprocess, sys\n"
+        "ballast = bytearray(300 * 2**20)\n"  # a 300 MB parent, every page touched
+        "ballast[::4096] = b'x' * len(ballast[::4096])\n"
+        "child = 'from linviz.bench.timing import resident_mb; print(resident_mb()[1])'\n"
+        "print(subprocess.run([sys.executable, '-c', child], capture_output=True,"
+        " text=True, check=True).stdout)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert 1 < float(done.stdout) < 150  # the child: an interpreter and numpy, not 300 MB

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -13,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from linviz.bench.timing import summary_ms, time_calls, with_cached_bytecode
+from linviz.bench.timing import resident_mb, summary_ms, time_calls, with_cached_bytecode
 from linviz.bench.workloads import random_scenario
 from linviz.model.replay import Trace
 
@@ -28,14 +27,13 @@ def _memory_probe() -> dict[str, float]:
     generate the scenario.
     """
     code = (
-        "import resource, json, re\n"
+        "import json\n"
+        "from linviz.bench.timing import resident_mb\n"
         "from linviz.bench.workloads import random_scenario\n"
         "from linviz.model.replay import Trace\n"
         f"s = random_scenario({STEPS}, {DIM}); t = Trace(s); t.state({STEPS})\n"
         "t.state(1); t.state(50_000)\n"
-        "now = int(re.search(r'VmRSS:\\s+(\\d+)', open('/proc/self/status').read())[1])\n"
-        "peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
-        "print(json.dumps([now / 1024, peak / 1024]))\n"
+        "print(json.dumps(resident_mb()))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     now, peak = json.loads(out.stdout)
@@ -149,4 +147,4 @@ def model_figures(quick: bool = False) -> dict[str, object]:
 
 if __name__ == "__main__":
     print(json.dumps(model_figures(), indent=2))
-    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, file=sys.stderr)
+    print(resident_mb()[1], file=sys.stderr)

@@ -68,7 +68,9 @@ and pyqtgraph's mouse rate limit off.
     ``VmRSS`` of a child process holding the main window open on a
     100,000-step d = 64 scenario, after showing it, scrubbing to ten random
     steps and back to the last step (a read over 90,000 writes, the one the
-    window opens on).
+    window opens on). ``rss_peak_mb_100000_steps`` is that child's own
+    high-water mark (``VmHWM``), not the parent's memory that ``fork``
+    copied (see :func:`~linviz.bench.timing.resident_mb`).
 
 The figures depend on the machine's load: when other processes keep every
 core busy, each numpy matrix product that OpenBLAS splits over threads waits
@@ -85,8 +87,6 @@ import functools
 import gc
 import json
 import os
-import re
-import resource
 import subprocess
 import sys
 import tempfile
@@ -96,7 +96,7 @@ from pathlib import Path
 
 import numpy as np
 
-from linviz.bench.timing import with_cached_bytecode
+from linviz.bench.timing import resident_mb, with_cached_bytecode
 from linviz.views.app import EXIT_AFTER_PAINT, PAINTED_LINE
 
 #: The window size every window figure is measured at.
@@ -545,10 +545,8 @@ def rss_probe() -> dict[str, float]:
         for number in rng.integers(1, 100_001, size=10).tolist() + [100_000]:
             session.set_cursor(int(number))
             settle()
-        status = Path("/proc/self/status").read_text()
-        rss_kb = int(re.search(r"VmRSS:\s+(\d+)", status)[1])
-        peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return {"rss_mb": round(rss_kb / 1024, 1), "peak_rss_mb": round(peak_kb / 1024, 1)}
+        now, peak = resident_mb()
+    return {"rss_mb": round(now, 1), "peak_rss_mb": round(peak, 1)}
 
 
 def memory_figures() -> dict[str, float]:
