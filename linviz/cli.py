@@ -84,7 +84,13 @@ def _app_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _command_parser() -> argparse.ArgumentParser:
+def _command_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of ``linviz COMMAND …``.
+
+    ``memory`` and ``capacity`` take their limits from the model modules
+    that check them; those are imported (and their options built) only when
+    ``command`` is theirs or ``None``: ``linviz trace`` does not pay for them.
+    """
     parser = _OneLineParser(prog="linviz")
     parser.add_argument("--version", action="version", version=f"linviz {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -145,9 +151,19 @@ def _command_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--only", choices=("model", "views"), default=None, help="run one half of the benchmark"
     )
-    _add_memory_parser(commands)
-    _add_capacity_parser(commands)
+    for name, add in (("memory", _add_memory_parser), ("capacity", _add_capacity_parser)):
+        if command in (None, name):
+            add(commands)
+        else:
+            commands.add_parser(name, help=_LAB_COMMAND_HELP[name])
     return parser
+
+
+#: The one-line help of the commands whose options are built on demand.
+_LAB_COMMAND_HELP = {
+    "memory": "KV cache against the fixed state S, in bytes, at some context lengths",
+    "capacity": "the controlled recall test: store N pairs in a d×d memory, read each back",
+}
 
 
 def _add_memory_parser(commands: argparse._SubParsersAction) -> None:
@@ -155,7 +171,7 @@ def _add_memory_parser(commands: argparse._SubParsersAction) -> None:
 
     memory = commands.add_parser(
         "memory",
-        help="KV cache against the fixed state S, in bytes, at some context lengths",
+        help=_LAB_COMMAND_HELP["memory"],
         description="Bytes of a softmax model's KV cache (2 · layers · heads · head size · "
         "bytes per number · tokens) against linear attention's fixed state "
         "(layers · heads · head size² · bytes per number). The defaults are the course's "
@@ -192,7 +208,7 @@ def _add_capacity_parser(commands: argparse._SubParsersAction) -> None:
 
     recall = commands.add_parser(
         "capacity",
-        help="the controlled recall test: store N pairs in a d×d memory, read each back",
+        help=_LAB_COMMAND_HELP["capacity"],
         description="Store N key -> value pairs in an empty d×d memory, read each back with "
         "its own key, and measure the mean relative error |y - v|/|v| and the share of "
         "reads within a tolerance, over independent trials.",
@@ -450,7 +466,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         if args and args[0] in COMMANDS:
-            parser = _command_parser()
+            parser = _command_parser(args[0])
             options = parser.parse_args(args)
             if options.command == "memory":
                 return run_memory(options)

@@ -30,7 +30,6 @@ from __future__ import annotations
 import errno
 import os
 import re
-import secrets
 import stat
 from collections.abc import Iterable
 from pathlib import Path
@@ -304,6 +303,8 @@ def _in_place(info: os.stat_result, folder: Path) -> bool:
 def _new_temporary(folder: Path, name: str, mode: int) -> tuple[int, Path]:
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     flags |= getattr(os, "O_CLOEXEC", 0)
+    import secrets  # here: only a write needs it, and it loads OpenSSL (~6 ms)
+
     for _ in range(100):
         token = "".join(secrets.choice(_TOKEN_CHARS) for _ in range(8))
         temporary = folder / f".{name}.{token}.tmp"

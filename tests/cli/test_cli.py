@@ -136,3 +136,20 @@ def test_a_bad_name_without_a_display_says_there_is_no_such_lesson():
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "no lesson of that name" in lines[0] and "nope" in lines[0]
     assert "display" not in result.stderr
+
+
+def test_trace_loads_only_what_a_trace_needs():
+    # `linviz trace` starts in a quarter of a second, most of it numpy: the
+    # recall test, the memory calculator and the secure-name generator of
+    # saving (which loads OpenSSL) are not loaded to read a lesson.
+    code = (
+        "import sys, io, contextlib\n"
+        "from linviz.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    status = main(['trace', 'crowding-the-plane', '--json'])\n"
+        "loaded = [m for m in ('linviz.model.capacity', 'linviz.model.costs', 'secrets',"
+        " 'PySide6') if m in sys.modules]\n"
+        "print(status, loaded)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "0 []", done.stderr
