@@ -909,12 +909,16 @@ class Scenario:
                 label=label,
                 field="label",
             )
-        check_text(step.caption, "caption", limits.MAX_TEXT_CHARS, languages=True)
-        check_text(step.notes, "notes", limits.MAX_TEXT_CHARS, languages=True)
-        check_text(step.question, "question", limits.MAX_TEXT_CHARS, languages=True)
-        for caption in variants(step.caption):  # live fields work in every language
-            if "{" in caption or "}" in caption:
-                check_caption(caption, step.op, self._label_ops(earlier, replacing, label, step.op))
+        for name in ("caption", "notes", "question"):
+            text = getattr(step, name)
+            if type(text) is not str or text:  # most steps have none: "" needs no check
+                check_text(text, name, limits.MAX_TEXT_CHARS, languages=True)
+        if step.caption:
+            for caption in variants(step.caption):  # live fields work in every language
+                if "{" in caption or "}" in caption:
+                    check_caption(
+                        caption, step.op, self._label_ops(earlier, replacing, label, step.op)
+                    )
         if step.target is not None:
             if not isinstance(step.target, str):
                 raise ScenarioError.of(
@@ -964,6 +968,8 @@ class Scenario:
                     field=parameter,
                 )
             check_parameter(parameter, given, parameter)
+        if vector is step.vector and value is step.value:
+            return step  # already read-only float64 (a long generated trace): no copy
         return replace(step, vector=vector, value=value)
 
     def _label_ops(
