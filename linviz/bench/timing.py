@@ -58,7 +58,7 @@ def resident_mb() -> tuple[float, float]:
     """
     try:
         status = Path("/proc/self/status").read_text()
-    except OSError:  # no /proc (macOS): maxrss is in bytes there
+    except OSError:  # no /proc (macOS): only the peak is known (in bytes there)
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         peak_mb = peak / 2**20 if sys.platform == "darwin" else peak / 1024
         return peak_mb, peak_mb
