@@ -9,12 +9,8 @@ and which modules are loaded; then it takes the actions that need each part.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.views.child_probe import run_probe
 
 #: Modules that only parts built on first use need.
 LATER_MODULES = (
@@ -111,22 +107,11 @@ session.undo_stack.set_clean()
 
 
 def test_the_parts_off_screen_are_built_when_first_used(tmp_path):
-    env = dict(os.environ)
-    env["QT_QPA_PLATFORM"] = "offscreen"
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    env["XDG_CONFIG_HOME"] = str(tmp_path / "config")  # nothing remembered (projector mode)
-    env["XDG_DATA_HOME"] = str(tmp_path / "data")
-    probe = tmp_path / "probe.py"
-    probe.write_text(PROBE, encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, str(probe), json.dumps(LATER_MODULES), str(tmp_path)],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=180,
-    )
-    assert done.returncode == 0, done.stderr
-    report = json.loads(done.stdout.strip().splitlines()[-1])
+    env = {
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),  # nothing remembered (projector mode)
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+    }
+    report = run_probe(PROBE, tmp_path, [json.dumps(LATER_MODULES), str(tmp_path)], env)
 
     # At start: none of them, yet every menu, action and key is there.
     start = report["at start"]

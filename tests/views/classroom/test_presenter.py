@@ -3,18 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 from PySide6 import QtGui
 from PySide6.QtCore import Qt
 
 from linviz.model.lessons import bundled_lessons
 from linviz.model.scenario_file import load_scenario
-
-ROOT = Path(__file__).resolve().parents[3]
+from tests.views.child_probe import run_probe
 
 
 class FakeClock:
@@ -212,20 +207,13 @@ window.session.undo_stack.set_clean()
 def test_two_screens_put_the_audience_on_the_projector_and_the_presenter_on_the_laptop(tmp_path):
     config = tmp_path / "screens.json"
     config.write_text(json.dumps(TWO_SCREENS), encoding="utf-8")
-    probe = tmp_path / "probe.py"
-    probe.write_text(PROBE, encoding="utf-8")
-    env = dict(os.environ)
-    env["QT_QPA_PLATFORM"] = f"offscreen:configfile={config}"
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    done = subprocess.run(
-        [sys.executable, str(probe), str(tmp_path / "settings")],
-        capture_output=True,
-        text=True,
-        env=env,
+    report = run_probe(
+        PROBE,
+        tmp_path,
+        [str(tmp_path / "settings")],
+        {"QT_QPA_PLATFORM": f"offscreen:configfile={config}"},
         timeout=120,
     )
-    assert done.returncode == 0, done.stderr
-    report = json.loads(done.stdout.strip().splitlines()[-1])
     steps = lesson_steps()
     assert report["screens"] == ["laptop", "projector"]
     assert report["window_screen"] == "projector" and report["window_full_screen"]
