@@ -249,11 +249,21 @@ class StepEditorPanel(Panel):
     # -- following the session --------------------------------------------------------
     def _on_session_changed(self, changes: frozenset[Change]) -> None:
         if Change.SCENARIO in changes:
-            self.model.scenario_changed(self.session.dragged_step)
+            self.model.scenario_changed(self.session.dragged_step, self._numbers_in_view())
             self.clear_message()
         elif Change.REVEAL in changes:
             self.model.scenario_changed()  # hidden reads' captions show or hide
         super()._on_session_changed(changes)
+
+    def _numbers_in_view(self) -> range:
+        """The step numbers of the rows the table shows now (some maybe in part)."""
+        table = self.table
+        first = table.rowAt(0)
+        if first < 0:
+            return range(0)
+        last = table.rowAt(table.viewport().height() - 1)
+        last = self.model.rowCount() - 1 if last < 0 else last
+        return range(first + 1, last + 2)
 
     def refresh(self) -> None:
         theme = self.theme

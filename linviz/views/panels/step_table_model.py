@@ -101,15 +101,16 @@ class StepTableModel(QtCore.QAbstractTableModel):
         # Asked per painted cell: one colour object each, made here.
         self._inks = {name: brush.color() for name, brush in self._brushes.items()}
 
-    def scenario_changed(self, only_step: int | None = None) -> None:
+    def scenario_changed(self, only_step: int | None = None, in_view: range = range(0)) -> None:
         """Follow an edit: a reset when rows came or went, else a repaint.
 
         ``only_step``: only that step's key or query changed (a drag), so
-        only that cell, if in view, is repainted, not the whole table on
-        every mouse move.
+        only that cell is repainted, and the captions of the steps
+        ``in_view`` (numbers) whose text the drag changed: not the whole
+        table on every mouse move.
         """
         rows = len(self.session.scenario)
-        self._captions.clear()
+        shown, self._captions = self._captions, {}
         if only_step is not None and rows == self._rows:
             # A drag: the other rows' own cells stay as they were.
             self._steps.pop(only_step, None)
@@ -124,8 +125,11 @@ class StepTableModel(QtCore.QAbstractTableModel):
         elif rows and only_step is not None:
             cell = self.index(only_step - 1, VECTOR)
             self.dataChanged.emit(cell, cell)
-            # Captions quote live numbers of any step: they follow the drag too.
-            self.dataChanged.emit(self.index(0, CAPTION), self.index(rows - 1, CAPTION))
+            # Captions quote live numbers of any step: those in view follow the drag.
+            for number in in_view:
+                if 1 <= number <= rows and self._row_texts(number)[CAPTION] != shown.get(number):
+                    cell = self.index(number - 1, CAPTION)
+                    self.dataChanged.emit(cell, cell)
         elif rows:
             self.dataChanged.emit(self.index(0, 0), self.index(rows - 1, len(COLUMNS) - 1))
 

@@ -510,3 +510,37 @@ def test_mid_drag_the_table_follows_the_dragged_key_and_every_live_caption(qtbot
     session.drag_to(np.array([0.8, 0.6]))
     assert "Read k3: [1.2, -1.8]" in cell(7, CAPTION)
     session.end_drag()
+
+
+class _PaintedRegions(QtCore.QObject):
+    """What a widget repaints, region by region."""
+
+    def __init__(self, widget: QtWidgets.QWidget) -> None:
+        super().__init__(widget)
+        self.region = QtGui.QRegion()
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
+        if event.type() == QtCore.QEvent.Type.Paint:
+            self.region = self.region.united(event.region())
+        return False
+
+
+def test_a_drag_repaints_the_captions_it_changes_and_no_other(qtbot, lesson_session):
+    """Dragging k3 changes the captions of steps 5 to 7 only (1 to 4 quote k1 and k2)."""
+    session = lesson_session
+    panel = show(qtbot, session)
+    table, model = panel.table, panel.model
+    painted = _PaintedRegions(table.viewport())
+    table.viewport().repaint()  # every caption in view painted once
+    assert painted.region.contains(table.visualRect(model.index(6, CAPTION)))
+    session.begin_drag(5, "vector")
+    painted.region = QtGui.QRegion()
+    session.drag_to(np.array([0.0, 1.0]))
+    caption_of = {n: table.visualRect(model.index(n - 1, CAPTION)) for n in range(1, 8)}
+    qtbot.waitUntil(lambda: all(painted.region.intersects(caption_of[n]) for n in (5, 6, 7)))
+    assert painted.region.intersects(table.visualRect(model.index(4, VECTOR)))
+    # The unchanged captions were not painted again (a full column would cost a drag ~2 ms).
+    assert not any(painted.region.intersects(caption_of[n]) for n in (1, 2, 3, 4))
+    assert "Read k3: [1.2, 0.2]" in model.look_at(6, CAPTION)[0]
+    session.end_drag()
