@@ -305,7 +305,9 @@ class Trace:
         self.checkpoint_every = checkpoint_every
         #: ``(S, z)`` after ``c · checkpoint_every`` steps, for c = 0, 1, … (a valid prefix).
         self._checkpoints: list[tuple[np.ndarray, np.ndarray]] = []
-        # Rules without a correction: segment c applied to an empty memory.
+        # Rules without a correction: segment c applied to an empty memory, kept
+        # once an edit has happened (see invalidate), so the checkpoints after an
+        # edited segment are rebuilt without a matrix product each.
         self._sums: dict[int, tuple[np.ndarray, np.ndarray, float | None]] = {}
         # Delta rules: each write's effective value in segment c, and its max |component|.
         self._effective: dict[int, tuple[np.ndarray, np.ndarray]] = {}
@@ -355,6 +357,8 @@ class Trace:
         # Only one segment's own sum changes when its rows changed in place.
         in_place = edit.last is not None and not self.scenario.rule.corrects
         last_segment = (edit.last - 1) // K if in_place else None
+        if in_place:
+            self._keep_sums(last_segment + 1)
         del self._checkpoints[segment + 1 :]
         del self._touch_before[segment + 1 :]
         for cache in (self._sums, self._touch, self._effective):
@@ -408,23 +412,35 @@ class Trace:
             return WriteRun(run.state.copy(), run.normaliser.copy(), run.effective, run.decays)
         return run
 
-    def _segment_sum(self, segment: int) -> tuple[np.ndarray, np.ndarray, float | None]:
-        """Segment ``segment`` applied to an empty memory (rules without a correction).
-
-        ``(P, Z, A)``: the state and normaliser it adds, and the product of its
-        decays (``None`` without a decay). Only these are kept, not the run's
-        effective values (a copy of the segment's values: 50 MB at 100,000
-        steps, d = 64).
+    def _segment_decay(self, segment: int) -> float | None:
+        """The product of segment ``segment``'s decays (``None`` without a decay), as
+        :func:`~linviz.model.kernel.apply_writes` forms it.
         """
-        kept = self._sums.get(segment)
-        if kept is None:
-            sc = self.scenario
-            K = self.checkpoint_every
-            empty = np.zeros((sc.d_k, sc.d_v)), np.zeros(sc.d_k)
-            run = self._advance(*empty, segment * K, (segment + 1) * K)
-            decay = float(run.decays.prod()) if sc.rule.decays else None
-            kept = self._sums[segment] = (run.state, run.normaliser, decay)
-        return kept
+        sc = self.scenario
+        if not sc.rule.decays:
+            return None
+        K = self.checkpoint_every
+        mask = sc.write_mask(segment * K, (segment + 1) * K)
+        alphas = sc.write_parameters(segment * K, (segment + 1) * K)[0][mask]
+        return float(np.asarray(alphas, dtype=np.float64).prod()) if len(alphas) else 1.0
+
+    def _keep_sums(self, first: int) -> None:
+        """Keep the sums of segments ``first ..`` from the checkpoints around them.
+
+        An edit of an earlier segment drops the checkpoints after it; each
+        segment's sum ``P = S_after − A · S_before`` rebuilds its checkpoint
+        with one addition instead of a matrix product (a drag at 100,000 steps
+        replays one segment per move, not all 196). Worked out here, at the
+        first edit, so opening a long scenario computes and keeps no sum.
+        """
+        checkpoints = self._checkpoints
+        for segment in range(first, len(checkpoints) - 1):
+            if segment in self._sums:
+                continue
+            (state, normaliser), (after, after_normaliser) = checkpoints[segment : segment + 2]
+            decay = self._segment_decay(segment)
+            before = decay * state if decay is not None else state
+            self._sums[segment] = (after - before, after_normaliser - normaliser, decay)
 
     def _ensure_checkpoint(self, segment: int) -> None:
         K = self.checkpoint_every
@@ -432,13 +448,15 @@ class Trace:
         while len(self._checkpoints) <= segment:
             last = len(self._checkpoints) - 1
             state, normaliser = self._checkpoints[last]
-            if corrects:
+            kept = None if corrects else self._sums.get(last)
+            if kept is None:
                 run = self._advance(state, normaliser, last * K, (last + 1) * K)
                 self._checkpoints.append((run.state, run.normaliser))
-                self._effective[last] = (run.effective, _row_sizes(run.effective))
+                if corrects:
+                    self._effective[last] = (run.effective, _row_sizes(run.effective))
             else:
                 # A · S + P, as apply_writes computes a whole segment from S.
-                added, added_normaliser, decay = self._segment_sum(last)
+                added, added_normaliser, decay = kept
                 new_state = (decay * state if decay is not None else state) + added
                 self._checkpoints.append((new_state, normaliser + added_normaliser))
 

@@ -257,3 +257,28 @@ def test_a_step_is_kept_until_its_row_changes():
     assert sc.step(1).vector.tolist() == [0.5, 0.5, 0.0]
     with pytest.raises(ValueError):
         sc.step(1).vector[0] = 9.0  # shared, so read-only
+
+
+@pytest.mark.parametrize("rule", [Rule("additive"), Rule("gated", alpha=0.8)], ids=str)
+def test_an_edit_replays_its_own_segment_and_adds_the_later_ones(rule, monkeypatch):
+    """Opening keeps no segment sums; after an edit of step 1 of a 12-step trace
+    cut every 4 steps, the last state costs one segment's replay, not three."""
+    sc = Scenario(2, 2, [write([1, i % 3], [i, 1], f"w{i}") for i in range(1, 13)], rule=rule)
+    trace = Trace(sc, checkpoint_every=4)
+    trace.state(12)
+    assert trace._sums == {}  # nothing computed for an edit that may never come
+    replayed: list[int] = []
+    advance = Trace._advance
+    monkeypatch.setattr(
+        Trace,
+        "_advance",
+        lambda self, state, normaliser, start, stop: (
+            replayed.append(start) or advance(self, state, normaliser, start, stop)
+        ),
+    )
+    for value in ([7, 7], [-2, 5]):  # a drag: the same step edited again and again
+        sc.replace_step(1, write([1, 1], value, "w1"))
+        replayed.clear()
+        trace.state(12)
+        assert replayed == [0]
+        assert_trace_is_fresh(trace)
