@@ -256,8 +256,12 @@ class StepEditorPanel(Panel):
         super()._on_session_changed(changes)
 
     def _numbers_in_view(self) -> range:
-        """The step numbers of the rows the table shows now (some maybe in part)."""
+        """The step numbers of the rows the table shows now (some maybe in part);
+        none while it is hidden (in a closed dock or a tab behind another).
+        """
         table = self.table
+        if not table.isVisible():
+            return range(0)
         first = table.rowAt(0)
         if first < 0:
             return range(0)

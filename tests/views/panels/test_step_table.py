@@ -544,3 +544,22 @@ def test_a_drag_repaints_the_captions_it_changes_and_no_other(qtbot, lesson_sess
     assert not any(painted.region.intersects(caption_of[n]) for n in (1, 2, 3, 4))
     assert "Read k3: [1.2, 0.2]" in model.look_at(6, CAPTION)[0]
     session.end_drag()
+
+
+def test_a_hidden_table_formats_no_caption_during_a_drag(qtbot, lesson_session, monkeypatch):
+    session = lesson_session
+    panel = show(qtbot, session)
+    panel.hide()
+    asked: list[int | None] = []
+    caption = Session.caption
+    monkeypatch.setattr(
+        Session,
+        "caption",
+        lambda self, number=None, *rest: asked.append(number) or caption(self, number, *rest),
+    )
+    session.begin_drag(5, "vector")
+    session.drag_to(np.array([0.0, 1.0]))
+    assert asked == []  # nothing on screen to follow the drag
+    session.end_drag()
+    panel.show()
+    qtbot.waitUntil(lambda: "Read k3: [1.2, 0.2]" in panel.model.look_at(6, CAPTION)[0])
