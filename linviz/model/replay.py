@@ -419,10 +419,9 @@ class Trace:
         sc = self.scenario
         if not sc.rule.decays:
             return None
-        K = self.checkpoint_every
-        mask = sc.write_mask(segment * K, (segment + 1) * K)
-        alphas = sc.write_parameters(segment * K, (segment + 1) * K)[0][mask]
-        return float(np.asarray(alphas, dtype=np.float64).prod()) if len(alphas) else 1.0
+        start, stop = segment * self.checkpoint_every, (segment + 1) * self.checkpoint_every
+        alphas = sc.write_parameters(start, stop)[0][sc.write_mask(start, stop)]
+        return float(alphas.prod())  # float64 already; 1.0 for a segment without writes
 
     def _keep_sums(self, first: int) -> None:
         """Keep the sums of segments ``first ..`` from the checkpoints around them.
