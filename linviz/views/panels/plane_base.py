@@ -847,23 +847,23 @@ class VectorPlanePanel(Panel):
             self._filtering = False
 
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
-        if (
-            event.type() == QtCore.QEvent.Type.MouseButtonPress
-            and watched is self.plot_widget.viewport()
-        ):
+        # During a drag this filter sees every event of the application (about
+        # 140 a mouse move): the event's type is asked once (each ask builds a
+        # Python enum), and most events are none of the four below.
+        kind = event.type()
+        if kind == QtCore.QEvent.Type.MouseButtonPress and watched is self.plot_widget.viewport():
             self._edits_at_press = self._edits_seen
         if (
             not self._handles_placed
-            and event.type() in _MOUSE_EVENTS
+            and kind in _MOUSE_EVENTS
             and not (
-                event.type() == QtCore.QEvent.Type.MouseMove
-                and event.buttons() != Qt.MouseButton.NoButton
+                kind == QtCore.QEvent.Type.MouseMove and event.buttons() != Qt.MouseButton.NoButton
             )
         ):  # type: ignore[attr-defined]
             self._place_handles()  # not while dragging: no other handle can be grabbed
         if (
             self._drag_item is not None
-            and event.type() == QtCore.QEvent.Type.MouseButtonRelease
+            and kind == QtCore.QEvent.Type.MouseButtonRelease
             and event.button() == Qt.MouseButton.LeftButton
         ):  # type: ignore[attr-defined]
             # Letting go of the button ends the drag wherever it happens: pyqtgraph
@@ -873,7 +873,7 @@ class VectorPlanePanel(Panel):
             return False
         if (
             self._drag_item is not None
-            and event.type() == QtCore.QEvent.Type.KeyPress
+            and kind == QtCore.QEvent.Type.KeyPress
             and event.key() == Qt.Key.Key_Escape
         ):  # type: ignore[attr-defined]
             self._drag_item.abort_drag()
