@@ -33,6 +33,7 @@ from linviz.views.language import (
     retranslate,
     set_language,
 )
+from linviz.views.panel_scroll import PanelScroll
 from linviz.views.panels.caption import CaptionBar
 from linviz.views.panels.equation import EquationPanel
 from linviz.views.panels.heatmap import HeatmapPanel
@@ -173,8 +174,10 @@ class MainWindow(QtWidgets.QMainWindow):
         """The widget that holds panel ``name`` on screen: its titled frame, else the panel."""
         return self._frames.get(name) or self.panels[name]
 
-    def _titled(self, panel: Panel) -> QtWidgets.QWidget:
-        """The panel under a small title (the title follows theme and language)."""
+    def _titled(self, panel: Panel, scrolls: bool = False) -> QtWidgets.QWidget:
+        """The panel under a small title (the title follows theme and language);
+        ``scrolls``: in a :class:`PanelScroll`, so its content never makes the window taller.
+        """
         box = QtWidgets.QFrame()
         box.setObjectName(f"{panel.panel_name}_box")
         layout = QtWidgets.QVBoxLayout(box)
@@ -183,7 +186,7 @@ class MainWindow(QtWidgets.QMainWindow):
         title = QtWidgets.QLabel(panel.panel_title())
         title.setObjectName("panelTitle")
         layout.addWidget(title)
-        layout.addWidget(panel, 1)
+        layout.addWidget(PanelScroll(panel) if scrolls else panel, 1)
         self._frames[panel.panel_name] = box
         self._titles[panel.panel_name] = title
         return box
@@ -214,7 +217,9 @@ class MainWindow(QtWidgets.QMainWindow):
         # The readout spans the full height: its numbers are what a class reads.
         top = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
         top.addWidget(story)
-        top.addWidget(self._titled(self.readout))
+        # Its height follows the read at the cursor: it scrolls in its column
+        # rather than give the whole desk a scroll bar (every plot 14 px narrower).
+        top.addWidget(self._titled(self.readout, scrolls=True))
         top.setStretchFactor(0, 7)
         top.setStretchFactor(1, 3)
         top.setSizes([700, 300])  # proportions; Qt scales them to the width

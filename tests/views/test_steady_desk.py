@@ -5,16 +5,19 @@ line each and its weights listed forty numbers: the readout grew taller than
 the window, the desk gained a scroll bar (14 px narrower: every column and
 plot re-laid out) and lost it at the next write. The value plane's legend
 wraps to another number of lines at a read than at a write, and resized the
-plot under it each time.
+plot under it each time. A read whose numbers are long outgrew the readout's
+column all the same: it now scrolls inside its column.
 """
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from PySide6 import QtWidgets
 
 from linviz.bench.workloads import random_scenario
 from linviz.controller.session import Session
+from linviz.model.scenario import READ, WRITE, Scenario, Step
 from linviz.views.main_window import MainWindow
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -73,3 +76,48 @@ def test_the_plots_keep_their_size_between_a_read_and_a_write(long_window):
         settle()
         assert {name: plot.size() for name, plot in plots.items()} == sizes, number
     assert long_window.desk.viewport().width() == long_window.desk.width()
+
+
+def big_numbers_scenario(steps: int = 300, d: int = 8):
+    """A random scenario whose values have five-digit components: a read's vectors
+    wrap to three lines each in the readout, and its weights fill five more.
+    """
+    rng = np.random.default_rng(7)
+    keys = rng.normal(size=(steps, d))
+    keys /= np.linalg.norm(keys, axis=1, keepdims=True)
+    values = rng.normal(size=(steps, d)) * 12_345.678
+    rows = [
+        Step(READ, keys[i - 1], None, f"r{i + 1}")
+        if i % 10 == 9
+        else Step(WRITE, keys[i], values[i], f"w{i + 1}")
+        for i in range(steps)
+    ]
+    return Scenario(d, d, rows, title="big numbers")
+
+
+def test_a_read_taller_than_its_column_scrolls_the_readout_not_the_desk(qtbot):
+    window = MainWindow(Session(big_numbers_scenario()))
+    qtbot.addWidget(window)
+    window.resize(1600, 1000)
+    with qtbot.waitExposed(window):
+        window.show()
+    settle()
+    session = window.session
+    plots = {name: window.panels[name].plot_widget for name in ("keys", "values")}
+    session.set_cursor(299)  # a write
+    settle()
+    sizes = {name: plot.size() for name, plot in plots.items()}
+    readout = window.readout
+    area = readout.parentWidget().parentWidget()  # the viewport's scroll area
+    overflowed = 0
+    for number in (300, 299, 290, 289, 200, 199):
+        session.set_cursor(number)
+        settle()
+        assert not window.desk.verticalScrollBar().isVisible(), number
+        assert {name: plot.size() for name, plot in plots.items()} == sizes, number
+        # Every number stays reachable: the readout is never squeezed below its minimum.
+        assert readout.height() >= readout.minimumSizeHint().height(), number
+        tall = readout.minimumSizeHint().height() > area.viewport().height()
+        assert area.verticalScrollBar().isVisible() == tall, number
+        overflowed += tall
+    assert overflowed  # the case this test is about happened

@@ -122,10 +122,23 @@ def test_right_click_on_a_panel_offers_to_export_it(window, tmp_path, monkeypatc
     menu.deleteLater()
 
 
+def test_right_click_on_the_readout_reaches_its_frame_through_its_scroll_area(window, monkeypatch):
+    exporter = window.exporter
+    opened = []
+    monkeypatch.setattr(exporter, "show_context_menu", lambda name, position: opened.append(name))
+    heading = window.readout.heading
+    where = QtCore.QPoint(heading.width() // 2, heading.height() // 2)
+    event = QtGui.QContextMenuEvent(
+        QtGui.QContextMenuEvent.Reason.Mouse, where, heading.mapToGlobal(where)
+    )
+    QtWidgets.QApplication.sendEvent(heading, event)
+    assert opened == ["readout"]
+
+
 def test_panels_added_after_the_export_actions_get_a_menu_too(window):
     for name, panel in window.panels.items():
         target = window.panel_frame(name)
-        assert target is panel or target is panel.parentWidget()
+        assert target is panel or target.isAncestorOf(panel)  # its titled frame
         assert target.property("export_menu_for") == name
         assert target.contextMenuPolicy() == QtCore.Qt.ContextMenuPolicy.CustomContextMenu
 

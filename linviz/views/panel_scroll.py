@@ -1,0 +1,82 @@
+"""A panel that scrolls inside its own column when its content outgrows it.
+
+The readout's height follows the read at the cursor: eight measures of a
+d = 8 read wrap to three lines each once its numbers have five digits, and a
+read late in a long scenario needed more rows than a 1600×1000 window has.
+Asking the desk for them gave the whole desk a scroll bar, so every column
+and plot became 14 px narrower and was laid out and drawn again (60-75 ms
+for that step of a scrub), and the next write took the bar away again. In a
+:class:`PanelScroll` only the readout scrolls, and only it is laid out anew.
+"""
+
+from __future__ import annotations
+
+from PySide6 import QtCore, QtWidgets
+from PySide6.QtCore import Qt
+
+#: The least height the column keeps for the panel, in pixels (more when it fits).
+MIN_HEIGHT_PX = 160
+
+
+class PanelScroll(QtWidgets.QScrollArea):
+    """``panel`` in a frameless vertical scroll area, as wide as the panel needs.
+
+    Its minimum height is :data:`MIN_HEIGHT_PX` (or the panel's own minimum,
+    if less), so the panel's content never makes the column, or the window,
+    taller; its minimum width is the panel's, with room for the scroll bar
+    kept whether it shows or not (a width that came and went with the bar
+    would feed back into the layout).
+
+    The panel is as tall as the area, or as its own minimum when that is
+    more: never the height its layout would like at that width (Qt's own
+    resizing asks for that when the layout wraps text, and the readout's
+    bars would then take the rows its numbers need).
+    """
+
+    def __init__(self, panel: QtWidgets.QWidget, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(f"{panel.objectName() or 'panel'}_scroll")
+        self.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
+        self.setWidgetResizable(False)  # sized by _fit
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the panel's own widgets take the focus
+        self.setWidget(panel)
+        panel.installEventFilter(self)
+        self.viewport().installEventFilter(self)
+
+    def _bar_width(self) -> int:
+        return self.verticalScrollBar().sizeHint().width()
+
+    def minimumSizeHint(self) -> QtCore.QSize:  # noqa: N802 (Qt name)
+        panel = self.widget()
+        if panel is None:
+            return super().minimumSizeHint()
+        hint = panel.minimumSizeHint()
+        return QtCore.QSize(hint.width() + self._bar_width(), min(hint.height(), MIN_HEIGHT_PX))
+
+    def sizeHint(self) -> QtCore.QSize:  # noqa: N802 (Qt name)
+        panel = self.widget()
+        if panel is None:
+            return super().sizeHint()
+        hint = panel.sizeHint()
+        return QtCore.QSize(hint.width() + self._bar_width(), hint.height())
+
+    def _fit(self) -> None:
+        """The panel as wide as the view, as tall as the view or its own minimum."""
+        panel = self.widget()
+        if panel is None:
+            return
+        view = self.viewport().size()
+        size = QtCore.QSize(view.width(), max(view.height(), panel.minimumSizeHint().height()))
+        if panel.size() != size:
+            panel.resize(size)
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
+        kind = event.type()
+        if watched is self.viewport() and kind == QtCore.QEvent.Type.Resize:
+            self._fit()
+        elif watched is self.widget() and kind == QtCore.QEvent.Type.LayoutRequest:
+            # Its hints changed (another read, a new font): the column asks again.
+            self.updateGeometry()
+            self._fit()
+        return super().eventFilter(watched, event)
