@@ -62,13 +62,22 @@ class PanelScroll(QtWidgets.QScrollArea):
         return QtCore.QSize(hint.width() + self._bar_width(), hint.height())
 
     def _fit(self) -> None:
-        """The panel as wide as the view, as tall as the view or its own minimum."""
+        """The panel as wide as the view, as tall as the view or its own minimum.
+
+        The readout's minimum counts the lines its heading wraps to at the
+        heading's width: the panel's layout is brought up to date first, and
+        the minimum asked again once a new width has been laid out.
+        """
         panel = self.widget()
         if panel is None:
             return
         view = self.viewport().size()
-        size = QtCore.QSize(view.width(), max(view.height(), panel.minimumSizeHint().height()))
-        if panel.size() != size:
+        for _ in range(3):  # a new width can change the minimum once; then it holds
+            if panel.layout() is not None:
+                panel.layout().activate()
+            size = QtCore.QSize(view.width(), max(view.height(), panel.minimumSizeHint().height()))
+            if panel.size() == size:
+                return
             panel.resize(size)
 
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
