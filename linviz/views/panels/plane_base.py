@@ -222,14 +222,20 @@ class VectorPlanePanel(Panel):
         self._circle.setVisible(self.show_unit_circle)
         self._circle.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
-        top = QtWidgets.QHBoxLayout()
-        top.addWidget(self.legend, 1)
-        top.addWidget(self.axis_chooser)
-        #: The row above the plot: the legend, the component chooser (subclasses add to it).
-        self.header = top
+        #: The row of controls above the legend: the component chooser at the right;
+        #: hidden while it holds nothing shown. Beside the legend, the chooser left
+        #: the legend a column one word wide, and the plot the rows it wrapped to.
+        self.controls = QtWidgets.QWidget()
+        row = QtWidgets.QHBoxLayout(self.controls)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(0)
+        row.addStretch(1)
+        row.addWidget(self.axis_chooser)
+        self.controls.hide()
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addLayout(top)
+        layout.addWidget(self.controls)
+        layout.addWidget(self.legend)
         layout.addWidget(self.plot_widget, 1)
         # The label margin is in pixels: a resized plot needs another range.
         self._view_box.sigResized.connect(self._resized)
@@ -749,6 +755,7 @@ class VectorPlanePanel(Panel):
         show = size > 2
         if self.axis_chooser.isHidden() == show:
             self.axis_chooser.setVisible(show)
+            self._sync_controls()
         if not show:
             return
         for combo, axis in ((self.x_combo, axes[0]), (self.y_combo, axes[1])):
@@ -762,6 +769,14 @@ class VectorPlanePanel(Panel):
                     combo.setCurrentIndex(axis)
             finally:
                 combo.blockSignals(False)
+
+    def _sync_controls(self) -> None:
+        """Show the row of controls while any of its widgets is shown."""
+        row = self.controls.layout()
+        widgets = (row.itemAt(i).widget() for i in range(row.count()))
+        shown = any(widget is not None and not widget.isHidden() for widget in widgets)
+        if self.controls.isHidden() == shown:
+            self.controls.setVisible(shown)
 
     def _axes_chosen(self) -> None:
         axes = (self.x_combo.currentIndex(), self.y_combo.currentIndex())

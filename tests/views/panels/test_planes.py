@@ -371,6 +371,24 @@ def test_component_chooser_appears_for_three_components_and_drags_edit_those(qtb
     assert np.array_equal(vector(session, 2), [0.5, 1.0, 1.0])  # component 2 untouched
 
 
+def test_the_component_chooser_sits_above_the_legend_which_keeps_the_panel_width(qtbot):
+    session = three_component_session()
+    for panel in (KeyPlanePanel(session), ValuePlanePanel(Session(three_by_three()))):
+        panel = shown(qtbot, panel)
+        panel.resize(330, 600)  # a plane's width in the window at 1600×1000
+        qtbot.waitUntil(lambda p=panel: p.legend.width() > 0.8 * p.plot_widget.width())
+        chooser, legend = panel.axis_chooser, panel.legend
+        assert chooser.isVisible()
+        below = chooser.mapTo(panel, QtCore.QPoint(0, chooser.height())).y()
+        assert legend.mapTo(panel, QtCore.QPoint(0, 0)).y() >= below
+        # Beside the chooser the legend had a column one word wide, eight lines high.
+        assert legend.height() <= 3 * legend.fontMetrics().lineSpacing() + 8
+
+
+def three_by_three() -> Scenario:
+    return Scenario(3, 3, [write([1, 0, 0], [1, 0, 2], "a"), read([1, 0, 0], "q")])
+
+
 def test_one_component_puts_the_arrows_on_a_line(qtbot):
     session = Session(Scenario(1, 1, [write([0.5], [2], "a"), read([1], "q")]))
     session.set_cursor(1)
