@@ -159,7 +159,9 @@ def assert_matches_a_fresh_replay(session):
         np.testing.assert_allclose(result.output, expected, rtol=1e-9, atol=1e-9)
         total = result.terms.sum(axis=0) if len(result) else np.zeros_like(expected)
         np.testing.assert_allclose(total, expected, rtol=1e-9, atol=1e-9)
-        np.testing.assert_allclose(session.snapshot(number).read.output, expected, rtol=1e-9)
+        np.testing.assert_allclose(
+            session.snapshot(number).read.output, expected, rtol=1e-9, atol=1e-9
+        )
 
 
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
