@@ -222,19 +222,12 @@ class VectorPlanePanel(Panel):
         self._circle.setVisible(self.show_unit_circle)
         self._circle.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
-        #: The row of controls above the legend: the component chooser at the right;
-        #: hidden while it holds nothing shown. Beside the legend, the chooser left
-        #: the legend a column one word wide, and the plot the rows it wrapped to.
-        self.controls = QtWidgets.QWidget()
-        row = QtWidgets.QHBoxLayout(self.controls)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.setSpacing(0)
-        row.addStretch(1)
-        row.addWidget(self.axis_chooser)
-        self.controls.hide()
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.controls)
+        # The component chooser on a row of its own, at the right (hidden at
+        # d ≤ 2): beside the legend, it left the legend a column one word wide,
+        # and the plot the rows it wrapped to.
+        layout.addWidget(self.axis_chooser, 0, Qt.AlignmentFlag.AlignRight)
         layout.addWidget(self.legend)
         layout.addWidget(self.plot_widget, 1)
         # The label margin is in pixels: a resized plot needs another range.
@@ -755,7 +748,6 @@ class VectorPlanePanel(Panel):
         show = size > 2
         if self.axis_chooser.isHidden() == show:
             self.axis_chooser.setVisible(show)
-            self._sync_controls()
         if not show:
             return
         for combo, axis in ((self.x_combo, axes[0]), (self.y_combo, axes[1])):
@@ -769,14 +761,6 @@ class VectorPlanePanel(Panel):
                     combo.setCurrentIndex(axis)
             finally:
                 combo.blockSignals(False)
-
-    def _sync_controls(self) -> None:
-        """Show the row of controls while any of its widgets is shown."""
-        row = self.controls.layout()
-        widgets = (row.itemAt(i).widget() for i in range(row.count()))
-        shown = any(widget is not None and not widget.isHidden() for widget in widgets)
-        if self.controls.isHidden() == shown:
-            self.controls.setVisible(shown)
 
     def _axes_chosen(self) -> None:
         axes = (self.x_combo.currentIndex(), self.y_combo.currentIndex())
