@@ -265,6 +265,13 @@ class Decomposition:
         return self._scenario.label_at(int(self.numbers[index]))
 
 
+def _decayed(state: np.ndarray, decay: float | None) -> np.ndarray:
+    """``A · S``: the state a segment starts from, scaled by the product of its
+    decays (``None``: a rule without one, and ``S`` itself, not a copy).
+    """
+    return decay * state if decay is not None else state
+
+
 class Trace:
     """The replay of a :class:`Scenario`, kept up to date as it is edited.
 
@@ -438,8 +445,11 @@ class Trace:
                 continue
             (state, normaliser), (after, after_normaliser) = checkpoints[segment : segment + 2]
             decay = self._segment_decay(segment)
-            before = decay * state if decay is not None else state
-            self._sums[segment] = (after - before, after_normaliser - normaliser, decay)
+            self._sums[segment] = (
+                after - _decayed(state, decay),
+                after_normaliser - normaliser,
+                decay,
+            )
 
     def _ensure_checkpoint(self, segment: int) -> None:
         K = self.checkpoint_every
@@ -456,7 +466,7 @@ class Trace:
             else:
                 # A · S + P, as apply_writes computes a whole segment from S.
                 added, added_normaliser, decay = kept
-                new_state = (decay * state if decay is not None else state) + added
+                new_state = _decayed(state, decay) + added
                 self._checkpoints.append((new_state, normaliser + added_normaliser))
 
     # -- queries -------------------------------------------------------------
