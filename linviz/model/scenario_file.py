@@ -29,11 +29,13 @@ import numpy as np
 from linviz.model import limits
 from linviz.model.caption_fields import check_written_for
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, Term, shown
+from linviz.model.field_checks import check_text
 from linviz.model.json_reader import ArrayItems, decode_value, skip_space, syntax_error, walk_object
 from linviz.model.replay import Trace
 from linviz.model.rules import RULE_PARAMETERS, Rule
 from linviz.model.safe_files import read_limited, size_words, write_safely
-from linviz.model.scenario import READ, WRITE, Scenario, check_text
+from linviz.model.scenario import Scenario
+from linviz.model.step import READ, WRITE
 from linviz.model.step_reader import StepReader, check_keys
 from linviz.model.texts import as_json, variants
 
