@@ -180,6 +180,9 @@ class Scenario:
         #: scenario: its step's fingerprint then, by label ("" for the
         #: scenario's own caption). See linviz.model.captions.
         self.caption_written_for: dict[str, str] = {}
+        #: How its file arranges the steps: ``"steps"`` (one object per step) or
+        #: ``"columns"`` (see linviz.model.column_layout). Saving keeps it.
+        self.layout = "steps"
 
     def adopt_columns(self, columns: StepColumns) -> None:
         """Take ``columns`` as the steps of this empty scenario, without checking them again.
