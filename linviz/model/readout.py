@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from linviz.model.limits import NORMALISER_EPS
+from linviz.model.kernel import read_memory
 from linviz.model.replay import Decomposition, Trace
 from linviz.model.scenario import Scenario, Step
 
@@ -300,12 +300,8 @@ def read_with(trace: Trace, number: int, query: np.ndarray) -> np.ndarray:
     of every read, for a query that is not (or not yet) a step of the trace.
     ``query`` must have ``d_k`` components (nothing here checks it).
     """
-    phi_query = trace._phi(query)
     state, normaliser = trace.state_and_normaliser(number)
-    output = phi_query @ state
-    if trace.scenario.normalize:
-        output = output / (float(phi_query @ normaliser) + NORMALISER_EPS)
-    return output
+    return read_memory(trace.phi(query), state, normaliser, trace.scenario.normalize)[0]
 
 
 def held_at_key(trace: Trace, number: int) -> np.ndarray:
@@ -320,10 +316,7 @@ def held_at_key(trace: Trace, number: int) -> np.ndarray:
         raise ValueError(f"step {number} is a read, not a write")
     phi_key = trace.scenario.phi_vectors(number - 1, number)[0]
     state, normaliser = trace.state_and_normaliser(number - 1)
-    held = phi_key @ state
-    if trace.scenario.normalize:
-        held = held / (float(phi_key @ normaliser) + NORMALISER_EPS)
-    return held
+    return read_memory(phi_key, state, normaliser, trace.scenario.normalize)[0]
 
 
 def read_result(trace: Trace, number: int, parts: Decomposition | None = None) -> ReadResult:
@@ -343,13 +336,9 @@ def read_result(trace: Trace, number: int, parts: Decomposition | None = None) -
     # φ(q) · φ(k_i) of every earlier step serves both the weights and the target.
     dots = scenario.phi_vectors(0, number - 1) @ phi_query
     weights = dots[parts.numbers - 1]
-    denominator = None
-    if scenario.normalize:
-        denominator = float(phi_query @ parts.normaliser) + NORMALISER_EPS
-        weights = weights / denominator
-    output = phi_query @ parts.state
+    output, denominator = read_memory(phi_query, parts.state, parts.normaliser, scenario.normalize)
     if denominator is not None:
-        output = output / denominator
+        weights = weights / denominator
     target, tied = target_choice(scenario, number, dots)
     result = ReadResult(number, step, phi_query, output, parts, weights, denominator, target)
     result.tied = tied

@@ -33,8 +33,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from linviz.model.features import feature_map
-from linviz.model.kernel import apply_writes, later_factors
-from linviz.model.limits import LARGEST_LISTED_TERMS, MAX_LISTED_TERMS, NORMALISER_EPS
+from linviz.model.kernel import apply_writes, later_factors, read_memory
+from linviz.model.limits import LARGEST_LISTED_TERMS, MAX_LISTED_TERMS
 from linviz.model.readout import is_exact, most_similar
 from linviz.model.scenario import Scenario
 
@@ -209,11 +209,7 @@ def walk(
             yield WalkedWrite(row + 1, labels[row], vector, value, decay, stamp, state)
             continue
         phi_query = phi(vector)
-        output = phi_query @ state
-        denominator = None
-        if normalize:
-            denominator = float(phi_query @ normaliser) + NORMALISER_EPS
-            output = output / denominator
+        output, denominator = read_memory(phi_query, state, normaliser, normalize)
         exact = all_terms or written <= limit
         if exact:
             candidates = np.arange(written)
