@@ -219,6 +219,10 @@ class Decomposition:
             value = value * self._later[index]
         return value
 
+    def later_factor(self, index: int) -> float:
+        """The product of the decays of the writes after the ``index``-th (1 without a decay)."""
+        return float(self._later[index]) if self._later is not None else 1.0
+
     def correction(self, index: int) -> np.ndarray:
         """What the ``index``-th write removed (``β v − u``, decayed as its term); 0 without."""
         return self.written_value(index) - self.effective_value(index)
