@@ -24,6 +24,7 @@ from linviz.model.caption_fields import check_caption, fields_of
 from linviz.model.errors import QT_TRANSLATE_NOOP, Counted, Phrase, ScenarioError, Term, shown
 from linviz.model.features import FEATURE_MAPS
 from linviz.model.rules import RULE_PARAMETERS, Rule, check_parameter
+from linviz.model.text_rules import label_text, same_label
 from linviz.model.texts import Texts, from_json, variants
 
 WRITE = "write"
@@ -899,6 +900,7 @@ class Scenario:
                 QT_TRANSLATE_NOOP("ScenarioError", "a read has no value"), field="value"
             )
         label = check_text(step.label, "label", limits.MAX_LABEL_CHARS, allow_empty=False)
+        label = label_text(label)  # one form per look: é == e + U+0301; no invisible marks
         # Dictionary look-ups only: copying label sets per step made edits O(N).
         taken = self._by_label if earlier is None else earlier
         if label in taken and label != replacing:
@@ -919,13 +921,14 @@ class Scenario:
                     check_caption(
                         caption, step.op, self._label_ops(earlier, replacing, label, step.op)
                     )
-        if step.target is not None:
-            if not isinstance(step.target, str):
+        target = same_label(step.target) if isinstance(step.target, str) else step.target
+        if target is not None:
+            if not isinstance(target, str):
                 raise ScenarioError.of(
                     QT_TRANSLATE_NOOP(
                         "ScenarioError", "target must be the label of an earlier write, got {got}"
                     ),
-                    got=shown(step.target),
+                    got=shown(target),
                     field="target",
                 )
             if step.is_write:
@@ -933,9 +936,9 @@ class Scenario:
                     QT_TRANSLATE_NOOP("ScenarioError", "only a read has a target"), field="target"
                 )
             if earlier is not None:
-                ok = bool(earlier.get(step.target, False))
+                ok = bool(earlier.get(target, False))
             else:
-                row = self._by_label.get(step.target)
+                row = self._by_label.get(target)
                 ok = (
                     row is not None
                     and bool(self._is_write[row])
@@ -947,7 +950,7 @@ class Scenario:
                     QT_TRANSLATE_NOOP(
                         "ScenarioError", "target {target} is not the label of an earlier write"
                     ),
-                    target=shown(step.target),
+                    target=shown(target),
                     field="target",
                 )
         for parameter in ("alpha", "beta"):
@@ -968,9 +971,17 @@ class Scenario:
                     field=parameter,
                 )
             check_parameter(parameter, given, parameter)
-        if vector is step.vector and value is step.value:
+        if (
+            vector is step.vector
+            and value is step.value
+            and (label, target)
+            == (
+                step.label,
+                step.target,
+            )
+        ):
             return step  # already read-only float64 (a long generated trace): no copy
-        return replace(step, vector=vector, value=value)
+        return replace(step, vector=vector, value=value, label=label, target=target)
 
     def _label_ops(
         self,
