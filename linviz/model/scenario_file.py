@@ -32,7 +32,15 @@ from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, Term, shown
 from linviz.model.json_reader import ArrayItems, decode_value, skip_space, syntax_error, walk_object
 from linviz.model.replay import Trace
 from linviz.model.rules import RULE_PARAMETERS, Rule
-from linviz.model.safe_files import read_limited, size_words, write_safely
+from linviz.model.safe_files import (
+    DiskStamp,
+    Saved,
+    digest_of,
+    read_limited,
+    remove_leftovers,
+    save_file,
+    size_words,
+)
 from linviz.model.scenario import READ, WRITE, Scenario, check_text
 from linviz.model.step_reader import StepReader, check_keys
 from linviz.model.texts import as_json, variants
@@ -305,6 +313,41 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     return _scenario_from_text(text, name)
 
 
+def _stat_or_none(name: str) -> os.stat_result | None:
+    try:
+        return os.stat(name)
+    except (OSError, ValueError):
+        return None
+
+
+def load_scenario_stamped(path: str | os.PathLike[str]) -> tuple[Scenario, DiskStamp]:
+    """Like :func:`load_scenario`, with the file's :class:`DiskStamp` taken from the bytes read.
+
+    The metadata is taken before the read, so a change made while the file
+    was being read shows as a change later. Temporary files that killed
+    saves of this file left beside it are removed.
+
+    Raises
+    ------
+    ScenarioError
+        As :func:`load_scenario`.
+    """
+    name = os.fspath(path)
+    before = _stat_or_none(name)  # None: read_limited says why, or it appeared since
+    data = read_limited(name, limits.MAX_FILE_BYTES)
+    info = before or _stat_or_none(name)
+    # No metadata at all (gone again at once): a stamp no file matches, so a save asks.
+    stamp = DiskStamp.of(info, digest_of(data)) if info else DiskStamp(-1, 0, 0, 0, "")
+    try:
+        text = _decode(data)
+    except ScenarioError as error:
+        raise error.located(file=name) from None
+    del data  # the text alone from here: a large file is not held twice
+    scenario = _scenario_from_text(text, name)
+    remove_leftovers(Path(name).parent, Path(name).name)
+    return scenario, stamp
+
+
 def load_scenario_bytes(data: bytes | bytearray, name: str) -> Scenario:
     """Like :func:`load_scenario` for bytes already read; ``name`` is used in errors."""
     if len(data) > limits.MAX_FILE_BYTES:
@@ -444,7 +487,18 @@ def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> Path:
     ScenarioError
         For any failure, naming the file and the reason; the old file is intact.
     """
+    return write_scenario(scenario, path).path
+
+
+def write_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> Saved:
+    """Like :func:`save_scenario`, telling what the save did (:class:`Saved`).
+
+    Raises
+    ------
+    ScenarioError
+        For any failure, naming the file and the reason; the old file is intact.
+    """
     name = os.fspath(path)
     # Written as it is made: a million steps never exist as one text.
     pieces = (piece.encode("utf-8") for piece in scenario_text(scenario))
-    return write_safely(name, pieces)
+    return save_file(name, pieces)

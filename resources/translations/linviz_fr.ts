@@ -3053,6 +3053,10 @@ y = {output}</translation>
         <translation>enregistrement impossible ({kind} : {reason}) ; le fichier sur le disque est inchangé</translation>
     </message>
     <message>
+        <source>saved as a new file: the file had {others} other name(s) (hard links), which keep the old version</source>
+        <translation>enregistré comme un nouveau fichier : le fichier avait {others} autre(s) nom(s) (liens physiques), qui gardent l’ancienne version</translation>
+    </message>
+    <message>
         <source>key has {count} but S has d_k = {d_k} rows: the stamp k vᵀ would be {got}×{d_v}, S is {d_k}×{d_v}. Give the key {wanted}.</source>
         <translation>la clé a {count} mais S a d_k = {d_k} lignes : l’empreinte k vᵀ ferait {got}×{d_v}, S fait {d_k}×{d_v}. Donnez à la clé {wanted}.</translation>
     </message>
@@ -3351,6 +3355,10 @@ y = {output}</translation>
     <message>
         <source>type a whole number with the digits 0 to 9</source>
         <translation>tapez un nombre entier avec les chiffres 0 à 9</translation>
+    </message>
+    <message>
+        <source>the file changed on disk since it was opened or last saved here (another window or program wrote it): overwrite it, save under another name, or cancel</source>
+        <translation>le fichier a changé sur le disque depuis qu’il a été ouvert ou enregistré ici (une autre fenêtre ou un autre programme l’a écrit) : écrasez-le, enregistrez sous un autre nom, ou annulez</translation>
     </message>
 </context>
 <context>
