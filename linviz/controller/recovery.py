@@ -10,7 +10,9 @@ included). So a recovery file whose lock can be taken was left by a
 process that is gone: :func:`list_recoverable` lists those.
 
 The GUI writes a window's file shortly after each change
-(:meth:`RecoveryFile.write_session`, from a debounced timer), removes it
+(:meth:`RecoveryFile.write_session`, when a
+:class:`~linviz.controller.write_schedule.WriteSchedule` says: a debounce
+with a max-wait, so steady editing cannot starve it), removes it
 on a clean exit or after a save (:meth:`RecoveryFile.remove`), and at
 start offers what :func:`list_recoverable` finds (:func:`restore_into`,
 then :func:`discard`).
