@@ -18,6 +18,7 @@ from typing import NoReturn, TextIO
 from linviz import __version__
 from linviz.model.errors import ScenarioError
 from linviz.model.limits import MAX_LISTED_TERMS
+from linviz.model.text_rules import NumberTextError, number_from_text, whole_from_text
 
 #: The languages of the window and of exports (no Qt import: the CLI starts fast).
 LANGUAGES = ("en", "fr")
@@ -34,14 +35,22 @@ class _OneLineParser(argparse.ArgumentParser):
 
 
 def _checked(parse: Callable[[str], object], check: Callable[[object], object]):
-    """An argparse ``type`` that parses a string, then checks it with a model checker."""
+    """An argparse ``type`` that parses a string, then checks it with a model checker.
+
+    ``int`` and ``float`` are read with the digits 0-9 only (Python's own
+    also read ``٥`` and ``5_000``), and the refusal says why.
+    """
+    reader = {int: whole_from_text, float: number_from_text}.get(parse, parse)
 
     def convert(text: str) -> object:
         try:
-            value = parse(text)
-        except ValueError:
+            value = reader(text)  # type: ignore[operator]
+        except ValueError as error:
             kind = "a whole number" if parse is int else "a number"
-            raise argparse.ArgumentTypeError(f"expected {kind}, got {text!r}") from None
+            why = ""
+            if isinstance(error, NumberTextError) and error.looks_like_a_number:
+                why = f": {error.reason}"
+            raise argparse.ArgumentTypeError(f"expected {kind}, got {text!r}{why}") from None
         try:
             return check(value)
         except ScenarioError as error:
@@ -123,7 +132,9 @@ def _command_parser(command: str | None = None) -> argparse.ArgumentParser:
     export.add_argument(
         "--view", default="window", help="'window' (default), a panel name, or 'list' to print them"
     )
-    export.add_argument("--scale", type=float, default=1.0, help="pixel scale, 1 to 4")
+    export.add_argument(
+        "--scale", type=_checked(float, float), default=1.0, help="pixel scale, 1 to 4"
+    )
     export.add_argument("--theme", default=None, help="light, dark or projector")
     export.add_argument(
         "--lang", default="en", choices=LANGUAGES, help="language of the image: en or fr"
@@ -138,7 +149,9 @@ def _command_parser(command: str | None = None) -> argparse.ArgumentParser:
         action="store_true",
         help="PNG: transparent background (for slides with their own)",
     )
-    export.add_argument("--duration", type=int, default=1200, help="GIF: milliseconds per frame")
+    export.add_argument(
+        "--duration", type=_checked(int, int), default=1200, help="GIF: milliseconds per frame"
+    )
     export.add_argument(
         "--editors",
         action="store_true",

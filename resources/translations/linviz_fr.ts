@@ -3053,6 +3053,10 @@ y = {output}</translation>
         <translation>enregistrement impossible ({kind} : {reason}) ; le fichier sur le disque est inchangé</translation>
     </message>
     <message>
+        <source>saved as a new file: the file had {others} other name(s) (hard links), which keep the old version</source>
+        <translation>enregistré comme un nouveau fichier : le fichier avait {others} autre(s) nom(s) (liens physiques), qui gardent l’ancienne version</translation>
+    </message>
+    <message>
         <source>key has {count} but S has d_k = {d_k} rows: the stamp k vᵀ would be {got}×{d_v}, S is {d_k}×{d_v}. Give the key {wanted}.</source>
         <translation>la clé a {count} mais S a d_k = {d_k} lignes : l’empreinte k vᵀ ferait {got}×{d_v}, S fait {d_k}×{d_v}. Donnez à la clé {wanted}.</translation>
     </message>
@@ -3299,6 +3303,98 @@ y = {output}</translation>
     <message>
         <source>{known} or {code!r}</source>
         <translation>{known} ou {code!r}</translation>
+    </message>
+    <message>
+        <source>a zero-width space</source>
+        <translation>une espace de largeur nulle</translation>
+    </message>
+    <message>
+        <source>a zero-width non-joiner</source>
+        <translation>un antiliant sans chasse</translation>
+    </message>
+    <message>
+        <source>a zero-width joiner</source>
+        <translation>un liant sans chasse</translation>
+    </message>
+    <message>
+        <source>a word joiner</source>
+        <translation>un gluon de mots</translation>
+    </message>
+    <message>
+        <source>a byte-order mark (zero-width no-break space)</source>
+        <translation>une marque d’ordre des octets (espace insécable sans chasse)</translation>
+    </message>
+    <message>
+        <source>a left-to-right mark</source>
+        <translation>une marque gauche-à-droite</translation>
+    </message>
+    <message>
+        <source>a right-to-left mark</source>
+        <translation>une marque droite-à-gauche</translation>
+    </message>
+    <message>
+        <source>an Arabic letter mark</source>
+        <translation>une marque de lettre arabe</translation>
+    </message>
+    <message>
+        <source>a left-to-right embedding</source>
+        <translation>un enchâssement gauche-à-droite</translation>
+    </message>
+    <message>
+        <source>a right-to-left embedding</source>
+        <translation>un enchâssement droite-à-gauche</translation>
+    </message>
+    <message>
+        <source>a pop directional formatting</source>
+        <translation>une fin de formatage directionnel</translation>
+    </message>
+    <message>
+        <source>a left-to-right override</source>
+        <translation>un forçage gauche-à-droite</translation>
+    </message>
+    <message>
+        <source>a right-to-left override</source>
+        <translation>un forçage droite-à-gauche</translation>
+    </message>
+    <message>
+        <source>a left-to-right isolate</source>
+        <translation>un isolat gauche-à-droite</translation>
+    </message>
+    <message>
+        <source>a right-to-left isolate</source>
+        <translation>un isolat droite-à-gauche</translation>
+    </message>
+    <message>
+        <source>a first strong isolate</source>
+        <translation>un isolat à direction du premier caractère fort</translation>
+    </message>
+    <message>
+        <source>a pop directional isolate</source>
+        <translation>une fin d’isolat directionnel</translation>
+    </message>
+    <message>
+        <source>{name} contains {what} ({code}), which is invisible: labels that look alike must be the same label</source>
+        <translation>{name} contient {what} ({code}), qui est invisible : deux étiquettes qui se ressemblent doivent être la même étiquette</translation>
+    </message>
+    <message>
+        <source>type the digits 0 to 9, one decimal point and an optional exponent (1.5e-3)</source>
+        <translation>tapez les chiffres 0 à 9, un séparateur décimal et un exposant facultatif (1.5e-3)</translation>
+    </message>
+    <message>
+        <source>write it without &apos;_&apos; between digits (5000, not 5_000)</source>
+        <translation>écrivez-le sans « _ » entre les chiffres (5000, pas 5_000)</translation>
+    </message>
+    <message>
+        <source>{char} is the digit {digit} of another script ({name}): type numbers with the digits 0 to 9</source>
+        <translation>{char} est le chiffre {digit} d’une autre écriture ({name}) : tapez les nombres avec les chiffres 0 à 9</translation>
+    </message>
+    <message>
+        <source>type a whole number with the digits 0 to 9</source>
+        <translation>tapez un nombre entier avec les chiffres 0 à 9</translation>
+    </message>
+    <message>
+        <source>the file changed on disk since it was opened or last saved here (another window or program wrote it): overwrite it, save under another name, or cancel</source>
+        <translation>le fichier a changé sur le disque depuis qu’il a été ouvert ou enregistré ici (une autre fenêtre ou un autre programme l’a écrit) : écrasez-le, enregistrez sous un autre nom, ou annulez</translation>
     </message>
 </context>
 <context>

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
+from linviz.model.text_rules import whole_from_text
 
 if TYPE_CHECKING:
     from linviz.views.main_window import MainWindow
@@ -27,6 +28,8 @@ THEMES = ("light", "dark", "projector")
 DEFAULT_SIZE = (1600, 1000)
 #: Window sizes accepted by ``--size`` (each side, in pixels).
 MIN_SIDE, MAX_SIDE = 200, 8000
+#: The largest image an export draws (width × height after --scale), in pixels.
+MAX_PIXELS = 64 * 10**6
 SUFFIXES = (".png", ".svg", ".pdf", ".gif")
 #: Messages of the offscreen platform that mean nothing for an export.
 OFFSCREEN_MESSAGES = ("This plugin does not support",)
@@ -57,7 +60,7 @@ def parse_size(text: str | None) -> tuple[int, int]:
     """``"1920x1080"`` → ``(1920, 1080)``; ``None`` → the default 1600×1000."""
     if text is None:
         return DEFAULT_SIZE
-    match = re.fullmatch(r"\s*(\d+)\s*[x×X]\s*(\d+)\s*", text)
+    match = re.fullmatch(r"\s*([0-9]+)\s*[x×X]\s*([0-9]+)\s*", text)  # not \d: ٥ is a digit
     if match is None:
         raise UsageError(f"--size must look like 1920x1080, not {text!r}")
     width, height = int(match.group(1)), int(match.group(2))
@@ -66,6 +69,21 @@ def parse_size(text: str | None) -> tuple[int, int]:
             f"--size {width}x{height}: each side must be {MIN_SIDE} to {MAX_SIDE} pixels"
         )
     return width, height
+
+
+def check_pixels(size: tuple[int, int], scale: float) -> None:
+    """Refuse an image of more than :data:`MAX_PIXELS` before anything is drawn.
+
+    8000×8000 at scale 4 would be a 1-gigapixel, 4 GB image: the export
+    would run out of memory long after it started.
+    """
+    width, height = round(size[0] * scale), round(size[1] * scale)
+    if width * height > MAX_PIXELS:
+        raise UsageError(
+            f"--size {size[0]}x{size[1]} at --scale {scale:g} makes a {width}x{height} image "
+            f"({width * height / 1e6:.1f} megapixels); at most {MAX_PIXELS // 10**6} megapixels: "
+            "lower --size or --scale"
+        )
 
 
 def parse_step(text: str | None, count: int, suffix: str) -> int | None:
@@ -79,7 +97,7 @@ def parse_step(text: str | None, count: int, suffix: str) -> int | None:
     if text.strip().lower() == "all":
         return None
     try:
-        number = int(text)
+        number = whole_from_text(text)  # 0-9 only: int() also reads ٥ and 5_000
     except ValueError:
         raise UsageError(f"--step must be a step number or 'all', not {text!r}") from None
     if not 0 <= number <= count:
@@ -118,6 +136,8 @@ def make_plan(options: argparse.Namespace, count: int) -> Plan:
     transparent = bool(getattr(options, "transparent", False))
     if transparent and suffix != ".png":
         raise UsageError("--transparent needs a .png file")
+    size = parse_size(options.size)
+    check_pixels(size, scale)
     return Plan(
         out=out,
         suffix=suffix,
@@ -125,7 +145,7 @@ def make_plan(options: argparse.Namespace, count: int) -> Plan:
         view=options.view,
         scale=scale,
         theme=theme,
-        size=parse_size(options.size),
+        size=size,
         language=options.lang,
         frame_ms=frame_ms,
         transparent=transparent,
