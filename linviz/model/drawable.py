@@ -295,7 +295,7 @@ def view_window(
 def tick_step(span: float, target: float = 5) -> float:
     """A round step (1, 2, 2.5 or 5 times a power of ten) giving about ``target`` ticks."""
     span = abs(_finite(span))
-    raw = span / max(float(target), 0.5)
+    raw = min(span / max(float(target), 0.5), MAX_FLOAT)
     if not raw >= MIN_SPAN:
         return MIN_SPAN
     power = 10.0 ** math.floor(math.log10(raw))
