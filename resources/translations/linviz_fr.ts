@@ -3396,6 +3396,10 @@ y = {output}</translation>
         <source>the file changed on disk since it was opened or last saved here (another window or program wrote it): overwrite it, save under another name, or cancel</source>
         <translation>le fichier a changé sur le disque depuis qu’il a été ouvert ou enregistré ici (une autre fenêtre ou un autre programme l’a écrit) : écrasez-le, enregistrez sous un autre nom, ou annulez</translation>
     </message>
+    <message>
+        <source>too large to draw: {value}</source>
+        <translation>trop grand pour être dessiné : {value}</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPanel</name>

@@ -199,3 +199,18 @@ def test_text_that_is_no_number_gets_the_plain_reason():
     assert whole_from_text(" 12 ") == 12
     with pytest.raises(NumberTextError):
         whole_from_text("1.5")
+
+
+def test_a_caption_quoting_a_label_in_the_other_form_finds_it():
+    from linviz.controller.session import Session
+
+    scenario = Scenario(
+        2,
+        2,
+        [
+            write([1, 0], [3, 1], COMPOSED),
+            read([1, 0], "r", caption=f"reads {{y}}, as {{y@r}}; stored {{v@{DECOMPOSED}}}"),
+        ],
+    )
+    session = Session(scenario)
+    assert session.caption(2).text.endswith("stored [3, 1]")
