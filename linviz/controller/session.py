@@ -17,14 +17,16 @@ from linviz.controller.changes import Change
 from linviz.controller.commands import Command, ReplaceStep, SetText
 from linviz.controller.signals import Signal
 from linviz.controller.undo import UndoStack
+from linviz.model.array_files import ArrayOptions, is_array_file
 from linviz.model.caption_fields import states_own_numbers
 from linviz.model.captions import PLAIN_NUMBERS, Numbers, render, step_fingerprint
 from linviz.model.errors import ScenarioError
 from linviz.model.lessons import bundled_lessons, resolve_scenario_path
 from linviz.model.replay import DEFAULT_CHECKPOINT_EVERY, Trace
 from linviz.model.scenario import Scenario
-from linviz.model.scenario_file import load_scenario, save_scenario
+from linviz.model.scenario_file import save_scenario
 from linviz.model.snapshot import Snapshot, snapshot
+from linviz.model.sources import load_scenario_source
 from linviz.model.texts import LANGUAGES, in_language, variants, with_language
 
 #: Snapshots kept for revisits, and the array bytes they may hold together.
@@ -321,8 +323,10 @@ class Session:
         self._seed_caption_bases()
         self._emit(Change.SCENARIO, Change.CURSOR, Change.FILE, Change.BASELINE, Change.REVEAL)
 
-    def open(self, name_or_path: str | Path) -> None:
-        """Open a scenario file or a bundled lesson by name.
+    def open(self, name_or_path: str | Path, arrays: ArrayOptions | None = None) -> None:
+        """Open a scenario file, arrays (``.npz``/``.npy``, read with ``arrays``) or a lesson.
+
+        Arrays open without a file name (as a lesson does): saving asks for one.
 
         Raises
         ------
@@ -330,11 +334,12 @@ class Session:
             If it cannot be used; the current scenario is kept untouched.
         """
         path = resolve_scenario_path(str(name_or_path))
-        scenario = load_scenario(path)
+        scenario = load_scenario_source(path, arrays)
         lesson_folder = bundled_lessons()[0].path.parent if bundled_lessons() else None
         # A bundled lesson opens as a copy: saving must not write into the package.
         is_lesson = lesson_folder is not None and path.resolve().parent == lesson_folder.resolve()
-        self.replace_scenario(scenario, None if is_lesson else Path(path))
+        untitled = is_lesson or is_array_file(path)
+        self.replace_scenario(scenario, None if untitled else Path(path))
 
     def save(self, path: str | Path | None = None) -> Path:
         """Save to ``path`` (default: where it came from), atomically.

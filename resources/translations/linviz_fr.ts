@@ -2929,12 +2929,88 @@ y = {output}</translation>
         <translation>la sortie de la lecture déborde à cette étape (un nombre au-delà de ±1,8e308) : utilisez des clés, des valeurs ou des requêtes plus petites</translation>
     </message>
     <message>
+        <source>pairs</source>
+        <translation>paires</translation>
+    </message>
+    <message>
+        <source>{name} holds {kind}; expected an array of real numbers (float or int)</source>
+        <translation>{name} contient {kind} ; attendu : un tableau de nombres réels (float ou int)</translation>
+    </message>
+    <message>
+        <source>{name} holds {got} at index {index}; expected finite numbers</source>
+        <translation>{name} contient {got} à l’indice {index} ; attendu : des nombres finis</translation>
+    </message>
+    <message>
+        <source>{name} has shape {shape}; expected {expected}</source>
+        <translation>{name} a la forme {shape} ; attendu : {expected}</translation>
+    </message>
+    <message>
+        <source>{name} holds {count} (shape {shape}): choose one with {option} from 0 to {last}</source>
+        <translation>{name} contient {count} (forme {shape}) : choisissez-en une avec {option}, de 0 à {last}</translation>
+    </message>
+    <message>
+        <source>{option} must be from 0 to {last} ({name} holds {count}), got {got}</source>
+        <translation>{option} doit aller de 0 à {last} ({name} contient {count}), reçu {got}</translation>
+    </message>
+    <message>
+        <source>{option} picks from an axis {name} does not have (shape {shape})</source>
+        <translation>{option} choisit dans un axe que {name} n’a pas (forme {shape})</translation>
+    </message>
+    <message>
+        <source>{name} has rows of {count}; d_k and d_v may be {low} to {high}</source>
+        <translation>{name} a des lignes de {count} ; d_k et d_v vont de {low} à {high}</translation>
+    </message>
+    <message>
+        <source>{name} has {count} but {other} has {length}: one per {unit}</source>
+        <translation>{name} a {count} mais {other} en a {length} : une par {unit}</translation>
+    </message>
+    <message>
+        <source>a log-decay g ≤ 0 whose α = e^g is above 0</source>
+        <translation>une log-décroissance g ≤ 0 dont α = e^g est au-dessus de 0</translation>
+    </message>
+    <message>
         <source>a number in (0, 1]</source>
         <translation>un nombre dans ]0 ; 1]</translation>
     </message>
     <message>
         <source>a number in [0, 1]</source>
         <translation>un nombre dans [0 ; 1]</translation>
+    </message>
+    <message>
+        <source>{name}[{index}] is {got}; expected {range}</source>
+        <translation>{name}[{index}] vaut {got} ; attendu : {range}</translation>
+    </message>
+    <message>
+        <source>scale must be a number above 0 or &apos;fla&apos; (d_k^-½, as the kernels use), got {got}</source>
+        <translation>scale doit être un nombre au-dessus de 0 ou 'fla' (d_k^-½, comme les noyaux), reçu {got}</translation>
+    </message>
+    <message>
+        <source>labels must be a list of text, got {kind}</source>
+        <translation>labels doit être une liste de textes, reçu {kind}</translation>
+    </message>
+    <message>
+        <source>labels has {count}; expected {expected}, one per {unit}</source>
+        <translation>labels a {count} ; attendu : {expected}, une par {unit}</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>jeton</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>étape</translation>
+    </message>
+    <message>
+        <source>give keys, values, queries (pairs) or q, k, v (tokens), not both: got {names}</source>
+        <translation>donnez keys, values, queries (paires) ou q, k, v (jetons), pas les deux : reçu {names}</translation>
+    </message>
+    <message>
+        <source>{name} is missing: the {layout} layout needs {needed}</source>
+        <translation>{name} manque : la disposition {layout} demande {needed}</translation>
+    </message>
+    <message>
+        <source>give g (a log-decay) or alpha (the decay), not both</source>
+        <translation>donnez g (une log-décroissance) ou alpha (la décroissance), pas les deux</translation>
     </message>
     <message>
         <source>{name} must be {range}, got {got}</source>
@@ -3011,6 +3087,42 @@ y = {output}</translation>
     <message>
         <source>this is a folder, not a scenario file</source>
         <translation>c’est un dossier, pas un fichier de scénario</translation>
+    </message>
+    <message>
+        <source>not a regular file: linviz reads regular files only</source>
+        <translation>pas un fichier ordinaire : linviz ne lit que des fichiers ordinaires</translation>
+    </message>
+    <message>
+        <source>{array} is an array of Python objects, which only pickle reads, and linviz never unpickles: save it as numbers (float32 or float64)</source>
+        <translation>{array} est un tableau d’objets Python, que seul pickle lit, et linviz ne dépickle jamais : enregistrez-le en nombres (float32 ou float64)</translation>
+    </message>
+    <message>
+        <source>{array} holds {kind}; expected {expected}</source>
+        <translation>{array} contient {kind} ; attendu : {expected}</translation>
+    </message>
+    <message>
+        <source>{array} holds {held} (shape {shape}); linviz reads at most {limit} an array: save the batch and head you want to see</source>
+        <translation>{array} contient {held} (forme {shape}) ; linviz lit au plus {limit} par tableau : enregistrez le lot et la tête à voir</translation>
+    </message>
+    <message>
+        <source>unknown array {array}; expected arrays named {allowed}</source>
+        <translation>tableau inconnu {array} ; attendu : des tableaux nommés {allowed}</translation>
+    </message>
+    <message>
+        <source>this is not a NumPy file that can be read (.npz or .npy): {reason}</source>
+        <translation>ce n’est pas un fichier NumPy lisible (.npz ou .npy) : {reason}</translation>
+    </message>
+    <message>
+        <source>not enough memory to read this file</source>
+        <translation>pas assez de mémoire pour lire ce fichier</translation>
+    </message>
+    <message>
+        <source>a .npy file holds one array and is named after it ({allowed}; e.g. q.npy or layer3_q.npy), not {got}</source>
+        <translation>un fichier .npy contient un tableau et porte son nom ({allowed} ; p. ex. q.npy ou layer3_q.npy), pas {got}</translation>
+    </message>
+    <message>
+        <source>{array} has shape {shape}; expected {expected}</source>
+        <translation>{array} a la forme {shape} ; attendu : {expected}</translation>
     </message>
     <message>
         <source>cannot be read: the name holds a NUL character</source>
@@ -3263,6 +3375,18 @@ y = {output}</translation>
     <message>
         <source>{known} or {code!r}</source>
         <translation>{known} ou {code!r}</translation>
+    </message>
+    <message>
+        <source>length must be even (pairs of tokens), got {got}</source>
+        <translation>length doit être pair (des paires de jetons), reçu {got}</translation>
+    </message>
+    <message>
+        <source>vocab must be larger than the length ({length}), got {got}</source>
+        <translation>vocab doit dépasser la longueur ({length}), reçu {got}</translation>
+    </message>
+    <message>
+        <source>{pairs} pairs need a length of at least 4N = {needed}, got {got}</source>
+        <translation>{pairs} paires demandent une longueur d’au moins 4N = {needed}, reçu {got}</translation>
     </message>
 </context>
 <context>
