@@ -177,6 +177,8 @@ class Figure:
                     known = ", ".join(names)
                     raise ValueError(f"unknown view {self.view!r}: choose one of {known}")
                 widget = prepare_view(window, session, plan)
+                if widget is not window:
+                    widget = _alone(window, widget, self.size)
                 with editors_hidden(window, hidden=self.view == "window"):
                     session.set_cursor(self.step)
                     images.settle()
@@ -187,9 +189,37 @@ class Figure:
                         return images.svg_bytes(widget, title)
                     return images.pdf_bytes(widget, title)
             finally:
-                window.hide()
-                window.deleteLater()
+                for shown in {window, widget} if "widget" in locals() else {window}:
+                    shown.hide()
+                    shown.deleteLater()
                 app.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
+
+
+def _alone(
+    window: QtWidgets.QMainWindow, widget: QtWidgets.QWidget, size: tuple[int, int]
+) -> QtWidgets.QWidget:
+    """``widget`` taken out of ``window`` and given ``size``, drawn as the window draws it.
+
+    A panel's size in the window is what the layout leaves it; a figure of
+    one panel is the size asked for.
+    """
+    from linviz.views.export import images
+
+    # A frame of exactly that size: a panel with a largest size of its own sits in it.
+    frame = QtWidgets.QWidget()
+    frame.session = window.session  # the export finds the theme through it
+    frame.setAttribute(QtCore.Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+    frame.setPalette(window.palette())
+    frame.setStyleSheet(window.styleSheet())
+    frame.setAutoFillBackground(True)
+    layout = QtWidgets.QVBoxLayout(frame)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(widget)
+    frame.setFixedSize(*size)
+    frame.show()
+    widget.show()
+    images.settle()
+    return frame
 
 
 def figure(
