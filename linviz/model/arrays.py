@@ -363,8 +363,9 @@ def _labels(
             ),
             field="labels",
         )
+    # Room for the "#123456?" a repeated token's labels get.
     texts = [
-        check_text(label, "labels", limits.MAX_LABEL_CHARS - 4, allow_empty=False) for label in raw
+        check_text(label, "labels", limits.MAX_LABEL_CHARS - 8, allow_empty=False) for label in raw
     ]
     if tokens:
         # A token that occurs more than once is numbered by position (from 1).

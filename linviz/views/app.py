@@ -95,6 +95,13 @@ def open_session(name: str | None, arrays=None):
     return session
 
 
+def main_window(session):
+    """A new linviz window on ``session``, not shown yet (the one place it is made)."""
+    from linviz.views.main_window import MainWindow
+
+    return MainWindow(session)
+
+
 def open_window(name_or_session, offer_recovery: bool = True):
     """A shown main window on a session or a name (a file or lesson; ``None``: the first lesson).
 

@@ -143,7 +143,7 @@ class Figure:
         return write_file(path, self.data(Path(path).suffix))
 
     def _draw(self, suffix: str) -> bytes:
-        from linviz.views.app import application
+        from linviz.views.app import application, main_window
         from linviz.views.export import images
         from linviz.views.export.command import (
             OFFSCREEN_MESSAGES,
@@ -152,7 +152,6 @@ class Figure:
             view_names,
         )
         from linviz.views.export.slide import editors_hidden
-        from linviz.views.main_window import MainWindow
 
         app = application(language=self.language)
         session = _session_on(self.scenario)
@@ -168,7 +167,7 @@ class Figure:
             frame_ms=1200,
         )
         with _throwaway_settings(), images.harmless_messages_hidden(OFFSCREEN_MESSAGES):
-            window = MainWindow(session)
+            window = main_window(session)
             # Drawn, never put on a screen (a notebook on a desktop has a display).
             window.setAttribute(QtCore.Qt.WidgetAttribute.WA_DontShowOnScreen, True)
             try:

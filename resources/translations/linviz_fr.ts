@@ -1712,6 +1712,81 @@ L’attention linéaire garde sa mémoire dans une seule matrice S de taille fix
     </message>
 </context>
 <context>
+    <name>MqarView</name>
+    <message>
+        <source>Key-value pairs in each sequence, N (1 to {0})</source>
+        <translation>Paires clé-valeur de chaque séquence, N (1 à {0})</translation>
+    </message>
+    <message>
+        <source>Key sizes d, the state d × d ({0} to {1}), e.g. 4, 8, 16, 32</source>
+        <translation>Tailles d des clés, l’état d × d ({0} à {1}), p. ex. 4, 8, 16, 32</translation>
+    </message>
+    <message>
+        <source>Sequences per point, each of its own seed</source>
+        <translation>Séquences par point, chacune de sa propre graine</translation>
+    </message>
+    <message>
+        <source>The delta rule&apos;s writing strength β, in [0, 1]</source>
+        <translation>La force d’écriture β de la règle delta, dans [0, 1]</translation>
+    </message>
+    <message>
+        <source>The random seed: the same seed gives the same numbers</source>
+        <translation>La graine aléatoire : la même graine donne les mêmes nombres</translation>
+    </message>
+    <message>
+        <source>&amp;Pairs N</source>
+        <translation>&amp;Paires N</translation>
+    </message>
+    <message>
+        <source>Sizes &amp;d</source>
+        <translation>Tailles &amp;d</translation>
+    </message>
+    <message>
+        <source>&amp;Trials</source>
+        <translation>&amp;Essais</translation>
+    </message>
+    <message>
+        <source>Delta &amp;β</source>
+        <translation>&amp;β de la règle delta</translation>
+    </message>
+    <message>
+        <source>S&amp;eed</source>
+        <translation>&amp;Graine</translation>
+    </message>
+    <message>
+        <source>not a number: {0}</source>
+        <translation>pas un nombre : {0}</translation>
+    </message>
+    <message>
+        <source>additive rule</source>
+        <translation>règle additive</translation>
+    </message>
+    <message>
+        <source>delta rule (β = {0})</source>
+        <translation>règle delta (β = {0})</translation>
+    </message>
+    <message>
+        <source>MQAR (Zoology): {0} pairs in {1} tokens, {2} sequences a point</source>
+        <translation>MQAR (Zoology) : {0} paires en {1} jetons, {2} séquences par point</translation>
+    </message>
+    <message>
+        <source>d = N = {0}: as many key numbers as pairs</source>
+        <translation>d = N = {0} : autant de nombres de clé que de paires</translation>
+    </message>
+    <message>
+        <source>state size d_k · d_v (log scale)</source>
+        <translation>taille de l’état d_k · d_v (échelle log)</translation>
+    </message>
+    <message>
+        <source>queries recalled</source>
+        <translation>requêtes retrouvées</translation>
+    </message>
+    <message>
+        <source>Curves: {0} (circles), {1} (squares). State sizes as Zoology counts them: DeltaNet and Gated DeltaNet keep H · d_k · d_v numbers ({2} for one head at d = {3}); attention keeps 2 · d_model · L ({4} at d_model = {3}, L = {5}).</source>
+        <translation>Courbes : {0} (cercles), {1} (carrés). Tailles d’état comptées comme Zoology : DeltaNet et Gated DeltaNet gardent H · d_k · d_v nombres ({2} pour une tête à d = {3}) ; l’attention garde 2 · d_model · L ({4} à d_model = {3}, L = {5}).</translation>
+    </message>
+</context>
+<context>
     <name>PredictionBox</name>
     <message>
         <source>Prediction</source>
@@ -2376,6 +2451,22 @@ y = {output}</translation>
         <translation>En fonction de N : de plus en plus de paires. En fonction de la similarité : N fixé, des clés de plus en plus proches</translation>
     </message>
     <message>
+        <source>T&amp;ask</source>
+        <translation>Tâ&amp;che</translation>
+    </message>
+    <message>
+        <source>controlled test</source>
+        <translation>test contrôlé</translation>
+    </message>
+    <message>
+        <source>MQAR (Zoology)</source>
+        <translation>MQAR (Zoology)</translation>
+    </message>
+    <message>
+        <source>Controlled test: N pairs stored, each read back. MQAR: Zoology&apos;s multi-query associative recall, recall against the state size d_k · d_v</source>
+        <translation>Test contrôlé : N paires stockées, chacune relue. MQAR : le rappel associatif à requêtes multiples de Zoology, le rappel selon la taille de l’état d_k · d_v</translation>
+    </message>
+    <message>
         <source>&amp;Run</source>
         <translation>&amp;Lancer</translation>
     </message>
@@ -2982,7 +3073,7 @@ y = {output}</translation>
     </message>
     <message>
         <source>scale must be a number above 0 or &apos;fla&apos; (d_k^-½, as the kernels use), got {got}</source>
-        <translation>scale doit être un nombre au-dessus de 0 ou 'fla' (d_k^-½, comme les noyaux), reçu {got}</translation>
+        <translation>scale doit être un nombre au-dessus de 0 ou &apos;fla&apos; (d_k^-½, comme les noyaux), reçu {got}</translation>
     </message>
     <message>
         <source>labels must be a list of text, got {kind}</source>

@@ -134,3 +134,18 @@ def test_export_draws_an_npz(tmp_path, capsys):
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     status, _, err = output(capsys, "export", str(arrays), "--out", str(out))
     assert status == 1 and "choose one with --head" in err
+
+
+def test_linviz_file_npz_passes_the_options_to_the_window(tmp_path, monkeypatch):
+    from linviz import cli
+    from linviz.model.array_files import ArrayOptions
+
+    seen = []
+    monkeypatch.setattr("linviz.views.app.run", lambda *args: seen.append(args) or 0)
+    monkeypatch.setattr("gc.disable", lambda: None)
+    assert cli.main([str(tmp_path / "layer.npz"), "--head", "1", "--lang", "fr"]) == 0
+    ((name, language, arrays),) = seen
+    assert (name, language, arrays) == (str(tmp_path / "layer.npz"), "fr", ArrayOptions(head=1))
+    with pytest.raises(SystemExit) as caught:
+        cli.main(["session-trace", "--head", "1"])
+    assert caught.value.code == 2

@@ -238,6 +238,7 @@ OK = draws(10)
         ({**{n: OK[n] for n in "qkv"}, "scale": -1}, "scale", "scale must be a number above 0"),
         ({**{n: OK[n] for n in "qkv"}, "rule": "deltaa"}, "rule.name", "unknown rule 'deltaa'"),
         ({**{n: OK[n] for n in "qkv"}, "labels": ["a"]}, "labels", "labels has 1 entry"),
+        ({**{n: OK[n] for n in "qkv"}, "labels": ["x" * 57] * T}, "labels", "at most 56"),
         ({**{n: OK[n] for n in "qkv"}, "head": 0}, "q", "--head picks from an axis q does not"),
         (
             {n: np.stack([OK[n]] * 4, axis=1) for n in "qkv"},
