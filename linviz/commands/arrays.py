@@ -88,7 +88,7 @@ def array_options(options: argparse.Namespace):
 
 def check_array_options(parser: argparse.ArgumentParser, options: argparse.Namespace) -> None:
     """A usage error (status 2) for array options given with a scenario file."""
-    from linviz.model.array_files import is_array_file
+    from linviz.model.sources import is_array_file
 
     name = getattr(options, "scenario", None)
     if name is not None and is_array_file(name):
@@ -115,8 +115,9 @@ def add_import_parser(commands: argparse._SubParsersAction) -> argparse.Argument
 
 def run_import(options: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Convert the arrays of ``options.scenario`` into the scenario file ``options.out``."""
-    from linviz.model.array_files import ArrayOptions, is_array_file, read_array_file
+    from linviz.model.array_files import ArrayOptions, read_array_file
     from linviz.model.scenario_file import save_scenario
+    from linviz.model.sources import is_array_file
 
     if not is_array_file(options.scenario):
         parser.error(f"{options.scenario}: expected an .npz or .npy file")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -17,7 +18,6 @@ from linviz.controller.changes import Change
 from linviz.controller.commands import Command, ReplaceStep, SetText
 from linviz.controller.signals import Signal
 from linviz.controller.undo import UndoStack
-from linviz.model.array_files import ArrayOptions, is_array_file
 from linviz.model.caption_fields import states_own_numbers
 from linviz.model.captions import PLAIN_NUMBERS, Numbers, render, step_fingerprint
 from linviz.model.errors import ScenarioError
@@ -26,8 +26,10 @@ from linviz.model.replay import DEFAULT_CHECKPOINT_EVERY, Trace
 from linviz.model.scenario import Scenario
 from linviz.model.scenario_file import save_scenario
 from linviz.model.snapshot import Snapshot, snapshot
-from linviz.model.sources import load_scenario_source
 from linviz.model.texts import LANGUAGES, in_language, variants, with_language
+
+if TYPE_CHECKING:
+    from linviz.model.array_files import ArrayOptions
 
 #: Snapshots kept for revisits, and the array bytes they may hold together.
 SNAPSHOT_CACHE_SIZE, SNAPSHOT_CACHE_BYTES = 64, 32 * 2**20
@@ -334,6 +336,8 @@ class Session:
             If it cannot be used; the current scenario is kept untouched.
         """
         path = resolve_scenario_path(str(name_or_path))
+        from linviz.model.sources import is_array_file, load_scenario_source
+
         scenario = load_scenario_source(path, arrays)
         lesson_folder = bundled_lessons()[0].path.parent if bundled_lessons() else None
         # A bundled lesson opens as a copy: saving must not write into the package.

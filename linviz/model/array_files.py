@@ -31,8 +31,6 @@ from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, shown
 from linviz.model.rules import Rule
 from linviz.model.safe_files import size_words
 
-#: File name endings read as arrays.
-ARRAY_SUFFIXES = (".npz", ".npy")
 #: Texts an ``.npz`` may hold besides the arrays.
 TEXT_NAMES = ("labels", "title")
 KNOWN_NAMES = ARRAY_NAMES + TEXT_NAMES
@@ -67,11 +65,6 @@ class ArrayOptions:
     rule: str | Rule | None = None
     scale: float | str | None = None
     title: str | None = None
-
-
-def is_array_file(path: str | os.PathLike[str]) -> bool:
-    """Whether ``path`` names an array file (by its ending), not a scenario file."""
-    return Path(path).suffix.lower() in ARRAY_SUFFIXES
 
 
 def _refusal(template: str, name: str, field: str | None = None, **values: Any) -> ScenarioError:

@@ -9,9 +9,21 @@ scenario file (:mod:`linviz.model.scenario_file`). ``linviz trace``,
 from __future__ import annotations
 
 import os
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from linviz.model.array_files import ArrayOptions, is_array_file
-from linviz.model.scenario import Scenario
+if TYPE_CHECKING:
+    from linviz.model.array_files import ArrayOptions
+    from linviz.model.scenario import Scenario
+
+#: File name endings read as arrays (the readers are imported when one is opened:
+#: start-up does without them).
+ARRAY_SUFFIXES = (".npz", ".npy")
+
+
+def is_array_file(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` names an array file (by its ending), not a scenario file."""
+    return Path(path).suffix.lower() in ARRAY_SUFFIXES
 
 
 def load_scenario_source(
@@ -47,6 +59,7 @@ def load(
     The keywords read an ``.npz``/``.npy`` file (see
     :class:`~linviz.model.array_files.ArrayOptions`).
     """
+    from linviz.model.array_files import ArrayOptions
     from linviz.model.lessons import resolve_scenario_path
 
     path = resolve_scenario_path(os.fspath(name_or_path))
