@@ -72,6 +72,7 @@ class MqarView(QtWidgets.QWidget):
         self.curves: dict[str, pg.PlotDataItem] = {}
         self._marks: list[pg.InfiniteLine] = []
         self.lab.changed.connect(self.refresh)
+        self._stale = True  # measured and drawn when first shown
 
     def _build_settings(self) -> None:
         self.settings_box = QtWidgets.QWidget()
@@ -160,6 +161,7 @@ class MqarView(QtWidgets.QWidget):
         self.title.setStyleSheet(label_style(theme.foreground, theme.title_pt, bold=True))
         self.formulas.setStyleSheet(label_style(theme.muted, theme.font_pt))
         self.plot.apply_theme(theme, base_font)
+        self._stale = True
         self.refresh()
 
     def rule_name(self, rule: str) -> str:
@@ -168,8 +170,21 @@ class MqarView(QtWidgets.QWidget):
             return self.tr("additive rule")
         return self.tr("delta rule (β = {0})").format(f"{self.lab.settings.beta:g}")
 
-    def refresh(self) -> None:
-        """Measure (if the settings changed) and draw."""
+    def showEvent(self, event: object) -> None:  # noqa: N802 (Qt name)
+        super().showEvent(event)
+        if self._stale:
+            self.refresh()
+
+    def refresh(self, force: bool = False) -> None:
+        """Measure (if the settings changed) and draw; hidden, only when shown next.
+
+        The controlled test's page builds this view too: it must not measure
+        MQAR for a page that never shows it.
+        """
+        if not (force or self.isVisible()):
+            self._stale = True
+            return
+        self._stale = False
         self._sync_controls()
         s = self.lab.settings
         points = self.lab.result

@@ -102,3 +102,16 @@ def test_the_lab_checks_its_settings():
     lab.update(dims=(16, 4, 4))
     assert lab.settings.dims == (4, 16)
     assert lab.attention_state(64) == 2 * 64 * 64
+
+
+def test_the_controlled_test_does_not_pay_for_mqar(qtbot, show, monkeypatch):
+    measured = []
+    real = MqarLab._compute
+    monkeypatch.setattr(MqarLab, "_compute", lambda lab: measured.append(1) or real(lab))
+    page = RecallPage(Session(), CapacityLab(CapacitySettings(trials=2)), auto_run=False)
+    show(page, 1200, 800)
+    page.display.update(measure="rate")
+    settle()
+    assert measured == []
+    choose_mqar(qtbot, page)
+    assert measured == [1]
