@@ -26,7 +26,13 @@ from typing import IO, Any
 
 import numpy as np
 
-from linviz.model.arrays import ARRAY_NAMES, ArrayScenario, scenario_from_arrays, shape_text
+from linviz.model.arrays import (
+    ARRAY_NAMES,
+    VECTOR_ARRAYS,
+    ArrayScenario,
+    scenario_from_arrays,
+    shape_text,
+)
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, shown
 from linviz.model.rules import Rule
 from linviz.model.safe_files import size_words
@@ -234,6 +240,56 @@ def read_npy_group(path: str | os.PathLike[str]) -> dict[str, np.ndarray]:
             _check_header(shape, dtype, array, where)
             arrays[array] = np.load(where, allow_pickle=False, mmap_mode="r")
     return arrays
+
+
+@dataclass(frozen=True)
+class ArrayLayout:
+    """What an array file holds, read from its headers alone (for a dialog to offer).
+
+    Attributes
+    ----------
+    names
+        Its arrays, in file order.
+    batches, heads
+        The sizes of flash-linear-attention's ``B`` and ``H`` axes (1 when absent).
+    rows
+        ``T`` (tokens) or ``N`` (pairs).
+    """
+
+    names: tuple[str, ...]
+    batches: int
+    heads: int
+    rows: int
+
+
+def array_layout(path: str | os.PathLike[str]) -> ArrayLayout:
+    """The :class:`ArrayLayout` of an ``.npz`` or ``.npy`` group; no data is read.
+
+    Raises
+    ------
+    ScenarioError
+        As :func:`read_array_file` does for an unreadable file or a refused header.
+    """
+    name = os.fspath(path)
+    _check_regular(name)
+    headers: dict[str, tuple[tuple[int, ...], np.dtype]] = {}
+    if Path(name).suffix.lower() == ".npz":
+        with _numpy_errors(name), zipfile.ZipFile(name) as archive:
+            for member in archive.namelist():
+                array = member.removesuffix(".npy")
+                if array not in KNOWN_NAMES:
+                    raise _unknown(array, name)
+                with archive.open(member) as stream:
+                    headers[array] = _header(stream)
+    else:
+        arrays = read_npy_group(name)  # memory-mapped: the headers are all that is read
+        headers = {array: (value.shape, value.dtype) for array, value in arrays.items()}
+    for array, (shape, dtype) in headers.items():
+        _check_header(shape, dtype, array, name)
+    vectors = [shape for array, (shape, _) in headers.items() if array in VECTOR_ARRAYS]
+    shape = vectors[0] if vectors else (0, 0)
+    batches, rows, heads = {4: shape[:3], 3: (1, *shape[:2])}.get(len(shape), (1, shape[0], 1))
+    return ArrayLayout(tuple(headers), int(batches), int(heads), int(rows))
 
 
 def _texts(arrays: dict[str, np.ndarray], name: str) -> tuple[list[str] | None, str | None]:

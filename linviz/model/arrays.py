@@ -35,14 +35,14 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 import numpy as np
 
 from linviz.model import limits
 from linviz.model.errors import QT_TRANSLATE_NOOP, Counted, ScenarioError, Term, shown
 from linviz.model.rules import RULE_NAMES, RULE_PARAMETERS, Rule
-from linviz.model.scenario import Scenario, StepColumns, check_text
+from linviz.model.scenario import READ, WRITE, Scenario, Step, StepColumns, check_text
 
 #: The arrays of each layout, and the per-write parameters both take.
 PAIR_ARRAYS = ("keys", "values", "queries")
@@ -523,14 +523,7 @@ def scenario_from_arrays(
     if title is None:
         layout = f"{count} tokens" if token_layout else f"{count} pairs, {reads} queries"
         title = f"Arrays: {layout}, d_k = {d_k}, d_v = {d_v}"
-    scenario = ArrayScenario(
-        d_k,
-        d_v,
-        feature_map=feature_map,
-        normalize=normaliser,
-        rule=chosen,
-        title=title,
-    )
+    settings = {"feature_map": feature_map, "normalize": normaliser, "rule": chosen}
     # Rows: tokens interleave (write t, read t); pairs write all, then read all.
     is_write = np.zeros(total, dtype=bool)
     if token_layout:
@@ -558,6 +551,19 @@ def scenario_from_arrays(
         labels_column[row] = label
     for row, label in zip(read_rows.tolist(), read_labels):
         labels_column[row] = label
+    if not all(label.isascii() for label in labels_column):
+        # Labels of other scripts go through the scenario's own checks, step by
+        # step (their normal form, invisible characters): slower, and as a file's are.
+        scenario = ArrayScenario(
+            d_k,
+            d_v,
+            _steps(is_write, vectors, values_column, overrides, labels_column),
+            title=title,
+            **settings,
+        )
+        _check_finite(scenario)
+        return scenario
+    scenario = ArrayScenario(d_k, d_v, title=title, **settings)
     by_label: dict[str, int] = {}
     for row, label in enumerate(labels_column):
         if label in by_label:
@@ -585,6 +591,31 @@ def scenario_from_arrays(
     )
     _check_finite(scenario)
     return scenario
+
+
+def _steps(
+    is_write: np.ndarray,
+    vectors: np.ndarray,
+    values: np.ndarray,
+    overrides: dict[str, np.ndarray],
+    labels: list[str],
+) -> Iterator[Step]:
+    """The rows as :class:`Step` objects (read-only rows: the scenario copies them once)."""
+    vectors.flags.writeable = values.flags.writeable = False
+    alphas, betas = overrides["alpha"].tolist(), overrides["beta"].tolist()
+    for row, writes in enumerate(is_write.tolist()):
+        if writes:
+            alpha, beta = alphas[row], betas[row]
+            yield Step(
+                WRITE,
+                vectors[row],
+                values[row],
+                labels[row],
+                alpha=None if alpha != alpha else alpha,  # NaN: none of its own
+                beta=None if beta != beta else beta,
+            )
+        else:
+            yield Step(READ, vectors[row], None, labels[row])
 
 
 def _check_finite(scenario: Scenario) -> None:

@@ -742,6 +742,65 @@ Votre scénario est conservé ; vous pouvez continuer à travailler et l’enreg
     </message>
 </context>
 <context>
+    <name>ImportArraysDialog</name>
+    <message>
+        <source>Import arrays</source>
+        <translation>Importer des tableaux</translation>
+    </message>
+    <message>
+        <source>{0}: arrays {1}; {2} rows, {3} batch entries, {4} heads</source>
+        <translation>{0} : tableaux {1} ; {2} lignes, {3} entrées de lot, {4} têtes</translation>
+    </message>
+    <message>
+        <source>The batch entry to open, from 0</source>
+        <translation>L’entrée du lot à ouvrir, à partir de 0</translation>
+    </message>
+    <message>
+        <source>The head to open, from 0</source>
+        <translation>La tête à ouvrir, à partir de 0</translation>
+    </message>
+    <message>
+        <source>as the arrays say</source>
+        <translation>selon les tableaux</translation>
+    </message>
+    <message>
+        <source>beta gives the delta rule, g or alpha the gated rule, both gated delta</source>
+        <translation>beta donne la règle delta, g ou alpha la règle à oubli, les deux la delta à oubli</translation>
+    </message>
+    <message>
+        <source>Scale queries by d_k^-½ (the kernels&apos; o)</source>
+        <translation>Multiplier les requêtes par d_k^-½ (le o des noyaux)</translation>
+    </message>
+    <message>
+        <source>flash-linear-attention multiplies q by d_k^-½: the reads are then the layer&apos;s outputs. S is the same either way</source>
+        <translation>flash-linear-attention multiplie q par d_k^-½ : les lectures sont alors les sorties de la couche. S est le même dans les deux cas</translation>
+    </message>
+    <message>
+        <source>&amp;Batch entry</source>
+        <translation>Entrée du &amp;lot</translation>
+    </message>
+    <message>
+        <source>&amp;Head</source>
+        <translation>&amp;Tête</translation>
+    </message>
+    <message>
+        <source>&amp;Rule</source>
+        <translation>&amp;Règle</translation>
+    </message>
+    <message>
+        <source>NumPy arrays (*.npz *.npy);;All files (*)</source>
+        <translation>Tableaux NumPy (*.npz *.npy);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>These arrays cannot be opened</source>
+        <translation>Ces tableaux ne peuvent pas être ouverts</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>%1 ouvert</translation>
+    </message>
+</context>
+<context>
     <name>KeyPlanePanel</name>
     <message>
         <source>Key plane</source>
@@ -1246,6 +1305,10 @@ Votre scénario est conservé ; vous pouvez continuer à travailler et l’enreg
     <message>
         <source>&amp;Open…</source>
         <translation>&amp;Ouvrir…</translation>
+    </message>
+    <message>
+        <source>&amp;Import arrays…</source>
+        <translation>&amp;Importer des tableaux…</translation>
     </message>
     <message>
         <source>&amp;Save</source>

@@ -167,3 +167,27 @@ def test_npy_names_must_name_an_array(tmp_path):
     assert "a .npy file holds one array and is named after it" in str(error)
     np.save(tmp_path / "q.npy", np.array([None], dtype=object))
     assert "linviz never unpickles" in str(refusal(tmp_path / "q.npy"))
+
+
+def test_the_layout_is_read_from_the_headers_alone(tmp_path, monkeypatch):
+    from linviz.model.array_files import array_layout
+
+    np.savez(tmp_path / "fla.npz", **token_arrays(shape=(2, 6, 3)))
+    np.savez(tmp_path / "three.npz", **token_arrays(shape=(6, 5)))
+    for name, array in token_arrays().items():
+        np.save(tmp_path / f"{name}.npy", array)
+
+    def never(*args, **kwargs):
+        raise AssertionError("an array was read")
+
+    monkeypatch.setattr(np.lib.format, "read_array", never)
+    layout = array_layout(tmp_path / "fla.npz")
+    assert (layout.batches, layout.rows, layout.heads) == (2, 6, 3)
+    assert layout.names == ("q", "k", "v", "beta", "g")
+    assert (array_layout(tmp_path / "three.npz").heads, array_layout(tmp_path / "q.npy").rows) == (
+        5,
+        6,
+    )
+    np.savez(tmp_path / "objects.npz", k=np.array([None], dtype=object))
+    with pytest.raises(ScenarioError, match="never unpickles"):
+        array_layout(tmp_path / "objects.npz")

@@ -263,3 +263,16 @@ def test_every_bad_array_is_refused_by_name(kwargs, field, words):
     assert error.field == field
     assert words in str(error)
     assert "\n" not in str(error)
+
+
+def test_labels_of_other_scripts_are_checked_step_by_step_with_the_same_result():
+    arrays = draws(11, t=3)
+    plain = scenario_from_arrays(**arrays, labels=["a", "b", "a"])
+    french = scenario_from_arrays(**arrays, labels=["thé", "café", "thé"])
+    assert french.labels() == ["thé#1", "thé#1?", "café", "café?", "thé#3", "thé#3?"]
+    np.testing.assert_array_equal(replay_reads(french)[0], replay_reads(plain)[0])
+    assert french.rule == plain.rule and type(french) is type(plain)
+    assert french.overrides("beta").tolist() == plain.overrides("beta").tolist()
+    with pytest.raises(ScenarioError) as caught:
+        scenario_from_arrays(keys=np.eye(2), values=np.eye(2), labels=["é", "é"])
+    assert caught.value.step == 2 and "already used" in str(caught.value)
