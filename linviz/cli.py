@@ -16,13 +16,20 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn, TextIO
 
 from linviz import __version__
+from linviz.commands.arrays import (
+    add_array_options,
+    add_import_parser,
+    array_options,
+    check_array_options,
+)
+from linviz.commands.mqar import add_mqar_parser
 from linviz.model.errors import ScenarioError
 from linviz.model.limits import MAX_LISTED_TERMS
 from linviz.model.text_rules import NumberTextError, number_from_text, whole_from_text
 
 #: The languages of the window and of exports (no Qt import: the CLI starts fast).
 LANGUAGES = ("en", "fr")
-COMMANDS = ("lessons", "trace", "export", "bench", "memory", "capacity")
+COMMANDS = ("lessons", "trace", "export", "bench", "memory", "capacity", "import", "mqar")
 #: Files ``linviz capacity --out`` draws the recall lab's curves into.
 IMAGE_SUFFIXES = (".png", ".svg", ".pdf")
 
@@ -74,8 +81,8 @@ def _app_parser() -> argparse.ArgumentParser:
         prog="linviz",
         description="See how linear attention stores associations in one fixed-size "
         "matrix S, and how they blend once keys overlap.",
-        epilog="Other commands: linviz lessons | trace | export | bench | memory | capacity "
-        "(linviz COMMAND --help for each).",
+        epilog="Other commands: linviz lessons | trace | export | bench | memory | capacity | "
+        "import | mqar (linviz COMMAND --help for each).",
     )
     parser.add_argument(
         "scenario",
@@ -90,6 +97,7 @@ def _app_parser() -> argparse.ArgumentParser:
         choices=LANGUAGES,
         help="language of the window: en or fr (default: the last chosen, else the system's)",
     )
+    add_array_options(parser)
     return parser
 
 
@@ -114,6 +122,7 @@ def _command_parser(command: str | None = None) -> argparse.ArgumentParser:
         f"{MAX_LISTED_TERMS:,} earlier writes lists its {MAX_LISTED_TERMS:,} largest and "
         "one 'rest' entry); the time grows with the square of the steps",
     )
+    add_array_options(trace)
     export = commands.add_parser(
         "export", help="write one image (.png .svg .pdf) or an animation (.gif)"
     )
@@ -158,6 +167,9 @@ def _command_parser(command: str | None = None) -> argparse.ArgumentParser:
         help="--view window: keep the table of steps, the settings and the buttons "
         "(left out by default)",
     )
+    add_array_options(export)
+    add_import_parser(commands)
+    add_mqar_parser(commands)
     bench = commands.add_parser("bench", help="measure performance")
     bench.add_argument("--json", action="store_true", help="print one JSON document")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions (for a smoke test)")
@@ -298,11 +310,11 @@ def _fail(error: ScenarioError | str) -> int:
     return 1
 
 
-def _load(name: str):
+def _load(name: str, arrays=None):
     from linviz.model.lessons import resolve_scenario_path
-    from linviz.model.scenario_file import load_scenario
+    from linviz.model.sources import load_scenario_source
 
-    return load_scenario(resolve_scenario_path(name))
+    return load_scenario_source(resolve_scenario_path(name), arrays)
 
 
 def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
@@ -330,12 +342,12 @@ def _unicode_stream(stream: TextIO) -> bool:
     return encoding is None or codecs.lookup(encoding).name == "utf-8"
 
 
-def run_trace(name: str, as_json: bool, all_terms: bool = False) -> int:
-    """Replay a scenario and print it as a table or as JSON."""
+def run_trace(name: str, as_json: bool, all_terms: bool = False, arrays=None) -> int:
+    """Replay a scenario (or arrays read with ``arrays``) and print it as a table or as JSON."""
     from linviz.model.report import trace_table_lines, write_trace_json
 
     try:
-        scenario = _load(name)
+        scenario = _load(name, arrays)
     except ScenarioError as error:
         return _fail(error)
     except MemoryError:
@@ -462,8 +474,11 @@ def _capacity_table(rows: list[dict], keys: str, trials: int, tolerance: float) 
     return "\n".join(text)
 
 
-def run_app(name: str | None, language: str | None = None) -> int:
-    """Open the main window on ``name`` (default: the first lesson), in ``language``."""
+def run_app(name: str | None, language: str | None = None, arrays=None) -> int:
+    """Open the main window on ``name`` (default: the first lesson), in ``language``.
+
+    ``arrays``: how to read ``name`` if it is an ``.npz``/``.npy`` file.
+    """
     import gc
 
     # The collector rests from the views' imports on (Qt, numpy): see
@@ -471,7 +486,7 @@ def run_app(name: str | None, language: str | None = None) -> int:
     gc.disable()
     from linviz.views.app import run
 
-    return run(name, language)
+    return run(name, language, arrays) if arrays is not None else run(name, language)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -481,6 +496,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args and args[0] in COMMANDS:
             parser = _command_parser(args[0])
             options = parser.parse_args(args)
+            if options.command in ("trace", "export"):
+                check_array_options(_subparser(parser, options.command), options)
             if options.command == "memory":
                 return run_memory(options)
             if options.command == "capacity":
@@ -488,7 +505,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             if options.command == "lessons":
                 return run_lessons()
             if options.command == "trace":
-                return run_trace(options.scenario, options.json, options.all_terms)
+                return run_trace(
+                    options.scenario, options.json, options.all_terms, array_options(options)
+                )
+            if options.command == "import":
+                from linviz.commands.arrays import run_import
+
+                return run_import(options, _subparser(parser, "import"))
+            if options.command == "mqar":
+                from linviz.commands.mqar import run_mqar
+
+                return run_mqar(options, _subparser(parser, "mqar"))
             if options.command == "export":
                 from linviz.views.export.command import run_export
 
@@ -501,8 +528,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from linviz.bench import run_bench
 
             return run_bench(options)
-        options = _app_parser().parse_args(args)
-        return run_app(options.scenario, options.lang)
+        app_parser = _app_parser()
+        options = app_parser.parse_args(args)
+        check_array_options(app_parser, options)
+        return run_app(options.scenario, options.lang, array_options(options))
     except BrokenPipeError:  # `linviz trace x | head` must not print a traceback
         return 0
     except KeyboardInterrupt:

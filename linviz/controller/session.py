@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -27,6 +28,9 @@ from linviz.model.scenario import Scenario
 from linviz.model.scenario_file import load_scenario_stamped, write_scenario
 from linviz.model.snapshot import Snapshot, snapshot
 from linviz.model.texts import LANGUAGES, in_language, variants, with_language
+
+if TYPE_CHECKING:
+    from linviz.model.array_files import ArrayOptions
 
 #: Snapshots kept for revisits, and the array bytes they may hold together.
 SNAPSHOT_CACHE_SIZE, SNAPSHOT_CACHE_BYTES = 64, 32 * 2**20
@@ -349,8 +353,10 @@ class Session:
         self._seed_caption_bases()
         self._emit(Change.SCENARIO, Change.CURSOR, Change.FILE, Change.BASELINE, Change.REVEAL)
 
-    def open(self, name_or_path: str | Path) -> None:
-        """Open a scenario file or a bundled lesson by name.
+    def open(self, name_or_path: str | Path, arrays: ArrayOptions | None = None) -> None:
+        """Open a scenario file, arrays (``.npz``/``.npy``, read with ``arrays``) or a lesson.
+
+        Arrays open without a file name (as a lesson does): saving asks for one.
 
         Raises
         ------
@@ -358,11 +364,20 @@ class Session:
             If it cannot be used; the current scenario is kept untouched.
         """
         path = resolve_scenario_path(str(name_or_path))
-        scenario, stamp = load_scenario_stamped(path)
+        from linviz.model.sources import is_array_file
+
+        stamp = None
+        if is_array_file(path):  # arrays open untitled: Save asks for a .json name
+            from linviz.model.sources import load_scenario_source
+
+            scenario = load_scenario_source(path, arrays)
+        else:
+            scenario, stamp = load_scenario_stamped(path)
         lesson_folder = bundled_lessons()[0].path.parent if bundled_lessons() else None
         # A bundled lesson opens as a copy: saving must not write into the package.
         is_lesson = lesson_folder is not None and path.resolve().parent == lesson_folder.resolve()
-        self.replace_scenario(scenario, None if is_lesson else Path(path), stamp)
+        untitled = is_lesson or is_array_file(path)
+        self.replace_scenario(scenario, None if untitled else Path(path), stamp)
 
     def save(
         self, path: str | Path | None = None, layout: str | None = None, *, overwrite: bool = False

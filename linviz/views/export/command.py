@@ -21,6 +21,8 @@ from linviz.model.errors import ScenarioError
 from linviz.model.text_rules import whole_from_text
 
 if TYPE_CHECKING:
+    from PySide6 import QtWidgets
+
     from linviz.views.main_window import MainWindow
 
 THEMES = ("light", "dark", "projector")
@@ -174,7 +176,9 @@ def run_export(options: argparse.Namespace) -> int:
     """
     session = Session()
     try:
-        session.open(options.scenario)
+        from linviz.commands.arrays import array_options
+
+        session.open(options.scenario, arrays=array_options(options))
         plan = make_plan(options, len(session.scenario))
         if plan.view != "list" and plan.step is None and plan.suffix != ".gif":
             _make_folder(plan.out.parent)
@@ -208,20 +212,43 @@ def _export(session: Session, plan: Plan, settings_folder: str) -> int:
             app.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
 
 
-def _draw(window: MainWindow, session: Session, plan: Plan) -> int:
-    from PySide6 import QtWidgets
+def view_names(window: MainWindow) -> list[str]:
+    """What ``--view`` may name: the window, each panel, each lab."""
+    return ["window", *window.panels, *window.labs.names()]
 
+
+def _draw(window: MainWindow, session: Session, plan: Plan) -> int:
     from linviz.views.export import images
     from linviz.views.export.slide import editors_hidden
 
-    labs = window.labs.names()
-    names = ["window", *window.panels, *labs]
+    names = view_names(window)
     if plan.view == "list":
         for name in names:
             print(name)
         return 0
     if plan.view not in names:
         return _fail(f"unknown view {plan.view!r}: choose one of {', '.join(names)}")
+    widget = prepare_view(window, session, plan)
+    try:
+        with editors_hidden(window, hidden=plan.view == "window" and not plan.editors):
+            written = _write(widget, session, plan)
+    except images.ExportError as error:
+        return _fail(error)
+    for path in written:
+        print(path)
+    return 0
+
+
+def prepare_view(window: MainWindow, session: Session, plan: Plan) -> QtWidgets.QWidget:
+    """Set ``window`` to the plan's theme and size and return the widget of its view.
+
+    ``plan.view`` must be one of :func:`view_names`.
+    """
+    from PySide6 import QtWidgets
+
+    from linviz.views.export import images
+
+    labs = window.labs.names()
     projector = plan.theme == "projector"
     session.set_options(theme="light" if projector else plan.theme)
     if plan.view in labs or plan.view == "window":  # a lab's figure, or a slide without tabs
@@ -247,14 +274,7 @@ def _draw(window: MainWindow, session: Session, plan: Plan) -> int:
     if plan.view in window.panels:
         window.compact.reveal(plan.view)  # a small window shows one panel at a time
     images.settle()
-    try:
-        with editors_hidden(window, hidden=plan.view == "window" and not plan.editors):
-            written = _write(widget, session, plan)
-    except images.ExportError as error:
-        return _fail(error)
-    for path in written:
-        print(path)
-    return 0
+    return widget
 
 
 def _write(widget: object, session: Session, plan: Plan) -> list[Path]:
