@@ -244,11 +244,15 @@ class ColumnReader:
     raw
         The decoded steps object; its number columns may already be float64
         arrays of finite numbers (read by the fast reader).
+    owned
+        Whether ``raw``'s lists may become the scenario's own (they were
+        decoded for it); otherwise they are copied.
     """
 
-    def __init__(self, shell: Scenario, raw: dict[str, Any]) -> None:
+    def __init__(self, shell: Scenario, raw: dict[str, Any], owned: bool = True) -> None:
         self._shell = shell
         self._raw = raw
+        self._owned = owned
         #: ``caption_for`` of the steps that have one, by label.
         self.written_for: dict[str, str] = {}
 
@@ -273,6 +277,8 @@ class ColumnReader:
         n = len(is_write)
         writes = int(is_write.sum())
         columns = {name: _row_column(raw, name, n) for name in ROW_COLUMNS}
+        if not self._owned:
+            columns = {name: None if c is None else list(c) for name, c in columns.items()}
         flat = {
             "keys": _number_column(raw.get("keys"), "keys", writes, d_k, "d_k"),
             "values": _number_column(raw.get("values"), "values", writes, d_v, "d_v"),
@@ -307,12 +313,10 @@ class ColumnReader:
             suspects.update(_text_rows(columns[name]))
 
         alpha, beta = np.full(n, np.nan), np.full(n, np.nan)
-        labels = list(labels)
-        texts = {
-            name: list(columns[name]) if columns[name] is not None else None
-            for name in ("captions", "notes", "questions")
-        }
-        targets = list(targets) if targets is not None else [None] * n
+        # The decoded lists become the scenario's own (no copy): changed only where checked.
+        texts = {name: columns[name] for name in ("captions", "notes", "questions")}
+        if targets is None:
+            targets = [None] * n
         relabelled = False
         writes_before = np.cumsum(is_write) - is_write if suspects else is_write
         for row in sorted(suspects):

@@ -137,8 +137,35 @@ def _release(data: Buffer, start: int, stop: int) -> None:
             data.madvise(mmap.MADV_DONTNEED, first, stop - first - (stop - first) % mmap.PAGESIZE)
 
 
+def _texts_at(data: Buffer, pos: int) -> tuple[Any, int] | None:
+    """A text, or a list of texts and nulls, at ``pos`` read by orjson; else ``None``.
+
+    A million labels are read in one call instead of the standard library's
+    growing windows. The value is cut at the first closing mark: if that
+    mark was inside a text, the cut value does not parse, and ``None``
+    sends it to the general decoder. Objects and numbers go there too (the
+    standard library refuses a key twice; numbers keep Python's types).
+    """
+    mark = data[pos : pos + 1]
+    if orjson is None or mark not in (b"[", b'"'):
+        return None
+    end = data.find(b"]" if mark == b"[" else b'"', pos + 1) + 1
+    if end <= 0:
+        return None
+    try:
+        value = orjson.loads(data[pos:end])
+    except ValueError:
+        return None
+    if isinstance(value, str) or set(map(type, value)) <= {str, type(None)}:
+        return value, end
+    return None
+
+
 def _decode_small(data: Buffer, pos: int) -> tuple[Any, int]:
     """The JSON value at ``pos`` (strictly decoded) and the position after it."""
+    texts = _texts_at(data, pos)
+    if texts is not None:
+        return texts
     size = WINDOW
     while True:
         at_end = pos + size >= len(data)

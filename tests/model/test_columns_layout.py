@@ -334,3 +334,26 @@ def test_the_number_columns_hold_one_vector_per_line():
     assert '"keys": [\n      1, 2, 3,\n      0.5, 0, -1\n    ]' in text
     assert '"queries": []' in text
     assert copy.deepcopy(json.loads(text))["steps"]["values"] == [4, 5, 1, 1]
+
+
+def test_a_document_given_to_scenario_from_dict_stays_the_callers():
+    document = columns_of(rich())
+    before = copy.deepcopy(document)
+    scenario = scenario_from_dict(document)
+    scenario.replace_step(4, scenario.step(4).with_changes(label="k9"))
+    assert document == before
+
+
+def test_a_recovery_file_keeps_the_layout(tmp_path):
+    from linviz.controller.recovery import RecoveryFile, restore
+
+    scenario = load_scenario_bytes(dumps_scenario(rich(), "columns").encode(), "rich.json")
+    recovery = RecoveryFile(1, folder=tmp_path)
+    try:
+        written = recovery.write(scenario, cursor=3)
+        assert b'"layout": "columns"' in written.read_bytes()
+        restored = restore(written)
+    finally:
+        recovery.remove()
+    same(restored.scenario, scenario)
+    assert restored.scenario.layout == "columns" and restored.cursor == 3
