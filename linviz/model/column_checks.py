@@ -198,6 +198,11 @@ def _label_rows(labels: list[Any]) -> list[int]:
     return [row for row, label in enumerate(labels) if type(label) is not str]
 
 
+def _unique(labels: list[Any]) -> bool:
+    """Whether ``labels`` are texts, each once (a set: a third of a dict's time)."""
+    return set(map(type, labels)) <= {str} and len(set(labels)) == len(labels)
+
+
 def _first_rows(labels: list[Any]) -> dict[str, int]:
     """Each text label mapped to the first row that has it."""
     if set(map(type, labels)) <= {str}:
@@ -297,20 +302,23 @@ class ColumnReader:
         if labels is None:
             labels = _default_labels(is_write)
         suspects.update(_label_rows(labels))
-        # The first row of each label: a later one with the same label is refused by check_step.
-        first_row = _first_rows(labels)
-        if len(first_row) < n:
-            suspects.update(
-                row
-                for row, label in enumerate(labels)
-                if type(label) is not str or first_row[label] != row
-            )
-        targets = columns["targets"]
-        suspects.update(self._target_rows(targets, is_write, first_row))
         for name in ("alpha", "beta", "caption_for"):
             suspects.update(_given_rows(columns[name]))
         for name in ("captions", "notes", "questions"):
             suspects.update(_text_rows(columns[name]))
+        targets = columns["targets"]
+        # Each label's first row (a later one with the same label is refused by check_step):
+        # a million labels take seconds, so it is made only when something needs it.
+        first_row: dict[str, int] | None = None
+        if suspects or _given_rows(targets) or not _unique(labels):
+            first_row = _first_rows(labels)
+            if len(first_row) < n:
+                suspects.update(
+                    row
+                    for row, label in enumerate(labels)
+                    if type(label) is not str or first_row[label] != row
+                )
+            suspects.update(self._target_rows(targets, is_write, first_row))
 
         alpha, beta = np.full(n, np.nan), np.full(n, np.nan)
         # The decoded lists become the scenario's own (no copy): changed only where checked.
@@ -320,6 +328,7 @@ class ColumnReader:
         relabelled = False
         writes_before = np.cumsum(is_write) - is_write if suspects else is_write
         for row in sorted(suspects):
+            assert first_row is not None  # made above whenever a row is suspect
             checked = self._check_row(
                 row, is_write, int(writes_before[row]), flat, columns, labels, first_row
             )
@@ -346,7 +355,7 @@ class ColumnReader:
         all_values = np.zeros((n, d_v))
         all_values[write_rows] = values
         del values
-        by_label = first_row
+        by_label = first_row  # None: unique labels, mapped when the scenario needs it
         if relabelled:  # a label the checks rewrote may now equal another
             by_label = dict(zip(labels, range(n)))
             if len(by_label) < n:
