@@ -76,7 +76,8 @@ and pyqtgraph's mouse rate limit off.
     ``random_scenario(1_000_000, 8)`` saved in the columns layout (about
     330 MB), and the child's own peak resident memory (``VmHWM``) when it
     printed that line. One untimed warm-up run, then three; ``--quick``
-    opens a 100,000-step file (``100000_steps_d8``) twice.
+    opens a 100,000-step file (``100000_steps_d8``) twice (about 25 s of
+    the quick run at load average 6: three children that each start Qt).
 ``rss_mb_100000_steps``
     ``VmRSS`` of a child process holding the main window open on a
     100,000-step d = 64 scenario, after showing it, scrubbing to ten random
