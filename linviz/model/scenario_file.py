@@ -220,7 +220,7 @@ def scenario_from_dict(document: Any) -> Scenario:
     count = len(steps) if isinstance(steps, list) else 0
     scenario = _settings_scenario(header, steps, count)
     if isinstance(steps, dict):
-        _adopt(scenario, ColumnReader(scenario, steps), header)
+        _adopt(scenario, ColumnReader(scenario, steps, owned=False), header)
         return scenario
     reader = StepReader(scenario)
     for raw in steps:
