@@ -188,7 +188,11 @@ def scenarios(draw):
                 extra["alpha"] = draw(st.sampled_from([0.5, 1.0]))
             steps.append(Step(WRITE, key, value, f"w{i}", **extra))
         else:
-            steps.append(Step(READ, key, None, f"r{i}"))
+            written = [step.label for step in steps if step.is_write]
+            extra = {}
+            if written and draw(st.booleans()):  # a target the file names, maybe an old one
+                extra["target"] = draw(st.sampled_from(written))
+            steps.append(Step(READ, key, None, f"r{i}", **extra))
     return Scenario(d_k, d_v, steps, rule=rule, feature_map=feature_map, normalize=normalize)
 
 
@@ -290,3 +294,28 @@ def test_captions_name_the_cause_the_account_names():
     )
     assert caption("gated-forgetting", 2, "{cause}") == "nothing: the read is exact"
     assert caption("crowding-the-plane", 7, "{crosstalk}, {share}") == "[1.2, 3.2], 100.0 %"
+
+
+@pytest.mark.parametrize("named", [False, True])
+def test_what_earlier_writes_under_a_key_held_whether_kept_or_summed_again(named):
+    from linviz.model.trace_walk import _SameKeys
+
+    rng = np.random.default_rng(3)
+    pool = np.array([[1.0, 0.0], [0.0, -0.0], [0.6, 0.8]])
+    choice = rng.integers(0, 3, size=40)
+    keys = pool[choice] * np.where(rng.random(40) < 0.1, -1.0, 1.0)[:, None] + 0.0
+    keys[keys == 0] = rng.choice([0.0, -0.0], size=int((keys == 0).sum()))  # -0.0 is 0.0
+    effective = rng.normal(size=(40, 3))
+    decays = rng.choice([0.5, 0.9, 1.0], size=40)
+    same = _SameKeys(keys, set(range(40)) if named else set(), decays=True)
+    for index in range(40):
+        same.add(index, effective[index], decays)
+    for index in range(40):
+        earlier = [j for j in range(index) if np.array_equal(keys[j] + 0.0, keys[index] + 0.0)]
+        held, count = same.before(index, effective, decays)
+        assert count == len(earlier)
+        if not earlier:
+            assert held is None
+            continue
+        expected = sum(effective[j] * np.prod(decays[j + 1 : index + 1]) for j in earlier)
+        np.testing.assert_allclose(held, expected, rtol=1e-12, atol=1e-12)
