@@ -17,6 +17,7 @@ import numpy as np
 from PySide6 import QtCore
 
 from linviz.model.captions import Numbers
+from linviz.model.error_parts import PART_TITLES, PART_WORDS
 from linviz.model.report import fmt_matrix, fmt_number, fmt_vector
 
 #: A real minus sign: a hyphen is too short to see from the back of a room.
@@ -140,6 +141,9 @@ def caption_numbers() -> Numbers:
         exact=translate("CaptionFields", "exact"),
         off_by=translate("CaptionFields", "off by {0}"),
         blend=translate("CaptionFields", "a blend of {0}, no single target"),
+        part_titles={name: translate("ErrorParts", text) for name, text in PART_TITLES.items()},
+        part_words={name: translate("ErrorParts", text) for name, text in PART_WORDS.items()},
+        no_error=translate("CaptionFields", "nothing: the read is exact"),
     )
 
 
