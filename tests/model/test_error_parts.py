@@ -319,3 +319,25 @@ def test_what_earlier_writes_under_a_key_held_whether_kept_or_summed_again(named
             continue
         expected = sum(effective[j] * np.prod(decays[j + 1 : index + 1]) for j in earlier)
         np.testing.assert_allclose(held, expected, rtol=1e-12, atol=1e-12)
+
+
+def test_past_the_listed_terms_the_window_and_the_trace_still_agree():
+    # 1,200 writes over 30 keys (each reused), reads of some: past MAX_LISTED_TERMS
+    # both take crosstalk as what is left; --all-terms sums it term by term.
+    rng = np.random.default_rng(5)
+    keys = rng.normal(size=(30, 3))
+    steps = [Step(WRITE, keys[i % 30].copy(), rng.normal(size=2), f"w{i}") for i in range(1_200)]
+    steps += [Step(READ, keys[i].copy(), None, f"r{i}") for i in range(3)]
+    steps.append(Step(READ, keys[4].copy(), None, "old", target="w64"))
+    scenario = Scenario(3, 2, steps, rule=Rule("gated_delta", alpha=0.999, beta=0.7))
+    trace = Trace(scenario)
+    every = {item.number: item for item in walk(scenario, all_terms=True)}
+    for item in walk(scenario):
+        if getattr(item, "error_parts", None) is None:
+            continue
+        window = read_result(trace, item.number).error_parts
+        exact = every[item.number].error_parts
+        assert "not_overwritten" in window and list(window.parts) == list(item.error_parts.parts)
+        for name, part in window:
+            np.testing.assert_allclose(part, item.error_parts[name], rtol=0, atol=1e-9)
+            np.testing.assert_allclose(part, exact[name], rtol=0, atol=1e-9)
