@@ -695,11 +695,11 @@ Votre scénario est conservé ; vous pouvez continuer à travailler et l’enreg
     </message>
     <message>
         <source>key component i</source>
-        <translation>composante i de la clé</translation>
+        <translation>composante i (clé)</translation>
     </message>
     <message>
         <source>value component j</source>
-        <translation>composante j de la valeur</translation>
+        <translation>composante j (valeur)</translation>
     </message>
     <message>
         <source>value of S[i, j]</source>
