@@ -1,7 +1,8 @@
 """The ``linviz`` command.
 
-``trace``, ``lessons``, ``memory`` and ``capacity`` never import Qt: they
-must work on a server with no display and start fast. The app, ``export``
+``trace``, ``lessons``, ``memory``, ``capacity`` and the commands of
+:data:`MODULE_COMMANDS` never import Qt: they must work on a server with no
+display and start fast. The app, ``export``
 and the view benchmarks import Qt only when they run.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import importlib
 import io
 import json
 import sys
@@ -29,7 +31,19 @@ from linviz.model.text_rules import NumberTextError, number_from_text, whole_fro
 
 #: The languages of the window and of exports (no Qt import: the CLI starts fast).
 LANGUAGES = ("en", "fr")
-COMMANDS = ("lessons", "trace", "export", "bench", "memory", "capacity", "import", "mqar")
+#: Commands kept in modules of their own: each has ``add_parser(commands)`` and ``run(options)``.
+MODULE_COMMANDS = {"spotlight": "linviz.cli_spotlight", "cost": "linviz.cli_cost"}
+COMMANDS = (
+    "lessons",
+    "trace",
+    "export",
+    "bench",
+    "memory",
+    "capacity",
+    "import",
+    "mqar",
+    *MODULE_COMMANDS,
+)
 #: Files ``linviz capacity --out`` draws the recall lab's curves into.
 IMAGE_SUFFIXES = (".png", ".svg", ".pdf")
 
@@ -82,7 +96,8 @@ def _app_parser() -> argparse.ArgumentParser:
         description="See how linear attention stores associations in one fixed-size "
         "matrix S, and how they blend once keys overlap.",
         epilog="Other commands: linviz lessons | trace | export | bench | memory | capacity | "
-        "import | mqar (linviz COMMAND --help for each).",
+        "import | mqar | " + " | ".join(MODULE_COMMANDS) + " "
+        "(linviz COMMAND --help for each).",
     )
     parser.add_argument(
         "scenario",
@@ -181,6 +196,12 @@ def _command_parser(command: str | None = None) -> argparse.ArgumentParser:
             add(commands)
         else:
             commands.add_parser(name, help=_LAB_COMMAND_HELP[name])
+    for name, module_name in MODULE_COMMANDS.items():
+        module = importlib.import_module(module_name)  # small: its model is imported on use
+        if command in (None, name):
+            module.add_parser(commands)
+        else:
+            commands.add_parser(name, help=module.HELP)
     return parser
 
 
@@ -502,6 +523,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return run_memory(options)
             if options.command == "capacity":
                 return run_capacity(options, _subparser(parser, "capacity"))
+            if options.command in MODULE_COMMANDS:
+                return importlib.import_module(MODULE_COMMANDS[options.command]).run(options)
             if options.command == "lessons":
                 return run_lessons()
             if options.command == "trace":

@@ -26,11 +26,13 @@ def test_layer_imports_no_qt(package):
     assert not loaded & set(QT_MODULES)
 
 
-def test_trace_and_lessons_commands_import_no_qt():
+def test_trace_lessons_spotlight_and_cost_commands_import_no_qt():
     code = (
         "import io, contextlib\nfrom linviz.cli import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
-        "    main(['lessons']); main(['trace', 'crowding-the-plane', '--json'])"
+        "    main(['lessons']); main(['trace', 'crowding-the-plane', '--json'])\n"
+        "    assert main(['spotlight', 'crowding-the-plane', '--step', '7', '--json']) == 0\n"
+        "    assert main(['cost', '--tokens', '10', '100', '--d', '4', '--json']) == 0"
     )
     assert not loaded_after(code) & set(QT_MODULES)
 

@@ -103,9 +103,12 @@ def _refusal_templates():
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
             if name == "QT_TRANSLATE_NOOP" and len(node.args) == 2:
                 context, text = node.args
-                assert isinstance(context, ast.Constant) and context.value == "ScenarioError"
+                assert isinstance(context, ast.Constant), f"{path.name}:{node.lineno}"
                 assert isinstance(text, ast.Constant), f"{path.name}:{node.lineno}: not a literal"
-                templates.add(text.value)
+                # Other contexts are words the views show (a read's error parts), not refusals.
+                assert context.value in ("ScenarioError", "ErrorParts"), context.value
+                if context.value == "ScenarioError":
+                    templates.add(text.value)
             is_class = isinstance(node.func, ast.Name) and node.func.id == "ScenarioError"
             if (
                 is_class

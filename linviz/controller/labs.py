@@ -28,7 +28,12 @@ import numpy as np
 
 from linviz.controller.signals import Signal
 from linviz.model import capacity, costs
-from linviz.model.attention import SpotlightComparison, check_sharpness, compare_read
+from linviz.model.attention import (
+    DEFAULT_SHARPNESS,
+    SpotlightComparison,
+    check_sharpness,
+    compare_read,
+)
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, Term
 from linviz.model.rule_comparison import RuleComparison, RuleStep
 from linviz.model.rules import check_parameter
@@ -504,7 +509,7 @@ class _SessionLab(_Lab):
 class SpotlightSettings:
     """Softmax sharpness ``s`` (0 to 50; 0 weighs every key equally)."""
 
-    sharpness: float = 1.0
+    sharpness: float = DEFAULT_SHARPNESS
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sharpness", check_sharpness(self.sharpness))

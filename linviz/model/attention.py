@@ -18,11 +18,19 @@ linear (the floodlight)
     own output ``Σ_i w_i ũ_i`` (effective values under the delta and gated
     rules; the stored values under the additive rule).
 
-How spread out the weights are is measured the same way for both: ``p_i =
-|w_i| / Σ_j |w_j|`` (absolute values, since linear weights can be negative),
-its entropy ``H = −Σ p_i ln p_i`` in nats (``0 ln 0 = 0``), and the effective
-number of keys read ``exp(H)``: 1 when one key takes all the weight, ``n``
-when ``n`` keys share it equally.
+Like is compared with like: both sides are normalised the same way, ``p_i =
+|w_i| / Σ_j |w_j|`` (absolute values, since linear weights can be negative;
+the *shares*, summing to 1 on both sides), with its entropy ``H = −Σ p_i ln
+p_i`` in nats (``0 ln 0 = 0``) and the effective number of keys read
+``exp(H)``: 1 when one key takes all the weight, ``n`` when ``n`` keys share
+it equally. Linear weights with the normaliser off do not sum to 1 (2 to 2.4
+in the lessons): comparing them raw with softmax's would compare a sum with
+a share.
+
+At sharpness 1 softmax spreads as widely as linear does (crowding step 7:
+2.96 against 2.94 keys); :data:`DEFAULT_SHARPNESS` is where it visibly
+concentrates on the best match while linear, which has no sharpness, stays
+spread (crowding step 7: 1.55 against 2.94 keys).
 """
 
 from __future__ import annotations
@@ -38,6 +46,10 @@ from linviz.model.replay import Trace
 
 #: Sharpness range the lab offers (``s = 0`` weighs every key equally).
 SHARPNESS_RANGE = (0.0, 50.0)
+
+#: The sharpness a comparison starts at: softmax puts 87 % of crowding step 7's
+#: weight on k3 (1.55 effective keys) while linear spreads it over 2.94.
+DEFAULT_SHARPNESS = 10.0
 
 
 def check_sharpness(raw: object, field: str = "sharpness") -> float:
@@ -120,6 +132,16 @@ class Weighting:
     effective_keys: float
 
     @property
+    def shares(self) -> np.ndarray:
+        """``|w_i| / Σ_j |w_j|``: the weights normalised to sum 1, as both sides are compared.
+
+        All zeros when every weight is 0.
+        """
+        sizes = np.abs(self.weights)
+        total = float(sizes.sum())
+        return sizes / total if total > 0 and math.isfinite(total) else np.zeros_like(sizes)
+
+    @property
     def largest(self) -> int | None:
         """Index of the write with the largest ``|weight|`` (the earliest on a tie)."""
         return int(np.argmax(np.abs(self.weights))) if self.weights.size else None
@@ -160,7 +182,9 @@ class SpotlightComparison:
     target_index: int | None
 
 
-def compare_read(trace: Trace, number: int, sharpness: float = 1.0) -> SpotlightComparison:
+def compare_read(
+    trace: Trace, number: int, sharpness: float = DEFAULT_SHARPNESS
+) -> SpotlightComparison:
     """Weigh read ``number``'s earlier writes with softmax and with the linear map.
 
     Raises
@@ -190,3 +214,40 @@ def compare_read(trace: Trace, number: int, sharpness: float = 1.0) -> Spotlight
         linear=_weighting(np.array(result.weights), np.array(result.output)),
         target_index=result.target_index,
     )
+
+
+def spotlight_document(
+    trace: Trace, number: int, sharpnesses: list[float] | None = None
+) -> dict[str, object]:
+    """The ``linviz spotlight --json`` document of read ``number``.
+
+    ``{"rows": [{"sharpness": s, "softmax": {"weights": [...], "effective_keys": e},
+    "linear": {...}}], "default_sharpness": s0}`` plus the read's ``"step"`` and the
+    writes' ``"labels"``; ``"weights"`` are the shares ``|w| / Σ|w|`` of each side
+    (summing to 1). One row per sharpness (default: :data:`DEFAULT_SHARPNESS`).
+    """
+    comparisons = [
+        compare_read(trace, number, sharpness)
+        for sharpness in (sharpnesses if sharpnesses else [DEFAULT_SHARPNESS])
+    ]
+    rows = [
+        {
+            "sharpness": comparison.sharpness,
+            "softmax": _side(comparison.softmax),
+            "linear": _side(comparison.linear),
+        }
+        for comparison in comparisons
+    ]
+    return {
+        "step": number,
+        "labels": list(comparisons[0].labels),
+        "rows": rows,
+        "default_sharpness": DEFAULT_SHARPNESS,
+    }
+
+
+def _side(weighting: Weighting) -> dict[str, object]:
+    return {
+        "weights": (weighting.shares + 0.0).tolist(),
+        "effective_keys": weighting.effective_keys,
+    }

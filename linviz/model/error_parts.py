@@ -25,8 +25,8 @@ value ``v = v_t`` is what the read should return and the error is
 a delta rule, ``β = 1`` otherwise.
 
 *Same key*: an earlier write ``j < t`` whose stored key equals the target's,
-``φ(k_j) = φ(k_t)`` component for component (the reuse of a key, as the
-target search understands it). ``R = Σ_{j<t, same key} ũ_j`` is the sum of
+``φ(k_j) = φ(k_t)`` component for component, ``-0`` equal to ``0`` (the
+reuse of a key, as the target search understands it). ``R = Σ_{j<t, same key} ũ_j`` is the sum of
 their effective values, decayed to the read. Since their keys are the
 target's, each weighs ``w`` in the read.
 
@@ -50,10 +50,12 @@ The parts (each a ``d_v`` vector):
     ``a β L (1/D − 1) v``.
 ``not_overwritten``
     What earlier writes under the same key left behind:
-    ``w R − [delta] w β κ R``, plus, under a delta rule, ``a (β − 1) v``: with
-    ``β < 1`` the write moves the key's output only part of the way from
-    what it held towards ``v`` (delta-repair step 8: ``0.5 · ([9, 9] − [1, 1])
-    = [4, 4]``).
+    ``w R − [delta] w β κ R``, plus, under a delta rule, ``a (β − 1) v``
+    (then not in ``own_scale``): with ``β < 1`` the write moves the key's
+    output only part of the way from what it held towards ``v``
+    (delta-repair step 8: ``0.5 · ([9, 9] − [1, 1]) = [4, 4]``, all of the
+    error). The normaliser exists only under the additive rule, so ``D = 1``
+    wherever ``β`` enters.
 ``crosstalk``
     Every other write's term, net of what the target's correction cancelled
     of it: ``Σ_{j other} w_j ũ_j − (w β Σ_{j<t} (φ(k_t)·φ(k_j)) ũ_j − w β κ R)``,
@@ -61,7 +63,7 @@ The parts (each a ``d_v`` vector):
     its key (a later write under the target's own key, possible only when a
     file names an older target, counts here). Summed term by term
     (:func:`other_terms`); past :data:`~linviz.model.limits.MAX_LISTED_TERMS`
-    earlier writes ``linviz trace`` takes it as what is left,
+    earlier writes ``linviz trace`` and the window take it as what is left,
     ``e − own_scale − forgetting − normaliser − not_overwritten``, which
     equals that sum in exact arithmetic.
 
@@ -74,13 +76,19 @@ some write other than the target and the earlier writes under its key was
 made before the read (even when its weight is 0: "no crosstalk" is then a
 fact worth showing); ``forgetting`` under a rule with a decay; ``normaliser``
 when the normaliser is on; ``not_overwritten`` when an earlier write used the
-target's key; ``own_scale`` when it is not exactly zero. A read without a
-target has no parts.
+target's key; ``own_scale`` when any of its components is not exactly
+zero. A read without a target has no parts (``"error_parts": null``).
+Entries are listed in the order crosstalk, not_overwritten, forgetting,
+own_scale, normaliser (:data:`PART_NAMES`), each a list of ``d_v`` numbers
+(``-0.0`` written as ``0``).
 
 A *share* is a part's size over the sum of all parts' sizes,
 ``‖part‖ / Σ ‖parts‖`` (Euclidean norms), so shares lie in [0, 1] and add up
-to 1; "share of the error's parts, by size". It is never a fraction of ``y``
-nor of ``‖e‖`` (parts may point in opposite directions and cancel).
+to 1 (all 0 when every part is 0); "share of the error's parts, by size".
+It is never a fraction of ``y`` nor of ``‖e‖`` (parts may point in opposite
+directions and cancel). The *main cause* is the largest part by size, none
+when every part is below ``1e-9 · max(1, max|e_j|)``; a caption calls an
+exact read exact whatever its parts (``{cause}``, ``{share}``).
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ import numpy as np
 
 from linviz.model.error_parts import ErrorParts, other_terms, split_error
 from linviz.model.kernel import read_memory
+from linviz.model.limits import MAX_LISTED_TERMS
 from linviz.model.replay import Decomposition, Trace
 from linviz.model.scenario import Scenario, Step
 
@@ -411,25 +412,33 @@ def _split(result: ReadResult) -> ErrorParts:
         beta = float(scenario.write_parameters(number - 1, number)[1][0])
     target_weight = float(result.weights[index])
     same_sum, same = np.zeros(scenario.d_v), 0
-    crosstalk = np.zeros(scenario.d_v)
+    # Term by term up to as many writes as linviz trace lists; past that, as it
+    # does, what is left of the error (the same in exact arithmetic, one pass less).
+    direct = len(parts) <= MAX_LISTED_TERMS
+    crosstalk: np.ndarray | None = np.zeros(scenario.d_v) if direct else None
     for start, stop in parts.chunks():
-        keys, values = parts.phi_key_rows(start, stop), parts.effective_value_rows(start, stop)
+        if start >= index and not direct:
+            break
+        keys = parts.phi_key_rows(start, stop)
         positions = np.arange(start, stop)
         under = (positions < index) & (keys == phi_target).all(axis=1)
+        if not (under.any() or direct):
+            continue
+        values = parts.effective_value_rows(start, stop)
         if under.any():
             same += int(under.sum())
             same_sum = same_sum + values[under].sum(axis=0)
-        others = ~under & (positions != index)
-        crosstalk = crosstalk + other_terms(
-            result.weights[start:stop],
-            keys,
-            values,
-            others,
-            positions < index,
-            phi_target,
-            target_weight,
-            beta,
-        )
+        if crosstalk is not None:
+            crosstalk = crosstalk + other_terms(
+                result.weights[start:stop],
+                keys,
+                values,
+                ~under & (positions != index),
+                positions < index,
+                phi_target,
+                target_weight,
+                beta,
+            )
     later = parts.later_factor(index)
     return split_error(
         output=result.output,

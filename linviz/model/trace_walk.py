@@ -98,37 +98,75 @@ _EXACT_RUN = 64
 
 
 class _SameKeys:
-    """For each write: the decayed sum of the earlier writes under its very key.
+    """For a write: the decayed sum of the earlier writes under its very key.
 
-    ``before[i]`` is ``Σ ũ_j`` over the writes ``j < i`` whose stored key
-    equals write ``i``'s, decayed through write ``i``'s own decay, and
-    ``count[i]`` how many there are; kept as writes arrive, one group per
-    stored key, so a read's not-overwritten part costs O(d_v), not a pass
-    over the earlier writes.
+    The writes whose stored key is used again are found once, up front
+    (rows of ``φ(k)`` compared byte for byte, ``-0.0`` as ``0.0``); each
+    such key's writes are summed as they arrive, decayed as the state is.
+    What the earlier writes under a key held when a write reused it is kept
+    for the latest write of each key and for the writes a read names as its
+    target; any other write's is summed again when asked for (a default
+    target found among a long trace's candidates only). So a read's
+    not-overwritten part costs O(d_v), and memory grows with the reused keys.
     """
 
-    def __init__(self, count: int, d_v: int, decays: bool) -> None:
-        self.before = np.zeros((count, d_v))
-        self.count = np.zeros(count, dtype=np.int64)
-        self._groups: dict[bytes, tuple[int, np.ndarray, int]] = {}
+    def __init__(self, phi_keys: np.ndarray, named: set[int], decays: bool) -> None:
+        count = len(phi_keys)
+        self._group = np.full(count, -1, dtype=np.int64)  # -1: a key used once
+        if count:
+            rows = np.ascontiguousarray(phi_keys + 0.0)
+            as_bytes = rows.view(np.dtype((np.void, rows.dtype.itemsize * rows.shape[1])))
+            _, inverse, counts = np.unique(
+                as_bytes.reshape(-1), return_inverse=True, return_counts=True
+            )
+            inverse = inverse.reshape(-1)
+            self._group = np.where(counts[inverse] > 1, inverse, -1)
+        self._named = named
         self._decays = decays
         self._log = np.zeros(count + 1)  # Σ log α over writes 0 .. i-1
+        # Per reused key: (latest write, Σ ũ through it, how many); and what the
+        # earlier ones held when it wrote, with their number.
+        self._sums: dict[int, tuple[int, np.ndarray, int]] = {}
+        self._latest: dict[int, tuple[int, np.ndarray, int]] = {}
+        self._held: dict[int, tuple[np.ndarray, int]] = {}
 
-    def add(
-        self, index: int, phi_key: np.ndarray, effective: np.ndarray, decays: np.ndarray
-    ) -> None:
-        """Write ``index`` (its decay already in ``decays``) stored ``effective`` at ``phi_key``."""
+    def add(self, index: int, effective: np.ndarray, decays: np.ndarray) -> None:
+        """Write ``index`` (its decay already in ``decays``) stored ``effective``."""
         if self._decays:
             self._log[index + 1] = self._log[index] + np.log(decays[index])
-        key = (phi_key + 0.0).tobytes()  # -0.0 and 0.0 are the same key
-        kept = self._groups.get(key)
+        group = int(self._group[index])
+        if group < 0:
+            return
+        kept = self._sums.get(group)
         if kept is None:
-            self._groups[key] = (index, effective.copy(), 1)
+            self._sums[group] = (index, effective.copy(), 1)
             return
         last, total, count = kept
         held = total * self.product(decays, last + 1, index + 1)
-        self.before[index], self.count[index] = held, count
-        self._groups[key] = (index, held + effective, count + 1)
+        self._sums[group] = (index, held + effective, count + 1)
+        self._latest[group] = (index, held, count)
+        if index in self._named:
+            self._held[index] = (held, count)
+
+    def before(
+        self, index: int, effective: np.ndarray, decays: np.ndarray
+    ) -> tuple[np.ndarray | None, int]:
+        """``(Σ ũ_j, how many)`` over the writes ``j < index`` under write ``index``'s key,
+        decayed through write ``index``'s own decay; ``(None, 0)`` without any.
+        """
+        group = int(self._group[index])
+        if group < 0:
+            return None, 0
+        latest = self._latest.get(group)
+        if latest is not None and latest[0] == index:
+            return latest[1], latest[2]
+        if index in self._held:
+            return self._held[index]
+        earlier = np.flatnonzero(self._group[:index] == group)
+        if not earlier.size:
+            return None, 0
+        factors = [self.product(decays, int(j) + 1, index + 1) for j in earlier]
+        return np.asarray(factors) @ effective[earlier], int(earlier.size)
 
     def product(self, decays: np.ndarray, start: int, stop: int) -> float:
         """``decays[start] · … · decays[stop-1]`` (1 for none, and without a decay)."""
@@ -240,7 +278,12 @@ def walk(
     decays = np.ones(count)
     log_decay = np.zeros(count + 1)  # log of the product of the decays of writes 1 .. i (ranked)
     heaviest = _Heaviest(limit)
-    same_keys = _SameKeys(count, sc.d_v, rule.decays)
+    named = {
+        int(np.searchsorted(write_rows, sc.number_of(label) - 1))
+        for label in set(targets)
+        if label is not None
+    }
+    same_keys = _SameKeys(phi_vectors[write_rows], named, rule.decays)
     state, normaliser = np.zeros((sc.d_k, sc.d_v)), np.zeros(sc.d_k)
     written = 0
     for row in range(len(sc)):
@@ -260,7 +303,7 @@ def walk(
             )
             u, decay = run.effective[0], float(run.decays[0])
             phi_keys[written], effective[written], decays[written] = phi_key, u, decay
-            same_keys.add(written, phi_key, u, decays)
+            same_keys.add(written, u, decays)
             written += 1
             state, normaliser = run.state, run.normaliser
             stamp = np.outer(phi_key, u)
@@ -298,7 +341,7 @@ def walk(
             interference = output - expected
             returns_target = is_exact(output, expected)
             phi_target = phi_keys[target_index]
-            same = int(same_keys.count[target_index])
+            held, same = same_keys.before(target_index, effective, decays)
             later = same_keys.product(decays, target_index + 1, written)
             raw_weight = float(phi_query @ phi_target)
             beta = float(betas[target_row]) if rule.corrects else None
@@ -321,7 +364,7 @@ def walk(
                 beta=beta,
                 later=later,
                 key_square=float(phi_target @ phi_target),
-                same_key_sum=same_keys.before[target_index] * later if same else None,
+                same_key_sum=held * later if held is not None else None,
                 others=written - 1 - same > 0,
                 decays=rule.decays,
                 crosstalk=crosstalk,

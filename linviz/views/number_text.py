@@ -17,6 +17,7 @@ import numpy as np
 from PySide6 import QtCore
 
 from linviz.model.captions import Numbers
+from linviz.model.error_parts import PART_TITLES, PART_WORDS
 from linviz.model.report import fmt_matrix, fmt_number, fmt_vector
 
 #: A real minus sign: a hyphen is too short to see from the back of a room.
@@ -83,6 +84,53 @@ def grouped(count: int) -> str:
     return text.replace(",", "\u202f") if _decimal_comma else text
 
 
+#: Joins the pieces of one number so that a line never breaks inside it.
+WORD_JOINER = "\u2060"
+#: Between a number and its unit, and between thousands in French: no line break there.
+NARROW_NO_BREAK = "\u202f"
+
+
+def unbroken_number(text: str) -> str:
+    """``text`` with no line break possible inside a number: ``3,374`` stays whole.
+
+    A word joiner follows each decimal comma (or point) between digits: Qt may
+    otherwise wrap ``[−3,374 ; 3,374]`` after a comma. Spaces are left alone.
+    """
+    return re.sub(r"(?<=\d)([.,])(?=\d)", "\\1" + WORD_JOINER, text)
+
+
+def shown_amount(x: float, digits: int = 4) -> str:
+    """A quantity in running text: ``1,562`` or ``48.8``; in French ``1 562`` or ``48,8``.
+
+    At most ``digits`` significant digits, thousands grouped (a narrow no-break
+    space in French, where a comma is the decimal one), a real minus sign, and
+    no line break inside it (:func:`unbroken_number`).
+    """
+    value = float(f"{float(x):.{digits}g}") + 0.0
+    if abs(value) >= 1e15:
+        text = f"{value:.{digits}g}"
+    else:
+        decimals = max(0, digits - 1 - math.floor(math.log10(abs(value)))) if value else 0
+        text = f"{value:,.{decimals}f}"
+        if "." in text:
+            text = text.rstrip("0").rstrip(".")
+    if _decimal_comma:
+        text = text.replace(",", NARROW_NO_BREAK).replace(".", ",")
+    return unbroken_number(text.replace("-", MINUS))
+
+
+def shown_size(n_bytes: float) -> str:
+    """:func:`~linviz.model.costs.human_size` in the language shown: ``48,8 MiB`` in French.
+
+    The binary units stay as the course writes them; a narrow no-break space
+    holds the number to its unit.
+    """
+    from linviz.model.costs import human_size
+
+    number, unit = human_size(n_bytes).split(" ")
+    return shown_amount(float(number)) + NARROW_NO_BREAK + unit
+
+
 def shown_number(x: float, scale: float = 1.0, digits: int = 4) -> str:
     """:func:`~linviz.model.report.fmt_number` in the language shown."""
     return localised(fmt_number(x, scale, digits))
@@ -140,6 +188,9 @@ def caption_numbers() -> Numbers:
         exact=translate("CaptionFields", "exact"),
         off_by=translate("CaptionFields", "off by {0}"),
         blend=translate("CaptionFields", "a blend of {0}, no single target"),
+        part_titles={name: translate("ErrorParts", text) for name, text in PART_TITLES.items()},
+        part_words={name: translate("ErrorParts", text) for name, text in PART_WORDS.items()},
+        no_error=translate("CaptionFields", "nothing: the read is exact"),
     )
 
 

@@ -296,6 +296,10 @@ toute étape : {step} {label} {d_k} {d_v} {z}
         <translation>un mélange de {0}, sans cible unique</translation>
     </message>
     <message>
+        <source>nothing: the read is exact</source>
+        <translation>rien : la lecture est exacte</translation>
+    </message>
+    <message>
         <source>written for an earlier version of this scenario</source>
         <translation>écrite pour une version antérieure de ce scénario</translation>
     </message>
@@ -539,6 +543,53 @@ Votre scénario est conservé ; vous pouvez continuer à travailler et l’enreg
     </message>
 </context>
 <context>
+    <name>ErrorParts</name>
+    <message>
+        <source>crosstalk</source>
+        <translation>diaphonie</translation>
+    </message>
+    <message>
+        <source>not overwritten</source>
+        <translation>non écrasé</translation>
+    </message>
+    <message>
+        <source>forgetting</source>
+        <translation>oubli</translation>
+    </message>
+    <message>
+        <source>own scale</source>
+        <translation>échelle propre</translation>
+    </message>
+    <message>
+        <source>normaliser</source>
+        <translation>normalisation</translation>
+    </message>
+    <message>
+        <source>crosstalk from other keys</source>
+        <translation>diaphonie venue d’autres clés</translation>
+    </message>
+    <message>
+        <source>left behind by an earlier write under the same key</source>
+        <translation>laissé par une écriture antérieure sous la même clé</translation>
+    </message>
+    <message>
+        <source>forgetting (decay of what the target stored)</source>
+        <translation>oubli (atténuation de ce que la cible a rangé)</translation>
+    </message>
+    <message>
+        <source>the target&apos;s own term is not its value (its size or β)</source>
+        <translation>le terme propre de la cible n’est pas sa valeur (sa taille ou β)</translation>
+    </message>
+    <message>
+        <source>the normaliser&apos;s division</source>
+        <translation>la division par la normalisation</translation>
+    </message>
+    <message>
+        <source>share of the error&apos;s parts, by size</source>
+        <translation>part dans les composantes de l’erreur, par taille</translation>
+    </message>
+</context>
+<context>
     <name>ExportButton</name>
     <message>
         <source>E&amp;xport</source>
@@ -644,11 +695,11 @@ Votre scénario est conservé ; vous pouvez continuer à travailler et l’enreg
     </message>
     <message>
         <source>key component i</source>
-        <translation>composante i de la clé</translation>
+        <translation>composante i (clé)</translation>
     </message>
     <message>
         <source>value component j</source>
-        <translation>composante j de la valeur</translation>
+        <translation>composante j (valeur)</translation>
     </message>
     <message>
         <source>value of S[i, j]</source>
@@ -3663,8 +3714,6 @@ y = {output}</translation>
         <translation>le fichier a changé sur le disque depuis qu’il a été ouvert ou enregistré ici (une autre fenêtre ou un autre programme l’a écrit) : écrasez-le, enregistrez sous un autre nom, ou annulez</translation>
     </message>
     <message>
-        <source>too large to draw: {value}</source>
-        <translation>trop grand pour être dessiné : {value}</translation>
         <source>length must be even (pairs of tokens), got {got}</source>
         <translation>length doit être pair (des paires de jetons), reçu {got}</translation>
     </message>
@@ -3675,6 +3724,14 @@ y = {output}</translation>
     <message>
         <source>{pairs} pairs need a length of at least 4N = {needed}, got {got}</source>
         <translation>{pairs} paires demandent une longueur d’au moins 4N = {needed}, reçu {got}</translation>
+    </message>
+    <message>
+        <source>a cache of {tokens:,} tokens at d = {d} holds {numbers:,} numbers; at most {most:,}: ask for fewer tokens or a smaller d</source>
+        <translation>un cache de {tokens:,} jetons à d = {d} contient {numbers:,} nombres ; au plus {most:,} : demandez moins de jetons ou un d plus petit</translation>
+    </message>
+    <message>
+        <source>too large to draw: {value}</source>
+        <translation>trop grand pour être dessiné : {value}</translation>
     </message>
 </context>
 <context>

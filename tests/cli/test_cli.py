@@ -18,7 +18,7 @@ def test_lessons_lists_names_and_titles(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split()[0] == "session-trace"
     assert any("Crowding the plane" in line for line in lines)
-    assert len(lines) == 5
+    assert len(lines) == 6
 
 
 def test_trace_table_reads_like_the_worked_case(capsys):

@@ -188,7 +188,11 @@ def scenarios(draw):
                 extra["alpha"] = draw(st.sampled_from([0.5, 1.0]))
             steps.append(Step(WRITE, key, value, f"w{i}", **extra))
         else:
-            steps.append(Step(READ, key, None, f"r{i}"))
+            written = [step.label for step in steps if step.is_write]
+            extra = {}
+            if written and draw(st.booleans()):  # a target the file names, maybe an old one
+                extra["target"] = draw(st.sampled_from(written))
+            steps.append(Step(READ, key, None, f"r{i}", **extra))
     return Scenario(d_k, d_v, steps, rule=rule, feature_map=feature_map, normalize=normalize)
 
 
@@ -290,3 +294,50 @@ def test_captions_name_the_cause_the_account_names():
     )
     assert caption("gated-forgetting", 2, "{cause}") == "nothing: the read is exact"
     assert caption("crowding-the-plane", 7, "{crosstalk}, {share}") == "[1.2, 3.2], 100.0 %"
+
+
+@pytest.mark.parametrize("named", [False, True])
+def test_what_earlier_writes_under_a_key_held_whether_kept_or_summed_again(named):
+    from linviz.model.trace_walk import _SameKeys
+
+    rng = np.random.default_rng(3)
+    pool = np.array([[1.0, 0.0], [0.0, -0.0], [0.6, 0.8]])
+    choice = rng.integers(0, 3, size=40)
+    keys = pool[choice] * np.where(rng.random(40) < 0.1, -1.0, 1.0)[:, None] + 0.0
+    keys[keys == 0] = rng.choice([0.0, -0.0], size=int((keys == 0).sum()))  # -0.0 is 0.0
+    effective = rng.normal(size=(40, 3))
+    decays = rng.choice([0.5, 0.9, 1.0], size=40)
+    same = _SameKeys(keys, set(range(40)) if named else set(), decays=True)
+    for index in range(40):
+        same.add(index, effective[index], decays)
+    for index in range(40):
+        earlier = [j for j in range(index) if np.array_equal(keys[j] + 0.0, keys[index] + 0.0)]
+        held, count = same.before(index, effective, decays)
+        assert count == len(earlier)
+        if not earlier:
+            assert held is None
+            continue
+        expected = sum(effective[j] * np.prod(decays[j + 1 : index + 1]) for j in earlier)
+        np.testing.assert_allclose(held, expected, rtol=1e-12, atol=1e-12)
+
+
+def test_past_the_listed_terms_the_window_and_the_trace_still_agree():
+    # 1,200 writes over 30 keys (each reused), reads of some: past MAX_LISTED_TERMS
+    # both take crosstalk as what is left; --all-terms sums it term by term.
+    rng = np.random.default_rng(5)
+    keys = rng.normal(size=(30, 3))
+    steps = [Step(WRITE, keys[i % 30].copy(), rng.normal(size=2), f"w{i}") for i in range(1_200)]
+    steps += [Step(READ, keys[i].copy(), None, f"r{i}") for i in range(3)]
+    steps.append(Step(READ, keys[4].copy(), None, "old", target="w64"))
+    scenario = Scenario(3, 2, steps, rule=Rule("gated_delta", alpha=0.999, beta=0.7))
+    trace = Trace(scenario)
+    every = {item.number: item for item in walk(scenario, all_terms=True)}
+    for item in walk(scenario):
+        if getattr(item, "error_parts", None) is None:
+            continue
+        window = read_result(trace, item.number).error_parts
+        exact = every[item.number].error_parts
+        assert "not_overwritten" in window and list(window.parts) == list(item.error_parts.parts)
+        for name, part in window:
+            np.testing.assert_allclose(part, item.error_parts[name], rtol=0, atol=1e-9)
+            np.testing.assert_allclose(part, exact[name], rtol=0, atol=1e-9)

@@ -480,6 +480,7 @@ def test_a_lesson_is_found_by_name_number_or_file_name(tmp_path, monkeypatch):
         "feature-map",
         "delta-repair",
         "gated-forgetting",
+        "transfer-challenge",
     ]
     assert str(lessons[1].title) == "Crowding the plane"  # the English of {"en", "fr"}
     crowding = lessons[1].path
@@ -492,9 +493,9 @@ def test_a_lesson_is_found_by_name_number_or_file_name(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "2").write_text("{}", encoding="utf-8")
     assert resolve_scenario_path("2").resolve() == (tmp_path / "2").resolve()
-    assert message(lambda: resolve_scenario_path("6")) == (
-        "6: no such file, and no lesson of that name (lessons: session-trace,"
-        " crowding-the-plane, feature-map, delta-repair, gated-forgetting)"
+    assert message(lambda: resolve_scenario_path("7")) == (
+        "7: no such file, and no lesson of that name (lessons: session-trace,"
+        " crowding-the-plane, feature-map, delta-repair, gated-forgetting, transfer-challenge)"
     )
 
 

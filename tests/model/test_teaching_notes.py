@@ -139,7 +139,7 @@ def test_editing_notes_changes_no_state_and_survives_edits():
 
 def test_every_bundled_lesson_step_has_notes_and_a_question():
     lessons = bundled_lessons()
-    assert len(lessons) == 5
+    assert len(lessons) == 6
     for lesson in lessons:
         scenario = load_scenario(lesson.path)
         for number in range(1, len(scenario) + 1):

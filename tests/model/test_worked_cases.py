@@ -80,7 +80,7 @@ def test_every_lesson_loads_and_replays_finitely():
     from linviz.model.lessons import bundled_lessons
 
     lessons = bundled_lessons()
-    assert len(lessons) == 5
+    assert len(lessons) == 6
     for lesson in lessons:
         scenario = load_scenario(lesson.path)
         assert all(step.caption for step in scenario.steps), lesson.name

@@ -1,0 +1,70 @@
+"""Time per new token: the fits through measured times (no timing is asserted)."""
+
+import pytest
+
+from linviz.model.errors import ScenarioError
+from linviz.model.token_costs import Fit, fit, measure
+
+
+def test_the_fit_recovers_exact_lines():
+    tokens = [1_000, 10_000, 100_000]
+    lines = fit(tokens, [2e-6 + 3e-9 * n for n in tokens], [5e-6, 5e-6, 5e-6])
+    assert lines.intercept == pytest.approx(2e-6, rel=1e-9)
+    assert lines.slope == pytest.approx(3e-9, rel=1e-9)
+    assert lines.constant == 5e-6
+    assert lines.softmax_total(3) == pytest.approx(3 * 2e-6 + 3e-9 * 6, rel=1e-12)
+    assert lines.state_total(3) == pytest.approx(15e-6)
+
+
+def test_noisy_times_never_give_a_falling_line():
+    # A slope below zero is noise: the flat line; an intercept below zero: through 0.
+    flat = fit([10, 20, 30], [3e-6, 2e-6, 1e-6], [1e-6] * 3)
+    assert flat == Fit(pytest.approx(2e-6), 0.0, 1e-6)
+    origin = fit([10, 1_000], [1e-9, 1e-5], [1e-6] * 2)
+    assert origin.intercept == 0.0 and origin.slope > 0
+    single = fit([100], [1e-4], [1e-6])
+    assert single.intercept == 0.0 and single.slope == pytest.approx(1e-6)
+
+
+def fake_clock(step):
+    """A clock that advances ``step()`` seconds per call (no real time is read)."""
+    state = {"t": 0.0}
+
+    def clock():
+        state["t"] += step()
+        return state["t"]
+
+    return clock
+
+
+def test_measure_gives_one_row_per_length_with_monotonic_fits():
+    rows = measure([8, 64, 512], d=4, repeat=2, clock=fake_clock(lambda: 1e-6))
+    assert [row.tokens for row in rows] == [8, 64, 512]
+    fits = [row.to_dict() for row in rows]
+    assert set(fits[0]) == {
+        "tokens",
+        "softmax_seconds",
+        "state_seconds",
+        "softmax_fit_seconds",
+        "state_fit_seconds",
+        "softmax_total_seconds",
+        "state_total_seconds",
+    }
+    for key in ("softmax_fit_seconds", "softmax_total_seconds", "state_total_seconds"):
+        values = [row[key] for row in fits]
+        assert values == sorted(values), key
+    assert len({row["state_fit_seconds"] for row in fits}) == 1  # O(1): one constant
+
+
+@pytest.mark.parametrize(
+    ("tokens", "d", "repeat", "words"),
+    [
+        ([0], 4, 1, "tokens must be"),
+        ([10], 0, 1, "d must be"),
+        ([10], 4, 0, "repeat must be"),
+        ([1_000_000], 512, 1, "at most 33,554,432"),
+    ],
+)
+def test_out_of_range_is_refused_before_any_memory_is_taken(tokens, d, repeat, words):
+    with pytest.raises(ScenarioError, match=words):
+        measure(tokens, d, repeat)
