@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
+from linviz.page import export as page
 
 if TYPE_CHECKING:
     from linviz.views.main_window import MainWindow
@@ -155,6 +156,8 @@ def run_export(options: argparse.Namespace) -> int:
     session = Session()
     try:
         session.open(options.scenario)
+        if page.is_page(options.out):  # an interactive page is text: no Qt
+            return page.export_page(session.scenario, options)
         plan = make_plan(options, len(session.scenario))
         if plan.view != "list" and plan.step is None and plan.suffix != ".gif":
             _make_folder(plan.out.parent)
