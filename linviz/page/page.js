@@ -595,20 +595,40 @@
     var placed = (p.ticks || []).map(function (tick) { return tick.getBBox(); });
     order.forEach(function (key) {
       var group = byTip[key];
-      var right = group.tip[0] < PLANE - 80;
-      var label = svgEl("text", { x: group.tip[0] + (right ? 10 : -10), y: group.tip[1] - 8,
-                                  "class": "label " + group.cls, "text-anchor": right ? "start" : "end" });
+      var label = svgEl("text", { "class": "label " + group.cls });
       label.textContent = group.texts.join(", ");
       p.svg.appendChild(label);
-      var box = label.getBBox(), tries = 0;
-      while (tries < 12 && placed.some(function (b) { return overlaps(b, box); })) {
-        label.setAttribute("y", String(Number(label.getAttribute("y")) + box.height + 1));
-        box = label.getBBox();
-        tries++;
+      // Spots around the tip, nearest first: the first that overlaps nothing wins.
+      var spots = [];
+      [-8, 20, -22, 34, -36, 48, -50, 62].forEach(function (dy) {
+        spots.push([10, dy, "start"], [-10, dy, "end"]);
+      });
+      if (group.tip[0] > PLANE - 80) spots.sort(function (a, b) { return (a[2] === "end" ? 0 : 1) - (b[2] === "end" ? 0 : 1); });
+      var box = null;
+      for (var i = 0; i < spots.length; i++) {
+        box = putLabel(label, group.tip[0] + spots[i][0], group.tip[1] + spots[i][1], spots[i][2]);
+        if (!placed.some(function (b) { return overlaps(b, box); })) break;
       }
-      if (box.y + box.height > PLANE) label.setAttribute("y", String(PLANE - 4));
-      placed.push(label.getBBox());
+      placed.push(box);
     });
+  }
+
+  /** Put a label at (x, y), moved back inside the plane if it would be cut; its box. */
+  function putLabel(label, x, y, anchor) {
+    label.setAttribute("text-anchor", anchor);
+    label.setAttribute("x", String(x));
+    label.setAttribute("y", String(y));
+    var box = label.getBBox(), dx = 0, dy = 0;
+    if (box.x < 1) dx = 1 - box.x;
+    else if (box.x + box.width > PLANE - 1) dx = PLANE - 1 - box.x - box.width;
+    if (box.y < 1) dy = 1 - box.y;
+    else if (box.y + box.height > PLANE - 1) dy = PLANE - 1 - box.y - box.height;
+    if (dx || dy) {
+      label.setAttribute("x", String(x + dx));
+      label.setAttribute("y", String(y + dy));
+      box = label.getBBox();
+    }
+    return box;
   }
 
   function overlaps(a, b) {
@@ -626,13 +646,26 @@
 
   function drawPlane(p) {
     if (p.half === null) p.half = halfRange(p.kind, p.axes);
+    var half = p.half, current = view.step;
+    var read = p.kind === "value" && current > 0 && replay.steps[current - 1].op === "read" &&
+      !isHidden(current) ? replay.read(current) : null;
+    if (read) {  // the value plane at a read frames its output too
+      p.axes.forEach(function (a) {
+        half = Math.max(half, Math.ceil(Math.abs(read.output[a]) * 1.15 * 10 - 1e-9) / 10);
+      });
+    }
+    var kept = p.half;
+    p.half = half;
+    try { drawArrows(p, read); } finally { p.half = kept; }
+  }
+
+  function drawArrows(p, read) {
     while (p.svg.lastChild && p.svg.lastChild.nodeName !== "title") p.svg.removeChild(p.svg.lastChild);
     p.caption.textContent = p.axes.length > 1 ? T("components", p.axes[0] + 1, p.axes[1] + 1) : T("component", p.axes[0] + 1);
     drawAxes(p);
     var layer = svgEl("g", { "class": "arrows" });
     p.svg.appendChild(layer);
     var labels = [], current = view.step;
-    var hidden = isHidden(current);
     stepsNear(40).forEach(function (n) {
       var step = replay.steps[n - 1], mine = n === current ? " current" : "";
       if (p.kind === "key") {
@@ -645,8 +678,7 @@
         labels.push({ tip: arrow(p, layer, step.value, "value" + mine, { number: n, field: "value" }), text: step.label, cls: "value" });
       }
     });
-    if (p.kind === "value" && current > 0 && replay.steps[current - 1].op === "read" && !hidden) {
-      var read = replay.read(current);
+    if (read) {
       labels.push({ tip: arrow(p, layer, read.output, "output", null), text: "y", cls: "output" });
     }
     placeLabels(p, labels);
@@ -679,11 +711,18 @@
     if (p.axes.length > 1) vector[p.axes[1]] = snap(at[1]);
     var step = replay.steps[dragging.number - 1];
     if (step[dragging.field].every(function (x, i) { return x === vector[i]; })) return;
+    // A caption that wraps anew can move the plane: scroll it back under the pointer.
+    var before = p.svg.getBoundingClientRect();
     set(dragging.number, dragging.field, vector, true);
+    var after = p.svg.getBoundingClientRect();
+    if (after.top !== before.top || after.left !== before.left) {
+      window.scrollBy(after.left - before.left, after.top - before.top);
+    }
   }
 
   function endDrag(event) {
     if (!dragging || event.pointerId !== dragging.pointer) return;
+    if (event.type === "pointerup") moveDrag(event);  // where the pointer was let go
     window.removeEventListener("pointermove", moveDrag);
     window.removeEventListener("pointerup", endDrag);
     window.removeEventListener("pointercancel", endDrag);
@@ -803,21 +842,23 @@
     box.appendChild(el("h3", "sub", T("terms")));
     var table = el("table", "terms");
     var head = el("tr");
-    [T("term_write"), T("term_weight"), T("term_value"), T("term_term")].forEach(function (h) { head.appendChild(el("th", null, h)); });
+    [T("term_write"), T("term_weight"), T("term_value"), T("term_term")].forEach(function (h, i) {
+      head.appendChild(el("th", i === 2 ? "value-col" : null, h));
+    });
     table.appendChild(head);
     var shown = largestTerms(read, 12);
     shown.forEach(function (i) {
       var row = el("tr", i === read.targetIndex ? "target-row" : "");
       row.appendChild(el("td", "label-cell", read.labels[i]));
       row.appendChild(el("td", "number", num(read.weights[i])));
-      row.appendChild(el("td", "number", unbroken(vec(read.effective[i]))));
+      row.appendChild(el("td", "number value-col", unbroken(vec(read.effective[i]))));
       row.appendChild(el("td", "number", unbroken(vec(read.terms[i]))));
       table.appendChild(row);
     });
     var sum = el("tr", "sum-row");
     sum.appendChild(el("td", null, T("term_sum")));
     sum.appendChild(el("td"));
-    sum.appendChild(el("td"));
+    sum.appendChild(el("td", "value-col"));
     sum.appendChild(el("td", "number", unbroken(vec(read.output))));
     table.appendChild(sum);
     box.appendChild(table);
@@ -846,7 +887,8 @@
     if (step && lessonText(step.question)) parts.question.textContent = T("question") + " : ".slice(FRENCH ? 0 : 1) + parts.question.textContent;
     stale = storyText(parts.notes, step ? step.notes : null, n, "notes") || stale;
     parts.notesBox.hidden = parts.notes.hidden;
-    parts.captionStale.hidden = !stale;
+    // Kept in the layout when not shown: its line appearing must not move the planes.
+    parts.captionStale.style.visibility = stale ? "visible" : "hidden";
   }
 
   /* ------------------------------------------------------------- render */
