@@ -3264,6 +3264,14 @@ y = {output}</translation>
         <source>{known} or {code!r}</source>
         <translation>{known} ou {code!r}</translation>
     </message>
+    <message>
+        <source>too large for an interactive page: {count} steps (a page holds at most {limit})</source>
+        <translation>trop grand pour une page interactive : {count} étapes (une page en contient au plus {limit})</translation>
+    </message>
+    <message>
+        <source>too large for an interactive page: {name} = {size} (a page takes at most {limit})</source>
+        <translation>trop grand pour une page interactive : {name} = {size} (une page accepte au plus {limit})</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPanel</name>
