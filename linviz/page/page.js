@@ -172,24 +172,6 @@
     return order.sort(function (a, b) { return a - b; });
   }
 
-  /**
-   * The named parts of a read's error y − v_target, each a vector, summing to it.
-   *
-   * The one place the page splits the error (readout.ReadResult): the target's own
-   * term as this read weighs it, minus its value; and crosstalk, what every other
-   * write adds (net of what the target's own correction removed).
-   */
-  function errorParts(read) {
-    if (read.target === null) return [];
-    var own = new Float64Array(read.output.length);
-    for (var i = 0; i < own.length; i++) own[i] = read.ownValue[i] - read.expected[i];
-    return [
-      { name: "part_own_error", vector: own },
-      { name: "part_crosstalk", vector: read.crosstalk },
-      { name: "part_total", vector: read.interference, total: true }
-    ];
-  }
-
   function relativeError(read) {
     var size = R.norm(read.expected);
     return size > 0 ? R.norm(read.interference) / size : null;
@@ -833,11 +815,18 @@
       pair(box, T("target"), hidden ? T("hidden") : (read.tied.length ? T("no_target", read.tied.join(", ")) : T("no_target_none")));
     }
     if (hidden) return;
-    var named = errorParts(read);
-    if (named.length) {
+    if (read.errorParts) {
+      // The one account of the error (replay.js errorParts, the model's error_parts).
       box.appendChild(el("h3", "sub", T("parts")));
-      named.forEach(function (part) { pair(box, T(part.name), vec(part.vector), part.total ? "total" : "part"); });
-      pair(box, "", verdict(read), "verdict");
+      pair(box, T("part_total"), vec(read.interference) + " · " + verdict(read), "total");
+      var sizes = read.errorParts.map(function (part) { return R.norm(part.vector); });
+      var total = sizes.reduce(function (a, b) { return a + b; }, 0);
+      read.errorParts.forEach(function (part, i) {
+        var share = total > 0 ? " (" + percent(sizes[i] / total) + ")" : "";
+        pair(box, T("part_" + part.name), vec(part.vector) + share, "part");
+        box.lastChild.title = T("words_" + part.name);
+      });
+      box.appendChild(el("p", "small", T("share_words")));
     }
     box.appendChild(el("h3", "sub", T("terms")));
     var table = el("table", "terms");

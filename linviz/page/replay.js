@@ -56,7 +56,7 @@
   function norm(a) { return Math.sqrt(dot(a, a)); }
 
   /** ``true`` when every component of a equals b's (a reused stored key). */
-  function same(a, b) {
+  function same_(a, b) {
     for (var i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
     return true;
   }
@@ -256,7 +256,7 @@
     var candidates = [];
     for (var j = 0; j < writes.length; j++) if (sims[j] >= best - TIE_TOLERANCE) candidates.push(writes[j]);
     var last = this.phiOf(candidates[candidates.length - 1]);
-    var reused = candidates.every(function (n) { return same(this.phiOf(n), last); }, this);
+    var reused = candidates.every(function (n) { return same_(this.phiOf(n), last); }, this);
     if (!reused) {
       return { target: null, tied: candidates.map(function (n) { return this.steps[n - 1].label; }, this) };
     }
@@ -317,7 +317,8 @@
       labels: writes.map(function (m) { return this.steps[m - 1].label; }, this),
       weights: weights, terms: terms, effective: effective,
       target: choice.target, tied: choice.tied, expected: null, interference: null,
-      exact: false, targetIndex: null, ownValue: null, crosstalk: null, state: S, normaliser: sz.z
+      exact: false, targetIndex: null, ownValue: null, crosstalk: null, state: S, normaliser: sz.z,
+      later: later, errorParts: null
     };
     if (choice.target === null) return result;
     var targetNumber = this.numberOf[choice.target];
@@ -339,7 +340,75 @@
     result.ownValue = own;
     result.crosstalk = crosstalk;
     result.exact = isExact(output, expected);
+    if (result.targetIndex !== null) result.errorParts = this.errorParts(result);
     return result;
+  };
+
+  /** The parts, in the order they are listed (error_parts.PART_NAMES). */
+  var PART_NAMES = ["crosstalk", "not_overwritten", "forgetting", "own_scale", "normaliser"];
+
+  /**
+   * A read's error y − v_target as its named parts, which add up to it: the port of
+   * linviz.model.error_parts (its docstring is the definition, formula by formula).
+   *
+   * With a = φ(q)·φ(k_t), D the normaliser's divisor (1 without), w = a / D, L the
+   * decays after the target, κ = ‖φ(k_t)‖², β the target's (1 without a delta rule)
+   * and R the decayed effective values of earlier writes under the target's own key:
+   *   own_scale        (a − 1) v, plus a (β − 1) v under a delta rule when R is empty
+   *   forgetting       a β (L − 1) v
+   *   normaliser       a β L (1/D − 1) v
+   *   not_overwritten  w (1 − β κ) R (+ a (β − 1) v under a delta rule)
+   *   crosstalk        Σ_{other j} (w_j − [delta, j < t] w β φ(k_t)·φ(k_j)) ũ_j
+   * Returns a list of {name, vector}, or null for a read without a target.
+   */
+  Replay.prototype.errorParts = function (read) {
+    var index = read.targetIndex;
+    if (index === null) return null;
+    var dv = this.dv, target = read.writes[index], phiTarget = this.phiOf(target);
+    var beta = this.corrects ? this.parameters(target)[1] : null;
+    var b = beta === null ? 1 : beta;
+    var targetWeight = read.weights[index];
+    var sameSum = new Float64Array(dv), same = 0, crosstalk = new Float64Array(dv), j;
+    for (var i = 0; i < read.writes.length; i++) {
+      var key = this.phiOf(read.writes[i]), values = read.effective[i];
+      var under = i < index && same_(key, phiTarget);
+      if (under) {
+        same++;
+        for (j = 0; j < dv; j++) sameSum[j] += values[j];
+      }
+      var coefficient = !under && i !== index ? read.weights[i] : 0;
+      if (beta !== null && !under && i < index) coefficient -= targetWeight * beta * dot(key, phiTarget);
+      for (j = 0; j < dv; j++) crosstalk[j] += coefficient * values[j];
+    }
+    var later = read.later ? read.later[index] : 1;
+    var raw = dot(read.phiQuery, phiTarget), v = read.expected;
+    var scale = read.denominator !== null ? 1 / read.denominator : 1;
+    var weight = raw * scale, keySquare = dot(phiTarget, phiTarget);
+    var ownScale = new Float64Array(dv), left = null;
+    var forgetting = new Float64Array(dv), normaliser = new Float64Array(dv);
+    for (j = 0; j < dv; j++) {
+      ownScale[j] = (raw - 1) * v[j];
+      forgetting[j] = raw * b * (later - 1) * v[j];
+      normaliser[j] = raw * b * later * (scale - 1) * v[j];
+    }
+    if (same) {
+      var kept = 1 - (beta !== null ? b * keySquare : 0);
+      left = new Float64Array(dv);
+      for (j = 0; j < dv; j++) {
+        left[j] = weight * kept * sameSum[j];
+        if (beta !== null) left[j] = left[j] + raw * (b - 1) * v[j];
+      }
+    } else if (beta !== null) {
+      for (j = 0; j < dv; j++) ownScale[j] = ownScale[j] + raw * (b - 1) * v[j];
+    }
+    var found = {};
+    if (read.writes.length - 1 - same > 0) found.crosstalk = crosstalk;
+    if (left !== null) found.not_overwritten = left;
+    if (this.decays) found.forgetting = forgetting;
+    if (Array.prototype.some.call(ownScale, function (x) { return x !== 0; })) found.own_scale = ownScale;
+    if (read.denominator !== null) found.normaliser = normaliser;
+    return PART_NAMES.filter(function (name) { return name in found; })
+      .map(function (name) { return { name: name, vector: found[name] }; });
   };
 
   /** What write `number` did: {phiKey, decay, effective, stamp, before, state}. */
@@ -372,8 +441,15 @@
           for (var c = 0; c < dv; c++) row[c] = key[r] * u[c] + 0;
           stamp.push(row);
         }
-        steps.push({ index: n, op: "write", label: step.label, key: plain(step.key),
-                     value: plain(step.value), stamp: stamp, state: rows(S, dk, dv) });
+        var write = { index: n, op: "write", label: step.label, key: plain(step.key),
+                      value: plain(step.value) };
+        // The parameters in force at this write, those the rule uses (as trace --json lists them).
+        var params = this.parameters(n);
+        if (this.decays) write.alpha = params[0];
+        if (this.corrects) write.beta = params[1];
+        write.stamp = stamp;
+        write.state = rows(S, dk, dv);
+        steps.push(write);
         continue;
       }
       var read = this.read(n);
@@ -388,12 +464,21 @@
         target: read.target, tied: read.tied.slice(),
         expected: read.expected ? plain(read.expected) : null,
         interference: read.interference ? plain(read.interference) : null,
+        error_parts: read.errorParts ? partsObject(read.errorParts) : null,
         contributions: contributions, state: rows(read.state, dk, dv)
       });
     }
     return { d_k: dk, d_v: dv, steps: steps };
   };
 
+  /** The "error_parts" object of `linviz trace --json`: {name: vector}, in PART_NAMES order. */
+  function partsObject(parts) {
+    var out = {};
+    parts.forEach(function (part) { out[part.name] = plain(part.vector); });
+    return out;
+  }
+
   root.LinvizReplay = { Replay: Replay, featureMap: featureMap, isExact: isExact, dot: dot, norm: norm,
-                        NORMALISER_EPS: NORMALISER_EPS, CHECKPOINT_EVERY: CHECKPOINT_EVERY };
+                        NORMALISER_EPS: NORMALISER_EPS, CHECKPOINT_EVERY: CHECKPOINT_EVERY,
+                        PART_NAMES: PART_NAMES };
 })(typeof window !== "undefined" ? window : globalThis);

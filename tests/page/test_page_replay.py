@@ -74,6 +74,14 @@ def test_every_lesson_traces_as_the_python_model_does(lesson, browser, tmp_path)
                 assert b.get(name) is None
                 continue
             np.testing.assert_allclose(b[name], a[name], rtol=TOLERANCE, atol=TOLERANCE)
+        if a["op"] == "read" and "error_parts" in a:  # the model's account of the error
+            assert (a["error_parts"] is None) == (b["error_parts"] is None), a["index"]
+            if a["error_parts"] is not None:
+                assert list(b["error_parts"]) == list(a["error_parts"]), a["index"]
+                for name, part in a["error_parts"].items():
+                    np.testing.assert_allclose(
+                        b["error_parts"][name], part, rtol=TOLERANCE, atol=TOLERANCE
+                    )
         if a["op"] == "read":
             assert [c["label"] for c in b["contributions"]] == [
                 c["label"] for c in a["contributions"]
@@ -81,6 +89,24 @@ def test_every_lesson_traces_as_the_python_model_does(lesson, browser, tmp_path)
             for c, d in zip(a["contributions"], b["contributions"]):
                 assert abs(c["weight"] - d["weight"]) <= TOLERANCE
                 np.testing.assert_allclose(d["term"], c["term"], rtol=TOLERANCE, atol=TOLERANCE)
+
+
+def test_the_errors_parts_add_up_and_name_the_courses_cases(browser, tmp_path):
+    """CURRICULUM: delta-repair step 8's [4, 4] is not overwritten; gated step 5 forgets."""
+    for lesson in bundled_lessons():
+        page = write_lesson_page(load_scenario(lesson.path), tmp_path / "p.html")
+        browser.load(page)
+        for step in browser.js("return window.linviz.trace().steps;"):
+            if step["op"] != "read" or step["error_parts"] is None:
+                continue
+            total = np.sum(list(step["error_parts"].values()), axis=0)
+            np.testing.assert_allclose(total, step["interference"], atol=1e-12)
+            if (lesson.name, step["index"]) == ("delta-repair", 8):
+                assert step["error_parts"]["not_overwritten"] == [4, 4]
+                assert step["error_parts"]["crosstalk"] == [0, 0]
+            if (lesson.name, step["index"]) == ("gated-forgetting", 5):
+                np.testing.assert_allclose(step["error_parts"]["forgetting"], [-3.6, -1.8])
+                assert "not_overwritten" not in step["error_parts"]
 
 
 RULES = ("additive", "delta", "gated", "gated_delta")

@@ -101,6 +101,8 @@ def test_every_page_string_exists_in_both_languages():
     # Keys made from a name: every rule, feature map and theme has its string.
     used |= {f"rule_{name}" for name in RULE_NAMES} | {f"eq_{name}" for name in RULE_NAMES}
     used |= {f"map_{name}" for name in FEATURE_MAPS} | {f"theme_{name}" for name in PAGE_THEMES}
+    parts = ("crosstalk", "not_overwritten", "forgetting", "own_scale", "normaliser")
+    used |= {f"part_{name}" for name in parts} | {f"words_{name}" for name in parts}
     assert len(used) > 60
     assert used <= english.keys(), sorted(used - english.keys())
 
