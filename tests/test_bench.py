@@ -36,6 +36,8 @@ def quick_figures() -> dict:
     [
         "drag_ms.lesson",
         "drag_ms.d64_1000_steps",
+        "drag_ms.lesson_4_queued",
+        "open_ms.100000_steps_d8",
         "commit_ms.d64_100000_steps",
         "scrub_ms.100_steps",
         "scrub_ms.100000_steps",
@@ -55,6 +57,8 @@ def test_every_timing_has_a_median_and_p95_in_ms(quick_figures, path):
 
 
 def test_memory_figures_are_megabytes(quick_figures):
+    peak = quick_figures["open_peak_rss_mb"]["100000_steps_d8"]
+    assert numeric(peak["median"]) and peak["median"] > 10 and peak["n"] >= 2
     assert numeric(quick_figures["rss_mb_100000_steps"])
     assert quick_figures["rss_mb_100000_steps"] > 10
     assert numeric(quick_figures["trace_100000_d64"]["rss_mb"])

@@ -23,6 +23,12 @@ def summary_ms(samples_s: list[float]) -> dict[str, float]:
     }
 
 
+def summary(values: list[float]) -> dict[str, float]:
+    """Median, 95th percentile and maximum of values kept in their own unit (MB …)."""
+    figures = summary_ms([value / 1e3 for value in values])
+    return {**figures, "median": round(figures["median"], 1), "p95": round(figures["p95"], 1)}
+
+
 def time_calls(function: Callable[[], object], repeat: int) -> list[float]:
     """Seconds taken by each of ``repeat`` calls of ``function``."""
     samples = []

@@ -64,6 +64,19 @@ and pyqtgraph's mouse rate limit off.
     way in the same run. Median of several runs after one untimed warm-up.
     Children cache their bytecode (in a temporary folder) as an installed
     linviz does, even when ``PYTHONDONTWRITEBYTECODE`` is set.
+``drag_ms.lesson_4_queued``
+    As ``drag_ms.lesson``, in the same window, but each sample posts four
+    mouse moves (``QApplication.postEvent``, as the window system queues the
+    moves that arrive while the app is busy) and then waits for the repaint
+    with the same loop: what a drag costs when the app falls behind the
+    mouse. A quarter as many samples as ``lesson``.
+``open_ms`` and ``open_peak_rss_mb``
+    ``1000000_steps_d8``: wall time from spawning ``python -m linviz FILE``
+    until its window has painted (as ``startup_ms``), ``FILE`` being
+    ``random_scenario(1_000_000, 8)`` saved in the columns layout (about
+    330 MB), and the child's own peak resident memory (``VmHWM``) when it
+    printed that line. One untimed warm-up run, then three; ``--quick``
+    opens a 100,000-step file (``100000_steps_d8``) twice.
 ``rss_mb_100000_steps``
     ``VmRSS`` of a child process holding the main window open on a
     100,000-step d = 64 scenario, after showing it, scrubbing to ten random
@@ -97,7 +110,7 @@ from pathlib import Path
 import numpy as np
 
 from linviz.bench.timing import resident_mb, with_cached_bytecode
-from linviz.views.app import EXIT_AFTER_PAINT, PAINTED_LINE
+from linviz.views.app import EXIT_AFTER_PAINT, PAINTED_LINE, PEAK_RSS_PREFIX
 
 #: The window size every window figure is measured at.
 WINDOW_SIZE = (1600, 1000)
@@ -111,6 +124,8 @@ IDLE_CALLS = 3
 GIVE_UP_CALLS = 200
 #: d of the scrub scenarios (the issue does not set it; 8 keeps the plots readable).
 SCRUB_DIM = 8
+#: d of the big file the open benchmark opens.
+OPEN_DIM = 8
 
 #: A bare window timed like ``linviz``: same paint hook, same window size.
 BARE_QT_SCRIPT = f"""
@@ -151,6 +166,9 @@ TARGETS = {
     "scrub_ms.100000_steps": "median <= 16 ms and <= 2x the 100-step median",
     "startup_ms.linviz": "median <= 1.5x bare_qt median",
     "rss_mb_100000_steps": "< 300 MB",
+    "drag_ms.lesson_4_queued": "median <= 1.3x drag_ms.lesson median",
+    "open_ms": "median <= 4x startup_ms.bare_qt median",
+    "open_peak_rss_mb": "median <= 500 MB",
 }
 
 
@@ -342,8 +360,12 @@ def data_to_viewport(plot_widget, x: float, y: float):
     return plot_widget.mapFromScene(scene_point)
 
 
-def send_mouse(viewport, kind: str, point, pressed: bool) -> None:
-    """Send one real mouse event (``"press"``, ``"move"``, ``"release"``) to a viewport."""
+def send_mouse(viewport, kind: str, point, pressed: bool, queued: bool = False) -> None:
+    """Send one real mouse event (``"press"``, ``"move"``, ``"release"``) to a viewport.
+
+    ``queued``: post it instead, as the window system queues events that
+    arrive while the app is busy; it is handled at the next processEvents().
+    """
     from PySide6 import QtCore, QtGui, QtWidgets
 
     Qt = QtCore.Qt
@@ -363,7 +385,10 @@ def send_mouse(viewport, kind: str, point, pressed: bool) -> None:
         buttons,
         Qt.KeyboardModifier.NoModifier,
     )
-    QtWidgets.QApplication.sendEvent(viewport, event)
+    if queued:
+        QtWidgets.QApplication.postEvent(viewport, event)  # Qt owns and deletes it
+    else:
+        QtWidgets.QApplication.sendEvent(viewport, event)
 
 
 def drag_path(start, moves: int) -> list:
@@ -380,10 +405,11 @@ def drag_path(start, moves: int) -> list:
     ]
 
 
-def drag_figures(window, number: int, moves: int) -> dict[str, object]:
+def drag_figures(window, number: int, moves: int, queued: int = 0) -> dict[str, object]:
     """Drag step ``number``'s key while the cursor is on the last step; time each move.
 
-    See the module docstring for what one sample includes.
+    See the module docstring for what one sample includes. ``queued``: each
+    sample posts that many moves at once, then waits for the one repaint.
     """
     session = window.session
     panel = window.panels["keys"]
@@ -394,7 +420,7 @@ def drag_figures(window, number: int, moves: int) -> dict[str, object]:
     session.set_cursor(number)  # its arrow is drawn, and on top
     settle()
     tip = data_to_viewport(plot_widget, *panel.tip_position(number))
-    path = drag_path(tip, moves + CALIBRATION_MOVES + 1)
+    path = drag_path(tip, (moves + CALIBRATION_MOVES) * max(queued, 1) + 1)
     send_mouse(viewport, "move", tip, pressed=False)
     send_mouse(viewport, "press", tip, pressed=True)
     send_mouse(viewport, "move", path[0], pressed=True)  # starts the drag
@@ -402,8 +428,17 @@ def drag_figures(window, number: int, moves: int) -> dict[str, object]:
         raise RuntimeError(f"the drag did not grab step {number} (dragging {session.dragged_step})")
     session.set_cursor(last)
     settle()
-    actions = [lambda p=p: send_mouse(viewport, "move", p, pressed=True) for p in path[1:]]
+    if queued:
+        groups = [path[i : i + queued] for i in range(1, len(path) - queued + 1, queued)]
+        actions = [
+            lambda g=g: [send_mouse(viewport, "move", p, pressed=True, queued=True) for p in g]
+            for g in groups
+        ]
+    else:
+        actions = [lambda p=p: send_mouse(viewport, "move", p, pressed=True) for p in path[1:]]
     figures = timed_actions(window, actions)
+    if queued:
+        figures["moves_per_sample"] = queued
     if session.dragged_step != number or "keys" not in figures["viewports_repainted"]:
         raise RuntimeError(f"the drag of step {number} did not follow the mouse")
     send_mouse(viewport, "release", path[-1], pressed=False)
@@ -414,8 +449,8 @@ def drag_figures(window, number: int, moves: int) -> dict[str, object]:
     return figures
 
 
-def lesson_drag(moves: int) -> dict[str, object]:
-    """Drag step 1's key in the first bundled lesson."""
+def lesson_drag(moves: int) -> tuple[dict[str, object], dict[str, object]]:
+    """Drag step 1's key in the first bundled lesson: one move a sample, then four queued."""
     from linviz.controller.session import Session
     from linviz.model.lessons import bundled_lessons
 
@@ -423,9 +458,10 @@ def lesson_drag(moves: int) -> dict[str, object]:
     lesson = bundled_lessons()[0].name
     session.open(lesson)
     with open_window(session) as window:
-        figures = drag_figures(window, 1, moves)
-    figures["scenario"] = lesson
-    return figures
+        one = drag_figures(window, 1, moves)
+        four = drag_figures(window, 1, max(moves // 4, 2), queued=4)
+    one["scenario"] = four["scenario"] = lesson
+    return one, four
 
 
 def d64_drag(moves: int) -> dict[str, object]:
@@ -501,18 +537,26 @@ def _child_env() -> dict[str, str]:
 
 def time_to_paint(args: list[str]) -> float:
     """Seconds from spawning ``args`` until it prints that its window has painted."""
+    return paint_and_peak(args)[0]
+
+
+def paint_and_peak(args: list[str]) -> tuple[float, float | None]:
+    """Seconds until ``args`` has painted its window, and its peak RSS then (MB) if it says."""
     env = _child_env()
     start = time.perf_counter()
     child = subprocess.Popen(
         args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True
     )
+    peak = None
     try:
         for line in child.stdout:  # type: ignore[union-attr]
             if line.strip() == PAINTED_LINE:
-                return time.perf_counter() - start
+                return time.perf_counter() - start, peak
+            if line.startswith(PEAK_RSS_PREFIX):
+                peak = float(line.split()[1])
         raise RuntimeError(f"{' '.join(args)} exited without painting a window")
     finally:
-        child.wait(timeout=60)
+        child.wait(timeout=120)
 
 
 def startup_figures(runs: int) -> dict[str, object]:
@@ -530,6 +574,33 @@ def startup_figures(runs: int) -> dict[str, object]:
         for name, args in commands.items():
             samples[name].append(time_to_paint(args))
     return {name: summary_ms(values) for name, values in samples.items()}
+
+
+# -- opening a big file ------------------------------------------------------------------------
+def open_figures(steps: int, d: int, runs: int) -> tuple[dict[str, object], dict[str, object]]:
+    """``linviz FILE`` on a ``steps``-step file (columns layout): time to first paint, peak RSS.
+
+    The file (``random_scenario(steps, d)``, saved in the columns layout) is
+    written once; one untimed run warms the disk cache and the bytecode.
+    The peak is the child's own ``VmHWM`` when its window has painted.
+    """
+    from linviz.bench.timing import summary, summary_ms
+    from linviz.bench.workloads import random_columns_scenario
+    from linviz.model.scenario_file import save_scenario
+
+    path = scratch_folder() / f"open_{steps}_steps_d{d}.json"
+    save_scenario(random_columns_scenario(steps, d), path, layout="columns")
+    args = [sys.executable, "-m", "linviz", str(path)]
+    paint_and_peak(args)  # warm-up
+    times, peaks = [], []
+    for _ in range(runs):
+        seconds, peak = paint_and_peak(args)
+        times.append(seconds)
+        if peak is not None:
+            peaks.append(peak)
+    size = {"steps": steps, "d": d, "file_mb": round(path.stat().st_size / 2**20, 1)}
+    path.unlink()
+    return {**summary_ms(times), **size}, {**(summary(peaks) if peaks else {}), **size}
 
 
 # -- memory --------------------------------------------------------------------------------
@@ -593,6 +664,23 @@ def check_targets(figures: dict[str, object]) -> dict[str, dict[str, object]]:
         ),
         "rss_mb_100000_steps": (rss < 300, f"{rss} MB"),
     }
+    queued = drag["lesson_4_queued"]
+    checks["drag_ms.lesson_4_queued"] = (
+        queued["median"] <= 1.3 * lesson["median"],
+        f"median {queued['median']} vs one move {lesson['median']} "
+        f"(ratio {queued['median'] / max(lesson['median'], 1e-9):.2f})",
+    )
+    (size, opened), peak = *figures["open_ms"].items(), figures["open_peak_rss_mb"]
+    bare = startup["bare_qt"]["median"]
+    checks["open_ms"] = (
+        opened["median"] <= 4 * bare,
+        f"{size}: median {opened['median']} vs bare_qt {bare} "
+        f"(ratio {opened['median'] / bare:.2f})",
+    )
+    checks["open_peak_rss_mb"] = (
+        peak[size].get("median", 1e9) <= 500,
+        f"{size}: median {peak[size].get('median')} MB",
+    )
     return {
         name: {"target": TARGETS[name], "measured": text, "ok": bool(ok)}
         for name, (ok, text) in checks.items()
@@ -605,8 +693,13 @@ def view_figures(quick: bool = False) -> dict[str, object]:
     scrubs = 20 if quick else 150
     load_before = os.getloadavg()[0]
     qt_application()
+    lesson, lesson_4_queued = lesson_drag(moves)
     figures: dict[str, object] = {
-        "drag_ms": {"lesson": lesson_drag(moves), "d64_1000_steps": d64_drag(moves)},
+        "drag_ms": {
+            "lesson": lesson,
+            "lesson_4_queued": lesson_4_queued,
+            "d64_1000_steps": d64_drag(moves),
+        },
         "commit_ms": {"d64_100000_steps": commit_figures(10 if quick else 40)},
         "scrub_ms": {
             "100_steps": scrub_figures(100, scrubs),
@@ -614,6 +707,11 @@ def view_figures(quick: bool = False) -> dict[str, object]:
         },
         "startup_ms": startup_figures(2 if quick else 5),
     }
+    # --quick opens 100,000 steps (named so), twice; the full run 1,000,000, three times.
+    open_steps = 100_000 if quick else 1_000_000
+    opened, peak = open_figures(open_steps, OPEN_DIM, 2 if quick else 3)
+    figures["open_ms"] = {f"{open_steps}_steps_d{OPEN_DIM}": opened}
+    figures["open_peak_rss_mb"] = {f"{open_steps}_steps_d{OPEN_DIM}": peak}
     memory = memory_figures()
     figures["rss_mb_100000_steps"] = memory["rss_mb"]
     figures["rss_peak_mb_100000_steps"] = memory["peak_rss_mb"]

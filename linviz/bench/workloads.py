@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from linviz.model.scenario import READ, WRITE, Scenario, Step
+from linviz.model.scenario import READ, WRITE, Scenario, Step, StepColumns
 
 
 class _GeneratedSteps:
@@ -41,3 +41,38 @@ def random_scenario(steps: int, d: int, read_every: int = 10, seed: int = 0) -> 
     return Scenario(
         d, d, _GeneratedSteps(keys, values, read_every), title=f"{steps:,} steps, d = {d}"
     )
+
+
+def random_columns_scenario(steps: int, d: int, read_every: int = 10, seed: int = 0) -> Scenario:
+    """What :func:`random_scenario` holds (labels ``w<i>``/``r<i>``), built as columns at once.
+
+    For the million-step file of the open benchmark: no Step per row, no
+    per-row check (the rows are made valid).
+    """
+    rng = np.random.default_rng(seed)
+    keys = rng.normal(size=(steps, d))
+    keys /= np.linalg.norm(keys, axis=1, keepdims=True)
+    values = rng.normal(size=(steps, d))
+    rows = np.arange(steps)
+    is_write = np.ones(steps, dtype=bool)
+    if read_every:
+        is_write = rows % read_every != read_every - 1
+    reads = np.flatnonzero(~is_write)
+    keys[reads] = keys[reads - 1]  # a read asks for the key written just before it
+    values[reads] = 0.0
+    labels = [f"w{i + 1}" if w else f"r{i + 1}" for i, w in enumerate(is_write.tolist())]
+    scenario = Scenario(d, d, title=f"{steps:,} steps, d = {d}")
+    scenario.adopt_columns(
+        StepColumns(
+            is_write,
+            keys,
+            values,
+            np.full(steps, np.nan),
+            np.full(steps, np.nan),
+            labels,
+            [None] * steps,
+            [""] * steps,
+            {label: row for row, label in enumerate(labels)},
+        )
+    )
+    return scenario

@@ -336,10 +336,13 @@ class Session:
         is_lesson = lesson_folder is not None and path.resolve().parent == lesson_folder.resolve()
         self.replace_scenario(scenario, None if is_lesson else Path(path))
 
-    def save(self, path: str | Path | None = None) -> Path:
+    def save(self, path: str | Path | None = None, layout: str | None = None) -> Path:
         """Save to ``path`` (default: where it came from), atomically.
 
-        A drag in progress is ended first. Returns the path saved to.
+        ``layout``: ``"steps"`` or ``"columns"`` (README, "Scenario files");
+        by default the layout the scenario was opened in, and the one given
+        is kept for later saves. A drag in progress is ended first. Returns
+        the path saved to.
 
         Raises
         ------
@@ -352,7 +355,9 @@ class Session:
             raise ValueError("no file name yet: use save(path)")
         self.end_drag()  # what is saved is what the undo history knows
         self.scenario.caption_written_for = self._stale_caption_bases()
-        save_scenario(self.scenario, target)
+        save_scenario(self.scenario, target, layout)
+        if layout is not None:
+            self.scenario.layout = layout
         self.path = target
         self.undo_stack.set_clean()
         self._emit(Change.FILE)

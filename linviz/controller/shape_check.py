@@ -276,7 +276,7 @@ def _accepted(session: Session, check: ShapeCheck) -> ShapeCheck:
                 partner_label = scenario.label_at(write)
                 stamp = np.outer(partner, vector)
         else:
-            phi = trace._phi(vector)
+            phi = trace.phi(vector)
             if check.role == "key" and write is not None:
                 partner = scenario.values(write - 1, write)[0].copy()
                 partner_label = scenario.label_at(write)

@@ -10,8 +10,8 @@ views mark the caption as written for the scenario as it was.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -23,6 +23,7 @@ from linviz.model.caption_fields import (
     Field,
     parse,
 )
+from linviz.model.error_parts import PART_TITLES, PART_WORDS
 from linviz.model.errors import ScenarioError
 from linviz.model.readout import ReadResult
 from linviz.model.replay import Trace, WriteRecord
@@ -47,6 +48,11 @@ class Numbers:
     exact: str = "exact"
     off_by: str = "off by {0}"
     blend: str = "a blend of {0}, no single target"
+    #: The error's parts as ``{parts}`` names them, and ``{cause}``'s words.
+    part_titles: Mapping[str, str] = field(default_factory=lambda: dict(PART_TITLES))
+    part_words: Mapping[str, str] = field(default_factory=lambda: dict(PART_WORDS))
+    part_join: str = " + "
+    no_error: str = "nothing: the read is exact"
 
 
 #: Numbers as ``linviz trace`` prints them.
@@ -200,10 +206,36 @@ class _Values:
             return fmt.vector(result.expected)
         if name == "interference":
             return fmt.vector(result.interference)
-        if name == "crosstalk":
-            return fmt.vector(result.crosstalk)
-        measure = result.relative_error if name == "error" else result.crosstalk_share
+        parts = result.error_parts
+        assert parts is not None  # a read with a target has its parts
+        if name in _PART_FIELDS:
+            return fmt.vector(parts.get(_PART_FIELDS[name]))
+        if name == "parts":
+            if not parts.parts:
+                return fmt.no_error
+            sizes = parts.sizes()
+            order = sorted(parts.parts, key=lambda part: -sizes[part])
+            return fmt.part_join.join(
+                f"{fmt.part_titles[part]} {fmt.vector(parts[part])}" for part in order
+            )
+        if name == "cause":
+            cause = None if result.exact else parts.main_cause()
+            return fmt.part_words[cause] if cause is not None else fmt.no_error
+        if name == "share":
+            share = 0.0 if result.exact else parts.shares().get("crosstalk", 0.0)
+            return fmt.percent(share)
+        measure = result.relative_error
         return fmt.percent(measure) if measure is not None else fmt.none
+
+
+#: Caption fields that quote one part of a read's error (its name in the account).
+_PART_FIELDS = {
+    "crosstalk": "crosstalk",
+    "not_overwritten": "not_overwritten",
+    "forgetting": "forgetting",
+    "own_scale": "own_scale",
+    "normaliser_part": "normaliser",
+}
 
 
 # -- staleness --------------------------------------------------------------------

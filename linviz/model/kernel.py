@@ -1,4 +1,8 @@
-"""The one place where writes change the memory.
+"""The one place where writes change the memory, and the one place a read is formed.
+
+Every read, wherever it is computed, is :func:`read_memory`:
+``y = φ(q)ᵀS``, divided by ``φ(q)ᵀz + ε`` under the normaliser
+(:data:`~linviz.model.limits.NORMALISER_EPS` is ``ε``).
 
 Every rule is applied here and nowhere else: checkpoints, the state at any
 step, a write's record, the effective values a read decomposes into and the
@@ -23,6 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from linviz.model.limits import NORMALISER_EPS
 from linviz.model.rules import Rule
 
 
@@ -46,6 +51,28 @@ class WriteRun:
     normaliser: np.ndarray
     effective: np.ndarray
     decays: np.ndarray
+
+
+def read_denominator(phi_query: np.ndarray, normaliser: np.ndarray) -> float:
+    """The normalised read's divisor ``φ(q)ᵀz + ε``."""
+    return float(phi_query @ normaliser) + NORMALISER_EPS
+
+
+def read_memory(
+    phi_query: np.ndarray, state: np.ndarray, normaliser: np.ndarray, normalize: bool
+) -> tuple[np.ndarray, float | None]:
+    """What a read with the mapped query ``φ(q)`` returns from ``(S, z)``.
+
+    Returns ``(y, denominator)``: ``y = φ(q)ᵀS / (φ(q)ᵀz + ε)`` and that
+    divisor under the normaliser; ``y = φ(q)ᵀS`` and ``None`` without it.
+    A zero divisor divides (to ``inf``/``nan``) as numpy does: callers that
+    must refuse it check ``denominator == 0`` (see the trace's overflow check).
+    """
+    output = phi_query @ state
+    if not normalize:
+        return output, None
+    denominator = read_denominator(phi_query, normaliser)
+    return output / denominator, denominator
 
 
 def later_factors(decays: np.ndarray) -> np.ndarray:

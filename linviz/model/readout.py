@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from linviz.model.limits import NORMALISER_EPS
+from linviz.model.error_parts import ErrorParts, other_terms, split_error
+from linviz.model.kernel import read_memory
 from linviz.model.replay import Decomposition, Trace
 from linviz.model.scenario import Scenario, Step
 
@@ -46,6 +47,14 @@ class ReadResult:
     (``tied``), there is no target and no expected value. Measures are
     ``None`` when there is no target or they are undefined.
 
+    :attr:`error_parts` is the one account of the error a screen should
+    name (:mod:`linviz.model.error_parts`): crosstalk, not overwritten,
+    forgetting, own scale and the normaliser's share, adding up to
+    ``interference``. ``crosstalk`` here is the older, coarser
+    ``output − own_value`` (under a delta rule with ``β < 1`` it includes
+    what an earlier write under the same key left behind): name a cause from
+    :attr:`error_parts`, not from it.
+
     Only the weights and the step numbers are kept per write: ``terms``,
     ``effective_values`` and ``phi_keys`` are computed on each access (a read
     after 90,000 writes at d = 64 would hold ~140 MB of them). Use
@@ -63,6 +72,7 @@ class ReadResult:
         weights: np.ndarray,
         denominator: float | None,
         target: str | None,
+        scenario: Scenario,
     ) -> None:
         weights.flags.writeable = False
         self.number = number
@@ -75,6 +85,7 @@ class ReadResult:
         self.denominator = denominator
         self.target = target
         self._parts = parts
+        self._scenario = scenario
         self._contributions: list[Contribution] | None = None
         self.tied: tuple[str, ...] = ()
         self.expected = self.target_term = self.crosstalk = self.interference = None
@@ -82,6 +93,18 @@ class ReadResult:
         self.relative_error = self.crosstalk_share = self.cosine = None
         self.exact = False
         self.target_index: int | None = None
+        self._error_parts: ErrorParts | None = None
+
+    @property
+    def error_parts(self) -> ErrorParts | None:
+        """The error ``y − v_target`` as its named parts; ``None`` without a target.
+
+        Worked out on first use: one pass over the writes before the target
+        (to find those under its key).
+        """
+        if self._error_parts is None and self.target_index is not None:
+            self._error_parts = _split(self)
+        return self._error_parts
 
     def __len__(self) -> int:
         """How many earlier writes contribute (one term each)."""
@@ -300,12 +323,8 @@ def read_with(trace: Trace, number: int, query: np.ndarray) -> np.ndarray:
     of every read, for a query that is not (or not yet) a step of the trace.
     ``query`` must have ``d_k`` components (nothing here checks it).
     """
-    phi_query = trace._phi(query)
     state, normaliser = trace.state_and_normaliser(number)
-    output = phi_query @ state
-    if trace.scenario.normalize:
-        output = output / (float(phi_query @ normaliser) + NORMALISER_EPS)
-    return output
+    return read_memory(trace.phi(query), state, normaliser, trace.scenario.normalize)[0]
 
 
 def held_at_key(trace: Trace, number: int) -> np.ndarray:
@@ -320,10 +339,7 @@ def held_at_key(trace: Trace, number: int) -> np.ndarray:
         raise ValueError(f"step {number} is a read, not a write")
     phi_key = trace.scenario.phi_vectors(number - 1, number)[0]
     state, normaliser = trace.state_and_normaliser(number - 1)
-    held = phi_key @ state
-    if trace.scenario.normalize:
-        held = held / (float(phi_key @ normaliser) + NORMALISER_EPS)
-    return held
+    return read_memory(phi_key, state, normaliser, trace.scenario.normalize)[0]
 
 
 def read_result(trace: Trace, number: int, parts: Decomposition | None = None) -> ReadResult:
@@ -343,15 +359,13 @@ def read_result(trace: Trace, number: int, parts: Decomposition | None = None) -
     # φ(q) · φ(k_i) of every earlier step serves both the weights and the target.
     dots = scenario.phi_vectors(0, number - 1) @ phi_query
     weights = dots[parts.numbers - 1]
-    denominator = None
-    if scenario.normalize:
-        denominator = float(phi_query @ parts.normaliser) + NORMALISER_EPS
-        weights = weights / denominator
-    output = phi_query @ parts.state
+    output, denominator = read_memory(phi_query, parts.state, parts.normaliser, scenario.normalize)
     if denominator is not None:
-        output = output / denominator
+        weights = weights / denominator
     target, tied = target_choice(scenario, number, dots)
-    result = ReadResult(number, step, phi_query, output, parts, weights, denominator, target)
+    result = ReadResult(
+        number, step, phi_query, output, parts, weights, denominator, target, scenario
+    )
     result.tied = tied
     if target is None:
         return result
@@ -382,3 +396,51 @@ def is_exact(output: np.ndarray, expected: np.ndarray) -> bool:
     """Whether ``output`` equals ``expected`` to the precision the views print."""
     scale = max(float(np.abs(output).max(initial=0.0)), float(np.abs(expected).max(initial=0.0)))
     return bool(np.abs(output - expected).max(initial=0.0) <= EXACT_SHARE * scale)
+
+
+def _split(result: ReadResult) -> ErrorParts:
+    """:func:`~linviz.model.error_parts.split_error` of a read with a target."""
+    parts, index = result._parts, result.target_index
+    assert index is not None and result.expected is not None
+    scenario = result._scenario
+    rule = scenario.rule
+    number = int(parts.numbers[index])
+    phi_target = parts.phi_key(index)
+    beta = None
+    if rule.corrects:
+        beta = float(scenario.write_parameters(number - 1, number)[1][0])
+    target_weight = float(result.weights[index])
+    same_sum, same = np.zeros(scenario.d_v), 0
+    crosstalk = np.zeros(scenario.d_v)
+    for start, stop in parts.chunks():
+        keys, values = parts.phi_key_rows(start, stop), parts.effective_value_rows(start, stop)
+        positions = np.arange(start, stop)
+        under = (positions < index) & (keys == phi_target).all(axis=1)
+        if under.any():
+            same += int(under.sum())
+            same_sum = same_sum + values[under].sum(axis=0)
+        others = ~under & (positions != index)
+        crosstalk = crosstalk + other_terms(
+            result.weights[start:stop],
+            keys,
+            values,
+            others,
+            positions < index,
+            phi_target,
+            target_weight,
+            beta,
+        )
+    later = parts.later_factor(index)
+    return split_error(
+        output=result.output,
+        expected=result.expected,
+        raw_weight=float(result.phi_query @ phi_target),
+        denominator=result.denominator,
+        beta=beta,
+        later=later,
+        key_square=float(phi_target @ phi_target),
+        same_key_sum=same_sum if same else None,
+        others=len(parts) - 1 - same > 0,
+        decays=rule.decays,
+        crosstalk=crosstalk,
+    )

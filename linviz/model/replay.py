@@ -18,8 +18,13 @@ import numpy as np
 from linviz.model.bounds import first_unsafe_row
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError
 from linviz.model.features import feature_map
-from linviz.model.kernel import WriteRun, apply_writes, later_factors
-from linviz.model.limits import NORMALISER_EPS
+from linviz.model.kernel import (
+    WriteRun,
+    apply_writes,
+    later_factors,
+    read_denominator,
+    read_memory,
+)
 from linviz.model.scenario import Edit, Scenario, Step
 
 #: Steps between two checkpoints: replaying this many d=64 additive steps takes
@@ -214,6 +219,10 @@ class Decomposition:
             value = value * self._later[index]
         return value
 
+    def later_factor(self, index: int) -> float:
+        """The product of the decays of the writes after the ``index``-th (1 without a decay)."""
+        return float(self._later[index]) if self._later is not None else 1.0
+
     def correction(self, index: int) -> np.ndarray:
         """What the ``index``-th write removed (``β v − u``, decayed as its term); 0 without."""
         return self.written_value(index) - self.effective_value(index)
@@ -301,6 +310,12 @@ class Trace:
         The scenario to replay. The trace subscribes to its changes.
     checkpoint_every
         Steps per segment.
+
+    Attributes
+    ----------
+    phi
+        The scenario's feature map ``φ`` (a vector, or one vector per row, in;
+        the mapped vectors out), as every write and read of this trace applies it.
     """
 
     def __init__(
@@ -338,7 +353,7 @@ class Trace:
     # -- cache management --------------------------------------------------
     def _reset(self) -> None:
         sc = self.scenario
-        self._phi = feature_map(sc.feature_map)
+        self.phi = feature_map(sc.feature_map)
         self._checkpoints = [(np.zeros((sc.d_k, sc.d_v)), np.zeros(sc.d_k))]
         self._sums.clear()
         self._effective.clear()
@@ -394,7 +409,7 @@ class Trace:
         if not mask.any():
             return None
         alphas, betas = (column[mask] for column in sc.write_parameters(start, stop))
-        return self._phi(sc.vectors(start, stop)[mask]), sc.values(start, stop)[mask], alphas, betas
+        return self.phi(sc.vectors(start, stop)[mask]), sc.values(start, stop)[mask], alphas, betas
 
     def _advance(
         self, state: np.ndarray, normaliser: np.ndarray, start: int, stop: int
@@ -663,14 +678,9 @@ class Trace:
                     if not (np.isfinite(state).all() and np.isfinite(normaliser).all()):
                         return number
                     continue
-                phi_query = self._phi(sc.vectors(number - 1, number)[0])
-                output = phi_query @ state
-                if sc.normalize:
-                    denominator = float(phi_query @ normaliser) + NORMALISER_EPS
-                    if denominator == 0.0:
-                        return number
-                    output = output / denominator
-                if not np.isfinite(output).all():
+                phi_query = self.phi(sc.vectors(number - 1, number)[0])
+                output, denominator = read_memory(phi_query, state, normaliser, sc.normalize)
+                if denominator == 0.0 or not np.isfinite(output).all():
                     return number
         return None
 
@@ -691,10 +701,10 @@ class Trace:
                 step=bad,
                 field="key",
             )
-        phi_query = self._phi(sc.vectors(bad - 1, bad)[0])
+        phi_query = self.phi(sc.vectors(bad - 1, bad)[0])
         if sc.normalize:
             _, normaliser = self.state_and_normaliser(bad)
-            if float(phi_query @ normaliser) + NORMALISER_EPS == 0.0:
+            if read_denominator(phi_query, normaliser) == 0.0:
                 raise ScenarioError.of(
                     QT_TRANSLATE_NOOP(
                         "ScenarioError",

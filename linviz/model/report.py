@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import numpy as np
 
+from linviz.model.error_parts import PART_TITLES
 from linviz.model.limits import MAX_LISTED_TERMS
 from linviz.model.replay import Trace
 from linviz.model.scenario import Scenario
@@ -44,6 +45,7 @@ def step_object(item: WalkedWrite | WalkedRead, *, with_state: bool = True) -> d
             "label": item.label,
             "key": _plain(item.key),
             "value": _plain(item.value),
+            **{name: value for name, value in item.parameters},
             "stamp": _plain(item.stamp),
             "state": _plain(item.state) if with_state else None,
         }
@@ -67,6 +69,7 @@ def step_object(item: WalkedWrite | WalkedRead, *, with_state: bool = True) -> d
         "tied": list(item.tied),
         "expected": None if item.expected is None else _plain(item.expected),
         "interference": None if item.interference is None else _plain(item.interference),
+        "error_parts": None if item.error_parts is None else item.error_parts.as_json(),
         "contributions": contributions,
         "state": _plain(item.state) if with_state else None,
     }
@@ -166,9 +169,10 @@ def trace_table_lines(sc: Scenario) -> Iterator[str]:
     from linviz.model.trace_walk import WalkedWrite, walk
 
     yield sc.title
+    normaliser = "normalised" if sc.normalize else "no normaliser"
     yield (
-        f"d_k = {sc.d_k}, d_v = {sc.d_v}, feature map {sc.feature_map}, "
-        f"{'normalised' if sc.normalize else 'no normaliser'}, rule {sc.rule.describe()}"
+        f"d_k = {sc.d_k}, d_v = {sc.d_v}, feature map {sc.feature_map}, {normaliser}, "
+        f"rule {sc.rule.describe(default=True)}"
     )
     yield ""
     yield f"{'step':>4}  {'op':<5}  {'label':<8}  what happened"
@@ -178,21 +182,37 @@ def trace_table_lines(sc: Scenario) -> Iterator[str]:
         head = f"{item.number:>4}  {op:<5}  {item.label:<8}  "
         if isinstance(item, WalkedWrite):
             decay = f"  (old S × {fmt_number(item.decay)})" if item.decay != 1 else ""
+            settings = "".join(
+                f"{_SYMBOLS[name]} = {fmt_number(value)}  " for name, value in item.parameters
+            )
             yield (
-                head + f"k = {fmt_vector(item.key)}  v = {fmt_vector(item.value)}  "
+                head + f"k = {fmt_vector(item.key)}  v = {fmt_vector(item.value)}  {settings}"
                 f"stamp {fmt_matrix(item.stamp)}{decay}  S = {fmt_matrix(item.state)}"
             )
             continue
         text = f"q = {fmt_vector(item.query)}  -> {fmt_vector(item.output)}"
         if item.target is not None:
             assert item.interference is not None and item.expected is not None
-            verdict = (
-                "exact"
-                if item.exact
-                else f"wanted {fmt_vector(item.expected)}, interference "
-                f"{fmt_vector(item.interference)}"
-            )
+            verdict = "exact"
+            if not item.exact:
+                verdict = (
+                    f"wanted {fmt_vector(item.expected)}, off by "
+                    f"{fmt_vector(item.interference)}{_parts_text(item)}"
+                )
             text += f"  target {item.target}: {verdict}"
         elif item.tied:
             text += f"  no single target: {', '.join(item.tied)} weigh the same (a blend)"
         yield head + text
+
+
+_SYMBOLS = {"alpha": "α", "beta": "β"}
+
+
+def _parts_text(item: WalkedRead) -> str:
+    """`` = forgetting [-3.6, -1.8] + crosstalk [0, 0]``: the error's parts, largest first."""
+    parts = item.error_parts
+    if parts is None or not parts.parts:
+        return ""
+    sizes = parts.sizes()
+    order = sorted(parts.parts, key=lambda name: -sizes[name])  # stable: ties keep the order
+    return " = " + " + ".join(f"{PART_TITLES[name]} {fmt_vector(parts[name])}" for name in order)

@@ -127,10 +127,16 @@ class Rule:
             out[parameter] = getattr(self, parameter)
         return out
 
-    def describe(self) -> str:
-        """A short formula-free description, e.g. ``"delta (β = 0.5)"``."""
+    def describe(self, default: bool = False) -> str:
+        """A short formula-free description, e.g. ``"delta (β = 0.5)"``.
+
+        ``default``: say that the parameters are the defaults a write may
+        override, ``"delta (default β = 0.5)"``.
+        """
         params = ", ".join(
             f"{'α' if p == 'alpha' else 'β'} = {getattr(self, p):g}"
             for p in RULE_PARAMETERS[self.name]
         )
-        return f"{self.name} ({params})" if params else self.name
+        if not params:
+            return self.name
+        return f"{self.name} (default {params})" if default else f"{self.name} ({params})"

@@ -27,11 +27,13 @@ Writing never leaves half a file and never loses the old one:
 
 from __future__ import annotations
 
+import contextlib
 import errno
+import mmap
 import os
 import re
 import stat
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from linviz.model.errors import QT_TRANSLATE_NOOP, Phrase, ScenarioError, Term, shown
@@ -92,23 +94,15 @@ def _cannot_read(error: OSError, name: str) -> ScenarioError:
 # -- reading -------------------------------------------------------------------------
 
 
-def read_limited(path: str | os.PathLike[str], limit: int) -> bytearray:
-    """The bytes of the regular file at ``path``, refusing it if it holds more than ``limit``.
-
-    Raises
-    ------
-    ScenarioError
-        Naming the file: missing, a folder, not a regular file, too large,
-        or unreadable (with the reason).
-    """
-    name = os.fspath(path)
+def _open_limited(name: str, limit: int) -> int:
+    """A descriptor of the regular file ``name`` opened for reading (see :func:`read_limited`)."""
     try:
         info = os.stat(name)
         _check_readable_kind(info.st_mode, info.st_size, limit, name)
         flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
         # Never block in open() (a FIFO swapped in after the stat) nor take a terminal.
         flags |= getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-        descriptor = os.open(name, flags)
+        return os.open(name, flags)
     except ScenarioError:
         raise
     except FileNotFoundError:
@@ -126,6 +120,19 @@ def read_limited(path: str | os.PathLike[str], limit: int) -> bytearray:
             QT_TRANSLATE_NOOP("ScenarioError", "cannot be read: the name holds a NUL character"),
             file=name,
         ) from None
+
+
+def read_limited(path: str | os.PathLike[str], limit: int) -> bytearray:
+    """The bytes of the regular file at ``path``, refusing it if it holds more than ``limit``.
+
+    Raises
+    ------
+    ScenarioError
+        Naming the file: missing, a folder, not a regular file, too large,
+        or unreadable (with the reason).
+    """
+    name = os.fspath(path)
+    descriptor = _open_limited(name, limit)
     try:
         with open(descriptor, "rb", buffering=0) as stream:
             info = os.fstat(stream.fileno())
@@ -148,6 +155,39 @@ def read_limited(path: str | os.PathLike[str], limit: int) -> bytearray:
         raise _too_large(None, limit, name)
     del data[size:]
     return data
+
+
+@contextlib.contextmanager
+def mapped_limited(path: str | os.PathLike[str], limit: int) -> Iterator[mmap.mmap | None]:
+    """The regular file at ``path`` mapped read-only (``None`` if it cannot be mapped).
+
+    Refused as by :func:`read_limited`. A mapping is never held whole in
+    memory: its pages are read as they are used, and a reader may drop
+    those it is done with (``madvise``), so a 300 MB file does not add
+    300 MB to the peak. ``None`` (an empty file, a system without
+    ``mmap``): read the file with :func:`read_limited` instead.
+    """
+    name = os.fspath(path)
+    descriptor = _open_limited(name, limit)
+    try:
+        info = os.fstat(descriptor)
+        _check_readable_kind(info.st_mode, info.st_size, limit, name)
+        try:
+            mapping = mmap.mmap(descriptor, 0, access=mmap.ACCESS_READ)
+        except (OSError, ValueError):
+            mapping = None
+    except OSError as error:
+        os.close(descriptor)
+        raise _cannot_read(error, name) from None
+    except BaseException:
+        os.close(descriptor)
+        raise
+    os.close(descriptor)  # the mapping keeps its own reference to the file
+    try:
+        yield mapping
+    finally:
+        if mapping is not None:
+            mapping.close()
 
 
 def _check_readable_kind(mode: int, size: int, limit: int, name: str) -> None:

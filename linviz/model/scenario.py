@@ -7,28 +7,58 @@ them; :meth:`Scenario.step` hands out immutable :class:`Step` copies. Every
 change goes through a method that checks the input first (so bad input never
 reaches the arithmetic) and then tells the observers from which step on the
 replay is stale.
+
+This module is the container only. A step and the columns are in
+:mod:`linviz.model.step`; the checks of single fields (vectors, texts,
+sizes, settings) in :mod:`linviz.model.field_checks`; the rules between
+steps (labels, targets, quoted labels) in :mod:`linviz.model.step_checks`.
+Their names are re-exported here, where most callers import them from.
 """
 
 from __future__ import annotations
 
-import math
 import operator
-import re
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
-from linviz.model import limits
-from linviz.model.caption_fields import check_caption, fields_of
-from linviz.model.errors import QT_TRANSLATE_NOOP, Counted, Phrase, ScenarioError, Term, shown
+from linviz.model import limits, step_checks
+from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError
 from linviz.model.features import FEATURE_MAPS
-from linviz.model.rules import RULE_PARAMETERS, Rule, check_parameter
-from linviz.model.texts import Texts, from_json, variants
+from linviz.model.field_checks import (
+    check_dimension,
+    check_feature_map,
+    check_settings,
+    check_text,
+    parse_vector,
+    split_vector,
+)
+from linviz.model.rules import Rule
+from linviz.model.step import OPS, READ, WRITE, Step, StepColumns, read, write
 
-WRITE = "write"
-READ = "read"
-OPS = (WRITE, READ)
+__all__ = [
+    "KEPT_STEPS",
+    "OPS",
+    "READ",
+    "WRITE",
+    "Edit",
+    "Observer",
+    "Scenario",
+    "Step",
+    "StepColumns",
+    "TextView",
+    "check_dimension",
+    "check_feature_map",
+    "check_settings",
+    "check_text",
+    "parse_vector",
+    "read",
+    "split_vector",
+    "write",
+]
+
 #: Most Step objects a scenario keeps for :meth:`Scenario.step` (about 1 kB each at d = 64).
 KEPT_STEPS = 512
 
@@ -60,113 +90,12 @@ class Edit:
 Observer = Callable[[Edit], None]
 
 
-@dataclass
-class StepColumns:
-    """Steps as columns, the way a :class:`Scenario` stores them.
+class TextView(NamedTuple):
+    """A scenario's own label, target and caption lists (read them; never change them)."""
 
-    Row ``i`` is step ``i + 1``; a read's value row is zero; an absent
-    ``alpha``/``beta`` is NaN; ``by_label`` maps each label to its row.
-    """
-
-    is_write: np.ndarray
-    vectors: np.ndarray
-    values: np.ndarray
-    alpha: np.ndarray
-    beta: np.ndarray
-    labels: list[str]
-    targets: list[str | None]
-    captions: list[str]
-    by_label: dict[str, int]
-    #: Instructor notes and check questions, one per row (``None``: all empty).
-    notes: list[str] | None = None
-    questions: list[str] | None = None
-
-
-@dataclass(frozen=True, eq=False, slots=True)
-class Step:
-    """One write (store ``key -> value``) or read (``query``).
-
-    Attributes
-    ----------
-    op
-        ``"write"`` or ``"read"``.
-    vector
-        The key of a write or the query of a read, float64, length ``d_k``.
-    value
-        The value of a write (float64, length ``d_v``); ``None`` for a read.
-    label
-        Unique name shown in every view (``"k1"``, ``"w3"`` …).
-    target
-        For a read: the label of the earlier write it means to retrieve.
-    caption
-        What the instructor says about this step.
-    alpha, beta
-        Per-write overrides of the rule's parameters.
-    notes
-        What the instructor reads on the presenter view: what to point at,
-        what to ask the room, the common wrong answer. Never shown to the room.
-    question
-        A check question to put to the room at this step.
-    """
-
-    op: str
-    vector: np.ndarray
-    value: np.ndarray | None
-    label: str
-    target: str | None = None
-    caption: str = ""
-    alpha: float | None = None
-    beta: float | None = None
-    notes: str = ""
-    question: str = ""
-
-    @property
-    def is_write(self) -> bool:
-        """Whether this step writes to the state."""
-        return self.op == WRITE
-
-    @property
-    def vector_name(self) -> str:
-        """``"key"`` for a write, ``"query"`` for a read."""
-        return "key" if self.op == WRITE else "query"
-
-    def with_changes(self, **changes: object) -> Step:
-        """A copy with some fields replaced (vectors are converted to float64)."""
-        for name in ("vector", "value"):
-            if changes.get(name) is not None:
-                changes[name] = np.array(changes[name], dtype=np.float64)
-        return replace(self, **changes)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Step):
-            return NotImplemented
-        same_value = (self.value is None and other.value is None) or (
-            self.value is not None
-            and other.value is not None
-            and np.array_equal(self.value, other.value)
-        )
-        return (
-            self.op == other.op
-            and np.array_equal(self.vector, other.vector)
-            and same_value
-            and (self.label, self.target, self.caption, self.alpha, self.beta)
-            == (other.label, other.target, other.caption, other.alpha, other.beta)
-            and (self.notes, self.question) == (other.notes, other.question)
-        )
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-def write(key: Sequence[float], value: Sequence[float], label: str, **extra: object) -> Step:
-    """Convenience constructor of a write step (no checks: see ``check_step``)."""
-    return Step(
-        WRITE, np.array(key, dtype=np.float64), np.array(value, dtype=np.float64), label, **extra
-    )  # type: ignore[arg-type]
-
-
-def read(query: Sequence[float], label: str, **extra: object) -> Step:
-    """Convenience constructor of a read step (no checks: see ``check_step``)."""
-    return Step(READ, np.array(query, dtype=np.float64), None, label, **extra)  # type: ignore[arg-type]
+    labels: Sequence[str]
+    targets: Sequence[str | None]
+    captions: Sequence[str]
 
 
 def _changes_writes(old: Step, new: Step) -> bool:
@@ -176,241 +105,6 @@ def _changes_writes(old: Step, new: Step) -> bool:
     if old.op != new.op or (old.alpha, old.beta) != (new.alpha, new.beta):
         return True
     return not (np.array_equal(old.vector, new.vector) and np.array_equal(old.value, new.value))
-
-
-def _shape_refusal(name: str, got: int, d_k: int, d_v: int) -> ScenarioError:
-    """Say which product a wrong-length vector breaks and what to fix."""
-    if name == "key":
-        template = QT_TRANSLATE_NOOP(
-            "ScenarioError",
-            "key has {count} but S has d_k = {d_k} rows: "
-            "the stamp k vᵀ would be {got}×{d_v}, S is {d_k}×{d_v}. "
-            "Give the key {wanted}.",
-        )
-    elif name == "query":
-        template = QT_TRANSLATE_NOOP(
-            "ScenarioError",
-            "query has {count} but S has d_k = {d_k} rows: "
-            "qᵀS needs a query of length {d_k}. "
-            "Give the query {wanted}.",
-        )
-    else:
-        template = QT_TRANSLATE_NOOP(
-            "ScenarioError",
-            "value has {count} but S has d_v = {d_v} columns: "
-            "the stamp k vᵀ would be {d_k}×{got}, S is {d_k}×{d_v}. "
-            "Give the value {wanted}.",
-        )
-    wanted = d_v if name == "value" else d_k
-    return ScenarioError.of(
-        template,
-        count=Counted(got, "component"),
-        got=got,
-        d_k=d_k,
-        d_v=d_v,
-        wanted=Counted(wanted, "component"),
-        field=name,
-    )
-
-
-def split_vector(text: str) -> list[str]:
-    """The tokens of a typed vector: ``"[1, 0]"``, ``"1, 0"`` and ``"1 0"`` all give two.
-
-    How every editor reads a typed key, query or value; each token is then
-    read with ``float`` and the numbers checked by :func:`parse_vector`. With
-    a semicolon between components, a comma is a decimal one, as French
-    writes it: ``"0,8 ; −0,6"`` gives ``0.8`` and ``-0.6`` (a real minus sign
-    reads as a hyphen).
-    """
-    body = text.strip().replace("\u2212", "-")
-    if body[:1] in "[(" and body[-1:] in "])":
-        body = body[1:-1]
-    if ";" in body:
-        return [token.replace(",", ".") for token in re.split(r"[;\s]+", body.strip()) if token]
-    return [token for token in re.split(r"[,;\s]+", body.strip()) if token]
-
-
-def parse_vector(raw: object, name: str, d_k: int, d_v: int) -> np.ndarray:
-    """Return ``raw`` as a float64 vector of the length ``name`` needs.
-
-    ``name`` is ``"key"``, ``"query"`` or ``"value"``. Refuses anything but a
-    flat list of finite numbers of exactly the right length: booleans,
-    strings, nested lists, NaN and infinities never reach the arithmetic.
-    """
-    expected = d_v if name == "value" else d_k
-    if isinstance(raw, np.ndarray):
-        if raw.ndim == 1 and raw.dtype.kind in "fiu":
-            # A read-only float64 array is kept as is (no copy per step of a
-            # long trace); anything else is copied so no caller can mutate it.
-            shared = raw.dtype == np.float64 and not raw.flags.writeable
-            vector = raw if shared else raw.astype(np.float64)
-            if vector.size == expected and np.isfinite(vector).all():
-                vector.flags.writeable = False
-                return vector
-        raw = raw.tolist()
-    if not isinstance(raw, (list, tuple)):
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP(
-                "ScenarioError", "{name} must be a list of {expected} numbers, got {kind}"
-            ),
-            name=Term(name),
-            expected=expected,
-            kind=type(raw).__name__,
-            field=name,
-        )
-    # np.array would silently turn "1" and True into 1.0: accept real numbers only.
-    if len(raw) == expected and all(
-        isinstance(x, (int, float)) and type(x) is not bool for x in raw
-    ):
-        try:
-            vector = np.array(raw, dtype=np.float64)
-        except (TypeError, ValueError, OverflowError):
-            vector = None
-        if vector is not None and vector.ndim == 1 and np.isfinite(vector).all():
-            vector.flags.writeable = False
-            return vector
-    # Slow path: find the first bad component and say exactly what is wrong.
-    for position, number in enumerate(raw, start=1):
-        if isinstance(number, bool) or not isinstance(number, (int, float)):
-            raise ScenarioError.of(
-                QT_TRANSLATE_NOOP(
-                    "ScenarioError", "{name} component {position} must be a number, got {got}"
-                ),
-                name=Term(name),
-                position=position,
-                got=shown(number),
-                field=name,
-            )
-        try:
-            finite = math.isfinite(float(number))
-        except OverflowError:  # an int with more digits than a float holds
-            finite = False
-        if not finite:
-            raise ScenarioError.of(
-                QT_TRANSLATE_NOOP(
-                    "ScenarioError", "{name} component {position} must be finite, got {got}"
-                ),
-                name=Term(name),
-                position=position,
-                got=shown(number),
-                field=name,
-            )
-    raise _shape_refusal(name, len(raw), d_k, d_v)
-
-
-def check_text(
-    raw: object, name: str, max_chars: int, *, allow_empty: bool = True, languages: bool = False
-) -> str:
-    r"""Return ``raw`` if it is a string of acceptable length that can be printed.
-
-    With ``languages``, ``raw`` may also be a mapping by language
-    (:mod:`linviz.model.texts`), returned as a :class:`Texts` whose every
-    version is checked.
-
-    A lone surrogate (U+DC00, written ``"\udc00"`` in JSON) is not a character: it
-    cannot be written to a terminal or a UTF-8 file, so it is refused here
-    rather than when the text is first printed.
-    """
-    if languages:
-        raw = from_json(raw, name)
-        if isinstance(raw, Texts):
-            for text in variants(raw):
-                check_text(text, name, max_chars, allow_empty=allow_empty)
-            return raw
-    if not isinstance(raw, str):
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP("ScenarioError", "{name} must be text, got {kind}"),
-            name=Term(name),
-            kind=type(raw).__name__,
-            field=name,
-        )
-    if not allow_empty and not raw.strip():
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP("ScenarioError", "{name} must not be empty"),
-            name=Term(name),
-            field=name,
-        )
-    if len(raw) > max_chars:
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP(
-                "ScenarioError", "{name} is {length} characters; at most {limit} allowed"
-            ),
-            name=Term(name),
-            length=len(raw),
-            limit=max_chars,
-            field=name,
-        )
-    if not raw.isascii():
-        try:
-            raw.encode("utf-8")
-        except UnicodeEncodeError as error:
-            raise ScenarioError.of(
-                QT_TRANSLATE_NOOP(
-                    "ScenarioError",
-                    "{name} holds {char} at character {position}, "
-                    "half of a UTF-16 pair and not a character: remove it",
-                ),
-                name=Term(name),
-                char=shown(raw[error.start]),
-                position=error.start + 1,
-                field=name,
-            ) from None
-    return raw
-
-
-def check_dimension(raw: object, name: str) -> int:
-    """Return ``raw`` if it is an allowed ``d_k``/``d_v``."""
-    if (
-        isinstance(raw, bool)
-        or not isinstance(raw, int)
-        or not (limits.MIN_DIM <= raw <= limits.MAX_DIM)
-    ):
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP(
-                "ScenarioError", "{name} must be a whole number from {low} to {high}, got {got}"
-            ),
-            name=name,
-            low=limits.MIN_DIM,
-            high=limits.MAX_DIM,
-            got=shown(raw),
-            field=name,
-        )
-    return raw
-
-
-def check_feature_map(raw: object) -> str:
-    """Return ``raw`` if it names a feature map."""
-    if not isinstance(raw, str) or raw not in FEATURE_MAPS:
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP(
-                "ScenarioError", "unknown feature map {got}; expected one of {allowed}"
-            ),
-            got=shown(raw),
-            allowed=", ".join(FEATURE_MAPS),
-            field="feature_map",
-        )
-    return raw  # type: ignore[return-value]
-
-
-def check_settings(feature_map: str, normalize: object, rule: Rule) -> None:
-    """Refuse combinations of settings the mathematics does not define."""
-    check_feature_map(feature_map)
-    if not isinstance(normalize, bool):
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP("ScenarioError", "normalize must be true or false, got {got}"),
-            got=shown(normalize),
-            field="normalize",
-        )
-    if normalize and rule.name != "additive":
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP(
-                "ScenarioError",
-                "the normaliser z is defined only for the additive rule, not {rule!r}: "
-                "turn normalize off or use the additive rule",
-            ),
-            rule=rule.name,
-            field="normalize",
-        )
 
 
 class Scenario:
@@ -486,6 +180,9 @@ class Scenario:
         #: scenario: its step's fingerprint then, by label ("" for the
         #: scenario's own caption). See linviz.model.captions.
         self.caption_written_for: dict[str, str] = {}
+        #: How its file arranges the steps: ``"steps"`` (one object per step) or
+        #: ``"columns"`` (see linviz.model.column_layout). Saving keeps it.
+        self.layout = "steps"
 
     def adopt_columns(self, columns: StepColumns) -> None:
         """Take ``columns`` as the steps of this empty scenario, without checking them again.
@@ -866,205 +563,29 @@ class Scenario:
             "rule": self.rule,
         }
 
-    # -- checking --------------------------------------------------------
+    # -- checking (the rules are in linviz.model.step_checks) --------------------
     def check_step(
         self,
         step: Step,
-        earlier: dict[str, bool] | None = None,
+        earlier: Mapping[str, bool] | None = None,
         *,
         replacing: str | None = None,
         number: int | None = None,
     ) -> Step:
-        """Return ``step`` with read-only float64 vectors, or raise :class:`ScenarioError`.
-
-        Labels must be unique: against ``earlier`` (the labels of the steps
-        before it, each mapped to whether it is a write, while a scenario is
-        being built) or else against every
-        label in the scenario except ``replacing`` (the label of the step
-        being replaced). A read's target must be a write before step
-        ``number`` (or in ``earlier``).
-        """
-        if not isinstance(step.op, str) or step.op not in OPS:
-            raise ScenarioError.of(
-                QT_TRANSLATE_NOOP("ScenarioError", "unknown op {op}; expected 'write' or 'read'"),
-                op=shown(step.op),
-                field="op",
-            )
-        vector = parse_vector(step.vector, step.vector_name, self.d_k, self.d_v)
-        value = None
-        if step.is_write:
-            value = parse_vector(step.value, "value", self.d_k, self.d_v)
-        elif step.value is not None:
-            raise ScenarioError.of(
-                QT_TRANSLATE_NOOP("ScenarioError", "a read has no value"), field="value"
-            )
-        label = check_text(step.label, "label", limits.MAX_LABEL_CHARS, allow_empty=False)
-        # Dictionary look-ups only: copying label sets per step made edits O(N).
-        taken = self._by_label if earlier is None else earlier
-        if label in taken and label != replacing:
-            raise ScenarioError.of(
-                QT_TRANSLATE_NOOP(
-                    "ScenarioError", "label {label!r} is already used by another step"
-                ),
-                label=label,
-                field="label",
-            )
-        for name in ("caption", "notes", "question"):
-            text = getattr(step, name)
-            if type(text) is not str or text:  # most steps have none: "" needs no check
-                check_text(text, name, limits.MAX_TEXT_CHARS, languages=True)
-        if step.caption:
-            for caption in variants(step.caption):  # live fields work in every language
-                if "{" in caption or "}" in caption:
-                    check_caption(
-                        caption, step.op, self._label_ops(earlier, replacing, label, step.op)
-                    )
-        if step.target is not None:
-            if not isinstance(step.target, str):
-                raise ScenarioError.of(
-                    QT_TRANSLATE_NOOP(
-                        "ScenarioError", "target must be the label of an earlier write, got {got}"
-                    ),
-                    got=shown(step.target),
-                    field="target",
-                )
-            if step.is_write:
-                raise ScenarioError.of(
-                    QT_TRANSLATE_NOOP("ScenarioError", "only a read has a target"), field="target"
-                )
-            if earlier is not None:
-                ok = bool(earlier.get(step.target, False))
-            else:
-                row = self._by_label.get(step.target)
-                ok = (
-                    row is not None
-                    and bool(self._is_write[row])
-                    and number is not None
-                    and row < number - 1
-                )
-            if not ok:
-                raise ScenarioError.of(
-                    QT_TRANSLATE_NOOP(
-                        "ScenarioError", "target {target} is not the label of an earlier write"
-                    ),
-                    target=shown(step.target),
-                    field="target",
-                )
-        for parameter in ("alpha", "beta"):
-            given = getattr(step, parameter)
-            if given is None:
-                continue
-            if not step.is_write:
-                raise ScenarioError.of(
-                    QT_TRANSLATE_NOOP("ScenarioError", "a read takes no {parameter}"),
-                    parameter=Term(parameter),
-                    field=parameter,
-                )
-            if parameter not in RULE_PARAMETERS[self.rule.name]:
-                raise ScenarioError.of(
-                    QT_TRANSLATE_NOOP("ScenarioError", "the {rule} rule takes no {parameter}"),
-                    rule=self.rule.name,
-                    parameter=Term(parameter),
-                    field=parameter,
-                )
-            check_parameter(parameter, given, parameter)
-        if vector is step.vector and value is step.value:
-            return step  # already read-only float64 (a long generated trace): no copy
-        return replace(step, vector=vector, value=value)
-
-    def _label_ops(
-        self,
-        earlier: dict[str, bool] | None,
-        replacing: str | None = None,
-        new: str = "",
-        new_op: str | None = None,
-    ) -> Callable[[str], str | None]:
-        """Look up the op of a labelled step (for the labels captions quote).
-
-        ``new`` / ``new_op``: the label and op of the step being checked.
-        """
-
-        def op_of(label: str) -> str | None:
-            if label == new and new_op is not None:
-                return new_op
-            if earlier is not None:
-                is_write = earlier.get(label)
-            elif label == replacing and label != new:
-                return None  # the step being replaced is losing that label
-            else:
-                row = self._by_label.get(label)
-                is_write = None if row is None else bool(self._is_write[row])
-            return None if is_write is None else (WRITE if is_write else READ)
-
-        return op_of
+        """Return ``step`` checked against this scenario (see :func:`step_checks.check_step`)."""
+        return step_checks.check_step(self, step, earlier, replacing=replacing, number=number)
 
     def check_scenario_caption(self, caption: str) -> str:
         """Return the scenario's own ``caption`` if it can be shown (fields included)."""
-        caption = check_text(caption, "caption", limits.MAX_TEXT_CHARS, languages=True)
-        for text in variants(caption):
-            if "{" in text or "}" in text:
-                check_caption(text, None, self._label_ops(None))
-        return caption
+        return step_checks.check_scenario_caption(self, caption)
 
-    def _check_no_read_targets(self, label: str, after: int) -> None:
-        """Refuse losing write ``label`` while a read after step ``after`` targets it."""
-        for row in range(after, self._n):
-            if self._targets[row] == label:
-                raise ScenarioError.of(
-                    QT_TRANSLATE_NOOP(
-                        "ScenarioError",
-                        "read {read!r} targets {label!r}, which would no longer "
-                        "be an earlier write: change its target first",
-                    ),
-                    read=self._labels[row],
-                    label=label,
-                    step=row + 1,
-                    field="target",
-                )
+    def row_of(self, label: str) -> int | None:
+        """The 0-based row of the step labelled ``label``, or ``None``."""
+        return self._by_label.get(label)
 
-    def _check_not_quoted(self, label: str, number: int) -> None:
-        """Refuse losing label ``label`` (step ``number``'s) while another caption quotes it.
-
-        A caption's ``{y@r1}`` names a step; a scenario saved without that step
-        could not be opened again.
-        """
-        marker = "@"
-        captioned = [(None, self.caption)] + [
-            (row + 1, caption) for row, caption in enumerate(self._captions) if caption
-        ]
-        for step, caption in captioned:
-            # Every language's words: the French may quote a step the English does not.
-            by_language = caption.by_language if isinstance(caption, Texts) else {"en": caption}
-            texts = [(lang, text) for lang, text in by_language.items() if marker in text]
-            if step == number or not texts:
-                continue
-            for language, quoted in ((lang, f) for lang, text in texts for f in fields_of(text)):
-                if label in quoted.labels:
-                    where = (
-                        Phrase(QT_TRANSLATE_NOOP("ScenarioError", "the scenario's caption"))
-                        if step is None
-                        else Phrase(
-                            QT_TRANSLATE_NOOP("ScenarioError", "step {number}'s caption"),
-                            number=step,
-                        )
-                    )
-                    if len(by_language) > 1:
-                        where = Phrase(
-                            QT_TRANSLATE_NOOP("ScenarioError", "{where} ({language})"),
-                            where=where,
-                            language=language,
-                        )
-                    raise ScenarioError.of(
-                        QT_TRANSLATE_NOOP(
-                            "ScenarioError",
-                            "{where} quotes {label!r} ({quoted}): edit that caption first",
-                        ),
-                        where=where,
-                        label=label,
-                        quoted=quoted.text,
-                        step=step,
-                        field="caption",
-                    )
+    def text_view(self) -> TextView:
+        """The label, target and caption lists themselves (no copy): for the checks."""
+        return TextView(self._labels, self._targets, self._captions)
 
     # -- editing ---------------------------------------------------------
     def subscribe(self, observer: Observer) -> None:
@@ -1088,9 +609,9 @@ class Scenario:
         try:
             checked = self.check_step(step, replacing=old.label, number=number)
             if old.is_write and (checked.label != old.label or not checked.is_write):
-                self._check_no_read_targets(old.label, number)
+                step_checks.check_no_read_targets(self, old.label, number)
             if checked.label != old.label or checked.op != old.op:
-                self._check_not_quoted(old.label, number)
+                step_checks.check_not_quoted(self, old.label, number)
         except ScenarioError as error:
             raise error.located(step=error.step or number) from None
         del self._by_label[old.label]
@@ -1120,8 +641,8 @@ class Scenario:
         """Remove step ``number`` (1-based) and return it."""
         old = self.step(number)
         if old.is_write:
-            self._check_no_read_targets(old.label, number)
-        self._check_not_quoted(old.label, number)
+            step_checks.check_no_read_targets(self, old.label, number)
+        step_checks.check_not_quoted(self, old.label, number)
         self._delete_row(number - 1)
         self._changed(number)
         return old
@@ -1130,27 +651,8 @@ class Scenario:
         """Move step ``number`` so that it becomes step ``new_number``."""
         step = self.step(number)
         self.step(new_number)
-        low, high = sorted((number, new_number))
-        # The targets of the steps in between are the only ones that can break.
-        order = list(range(low - 1, high))
-        moved = order.pop(number - low)
-        order.insert(new_number - low, moved)
-        seen = {self._labels[r]: bool(self._is_write[r]) for r in range(low - 1)}
-        for offset, row in enumerate(order):
-            target = self._targets[row]
-            if target is not None and not seen.get(target, False):
-                raise ScenarioError.of(
-                    QT_TRANSLATE_NOOP(
-                        "ScenarioError",
-                        "read {read!r} targets {label!r}, "
-                        "which would no longer be an earlier write",
-                    ),
-                    read=self._labels[row],
-                    label=target,
-                    step=low + offset,
-                    field="target",
-                )
-            seen[self._labels[row]] = bool(self._is_write[row])
+        step_checks.check_move(self, number, new_number)
+        low = min(number, new_number)
         self._delete_row(number - 1)
         self._insert_row(new_number - 1, step)
         self._changed(low)
@@ -1179,24 +681,7 @@ class Scenario:
         normalize = self.normalize if normalize is None else normalize
         rule = self.rule if rule is None else rule
         check_settings(feature_map, normalize, rule)
-        for parameter, column in (("alpha", self._alpha), ("beta", self._beta)):
-            if parameter in RULE_PARAMETERS[rule.name]:
-                continue
-            rows = np.flatnonzero(~np.isnan(column[: self._n]))
-            if rows.size:
-                row = int(rows[0])
-                raise ScenarioError.of(
-                    QT_TRANSLATE_NOOP(
-                        "ScenarioError",
-                        "write {write!r} sets its own {parameter}, which the "
-                        "{rule} rule does not take: clear it first",
-                    ),
-                    write=self._labels[row],
-                    parameter=Term(parameter),
-                    rule=rule.name,
-                    step=row + 1,
-                    field=parameter,
-                )
+        step_checks.check_rule_change(self, rule)
         if feature_map != self.feature_map:
             self._forget_sizes()  # φ of every row changes
         self.feature_map, self.normalize, self.rule = feature_map, normalize, rule

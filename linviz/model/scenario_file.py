@@ -28,12 +28,26 @@ import numpy as np
 
 from linviz.model import limits
 from linviz.model.caption_fields import check_written_for
+from linviz.model.column_checks import ColumnReader
+from linviz.model.column_layout import (
+    LAYOUT_COLUMNS,
+    LAYOUT_STEPS,
+    LAYOUTS,
+    Buffer,
+    NotFast,
+    StepsLayout,
+    number_lines,
+    number_rows,
+    read_fast,
+)
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, Term, shown
+from linviz.model.field_checks import check_text
 from linviz.model.json_reader import ArrayItems, decode_value, skip_space, syntax_error, walk_object
 from linviz.model.replay import Trace
 from linviz.model.rules import RULE_PARAMETERS, Rule
-from linviz.model.safe_files import read_limited, size_words, write_safely
-from linviz.model.scenario import READ, WRITE, Scenario, check_text
+from linviz.model.safe_files import mapped_limited, read_limited, size_words, write_safely
+from linviz.model.scenario import Scenario
+from linviz.model.step import READ, WRITE
 from linviz.model.step_reader import StepReader, check_keys
 from linviz.model.texts import as_json, variants
 
@@ -44,6 +58,7 @@ TOP_KEYS = frozenset(
     {
         "format",
         "version",
+        "layout",
         "title",
         "caption",
         "caption_for",
@@ -116,6 +131,17 @@ def _settings_scenario(header: dict[str, Any], steps: Any, step_count: int) -> S
             got=shown(version),
             field="version",
         )
+    layout = header.get("layout", LAYOUT_STEPS)
+    if not isinstance(layout, str) or layout not in LAYOUTS:
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError", "layout must be {steps!r} or {columns!r}, got {got}"
+            ),
+            steps=LAYOUT_STEPS,
+            columns=LAYOUT_COLUMNS,
+            got=shown(layout),
+            field="layout",
+        )
     check_keys(header, TOP_KEYS, Term(QT_TRANSLATE_NOOP("ScenarioError", "the scenario")))
     for required in REQUIRED_TOP:
         if required not in header and not (required == "steps" and steps is not None):
@@ -125,7 +151,14 @@ def _settings_scenario(header: dict[str, Any], steps: Any, step_count: int) -> S
                 field=required,
             )
     rule = _parse_rule(header.get("rule", {"name": "additive"}))
-    if not isinstance(steps, list):
+    if layout == LAYOUT_COLUMNS and not isinstance(steps, dict):
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError", "in the columns layout, steps must be an object of columns"
+            ),
+            field="steps",
+        )
+    if layout == LAYOUT_STEPS and not isinstance(steps, list):
         raise ScenarioError.of(
             QT_TRANSLATE_NOOP("ScenarioError", "steps must be a list"), field="steps"
         )
@@ -150,10 +183,11 @@ def _settings_scenario(header: dict[str, Any], steps: Any, step_count: int) -> S
     scenario.caption = check_text(
         header.get("caption", ""), "caption", limits.MAX_TEXT_CHARS, languages=True
     )
+    scenario.layout = layout
     return scenario
 
 
-def _adopt(scenario: Scenario, reader: StepReader, header: dict[str, Any]) -> None:
+def _adopt(scenario: Scenario, reader: StepReader | ColumnReader, header: dict[str, Any]) -> None:
     """Give the settings scenario its steps, then what needs them: the own caption's
     labels and the digests of captions kept as written for an earlier version.
     """
@@ -176,6 +210,9 @@ def scenario_from_dict(document: Any) -> Scenario:
     steps = document.get("steps")
     count = len(steps) if isinstance(steps, list) else 0
     scenario = _settings_scenario(header, steps, count)
+    if isinstance(steps, dict):
+        _adopt(scenario, ColumnReader(scenario, steps), header)
+        return scenario
     reader = StepReader(scenario)
     for raw in steps:
         reader.add(raw)
@@ -209,6 +246,9 @@ class _DocumentReader:
             )
         self._expect_end(skip_space(text, walk_object(text, pos, self._member)))
         scenario = _settings_scenario(self.header, self.steps, self.step_count)
+        if isinstance(self.steps, dict):  # the columns layout
+            _adopt(scenario, ColumnReader(scenario, self.steps), self.header)
+            return scenario
         if self.reader is None or self.after_steps & STEP_SETTINGS:
             # The steps came before the settings they are checked against: read them again.
             self.refusal = None
@@ -296,6 +336,10 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
         Naming the file, the step and the field of the first problem.
     """
     name = os.fspath(path)
+    with mapped_limited(name, limits.MAX_FILE_BYTES) as mapping:
+        scenario = None if mapping is None else _read_columns_fast(mapping, name)
+    if scenario is not None:
+        return _checked(scenario, name)
     data = read_limited(name, limits.MAX_FILE_BYTES)
     try:
         text = _decode(data)
@@ -303,6 +347,24 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
         raise error.located(file=name) from None
     del data  # the text alone from here: a large file is not held twice
     return _scenario_from_text(text, name)
+
+
+def _read_columns_fast(data: Buffer, name: str) -> Scenario | None:
+    """The scenario of a columns-layout file read the fast way, or ``None``.
+
+    ``None``: the file has the steps layout, or something the fast reader
+    does not expect; the general reader then reads it (and words any refusal).
+    """
+    try:
+        header, steps = read_fast(data)
+    except (NotFast, StepsLayout):
+        return None
+    try:
+        scenario = _settings_scenario(header, steps, 0)
+        _adopt(scenario, ColumnReader(scenario, steps), header)
+    except ScenarioError as error:
+        raise error.located(file=name) from None
+    return scenario
 
 
 def load_scenario_bytes(data: bytes | bytearray, name: str) -> Scenario:
@@ -316,6 +378,9 @@ def load_scenario_bytes(data: bytes | bytearray, name: str) -> Scenario:
             limit=size_words(limits.MAX_FILE_BYTES),
             file=name,
         )
+    scenario = _read_columns_fast(data, name)
+    if scenario is not None:
+        return _checked(scenario, name)
     try:
         text = _decode(data)
     except ScenarioError as error:
@@ -326,6 +391,14 @@ def load_scenario_bytes(data: bytes | bytearray, name: str) -> Scenario:
 def _scenario_from_text(text: str, name: str) -> Scenario:
     try:
         scenario = _DocumentReader(text).read()
+    except ScenarioError as error:
+        raise error.located(file=name) from None
+    return _checked(scenario, name)
+
+
+def _checked(scenario: Scenario, name: str) -> Scenario:
+    """``scenario`` once its replay is known to stay finite."""
+    try:
         trace = Trace(scenario)
         trace.check_finite()
         trace.close()
@@ -338,15 +411,6 @@ def _scenario_from_text(text: str, name: str) -> Scenario:
 WRITE_CHUNK = 8192
 
 
-def _number_rows(array: np.ndarray) -> list[list[int | float]]:
-    """Rows of numbers for JSON: integral ones without ``.0`` so files stay readable."""
-    rows = (array + 0.0).tolist()  # + 0.0: no "-0.0"
-    integral = (np.floor(array) == array) & (np.abs(array) < 2**53)
-    for i in np.flatnonzero(integral.any(axis=1)).tolist():
-        rows[i] = [int(x) if whole else x for x, whole in zip(rows[i], integral[i].tolist())]
-    return rows
-
-
 def step_objects(scenario: Scenario) -> Iterator[dict[str, Any]]:
     """Each step as the JSON object a file holds, built from the columns a chunk at a time."""
     labels, targets, captions = scenario.text_columns()
@@ -355,8 +419,8 @@ def step_objects(scenario: Scenario) -> Iterator[dict[str, Any]]:
     for start in range(0, len(scenario), WRITE_CHUNK):
         stop = min(start + WRITE_CHUNK, len(scenario))
         is_write = scenario.write_mask(start, stop).tolist()
-        vectors = _number_rows(scenario.vectors(start, stop))
-        values = _number_rows(scenario.values(start, stop))
+        vectors = number_rows(scenario.vectors(start, stop))
+        values = number_rows(scenario.values(start, stop))
         alphas, betas = (column.tolist() for column in scenario.parameter_overrides(start, stop))
         for row in range(stop - start):
             i = start + row
@@ -383,10 +447,11 @@ def step_objects(scenario: Scenario) -> Iterator[dict[str, Any]]:
             yield item
 
 
-def _head(scenario: Scenario) -> dict[str, Any]:
+def _head(scenario: Scenario, layout: str = LAYOUT_STEPS) -> dict[str, Any]:
     document: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
+        **({"layout": layout} if layout != LAYOUT_STEPS else {}),
         "title": as_json(scenario.title),
         "d_k": scenario.d_k,
         "d_v": scenario.d_v,
@@ -402,12 +467,23 @@ def _head(scenario: Scenario) -> dict[str, Any]:
 
 
 def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
-    """The scenario as the JSON document :func:`save_scenario` writes."""
+    """The scenario as the JSON document :func:`save_scenario` writes (steps layout)."""
     return {**_head(scenario), "steps": list(step_objects(scenario))}
 
 
-def scenario_text(scenario: Scenario) -> Iterator[str]:
-    """The file text in pieces of a few thousand steps: two-space indent, one step per line."""
+def scenario_text(scenario: Scenario, layout: str | None = None) -> Iterator[str]:
+    """The file text in pieces of a few thousand steps.
+
+    ``layout``: ``"steps"`` (two-space indent, one step per line) or
+    ``"columns"`` (one column per member, one vector per line); by default
+    the layout the scenario was read in (:attr:`Scenario.layout`).
+    """
+    layout = scenario.layout if layout is None else layout
+    if layout == LAYOUT_COLUMNS:
+        yield from _columns_text(scenario)
+        return
+    if layout != LAYOUT_STEPS:
+        raise ValueError(f"unknown layout {layout!r}")
     head = json.dumps(_head(scenario), indent=2, ensure_ascii=False, allow_nan=False)
     yield head[:-2] + ",\n"
     if not len(scenario):
@@ -426,13 +502,69 @@ def scenario_text(scenario: Scenario) -> Iterator[str]:
     yield "".join(lines)
 
 
-def dumps_scenario(scenario: Scenario) -> str:
-    """The file text: two-space indent, one step per line."""
-    return "".join(scenario_text(scenario))
+def _columns_text(scenario: Scenario) -> Iterator[str]:
+    """The file text in the columns layout (see :mod:`linviz.model.column_layout`)."""
+    head = json.dumps(
+        _head(scenario, LAYOUT_COLUMNS), indent=2, ensure_ascii=False, allow_nan=False
+    )
+    is_write = scenario.write_mask()
+    ops = np.where(is_write, ord("w"), ord("r")).astype(np.uint8).tobytes().decode("ascii")
+    yield head[:-2] + ',\n  "steps": {\n    "ops": "' + ops + '"'
+    encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
+    labels, targets, captions = scenario.text_columns()
+    notes, questions = scenario.teaching_columns()
+    written_for = scenario.caption_written_for
+    alphas, betas = (column.tolist() for column in scenario.parameter_overrides())
+    columns: dict[str, list[Any]] = {"labels": labels}
+    if any(target is not None for target in targets):
+        columns["targets"] = targets
+    for name, numbers in (("alpha", alphas), ("beta", betas)):
+        if any(x == x for x in numbers):  # some not NaN
+            columns[name] = [x if x == x else None for x in numbers]
+    for name, texts in (("captions", captions), ("notes", notes), ("questions", questions)):
+        if any(texts):
+            columns[name] = [as_json(text) if text else "" for text in texts]
+    if any(label in written_for for label, caption in zip(labels, captions) if caption):
+        columns["caption_for"] = [
+            written_for.get(label) if caption else None for label, caption in zip(labels, captions)
+        ]
+    for name, column in columns.items():
+        if name in ("captions", "notes", "questions"):  # one text per line
+            items = ",\n      ".join(map(encode, column))
+            yield f',\n    "{name}": [\n      {items}\n    ]'
+        else:
+            yield f',\n    "{name}": ' + encode(column)
+    for name, rows in (("keys", True), ("values", True), ("queries", False)):
+        yield f',\n    "{name}": ['
+        blocks = _selected_blocks(scenario, is_write if rows else ~is_write, name == "values")
+        empty = True
+        for piece in number_lines(blocks, "      "):
+            yield ("\n" if empty else "") + piece
+            empty = False
+        yield "]" if empty else "\n    ]"
+    yield "\n  }\n}\n"
 
 
-def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> Path:
+def _selected_blocks(scenario: Scenario, rows: np.ndarray, values: bool) -> Iterator[np.ndarray]:
+    """The vectors (or values) of the ``rows`` selected, a chunk of steps at a time."""
+    for start in range(0, len(scenario), WRITE_CHUNK):
+        stop = min(start + WRITE_CHUNK, len(scenario))
+        block = scenario.values(start, stop) if values else scenario.vectors(start, stop)
+        yield block[rows[start:stop]]
+
+
+def dumps_scenario(scenario: Scenario, layout: str | None = None) -> str:
+    """The file text (see :func:`scenario_text`)."""
+    return "".join(scenario_text(scenario, layout))
+
+
+def save_scenario(
+    scenario: Scenario, path: str | os.PathLike[str], layout: str | None = None
+) -> Path:
     """Write ``scenario`` to ``path`` atomically, as a careful editor saves.
+
+    ``layout``: ``"steps"`` or ``"columns"``; by default the one the scenario
+    was read in (:attr:`Scenario.layout`), so a file keeps its layout.
 
     A crash or a full disk leaves either the old file or the new one, never
     half of one; the file keeps its permissions, a symbolic link is written
@@ -446,5 +578,5 @@ def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> Path:
     """
     name = os.fspath(path)
     # Written as it is made: a million steps never exist as one text.
-    pieces = (piece.encode("utf-8") for piece in scenario_text(scenario))
+    pieces = (piece.encode("utf-8") for piece in scenario_text(scenario, layout))
     return write_safely(name, pieces)

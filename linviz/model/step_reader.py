@@ -20,7 +20,9 @@ import numpy as np
 from linviz.model import limits
 from linviz.model.caption_fields import check_written_for
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, Term, shown
-from linviz.model.scenario import READ, WRITE, Scenario, Step, StepColumns, check_text, parse_vector
+from linviz.model.field_checks import check_text, parse_vector
+from linviz.model.scenario import Scenario
+from linviz.model.step import READ, WRITE, Step, StepColumns
 
 #: What the presenter view shows the instructor: optional on every step.
 TEACHING_KEYS = frozenset({"notes", "question"})
@@ -230,7 +232,7 @@ class StepReader:
         """Take a step of any shape through the full check (which words the refusal)."""
         try:
             step = parse_step(raw, self._writes, self._reads)
-            checked = self._shell.check_step(step, self._earlier)  # type: ignore[arg-type]
+            checked = self._shell.check_step(step, self._earlier)
             if "caption_for" in raw:
                 self.written_for[checked.label] = check_written_for(raw["caption_for"])
         except ScenarioError as error:

@@ -32,16 +32,22 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from linviz.model.error_parts import ErrorParts, other_terms, split_error
 from linviz.model.features import feature_map
-from linviz.model.kernel import apply_writes, later_factors
-from linviz.model.limits import LARGEST_LISTED_TERMS, MAX_LISTED_TERMS, NORMALISER_EPS
+from linviz.model.kernel import apply_writes, later_factors, read_memory
+from linviz.model.limits import LARGEST_LISTED_TERMS, MAX_LISTED_TERMS
 from linviz.model.readout import is_exact, most_similar
+from linviz.model.rules import RULE_PARAMETERS
 from linviz.model.scenario import Scenario
 
 
 @dataclass(frozen=True)
 class WalkedWrite:
-    """What write ``number`` did: ``state = decay · old state + stamp``."""
+    """What write ``number`` did: ``state = decay · old state + stamp``.
+
+    ``parameters``: the ``(name, value)`` of each parameter the rule uses
+    (``alpha``, ``beta``), as in force at this write (its own, else the rule's).
+    """
 
     number: int
     label: str
@@ -50,6 +56,7 @@ class WalkedWrite:
     decay: float
     stamp: np.ndarray
     state: np.ndarray
+    parameters: tuple[tuple[str, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -82,6 +89,54 @@ class WalkedRead:
     terms: np.ndarray
     rest: Rest | None
     state: np.ndarray
+    error_parts: ErrorParts | None = None
+
+
+#: Up to this many decays are multiplied one by one; a longer run is
+#: ``exp`` of a difference of summed logs (a relative error near 1e-16 per decay).
+_EXACT_RUN = 64
+
+
+class _SameKeys:
+    """For each write: the decayed sum of the earlier writes under its very key.
+
+    ``before[i]`` is ``Σ ũ_j`` over the writes ``j < i`` whose stored key
+    equals write ``i``'s, decayed through write ``i``'s own decay, and
+    ``count[i]`` how many there are; kept as writes arrive, one group per
+    stored key, so a read's not-overwritten part costs O(d_v), not a pass
+    over the earlier writes.
+    """
+
+    def __init__(self, count: int, d_v: int, decays: bool) -> None:
+        self.before = np.zeros((count, d_v))
+        self.count = np.zeros(count, dtype=np.int64)
+        self._groups: dict[bytes, tuple[int, np.ndarray, int]] = {}
+        self._decays = decays
+        self._log = np.zeros(count + 1)  # Σ log α over writes 0 .. i-1
+
+    def add(
+        self, index: int, phi_key: np.ndarray, effective: np.ndarray, decays: np.ndarray
+    ) -> None:
+        """Write ``index`` (its decay already in ``decays``) stored ``effective`` at ``phi_key``."""
+        if self._decays:
+            self._log[index + 1] = self._log[index] + np.log(decays[index])
+        key = (phi_key + 0.0).tobytes()  # -0.0 and 0.0 are the same key
+        kept = self._groups.get(key)
+        if kept is None:
+            self._groups[key] = (index, effective.copy(), 1)
+            return
+        last, total, count = kept
+        held = total * self.product(decays, last + 1, index + 1)
+        self.before[index], self.count[index] = held, count
+        self._groups[key] = (index, held + effective, count + 1)
+
+    def product(self, decays: np.ndarray, start: int, stop: int) -> float:
+        """``decays[start] · … · decays[stop-1]`` (1 for none, and without a decay)."""
+        if not self._decays or stop <= start:
+            return 1.0
+        if stop - start <= _EXACT_RUN:
+            return float(decays[start:stop].prod())
+        return float(np.exp(self._log[stop] - self._log[start]))
 
 
 class _Heaviest:
@@ -177,6 +232,7 @@ def walk(
     write_labels = [labels[row] for row in write_rows.tolist()]
     vectors, values = sc.vectors(), sc.values()
     alphas, betas = sc.write_parameters()
+    used = RULE_PARAMETERS[rule.name]
     phi_vectors, phi_norms = sc.phi_vectors(), sc.phi_norms()
     # Per write, filled as the walk meets it: φ(k), effective value u, decay.
     phi_keys = np.empty((count, sc.d_k))
@@ -184,6 +240,7 @@ def walk(
     decays = np.ones(count)
     log_decay = np.zeros(count + 1)  # log of the product of the decays of writes 1 .. i (ranked)
     heaviest = _Heaviest(limit)
+    same_keys = _SameKeys(count, sc.d_v, rule.decays)
     state, normaliser = np.zeros((sc.d_k, sc.d_v)), np.zeros(sc.d_k)
     written = 0
     for row in range(len(sc)):
@@ -203,17 +260,19 @@ def walk(
             )
             u, decay = run.effective[0], float(run.decays[0])
             phi_keys[written], effective[written], decays[written] = phi_key, u, decay
+            same_keys.add(written, phi_key, u, decays)
             written += 1
             state, normaliser = run.state, run.normaliser
             stamp = np.outer(phi_key, u)
-            yield WalkedWrite(row + 1, labels[row], vector, value, decay, stamp, state)
+            parameters = tuple(
+                (name, float(column[row]))
+                for name, column in (("alpha", alphas), ("beta", betas))
+                if name in used
+            )
+            yield WalkedWrite(row + 1, labels[row], vector, value, decay, stamp, state, parameters)
             continue
         phi_query = phi(vector)
-        output = phi_query @ state
-        denominator = None
-        if normalize:
-            denominator = float(phi_query @ normaliser) + NORMALISER_EPS
-            output = output / denominator
+        output, denominator = read_memory(phi_query, state, normaliser, normalize)
         exact = all_terms or written <= limit
         if exact:
             candidates = np.arange(written)
@@ -230,7 +289,7 @@ def walk(
                 target = write_labels[int(candidates[found])]
             tied = tuple(write_labels[int(candidates[i])] for i in ties)
         target_index = None
-        expected = interference = None
+        expected = interference = parts = None
         returns_target = False
         if target is not None:
             target_row = sc.number_of(target) - 1
@@ -238,6 +297,35 @@ def walk(
             expected = values[target_row].copy()
             interference = output - expected
             returns_target = is_exact(output, expected)
+            phi_target = phi_keys[target_index]
+            same = int(same_keys.count[target_index])
+            later = same_keys.product(decays, target_index + 1, written)
+            raw_weight = float(phi_query @ phi_target)
+            beta = float(betas[target_row]) if rule.corrects else None
+            crosstalk = None
+            if exact:
+                crosstalk = _crosstalk(
+                    phi_keys[:written],
+                    effective[:written],
+                    decays[:written],
+                    phi_query,
+                    denominator,
+                    target_index,
+                    beta,
+                )
+            parts = split_error(
+                output=output,
+                expected=expected,
+                raw_weight=raw_weight,
+                denominator=denominator,
+                beta=beta,
+                later=later,
+                key_square=float(phi_target @ phi_target),
+                same_key_sum=same_keys.before[target_index] * later if same else None,
+                others=written - 1 - same > 0,
+                decays=rule.decays,
+                crosstalk=crosstalk,
+            )
         listed, weights = np.zeros(0, dtype=np.int64), np.zeros(0)
         terms, rest = np.zeros((0, sc.d_v)), None
         if decompose:
@@ -274,7 +362,38 @@ def walk(
             terms,
             rest,
             state,
+            parts,
         )
+
+
+def _crosstalk(
+    phi_keys: np.ndarray,
+    effective: np.ndarray,
+    decays: np.ndarray,
+    phi_query: np.ndarray,
+    denominator: float | None,
+    target: int,
+    beta: float | None,
+) -> np.ndarray:
+    """The crosstalk of a read of write ``target``, term by term, over every earlier write."""
+    weights = phi_keys @ phi_query
+    if denominator is not None:
+        weights = weights / denominator
+    values = effective * later_factors(decays)[:, None]
+    positions = np.arange(len(weights))
+    same = np.zeros(len(weights), dtype=bool)
+    same[:target] = (phi_keys[:target] == phi_keys[target]).all(axis=1)
+    others = ~same & (positions != target)
+    return other_terms(
+        weights,
+        phi_keys,
+        values,
+        others,
+        positions < target,
+        phi_keys[target],
+        float(weights[target]),
+        beta,
+    )
 
 
 def _later(

@@ -16,6 +16,8 @@ from linviz.views.language import LANGUAGES, SETTINGS_KEY, set_language, system_
 #: window has painted for the first time, then quits (start-up time).
 EXIT_AFTER_PAINT = "LINVIZ_BENCH_EXIT_AFTER_PAINT"
 PAINTED_LINE = "linviz-bench-painted"
+#: Printed just before :data:`PAINTED_LINE`: this process's peak resident memory (MB).
+PEAK_RSS_PREFIX = "linviz-bench-peak-rss-mb"
 
 
 def ensure_platform() -> None:
@@ -201,5 +203,8 @@ class _FirstPaint(QtCore.QObject):
         return False
 
     def _report(self) -> None:
+        from linviz.bench.timing import resident_mb
+
+        print(f"{PEAK_RSS_PREFIX} {resident_mb()[1]:.1f}", flush=True)
         print(PAINTED_LINE, flush=True)
         self._app.quit()

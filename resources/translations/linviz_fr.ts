@@ -3109,8 +3109,36 @@ y = {output}</translation>
         <translation>la normalisation z n’est définie que pour la règle additive, pas pour {rule!r} : désactivez la normalisation ou prenez la règle additive</translation>
     </message>
     <message>
+        <source>{name} must be a list, one item per step, got {kind}</source>
+        <translation>{name} doit être une liste d’un élément par étape, reçu {kind}</translation>
+    </message>
+    <message>
+        <source>ops must be text of one letter per step, w (write) or r (read), got {kind}</source>
+        <translation>ops doit être un texte d’une lettre par étape, w (écriture) ou r (lecture), reçu {kind}</translation>
+    </message>
+    <message>
         <source>{count:,} steps; at most {limit:,} allowed</source>
         <translation>{count:,} étapes ; {limit:,} au plus</translation>
+    </message>
+    <message>
+        <source>unknown op {op} in ops; expected &apos;w&apos; (write) or &apos;r&apos; (read)</source>
+        <translation>op inconnue {op} dans ops ; &apos;w&apos; (écriture) ou &apos;r&apos; (lecture) attendu</translation>
+    </message>
+    <message>
+        <source>{name} holds {held:,} items but ops has {count:,} steps</source>
+        <translation>{name} contient {held:,} éléments, mais ops a {count:,} étapes</translation>
+    </message>
+    <message>
+        <source>{name} must be a list of numbers, got {kind}</source>
+        <translation>{name} doit être une liste de nombres, reçu {kind}</translation>
+    </message>
+    <message>
+        <source>{name} holds {held:,} numbers, not {wanted:,}: {rows:,} rows of {size} = {width}</source>
+        <translation>{name} contient {held:,} nombres, et non {wanted:,} : {rows:,} lignes de {size} = {width}</translation>
+    </message>
+    <message>
+        <source>the steps</source>
+        <translation>les étapes</translation>
     </message>
     <message>
         <source>more than {limit:,} steps</source>
@@ -3197,8 +3225,16 @@ y = {output}</translation>
         <translation>version : {version} est attendue, pas {got}</translation>
     </message>
     <message>
+        <source>layout must be {steps!r} or {columns!r}, got {got}</source>
+        <translation>layout doit valoir {steps!r} ou {columns!r}, reçu {got}</translation>
+    </message>
+    <message>
         <source>the scenario</source>
         <translation>le scénario</translation>
+    </message>
+    <message>
+        <source>in the columns layout, steps must be an object of columns</source>
+        <translation>dans la disposition en colonnes, steps doit être un objet de colonnes</translation>
     </message>
     <message>
         <source>missing {name!r}</source>

@@ -50,10 +50,14 @@ def test_trace_json_has_the_documented_shape(capsys):
         "tied",
         "expected",
         "interference",
+        "error_parts",
         "contributions",
         "state",
     }
     assert read["output"] == pytest.approx([1.2, -1.8])
+    # Reading k3 picks up k1's and k2's values: all of the error is crosstalk.
+    assert list(read["error_parts"]) == ["crosstalk"]
+    assert read["error_parts"]["crosstalk"] == pytest.approx([1.2, 3.2])
     assert read["target"] == "k3" and read["expected"] == [0, -5]
     assert [c["label"] for c in read["contributions"]] == ["k1", "k2", "k3"]
     assert read["contributions"][2]["term"] == pytest.approx([0, -5])
@@ -67,8 +71,10 @@ def test_trace_of_a_file_path(tmp_path, capsys):
     assert main(["trace", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
     # The file's own scenario: the delta rule, whose reused key stamps only the difference.
-    assert out[1].endswith("rule delta (β = 1)")
-    assert "k = [1, 0]  v = [9, 9]  stamp [[7, 6], [0, 0]]  S = [[9, 9], [5, 1]]" in out[8]
+    assert out[1].endswith("rule delta (default β = 1)")
+    assert "k = [1, 0]  v = [9, 9]  β = 1  stamp [[7, 6], [0, 0]]  S = [[9, 9], [5, 1]]" in out[8]
+    # Each write says the β it uses: w4 overrides the default with 0.5.
+    assert "k = [1, 0]  v = [1, 1]  β = 0.5  stamp [[-4, -4], [0, 0]]" in out[11]
 
 
 def test_bad_file_gives_status_1_and_one_line_no_traceback(tmp_path):

@@ -71,7 +71,8 @@ R = {"op": "read", "query": [1, 0]}
         (
             document(colour="red"),
             "lesson.json, field 'colour': unknown key 'colour' in the scenario; allowed: caption,"
-            " caption_for, d_k, d_v, feature_map, format, normalize, rule, steps, title, version",
+            " caption_for, d_k, d_v, feature_map, format, layout, normalize, rule, steps, title,"
+            " version",
         ),
         (
             {k: v for k, v in document().items() if k != "d_v"},

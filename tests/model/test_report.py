@@ -44,7 +44,7 @@ def test_the_session_trace_reads_like_worked_case_1():
         "   6  write  w3        k = [1, 0]  v = [9, 9]  stamp [[9, 9], [0, 0]]"
         "  S = [[11, 12], [5, 1]]",
         "   7  read   r4        q = [1, 0]  -> [11, 12]  target w3: wanted [9, 9],"
-        " interference [2, 3]",
+        " off by [2, 3] = not overwritten [2, 3] + crosstalk [0, 0]",
     ]
 
 
@@ -52,27 +52,33 @@ def test_gated_forgetting_shows_each_decay_and_what_is_left_of_the_old_value():
     # S ← 0.8 S + k vᵀ; after four more writes the old value keeps 0.8⁴ = 0.4096 of itself.
     assert table("gated-forgetting") == [
         "Gated forgetting",
-        "d_k = 2, d_v = 2, feature map identity, no normaliser, rule gated (α = 0.8)",
+        "d_k = 2, d_v = 2, feature map identity, no normaliser, rule gated (default α = 0.8)",
         "",
         HEAD,
         START,
-        "   1  write  old       k = [1, 0]  v = [10, 5]  stamp [[10, 5], [0, 0]]  (old S × 0.8)"
+        "   1  write  old       k = [1, 0]  v = [10, 5]  α = 0.8  stamp [[10, 5], [0, 0]]"
+        "  (old S × 0.8)"
         "  S = [[10, 5], [0, 0]]",
         "   2  read   r1        q = [1, 0]  -> [10, 5]  target old: exact",
-        "   3  write  n1        k = [0, 1]  v = [2, 2]  stamp [[0, 0], [2, 2]]  (old S × 0.8)"
+        "   3  write  n1        k = [0, 1]  v = [2, 2]  α = 0.8  stamp [[0, 0], [2, 2]]"
+        "  (old S × 0.8)"
         "  S = [[8, 4], [2, 2]]",
-        "   4  write  n2        k = [0, 1]  v = [4, 0]  stamp [[0, 0], [4, 0]]  (old S × 0.8)"
+        "   4  write  n2        k = [0, 1]  v = [4, 0]  α = 0.8  stamp [[0, 0], [4, 0]]"
+        "  (old S × 0.8)"
         "  S = [[6.4, 3.2], [5.6, 1.6]]",
         "   5  read   r2        q = [1, 0]  -> [6.4, 3.2]  target old: wanted [10, 5],"
-        " interference [-3.6, -1.8]",
-        "   6  write  n3        k = [0, 1]  v = [0, 4]  stamp [[0, 0], [0, 4]]  (old S × 0.8)"
+        " off by [-3.6, -1.8] = forgetting [-3.6, -1.8] + crosstalk [0, 0]",
+        "   6  write  n3        k = [0, 1]  v = [0, 4]  α = 0.8  stamp [[0, 0], [0, 4]]"
+        "  (old S × 0.8)"
         "  S = [[5.12, 2.56], [4.48, 5.28]]",
-        "   7  write  n4        k = [0, 1]  v = [1, 3]  stamp [[0, 0], [1, 3]]  (old S × 0.8)"
+        "   7  write  n4        k = [0, 1]  v = [1, 3]  α = 0.8  stamp [[0, 0], [1, 3]]"
+        "  (old S × 0.8)"
         "  S = [[4.096, 2.048], [4.584, 7.224]]",
         "   8  read   r3        q = [1, 0]  -> [4.096, 2.048]  target old: wanted [10, 5],"
-        " interference [-5.904, -2.952]",
+        " off by [-5.904, -2.952] = forgetting [-5.904, -2.952] + crosstalk [0, 0]",
         "   9  read   r4        q = [0, 1]  -> [4.584, 7.224]  target n4: wanted [1, 3],"
-        " interference [3.584, 4.224]",
+        " off by [3.584, 4.224] = not overwritten [3.584, 4.224] + crosstalk [0, 0]"
+        " + forgetting [0, 0]",
     ]
 
 
@@ -81,23 +87,23 @@ def test_the_delta_rule_stamp_is_what_repairs_the_reused_key():
     # moves half-way from [9, 9] to [1, 1].
     assert table("delta-repair") == [
         "The delta rule repairs a key",
-        "d_k = 2, d_v = 2, feature map identity, no normaliser, rule delta (β = 1)",
+        "d_k = 2, d_v = 2, feature map identity, no normaliser, rule delta (default β = 1)",
         "",
         HEAD,
         START,
-        "   1  write  w1        k = [1, 0]  v = [2, 3]  stamp [[2, 3], [0, 0]]"
+        "   1  write  w1        k = [1, 0]  v = [2, 3]  β = 1  stamp [[2, 3], [0, 0]]"
         "  S = [[2, 3], [0, 0]]",
-        "   2  write  w2        k = [0, 1]  v = [5, 1]  stamp [[0, 0], [5, 1]]"
+        "   2  write  w2        k = [0, 1]  v = [5, 1]  β = 1  stamp [[0, 0], [5, 1]]"
         "  S = [[2, 3], [5, 1]]",
         "   3  read   r1        q = [1, 0]  -> [2, 3]  target w1: exact",
-        "   4  write  w3        k = [1, 0]  v = [9, 9]  stamp [[7, 6], [0, 0]]"
+        "   4  write  w3        k = [1, 0]  v = [9, 9]  β = 1  stamp [[7, 6], [0, 0]]"
         "  S = [[9, 9], [5, 1]]",
         "   5  read   r2        q = [1, 0]  -> [9, 9]  target w3: exact",
         "   6  read   r3        q = [0, 1]  -> [5, 1]  target w2: exact",
-        "   7  write  w4        k = [1, 0]  v = [1, 1]  stamp [[-4, -4], [0, 0]]"
+        "   7  write  w4        k = [1, 0]  v = [1, 1]  β = 0.5  stamp [[-4, -4], [0, 0]]"
         "  S = [[5, 5], [5, 1]]",
         "   8  read   r4        q = [1, 0]  -> [5, 5]  target w4: wanted [1, 1],"
-        " interference [4, 4]",
+        " off by [4, 4] = not overwritten [4, 4] + crosstalk [0, 0]",
     ]
 
 
@@ -179,6 +185,7 @@ def test_the_json_document_of_a_decaying_write_and_a_blended_read():
                 "label": "w1",
                 "key": [1, 0],
                 "value": [2, 3],
+                "alpha": 0.9,
                 "stamp": [[2, 3], [0, 0]],
                 "state": [[2, 3], [0, 0]],
             },
@@ -188,6 +195,7 @@ def test_the_json_document_of_a_decaying_write_and_a_blended_read():
                 "label": "w2",
                 "key": [0, 1],
                 "value": [5, 1],
+                "alpha": 0.5,
                 "stamp": [[0, 0], [5, 1]],
                 "state": [[1, 1.5], [5, 1]],
             },
@@ -201,6 +209,8 @@ def test_the_json_document_of_a_decaying_write_and_a_blended_read():
                 "tied": [],
                 "expected": [5, 1],
                 "interference": [1, 1.5],
+                # w1's term is crosstalk; w2, the last write, has not faded.
+                "error_parts": {"crosstalk": [1, 1.5], "forgetting": [0, 0]},
                 "contributions": [
                     {"label": "w1", "weight": 1.0, "term": [1, 1.5]},
                     {"label": "w2", "weight": 1.0, "term": [5, 1]},
@@ -219,4 +229,5 @@ def test_a_read_with_no_target_in_the_json_document_has_none():
     scenario = Scenario(2, 2, [read([1, 0], "alone")])
     step = trace_document(Trace(scenario))["steps"][0]
     assert (step["target"], step["expected"], step["interference"]) == (None, None, None)
+    assert step["error_parts"] is None
     assert step["contributions"] == [] and step["output"] == [0, 0]

@@ -1,0 +1,434 @@
+"""Check the steps of a scenario file in the columns layout, a column at a time.
+
+In the columns layout (:mod:`linviz.model.column_layout`) a scenario's steps
+are one object of columns: ``ops`` (one letter per step), flat number
+arrays ``keys``, ``values`` and ``queries``, and lists of one item per step
+for labels, targets, parameters and texts. Each column is checked whole
+with numpy or one C-level pass; a step is checked on its own, through the
+same per-step checks as the steps layout (:func:`~linviz.model.step_reader.parse_step`
+and :meth:`~linviz.model.scenario.Scenario.check_step`), only where a
+column's pass found something that may be wrong. So the first bad step is
+named with the same words whichever layout the file has.
+
+Order of refusals: first the columns' own shape (unknown key, ``ops``,
+each column's type and length), then the first bad step and, in it, the
+first bad field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import numpy as np
+
+from linviz.model import limits
+from linviz.model.caption_fields import check_written_for
+from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, Term, shown
+from linviz.model.scenario import Scenario
+from linviz.model.step import READ, WRITE, StepColumns
+from linviz.model.step_reader import check_keys, parse_step
+
+#: Letters of ``ops``.
+WRITE_LETTER, READ_LETTER = "w", "r"
+#: Flat number columns: (name, rows it holds, per-step field in messages).
+NUMBER_COLUMNS = ("keys", "values", "queries")
+#: Columns of one item per step, and the per-step field each one holds.
+ROW_COLUMNS = {
+    "labels": "label",
+    "targets": "target",
+    "alpha": "alpha",
+    "beta": "beta",
+    "captions": "caption",
+    "caption_for": "caption_for",
+    "notes": "notes",
+    "questions": "question",
+}
+COLUMN_KEYS = frozenset({"ops", *NUMBER_COLUMNS, *ROW_COLUMNS})
+_MAX_LABEL, _MAX_TEXT = limits.MAX_LABEL_CHARS, limits.MAX_TEXT_CHARS
+
+
+class _EarlierRows(Mapping[str, bool]):
+    """The labels of the rows before ``row``, each mapped to whether it is a write."""
+
+    def __init__(self, first_row: dict[str, int], is_write: np.ndarray, row: int) -> None:
+        self._first_row, self._is_write, self._row = first_row, is_write, row
+
+    def __getitem__(self, label: str) -> bool:
+        row = self._first_row.get(label)
+        if row is None or row >= self._row:
+            raise KeyError(label)
+        return bool(self._is_write[row])
+
+    def __contains__(self, label: object) -> bool:
+        row = self._first_row.get(label)  # type: ignore[call-overload]
+        return row is not None and row < self._row
+
+    def __iter__(self) -> Iterator[str]:  # pragma: no cover - not used by check_step
+        return (label for label, row in self._first_row.items() if row < self._row)
+
+    def __len__(self) -> int:  # pragma: no cover - not used by check_step
+        return sum(1 for _ in self)
+
+
+def _not_a_list(name: str, raw: Any) -> ScenarioError:
+    return ScenarioError.of(
+        QT_TRANSLATE_NOOP("ScenarioError", "{name} must be a list, one item per step, got {kind}"),
+        name=Term(name),
+        kind=type(raw).__name__,
+        field=name,
+    )
+
+
+def _check_ops(raw: Any) -> np.ndarray:
+    """``ops`` as a boolean column (True: a write)."""
+    if not isinstance(raw, str):
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError",
+                "ops must be text of one letter per step, w (write) or r (read), got {kind}",
+            ),
+            kind=type(raw).__name__,
+            field="ops",
+        )
+    if len(raw) > limits.MAX_STEPS:
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "{count:,} steps; at most {limit:,} allowed"),
+            count=len(raw),
+            limit=limits.MAX_STEPS,
+            field="steps",
+        )
+    letters = np.frombuffer(raw.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    is_write = letters == ord(WRITE_LETTER)
+    bad = np.flatnonzero(~is_write & (letters != ord(READ_LETTER)))
+    if bad.size:
+        row = int(bad[0])
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError", "unknown op {op} in ops; expected 'w' (write) or 'r' (read)"
+            ),
+            op=shown(raw[row]),
+            step=row + 1,
+            field="op",
+        )
+    return is_write
+
+
+def _row_column(raw: dict[str, Any], name: str, count: int) -> list[Any] | None:
+    """The column ``name`` (``None`` when absent), refused unless it has one item per step."""
+    column = raw.get(name)
+    if column is None:
+        return None
+    if type(column) is not list:
+        raise _not_a_list(name, column)
+    if len(column) != count:
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError", "{name} holds {held:,} items but ops has {count:,} steps"
+            ),
+            name=Term(name),
+            held=len(column),
+            count=count,
+            field=name,
+        )
+    return column
+
+
+def _number_column(raw: Any, name: str, rows: int, width: int, size: str) -> Any:
+    """Refuse a number column that is not a list of ``rows`` × ``width`` items."""
+    if raw is None:
+        raw = []
+    if not isinstance(raw, (list, np.ndarray)):
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "{name} must be a list of numbers, got {kind}"),
+            name=Term(name),
+            kind=type(raw).__name__,
+            field=name,
+        )
+    if len(raw) != rows * width:
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError",
+                "{name} holds {held:,} numbers, not {wanted:,}: {rows:,} rows of {size} = {width}",
+            ),
+            name=Term(name),
+            held=len(raw),
+            wanted=rows * width,
+            rows=rows,
+            size=size,
+            width=width,
+            field=name,
+        )
+    return raw
+
+
+def _as_numbers(raw: list[Any] | np.ndarray, width: int) -> tuple[np.ndarray, int | None]:
+    """``raw`` as rows of float64, and the first row holding anything but a finite number."""
+    if isinstance(raw, np.ndarray):  # read by the fast reader: finite numbers only
+        return raw.reshape(-1, width), None
+    kinds = set(map(type, raw))
+    if kinds <= {int, float}:
+        try:
+            block = np.array(raw, dtype=np.float64).reshape(-1, width)
+        except OverflowError:
+            block = None
+        if block is not None and np.isfinite(block).all():
+            return block, None
+    for position, number in enumerate(raw):
+        if type(number) not in (int, float):
+            return np.zeros((0, width)), position // width
+        try:
+            if not np.isfinite(float(number)):
+                return np.zeros((0, width)), position // width
+        except OverflowError:
+            return np.zeros((0, width)), position // width
+    raise AssertionError("numbers refused, yet none is wrong")  # pragma: no cover
+
+
+def _label_rows(labels: list[Any]) -> list[int]:
+    """Rows whose label the quick pass cannot take (checked in full)."""
+    if set(map(type, labels)) <= {str}:
+        lengths = np.fromiter(map(len, labels), dtype=np.int64, count=len(labels))
+        odd = (lengths == 0) | (lengths > _MAX_LABEL)
+        if not "".join(labels).isascii():
+            odd |= ~np.fromiter(map(str.isascii, labels), dtype=bool, count=len(labels))
+        if any(map(str.isspace, labels)):
+            odd |= np.fromiter(map(str.isspace, labels), dtype=bool, count=len(labels))
+        return np.flatnonzero(odd).tolist()
+    return [row for row, label in enumerate(labels) if type(label) is not str]
+
+
+def _first_rows(labels: list[Any]) -> dict[str, int]:
+    """Each text label mapped to the first row that has it."""
+    if set(map(type, labels)) <= {str}:
+        return dict(zip(reversed(labels), range(len(labels) - 1, -1, -1)))
+    first: dict[str, int] = {}
+    for row, label in enumerate(labels):
+        if type(label) is str:
+            first.setdefault(label, row)
+    return first
+
+
+def _text_rows(texts: list[Any] | None) -> list[int]:
+    """Rows with a text other than ``""`` that the quick pass cannot take."""
+    if texts is None:
+        return []
+    return [
+        row
+        for row, text in enumerate(texts)
+        if not (
+            type(text) is str
+            and len(text) <= _MAX_TEXT
+            and text.isascii()
+            and "{" not in text
+            and "}" not in text
+        )
+    ]
+
+
+def _given_rows(column: list[Any] | None) -> list[int]:
+    """Rows where ``column`` holds something (not ``null``)."""
+    if column is None:
+        return []
+    return [row for row, item in enumerate(column) if item is not None]
+
+
+class ColumnReader:
+    """Checks one steps object of the columns layout and builds the columns.
+
+    Parameters
+    ----------
+    shell
+        An empty scenario with the file's settings: the steps are checked
+        against its sizes and rule.
+    raw
+        The decoded steps object; its number columns may already be float64
+        arrays of finite numbers (read by the fast reader).
+    """
+
+    def __init__(self, shell: Scenario, raw: dict[str, Any]) -> None:
+        self._shell = shell
+        self._raw = raw
+        #: ``caption_for`` of the steps that have one, by label.
+        self.written_for: dict[str, str] = {}
+
+    def finish(self) -> StepColumns:
+        """Check every column and step; return the steps as columns.
+
+        Raises
+        ------
+        ScenarioError
+            Naming the column, or the first bad step and its field.
+        """
+        shell, raw = self._shell, self._raw
+        d_k, d_v = shell.d_k, shell.d_v
+        check_keys(raw, COLUMN_KEYS, Term(QT_TRANSLATE_NOOP("ScenarioError", "the steps")))
+        if "ops" not in raw:
+            raise ScenarioError.of(
+                QT_TRANSLATE_NOOP("ScenarioError", "missing {name!r}"),
+                name=Term("ops"),
+                field="ops",
+            )
+        is_write = _check_ops(raw["ops"])
+        n = len(is_write)
+        writes = int(is_write.sum())
+        columns = {name: _row_column(raw, name, n) for name in ROW_COLUMNS}
+        flat = {
+            "keys": _number_column(raw.get("keys"), "keys", writes, d_k, "d_k"),
+            "values": _number_column(raw.get("values"), "values", writes, d_v, "d_v"),
+            "queries": _number_column(raw.get("queries"), "queries", n - writes, d_k, "d_k"),
+        }
+        write_rows = np.flatnonzero(is_write)
+        read_rows = np.flatnonzero(~is_write)
+        keys, bad_key = _as_numbers(flat["keys"], d_k)
+        values, bad_value = _as_numbers(flat["values"], d_v)
+        queries, bad_query = _as_numbers(flat["queries"], d_k)
+        suspects = set()
+        for rows, bad in ((write_rows, bad_key), (write_rows, bad_value), (read_rows, bad_query)):
+            if bad is not None:
+                suspects.add(int(rows[bad]))
+        labels = columns["labels"]
+        if labels is None:
+            labels = _default_labels(is_write)
+        suspects.update(_label_rows(labels))
+        # The first row of each label: a later one with the same label is refused by check_step.
+        first_row = _first_rows(labels)
+        if len(first_row) < n:
+            suspects.update(
+                row
+                for row, label in enumerate(labels)
+                if type(label) is not str or first_row[label] != row
+            )
+        targets = columns["targets"]
+        suspects.update(self._target_rows(targets, is_write, first_row))
+        for name in ("alpha", "beta", "caption_for"):
+            suspects.update(_given_rows(columns[name]))
+        for name in ("captions", "notes", "questions"):
+            suspects.update(_text_rows(columns[name]))
+
+        alpha, beta = np.full(n, np.nan), np.full(n, np.nan)
+        labels = list(labels)
+        texts = {
+            name: list(columns[name]) if columns[name] is not None else None
+            for name in ("captions", "notes", "questions")
+        }
+        targets = list(targets) if targets is not None else [None] * n
+        relabelled = False
+        writes_before = np.cumsum(is_write) - is_write if suspects else is_write
+        for row in sorted(suspects):
+            checked = self._check_row(
+                row, is_write, int(writes_before[row]), flat, columns, labels, first_row
+            )
+            relabelled |= checked.label != labels[row]
+            labels[row], targets[row] = checked.label, checked.target
+            for name, field in (("captions", "caption"), ("notes", "notes")):
+                if texts[name] is not None:
+                    texts[name][row] = getattr(checked, field)
+            if texts["questions"] is not None:
+                texts["questions"][row] = checked.question
+            if checked.alpha is not None:
+                alpha[row] = float(checked.alpha)
+            if checked.beta is not None:
+                beta[row] = float(checked.beta)
+        # The flat columns are dropped as they are placed: a million rows are 64 MB each.
+        flat.clear()
+        for name in NUMBER_COLUMNS:
+            if isinstance(raw.get(name), np.ndarray):  # the fast reader's, not a caller's
+                del raw[name]
+        vectors = np.zeros((n, d_k))
+        vectors[write_rows] = keys
+        vectors[read_rows] = queries
+        del keys, queries
+        all_values = np.zeros((n, d_v))
+        all_values[write_rows] = values
+        del values
+        by_label = first_row
+        if relabelled:  # a label the checks rewrote may now equal another
+            by_label = dict(zip(labels, range(n)))
+            if len(by_label) < n:
+                row = next(r for r, label in enumerate(labels) if by_label[label] != r)
+                raise ScenarioError.of(
+                    QT_TRANSLATE_NOOP(
+                        "ScenarioError", "label {label!r} is already used by another step"
+                    ),
+                    label=labels[row],
+                    step=max(by_label[labels[row]], row) + 1,
+                    field="label",
+                )
+        return StepColumns(
+            is_write,
+            vectors,
+            all_values,
+            alpha,
+            beta,
+            labels,
+            targets,
+            texts["captions"] if texts["captions"] is not None else [""] * n,
+            by_label,
+            texts["notes"] if texts["notes"] is not None else None,
+            texts["questions"] if texts["questions"] is not None else None,
+        )
+
+    @staticmethod
+    def _target_rows(
+        targets: list[Any] | None, is_write: np.ndarray, first_row: dict[str, int]
+    ) -> list[int]:
+        """Rows whose target is not plainly the label of an earlier write."""
+        if targets is None:
+            return []
+        odd = []
+        for row, target in enumerate(targets):
+            if target is None:
+                continue
+            at = first_row.get(target) if type(target) is str else None
+            if at is None or at >= row or is_write[row] or not is_write[at]:
+                odd.append(row)
+        return odd
+
+    def _check_row(
+        self,
+        row: int,
+        is_write: np.ndarray,
+        writes_before: int,
+        flat: dict[str, Any],
+        columns: dict[str, list[Any] | None],
+        labels: list[Any],
+        first_row: dict[str, int],
+    ):
+        """Check step ``row + 1`` in full, as the steps layout would hold it."""
+        d_k, d_v = self._shell.d_k, self._shell.d_v
+        write = bool(is_write[row])
+        item: dict[str, Any] = {"op": WRITE if write else READ, "label": labels[row]}
+        if write:
+            item["key"] = _row_numbers(flat["keys"], writes_before, d_k)
+            item["value"] = _row_numbers(flat["values"], writes_before, d_v)
+        else:
+            item["query"] = _row_numbers(flat["queries"], row - writes_before, d_k)
+        for name, field in ROW_COLUMNS.items():
+            column = columns[name]
+            if name == "labels" or column is None:
+                continue
+            value = column[row]
+            if value is not None and value != "":
+                item[field] = value
+        try:
+            step = parse_step(item, 0, 0)
+            checked = self._shell.check_step(step, _EarlierRows(first_row, is_write, row))
+            if "caption_for" in item:
+                self.written_for[checked.label] = check_written_for(item["caption_for"])
+        except ScenarioError as error:
+            raise error.located(step=row + 1) from None
+        return checked
+
+
+def _row_numbers(flat: list[Any] | np.ndarray, ordinal: int, width: int) -> list[Any]:
+    """The numbers of one row of a flat column, as the steps layout would hold them."""
+    part = flat[ordinal * width : (ordinal + 1) * width]
+    return part.tolist() if isinstance(part, np.ndarray) else list(part)
+
+
+def _default_labels(is_write: np.ndarray) -> list[str]:
+    """``w1, w2 … r1, r2 …``: the labels the steps layout gives steps without one."""
+    writes = np.cumsum(is_write).tolist()
+    reads = np.cumsum(~is_write).tolist()
+    return [f"w{w}" if flag else f"r{r}" for flag, w, r in zip(is_write.tolist(), writes, reads)]

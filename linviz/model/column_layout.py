@@ -1,0 +1,263 @@
+"""The columns layout of a scenario file: read fast, written a column at a time.
+
+The same JSON document as the steps layout (``"format": "linviz-scenario"``,
+version 1) with ``"layout": "columns"``, whose ``"steps"`` is one object of
+columns instead of a list of step objects (README, "Scenario files")::
+
+    "steps": {
+      "ops": "wwr",
+      "labels": ["k1", "k2", "r1"],
+      "targets": [null, null, "k1"],
+      "keys": [1, 0,
+               0, 1],
+      "values": [1, 0,
+                 0, 1],
+      "queries": [1, 0]
+    }
+
+Reading a million steps builds no object per number: :func:`read_fast` walks
+the file's bytes, decodes each small member with the standard library's
+strict decoder, and reads the number columns a few megabytes at a time
+(with orjson where it is installed, five times faster than the standard
+library on numbers) straight into float64 arrays. It never holds the
+document as text. Whatever it does not expect (invalid JSON, a number JSON
+or a scenario does not allow, an unusual shape) makes it give up with
+:class:`NotFast`; the caller then reads the file the slow, general way,
+which words the refusal exactly as for any file.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import mmap
+import re
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+import numpy as np
+
+from linviz.model.errors import ScenarioError
+from linviz.model.json_reader import JsonSyntaxError, decode_value
+
+try:  # five times faster than the standard library on a million rows of numbers
+    import orjson
+except ImportError:  # pragma: no cover - orjson is a dependency; a build may lack a wheel
+    orjson = None
+
+LAYOUT_STEPS, LAYOUT_COLUMNS = "steps", "columns"
+LAYOUTS = (LAYOUT_STEPS, LAYOUT_COLUMNS)
+#: The number columns, read in bulk.
+NUMBER_COLUMNS = frozenset({"keys", "values", "queries"})
+#: Bytes of a number column parsed at a time (a few hundred thousand numbers).
+NUMBER_CHUNK = 4 << 20
+#: First window decoded for a small member; grown eightfold until the value fits.
+WINDOW = 1 << 16
+
+_SPACE = re.compile(rb"[ \t\n\r]*")
+_KEY = re.compile(rb'"([^"\\\x00-\x1f]*)"[ \t\n\r]*:[ \t\n\r]*')
+_NUMBER_START = re.compile(rb"\[[ \t\n\r]*[-0-9]")
+_EMPTY_ARRAY = re.compile(rb"\[[ \t\n\r]*\]")
+
+
+#: What the fast reader reads: a file's bytes, or the file mapped.
+Buffer = bytes | bytearray | mmap.mmap
+
+
+class NotFast(Exception):
+    """The fast reader met what it does not expect: read the file the general way."""
+
+
+class StepsLayout(Exception):
+    """The file's ``steps`` is a list: the steps layout, read by the step reader."""
+
+
+def _refuse_constant(name: str) -> Any:
+    raise NotFast(name)
+
+
+def _parse_numbers(piece: bytes) -> list[Any]:
+    """The numbers of ``[piece]`` (strict JSON); :class:`NotFast` for anything else."""
+    text = b"".join((b"[", piece, b"]"))
+    try:
+        if orjson is not None:
+            return orjson.loads(text)
+        return json.loads(text, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError):
+        raise NotFast("not a list of numbers") from None
+
+
+#: Characters that start a JSON value other than a number (or a nested one).
+_NOT_NUMBERS = (b'"', b"t", b"f", b"n", b"[", b"{", b"N", b"I")
+
+
+def read_number_column(data: Buffer, pos: int) -> tuple[np.ndarray, int]:
+    """The flat numbers of the array at ``pos`` as float64; and the position after it.
+
+    Refuses (:class:`NotFast`) anything but finite JSON numbers. The pages
+    of a mapped file are dropped once their numbers are read.
+    """
+    empty = _EMPTY_ARRAY.match(data, pos)
+    if empty is not None:
+        return np.zeros(0), empty.end()
+    if _NUMBER_START.match(data, pos) is None:
+        raise NotFast("not a number column")
+    end = data.find(b"]", pos)
+    if end < 0:
+        raise NotFast("unterminated")
+    blocks = []
+    start = pos + 1
+    while start < end:
+        cut = end if end - start <= NUMBER_CHUNK else data.rfind(b",", start, start + NUMBER_CHUNK)
+        if cut <= start:
+            raise NotFast("no comma in a chunk")
+        piece = data[start:cut]
+        # Only numbers: JSON's grammar then makes every item an int or a float.
+        if any(mark in piece for mark in _NOT_NUMBERS):
+            raise NotFast("not only numbers")
+        try:
+            block = np.array(_parse_numbers(piece), dtype=np.float64)
+        except OverflowError:
+            raise NotFast("an integer beyond the float range") from None
+        if block.ndim != 1 or not np.isfinite(block).all():
+            raise NotFast("not finite")
+        blocks.append(block)
+        _release(data, start, cut)
+        start = cut + 1
+    if start != end + 1:
+        raise NotFast("a comma too many")
+    return (np.concatenate(blocks) if len(blocks) > 1 else blocks[0]), end + 1
+
+
+def _release(data: Buffer, start: int, stop: int) -> None:
+    """Drop the pages of ``data[start:stop]`` of a mapped file (read again if used)."""
+    if isinstance(data, mmap.mmap) and hasattr(mmap, "MADV_DONTNEED"):
+        first = start - start % mmap.PAGESIZE
+        if stop - first > mmap.PAGESIZE:
+            data.madvise(mmap.MADV_DONTNEED, first, stop - first - (stop - first) % mmap.PAGESIZE)
+
+
+def _decode_small(data: Buffer, pos: int) -> tuple[Any, int]:
+    """The JSON value at ``pos`` (strictly decoded) and the position after it."""
+    size = WINDOW
+    while True:
+        at_end = pos + size >= len(data)
+        decoder = codecs.getincrementaldecoder("utf-8")()
+        try:
+            text = decoder.decode(bytes(data[pos : pos + size]), final=at_end)
+        except UnicodeDecodeError:
+            raise NotFast("not UTF-8") from None
+        try:
+            value, end = decode_value(text, 0)
+        except JsonSyntaxError:  # perhaps only cut off by the window
+            if at_end:
+                raise NotFast("not JSON") from None
+            size *= 8
+            continue
+        except ScenarioError:  # NaN, a key twice …: the general reader words it
+            raise NotFast("JSON a scenario does not hold") from None
+        if end == len(text) and not at_end:  # a number may go on past the window
+            size *= 8
+            continue
+        used = end if text.isascii() else len(text[:end].encode("utf-8"))
+        return value, pos + used
+
+
+def _walk(data: Buffer, pos: int, on_member: Callable[[str, int], int]) -> int:
+    """Walk the object at ``pos`` (simple keys only, each once); return the end."""
+    if data[pos : pos + 1] != b"{":
+        raise NotFast("not an object")
+    pos = _SPACE.match(data, pos + 1).end()  # type: ignore[union-attr]
+    if data[pos : pos + 1] == b"}":
+        return pos + 1
+    seen: set[str] = set()
+    while True:
+        match = _KEY.match(data, pos)
+        if match is None:
+            raise NotFast("an unusual key")
+        try:
+            key = match.group(1).decode("utf-8")
+        except UnicodeDecodeError:
+            raise NotFast("not UTF-8") from None
+        if key in seen:
+            raise NotFast("a key twice")
+        seen.add(key)
+        pos = _SPACE.match(data, on_member(key, match.end())).end()  # type: ignore[union-attr]
+        mark = data[pos : pos + 1]
+        if mark == b",":
+            pos = _SPACE.match(data, pos + 1).end()  # type: ignore[union-attr]
+        elif mark == b"}":
+            return pos + 1
+        else:
+            raise NotFast("not JSON")
+
+
+def read_fast(data: Buffer) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The top-level fields and the steps object of a columns-layout file.
+
+    The steps' number columns are float64 arrays of finite numbers.
+
+    Raises
+    ------
+    StepsLayout
+        When ``steps`` is a list (the steps layout), as soon as it is met.
+    NotFast
+        For anything the fast path does not expect (the general reader then
+        reads the file and words the refusal, if there is one).
+    """
+    header: dict[str, Any] = {}
+    steps: dict[str, Any] = {}
+    found = []
+
+    def step_member(key: str, pos: int) -> int:
+        if key in NUMBER_COLUMNS:
+            steps[key], end = read_number_column(data, pos)
+            return end
+        steps[key], end = _decode_small(data, pos)
+        return end
+
+    def member(key: str, pos: int) -> int:
+        if key != "steps":
+            header[key], end = _decode_small(data, pos)
+            return end
+        if data[pos : pos + 1] == b"[":
+            raise StepsLayout
+        found.append(key)
+        return _walk(data, pos, step_member)
+
+    pos = 3 if data[:3] == codecs.BOM_UTF8 else 0
+    pos = _SPACE.match(data, pos).end()  # type: ignore[union-attr]
+    end = _SPACE.match(data, _walk(data, pos, member)).end()  # type: ignore[union-attr]
+    if end != len(data) or not found:
+        raise NotFast("extra data, or no steps")
+    return header, steps
+
+
+# -- writing ---------------------------------------------------------------------------------
+def number_rows(array: np.ndarray) -> list[list[int | float]]:
+    """Rows of numbers for JSON: integral ones without ``.0`` so files stay readable."""
+    rows = (array + 0.0).tolist()  # + 0.0: no "-0.0"
+    integral = (np.floor(array) == array) & (np.abs(array) < 2**53)
+    for i in np.flatnonzero(integral.any(axis=1)).tolist():
+        rows[i] = [int(x) if whole else x for x, whole in zip(rows[i], integral[i].tolist())]
+    return rows
+
+
+def number_lines(blocks: Iterable[np.ndarray], indent: str) -> Iterator[str]:
+    """Blocks of rows of a number column as JSON text: one row per line, a comma between.
+
+    Integral numbers are written without ``.0``, as in the steps layout.
+    """
+    separator = ""
+    for rows in blocks:
+        if not len(rows):
+            continue
+        block = number_rows(rows)
+        if orjson is not None:
+            text = orjson.dumps(block).decode("ascii")
+        else:
+            text = json.dumps(block, separators=(",", ":"), allow_nan=False)
+        # "[[1,2],[3,4]]" → one row per line; numbers hold no brackets.
+        lines = text[2:-2].replace(",", ", ").replace("], [", ",\n" + indent)
+        yield separator + indent + lines
+        separator = ",\n"

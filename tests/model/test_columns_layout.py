@@ -1,0 +1,336 @@
+"""The columns layout holds the same scenario as the steps layout, and refuses the same way."""
+
+import copy
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+
+from linviz.controller.session import Session
+from linviz.model import column_layout
+from linviz.model.column_layout import NotFast, read_fast
+from linviz.model.errors import ScenarioError
+from linviz.model.lessons import bundled_lessons
+from linviz.model.rules import Rule
+from linviz.model.scenario import Scenario, read, write
+from linviz.model.scenario_file import (
+    dumps_scenario,
+    load_scenario,
+    load_scenario_bytes,
+    save_scenario,
+    scenario_from_dict,
+    scenario_to_dict,
+)
+from tests.model.test_fuzz_files import valid_documents
+
+
+def columns_of(scenario):
+    return json.loads(dumps_scenario(scenario, "columns"))
+
+
+def load_bytes(document):
+    text = json.dumps(document, ensure_ascii=False).replace('"HUGE"', "1e400")
+    return load_scenario_bytes(text.encode(), "lesson.json")
+
+
+def same(one, other):
+    assert one == other
+    assert one.caption_written_for == other.caption_written_for
+    assert one.title == other.title and one.caption == other.caption
+
+
+@pytest.fixture(params=[True, False], ids=["orjson", "stdlib"])
+def parser(request, monkeypatch):
+    """Run a test with orjson, then with the standard library's parser alone."""
+    if not request.param:
+        monkeypatch.setattr(column_layout, "orjson", None)
+    return request.param
+
+
+@pytest.mark.parametrize("lesson", bundled_lessons(), ids=lambda lesson: lesson.name)
+def test_every_lesson_reads_the_same_in_both_layouts(lesson, tmp_path, parser):
+    by_steps = load_scenario(lesson.path)
+    text = dumps_scenario(by_steps, "columns")
+    path = tmp_path / "columns.json"
+    path.write_text(text, encoding="utf-8")
+    header, steps = read_fast(path.read_bytes())  # the fast reader takes the writer's file
+    assert isinstance(steps["keys"], np.ndarray)
+    for by_columns in (load_scenario(path), scenario_from_dict(json.loads(text))):
+        same(by_columns, by_steps)
+        assert by_columns.layout == "columns"
+    assert by_steps.layout == "steps"
+    assert dumps_scenario(load_scenario(path), "steps") == dumps_scenario(by_steps)
+
+
+@settings(max_examples=60, deadline=None)
+@given(valid_documents())
+def test_generated_scenarios_read_the_same_in_both_layouts(document):
+    by_steps = scenario_from_dict(document)
+    text = dumps_scenario(by_steps, "columns")
+    same(load_scenario_bytes(text.encode(), "x.json"), by_steps)
+    same(scenario_from_dict(json.loads(text)), by_steps)  # the general reader
+
+
+def rich():
+    """Targets, parameters, captions with fields, notes and questions: every column."""
+    return Scenario(
+        2,
+        2,
+        [
+            write([1, 0], [1, 2], "k1", caption="first {v}", notes="point at S"),
+            write([0, 1], [3, 4], "k2", alpha=0.5, question="what is S?"),
+            read([1, 0], "r1", target="k1", caption="y = {y@r1}"),
+            write([0.5, 0.5], [-1, 1e-3], "k3", beta=0.25),
+            read([0, 1], "r2", target="k2"),
+        ],
+        rule=Rule("gated_delta", alpha=0.9, beta=0.5),
+        title="rich",
+        caption="see {y@r1}",
+    )
+
+
+def test_every_column_round_trips(parser):
+    scenario = rich()
+    scenario.caption_written_for = {"r1": "0123456789ab"}
+    text = dumps_scenario(scenario, "columns")
+    columns = json.loads(text)["steps"]
+    assert set(columns) == {
+        "ops",
+        "labels",
+        "targets",
+        "alpha",
+        "beta",
+        "captions",
+        "caption_for",
+        "notes",
+        "questions",
+        "keys",
+        "values",
+        "queries",
+    }
+    assert columns["ops"] == "wwrwr"
+    assert columns["keys"] == [1, 0, 0, 1, 0.5, 0.5]
+    assert columns["alpha"] == [None, 0.5, None, None, None]
+    same(load_scenario_bytes(text.encode(), "x.json"), scenario)
+
+
+def test_labels_may_be_left_out_as_in_the_steps_layout():
+    document = {
+        "format": "linviz-scenario",
+        "version": 1,
+        "layout": "columns",
+        "d_k": 1,
+        "d_v": 1,
+        "steps": {"ops": "wrw", "keys": [1, 2], "values": [3, 4], "queries": [1]},
+    }
+    assert load_bytes(document).labels() == ["w1", "r1", "w2"]
+
+
+# -- refusals ------------------------------------------------------------------------------
+def both(change):
+    """The steps-layout and columns-layout documents of ``rich()``, changed alike."""
+    scenario = rich()
+    by_steps, by_columns = scenario_to_dict(scenario), columns_of(scenario)
+    change(by_steps["steps"], by_columns["steps"])
+    return by_steps, by_columns
+
+
+def refusal(document):
+    with pytest.raises(ScenarioError) as caught:
+        load_bytes(document)
+    return caught.value
+
+
+def _label(steps, columns):
+    steps[3]["label"] = "k1"
+    columns["labels"][3] = "k1"
+
+
+def _target(steps, columns):
+    steps[2]["target"] = "k3"
+    columns["targets"][2] = "k3"
+
+
+def _key(steps, columns):
+    steps[1]["key"][1] = "x"
+    columns["keys"][3] = "x"
+
+
+def _boolean(steps, columns):
+    steps[3]["value"][0] = True
+    columns["values"][4] = True
+
+
+def _huge(steps, columns):
+    steps[4]["query"][0] = "HUGE"  # written 1e400: JSON, but beyond a float
+    columns["queries"][2] = "HUGE"
+
+
+def _alpha_on_a_read(steps, columns):
+    steps[2]["alpha"] = 0.5
+    columns["alpha"][2] = 0.5
+
+
+def _caption(steps, columns):
+    steps[0]["caption"] = "see {y@nowhere}"
+    columns["captions"][0] = "see {y@nowhere}"
+
+
+def _blank_label(steps, columns):
+    steps[1]["label"] = "  "
+    columns["labels"][1] = "  "
+
+
+@pytest.mark.parametrize(
+    "change, step, field",
+    [
+        (_label, 4, "label"),
+        (_target, 3, "target"),
+        (_key, 2, "key"),
+        (_boolean, 4, "value"),
+        (_huge, 5, "query"),
+        (_alpha_on_a_read, 3, "alpha"),
+        (_caption, 1, "caption"),
+        (_blank_label, 2, "label"),
+    ],
+    ids=lambda x: getattr(x, "__name__", str(x)),
+)
+def test_a_bad_step_is_refused_with_the_words_of_the_steps_layout(change, step, field, parser):
+    by_steps, by_columns = both(change)
+    expected, got = refusal(by_steps), refusal(by_columns)
+    assert (got.step, got.field) == (step, field)
+    assert str(got) == str(expected)
+
+
+def test_the_first_bad_step_is_named_whatever_column_it_is_in():
+    def change(steps, columns):
+        _target(steps, columns)  # step 3
+        _label(steps, columns)  # step 4
+        _key(steps, columns)  # step 2
+
+    by_steps, by_columns = both(change)
+    assert refusal(by_columns).step == refusal(by_steps).step == 2
+
+
+def column_document(**steps):
+    document = columns_of(rich())
+    document["steps"].update(steps)
+    return {**document, "steps": {k: v for k, v in document["steps"].items() if v is not None}}
+
+
+@pytest.mark.parametrize(
+    "document, message",
+    [
+        (
+            column_document(ops="wwxwr"),
+            "lesson.json, step 3, field 'op': unknown op 'x' in ops; "
+            "expected 'w' (write) or 'r' (read)",
+        ),
+        (
+            column_document(ops=5),
+            "lesson.json, field 'ops': ops must be text of one letter per step, "
+            "w (write) or r (read), got int",
+        ),
+        (column_document(ops=None), "lesson.json, field 'ops': missing 'ops'"),
+        (
+            column_document(keys=[1, 0, 0, 1, 0.5]),
+            "lesson.json, field 'keys': keys holds 5 numbers, not 6: 3 rows of d_k = 2",
+        ),
+        (
+            column_document(queries={"a": 1}),
+            "lesson.json, field 'queries': queries must be a list of numbers, got dict",
+        ),
+        (
+            column_document(labels=["a", "b"]),
+            "lesson.json, field 'labels': labels holds 2 items but ops has 5 steps",
+        ),
+        (
+            column_document(targets="k1"),
+            "lesson.json, field 'targets': targets must be a list, one item per step, got str",
+        ),
+        (
+            column_document(colour=[]),
+            "lesson.json, field 'colour': unknown key 'colour' in the steps; allowed: alpha, beta,"
+            " caption_for, captions, keys, labels, notes, ops, queries, questions, targets, values",
+        ),
+        (
+            {**columns_of(rich()), "layout": "rows"},
+            "lesson.json, field 'layout': layout must be 'steps' or 'columns', got 'rows'",
+        ),
+        (
+            {**columns_of(rich()), "steps": []},
+            "lesson.json, field 'steps': in the columns layout, steps must be an object of columns",
+        ),
+        (
+            {**scenario_to_dict(rich()), "steps": columns_of(rich())["steps"]},
+            "lesson.json, field 'steps': steps must be a list",
+        ),
+    ],
+)
+def test_a_bad_column_is_refused_by_name(document, message, parser):
+    assert str(refusal(document)) == message
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda text: text.replace('"keys": [', '"keys": [NaN, ', 1),
+        lambda text: text.replace('"ops"', '"labels": [], "ops"', 1),
+        lambda text: text.replace('"keys": [', '"keys": [1,,', 1),
+        lambda text: text.replace('"keys": [', '"keys": [01, ', 1),
+    ],
+    ids=["nan", "key twice", "empty item", "leading zero"],
+)
+def test_what_the_fast_reader_does_not_expect_is_worded_by_the_general_one(damage):
+    text = damage(dumps_scenario(rich(), "columns"))
+    with pytest.raises(NotFast):
+        read_fast(text.encode())
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario_bytes(text.encode(), "lesson.json")
+    assert str(caught.value).startswith("lesson.json")
+
+
+def test_a_steps_layout_file_is_left_to_the_step_reader():
+    with pytest.raises(column_layout.StepsLayout):
+        read_fast(dumps_scenario(rich()).encode())
+
+
+# -- saving --------------------------------------------------------------------------------
+def test_saving_keeps_the_layout_the_file_was_opened_in(tmp_path):
+    path = tmp_path / "rich.json"
+    save_scenario(rich(), path, layout="columns")
+    opened = load_scenario(path)
+    assert opened.layout == "columns"
+    opened.replace_step(1, opened.step(1).with_changes(vector=[2, 0]))
+    save_scenario(opened, path)  # no layout given: the one it was opened in
+    assert json.loads(path.read_text("utf-8"))["layout"] == "columns"
+    again = load_scenario(path)
+    same(again, opened)
+    assert again.copy().layout == "columns"
+
+
+def test_a_session_saves_in_the_layout_it_opened_unless_told_otherwise(tmp_path):
+    path = tmp_path / "rich.json"
+    save_scenario(rich(), path, layout="columns")
+    session = Session()
+    session.open(path)
+    session.save()
+    assert json.loads(path.read_text("utf-8"))["layout"] == "columns"
+    session.save(tmp_path / "by_steps.json", layout="steps")
+    by_steps = json.loads((tmp_path / "by_steps.json").read_text("utf-8"))
+    assert "layout" not in by_steps and isinstance(by_steps["steps"], list)
+    assert session.scenario.layout == "steps"  # what it was last saved as
+
+
+def test_a_steps_layout_file_says_no_layout():
+    lesson = bundled_lessons()[0]
+    assert "layout" not in json.loads(dumps_scenario(load_scenario(lesson.path)))
+
+
+def test_the_number_columns_hold_one_vector_per_line():
+    scenario = Scenario(3, 2, [write([1, 2, 3], [4, 5], "a"), write([0.5, 0, -1], [1, 1], "b")])
+    text = dumps_scenario(scenario, "columns")
+    assert '"keys": [\n      1, 2, 3,\n      0.5, 0, -1\n    ]' in text
+    assert '"queries": []' in text
+    assert copy.deepcopy(json.loads(text))["steps"]["values"] == [4, 5, 1, 1]
