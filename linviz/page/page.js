@@ -177,12 +177,6 @@
     return size > 0 ? R.norm(read.interference) / size : null;
   }
 
-  function crosstalkShare(read) {
-    if (read.exact) return 0;
-    var own = R.norm(read.ownValue), other = R.norm(read.crosstalk);
-    return own + other > 0 ? other / (own + other) : null;
-  }
-
   function verdict(read) {
     if (read.target === null) return read.tied.length ? T("blend", read.tied.join(" + ")) : T("none");
     if (read.exact) return T("exact");
@@ -193,8 +187,12 @@
 
   var TOKEN = /\{\{|\}\}|\{([^{}]*)\}|[{}]/g;
   var FIELD = /^\s*([A-Za-z_]+)\s*(?:@\s*([^@{}]+?)\s*)?$/;
-  var ANSWER_FIELDS = ["y", "target", "expected", "interference", "crosstalk", "error", "share",
-                       "weights", "verdict", "S"];
+  var ANSWER_FIELDS = ["y", "target", "expected", "interference", "crosstalk", "not_overwritten",
+                       "forgetting", "own_scale", "normaliser_part", "parts", "cause", "error",
+                       "share", "weights", "verdict", "S"];
+  /** Caption fields that quote one part of a read's error, and the part's name. */
+  var PART_FIELDS = { crosstalk: "crosstalk", not_overwritten: "not_overwritten", forgetting: "forgetting",
+                      own_scale: "own_scale", normaliser_part: "normaliser" };
 
   /** A caption with every {field} filled in from the replay now (captions.render). */
   function renderCaption(template, number) {
@@ -254,8 +252,9 @@
         case "stamp": return mat(w.stamp);
         case "u": return vec(w.effective);
         case "decay": return num(w.decay);
-        case "alpha": if (params[0] === null) throw new Error("no alpha"); return num(params[0]);
-        case "beta": if (params[1] === null) throw new Error("no beta"); return num(params[1]);
+        // A rule without α (or β) writes as if it were 1 (Scenario.parameters_of).
+        case "alpha": return num(params[0] === null ? 1 : params[0]);
+        case "beta": return num(params[1] === null ? 1 : params[1]);
         case "removed": return vec(removedBy(n, w));
       }
       throw new Error("not a write's field");
@@ -273,15 +272,50 @@
       case "verdict": return verdict(read);
     }
     if (read.target === null) return T("none");
+    var parts = read.errorParts || [];
+    if (name in PART_FIELDS) {
+      var part = partNamed(parts, PART_FIELDS[name]);
+      return vec(part || new Float64Array(read.output.length));
+    }
     switch (name) {
       case "expected": return vec(read.expected);
       case "interference": return vec(read.interference);
-      case "crosstalk": return vec(read.crosstalk);
-      case "error": case "share":
-        var measure = name === "error" ? relativeError(read) : crosstalkShare(read);
+      case "parts":
+        if (!parts.length) return T("no_error");
+        var sizes = partSizes(parts);
+        return parts.map(function (p, i) { return { p: p, size: sizes[i], i: i }; })
+          .sort(function (a, b) { return b.size - a.size || a.i - b.i; })
+          .map(function (x) { return T("part_" + x.p.name) + " " + vec(x.p.vector); }).join(" + ");
+      case "cause":
+        var cause = read.exact ? null : mainCause(read, parts);
+        return cause === null ? T("no_error") : T("words_" + cause);
+      case "share":
+        var crosstalk = partNamed(parts, "crosstalk"), total = sum(partSizes(parts));
+        var share = read.exact || !crosstalk || !(total > 0) ? 0 : R.norm(crosstalk) / total;
+        return percent(share);
+      case "error":
+        var measure = relativeError(read);
         return measure === null ? T("none") : percent(measure);
     }
     throw new Error("not a read's field");
+  }
+
+  function partNamed(parts, name) {
+    for (var i = 0; i < parts.length; i++) if (parts[i].name === name) return parts[i].vector;
+    return null;
+  }
+
+  function partSizes(parts) { return parts.map(function (p) { return R.norm(p.vector); }); }
+
+  function sum(values) { return values.reduce(function (a, b) { return a + b; }, 0); }
+
+  /** The largest part, or null when every part is rounding residue (ErrorParts.main_cause). */
+  function mainCause(read, parts) {
+    if (!parts.length) return null;
+    var sizes = partSizes(parts), best = 0;
+    for (var i = 1; i < sizes.length; i++) if (sizes[i] > sizes[best]) best = i;
+    var scale = Math.max(maxAbs(read.interference), 1);
+    return sizes[best] > 1e-9 * scale ? parts[best].name : null;
   }
 
   /** What a delta write removed before adding (β v − u); 0 under the other rules. */
@@ -336,9 +370,9 @@
     titleBox.appendChild(el("h1", "lesson-title", lessonText(doc.title)));
     var settings = [T("rule_" + replay.rule.name), T("map_" + (doc.feature_map || "identity")),
                     T(replay.normalize ? "normalised" : "not_normalised"),
-                    "d_k = " + replay.dk + ", d_v = " + replay.dv];
-    if (replay.rule.alpha !== undefined) settings.push("α = " + num(replay.rule.alpha));
-    if (replay.rule.beta !== undefined) settings.push("β = " + num(replay.rule.beta));
+                    "d_k\u00a0=\u00a0" + replay.dk + (FRENCH ? " ; " : ", ") + "d_v\u00a0=\u00a0" + replay.dv];
+    if (replay.rule.alpha !== undefined) settings.push("α\u00a0=\u00a0" + num(replay.rule.alpha));
+    if (replay.rule.beta !== undefined) settings.push("β\u00a0=\u00a0" + num(replay.rule.beta));
     titleBox.appendChild(el("p", "settings", settings.join(" · ")));
     var lessonCaption = lessonText(doc.caption);
     if (lessonCaption) {
