@@ -539,6 +539,53 @@ Votre scénario est conservé ; vous pouvez continuer à travailler et l’enreg
     </message>
 </context>
 <context>
+    <name>ErrorParts</name>
+    <message>
+        <source>crosstalk</source>
+        <translation>diaphonie</translation>
+    </message>
+    <message>
+        <source>not overwritten</source>
+        <translation>non écrasé</translation>
+    </message>
+    <message>
+        <source>forgetting</source>
+        <translation>oubli</translation>
+    </message>
+    <message>
+        <source>own scale</source>
+        <translation>échelle propre</translation>
+    </message>
+    <message>
+        <source>normaliser</source>
+        <translation>normalisation</translation>
+    </message>
+    <message>
+        <source>crosstalk from other keys</source>
+        <translation>diaphonie venue des autres clés</translation>
+    </message>
+    <message>
+        <source>left behind by an earlier write under the same key</source>
+        <translation>laissé par une écriture antérieure sous la même clé</translation>
+    </message>
+    <message>
+        <source>forgetting (decay of what the target stored)</source>
+        <translation>oubli (décroissance de ce que la cible a stocké)</translation>
+    </message>
+    <message>
+        <source>the target&apos;s own term is not its value (its size or β)</source>
+        <translation>le terme propre de la cible n’est pas sa valeur (sa taille ou β)</translation>
+    </message>
+    <message>
+        <source>the normaliser&apos;s division</source>
+        <translation>la division par la normalisation</translation>
+    </message>
+    <message>
+        <source>share of the error&apos;s parts, by size</source>
+        <translation>part des composantes de l’erreur, par taille</translation>
+    </message>
+</context>
+<context>
     <name>ExportButton</name>
     <message>
         <source>E&amp;xport</source>
