@@ -238,7 +238,7 @@ def _serve() -> None:  # pragma: no cover - runs in the child process
                 if result is None:
                     raise RuntimeError("the script failed: " + "; ".join(state["console"][-3:]))
             elif command == "shot":
-                frames()
+                frames(4)  # the compositor has the frame the last script drew
                 view.grab().save(request["path"])
                 result = None
             elif command == "requests":

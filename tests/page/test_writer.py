@@ -80,6 +80,16 @@ def test_text_from_the_file_cannot_end_the_script_or_become_markup():
     )
 
 
+def test_the_page_code_never_writes_markup():
+    """Text reaches the page through textContent only: no call that parses HTML."""
+    for name in ("replay.js", "page.js"):
+        code = _asset_text(name)
+        for call in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
+            assert call not in code, (name, call)
+        assert "new Function" not in code
+    assert _asset_text("page.js").count(".textContent = ") >= 5
+
+
 def test_another_theme_or_language_changes_the_page_and_nothing_else_does():
     scenario = load_scenario(LESSONS[1].path)
     pages = {
