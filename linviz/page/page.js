@@ -154,6 +154,15 @@
 
   /* ---------------------------------------------------- what a step shows */
 
+  // What one drawing of the page asks the replay for, worked out once: a read late in
+  // a 20,000-step lesson decomposes into 10,000 terms, and the caption, the equation,
+  // the value plane and the readout all show it. Emptied at every render and edit.
+  var memo = {};
+
+  function readOf(n) { return memo["r" + n] || (memo["r" + n] = replay.read(n)); }
+  function writeOf(n) { return memo["w" + n] || (memo["w" + n] = replay.write(n)); }
+  function stateOf(n) { return memo["s" + n] || (memo["s" + n] = replay.state(n)); }
+
   function isHidden(number) {
     if (!view.hide || number < 1 || number > COUNT) return false;
     var step = replay.steps[number - 1];
@@ -196,7 +205,7 @@
 
   /** A caption with every {field} filled in from the replay now (captions.render). */
   function renderCaption(template, number) {
-    var out = "", position = 0, match, cache = {};
+    var out = "", position = 0, match;
     TOKEN.lastIndex = 0;
     while ((match = TOKEN.exec(template)) !== null) {
       out += template.slice(position, match.index);
@@ -207,7 +216,7 @@
       if (!field) return template;
       var labels = field[2] ? field[2].split(",").map(function (s) { return s.trim(); }) : [];
       try {
-        out += fieldText(field[1], labels, number, cache);
+        out += fieldText(field[1], labels, number);
       } catch (error) {
         out += T("hidden");
       }
@@ -221,7 +230,7 @@
     return n;
   }
 
-  function fieldText(name, labels, number, cache) {
+  function fieldText(name, labels, number) {
     if (name === "cos" || name === "dot") {
       var a = replay.phiOf(numberOf(labels[0])), b = replay.phiOf(numberOf(labels[1]));
       var value = R.dot(a, b);
@@ -240,10 +249,10 @@
     if (name === "step") return String(n);
     var step = replay.steps[n - 1];
     if (name === "label") return step.label;
-    if (name === "S") return mat(replay.state(n));
-    if (name === "S_before") return mat(replay.state(n - 1));
+    if (name === "S") return mat(stateOf(n));
+    if (name === "S_before") return mat(stateOf(n - 1));
     if (step.op === "write") {
-      var w = cache["w" + n] || (cache["w" + n] = replay.write(n));
+      var w = writeOf(n);
       var params = replay.parameters(n);
       switch (name) {
         case "k": return vec(step.key);
@@ -259,7 +268,7 @@
       }
       throw new Error("not a write's field");
     }
-    var read = cache["r" + n] || (cache["r" + n] = replay.read(n));
+    var read = readOf(n);
     switch (name) {
       case "q": return vec(step.query);
       case "phi_q": return vec(read.phiQuery);
@@ -341,10 +350,10 @@
   /** What step `number` shows, rounded as printed: a change means its own-words texts are stale. */
   function fingerprint(number) {
     var step = replay.steps[number - 1];
-    var pieces = [step.op, fmtVectorPlain(replay.vectorOf(number), 1e9), fmtMatrixPlain(replay.state(number), 1, 1e9)];
+    var pieces = [step.op, fmtVectorPlain(replay.vectorOf(number), 1e9), fmtMatrixPlain(stateOf(number), 1, 1e9)];
     if (step.op === "write") pieces.push(fmtVectorPlain(step.value, 1e9));
     else {
-      var read = replay.read(number);
+      var read = readOf(number);
       pieces.push(fmtVectorPlain(read.output, 1e9), String(read.target), read.tied.join(","));
     }
     return pieces.join("|");
@@ -605,46 +614,69 @@
     var byTip = {}, order = [];
     items.forEach(function (item) {
       var key = item.tip[0].toFixed(1) + "," + item.tip[1].toFixed(1);
-      if (!byTip[key]) { byTip[key] = { tip: item.tip, texts: [], cls: item.cls }; order.push(key); }
+      if (!byTip[key]) { byTip[key] = { tip: item.tip, texts: [], cls: item.cls, first: false }; order.push(key); }
       byTip[key].texts.push(item.text);
+      if (item.first) byTip[key].first = true;
+    });
+    // The shown step's label is placed first (the best spot), then the latest ones.
+    order.sort(function (a, b) { return (byTip[b].first ? 1 : 0) - (byTip[a].first ? 1 : 0); });
+    // Every label is put in first and measured at (0, 0) (one layout for all of them); its
+    // box at each spot around its tip is then worked out, not laid out again.
+    var labels = order.map(function (key) {
+      var label = svgEl("text", { "class": "label " + byTip[key].cls, x: 0, y: 0 });
+      label.textContent = tipText(byTip[key].texts);
+      p.svg.appendChild(label);
+      return label;
     });
     var placed = (p.ticks || []).map(function (tick) { return tick.getBBox(); });
-    order.forEach(function (key) {
-      var group = byTip[key];
-      var label = svgEl("text", { "class": "label " + group.cls });
-      label.textContent = group.texts.join(", ");
-      p.svg.appendChild(label);
+    var sizes = labels.map(function (label) { return label.getBBox(); });
+    order.forEach(function (key, index) {
+      var group = byTip[key], label = labels[index], measured = sizes[index];
       // Spots around the tip, nearest first: the first that overlaps nothing wins.
       var spots = [];
       [-8, 20, -22, 34, -36, 48, -50, 62].forEach(function (dy) {
         spots.push([10, dy, "start"], [-10, dy, "end"]);
       });
-      if (group.tip[0] > PLANE - 80) spots.sort(function (a, b) { return (a[2] === "end" ? 0 : 1) - (b[2] === "end" ? 0 : 1); });
-      var box = null;
-      for (var i = 0; i < spots.length; i++) {
-        box = putLabel(label, group.tip[0] + spots[i][0], group.tip[1] + spots[i][1], spots[i][2]);
-        if (!placed.some(function (b) { return overlaps(b, box); })) break;
+      if (group.tip[0] > PLANE - 80) {
+        spots.sort(function (a, b) { return (a[2] === "end" ? 0 : 1) - (b[2] === "end" ? 0 : 1); });
       }
-      placed.push(box);
+      var chosen = null;
+      for (var i = 0; i < spots.length && !chosen; i++) {
+        var spot = labelSpot(measured, group.tip[0] + spots[i][0], group.tip[1] + spots[i][1], spots[i][2]);
+        if (!placed.some(function (b) { return overlaps(b, spot.box); })) chosen = spot;
+      }
+      if (!chosen) {  // a crowded plane: an arrow without a label beats two labels on each other
+        p.svg.removeChild(label);
+        return;
+      }
+      label.setAttribute("text-anchor", chosen.anchor);
+      label.setAttribute("x", String(chosen.x));
+      label.setAttribute("y", String(chosen.y));
+      placed.push(chosen.box);
     });
   }
 
-  /** Put a label at (x, y), moved back inside the plane if it would be cut; its box. */
-  function putLabel(label, x, y, anchor) {
-    label.setAttribute("text-anchor", anchor);
-    label.setAttribute("x", String(x));
-    label.setAttribute("y", String(y));
-    var box = label.getBBox(), dx = 0, dy = 0;
-    if (box.x < 1) dx = 1 - box.x;
-    else if (box.x + box.width > PLANE - 1) dx = PLANE - 1 - box.x - box.width;
-    if (box.y < 1) dy = 1 - box.y;
-    else if (box.y + box.height > PLANE - 1) dy = PLANE - 1 - box.y - box.height;
-    if (dx || dy) {
-      label.setAttribute("x", String(x + dx));
-      label.setAttribute("y", String(y + dy));
-      box = label.getBBox();
-    }
-    return box;
+  /**
+   * Where a label measured at (0, 0) with anchor "start" lands when put at (x, y) with
+   * `anchor`, moved back inside the plane if it would be cut: {x, y, anchor, box}.
+   */
+  function labelSpot(measured, x, y, anchor) {
+    var width = measured.width, height = measured.height;
+    var left = (anchor === "end" ? x - width : x) + measured.x, top = y + measured.y;
+    var dx = 0, dy = 0;
+    if (left < 1) dx = 1 - left;
+    else if (left + width > PLANE - 1) dx = PLANE - 1 - left - width;
+    if (top < 1) dy = 1 - top;
+    else if (top + height > PLANE - 1) dy = PLANE - 1 - top - height;
+    return { x: x + dx, y: y + dy, anchor: anchor,
+             box: { x: left + dx, y: top + dy, width: width, height: height } };
+  }
+
+  /** The label of a tip: its steps' labels, shortened to fit a plane (the timeline has them all). */
+  function tipText(texts) {
+    var short = texts.map(function (text) { return text.length > 16 ? text.slice(0, 15) + "…" : text; });
+    if (short.length > 3) return short[0] + ", " + short[1] + " … " + short[short.length - 1] + " (" + short.length + ")";
+    return short.join(", ");
   }
 
   function overlaps(a, b) {
@@ -664,7 +696,7 @@
     if (p.half === null) p.half = halfRange(p.kind, p.axes);
     var half = p.half, current = view.step;
     var read = p.kind === "value" && current > 0 && replay.steps[current - 1].op === "read" &&
-      !isHidden(current) ? replay.read(current) : null;
+      !isHidden(current) ? readOf(current) : null;
     if (read) {  // the value plane at a read frames its output too
       p.axes.forEach(function (a) {
         half = Math.max(half, Math.ceil(Math.abs(read.output[a]) * 1.15 * 10 - 1e-9) / 10);
@@ -686,16 +718,16 @@
       var step = replay.steps[n - 1], mine = n === current ? " current" : "";
       if (p.kind === "key") {
         if (step.op === "write") {
-          labels.push({ tip: arrow(p, layer, step.key, "key" + mine, { number: n, field: "key" }), text: step.label, cls: "key" });
+          labels.push({ tip: arrow(p, layer, step.key, "key" + mine, { number: n, field: "key" }), text: step.label, cls: "key", first: n === current });
         } else if (n === current) {
-          labels.push({ tip: arrow(p, layer, step.query, "query current", { number: n, field: "query" }), text: step.label, cls: "query" });
+          labels.push({ tip: arrow(p, layer, step.query, "query current", { number: n, field: "query" }), text: step.label, cls: "query", first: true });
         }
       } else if (step.op === "write") {
-        labels.push({ tip: arrow(p, layer, step.value, "value" + mine, { number: n, field: "value" }), text: step.label, cls: "value" });
+        labels.push({ tip: arrow(p, layer, step.value, "value" + mine, { number: n, field: "value" }), text: step.label, cls: "value", first: n === current });
       }
     });
     if (read) {
-      labels.push({ tip: arrow(p, layer, read.output, "output", null), text: "y", cls: "output" });
+      labels.push({ tip: arrow(p, layer, read.output, "output", null), text: "y", cls: "output", first: true });
     }
     placeLabels(p, labels);
   }
@@ -761,11 +793,11 @@
   function drawHeatmap() {
     clear(parts.heat);
     var dk = replay.dk, dv = replay.dv, n = view.step, hidden = isHidden(n);
-    var S = replay.state(n), limit = maxAbs(S);
+    var S = stateOf(n), limit = maxAbs(S);
     var stamp = null;
-    if (n > 0 && replay.steps[n - 1].op === "write") stamp = replay.write(n).stamp;
-    var withNumbers = dk * dv <= 256;
-    var table = el("table", "heat-table" + (withNumbers ? "" : " dense"));
+    if (n > 0 && replay.steps[n - 1].op === "write") stamp = writeOf(n).stamp;
+    if (dk * dv > DENSE_CELLS) { drawDenseHeatmap(S, limit, stamp, hidden); return; }
+    var table = el("table", "heat-table");
     var head = el("tr");
     head.appendChild(el("th", "corner", "S"));
     for (var c = 0; c < dv; c++) head.appendChild(el("th", "col", String(c + 1)));
@@ -780,7 +812,7 @@
           cell.textContent = T("hidden");
           cell.className += " hidden";
         } else {
-          if (withNumbers) cell.textContent = cellText(value, limit);
+          cell.textContent = cellText(value, limit);
           cell.style.backgroundColor = cellColour(value, limit);
           cell.title = (r + 1) + ", " + (c + 1) + ": " + num(value);
           if (stamp && stamp[r * dv + c] !== 0) cell.className += " stamped";
@@ -791,6 +823,39 @@
     }
     parts.heat.appendChild(table);
     if (hidden) parts.heat.appendChild(el("p", "small", T("hidden_state")));
+  }
+
+  /** Past this many cells, S is drawn as a picture: no room for numbers, and a table of
+   * 4,096 cells costs the browser a quarter of a second at each layout. */
+  var DENSE_CELLS = 256;
+
+  /** A large S as coloured squares on a canvas; the cell under the pointer is named below it. */
+  function drawDenseHeatmap(S, limit, stamp, hidden) {
+    var dk = replay.dk, dv = replay.dv;
+    var size = Math.max(3, Math.min(10, Math.floor(300 / Math.max(dk, dv))));
+    var canvas = el("canvas", "heat-canvas");
+    canvas.width = dv * size;
+    canvas.height = dk * size;
+    canvas.setAttribute("role", "img");
+    canvas.setAttribute("aria-label", T("state") + " (" + dk + " × " + dv + ")");
+    var paint = canvas.getContext("2d");
+    for (var r = 0; r < dk; r++) {
+      for (var c = 0; c < dv; c++) {
+        paint.fillStyle = hidden ? "rgba(128, 128, 128, 0.25)" : cellColour(S[r * dv + c], limit);
+        paint.fillRect(c * size, r * size, size, size);
+      }
+    }
+    parts.heat.appendChild(canvas);
+    var named = el("p", "small heat-cell", hidden ? T("hidden_state") : T("heat_point"));
+    parts.heat.appendChild(named);
+    if (hidden) return;
+    canvas.addEventListener("pointermove", function (event) {
+      var box = canvas.getBoundingClientRect();
+      var c = Math.floor((event.clientX - box.left) / box.width * dv);
+      var r = Math.floor((event.clientY - box.top) / box.height * dk);
+      if (r < 0 || c < 0 || r >= dk || c >= dv) return;
+      named.textContent = T("heat_cell", r + 1, c + 1, num(S[r * dv + c]));
+    });
   }
 
   /* ----------------------------------------------------- equation, readout */
@@ -807,7 +872,7 @@
     if (n === 0) { line(box, T("eq_empty")); return; }
     var step = replay.steps[n - 1];
     if (step.op === "write") {
-      var w = replay.write(n), params = replay.parameters(n);
+      var w = writeOf(n), params = replay.parameters(n);
       line(box, T("eq_" + replay.rule.name), "formula");
       var given = "k = " + vec(step.key) + (FRENCH ? " ; " : ", ") + "v = " + vec(step.value);
       if (params[0] !== null && replay.decays) given += (FRENCH ? " ; " : ", ") + "α = " + num(params[0]);
@@ -821,7 +886,7 @@
       line(box, "S = " + mat(w.state));
       return;
     }
-    var read = replay.read(n);
+    var read = readOf(n);
     line(box, T(replay.normalize ? "eq_read_normalised" : "eq_read"), "formula");
     line(box, "q = " + vec(step.query));
     if (doc.feature_map !== "identity") line(box, "φ(q) = " + vec(read.phiQuery));
@@ -840,7 +905,7 @@
     var box = parts.readout, n = view.step;
     clear(box);
     if (n === 0 || replay.steps[n - 1].op !== "read") { box.appendChild(el("p", "small", T("readout_write"))); return; }
-    var read = replay.read(n), hidden = isHidden(n);
+    var read = readOf(n), hidden = isHidden(n);
     pair(box, T("output"), hidden ? T("hidden") : vec(read.output), "output");
     if (read.target !== null) {
       pair(box, T("target"), hidden ? T("hidden") : read.target);
@@ -917,6 +982,7 @@
   /* ------------------------------------------------------------- render */
 
   function render() {
+    memo = {};
     var n = view.step;
     parts.position.textContent = n === 0 ? T("empty_memory") : T("step_of", n, COUNT) + " · " + T(replay.steps[n - 1].op) + " " + replay.steps[n - 1].label;
     parts.previous.disabled = n <= 0;
@@ -950,6 +1016,7 @@
 
   function set(number, field, vector, keepRange) {
     replay.set(number, field, vector);
+    memo = {};
     view.edited = true;
     if (!keepRange) { parts.keyPlane.half = null; parts.valuePlane.half = null; }
     render();

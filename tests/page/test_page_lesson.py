@@ -24,6 +24,20 @@ LESSONS = bundled_lessons()
 #: or outside its plane. Returns a list of problems (empty: all legible).
 LAYOUT_JS = r"""
 var problems = [], boxes = [];
+// The part of an element that shows: its box cut by every ancestor that clips (scrolls).
+function visibleRect(el) {
+  var r = el.getBoundingClientRect();
+  var box = {left: r.left, top: r.top, right: r.right, bottom: r.bottom};
+  for (var up = el.parentElement; up; up = up.parentElement) {
+    if (getComputedStyle(up).overflow === "visible") continue;
+    var c = up.getBoundingClientRect();
+    box.left = Math.max(box.left, c.left); box.right = Math.min(box.right, c.right);
+    box.top = Math.max(box.top, c.top); box.bottom = Math.min(box.bottom, c.bottom);
+  }
+  if (box.right - box.left < 1 || box.bottom - box.top < 1) return null;
+  box.width = box.right - box.left; box.height = box.bottom - box.top;
+  return box;
+}
 var skip = {SCRIPT: 1, STYLE: 1, TITLE: 1, OPTION: 1, NOSCRIPT: 1, title: 1};
 var width = document.documentElement.clientWidth;
 if (document.documentElement.scrollWidth > width + 1) {
@@ -36,16 +50,18 @@ document.querySelectorAll("body *").forEach(function (el) {
   });
   if (!own) return;
   if (!el.checkVisibility({visibilityProperty: true})) return;  // closed notes, hidden marks
-  var r = el.getBoundingClientRect();
-  if (r.width === 0 || r.height === 0) return;  // not shown
+  var r = visibleRect(el), whole = el.getBoundingClientRect();
+  if (r === null) return;  // not shown, or scrolled out of its list
   var name = el.tagName + "." + (el.getAttribute("class") || "") + " '" +
     el.textContent.slice(0, 30) + "'";
   boxes.push({el: el, r: r, name: name});
-  if (r.left < -1 || r.right > width + 1) problems.push(name + " is outside the window");
+  if (whole.left < -1 || whole.right > width + 1) problems.push(name + " is outside the window");
   if (el instanceof SVGElement) {
     var plane = el.ownerSVGElement.getBoundingClientRect();
-    if (r.left < plane.left - 1 || r.right > plane.right + 1 || r.top < plane.top - 1 ||
-        r.bottom > plane.bottom + 1) problems.push(name + " is cut by its plane");
+    if (whole.left < plane.left - 1 || whole.right > plane.right + 1 ||
+        whole.top < plane.top - 1 || whole.bottom > plane.bottom + 1) {
+      problems.push(name + " is cut by its plane");
+    }
   } else if (getComputedStyle(el).display !== "inline" && el.scrollWidth > el.clientWidth + 1) {
     problems.push(name + " is wider than its box: " + el.scrollWidth + " > " + el.clientWidth);
   }
@@ -243,3 +259,39 @@ def test_outputs_hide_until_revealed(browser, tmp_path):
     assert "[5" not in hidden["caption"]
     browser.js("document.querySelector('nav button:nth-of-type(4)').click(); return 1;")
     assert browser.js(readout) == shown
+
+
+def test_a_large_memory_is_a_picture_that_names_the_cell_under_the_pointer(browser, tmp_path):
+    rng = np.random.default_rng(3)
+    d = 24
+    steps = [
+        {"op": "write", "key": np.round(rng.normal(size=d), 2).tolist(), "value": [1] * d}
+        for _ in range(30)
+    ] + [{"op": "read", "query": [1] + [0] * (d - 1)}]
+    scenario = scenario_from_dict(
+        {"format": "linviz-scenario", "version": 1, "d_k": d, "d_v": d, "steps": steps}
+    )
+    state = np.asarray(trace_document(Trace(scenario))["steps"][29]["state"])
+    for width, height in ((1024, 768), (390, 844)):
+        browser.load(_page(tmp_path, scenario), width, height)
+        answer = browser.js(
+            "window.linviz.go(30);"
+            "var canvas = document.querySelector('#heatmap canvas');"
+            "var box = canvas.getBoundingClientRect();"
+            "canvas.dispatchEvent(new PointerEvent('pointermove', {bubbles: true,"
+            " clientX: box.left + box.width * 4.5 / 24,"
+            " clientY: box.top + box.height * 2.5 / 24}));"
+            "var named = document.querySelector('#heatmap .heat-cell').textContent;"
+            "var layout = (function () {" + LAYOUT_JS + "})();"
+            "return {cells: document.querySelectorAll('#heatmap td').length, named: named,"
+            " layout: layout.problems, wide: canvas.width};"
+        )
+        assert answer["cells"] == 0 and answer["wide"] == 24 * 10
+        assert answer["named"] == f"row 3, column 5: {_shown(state[2, 4])}"
+        assert answer["layout"] == []
+
+
+def _shown(x: float) -> str:
+    from linviz.model.report import fmt_number
+
+    return fmt_number(x)
