@@ -34,8 +34,9 @@ def _fail(message: object) -> int:
 def export_page(scenario: Scenario, options: argparse.Namespace) -> int:
     """Write the page ``options`` ask for; the exit status (1 with one line on stderr).
 
-    ``--theme`` (light, dark, projector) and ``--lang`` (en, fr) apply; the
-    image options (``--step``, ``--view``, ``--scale``, ``--size``) do not: the
+    ``--theme`` (light, dark, projector) and ``--lang`` (en, fr) apply, and
+    ``--step N`` is the step the page opens at. The image options (``--view``,
+    ``--scale``, ``--size``, ``--transparent``, ``--editors``) are refused: the
     page shows every step and fits its window.
     """
     theme = options.theme or "light"
@@ -46,11 +47,24 @@ def export_page(scenario: Scenario, options: argparse.Namespace) -> int:
             return _fail(f"{flag} is for images; an .html page takes --theme and --lang")
     if getattr(options, "view", "window") not in (None, "window"):
         return _fail("--view is for images; an .html page shows the whole lesson")
+    if getattr(options, "size", None) is not None or float(getattr(options, "scale", 1.0)) != 1.0:
+        return _fail("--size and --scale are for images; an .html page fits its window")
+    step = None
+    if getattr(options, "step", None) is not None:
+        try:
+            step = int(options.step)
+        except ValueError:
+            return _fail(f"--step must be the step the page opens at, not {options.step!r}")
+        if not 0 <= step <= len(scenario):
+            return _fail(
+                f"there is no step {step}: the scenario has steps 0 (the empty memory) "
+                f"to {len(scenario)}"
+            )
     out = Path(options.out)
     if not out.parent.is_dir():
         return _fail(f"cannot write {out}: no such folder {out.parent}")
     try:
-        text = page_html(scenario, options.lang or "en", theme, file=options.scenario)
+        text = page_html(scenario, options.lang or "en", theme, file=options.scenario, step=step)
         written = write_safely(out, [text.encode("utf-8")])
     except ScenarioError as error:
         return _fail(error)

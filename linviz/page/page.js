@@ -28,7 +28,7 @@
 
   /** Everything the page shows that is not in the scenario. */
   var view = {
-    step: COUNT > 0 ? 1 : 0,
+    step: OPTIONS.step !== undefined ? OPTIONS.step : (COUNT > 0 ? 1 : 0),
     hide: false,
     revealed: {},          // labels of reads revealed while outputs are hidden
     edited: false,

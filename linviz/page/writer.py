@@ -131,7 +131,11 @@ def check_page_size(scenario: Scenario, file: str | None = None) -> None:
 
 
 def page_html(
-    scenario: Scenario, language: str = "en", theme: str = "light", file: str | None = None
+    scenario: Scenario,
+    language: str = "en",
+    theme: str = "light",
+    file: str | None = None,
+    step: int | None = None,
 ) -> str:
     """The whole page for ``scenario`` as text.
 
@@ -146,6 +150,8 @@ def page_html(
         ``"light"``, ``"dark"`` or ``"projector"`` (the page can switch later).
     file
         The scenario's name, for the refusal of one too large.
+    step
+        The step the page opens at (0: the empty memory); by default the first.
 
     Raises
     ------
@@ -161,8 +167,12 @@ def page_html(
     if theme not in PAGE_THEMES:
         raise ValueError(f"unknown page theme {theme!r}: choose {', '.join(PAGE_THEMES)}")
     check_page_size(scenario, file)
+    if step is not None and not 0 <= step <= len(scenario):
+        raise ValueError(f"there is no step {step}: the scenario has steps 0 to {len(scenario)}")
     document = scenario_to_dict(scenario)
-    options = {"language": language, "theme": theme}
+    options: dict[str, object] = {"language": language, "theme": theme}
+    if step is not None:
+        options["step"] = step
     return _TEMPLATE.format(
         lang=language,
         version=_escape_text(__version__),
@@ -182,13 +192,15 @@ def write_lesson_page(
     path: str | os.PathLike[str],
     language: str = "en",
     theme: str = "light",
+    step: int | None = None,
 ) -> Path:
     """Write ``scenario`` as an interactive page at ``path`` (atomically); the file written.
 
-    What File ▸ Export ▸ Interactive page calls. Raises :class:`ScenarioError`
+    What File ▸ Export ▸ Interactive page calls (``step``: the step the page
+    opens at, e.g. the one the window shows; by default the first). Raises :class:`ScenarioError`
     (a :class:`PageTooLarge` for a scenario over the limits, or one naming the
     file that cannot be written) and ``ValueError`` for an unknown language
     or theme.
     """
-    text = page_html(scenario, language, theme, file=getattr(scenario, "name", None))
+    text = page_html(scenario, language, theme, step=step)
     return write_safely(os.fspath(path), [text.encode("utf-8")])

@@ -225,6 +225,15 @@ def test_a_touch_drag_of_a_value_moves_it(browser, tmp_path):
     assert answer == [[-1, 2], [5, 1]]  # S = k1 v1ᵀ + k2 v2ᵀ with v1 now (−1, 2)
 
 
+def test_the_page_opens_at_the_step_it_was_exported_at(browser, tmp_path):
+    scenario = load_scenario(LESSONS[1].path)
+    browser.load(write_lesson_page(scenario, tmp_path / "p.html", step=5))
+    assert browser.js("return window.linviz.step();") == 5
+    assert browser.js("return document.querySelector('.chip-button.current').textContent;") == (
+        "5k3"
+    )
+
+
 def test_clicker_keys_step_through_the_lesson(browser, tmp_path):
     browser.load(_page(tmp_path, LESSONS[0]))
     shown = browser.js(

@@ -155,6 +155,12 @@ def test_export_writes_a_page_and_refuses_image_options(tmp_path, capsys):
     assert "choose light, dark, projector" in capsys.readouterr().err
     assert main(["export", "delta-repair", "--out", str(out), "--transparent"]) == 1
     assert "--transparent is for images" in capsys.readouterr().err
+    assert main(["export", "delta-repair", "--out", str(out), "--size", "800x600"]) == 1
+    assert "--size and --scale are for images" in capsys.readouterr().err
+    assert main(["export", "delta-repair", "--out", str(out), "--step", "9"]) == 1
+    assert "there is no step 9" in capsys.readouterr().err
+    assert main(["export", "delta-repair", "--out", str(out), "--step", "4"]) == 0
+    assert '"step":4' in out.read_text(encoding="utf-8")
     assert main(["export", "delta-repair", "--out", str(tmp_path / "no" / "x.html")]) == 1
     assert "no such folder" in capsys.readouterr().err
 
