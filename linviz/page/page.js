@@ -398,7 +398,7 @@
     parts.hide = button(T("hide_outputs"), T("hide_outputs_tip"), function () { hideOutputs(!view.hide); });
     parts.hide.setAttribute("aria-pressed", "false");
     parts.reveal = button(T("reveal"), T("reveal_tip"), function () { reveal(); });
-    parts.theme = button(T("theme") + ": " + T("theme_" + view.theme), "", function () {
+    parts.theme = button(T("theme_button", T("theme_" + view.theme)), "", function () {
       var themes = ["light", "dark", "projector"];
       setTheme(themes[(themes.indexOf(view.theme) + 1) % themes.length]);
     });
@@ -709,7 +709,8 @@
 
   function drawArrows(p, read) {
     while (p.svg.lastChild && p.svg.lastChild.nodeName !== "title") p.svg.removeChild(p.svg.lastChild);
-    p.caption.textContent = p.axes.length > 1 ? T("components", p.axes[0] + 1, p.axes[1] + 1) : T("component", p.axes[0] + 1);
+    p.caption.textContent = p.axes.length > 1
+      ? T("components", p.axes[0] + 1, p.axes[1] + 1) : T("component", p.axes[0] + 1);
     drawAxes(p);
     var layer = svgEl("g", { "class": "arrows" });
     p.svg.appendChild(layer);
@@ -718,12 +719,15 @@
       var step = replay.steps[n - 1], mine = n === current ? " current" : "";
       if (p.kind === "key") {
         if (step.op === "write") {
-          labels.push({ tip: arrow(p, layer, step.key, "key" + mine, { number: n, field: "key" }), text: step.label, cls: "key", first: n === current });
+          labels.push({ tip: arrow(p, layer, step.key, "key" + mine, { number: n, field: "key" }),
+                        text: step.label, cls: "key", first: n === current });
         } else if (n === current) {
-          labels.push({ tip: arrow(p, layer, step.query, "query current", { number: n, field: "query" }), text: step.label, cls: "query", first: true });
+          labels.push({ tip: arrow(p, layer, step.query, "query current", { number: n, field: "query" }),
+                        text: step.label, cls: "query", first: true });
         }
       } else if (step.op === "write") {
-        labels.push({ tip: arrow(p, layer, step.value, "value" + mine, { number: n, field: "value" }), text: step.label, cls: "value", first: n === current });
+        labels.push({ tip: arrow(p, layer, step.value, "value" + mine, { number: n, field: "value" }),
+                      text: step.label, cls: "value", first: n === current });
       }
     });
     if (read) {
@@ -911,7 +915,8 @@
       pair(box, T("target"), hidden ? T("hidden") : read.target);
       pair(box, T("expected"), hidden ? T("hidden") : vec(read.expected));
     } else {
-      pair(box, T("target"), hidden ? T("hidden") : (read.tied.length ? T("no_target", read.tied.join(", ")) : T("no_target_none")));
+      var none = read.tied.length ? T("no_target", read.tied.join(", ")) : T("no_target_none");
+      pair(box, T("target"), hidden ? T("hidden") : none);
     }
     if (hidden) return;
     if (read.errorParts) {
@@ -950,7 +955,9 @@
     sum.appendChild(el("td", "number", unbroken(vec(read.output))));
     table.appendChild(sum);
     box.appendChild(table);
-    if (shown.length < read.weights.length) box.appendChild(el("p", "small", T("more_terms", read.weights.length - shown.length, shown.length)));
+    if (shown.length < read.weights.length) {
+      box.appendChild(el("p", "small", T("more_terms", read.weights.length - shown.length, shown.length)));
+    }
   }
 
   /* --------------------------------------------------------------- story */
@@ -972,7 +979,10 @@
     stale = storyText(parts.caption, step ? step.caption : doc.caption, n || null, "caption") || stale;
     if (!step) { parts.caption.hidden = false; if (!parts.caption.textContent) parts.caption.textContent = T("empty_memory"); }
     stale = storyText(parts.question, step ? step.question : null, n, "question") || stale;
-    if (step && lessonText(step.question)) parts.question.textContent = T("question") + " : ".slice(FRENCH ? 0 : 1) + parts.question.textContent;
+    if (step && lessonText(step.question)) {
+      // "Question: …", in French "Question : …" (a space before the colon).
+      parts.question.textContent = T("question") + (FRENCH ? "\u00a0: " : ": ") + parts.question.textContent;
+    }
     stale = storyText(parts.notes, step ? step.notes : null, n, "notes") || stale;
     parts.notesBox.hidden = parts.notes.hidden;
     // Kept in the layout when not shown: its line appearing must not move the planes.
@@ -984,7 +994,8 @@
   function render() {
     memo = {};
     var n = view.step;
-    parts.position.textContent = n === 0 ? T("empty_memory") : T("step_of", n, COUNT) + " · " + T(replay.steps[n - 1].op) + " " + replay.steps[n - 1].label;
+    parts.position.textContent = n === 0 ? T("empty_memory")
+      : T("step_of", n, COUNT) + " · " + T(replay.steps[n - 1].op) + " " + replay.steps[n - 1].label;
     parts.previous.disabled = n <= 0;
     parts.next.disabled = n >= COUNT;
     parts.reveal.hidden = !isHidden(n);
@@ -1038,7 +1049,7 @@
     document.body.classList.remove("theme-" + view.theme);
     view.theme = theme;
     document.body.classList.add("theme-" + theme);
-    parts.theme.textContent = T("theme") + ": " + T("theme_" + theme);
+    parts.theme.textContent = T("theme_button", T("theme_" + theme));
     render();
   }
 

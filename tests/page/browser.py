@@ -238,7 +238,10 @@ def _serve() -> None:  # pragma: no cover - runs in the child process
                 if result is None:
                     raise RuntimeError("the script failed: " + "; ".join(state["console"][-3:]))
             elif command == "shot":
-                frames(4)  # the compositor has the frame the last script drew
+                # The view's picture arrives from Chromium's compositor after the frame is
+                # drawn: a grab right after the frame can still hold the one before.
+                frames(2)
+                settle(400)
                 view.grab().save(request["path"])
                 result = None
             elif command == "requests":
