@@ -497,6 +497,7 @@
     if (size < 2) axes.length = 1;
     var caption = el("p", "small plane-axes");
     box.appendChild(caption);
+    caption.hidden = size > 2;  // the chooser below names the components itself
     if (size > 2) {
       var choose = el("select", "axes");
       choose.setAttribute("aria-label", title);
