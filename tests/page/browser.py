@@ -18,6 +18,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,17 +40,24 @@ class Browser:
     """The test side: start the child, send commands, read answers."""
 
     def __init__(self) -> None:
+        if not webengine_available():
+            raise RuntimeError(
+                "QtWebEngine is missing: the page's tests need PySide6-Addons "
+                "(pip install -e '.[test]' installs it)"
+            )
         env = dict(os.environ)
         env["QT_QPA_PLATFORM"] = "offscreen"
         # Chromium refuses to run as root with its sandbox; tests run as root in CI.
         env["QTWEBENGINE_DISABLE_SANDBOX"] = "1"
         env["QTWEBENGINE_CHROMIUM_FLAGS"] = "--no-sandbox --disable-gpu --disable-logging"
         env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+        # Chromium's own messages go to a file, read back only if the browser dies.
+        self._errors = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
         self._process = subprocess.Popen(
             [sys.executable, __file__],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
+            stderr=self._errors,
             text=True,
             encoding="utf-8",
             env=env,
@@ -62,7 +70,9 @@ class Browser:
         self._process.stdin.flush()
         line = self._process.stdout.readline()
         if not line:
-            raise RuntimeError("the browser process ended")
+            self._errors.seek(0)
+            tail = self._errors.read()[-2000:]
+            raise RuntimeError(f"the browser process ended:\n{tail}")
         answer = json.loads(line)
         if "error" in answer:
             raise RuntimeError(answer["error"])
@@ -98,7 +108,7 @@ class Browser:
             except subprocess.TimeoutExpired:
                 self._process.kill()
                 self._process.wait()
-        for stream in (self._process.stdin, self._process.stdout):
+        for stream in (self._process.stdin, self._process.stdout, self._errors):
             if stream is not None:
                 stream.close()
 
