@@ -16,12 +16,20 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn, TextIO
 
 from linviz import __version__
+from linviz.commands.arrays import (
+    add_array_options,
+    add_import_parser,
+    array_options,
+    check_array_options,
+)
+from linviz.commands.mqar import add_mqar_parser
 from linviz.model.errors import ScenarioError
 from linviz.model.limits import MAX_LISTED_TERMS
+from linviz.model.text_rules import NumberTextError, number_from_text, whole_from_text
 
 #: The languages of the window and of exports (no Qt import: the CLI starts fast).
 LANGUAGES = ("en", "fr")
-COMMANDS = ("lessons", "trace", "export", "bench", "memory", "capacity")
+COMMANDS = ("lessons", "trace", "export", "bench", "memory", "capacity", "import", "mqar")
 #: Files ``linviz capacity --out`` draws the recall lab's curves into.
 IMAGE_SUFFIXES = (".png", ".svg", ".pdf")
 
@@ -34,14 +42,22 @@ class _OneLineParser(argparse.ArgumentParser):
 
 
 def _checked(parse: Callable[[str], object], check: Callable[[object], object]):
-    """An argparse ``type`` that parses a string, then checks it with a model checker."""
+    """An argparse ``type`` that parses a string, then checks it with a model checker.
+
+    ``int`` and ``float`` are read with the digits 0-9 only (Python's own
+    also read ``٥`` and ``5_000``), and the refusal says why.
+    """
+    reader = {int: whole_from_text, float: number_from_text}.get(parse, parse)
 
     def convert(text: str) -> object:
         try:
-            value = parse(text)
-        except ValueError:
+            value = reader(text)  # type: ignore[operator]
+        except ValueError as error:
             kind = "a whole number" if parse is int else "a number"
-            raise argparse.ArgumentTypeError(f"expected {kind}, got {text!r}") from None
+            why = ""
+            if isinstance(error, NumberTextError) and error.looks_like_a_number:
+                why = f": {error.reason}"
+            raise argparse.ArgumentTypeError(f"expected {kind}, got {text!r}{why}") from None
         try:
             return check(value)
         except ScenarioError as error:
@@ -65,8 +81,8 @@ def _app_parser() -> argparse.ArgumentParser:
         prog="linviz",
         description="See how linear attention stores associations in one fixed-size "
         "matrix S, and how they blend once keys overlap.",
-        epilog="Other commands: linviz lessons | trace | export | bench | memory | capacity "
-        "(linviz COMMAND --help for each).",
+        epilog="Other commands: linviz lessons | trace | export | bench | memory | capacity | "
+        "import | mqar (linviz COMMAND --help for each).",
     )
     parser.add_argument(
         "scenario",
@@ -81,6 +97,7 @@ def _app_parser() -> argparse.ArgumentParser:
         choices=LANGUAGES,
         help="language of the window: en or fr (default: the last chosen, else the system's)",
     )
+    add_array_options(parser)
     return parser
 
 
@@ -105,6 +122,7 @@ def _command_parser(command: str | None = None) -> argparse.ArgumentParser:
         f"{MAX_LISTED_TERMS:,} earlier writes lists its {MAX_LISTED_TERMS:,} largest and "
         "one 'rest' entry); the time grows with the square of the steps",
     )
+    add_array_options(trace)
     export = commands.add_parser(
         "export",
         help="write one image (.png .svg .pdf), an animation (.gif) or an interactive page (.html)",
@@ -124,7 +142,9 @@ def _command_parser(command: str | None = None) -> argparse.ArgumentParser:
     export.add_argument(
         "--view", default="window", help="'window' (default), a panel name, or 'list' to print them"
     )
-    export.add_argument("--scale", type=float, default=1.0, help="pixel scale, 1 to 4")
+    export.add_argument(
+        "--scale", type=_checked(float, float), default=1.0, help="pixel scale, 1 to 4"
+    )
     export.add_argument("--theme", default=None, help="light, dark or projector")
     export.add_argument(
         "--lang", default="en", choices=LANGUAGES, help="language of the image: en or fr"
@@ -139,13 +159,18 @@ def _command_parser(command: str | None = None) -> argparse.ArgumentParser:
         action="store_true",
         help="PNG: transparent background (for slides with their own)",
     )
-    export.add_argument("--duration", type=int, default=1200, help="GIF: milliseconds per frame")
+    export.add_argument(
+        "--duration", type=_checked(int, int), default=1200, help="GIF: milliseconds per frame"
+    )
     export.add_argument(
         "--editors",
         action="store_true",
         help="--view window: keep the table of steps, the settings and the buttons "
         "(left out by default)",
     )
+    add_array_options(export)
+    add_import_parser(commands)
+    add_mqar_parser(commands)
     bench = commands.add_parser("bench", help="measure performance")
     bench.add_argument("--json", action="store_true", help="print one JSON document")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions (for a smoke test)")
@@ -286,11 +311,11 @@ def _fail(error: ScenarioError | str) -> int:
     return 1
 
 
-def _load(name: str):
+def _load(name: str, arrays=None):
     from linviz.model.lessons import resolve_scenario_path
-    from linviz.model.scenario_file import load_scenario
+    from linviz.model.sources import load_scenario_source
 
-    return load_scenario(resolve_scenario_path(name))
+    return load_scenario_source(resolve_scenario_path(name), arrays)
 
 
 def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
@@ -318,12 +343,12 @@ def _unicode_stream(stream: TextIO) -> bool:
     return encoding is None or codecs.lookup(encoding).name == "utf-8"
 
 
-def run_trace(name: str, as_json: bool, all_terms: bool = False) -> int:
-    """Replay a scenario and print it as a table or as JSON."""
+def run_trace(name: str, as_json: bool, all_terms: bool = False, arrays=None) -> int:
+    """Replay a scenario (or arrays read with ``arrays``) and print it as a table or as JSON."""
     from linviz.model.report import trace_table_lines, write_trace_json
 
     try:
-        scenario = _load(name)
+        scenario = _load(name, arrays)
     except ScenarioError as error:
         return _fail(error)
     except MemoryError:
@@ -450,8 +475,11 @@ def _capacity_table(rows: list[dict], keys: str, trials: int, tolerance: float) 
     return "\n".join(text)
 
 
-def run_app(name: str | None, language: str | None = None) -> int:
-    """Open the main window on ``name`` (default: the first lesson), in ``language``."""
+def run_app(name: str | None, language: str | None = None, arrays=None) -> int:
+    """Open the main window on ``name`` (default: the first lesson), in ``language``.
+
+    ``arrays``: how to read ``name`` if it is an ``.npz``/``.npy`` file.
+    """
     import gc
 
     # The collector rests from the views' imports on (Qt, numpy): see
@@ -459,7 +487,7 @@ def run_app(name: str | None, language: str | None = None) -> int:
     gc.disable()
     from linviz.views.app import run
 
-    return run(name, language)
+    return run(name, language, arrays) if arrays is not None else run(name, language)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -469,6 +497,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args and args[0] in COMMANDS:
             parser = _command_parser(args[0])
             options = parser.parse_args(args)
+            if options.command in ("trace", "export"):
+                check_array_options(_subparser(parser, options.command), options)
             if options.command == "memory":
                 return run_memory(options)
             if options.command == "capacity":
@@ -476,7 +506,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             if options.command == "lessons":
                 return run_lessons()
             if options.command == "trace":
-                return run_trace(options.scenario, options.json, options.all_terms)
+                return run_trace(
+                    options.scenario, options.json, options.all_terms, array_options(options)
+                )
+            if options.command == "import":
+                from linviz.commands.arrays import run_import
+
+                return run_import(options, _subparser(parser, "import"))
+            if options.command == "mqar":
+                from linviz.commands.mqar import run_mqar
+
+                return run_mqar(options, _subparser(parser, "mqar"))
             if options.command == "export":
                 from linviz.views.export.command import run_export
 
@@ -489,8 +529,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from linviz.bench import run_bench
 
             return run_bench(options)
-        options = _app_parser().parse_args(args)
-        return run_app(options.scenario, options.lang)
+        app_parser = _app_parser()
+        options = app_parser.parse_args(args)
+        check_array_options(app_parser, options)
+        return run_app(options.scenario, options.lang, array_options(options))
     except BrokenPipeError:  # `linviz trace x | head` must not print a traceback
         return 0
     except KeyboardInterrupt:

@@ -48,3 +48,31 @@ def test_memory_and_capacity_commands_import_no_qt(tmp_path):
     )
     assert not loaded_after(code) & set(QT_MODULES)
     assert out.exists()
+
+
+def test_import_linviz_and_the_array_api_load_no_qt():
+    code = (
+        "import numpy as np\nimport linviz\n"
+        "s = linviz.scenario_from_arrays(q=np.eye(2), k=np.eye(2), v=np.eye(2), beta=[1, 0.5])\n"
+        "assert len(s) == 4\n"
+        "assert linviz.load('session-trace').d_k == 2"
+    )
+    assert not loaded_after(code) & set(QT_MODULES)
+
+
+def test_import_and_mqar_commands_import_no_qt(tmp_path):
+    import numpy as np
+
+    arrays = tmp_path / "head.npz"
+    np.savez(arrays, q=np.eye(3), k=np.eye(3), v=np.ones((3, 2)), g=np.full(3, -0.1))
+    converted = tmp_path / "a.json"
+    code = (
+        "import io, contextlib\nfrom linviz.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert main(['import', {str(arrays)!r}, '--out', {str(converted)!r}]) == 0\n"
+        f"    assert main(['trace', {str(arrays)!r}, '--json']) == 0\n"
+        f"    assert main(['mqar', '--pairs', '4', '--d', '8', '--out', "
+        f"{str(tmp_path / 'm.json')!r}]) == 0"
+    )
+    assert not loaded_after(code) & set(QT_MODULES)
+    assert converted.exists() and (tmp_path / "m.json").exists()

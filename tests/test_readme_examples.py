@@ -28,7 +28,18 @@ import pytest
 README = Path(__file__).resolve().parent.parent / "README.md"
 ROOT = README.parent
 #: The sub-commands that do not open the window.
-COMMANDS = ("lessons", "trace", "export", "bench", "memory", "capacity", "--version", "--help")
+COMMANDS = (
+    "lessons",
+    "trace",
+    "export",
+    "bench",
+    "memory",
+    "capacity",
+    "import",
+    "mqar",
+    "--version",
+    "--help",
+)
 
 
 def code_blocks(text: str) -> list[list[str]]:

@@ -76,7 +76,9 @@ and pyqtgraph's mouse rate limit off.
     ``random_scenario(1_000_000, 8)`` saved in the columns layout (about
     330 MB), and the child's own peak resident memory (``VmHWM``) when it
     printed that line. One untimed warm-up run, then three; ``--quick``
-    opens a 100,000-step file (``100000_steps_d8``) twice.
+    opens a 100,000-step file (``100000_steps_d8``) twice, without the
+    warm-up (the start-up figures just cached the bytecode): about 15 s of
+    the quick run at load average 6, two children that each start Qt.
 ``rss_mb_100000_steps``
     ``VmRSS`` of a child process holding the main window open on a
     100,000-step d = 64 scenario, after showing it, scrubbing to ten random
@@ -577,11 +579,15 @@ def startup_figures(runs: int) -> dict[str, object]:
 
 
 # -- opening a big file ------------------------------------------------------------------------
-def open_figures(steps: int, d: int, runs: int) -> tuple[dict[str, object], dict[str, object]]:
+def open_figures(
+    steps: int, d: int, runs: int, warm_up: bool = True
+) -> tuple[dict[str, object], dict[str, object]]:
     """``linviz FILE`` on a ``steps``-step file (columns layout): time to first paint, peak RSS.
 
     The file (``random_scenario(steps, d)``, saved in the columns layout) is
-    written once; one untimed run warms the disk cache and the bytecode.
+    written once; one untimed run warms the disk cache and the bytecode
+    (``warm_up``; after :func:`startup_figures` the bytecode is cached and
+    the file just written is in the disk cache).
     The peak is the child's own ``VmHWM`` when its window has painted.
     """
     from linviz.bench.timing import summary, summary_ms
@@ -591,7 +597,8 @@ def open_figures(steps: int, d: int, runs: int) -> tuple[dict[str, object], dict
     path = scratch_folder() / f"open_{steps}_steps_d{d}.json"
     save_scenario(random_columns_scenario(steps, d), path, layout="columns")
     args = [sys.executable, "-m", "linviz", str(path)]
-    paint_and_peak(args)  # warm-up
+    if warm_up:
+        paint_and_peak(args)
     times, peaks = [], []
     for _ in range(runs):
         seconds, peak = paint_and_peak(args)
@@ -709,7 +716,7 @@ def view_figures(quick: bool = False) -> dict[str, object]:
     }
     # --quick opens 100,000 steps (named so), twice; the full run 1,000,000, three times.
     open_steps = 100_000 if quick else 1_000_000
-    opened, peak = open_figures(open_steps, OPEN_DIM, 2 if quick else 3)
+    opened, peak = open_figures(open_steps, OPEN_DIM, 2 if quick else 3, warm_up=not quick)
     figures["open_ms"] = {f"{open_steps}_steps_d{OPEN_DIM}": opened}
     figures["open_peak_rss_mb"] = {f"{open_steps}_steps_d{OPEN_DIM}": peak}
     memory = memory_figures()

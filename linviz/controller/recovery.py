@@ -10,7 +10,9 @@ included). So a recovery file whose lock can be taken was left by a
 process that is gone: :func:`list_recoverable` lists those.
 
 The GUI writes a window's file shortly after each change
-(:meth:`RecoveryFile.write_session`, from a debounced timer), removes it
+(:meth:`RecoveryFile.write_session`, when a
+:class:`~linviz.controller.write_schedule.WriteSchedule` says: a debounce
+with a max-wait, so steady editing cannot starve it), removes it
 on a clean exit or after a save (:meth:`RecoveryFile.remove`), and at
 start offers what :func:`list_recoverable` finds (:func:`restore_into`,
 then :func:`discard`).
@@ -28,13 +30,13 @@ import re
 import secrets
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from itertools import chain
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, shown
-from linviz.model.safe_files import os_reason, write_atomically
+from linviz.model.safe_files import DiskStamp, os_reason, remove_leftovers, write_atomically
 from linviz.model.scenario import Scenario
 from linviz.model.scenario_file import load_scenario_bytes, scenario_text
 
@@ -152,8 +154,18 @@ class RecoveryFile:
             raise OSError(f"{self.path} is locked by another process")
         self._lock = lock
 
-    def write(self, scenario: Scenario, *, path: Path | None = None, cursor: int = 0) -> Path:
+    def write(
+        self,
+        scenario: Scenario,
+        *,
+        path: Path | None = None,
+        cursor: int = 0,
+        stamp: DiskStamp | None = None,
+    ) -> Path:
         """Write ``scenario`` (from file ``path``, shown at step ``cursor``) atomically.
+
+        ``stamp`` is what ``path`` held when the session read or saved it:
+        restored, it still notices a change made to the file meanwhile.
 
         Raises
         ------
@@ -169,6 +181,7 @@ class RecoveryFile:
             "title": scenario.title,
             "path": None if path is None else os.fspath(path),
             "cursor": int(cursor),
+            "disk": None if stamp is None else asdict(stamp),
         }
         head = json.dumps(header, ensure_ascii=True, allow_nan=False) + "\n"
         pieces = chain([head], scenario_text(scenario))
@@ -176,6 +189,7 @@ class RecoveryFile:
             self._hold_lock()
             write_atomically(self.path, (piece.encode("utf-8") for piece in pieces), 0o600)
         except OSError as error:
+            remove_leftovers(self.folder, self.path.name)
             raise ScenarioError.of(
                 QT_TRANSLATE_NOOP(
                     "ScenarioError", "the recovery file could not be written: {reason}"
@@ -184,6 +198,7 @@ class RecoveryFile:
                 file=str(self.path),
             ) from None
         except Exception as error:
+            remove_leftovers(self.folder, self.path.name)
             raise ScenarioError.of(
                 QT_TRANSLATE_NOOP(
                     "ScenarioError", "the recovery file could not be written ({kind}: {reason})"
@@ -196,7 +211,9 @@ class RecoveryFile:
 
     def write_session(self, session: Session) -> Path:
         """Write what ``session`` shows now: its scenario, file and cursor."""
-        return self.write(session.scenario, path=session.path, cursor=session.cursor)
+        return self.write(
+            session.scenario, path=session.path, cursor=session.cursor, stamp=session.disk_stamp
+        )
 
     def remove(self) -> None:
         """Delete the recovery file and its lock (a clean exit, or the work was saved)."""
@@ -246,6 +263,7 @@ class Restored:
     scenario: Scenario
     path: Path | None
     cursor: int
+    stamp: DiskStamp | None = None
 
 
 def _owner_gone(path: Path, pid: int) -> bool:
@@ -275,9 +293,11 @@ def list_recoverable(folder: Path | None = None) -> list[Recoverable]:
     """The recovery files left by processes that have ended, newest first.
 
     A window still open (in this process or another) is not listed. A file
-    that cannot be read as a recovery file is skipped.
+    that cannot be read as a recovery file is skipped. Temporary files that
+    killed writes left in the folder are removed (this runs at start).
     """
     folder = Path(folder) if folder is not None else recovery_folder()
+    remove_leftovers(folder)
     try:
         names = sorted(entry.name for entry in os.scandir(folder))
     except OSError:
@@ -325,6 +345,8 @@ def restore(entry: Recoverable | Path) -> Restored:
         header = json.loads(head)
         scenario_path = header["path"]
         cursor = int(header["cursor"])
+        disk = header.get("disk")
+        stamp = None if disk is None else DiskStamp(**disk)
     except OSError as error:
         raise ScenarioError.of(
             QT_TRANSLATE_NOOP("ScenarioError", "cannot be read: {reason}"),
@@ -336,7 +358,8 @@ def restore(entry: Recoverable | Path) -> Restored:
             QT_TRANSLATE_NOOP("ScenarioError", "not a linviz recovery file"), file=str(path)
         ) from None
     scenario = load_scenario_bytes(body, str(path))
-    return Restored(scenario, None if scenario_path is None else Path(scenario_path), cursor)
+    path_restored = None if scenario_path is None else Path(scenario_path)
+    return Restored(scenario, path_restored, cursor, stamp if path_restored else None)
 
 
 def restore_into(session: Session, entry: Recoverable | Path) -> Restored:
@@ -346,7 +369,7 @@ def restore_into(session: Session, entry: Recoverable | Path) -> Restored:
     session's own recovery file has been written, or on refusal).
     """
     restored = restore(entry)
-    session.replace_scenario(restored.scenario, restored.path)
+    session.replace_scenario(restored.scenario, restored.path, restored.stamp)
     session.set_cursor(restored.cursor)
     session.mark_unsaved()
     return restored

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -19,13 +20,17 @@ from linviz.controller.signals import Signal
 from linviz.controller.undo import UndoStack
 from linviz.model.caption_fields import states_own_numbers
 from linviz.model.captions import PLAIN_NUMBERS, Numbers, render, step_fingerprint
-from linviz.model.errors import ScenarioError
+from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError
 from linviz.model.lessons import bundled_lessons, resolve_scenario_path
 from linviz.model.replay import DEFAULT_CHECKPOINT_EVERY, Trace
+from linviz.model.safe_files import DiskStamp, Saved, changed_on_disk
 from linviz.model.scenario import Scenario
-from linviz.model.scenario_file import load_scenario, save_scenario
+from linviz.model.scenario_file import load_scenario_stamped, write_scenario
 from linviz.model.snapshot import Snapshot, snapshot
 from linviz.model.texts import LANGUAGES, in_language, variants, with_language
+
+if TYPE_CHECKING:
+    from linviz.model.array_files import ArrayOptions
 
 #: Snapshots kept for revisits, and the array bytes they may hold together.
 SNAPSHOT_CACHE_SIZE, SNAPSHOT_CACHE_BYTES = 64, 32 * 2**20
@@ -81,6 +86,21 @@ class ViewOptions:
     language: str = "en"
 
 
+class ChangedOnDisk(ScenarioError):
+    """Refused: saving would overwrite what someone else wrote to the file since it was read."""
+
+    def located(self, *, file: str | None = None, step: int | None = None) -> ChangedOnDisk:
+        located = super().located(file=file, step=step)
+        return ChangedOnDisk(
+            located.message,
+            file=located.file,
+            step=located.step,
+            field=located.field,
+            template=located.template,
+            values=located.values,
+        )
+
+
 #: What ``ViewOptions.key_space`` may be.
 KEY_SPACES = ("auto", "k", "phi")
 
@@ -99,6 +119,11 @@ class Session:
         self.checkpoint_every = checkpoint_every
         self.trace = Trace(self.scenario, checkpoint_every)
         self.path: Path | None = path
+        #: What :attr:`path` held when it was opened or last saved here (``None``: not known).
+        self.disk_stamp: DiskStamp | None = None
+        #: What the last save did (``None``: nothing saved yet); its ``notice``
+        #: is something to tell the user (hard links broken).
+        self.last_save: Saved | None = None
         self.cursor = len(self.scenario)
         self.options = ViewOptions()
         self.undo_stack = UndoStack()
@@ -303,8 +328,14 @@ class Session:
         return self._drag[0] if self._drag is not None else None
 
     # -- files -------------------------------------------------------------------
-    def replace_scenario(self, scenario: Scenario, path: Path | None) -> None:
-        """Show another scenario (already checked); the undo history starts over."""
+    def replace_scenario(
+        self, scenario: Scenario, path: Path | None, stamp: DiskStamp | None = None
+    ) -> None:
+        """Show another scenario (already checked); the undo history starts over.
+
+        ``stamp`` is what ``path`` held when ``scenario`` was read from it
+        (``None``: unknown, saving there will not ask).
+        """
         self.cancel_drag()
         self.scenario.unsubscribe(self._scenario_edited)
         self.trace.close()
@@ -313,6 +344,7 @@ class Session:
         scenario.subscribe(self._scenario_edited)
         self._snapshots.clear()
         self.path = path
+        self.disk_stamp = stamp if path is not None else None
         self.cursor = 0  # a lesson starts from the empty memory
         self.undo_stack.clear()
         self.clear_baseline(emit=False)
@@ -321,8 +353,10 @@ class Session:
         self._seed_caption_bases()
         self._emit(Change.SCENARIO, Change.CURSOR, Change.FILE, Change.BASELINE, Change.REVEAL)
 
-    def open(self, name_or_path: str | Path) -> None:
-        """Open a scenario file or a bundled lesson by name.
+    def open(self, name_or_path: str | Path, arrays: ArrayOptions | None = None) -> None:
+        """Open a scenario file, arrays (``.npz``/``.npy``, read with ``arrays``) or a lesson.
+
+        Arrays open without a file name (as a lesson does): saving asks for one.
 
         Raises
         ------
@@ -330,38 +364,94 @@ class Session:
             If it cannot be used; the current scenario is kept untouched.
         """
         path = resolve_scenario_path(str(name_or_path))
-        scenario = load_scenario(path)
+        from linviz.model.sources import is_array_file
+
+        stamp = None
+        if is_array_file(path):  # arrays open untitled: Save asks for a .json name
+            from linviz.model.sources import load_scenario_source
+
+            scenario = load_scenario_source(path, arrays)
+        else:
+            scenario, stamp = load_scenario_stamped(path)
         lesson_folder = bundled_lessons()[0].path.parent if bundled_lessons() else None
         # A bundled lesson opens as a copy: saving must not write into the package.
         is_lesson = lesson_folder is not None and path.resolve().parent == lesson_folder.resolve()
-        self.replace_scenario(scenario, None if is_lesson else Path(path))
+        untitled = is_lesson or is_array_file(path)
+        self.replace_scenario(scenario, None if untitled else Path(path), stamp)
 
-    def save(self, path: str | Path | None = None, layout: str | None = None) -> Path:
+    def save(
+        self, path: str | Path | None = None, layout: str | None = None, *, overwrite: bool = False
+    ) -> Path:
         """Save to ``path`` (default: where it came from), atomically.
 
         ``layout``: ``"steps"`` or ``"columns"`` (README, "Scenario files");
         by default the layout the scenario was opened in, and the one given
-        is kept for later saves. A drag in progress is ended first. Returns
-        the path saved to.
+        is kept for later saves. A drag in progress is ended first. Returns the path saved to;
+        :attr:`last_save` tells what the save did (its ``notice``: the file
+        had hard links, which keep the old version).
+
+        Saving over the file this session opened or last saved, after
+        someone else changed it (another window, process or program; see
+        :meth:`changed_on_disk`), is refused with :class:`ChangedOnDisk`
+        unless ``overwrite``: the window asks first (overwrite, save under
+        another name, or cancel).
 
         Raises
         ------
+        ChangedOnDisk
+            The file changed on disk since this session read or wrote it;
+            nothing was written.
         ScenarioError
-            If the file cannot be written (read-only, disk full …): the file
-            on disk is unchanged and the session stays modified.
+            If the file cannot be written (read-only, disk full, folder
+            gone, text that cannot be encoded …): the file on disk is
+            unchanged and the session stays modified.
         """
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ValueError("no file name yet: use save(path)")
+        if not overwrite and self._is_own_file(target) and self.changed_on_disk():
+            raise ChangedOnDisk.of(
+                QT_TRANSLATE_NOOP(
+                    "ScenarioError",
+                    "the file changed on disk since it was opened or last saved here "
+                    "(another window or program wrote it): overwrite it, save under "
+                    "another name, or cancel",
+                ),
+                file=str(target),
+            )
         self.end_drag()  # what is saved is what the undo history knows
         self.scenario.caption_written_for = self._stale_caption_bases()
-        save_scenario(self.scenario, target, layout)
+        saved = write_scenario(self.scenario, target, layout)
         if layout is not None:
             self.scenario.layout = layout
         self.path = target
+        self.disk_stamp = saved.stamp
+        self.last_save = saved
         self.undo_stack.set_clean()
         self._emit(Change.FILE)
         return target
+
+    def changed_on_disk(self) -> bool:
+        """Whether :attr:`path` changed on disk since this session opened or saved it.
+
+        Size, modification time and inode first, then the content's hash
+        (a file only touched is not changed). ``False`` when there is no
+        file, or it is gone.
+        """
+        if self.path is None:
+            return False
+        return changed_on_disk(self.path, self.disk_stamp)
+
+    def _is_own_file(self, target: Path) -> bool:
+        """Whether ``target`` is the file this session read or last wrote."""
+        if self.path is None or self.disk_stamp is None:
+            return False
+        if target == self.path:
+            return True
+        try:
+            return target.resolve() == self.path.resolve()
+        except (OSError, RuntimeError):
+            return False
 
     # -- captions ------------------------------------------------------------------------
     def caption(self, number: int | None = None, numbers: Numbers = PLAIN_NUMBERS) -> Caption:

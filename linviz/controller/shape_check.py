@@ -7,7 +7,8 @@ vector without touching the scenario: no step is added, nothing goes on the
 undo stack, the file stays as saved.
 
 The text is read the way the table of steps reads a typed vector
-(:func:`linviz.model.scenario.split_vector`, each token through ``float``)
+(:func:`linviz.model.scenario.split_vector`, each token through
+:func:`linviz.model.text_rules.number_from_text`: ASCII digits only)
 and checked in the same order: a token that is no number, then a number
 that is not finite, then the length. A key or query is compared with the
 rows of ``S`` (``d_k``) and a value with its columns (``d_v``). The feature
@@ -34,6 +35,7 @@ from linviz.model.errors import shown
 from linviz.model.readout import read_with
 from linviz.model.report import fmt_matrix, fmt_vector
 from linviz.model.scenario import split_vector
+from linviz.model.text_rules import NumberTextError, number_from_text
 
 #: The roles a typed vector can be tried in.
 ROLES = ("key", "query", "value")
@@ -70,6 +72,10 @@ class ShapeCheck:
     position, token
         The 1-based position and the text of the bad component (not a number,
         not finite).
+    reason
+        Why a token that Python would read as a number is refused (``٥``:
+        a digit of another script; ``5_000``), a phrase the views translate;
+        ``None`` otherwise.
     message
         The verdict in the course's words (English; the window says it in
         the user's language from the fields above).
@@ -112,6 +118,7 @@ class ShapeCheck:
     read: np.ndarray | None = None
     state: np.ndarray | None = None
     hidden: bool = False
+    reason: str | None = None
 
     @property
     def accepted(self) -> bool:
@@ -223,15 +230,17 @@ def try_vector(session: Session, text: str, role: str, number: int | None = None
     numbers: list[float] = []
     for position, token in enumerate(tokens, start=1):
         try:
-            numbers.append(float(token))
-        except ValueError:
+            numbers.append(number_from_text(token))  # ASCII digits only: not ٥, not 5_000
+        except NumberTextError as error:
             return ShapeCheck(
                 **base,
                 numbers=(),
                 problem=NOT_A_NUMBER,
                 position=position,
                 token=token,
-                message=f"{role} component {position} must be a number, got {token!r}",
+                reason=error.reason if error.looks_like_a_number else None,
+                message=f"{role} component {position} must be a number, got {token!r}"
+                + (f": {error.reason}" if error.looks_like_a_number else ""),
             )
     for position, (token, value) in enumerate(zip(tokens, numbers), start=1):
         if not math.isfinite(value):

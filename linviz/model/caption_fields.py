@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError
+from linviz.model.text_rules import same_label
 
 WRITE_FIELDS = {
     "k": "the key",
@@ -164,7 +165,8 @@ def _parsed(template: str) -> tuple[str | Field, ...]:
                 known=", ".join(FIELDS),
                 field="caption",
             )
-        labels = tuple(part.strip() for part in where.split(",")) if where else ()
+        # Labels quoted as the scenario keeps them (NFC): {y@cafe\u0301} finds café.
+        labels = tuple(same_label(part.strip()) for part in where.split(",")) if where else ()
         wanted = 2 if name in PAIR_FIELDS else (0, 1)
         if (name in PAIR_FIELDS and len(labels) != 2) or (
             name not in PAIR_FIELDS and len(labels) > 1

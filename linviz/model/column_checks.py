@@ -198,6 +198,11 @@ def _label_rows(labels: list[Any]) -> list[int]:
     return [row for row, label in enumerate(labels) if type(label) is not str]
 
 
+def _unique(labels: list[Any]) -> bool:
+    """Whether ``labels`` are texts, each once (a set: a third of a dict's time)."""
+    return set(map(type, labels)) <= {str} and len(set(labels)) == len(labels)
+
+
 def _first_rows(labels: list[Any]) -> dict[str, int]:
     """Each text label mapped to the first row that has it."""
     if set(map(type, labels)) <= {str}:
@@ -244,11 +249,15 @@ class ColumnReader:
     raw
         The decoded steps object; its number columns may already be float64
         arrays of finite numbers (read by the fast reader).
+    owned
+        Whether ``raw``'s lists may become the scenario's own (they were
+        decoded for it); otherwise they are copied.
     """
 
-    def __init__(self, shell: Scenario, raw: dict[str, Any]) -> None:
+    def __init__(self, shell: Scenario, raw: dict[str, Any], owned: bool = True) -> None:
         self._shell = shell
         self._raw = raw
+        self._owned = owned
         #: ``caption_for`` of the steps that have one, by label.
         self.written_for: dict[str, str] = {}
 
@@ -273,6 +282,8 @@ class ColumnReader:
         n = len(is_write)
         writes = int(is_write.sum())
         columns = {name: _row_column(raw, name, n) for name in ROW_COLUMNS}
+        if not self._owned:
+            columns = {name: None if c is None else list(c) for name, c in columns.items()}
         flat = {
             "keys": _number_column(raw.get("keys"), "keys", writes, d_k, "d_k"),
             "values": _number_column(raw.get("values"), "values", writes, d_v, "d_v"),
@@ -291,31 +302,33 @@ class ColumnReader:
         if labels is None:
             labels = _default_labels(is_write)
         suspects.update(_label_rows(labels))
-        # The first row of each label: a later one with the same label is refused by check_step.
-        first_row = _first_rows(labels)
-        if len(first_row) < n:
-            suspects.update(
-                row
-                for row, label in enumerate(labels)
-                if type(label) is not str or first_row[label] != row
-            )
-        targets = columns["targets"]
-        suspects.update(self._target_rows(targets, is_write, first_row))
         for name in ("alpha", "beta", "caption_for"):
             suspects.update(_given_rows(columns[name]))
         for name in ("captions", "notes", "questions"):
             suspects.update(_text_rows(columns[name]))
+        targets = columns["targets"]
+        # Each label's first row (a later one with the same label is refused by check_step):
+        # a million labels take seconds, so it is made only when something needs it.
+        first_row: dict[str, int] | None = None
+        if suspects or _given_rows(targets) or not _unique(labels):
+            first_row = _first_rows(labels)
+            if len(first_row) < n:
+                suspects.update(
+                    row
+                    for row, label in enumerate(labels)
+                    if type(label) is not str or first_row[label] != row
+                )
+            suspects.update(self._target_rows(targets, is_write, first_row))
 
         alpha, beta = np.full(n, np.nan), np.full(n, np.nan)
-        labels = list(labels)
-        texts = {
-            name: list(columns[name]) if columns[name] is not None else None
-            for name in ("captions", "notes", "questions")
-        }
-        targets = list(targets) if targets is not None else [None] * n
+        # The decoded lists become the scenario's own (no copy): changed only where checked.
+        texts = {name: columns[name] for name in ("captions", "notes", "questions")}
+        if targets is None:
+            targets = [None] * n
         relabelled = False
         writes_before = np.cumsum(is_write) - is_write if suspects else is_write
         for row in sorted(suspects):
+            assert first_row is not None  # made above whenever a row is suspect
             checked = self._check_row(
                 row, is_write, int(writes_before[row]), flat, columns, labels, first_row
             )
@@ -342,7 +355,7 @@ class ColumnReader:
         all_values = np.zeros((n, d_v))
         all_values[write_rows] = values
         del values
-        by_label = first_row
+        by_label = first_row  # None: unique labels, mapped when the scenario needs it
         if relabelled:  # a label the checks rewrote may now equal another
             by_label = dict(zip(labels, range(n)))
             if len(by_label) < n:

@@ -4,37 +4,52 @@ Reading refuses, before a byte is read, anything that is not a regular
 file (a FIFO would block forever, ``/dev/zero`` never ends) and any file
 over the size limit; opening never blocks.
 
-Writing never leaves half a file and never loses the old one:
+Writing never leaves half a file, never loses the old one, and never
+lies about what happened:
 
-- the new text goes to a temporary file ``.{name}.{random}.tmp`` in the
-  same folder, is flushed to disk, then renamed over the file (atomic), and
-  the folder is flushed so the rename itself survives a power cut;
+- the new text goes to a temporary file ``.{name}.linviz-{token}.tmp`` in
+  the same folder (locked while it is written), is flushed to disk, then
+  renamed over the file (atomic), and the folder is flushed so the rename
+  itself survives a power cut; a process killed at any moment leaves the
+  old file whole;
 - the file keeps its permission bits (and owner and group, where allowed);
 - a symbolic link is written through: the file it points to changes, the
   link stays a link;
 - a read-only file is refused with a message, not silently replaced;
-- a file with several hard links, one owned by another user, or in a
-  folder where no temporary file can be made cannot be replaced by a
-  rename without breaking the links or changing the owner, so it is
-  rewritten in place (same inode): the old content is kept in memory and
-  put back if the write fails;
-- temporary files left by saves that were killed are removed by the next
-  save of the same file (one still being written by another process is
-  locked and left alone);
+- a file with several hard links is replaced by the rename too: rewriting
+  it in place would keep the links but leave a torn file under every name
+  if the save were killed half-way. Its other names keep the old version,
+  and the save says so (:attr:`Saved.notice`);
+- a file owned by another user, or in a folder where no temporary file can
+  be made, cannot be replaced by a rename without changing its owner, so it
+  is rewritten in place (same inode): the old content is kept in memory
+  and put back if the write fails (a kill half-way can tear only these);
+- temporary files of killed or failed saves are removed by the next save
+  or open of the same file, and after a failed save (one still being
+  written by another process is locked and left alone); their name marks
+  them as linviz's (:func:`is_temporary`), nobody else's is touched;
 - any failure, whatever its type, is reported as one
-  :class:`~linviz.model.errors.ScenarioError`, and the old file is intact.
+  :class:`~linviz.model.errors.ScenarioError` ("FILE: could not be saved:
+  REASON; the file on disk is unchanged"), and the old file is intact.
+
+:class:`DiskStamp` records what a file was when it was read or written
+(size, modification time, inode and a SHA-256 of its content), and
+:func:`changed_on_disk` tells whether someone changed it since.
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import mmap
 import os
 import re
 import stat
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import IO, Any
 
 from linviz.model.errors import QT_TRANSLATE_NOOP, Phrase, ScenarioError, Term, shown
 
@@ -43,8 +58,7 @@ try:  # POSIX: a lock tells a temporary file being written from one left by a ki
 except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
-_TOKEN_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"
-_TOKEN = re.compile(r"[a-z0-9_]{8}")
+_TOKEN_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789"
 #: Symbolic links followed before giving up (as the kernel's ELOOP).
 MAX_LINKS = 40
 #: Without file locks, a temporary file older than this is taken as left over.
@@ -234,6 +248,102 @@ def size_words(count: int) -> Phrase:
     return Phrase(QT_TRANSLATE_NOOP("ScenarioError", "{size} MB"), size=megabytes)
 
 
+# -- what a file was on disk ----------------------------------------------------------
+
+
+#: Files up to this size are hashed on every check, whatever their metadata says:
+#: two saves of the same size within the file system's clock tick look alike.
+HASH_ALWAYS_BYTES = 4 * 2**20
+
+
+@dataclass(frozen=True)
+class DiskStamp:
+    """What a file on disk was when linviz last read or wrote it.
+
+    Taken when a scenario is opened (from the very bytes read) and after
+    each save (from the bytes written), so that a later save can tell
+    whether someone else changed the file in between (another window,
+    another program, another linviz).
+
+    Attributes
+    ----------
+    size, mtime_ns, inode, device
+        The file's metadata then.
+    digest
+        SHA-256 of its content then (hex).
+    """
+
+    size: int
+    mtime_ns: int
+    inode: int
+    device: int
+    digest: str
+
+    @classmethod
+    def of(cls, info: os.stat_result, digest: str) -> DiskStamp:
+        """The stamp of a file with metadata ``info`` and content hash ``digest``."""
+        return cls(info.st_size, info.st_mtime_ns, info.st_ino, info.st_dev, digest)
+
+    def same_metadata(self, info: os.stat_result) -> bool:
+        """Whether ``info`` has this stamp's size, modification time and inode."""
+        return (info.st_size, info.st_mtime_ns, info.st_ino, info.st_dev) == (
+            self.size,
+            self.mtime_ns,
+            self.inode,
+            self.device,
+        )
+
+
+def digest_of(data: bytes | bytearray) -> str:
+    """SHA-256 of ``data`` (hex), as :class:`DiskStamp` keeps it."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def stamp_file(path: str | os.PathLike[str]) -> DiskStamp | None:
+    """The stamp of the file at ``path`` now (``None``: there is none, or it cannot be read)."""
+    try:
+        with open(path, "rb") as stream:
+            info = os.fstat(stream.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                return None
+            return DiskStamp.of(info, _hash_stream(stream))
+    except (OSError, ValueError):
+        return None
+
+
+def _hash_stream(stream: IO[bytes]) -> str:
+    hasher = hashlib.sha256()
+    while chunk := stream.read(1 << 20):
+        hasher.update(chunk)
+    return hasher.hexdigest()
+
+
+def changed_on_disk(path: str | os.PathLike[str], stamp: DiskStamp | None) -> bool:
+    """Whether the file at ``path`` is no longer what ``stamp`` recorded.
+
+    Unchanged metadata (size, modification time, inode) of a file over
+    :data:`HASH_ALWAYS_BYTES` is taken as unchanged content; otherwise the
+    content is hashed, so a file only touched, or written back as it was,
+    is not "changed". A file that is gone is not changed (saving loses
+    nothing of anyone's); one that can no longer be read is. ``stamp``
+    ``None`` (nothing was read from there) is never changed.
+    """
+    if stamp is None:
+        return False
+    try:
+        with open(path, "rb") as stream:
+            info = os.fstat(stream.fileno())
+            if info.st_size != stamp.size:
+                return True
+            if stamp.same_metadata(info) and info.st_size > HASH_ALWAYS_BYTES:
+                return False
+            return _hash_stream(stream) != stamp.digest
+    except FileNotFoundError:
+        return False
+    except (OSError, ValueError):
+        return True
+
+
 # -- writing -------------------------------------------------------------------------
 
 
@@ -241,21 +351,56 @@ def size_words(count: int) -> Phrase:
 #: million-step scenario is not held as one 400 MB text).
 Content = bytes | Iterable[bytes]
 
+#: Temporary files of linviz's saves: ``.{name}.linviz-{token}.tmp``.
+TEMPORARY_MARK = ".linviz-"
+TEMPORARY_SUFFIX = ".tmp"
+_OURS = re.compile(r"^\..*" + re.escape(TEMPORARY_MARK) + r"[a-z0-9]{8}" + re.escape(".tmp") + "$")
+#: The longest file name most file systems allow, in bytes.
+MAX_NAME_BYTES = 255
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What a save did.
+
+    Attributes
+    ----------
+    path
+        The file written (the target of a symbolic link).
+    stamp
+        The file as written, to notice later changes by others
+        (:func:`changed_on_disk`).
+    notice
+        Something the user should be told, worded as a refusal is (the
+        views show it with ``shown_error``): the file had other names
+        (hard links), which keep the old version. ``None`` mostly.
+    """
+
+    path: Path
+    stamp: DiskStamp
+    notice: ScenarioError | None = None
+
 
 def write_safely(path: str | os.PathLike[str], data: Content) -> Path:
+    """Like :func:`save_file`; returns the file written (the target of a symbolic link)."""
+    return save_file(path, data).path
+
+
+def save_file(path: str | os.PathLike[str], data: Content) -> Saved:
     """Replace the content of ``path`` with ``data``, keeping what a careful editor keeps.
 
     ``data`` may be made piece by piece as it is written: an error while
     making it is a failure like any other (the old file is kept).
 
-    Returns the file actually written (the target of a symbolic link).
-
     Raises
     ------
     ScenarioError
-        Naming ``path`` and the reason; the old file is then intact.
+        Naming ``path`` and the reason, whatever went wrong (an operating
+        system error, a text that cannot be encoded, anything); the old
+        file is then intact and no temporary file of this save is left.
     """
     name = os.fspath(path)
+    folder: Path | None = None
     try:
         target = _follow_links(Path(name))
         folder = target.parent
@@ -286,14 +431,21 @@ def write_safely(path: str | os.PathLike[str], data: Content) -> Path:
                     file=name,
                 )
         remove_leftovers(folder, target.name)
+        hasher = hashlib.sha256()
+        pieces = _hashed(data, hasher)
         if info is not None and _in_place(info, folder):
-            _rewrite_in_place(target, data)
+            written = _rewrite_in_place(target, pieces)
         else:
-            _replace(target, data, info)
-        return target
+            written = _replace(target, pieces, info)
+        notice = None
+        if info is not None and info.st_nlink > 1 and not _in_place(info, folder):
+            notice = _links_broken(info.st_nlink - 1, name)
+        return Saved(target, DiskStamp.of(written, hasher.hexdigest()), notice)
     except ScenarioError as error:
+        _tidy(folder, name)
         raise error.located(file=name) from None
     except OSError as error:
+        _tidy(folder, name)
         raise ScenarioError.of(
             QT_TRANSLATE_NOOP(
                 "ScenarioError", "could not be saved: {reason}; the file on disk is unchanged"
@@ -302,6 +454,7 @@ def write_safely(path: str | os.PathLike[str], data: Content) -> Path:
             file=name,
         ) from error
     except Exception as error:
+        _tidy(folder, name)
         raise ScenarioError.of(
             QT_TRANSLATE_NOOP(
                 "ScenarioError",
@@ -311,6 +464,31 @@ def write_safely(path: str | os.PathLike[str], data: Content) -> Path:
             reason=shown(str(error), 80),
             file=name,
         ) from error
+
+
+def _tidy(folder: Path | None, name: str) -> None:
+    """After a failed save: remove what it (or an earlier killed one) left beside the file."""
+    if folder is not None:
+        remove_leftovers(folder, Path(name).name)
+
+
+def _links_broken(others: int, name: str) -> ScenarioError:
+    return ScenarioError.of(
+        QT_TRANSLATE_NOOP(
+            "ScenarioError",
+            "saved as a new file: the file had {others} other name(s) (hard links), "
+            "which keep the old version",
+        ),
+        others=others,
+        file=name,
+    )
+
+
+def _hashed(data: Content, hasher: Any) -> Iterator[bytes]:
+    """The pieces of ``data``, each added to ``hasher`` as it goes out."""
+    for piece in (data,) if isinstance(data, (bytes, bytearray)) else data:
+        hasher.update(piece)
+        yield piece
 
 
 def _follow_links(path: Path) -> Path:
@@ -332,26 +510,55 @@ def _read_only(path: Path, info: os.stat_result) -> bool:
 
 
 def _in_place(info: os.stat_result, folder: Path) -> bool:
-    """Whether renaming a new file over this one would lose something."""
-    if info.st_nlink > 1:
-        return True  # the other names would keep the old content
+    """Whether the file must be rewritten in place: a rename would change its owner,
+    or no temporary file can be made beside it.
+
+    A file with other names (hard links) is *not* rewritten in place: a
+    process killed half-way would leave a torn file under every name. It is
+    replaced by a rename, like any other; its other names keep the old
+    version, and :class:`Saved` says so.
+    """
     if hasattr(os, "geteuid") and os.geteuid() not in (0, info.st_uid):
         return True  # the new file would belong to us, not to its owner
     return not os.access(folder, os.W_OK | os.X_OK)  # no temporary file can be made
 
 
+def temporary_prefix(name: str) -> str:
+    """``.{name}.linviz-``: how the temporary files of a save of ``name`` start.
+
+    ``name`` is shortened so that the whole temporary name fits :data:`MAX_NAME_BYTES`.
+    """
+    room = MAX_NAME_BYTES - len(f"..linviz-{'x' * 8}.tmp")
+    while len(os.fsencode(name)) > room:
+        name = name[:-1]
+    return f".{name}{TEMPORARY_MARK}"
+
+
+def is_temporary(name: str) -> bool:
+    """Whether ``name`` is a temporary file a linviz save makes."""
+    return _OURS.fullmatch(name) is not None
+
+
 def _new_temporary(folder: Path, name: str, mode: int) -> tuple[int, Path]:
+    """Create and lock a new temporary file for ``name`` in ``folder``."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     flags |= getattr(os, "O_CLOEXEC", 0)
     import secrets  # here: only a write needs it, and it loads OpenSSL (~6 ms)
 
+    prefix = temporary_prefix(name)
     for _ in range(100):
         token = "".join(secrets.choice(_TOKEN_CHARS) for _ in range(8))
-        temporary = folder / f".{name}.{token}.tmp"
+        temporary = folder / f"{prefix}{token}{TEMPORARY_SUFFIX}"
         try:
-            return os.open(temporary, flags, mode), temporary
+            descriptor = os.open(temporary, flags, mode)
         except FileExistsError:
             continue
+        if fcntl is not None:
+            try:
+                fcntl.flock(descriptor, fcntl.LOCK_EX)  # "in use": not a leftover
+            except OSError:  # pragma: no cover - a file system without locks
+                pass
+        return descriptor, temporary
     raise FileExistsError(errno.EEXIST, "no free temporary file name", str(folder))
 
 
@@ -371,7 +578,8 @@ def write_atomically(path: Path, data: Content, mode: int = 0o600) -> None:
     """Replace ``path`` by a file holding ``data`` (temporary file, rename, folder flushed).
 
     For linviz's own files (recovery files): no link, owner or read-only
-    checks. A failure raises the ``OSError`` and leaves the old file.
+    checks. A failure raises the ``OSError`` (or whatever making ``data``
+    raised) and leaves the old file and no temporary file.
     """
     descriptor, temporary = _new_temporary(path.parent, path.name, mode)
     try:
@@ -399,15 +607,17 @@ def _unlink_quietly(path: Path) -> None:
         pass
 
 
-def _replace(target: Path, data: Content, info: os.stat_result | None) -> None:
-    """Write a temporary file, flush it, rename it over ``target``, flush the folder."""
+def _replace(target: Path, data: Content, info: os.stat_result | None) -> os.stat_result:
+    """Write a temporary file, flush it, rename it over ``target``, flush the folder.
+
+    Returns the new file's metadata, taken before the rename (the rename
+    keeps the inode, size and modification time).
+    """
     # A new file gets the usual 0666 less the umask, as any program's would.
     mode = 0o666 if info is None else stat.S_IMODE(info.st_mode)
     descriptor, temporary = _new_temporary(target.parent, target.name, mode)
     open_descriptor: int | None = descriptor
     try:
-        if fcntl is not None:
-            fcntl.flock(descriptor, fcntl.LOCK_EX)  # "in use": not a leftover
         if info is not None:
             if hasattr(os, "fchown") and (info.st_uid, info.st_gid) != _owner(descriptor):
                 try:
@@ -418,6 +628,7 @@ def _replace(target: Path, data: Content, info: os.stat_result | None) -> None:
                 os.fchmod(descriptor, mode)  # exactly, whatever the umask
         _write_all(descriptor, data)
         os.fsync(descriptor)
+        written = os.fstat(descriptor)
         if os.name == "nt":  # pragma: no cover - Windows renames closed files only
             os.close(descriptor)
             open_descriptor = None
@@ -429,6 +640,7 @@ def _replace(target: Path, data: Content, info: os.stat_result | None) -> None:
         if temporary is not None:
             _unlink_quietly(temporary)
     sync_folder(target.parent)
+    return written
 
 
 def _owner(descriptor: int) -> tuple[int, int]:
@@ -436,7 +648,7 @@ def _owner(descriptor: int) -> tuple[int, int]:
     return info.st_uid, info.st_gid
 
 
-def _rewrite_in_place(target: Path, data: Content) -> None:
+def _rewrite_in_place(target: Path, data: Content) -> os.stat_result:
     """Overwrite ``target`` itself (same inode); put the old content back on failure."""
     flags = os.O_RDWR | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
     descriptor = os.open(target, flags)
@@ -458,6 +670,7 @@ def _rewrite_in_place(target: Path, data: Content) -> None:
             except OSError:  # pragma: no cover - the disk failed twice
                 pass
             raise
+        return os.fstat(descriptor)
     finally:
         os.close(descriptor)
 
@@ -482,24 +695,25 @@ def sync_folder(folder: Path) -> None:
         os.close(descriptor)
 
 
-def remove_leftovers(folder: Path, name: str) -> list[Path]:
-    """Remove ``.{name}.{random}.tmp`` files that killed saves left in ``folder``.
+def remove_leftovers(folder: Path, name: str | None = None) -> list[Path]:
+    """Remove the temporary files killed or failed saves left in ``folder``.
 
-    A temporary file another process is still writing is locked (or, where
-    there are no locks, recent) and left alone. Returns what was removed.
+    Only linviz's own (``.{name}.linviz-{token}.tmp``, see :func:`is_temporary`),
+    those of file ``name`` when it is given, else all of them. One another
+    process is still writing is locked (or, where there are no locks,
+    recent) and left alone. Returns what was removed.
     """
-    prefix = f".{name}."
-    removed = []
+    prefix = None if name is None else temporary_prefix(name)
+    removed: list[Path] = []
     try:
         entries = list(os.scandir(folder))
-    except OSError:
+    except (OSError, ValueError):
         return removed
     for entry in entries:
-        middle = entry.name[len(prefix) : -len(".tmp")]
-        if not (
-            entry.name.startswith(prefix)
-            and entry.name.endswith(".tmp")
-            and _TOKEN.fullmatch(middle)
+        if not is_temporary(entry.name):
+            continue
+        if prefix is not None and not (
+            entry.name.startswith(prefix) and len(entry.name) == len(prefix) + 12
         ):
             continue
         try:

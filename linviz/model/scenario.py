@@ -201,7 +201,8 @@ class Scenario:
             and columns.vectors.shape == (n, self.d_k)
             and columns.values.shape == (n, self.d_v)
             and columns.alpha.shape == columns.beta.shape == (n,)
-            and len(columns.targets) == len(columns.captions) == len(columns.by_label) == n
+            and len(columns.targets) == len(columns.captions) == n
+            and (columns.by_label is None or len(columns.by_label) == n)
             and (columns.notes is None or len(columns.notes) == n)
             and (columns.questions is None or len(columns.questions) == n)
         ):
@@ -218,7 +219,7 @@ class Scenario:
             columns.targets,
             columns.captions,
         )
-        self._by_label = columns.by_label
+        self._label_index = columns.by_label
         self._notes = columns.notes if columns.notes is not None else [""] * n
         self._questions = columns.questions if columns.questions is not None else [""] * n
         self._forget_sizes()
@@ -239,7 +240,7 @@ class Scenario:
         self._captions: list[str] = []
         self._notes: list[str] = []
         self._questions: list[str] = []
-        self._by_label: dict[str, int] = {}
+        self._label_index: dict[str, int] | None = {}
         self._forget_sizes()
 
     def _forget_sizes(self) -> None:
@@ -315,6 +316,17 @@ class Scenario:
         del self._notes[i], self._questions[i]
         self._n -= 1
         self._reindex()
+
+    @property
+    def _by_label(self) -> dict[str, int]:
+        """Each label's row, built when first needed: a million labels take a second."""
+        if self._label_index is None:
+            self._label_index = dict(zip(self._labels, range(self._n)))
+        return self._label_index
+
+    @_by_label.setter
+    def _by_label(self, index: dict[str, int]) -> None:
+        self._label_index = index
 
     def _reindex(self) -> None:
         self._by_label = {label: i for i, label in enumerate(self._labels)}
@@ -525,7 +537,8 @@ class Scenario:
         twin._forget_sizes()
         for name in ("_labels", "_targets", "_captions", "_notes", "_questions"):
             setattr(twin, name, list(getattr(self, name)))
-        twin._by_label = dict(self._by_label)
+        if self._label_index is not None:
+            twin._label_index = dict(self._label_index)
         twin.caption_written_for = dict(self.caption_written_for)
         twin._observers = []
         return twin

@@ -45,7 +45,16 @@ from linviz.model.field_checks import check_text
 from linviz.model.json_reader import ArrayItems, decode_value, skip_space, syntax_error, walk_object
 from linviz.model.replay import Trace
 from linviz.model.rules import RULE_PARAMETERS, Rule
-from linviz.model.safe_files import mapped_limited, read_limited, size_words, write_safely
+from linviz.model.safe_files import (
+    DiskStamp,
+    Saved,
+    digest_of,
+    mapped_limited,
+    read_limited,
+    remove_leftovers,
+    save_file,
+    size_words,
+)
 from linviz.model.scenario import Scenario
 from linviz.model.step import READ, WRITE
 from linviz.model.step_reader import StepReader, check_keys
@@ -211,7 +220,7 @@ def scenario_from_dict(document: Any) -> Scenario:
     count = len(steps) if isinstance(steps, list) else 0
     scenario = _settings_scenario(header, steps, count)
     if isinstance(steps, dict):
-        _adopt(scenario, ColumnReader(scenario, steps), header)
+        _adopt(scenario, ColumnReader(scenario, steps, owned=False), header)
         return scenario
     reader = StepReader(scenario)
     for raw in steps:
@@ -365,6 +374,52 @@ def _read_columns_fast(data: Buffer, name: str) -> Scenario | None:
     except ScenarioError as error:
         raise error.located(file=name) from None
     return scenario
+
+
+def _stat_or_none(name: str) -> os.stat_result | None:
+    try:
+        return os.stat(name)
+    except (OSError, ValueError):
+        return None
+
+
+def load_scenario_stamped(path: str | os.PathLike[str]) -> tuple[Scenario, DiskStamp]:
+    """Like :func:`load_scenario`, with the file's :class:`DiskStamp` taken from the bytes read.
+
+    The metadata is taken before the read, so a change made while the file
+    was being read shows as a change later. Temporary files that killed
+    saves of this file left beside it are removed.
+
+    Raises
+    ------
+    ScenarioError
+        As :func:`load_scenario`.
+    """
+    name = os.fspath(path)
+    before = _stat_or_none(name)  # None: read_limited says why, or it appeared since
+    fast, digest = None, ""
+    with mapped_limited(name, limits.MAX_FILE_BYTES) as mapping:
+        if mapping is not None:
+            digest = digest_of(mapping)  # type: ignore[arg-type]  # hashlib takes any buffer
+            fast = _read_columns_fast(mapping, name)
+    if fast is not None:  # a columns-layout file: never decoded as one text
+        info = before or _stat_or_none(name)
+        stamp = DiskStamp.of(info, digest) if info else DiskStamp(-1, 0, 0, 0, "")
+        scenario = _checked(fast, name)
+        remove_leftovers(Path(name).parent, Path(name).name)
+        return scenario, stamp
+    data = read_limited(name, limits.MAX_FILE_BYTES)
+    info = before or _stat_or_none(name)
+    # No metadata at all (gone again at once): a stamp no file matches, so a save asks.
+    stamp = DiskStamp.of(info, digest_of(data)) if info else DiskStamp(-1, 0, 0, 0, "")
+    try:
+        text = _decode(data)
+    except ScenarioError as error:
+        raise error.located(file=name) from None
+    del data  # the text alone from here: a large file is not held twice
+    scenario = _scenario_from_text(text, name)
+    remove_leftovers(Path(name).parent, Path(name).name)
+    return scenario, stamp
 
 
 def load_scenario_bytes(data: bytes | bytearray, name: str) -> Scenario:
@@ -576,7 +631,20 @@ def save_scenario(
     ScenarioError
         For any failure, naming the file and the reason; the old file is intact.
     """
+    return write_scenario(scenario, path, layout).path
+
+
+def write_scenario(
+    scenario: Scenario, path: str | os.PathLike[str], layout: str | None = None
+) -> Saved:
+    """Like :func:`save_scenario`, telling what the save did (:class:`Saved`).
+
+    Raises
+    ------
+    ScenarioError
+        For any failure, naming the file and the reason; the old file is intact.
+    """
     name = os.fspath(path)
     # Written as it is made: a million steps never exist as one text.
     pieces = (piece.encode("utf-8") for piece in scenario_text(scenario, layout))
-    return write_safely(name, pieces)
+    return save_file(name, pieces)

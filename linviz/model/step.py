@@ -23,7 +23,8 @@ class StepColumns:
     """Steps as columns, the way a :class:`Scenario` stores them.
 
     Row ``i`` is step ``i + 1``; a read's value row is zero; an absent
-    ``alpha``/``beta`` is NaN; ``by_label`` maps each label to its row.
+    ``alpha``/``beta`` is NaN; ``by_label`` maps each label to its row
+    (``None``: the labels are known to be unique, the map is built when needed).
     """
 
     is_write: np.ndarray
@@ -34,7 +35,7 @@ class StepColumns:
     labels: list[str]
     targets: list[str | None]
     captions: list[str]
-    by_label: dict[str, int]
+    by_label: dict[str, int] | None
     #: Instructor notes and check questions, one per row (``None``: all empty).
     notes: list[str] | None = None
     questions: list[str] | None = None

@@ -25,6 +25,7 @@ from linviz.model.errors import QT_TRANSLATE_NOOP, Phrase, ScenarioError, Term, 
 from linviz.model.field_checks import check_text, parse_vector
 from linviz.model.rules import RULE_PARAMETERS, Rule, check_parameter
 from linviz.model.step import OPS, READ, WRITE, Step
+from linviz.model.text_rules import label_text, same_label
 from linviz.model.texts import Texts, variants
 
 if TYPE_CHECKING:
@@ -63,6 +64,7 @@ def check_step(
             QT_TRANSLATE_NOOP("ScenarioError", "a read has no value"), field="value"
         )
     label = check_text(step.label, "label", limits.MAX_LABEL_CHARS, allow_empty=False)
+    label = label_text(label)  # one form per look: é == e + U+0301; no invisible marks
     # Dictionary look-ups only: copying label sets per step made edits O(N).
     taken = label in earlier if earlier is not None else scenario.row_of(label) is not None
     if taken and label != replacing:
@@ -81,24 +83,33 @@ def check_step(
                 check_caption(
                     caption, step.op, label_ops(scenario, earlier, replacing, label, step.op)
                 )
-    if step.target is not None:
-        _check_target(scenario, step, earlier, number)
+    target = same_label(step.target) if isinstance(step.target, str) else step.target
+    if target is not None:
+        _check_target(scenario, step, target, earlier, number)
     _check_overrides(scenario.rule, step)
-    if vector is step.vector and value is step.value:
+    if (
+        vector is step.vector
+        and value is step.value
+        and (label, target) == (step.label, step.target)
+    ):
         return step  # already read-only float64 (a long generated trace): no copy
-    return replace(step, vector=vector, value=value)
+    return replace(step, vector=vector, value=value, label=label, target=target)
 
 
 def _check_target(
-    scenario: Scenario, step: Step, earlier: Mapping[str, bool] | None, number: int | None
+    scenario: Scenario,
+    step: Step,
+    target: object,
+    earlier: Mapping[str, bool] | None,
+    number: int | None,
 ) -> None:
-    """Refuse a target that is not the label of a write before the step."""
-    if not isinstance(step.target, str):
+    """Refuse a ``target`` (the step's, normalised) that is not the label of an earlier write."""
+    if not isinstance(target, str):
         raise ScenarioError.of(
             QT_TRANSLATE_NOOP(
                 "ScenarioError", "target must be the label of an earlier write, got {got}"
             ),
-            got=shown(step.target),
+            got=shown(target),
             field="target",
         )
     if step.is_write:
@@ -106,9 +117,9 @@ def _check_target(
             QT_TRANSLATE_NOOP("ScenarioError", "only a read has a target"), field="target"
         )
     if earlier is not None:
-        ok = bool(earlier.get(step.target, False))
+        ok = bool(earlier.get(target, False))
     else:
-        row = scenario.row_of(step.target)
+        row = scenario.row_of(target)
         ok = (
             row is not None
             and scenario.is_write(row + 1)
@@ -120,7 +131,7 @@ def _check_target(
             QT_TRANSLATE_NOOP(
                 "ScenarioError", "target {target} is not the label of an earlier write"
             ),
-            target=shown(step.target),
+            target=shown(target),
             field="target",
         )
 

@@ -74,8 +74,11 @@ def chosen_language(asked: str | None) -> str:
     return remembered if remembered in LANGUAGES else system_language()
 
 
-def open_session(name: str | None):
+def open_session(name: str | None, arrays=None):
     """A session on ``name`` (a file or lesson; default the first lesson), or ``None``.
+
+    ``arrays`` (:class:`~linviz.model.array_files.ArrayOptions`): how to read
+    an ``.npz``/``.npy`` file.
 
     Needs no Qt: a name that is no file and no lesson is the mistake to report,
     display or not (the reason is printed).
@@ -87,11 +90,18 @@ def open_session(name: str | None):
     session = Session()
     target = name if name is not None else bundled_lessons()[0].name
     try:
-        session.open(target)
+        session.open(target, arrays)
     except ScenarioError as error:
         print(f"linviz: {error}", file=sys.stderr)
         return None
     return session
+
+
+def main_window(session):
+    """A new linviz window on ``session``, not shown yet (the one place it is made)."""
+    from linviz.views.main_window import MainWindow
+
+    return MainWindow(session)
 
 
 def open_window(name_or_session, offer_recovery: bool = True):
@@ -128,14 +138,14 @@ def install_error_reporter(app: QtCore.QCoreApplication):
     return reporter
 
 
-def run(name: str | None, language: str | None = None) -> int:
+def run(name: str | None, language: str | None = None, arrays=None) -> int:
     """Open the main window on ``name`` (a file or lesson; default the first lesson).
 
     ``language`` (``--lang``) overrides the language remembered from the last run.
     The garbage collector rests until the window is built (see :func:`start_up`).
     """
     with start_up():
-        session = open_session(name)
+        session = open_session(name, arrays)
         if session is None:
             return 1
         if not has_display():

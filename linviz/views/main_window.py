@@ -324,6 +324,9 @@ class MainWindow(QtWidgets.QMainWindow):
         K = QtGui.QKeySequence.StandardKey
         self.new_action = self._action(self.tr("&New"), self.new_scenario, K.New)
         self.open_action = self._action(self.tr("&Open…"), self.open_dialog, K.Open)
+        self.import_arrays_action = self._action(
+            self.tr("&Import arrays…"), self.import_arrays_dialog
+        )
         self.save_action = self._action(self.tr("&Save"), self.save, K.Save)
         self.save_as_action = self._action(
             self.tr("Save &As…"), self.save_as_dialog, "Ctrl+Shift+S"
@@ -401,6 +404,7 @@ class MainWindow(QtWidgets.QMainWindow):
         file_menu = bar.addMenu(self.tr("&File"))
         file_menu.addAction(self.new_action)
         file_menu.addAction(self.open_action)
+        file_menu.addAction(self.import_arrays_action)
         self.recent_menu = file_menu.addMenu(self.tr("Open &Recent"))
         self.lessons_menu = file_menu.addMenu(self.tr("&Lessons"))
         self._fill_lessons_menu()
@@ -725,6 +729,12 @@ class MainWindow(QtWidgets.QMainWindow):
         )
         if name:
             self.open_path(name)
+
+    def import_arrays_dialog(self) -> None:
+        """File ▸ Import arrays… (:mod:`linviz.views.import_arrays`)."""
+        from linviz.views.import_arrays import import_arrays
+
+        import_arrays(self)
 
     def new_scenario(self) -> None:
         """File ▸ New: a 2×2 memory with one write to start from."""

@@ -2,9 +2,12 @@
 
 :class:`RecoveryWriter` writes a window's unsaved scenario to its own
 recovery file (:class:`linviz.controller.recovery.RecoveryFile`, atomic, one
-per window and process) a moment after each change: a single-shot timer
-restarted by every change, so a burst of edits is one write. During a drag
-it waits for the drag's end (a write never runs in a drag's frame). When the
+per window and process) a moment after each change, as a
+:class:`linviz.controller.write_schedule.WriteSchedule` says: a second after
+the last change (a burst of edits is one write), but never more than 1.5 s
+after the first change not yet written, however steadily the edits come
+(a plain debounce never wrote while a user kept editing). During a drag it
+waits for the drag's end (a write never runs in a drag's frame). When the
 session has nothing unsaved (saved, or undone back to the file) and on a
 clean close, the file is removed.
 
@@ -15,6 +18,7 @@ asks: Restore, Discard or Later.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -24,11 +28,12 @@ from linviz.controller import recovery
 from linviz.controller.changes import Change
 from linviz.controller.recovery import Recoverable, RecoveryFile
 from linviz.controller.session import Session
+from linviz.controller.write_schedule import WriteSchedule
 from linviz.model.errors import ScenarioError
 from linviz.views.error_text import shown_error
 
-#: How long after the last change the recovery file is written, in ms.
-WRITE_DELAY_MS = 1500
+#: How often a write due during a drag looks again for the drag's end, in ms.
+DRAG_RETRY_MS = 100
 
 _window_numbers = itertools.count(1)
 
@@ -61,14 +66,16 @@ class RecoveryWriter(QtCore.QObject):
         session: Session,
         folder: Path | None = None,
         parent: QtCore.QObject | None = None,
+        schedule: WriteSchedule | None = None,
     ) -> None:
         super().__init__(parent)
         self.session = session
         self.file = RecoveryFile(next(_window_numbers), folder)
+        self.schedule = schedule if schedule is not None else WriteSchedule()
         self.timer = QtCore.QTimer(self)
         self.timer.setSingleShot(True)
-        self.timer.setInterval(WRITE_DELAY_MS)
-        self.timer.timeout.connect(self.write_now)
+        self.timer.setTimerType(QtCore.Qt.TimerType.PreciseTimer)  # the 1.5 s bound is a promise
+        self.timer.timeout.connect(self._on_timeout)
         self._has_file = False
         self._failed_once = False
         session.changed.connect(self._on_session_changed)
@@ -82,23 +89,35 @@ class RecoveryWriter(QtCore.QObject):
         if not changes & {Change.SCENARIO, Change.FILE}:
             return
         if self.session.is_modified:
-            self.timer.start()  # restarted: one write after a burst of changes
+            self._arm(self.schedule.changed())  # never later than the first change's max-wait
         else:
-            self.timer.stop()
             self.remove()
 
+    def _arm(self, seconds: float) -> None:
+        self.timer.start(max(0, math.ceil(seconds * 1000)))
+
+    def _on_timeout(self) -> None:
+        if not self.schedule.pending:
+            return
+        if self.schedule.is_due():
+            self.write_now()
+        else:  # the timer fired a little early: wait out the rest
+            self._arm(self.schedule.due_in() or 0.0)
+
     def write_now(self) -> bool:
-        """Write the recovery file now (unless a drag is on: then a moment after it)."""
+        """Write the recovery file now (unless a drag is on: then just after it)."""
         if self.session.dragging:
-            self.timer.start()  # never in a drag's frame; try again once it is over
+            self.timer.start(DRAG_RETRY_MS)  # never in a drag's frame; try again once it is over
             return False
+        self.timer.stop()
+        self.schedule.written()  # written, or failed: the next change asks again
         if not self.session.is_modified:
             self.remove()
             return False
         try:
             path = self.file.write_session(self.session)
         except ScenarioError as error:
-            if not self._failed_once:  # once: not a message every 1.5 s
+            if not self._failed_once:  # once: not a message at every change
                 self._failed_once = True
                 self.failed.emit(shown_error(error))
             return False
@@ -109,6 +128,7 @@ class RecoveryWriter(QtCore.QObject):
     def remove(self) -> None:
         """Delete the recovery file (a clean close, or nothing left unsaved)."""
         self.timer.stop()
+        self.schedule.written()
         if self._has_file:
             self.file.remove()
             self._has_file = False

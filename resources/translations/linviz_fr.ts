@@ -789,6 +789,65 @@ Votre scénario est conservé ; vous pouvez continuer à travailler et l’enreg
     </message>
 </context>
 <context>
+    <name>ImportArraysDialog</name>
+    <message>
+        <source>Import arrays</source>
+        <translation>Importer des tableaux</translation>
+    </message>
+    <message>
+        <source>{0}: arrays {1}; {2} rows, {3} batch entries, {4} heads</source>
+        <translation>{0} : tableaux {1} ; {2} lignes, {3} entrées de lot, {4} têtes</translation>
+    </message>
+    <message>
+        <source>The batch entry to open, from 0</source>
+        <translation>L’entrée du lot à ouvrir, à partir de 0</translation>
+    </message>
+    <message>
+        <source>The head to open, from 0</source>
+        <translation>La tête à ouvrir, à partir de 0</translation>
+    </message>
+    <message>
+        <source>as the arrays say</source>
+        <translation>selon les tableaux</translation>
+    </message>
+    <message>
+        <source>beta gives the delta rule, g or alpha the gated rule, both gated delta</source>
+        <translation>beta donne la règle delta, g ou alpha la règle à oubli, les deux la delta à oubli</translation>
+    </message>
+    <message>
+        <source>Scale queries by d_k^-½ (the kernels&apos; o)</source>
+        <translation>Multiplier les requêtes par d_k^-½ (le o des noyaux)</translation>
+    </message>
+    <message>
+        <source>flash-linear-attention multiplies q by d_k^-½: the reads are then the layer&apos;s outputs. S is the same either way</source>
+        <translation>flash-linear-attention multiplie q par d_k^-½ : les lectures sont alors les sorties de la couche. S est le même dans les deux cas</translation>
+    </message>
+    <message>
+        <source>&amp;Batch entry</source>
+        <translation>Entrée du &amp;lot</translation>
+    </message>
+    <message>
+        <source>&amp;Head</source>
+        <translation>&amp;Tête</translation>
+    </message>
+    <message>
+        <source>&amp;Rule</source>
+        <translation>&amp;Règle</translation>
+    </message>
+    <message>
+        <source>NumPy arrays (*.npz *.npy);;All files (*)</source>
+        <translation>Tableaux NumPy (*.npz *.npy);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>These arrays cannot be opened</source>
+        <translation>Ces tableaux ne peuvent pas être ouverts</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>%1 ouvert</translation>
+    </message>
+</context>
+<context>
     <name>KeyPlanePanel</name>
     <message>
         <source>Key plane</source>
@@ -1295,6 +1354,10 @@ Votre scénario est conservé ; vous pouvez continuer à travailler et l’enreg
         <translation>&amp;Ouvrir…</translation>
     </message>
     <message>
+        <source>&amp;Import arrays…</source>
+        <translation>&amp;Importer des tableaux…</translation>
+    </message>
+    <message>
         <source>&amp;Save</source>
         <translation>&amp;Enregistrer</translation>
     </message>
@@ -1756,6 +1819,81 @@ L’attention linéaire garde sa mémoire dans une seule matrice S de taille fix
     <message>
         <source>Estimate {0}: {1} too high (the true size is {2} × it)</source>
         <translation>Estimation {0} : {1} trop haut (la vraie taille en fait {2} ×)</translation>
+    </message>
+</context>
+<context>
+    <name>MqarView</name>
+    <message>
+        <source>Key-value pairs in each sequence, N (1 to {0})</source>
+        <translation>Paires clé-valeur de chaque séquence, N (1 à {0})</translation>
+    </message>
+    <message>
+        <source>Key sizes d, the state d × d ({0} to {1}), e.g. 4, 8, 16, 32</source>
+        <translation>Tailles d des clés, l’état d × d ({0} à {1}), p. ex. 4, 8, 16, 32</translation>
+    </message>
+    <message>
+        <source>Sequences per point, each of its own seed</source>
+        <translation>Séquences par point, chacune de sa propre graine</translation>
+    </message>
+    <message>
+        <source>The delta rule&apos;s writing strength β, in [0, 1]</source>
+        <translation>La force d’écriture β de la règle delta, dans [0, 1]</translation>
+    </message>
+    <message>
+        <source>The random seed: the same seed gives the same numbers</source>
+        <translation>La graine aléatoire : la même graine donne les mêmes nombres</translation>
+    </message>
+    <message>
+        <source>&amp;Pairs N</source>
+        <translation>&amp;Paires N</translation>
+    </message>
+    <message>
+        <source>Sizes &amp;d</source>
+        <translation>Tailles &amp;d</translation>
+    </message>
+    <message>
+        <source>&amp;Trials</source>
+        <translation>&amp;Essais</translation>
+    </message>
+    <message>
+        <source>Delta &amp;β</source>
+        <translation>&amp;β de la règle delta</translation>
+    </message>
+    <message>
+        <source>S&amp;eed</source>
+        <translation>&amp;Graine</translation>
+    </message>
+    <message>
+        <source>not a number: {0}</source>
+        <translation>pas un nombre : {0}</translation>
+    </message>
+    <message>
+        <source>additive rule</source>
+        <translation>règle additive</translation>
+    </message>
+    <message>
+        <source>delta rule (β = {0})</source>
+        <translation>règle delta (β = {0})</translation>
+    </message>
+    <message>
+        <source>MQAR (Zoology): {0} pairs in {1} tokens, {2} sequences a point</source>
+        <translation>MQAR (Zoology) : {0} paires en {1} jetons, {2} séquences par point</translation>
+    </message>
+    <message>
+        <source>d = N = {0}: as many key numbers as pairs</source>
+        <translation>d = N = {0} : autant de nombres de clé que de paires</translation>
+    </message>
+    <message>
+        <source>state size d_k · d_v (log scale)</source>
+        <translation>taille de l’état d_k · d_v (échelle log)</translation>
+    </message>
+    <message>
+        <source>queries recalled</source>
+        <translation>requêtes retrouvées</translation>
+    </message>
+    <message>
+        <source>Curves: {0} (circles), {1} (squares). State sizes as Zoology counts them: DeltaNet and Gated DeltaNet keep H · d_k · d_v numbers ({2} for one head at d = {3}); attention keeps 2 · d_model · L ({4} at d_model = {3}, L = {5}).</source>
+        <translation>Courbes : {0} (cercles), {1} (carrés). Tailles d’état comptées comme Zoology : DeltaNet et Gated DeltaNet gardent H · d_k · d_v nombres ({2} pour une tête à d = {3}) ; l’attention garde 2 · d_model · L ({4} à d_model = {3}, L = {5}).</translation>
     </message>
 </context>
 <context>
@@ -2423,6 +2561,22 @@ y = {output}</translation>
         <translation>En fonction de N : de plus en plus de paires. En fonction de la similarité : N fixé, des clés de plus en plus proches</translation>
     </message>
     <message>
+        <source>T&amp;ask</source>
+        <translation>Tâ&amp;che</translation>
+    </message>
+    <message>
+        <source>controlled test</source>
+        <translation>test contrôlé</translation>
+    </message>
+    <message>
+        <source>MQAR (Zoology)</source>
+        <translation>MQAR (Zoology)</translation>
+    </message>
+    <message>
+        <source>Controlled test: N pairs stored, each read back. MQAR: Zoology&apos;s multi-query associative recall, recall against the state size d_k · d_v</source>
+        <translation>Test contrôlé : N paires stockées, chacune relue. MQAR : le rappel associatif à requêtes multiples de Zoology, le rappel selon la taille de l’état d_k · d_v</translation>
+    </message>
+    <message>
         <source>&amp;Run</source>
         <translation>&amp;Lancer</translation>
     </message>
@@ -2976,12 +3130,88 @@ y = {output}</translation>
         <translation>la sortie de la lecture déborde à cette étape (un nombre au-delà de ±1,8e308) : utilisez des clés, des valeurs ou des requêtes plus petites</translation>
     </message>
     <message>
+        <source>pairs</source>
+        <translation>paires</translation>
+    </message>
+    <message>
+        <source>{name} holds {kind}; expected an array of real numbers (float or int)</source>
+        <translation>{name} contient {kind} ; attendu : un tableau de nombres réels (float ou int)</translation>
+    </message>
+    <message>
+        <source>{name} holds {got} at index {index}; expected finite numbers</source>
+        <translation>{name} contient {got} à l’indice {index} ; attendu : des nombres finis</translation>
+    </message>
+    <message>
+        <source>{name} has shape {shape}; expected {expected}</source>
+        <translation>{name} a la forme {shape} ; attendu : {expected}</translation>
+    </message>
+    <message>
+        <source>{name} holds {count} (shape {shape}): choose one with {option} from 0 to {last}</source>
+        <translation>{name} contient {count} (forme {shape}) : choisissez-en une avec {option}, de 0 à {last}</translation>
+    </message>
+    <message>
+        <source>{option} must be from 0 to {last} ({name} holds {count}), got {got}</source>
+        <translation>{option} doit aller de 0 à {last} ({name} contient {count}), reçu {got}</translation>
+    </message>
+    <message>
+        <source>{option} picks from an axis {name} does not have (shape {shape})</source>
+        <translation>{option} choisit dans un axe que {name} n’a pas (forme {shape})</translation>
+    </message>
+    <message>
+        <source>{name} has rows of {count}; d_k and d_v may be {low} to {high}</source>
+        <translation>{name} a des lignes de {count} ; d_k et d_v vont de {low} à {high}</translation>
+    </message>
+    <message>
+        <source>{name} has {count} but {other} has {length}: one per {unit}</source>
+        <translation>{name} a {count} mais {other} en a {length} : une par {unit}</translation>
+    </message>
+    <message>
+        <source>a log-decay g ≤ 0 whose α = e^g is above 0</source>
+        <translation>une log-décroissance g ≤ 0 dont α = e^g est au-dessus de 0</translation>
+    </message>
+    <message>
         <source>a number in (0, 1]</source>
         <translation>un nombre dans ]0 ; 1]</translation>
     </message>
     <message>
         <source>a number in [0, 1]</source>
         <translation>un nombre dans [0 ; 1]</translation>
+    </message>
+    <message>
+        <source>{name}[{index}] is {got}; expected {range}</source>
+        <translation>{name}[{index}] vaut {got} ; attendu : {range}</translation>
+    </message>
+    <message>
+        <source>scale must be a number above 0 or &apos;fla&apos; (d_k^-½, as the kernels use), got {got}</source>
+        <translation>scale doit être un nombre au-dessus de 0 ou &apos;fla&apos; (d_k^-½, comme les noyaux), reçu {got}</translation>
+    </message>
+    <message>
+        <source>labels must be a list of text, got {kind}</source>
+        <translation>labels doit être une liste de textes, reçu {kind}</translation>
+    </message>
+    <message>
+        <source>labels has {count}; expected {expected}, one per {unit}</source>
+        <translation>labels a {count} ; attendu : {expected}, une par {unit}</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>jeton</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>étape</translation>
+    </message>
+    <message>
+        <source>give keys, values, queries (pairs) or q, k, v (tokens), not both: got {names}</source>
+        <translation>donnez keys, values, queries (paires) ou q, k, v (jetons), pas les deux : reçu {names}</translation>
+    </message>
+    <message>
+        <source>{name} is missing: the {layout} layout needs {needed}</source>
+        <translation>{name} manque : la disposition {layout} demande {needed}</translation>
+    </message>
+    <message>
+        <source>give g (a log-decay) or alpha (the decay), not both</source>
+        <translation>donnez g (une log-décroissance) ou alpha (la décroissance), pas les deux</translation>
     </message>
     <message>
         <source>{name} must be {range}, got {got}</source>
@@ -3060,6 +3290,42 @@ y = {output}</translation>
         <translation>c’est un dossier, pas un fichier de scénario</translation>
     </message>
     <message>
+        <source>not a regular file: linviz reads regular files only</source>
+        <translation>pas un fichier ordinaire : linviz ne lit que des fichiers ordinaires</translation>
+    </message>
+    <message>
+        <source>{array} is an array of Python objects, which only pickle reads, and linviz never unpickles: save it as numbers (float32 or float64)</source>
+        <translation>{array} est un tableau d’objets Python, que seul pickle lit, et linviz ne dépickle jamais : enregistrez-le en nombres (float32 ou float64)</translation>
+    </message>
+    <message>
+        <source>{array} holds {kind}; expected {expected}</source>
+        <translation>{array} contient {kind} ; attendu : {expected}</translation>
+    </message>
+    <message>
+        <source>{array} holds {held} (shape {shape}); linviz reads at most {limit} an array: save the batch and head you want to see</source>
+        <translation>{array} contient {held} (forme {shape}) ; linviz lit au plus {limit} par tableau : enregistrez le lot et la tête à voir</translation>
+    </message>
+    <message>
+        <source>unknown array {array}; expected arrays named {allowed}</source>
+        <translation>tableau inconnu {array} ; attendu : des tableaux nommés {allowed}</translation>
+    </message>
+    <message>
+        <source>this is not a NumPy file that can be read (.npz or .npy): {reason}</source>
+        <translation>ce n’est pas un fichier NumPy lisible (.npz ou .npy) : {reason}</translation>
+    </message>
+    <message>
+        <source>not enough memory to read this file</source>
+        <translation>pas assez de mémoire pour lire ce fichier</translation>
+    </message>
+    <message>
+        <source>a .npy file holds one array and is named after it ({allowed}; e.g. q.npy or layer3_q.npy), not {got}</source>
+        <translation>un fichier .npy contient un tableau et porte son nom ({allowed} ; p. ex. q.npy ou layer3_q.npy), pas {got}</translation>
+    </message>
+    <message>
+        <source>{array} has shape {shape}; expected {expected}</source>
+        <translation>{array} a la forme {shape} ; attendu : {expected}</translation>
+    </message>
+    <message>
         <source>cannot be read: the name holds a NUL character</source>
         <translation>illisible : le nom contient un caractère NUL</translation>
     </message>
@@ -3098,6 +3364,10 @@ y = {output}</translation>
     <message>
         <source>could not be saved ({kind}: {reason}); the file on disk is unchanged</source>
         <translation>enregistrement impossible ({kind} : {reason}) ; le fichier sur le disque est inchangé</translation>
+    </message>
+    <message>
+        <source>saved as a new file: the file had {others} other name(s) (hard links), which keep the old version</source>
+        <translation>enregistré comme un nouveau fichier : le fichier avait {others} autre(s) nom(s) (liens physiques), qui gardent l’ancienne version</translation>
     </message>
     <message>
         <source>key has {count} but S has d_k = {d_k} rows: the stamp k vᵀ would be {got}×{d_v}, S is {d_k}×{d_v}. Give the key {wanted}.</source>
@@ -3346,6 +3616,114 @@ y = {output}</translation>
     <message>
         <source>{known} or {code!r}</source>
         <translation>{known} ou {code!r}</translation>
+    </message>
+    <message>
+        <source>a zero-width space</source>
+        <translation>une espace de largeur nulle</translation>
+    </message>
+    <message>
+        <source>a zero-width non-joiner</source>
+        <translation>un antiliant sans chasse</translation>
+    </message>
+    <message>
+        <source>a zero-width joiner</source>
+        <translation>un liant sans chasse</translation>
+    </message>
+    <message>
+        <source>a word joiner</source>
+        <translation>un gluon de mots</translation>
+    </message>
+    <message>
+        <source>a byte-order mark (zero-width no-break space)</source>
+        <translation>une marque d’ordre des octets (espace insécable sans chasse)</translation>
+    </message>
+    <message>
+        <source>a left-to-right mark</source>
+        <translation>une marque gauche-à-droite</translation>
+    </message>
+    <message>
+        <source>a right-to-left mark</source>
+        <translation>une marque droite-à-gauche</translation>
+    </message>
+    <message>
+        <source>an Arabic letter mark</source>
+        <translation>une marque de lettre arabe</translation>
+    </message>
+    <message>
+        <source>a left-to-right embedding</source>
+        <translation>un enchâssement gauche-à-droite</translation>
+    </message>
+    <message>
+        <source>a right-to-left embedding</source>
+        <translation>un enchâssement droite-à-gauche</translation>
+    </message>
+    <message>
+        <source>a pop directional formatting</source>
+        <translation>une fin de formatage directionnel</translation>
+    </message>
+    <message>
+        <source>a left-to-right override</source>
+        <translation>un forçage gauche-à-droite</translation>
+    </message>
+    <message>
+        <source>a right-to-left override</source>
+        <translation>un forçage droite-à-gauche</translation>
+    </message>
+    <message>
+        <source>a left-to-right isolate</source>
+        <translation>un isolat gauche-à-droite</translation>
+    </message>
+    <message>
+        <source>a right-to-left isolate</source>
+        <translation>un isolat droite-à-gauche</translation>
+    </message>
+    <message>
+        <source>a first strong isolate</source>
+        <translation>un isolat à direction du premier caractère fort</translation>
+    </message>
+    <message>
+        <source>a pop directional isolate</source>
+        <translation>une fin d’isolat directionnel</translation>
+    </message>
+    <message>
+        <source>{name} contains {what} ({code}), which is invisible: labels that look alike must be the same label</source>
+        <translation>{name} contient {what} ({code}), qui est invisible : deux étiquettes qui se ressemblent doivent être la même étiquette</translation>
+    </message>
+    <message>
+        <source>type the digits 0 to 9, one decimal point and an optional exponent (1.5e-3)</source>
+        <translation>tapez les chiffres 0 à 9, un séparateur décimal et un exposant facultatif (1.5e-3)</translation>
+    </message>
+    <message>
+        <source>write it without &apos;_&apos; between digits (5000, not 5_000)</source>
+        <translation>écrivez-le sans « _ » entre les chiffres (5000, pas 5_000)</translation>
+    </message>
+    <message>
+        <source>{char} is the digit {digit} of another script ({name}): type numbers with the digits 0 to 9</source>
+        <translation>{char} est le chiffre {digit} d’une autre écriture ({name}) : tapez les nombres avec les chiffres 0 à 9</translation>
+    </message>
+    <message>
+        <source>type a whole number with the digits 0 to 9</source>
+        <translation>tapez un nombre entier avec les chiffres 0 à 9</translation>
+    </message>
+    <message>
+        <source>the file changed on disk since it was opened or last saved here (another window or program wrote it): overwrite it, save under another name, or cancel</source>
+        <translation>le fichier a changé sur le disque depuis qu’il a été ouvert ou enregistré ici (une autre fenêtre ou un autre programme l’a écrit) : écrasez-le, enregistrez sous un autre nom, ou annulez</translation>
+    </message>
+    <message>
+        <source>length must be even (pairs of tokens), got {got}</source>
+        <translation>length doit être pair (des paires de jetons), reçu {got}</translation>
+    </message>
+    <message>
+        <source>vocab must be larger than the length ({length}), got {got}</source>
+        <translation>vocab doit dépasser la longueur ({length}), reçu {got}</translation>
+    </message>
+    <message>
+        <source>{pairs} pairs need a length of at least 4N = {needed}, got {got}</source>
+        <translation>{pairs} paires demandent une longueur d’au moins 4N = {needed}, reçu {got}</translation>
+    </message>
+    <message>
+        <source>too large to draw: {value}</source>
+        <translation>trop grand pour être dessiné : {value}</translation>
     </message>
     <message>
         <source>too large for an interactive page: {count} steps (a page holds at most {limit})</source>

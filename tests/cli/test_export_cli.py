@@ -228,3 +228,40 @@ def test_step_0_is_the_empty_memory(tmp_path):
     assert result.returncode == 0, result.stderr
     wrong = run("export", "crowding-the-plane", "--out", str(out), "--step", "-1")
     assert wrong.returncode == 1 and "steps 0 (the empty memory) to 7" in wrong.stderr
+
+
+@pytest.mark.parametrize(
+    "arguments, words",
+    [
+        (["--size", "8000x8000", "--scale", "4"], "32000x32000 image (1024.0 megapixels)"),
+        (["--size", "4000x4000", "--scale", "2.01"], "8040x8040 image (64.6 megapixels)"),
+        (["--size", "6000x6000", "--scale", "1.5"], "9000x9000 image (81.0 megapixels)"),
+    ],
+)
+def test_an_image_over_64_megapixels_is_refused_before_drawing(tmp_path, capsys, arguments, words):
+    out = tmp_path / "huge.png"
+    assert main(["export", "crowding-the-plane", "--out", str(out), *arguments]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and words in err and "at most 64 megapixels" in err
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    "arguments, words",
+    [
+        (["--scale", "\u0662"], "the digit 2 of another script (ARABIC-INDIC DIGIT TWO)"),
+        (["--duration", "1_000"], "without '_' between digits"),
+    ],
+)
+def test_numbers_in_other_scripts_are_usage_errors_saying_why(tmp_path, capsys, arguments, words):
+    with pytest.raises(SystemExit) as caught:
+        main(["export", "crowding-the-plane", "--out", str(tmp_path / "x.png"), *arguments])
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and words in err
+
+
+@pytest.mark.parametrize("arguments", [["--step", "\u0663"], ["--size", "\u0668\u0660\u0660x600"]])
+def test_step_and_size_are_read_with_ascii_digits(tmp_path, capsys, arguments):
+    assert main(["export", "crowding-the-plane", "--out", str(tmp_path / "x.png"), *arguments]) == 1
+    assert capsys.readouterr().err.count("\n") == 1

@@ -168,6 +168,24 @@ def test_typed_text_is_read_like_the_table_of_steps(trace_session):
     assert empty.problem == EMPTY and empty.message == "type a key of 2 numbers"
 
 
+@pytest.mark.parametrize(
+    "text, why",
+    [
+        ("1, \u0665", "\u0665 is the digit 5 of another script (ARABIC-INDIC DIGIT FIVE)"),
+        ("1, 5_000", "without '_' between digits"),
+        ("1 \uff10", "FULLWIDTH DIGIT ZERO"),
+    ],
+)
+def test_digits_python_reads_but_a_person_cannot_check_are_refused_saying_why(
+    trace_session, text, why
+):
+    check = try_vector(trace_session, text, "key")
+    assert (check.problem, check.position) == (NOT_A_NUMBER, 2) and not check.accepted
+    assert why in check.reason and why in check.message
+    assert check.message.startswith("key component 2 must be a number, got ")
+    assert try_vector(trace_session, "1, x", "key").reason is None  # nothing more to say
+
+
 def test_a_read_that_overflows_is_refused_not_shown():
     session = Session(Scenario(2, 2, [write([1e200, 0], [1e100, 0], "w1")]))  # S = 1e300
     check = try_vector(session, "1e200 0", "query")

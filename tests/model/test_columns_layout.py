@@ -6,9 +6,10 @@ import json
 import numpy as np
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from linviz.controller.session import Session
-from linviz.model import column_layout
+from linviz.model import column_checks, column_layout
 from linviz.model.column_layout import NotFast, read_fast
 from linviz.model.errors import ScenarioError
 from linviz.model.lessons import bundled_lessons
@@ -22,6 +23,7 @@ from linviz.model.scenario_file import (
     scenario_from_dict,
     scenario_to_dict,
 )
+from tests.model import test_fuzz_files as fuzz
 from tests.model.test_fuzz_files import valid_documents
 
 
@@ -334,3 +336,84 @@ def test_the_number_columns_hold_one_vector_per_line():
     assert '"keys": [\n      1, 2, 3,\n      0.5, 0, -1\n    ]' in text
     assert '"queries": []' in text
     assert copy.deepcopy(json.loads(text))["steps"]["values"] == [4, 5, 1, 1]
+
+
+def test_a_document_given_to_scenario_from_dict_stays_the_callers():
+    document = columns_of(rich())
+    before = copy.deepcopy(document)
+    scenario = scenario_from_dict(document)
+    scenario.replace_step(4, scenario.step(4).with_changes(label="k9"))
+    assert document == before
+
+
+def test_a_recovery_file_keeps_the_layout(tmp_path):
+    from linviz.controller.recovery import RecoveryFile, restore
+
+    scenario = load_scenario_bytes(dumps_scenario(rich(), "columns").encode(), "rich.json")
+    recovery = RecoveryFile(1, folder=tmp_path)
+    try:
+        written = recovery.write(scenario, cursor=3)
+        assert b'"layout": "columns"' in written.read_bytes()
+        restored = restore(written)
+    finally:
+        recovery.remove()
+    same(restored.scenario, scenario)
+    assert restored.scenario.layout == "columns" and restored.cursor == 3
+
+
+# -- hostile columns -----------------------------------------------------------------------
+COLUMN_NAMES = sorted(column_checks.COLUMN_KEYS) + ["colour"]
+
+
+@st.composite
+def hostile_columns(draw):
+    """A columns file of a generated scenario with a few columns (or items) made hostile."""
+    document = columns_of(scenario_from_dict(draw(valid_documents())))
+    steps = document["steps"]
+    for _ in range(draw(st.integers(1, 3))):
+        name = draw(st.sampled_from(COLUMN_NAMES))
+        column = steps.get(name)
+        if isinstance(column, list) and column and draw(st.booleans()):
+            column[draw(st.integers(0, len(column) - 1))] = draw(fuzz.values)
+        elif draw(st.booleans()):
+            steps[name] = draw(fuzz.values)
+        else:
+            steps.pop(name, None)
+    data = fuzz.to_text(document, ascii_only=draw(st.booleans())).encode(
+        "utf-8", errors="surrogatepass"
+    )
+    damage = draw(st.sampled_from(["none", "none", "cut", "flip"]))
+    if damage == "cut":
+        data = data[: draw(st.integers(0, len(data) - 1))]
+    elif damage == "flip":
+        at = draw(st.integers(0, len(data) - 1))
+        data = data[:at] + bytes([draw(st.integers(0, 255))]) + data[at + 1 :]
+    return data
+
+
+@settings(fuzz.FUZZ, max_examples=400)
+@given(hostile_columns())
+def test_a_hostile_columns_file_gives_a_scenario_or_one_refusal(data):
+    try:
+        scenario = fuzz.bounded(lambda: load_scenario_bytes(data, "fuzz.json"))
+    except ScenarioError as error:
+        message = str(error)
+        assert message.startswith("fuzz.json") and "\n" not in message
+        message.encode("utf-8")
+        with pytest.raises(ScenarioError) as general:
+            general_read(data)
+        assert str(general.value) == message
+        return
+    assert isinstance(scenario, Scenario)
+    same(general_read(data), scenario)
+
+
+def general_read(data):
+    """The file read by the general reader alone (text, then the document walk)."""
+    from linviz.model import scenario_file
+
+    try:
+        text = scenario_file._decode(data)
+    except ScenarioError as error:
+        raise error.located(file="fuzz.json") from None
+    return scenario_file._scenario_from_text(text, "fuzz.json")

@@ -41,3 +41,17 @@ def test_a_french_vector_is_typed_back_as_it_is_shown(french):
     assert vector_numbers(shown, "key") == [0.8, -0.6]
     assert vector_numbers("[1,5 ; 2]", "key") == [1.5, 2.0]
     assert vector_numbers("1.5, 2", "key") == [1.5, 2.0]  # points still work
+
+
+def test_a_typed_vector_or_parameter_is_read_with_ascii_digits_only(qapp):
+    from linviz.model.errors import ScenarioError
+    from linviz.views.panels.typed_text import parse_parameters, vector_numbers
+
+    with pytest.raises(ScenarioError) as caught:
+        vector_numbers("1, \u0665", "key")  # float() reads it as 5
+    assert caught.value.field == "key"
+    assert "key component 2 must be a number, got '\u0665': " in caught.value.message
+    assert "ARABIC-INDIC DIGIT FIVE" in caught.value.message
+    with pytest.raises(ScenarioError, match="without '_' between digits"):
+        parse_parameters("β=0_5", "delta")
+    assert parse_parameters("β=0.5", "delta")["beta"] == 0.5

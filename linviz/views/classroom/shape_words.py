@@ -17,6 +17,8 @@ from linviz.controller.shape_check import (
     OVERFLOW,
     ShapeCheck,
 )
+from linviz.model.errors import Phrase
+from linviz.views.error_text import fill
 from linviz.views.number_text import shown_matrix, shown_number, shown_vector
 
 
@@ -39,9 +41,12 @@ class ShapeWords(QtCore.QObject):
         """Why ``check`` was refused, in the user's language (English: the check's own words)."""
         role, n, d_k, d_v = check.role, check.components, check.d_k, check.d_v
         if check.problem == NOT_A_NUMBER:
-            return self.tr("{role} component {position} must be a number, got {token!r}").format(
+            words = self.tr("{role} component {position} must be a number, got {token!r}").format(
                 role=self._role_word(role), position=check.position, token=check.token
             )
+            if isinstance(check.reason, Phrase):  # ٥ or 5_000: why Python's reading is refused
+                words += ": " + fill(check.reason.template, check.reason.values)
+            return words
         if check.problem == NOT_FINITE:
             return self.tr("{role} component {position} must be finite, got {value}").format(
                 role=self._role_word(role),

@@ -18,9 +18,12 @@ from typing import TYPE_CHECKING
 
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
+from linviz.model.text_rules import whole_from_text
 from linviz.page import export as page
 
 if TYPE_CHECKING:
+    from PySide6 import QtWidgets
+
     from linviz.views.main_window import MainWindow
 
 THEMES = ("light", "dark", "projector")
@@ -28,6 +31,8 @@ THEMES = ("light", "dark", "projector")
 DEFAULT_SIZE = (1600, 1000)
 #: Window sizes accepted by ``--size`` (each side, in pixels).
 MIN_SIDE, MAX_SIDE = 200, 8000
+#: The largest image an export draws (width × height after --scale), in pixels.
+MAX_PIXELS = 64 * 10**6
 SUFFIXES = (".png", ".svg", ".pdf", ".gif")
 #: Messages of the offscreen platform that mean nothing for an export.
 OFFSCREEN_MESSAGES = ("This plugin does not support",)
@@ -58,7 +63,7 @@ def parse_size(text: str | None) -> tuple[int, int]:
     """``"1920x1080"`` → ``(1920, 1080)``; ``None`` → the default 1600×1000."""
     if text is None:
         return DEFAULT_SIZE
-    match = re.fullmatch(r"\s*(\d+)\s*[x×X]\s*(\d+)\s*", text)
+    match = re.fullmatch(r"\s*([0-9]+)\s*[x×X]\s*([0-9]+)\s*", text)  # not \d: ٥ is a digit
     if match is None:
         raise UsageError(f"--size must look like 1920x1080, not {text!r}")
     width, height = int(match.group(1)), int(match.group(2))
@@ -67,6 +72,21 @@ def parse_size(text: str | None) -> tuple[int, int]:
             f"--size {width}x{height}: each side must be {MIN_SIDE} to {MAX_SIDE} pixels"
         )
     return width, height
+
+
+def check_pixels(size: tuple[int, int], scale: float) -> None:
+    """Refuse an image of more than :data:`MAX_PIXELS` before anything is drawn.
+
+    8000×8000 at scale 4 would be a 1-gigapixel, 4 GB image: the export
+    would run out of memory long after it started.
+    """
+    width, height = round(size[0] * scale), round(size[1] * scale)
+    if width * height > MAX_PIXELS:
+        raise UsageError(
+            f"--size {size[0]}x{size[1]} at --scale {scale:g} makes a {width}x{height} image "
+            f"({width * height / 1e6:.1f} megapixels); at most {MAX_PIXELS // 10**6} megapixels: "
+            "lower --size or --scale"
+        )
 
 
 def parse_step(text: str | None, count: int, suffix: str) -> int | None:
@@ -80,7 +100,7 @@ def parse_step(text: str | None, count: int, suffix: str) -> int | None:
     if text.strip().lower() == "all":
         return None
     try:
-        number = int(text)
+        number = whole_from_text(text)  # 0-9 only: int() also reads ٥ and 5_000
     except ValueError:
         raise UsageError(f"--step must be a step number or 'all', not {text!r}") from None
     if not 0 <= number <= count:
@@ -119,6 +139,8 @@ def make_plan(options: argparse.Namespace, count: int) -> Plan:
     transparent = bool(getattr(options, "transparent", False))
     if transparent and suffix != ".png":
         raise UsageError("--transparent needs a .png file")
+    size = parse_size(options.size)
+    check_pixels(size, scale)
     return Plan(
         out=out,
         suffix=suffix,
@@ -126,7 +148,7 @@ def make_plan(options: argparse.Namespace, count: int) -> Plan:
         view=options.view,
         scale=scale,
         theme=theme,
-        size=parse_size(options.size),
+        size=size,
         language=options.lang,
         frame_ms=frame_ms,
         transparent=transparent,
@@ -155,7 +177,9 @@ def run_export(options: argparse.Namespace) -> int:
     """
     session = Session()
     try:
-        session.open(options.scenario)
+        from linviz.commands.arrays import array_options
+
+        session.open(options.scenario, arrays=array_options(options))
         if page.is_page(options.out):  # an interactive page is text: no Qt
             return page.export_page(session.scenario, options)
         plan = make_plan(options, len(session.scenario))
@@ -191,20 +215,43 @@ def _export(session: Session, plan: Plan, settings_folder: str) -> int:
             app.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
 
 
-def _draw(window: MainWindow, session: Session, plan: Plan) -> int:
-    from PySide6 import QtWidgets
+def view_names(window: MainWindow) -> list[str]:
+    """What ``--view`` may name: the window, each panel, each lab."""
+    return ["window", *window.panels, *window.labs.names()]
 
+
+def _draw(window: MainWindow, session: Session, plan: Plan) -> int:
     from linviz.views.export import images
     from linviz.views.export.slide import editors_hidden
 
-    labs = window.labs.names()
-    names = ["window", *window.panels, *labs]
+    names = view_names(window)
     if plan.view == "list":
         for name in names:
             print(name)
         return 0
     if plan.view not in names:
         return _fail(f"unknown view {plan.view!r}: choose one of {', '.join(names)}")
+    widget = prepare_view(window, session, plan)
+    try:
+        with editors_hidden(window, hidden=plan.view == "window" and not plan.editors):
+            written = _write(widget, session, plan)
+    except images.ExportError as error:
+        return _fail(error)
+    for path in written:
+        print(path)
+    return 0
+
+
+def prepare_view(window: MainWindow, session: Session, plan: Plan) -> QtWidgets.QWidget:
+    """Set ``window`` to the plan's theme and size and return the widget of its view.
+
+    ``plan.view`` must be one of :func:`view_names`.
+    """
+    from PySide6 import QtWidgets
+
+    from linviz.views.export import images
+
+    labs = window.labs.names()
     projector = plan.theme == "projector"
     session.set_options(theme="light" if projector else plan.theme)
     if plan.view in labs or plan.view == "window":  # a lab's figure, or a slide without tabs
@@ -230,14 +277,7 @@ def _draw(window: MainWindow, session: Session, plan: Plan) -> int:
     if plan.view in window.panels:
         window.compact.reveal(plan.view)  # a small window shows one panel at a time
     images.settle()
-    try:
-        with editors_hidden(window, hidden=plan.view == "window" and not plan.editors):
-            written = _write(widget, session, plan)
-    except images.ExportError as error:
-        return _fail(error)
-    for path in written:
-        print(path)
-    return 0
+    return widget
 
 
 def _write(widget: object, session: Session, plan: Plan) -> list[Path]:

@@ -17,17 +17,22 @@ from linviz.model.errors import ScenarioError
 MEASURES = ("error", "rate")
 #: What the curves can run against: the number of pairs, or the keys' similarity.
 AGAINST = ("n", "similarity")
+#: The tasks the lab measures: the controlled recall test, or Zoology's MQAR.
+TASKS = ("controlled", "mqar")
 
 
 @dataclass(frozen=True)
 class RecallView:
-    """One choice of view: ``measure`` in :data:`MEASURES`, ``against`` in :data:`AGAINST`."""
+    """One choice of view: ``measure`` in :data:`MEASURES`, ``against`` in :data:`AGAINST`,
+    ``task`` in :data:`TASKS`.
+    """
 
     measure: str = "error"
     against: str = "n"
+    task: str = "controlled"
 
     def __post_init__(self) -> None:
-        for name, allowed in (("measure", MEASURES), ("against", AGAINST)):
+        for name, allowed in (("measure", MEASURES), ("against", AGAINST), ("task", TASKS)):
             if getattr(self, name) not in allowed:
                 raise ScenarioError(
                     f"unknown {name} {getattr(self, name)!r}; expected one of {', '.join(allowed)}",

@@ -106,14 +106,24 @@ class RecallPage(LabPage):
         self._build_settings()
         self._build_actions()
         self.figure_view = RecallFigure()
-        body = QtWidgets.QHBoxLayout()
+        controlled = QtWidgets.QWidget()
+        body = QtWidgets.QHBoxLayout(controlled)
+        body.setContentsMargins(0, 0, 0, 0)
         body.addWidget(self.settings_box)
         body.addWidget(self.figure_view, 1)
+        # MQAR mode: Zoology's task, measured as its settings change (linviz.views.labs.mqar_view).
+        from linviz.views.labs.mqar_view import MqarView
+
+        self.mqar = MqarView()
+        self.mqar.message.connect(self.message)
+        self.tasks = QtWidgets.QStackedWidget()
+        self.tasks.addWidget(controlled)
+        self.tasks.addWidget(self.mqar)
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
         layout.addLayout(self.view_row)
         layout.addLayout(self.run_row)
-        layout.addLayout(body, 1)
+        layout.addWidget(self.tasks, 1)
         self.lab.changed.connect(self._lab_changed)
         self.display.changed.connect(self.request_refresh)
         self.request_refresh()
@@ -260,7 +270,24 @@ class RecallPage(LabPage):
         self.against_combo.activated.connect(
             lambda index: self.display.update(against=self.against_combo.itemData(index))
         )
+        self.task_label = QtWidgets.QLabel(self.tr("T&ask"))
+        self.task_combo = QtWidgets.QComboBox()
+        self.task_combo.addItem(self.tr("controlled test"), "controlled")
+        self.task_combo.addItem(self.tr("MQAR (Zoology)"), "mqar")
+        self.task_combo.setToolTip(
+            self.tr(
+                "Controlled test: N pairs stored, each read back. MQAR: Zoology's "
+                "multi-query associative recall, recall against the state size d_k · d_v"
+            )
+        )
+        self.task_label.setBuddy(self.task_combo)
+        self.task_combo.activated.connect(
+            lambda index: self.display.update(task=self.task_combo.itemData(index))
+        )
         self.view_row = QtWidgets.QHBoxLayout()
+        self.view_row.addWidget(self.task_label)
+        self.view_row.addWidget(self.task_combo)
+        self.view_row.addSpacing(16)
         for widget in (
             self.keys_label,
             self.keys_combo,
@@ -364,6 +391,17 @@ class RecallPage(LabPage):
         """Show the settings and the result for them (if any)."""
         self._sync_controls()
         self._sync_run_buttons()
+        mqar = self.display.view.task == "mqar"
+        self.tasks.setCurrentWidget(self.mqar if mqar else self.tasks.widget(0))
+        for widget in (
+            *(self.keys_label, self.keys_combo, self.similarity_label, self.similarity_spin),
+            *(self.measure_label, self.measure_combo, self.against_label, self.against_combo),
+            *(self.run_button, self.cancel_button, self.progress),
+        ):
+            widget.setVisible(not mqar)  # MQAR is measured as its settings change
+        if mqar:
+            self.mqar.refresh()
+            return
         settings = self.lab.settings
         result = self.lab.result
         view = self.display.view
@@ -428,6 +466,7 @@ class RecallPage(LabPage):
             self.seed_spin,
             self.keys_combo,
             self.similarity_spin,
+            self.task_combo,
             self.measure_combo,
             self.against_combo,
         )
@@ -450,6 +489,7 @@ class RecallPage(LabPage):
             self.keys_combo.setCurrentIndex(self.keys_combo.findData(settings.keys))
             self.similarity_spin.setValue(settings.similarity)
             self.measure_combo.setCurrentIndex(self.measure_combo.findData(view.measure))
+            self.task_combo.setCurrentIndex(self.task_combo.findData(view.task))
             self.against_combo.setCurrentIndex(self.against_combo.findData(view.against))
         finally:
             del blockers
@@ -461,6 +501,7 @@ class RecallPage(LabPage):
     def set_compact(self, on: bool) -> None:
         """Projector layout: the settings form makes room for the curves."""
         self.settings_box.setVisible(not on)
+        self.mqar.settings_box.setVisible(not on)
 
     def apply_widths(self) -> None:
         """Lists wide enough to read whole (about 30 characters)."""
@@ -471,6 +512,7 @@ class RecallPage(LabPage):
     def apply_theme(self, theme: Theme) -> None:
         """Colours and sizes of the figure."""
         self.figure_view.apply_theme(theme, self.font())
+        self.mqar.apply_theme(theme, self.font())
         self.apply_widths()
         self.request_refresh()
 
@@ -479,8 +521,8 @@ class RecallPage(LabPage):
 
     # -- exports ----------------------------------------------------------------------------------
     def figure(self) -> QtWidgets.QWidget:
-        """The curves with their title and legend."""
-        return self.figure_view
+        """The curves with their title and legend (MQAR's, in MQAR mode)."""
+        return self.mqar.figure_box if self.display.view.task == "mqar" else self.figure_view
 
     def csv_table(self) -> tuple[Sequence[str], list[Sequence[object]]]:
         """Every point of the last result for the current settings (both sweeps)."""

@@ -14,6 +14,8 @@ from PySide6 import QtCore
 from linviz.model.errors import ScenarioError
 from linviz.model.rules import RULE_PARAMETERS
 from linviz.model.scenario import Step, split_vector
+from linviz.model.text_rules import NumberTextError, number_from_text
+from linviz.views.error_text import fill
 from linviz.views.number_text import localised
 
 _PARAMETER_NAMES = {
@@ -40,6 +42,13 @@ def vector_text(vector: np.ndarray) -> str:
     return localised(", ".join(number_text(x) for x in vector))
 
 
+def _why(error: NumberTextError) -> str:
+    """``": "`` and why a token ``float`` would read is refused (``٥``, ``5_000``), or nothing."""
+    if not error.looks_like_a_number:
+        return ""
+    return ": " + fill(error.reason.template, error.reason.values)
+
+
 def vector_numbers(text: str, name: str) -> list[float]:
     """The tokens of a typed vector as floats, in whatever length was typed.
 
@@ -49,12 +58,13 @@ def vector_numbers(text: str, name: str) -> list[float]:
     numbers = []
     for position, token in enumerate(split_vector(text), start=1):
         try:
-            numbers.append(float(token))
-        except ValueError:
+            numbers.append(number_from_text(token))  # ASCII digits: not ٥, not 5_000
+        except NumberTextError as error:
             raise ScenarioError(
                 QtCore.QCoreApplication.translate(
                     "StepEditor", "{name} component {position} must be a number, got {token!r}"
-                ).format(name=name, position=position, token=token),
+                ).format(name=name, position=position, token=token)
+                + _why(error),
                 field=name,
             ) from None
     return numbers
@@ -101,12 +111,13 @@ def parse_parameters(text: str, rule_name: str) -> dict[str, float | None]:
                 field="alpha",
             )
         try:
-            result[name] = float(token)
-        except ValueError:
+            result[name] = number_from_text(token)
+        except NumberTextError as error:
             raise ScenarioError(
                 QtCore.QCoreApplication.translate(
                     "StepEditor", "{name} must be a number, got {token!r}"
-                ).format(name=name, token=token),
+                ).format(name=name, token=token)
+                + _why(error),
                 field=name,
             ) from None
     return result

@@ -1,0 +1,1 @@
+"""Sub-commands of ``linviz`` that live in modules of their own (see linviz.cli)."""

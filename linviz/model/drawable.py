@@ -1,0 +1,381 @@
+"""The numbers a view draws with, finite for any finite input.
+
+The model accepts every finite float: ±1.797e308, subnormals down to
+5e-324, 1e-300 beside 1e300. Drawing them is arithmetic too, and it is
+where the window crashed (issue 27): a half-range of ``1.12 × 1.797e308``
+is infinite and ``math.ceil`` of it raises; a colour range rounded up from
+1.797e308 is ``2e308 = inf``; a range of ``±5e-324`` makes ``256 / (high -
+low)`` infinite, ``0 × inf`` NaN, and a NaN colour index is an IndexError;
+a frame's middle ``(1.7e308 + 1.7e308) / 2`` overflows; Qt is handed
+pixel coordinates of 1e300. The views take every such number from here
+(Qt-free, tested with the extremes) instead of computing it:
+
+- :func:`nice_limit`, :func:`color_limit`, :func:`color_indices` and
+  :func:`bar_ticks`: a heatmap's colour range, its cells' colours and the
+  colour bar's labels;
+- :func:`half_range`, :func:`fit_frame` and :func:`view_window`: what a
+  vector plane shows;
+- :func:`axis_ticks`: tick positions for any range;
+- :func:`clip_segment` and :func:`clamp_point`: arrows and labels in
+  pixels, inside the widget;
+- :func:`too_large` and :func:`undrawable`: what cannot be drawn to scale
+  (beyond :data:`MAX_DRAWN`), to be shown as text instead ("too large to
+  draw: 1.8e308").
+
+Every function returns finite numbers for finite input, and none raises on
+an infinity or a NaN (they are clamped or put in the middle).
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from linviz.model.errors import QT_TRANSLATE_NOOP, Phrase
+
+#: Magnitudes drawn to scale, at most. Far enough under the largest float
+#: (1.797e308) that a view's own arithmetic on a range (a margin, a padding
+#: of a few per cent, a pixel scale) stays finite.
+MAX_DRAWN = 1e300
+#: The smallest colour range or frame span: its reciprocal times a few
+#: thousand pixels is still finite (a subnormal's is not).
+MIN_SPAN = 1e-300
+#: The largest float.
+MAX_FLOAT = sys.float_info.max
+#: Colour ranges are rounded up to one of these times a power of ten.
+NICE_LIMITS = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
+#: Tick steps are one of these times a power of ten.
+NICE_STEPS = (1.0, 2.0, 2.5, 5.0, 10.0)
+#: A vector plane's half-width, at least (as :mod:`linviz.views.panels.plane_base`).
+MIN_HALF_RANGE = 1.2
+
+
+def _finite(x: float, bound: float = MAX_FLOAT) -> float:
+    """``x`` clamped to ``±bound``; NaN is 0."""
+    if x != x:  # NaN
+        return 0.0
+    return min(max(float(x), -bound), bound)
+
+
+# -- what cannot be drawn --------------------------------------------------------------
+
+
+def drawable(x: float) -> bool:
+    """Whether ``x`` can be drawn to scale: finite and at most :data:`MAX_DRAWN` in size."""
+    return math.isfinite(x) and abs(x) <= MAX_DRAWN
+
+
+def number_words(x: float) -> str:
+    """``x`` in two significant digits, as a message quotes it: ``1.8e308``, ``-5e-324``."""
+    text = f"{float(x):.2g}"
+    return text.replace("e+", "e").replace("e-0", "e-").replace("e0", "e")
+
+
+def too_large(x: float) -> Phrase | None:
+    """``"too large to draw: 1.8e308"`` for a number that cannot be drawn, else ``None``.
+
+    A :class:`Phrase` the views translate (context ``ScenarioError``).
+    """
+    if drawable(x):
+        return None
+    return Phrase(
+        QT_TRANSLATE_NOOP("ScenarioError", "too large to draw: {value}"), value=number_words(x)
+    )
+
+
+def undrawable(values: np.ndarray | Iterable[float]) -> float | None:
+    """The largest number in ``values`` that cannot be drawn to scale (``None``: all can)."""
+    array = np.asarray(values, dtype=np.float64)
+    if array.size == 0:
+        return None
+    with np.errstate(invalid="ignore"):
+        magnitudes = np.abs(array)
+        bad = ~(magnitudes <= MAX_DRAWN)  # NaN counts as bad
+    if not bad.any():
+        return None
+    candidates = array[bad]
+    nan = np.isnan(candidates)
+    if nan.all():
+        return float("nan")
+    candidates = candidates[~nan]
+    return float(candidates[np.argmax(np.abs(candidates))])
+
+
+# -- colours -----------------------------------------------------------------------------
+
+
+def nice_limit(largest: float) -> float:
+    """The smallest :data:`NICE_LIMITS` value times a power of ten that is ≥ ``largest``.
+
+    Finite and at least :data:`MIN_SPAN` for any input: 1 for 0 (or NaN),
+    :data:`MIN_SPAN` for anything smaller (subnormals), ``largest`` itself
+    when rounding up would pass the largest float (1.797e308 stays
+    1.797e308, not ``2e308 = inf``).
+    """
+    if largest != largest or largest <= 0:
+        return 1.0
+    if largest >= MAX_FLOAT:
+        return MAX_FLOAT
+    if largest < MIN_SPAN:
+        return MIN_SPAN
+    power = 10.0 ** math.floor(math.log10(largest))
+    for factor in NICE_LIMITS:
+        candidate = factor * power
+        if not math.isfinite(candidate):
+            return float(largest)
+        # A relative tolerance: 3 must stay 3, not become 4 through 3.0000000000000004.
+        if candidate >= largest * (1 - 1e-9):
+            return candidate
+    return float(largest)  # pragma: no cover - 10 × power always reaches largest
+
+
+def color_limit(*matrices: np.ndarray) -> float:
+    """The colour range ±limit centred on 0: the largest ``|entry|`` rounded up
+    (:func:`nice_limit`); 1 when every entry is 0. Non-finite entries are ignored.
+    """
+    largest = 0.0
+    for matrix in matrices:
+        array = np.asarray(matrix, dtype=np.float64)
+        if array.size:
+            with np.errstate(invalid="ignore"):
+                finite = np.abs(array[np.isfinite(array)])
+            if finite.size:
+                largest = max(largest, float(finite.max()))
+    return nice_limit(largest)
+
+
+def color_indices(matrix: np.ndarray, limit: float, count: int) -> np.ndarray:
+    """Which of ``count`` colours each entry gets over ``-limit .. limit`` (intp, same shape).
+
+    As pyqtgraph bins levels (``count`` equal bins, the top one closed), but
+    computed as ``(x / limit + 1) · count / 2`` so that neither
+    ``high - low`` nor ``count / (high - low)`` can overflow. Entries beyond
+    the range take the end colours, ``+inf``/``-inf`` too; NaN the middle one.
+    """
+    count = max(int(count), 1)
+    limit = float(limit)
+    if not (math.isfinite(limit) and limit > 0):
+        limit = MAX_FLOAT if limit == math.inf else 1.0
+    limit = max(limit, MIN_SPAN)
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        scaled = np.asarray(matrix, dtype=np.float64) / limit
+        bins = np.floor((scaled + 1.0) * (count / 2))
+    bins = np.where(np.isnan(bins), count // 2, bins)
+    return np.clip(bins, 0, count - 1).astype(np.intp)
+
+
+def bar_ticks(limit: float, parts: int = 4) -> list[tuple[float, float]]:
+    """The colour bar's ticks as ``(position, value)``: positions on a bar drawn
+    from -1 to 1 (never from ``-limit`` to ``limit``, which a view's axis
+    cannot span when it is 1.797e308), values to write beside them.
+    """
+    limit = _finite(limit) if limit > 0 else 1.0
+    parts = max(int(parts), 2)
+    positions = [-1.0 + 2.0 * i / parts for i in range(parts + 1)]
+    return [(p, 0.0 if p == 0 else p * limit) for p in positions]
+
+
+# -- frames ------------------------------------------------------------------------------
+
+
+def _round_up(value: float) -> float:
+    """``value`` rounded up to 0.1 (small frames) or 2 significant digits (large ones).
+
+    Small moves then do not change it. Finite for finite input.
+    """
+    if value < 1e12:
+        return math.ceil(value * 10 - 1e-9) / 10
+    power = 10.0 ** (math.floor(math.log10(value)) - 1)
+    rounded = math.ceil(value / power * (1 - 1e-12)) * power
+    return rounded if math.isfinite(rounded) else value
+
+
+def half_range(
+    extent: float, margin_px: float, plot_px: float, minimum: float = MIN_HALF_RANGE
+) -> float:
+    """A vector plane's half-width that fits ``extent`` plus a label margin of ``margin_px``.
+
+    The margin is in pixels, so it is solved for: ``lim = extent + margin_px ·
+    2 lim / plot_px``; at least ``minimum``, rounded up (0.1 steps, or two
+    significant digits beyond 1e12) so that small moves do not change it.
+    An extent beyond :data:`MAX_DRAWN` (or not finite) is framed as
+    :data:`MAX_DRAWN`: the view says "too large to draw" for it.
+    """
+    extent = abs(_finite(extent, MAX_DRAWN))
+    plot_px = plot_px if plot_px > 1.0 else 1.0
+    margin_px = margin_px if margin_px > 0 else 0.0
+    share = min(2 * margin_px / plot_px, 0.5)
+    wanted = max(extent * 1.12, extent / (1 - share), minimum)
+    return _round_up(wanted)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A rectangle in data units: ``x0 ≤ x1``, ``y0 ≤ y1``, every side finite."""
+
+    x0: float
+    x1: float
+    y0: float
+    y1: float
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+
+def _span(low: float, high: float, least: float) -> tuple[float, float]:
+    """``low .. high`` widened about its middle to at least ``least``, and to a span
+    the floats there can tell apart (a millionth of the middle's size).
+    """
+    middle = low / 2 + high / 2  # not (low + high) / 2: that overflows at 1.7e308
+    least = max(least, abs(middle) * 1e-6)
+    if high - low < least:
+        low, high = middle - least / 2, middle + least / 2
+    return low, high
+
+
+def fit_frame(
+    points: Sequence[tuple[float, float]], min_frame: float = 1.0, origin: bool = True
+) -> Frame:
+    """The smallest frame around ``points`` (and the origin), each side at least ``min_frame``.
+
+    Coordinates beyond :data:`MAX_DRAWN` are framed at :data:`MAX_DRAWN`
+    (the view says they are too large to draw); NaN counts as 0. A
+    ``min_frame`` below :data:`MIN_SPAN` is raised to it.
+    """
+    xs = [_finite(p[0], MAX_DRAWN) for p in points]
+    ys = [_finite(p[1], MAX_DRAWN) for p in points]
+    if origin or not xs:
+        xs.append(0.0)
+        ys.append(0.0)
+    least = max(_finite(min_frame, MAX_DRAWN), MIN_SPAN)
+    x0, x1 = _span(min(xs), max(xs), least)
+    y0, y1 = _span(min(ys), max(ys), least)
+    return Frame(x0, x1, y0, y1)
+
+
+def view_window(
+    frame: Frame, margins_px: tuple[float, float, float, float], width: float, height: float
+) -> Frame:
+    """What a view ``width × height`` pixels shows so that ``frame`` fits inside
+    ``margins_px`` (left, right, bottom, top), one scale for both axes, centred.
+
+    As :meth:`VectorPlanePanel._fit_frame` computes it, with every step
+    bounded: the frame's spans are at most 2e300, the scale never 0, the
+    sums halved before they are added.
+    """
+    width = width if width > 1.0 else 1.0
+    height = height if height > 1.0 else 1.0
+    left, right, bottom, top = (m if m > 0 else 0.0 for m in margins_px)
+    span_x = max(frame.x1 - frame.x0, MIN_SPAN)
+    span_y = max(frame.y1 - frame.y0, MIN_SPAN)
+    scale = min(
+        max(width - left - right, width * 0.4) / span_x,
+        max(height - bottom - top, height * 0.4) / span_y,
+    )  # pixels per data unit: ≥ 0.4 px / 2e300 > 0, ≤ 8000 px / 1e-300 finite
+    cx = (frame.x0 - left / scale) / 2 + (frame.x1 + right / scale) / 2
+    cy = (frame.y0 - bottom / scale) / 2 + (frame.y1 + top / scale) / 2
+    half_w, half_h = width / (2 * scale), height / (2 * scale)
+    return Frame(
+        _finite(cx - half_w), _finite(cx + half_w), _finite(cy - half_h), _finite(cy + half_h)
+    )
+
+
+# -- ticks -------------------------------------------------------------------------------
+
+
+def tick_step(span: float, target: float = 5) -> float:
+    """A round step (1, 2, 2.5 or 5 times a power of ten) giving about ``target`` ticks."""
+    span = abs(_finite(span))
+    raw = min(span / max(float(target), 0.5), MAX_FLOAT)
+    if not raw >= MIN_SPAN:
+        return MIN_SPAN
+    power = 10.0 ** math.floor(math.log10(raw))
+    for factor in NICE_STEPS:
+        step = factor * power
+        if step >= raw * (1 - 1e-9):
+            return step if math.isfinite(step) else raw
+    return raw  # pragma: no cover
+
+
+def axis_ticks(low: float, high: float, target: int = 5) -> list[float]:
+    """Tick positions from ``low`` to ``high``: round values, about ``target`` of them
+    (never more than ``2 · target + 2``), finite for any input.
+
+    A range too narrow for its numbers to tell apart (a subnormal span, or
+    1e300 ± 1) gets its two ends only.
+    """
+    low, high = _finite(low), _finite(high)
+    if low > high:
+        low, high = high, low
+    target = max(int(target), 1)
+    span = high / 2 - low / 2  # half the span: never overflows
+    scale = max(abs(low), abs(high))
+    if span * 2 < MIN_SPAN or span * 2 <= scale * 1e-12:
+        return [low] if low == high else [low, high]
+    step = tick_step(span, target / 2)  # the half-span and half the ticks: no overflow
+    first = math.ceil(low / step - 1e-9)
+    last = math.floor(high / step + 1e-9)
+    count = last - first + 1
+    if count > 2 * target + 2:  # rounding made the step too fine: thin it
+        stride = math.ceil(count / (2 * target + 2))
+        indices = range(first, last + 1, stride)
+    else:
+        indices = range(first, last + 1)
+    ticks = [_finite(i * step) for i in indices]
+    return [t for t in ticks if low - step * 1e-9 <= t <= high + step * 1e-9] or [low, high]
+
+
+# -- pixels -------------------------------------------------------------------------------
+
+
+def clamp_point(
+    point: tuple[float, float], box: tuple[float, float, float, float]
+) -> tuple[float, float]:
+    """``point`` moved into ``box`` (left, top, right, bottom), NaN to the box's corner."""
+    left, top, right, bottom = box
+    x, y = point
+    x = left if x != x else min(max(x, left), right)
+    y = top if y != y else min(max(y, top), bottom)
+    return float(x), float(y)
+
+
+def clip_segment(
+    start: tuple[float, float], end: tuple[float, float], box: tuple[float, float, float, float]
+) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """The part of the segment ``start → end`` inside ``box`` (left, top, right, bottom).
+
+    ``None`` when none of it is inside. Liang–Barsky, on coordinates
+    clamped to ±1e300 first, so a tip a view maps to 1e308 pixels is still
+    drawn as the part of its arrow that shows.
+    """
+    left, top, right, bottom = box
+    x0, y0 = (_finite(v, MAX_DRAWN) for v in start)
+    x1, y1 = (_finite(v, MAX_DRAWN) for v in end)
+    dx, dy = x1 - x0, y1 - y0
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, x0 - left), (dx, right - x0), (-dy, y0 - top), (dy, bottom - y0)):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            if t > t1:
+                return None
+            t0 = max(t0, t)
+        else:
+            if t < t0:
+                return None
+            t1 = min(t1, t)
+    a = clamp_point((x0 + t0 * dx, y0 + t0 * dy), box)
+    b = clamp_point((x0 + t1 * dx, y0 + t1 * dy), box)
+    return a, b

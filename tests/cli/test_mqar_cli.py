@@ -1,0 +1,46 @@
+"""``linviz mqar`` writes zoology's task as a scenario file that traces."""
+
+import json
+
+import pytest
+
+from linviz.cli import main
+from linviz.model.mqar import mqar_sequence
+
+
+def test_mqar_writes_a_scenario_of_the_sequence(tmp_path, capsys):
+    out = tmp_path / "mqar.json"
+    arguments = ["mqar", "--pairs", "8", "--d", "32", "--vocab", "200", "--seed", "3"]
+    assert main([*arguments, "--rule", "delta", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith(f"{out}: 8 pairs in 64 tokens, d = 32, rule delta (β = 1): ")
+    assert printed.rstrip().endswith("of 8 queries recalled")
+    document = json.loads(out.read_text())
+    assert document["rule"] == {"name": "delta", "beta": 1.0}
+    assert (document["d_k"], document["d_v"]) == (32, 32)
+    sequence = mqar_sequence(8, 64, 200, 3)
+    writes = [s["label"] for s in document["steps"] if s["op"] == "write"]
+    assert writes == [f"{k}→{v}" for k, v in zip(sequence.keys, sequence.values)]
+    assert main(["trace", str(out)]) == 0
+    assert "q@" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "arguments, words",
+    [
+        (
+            ["--pairs", "20", "--d", "8", "--length", "64"],
+            "20 pairs need a length of at least 4N = 80, got 64",
+        ),
+        (["--pairs", "4", "--d", "8", "--length", "65"], "length must be even"),
+        (["--pairs", "4", "--d", "8", "--vocab", "50"], "vocab must be larger than the length"),
+        (["--pairs", "4", "--d", "513"], "expected 1 to 512"),
+        (["--pairs", "4", "--d", "8", "--beta", "2"], "expected a number in [0, 1]"),
+    ],
+)
+def test_settings_zoology_refuses_are_usage_errors(tmp_path, capsys, arguments, words):
+    with pytest.raises(SystemExit) as caught:
+        main(["mqar", *arguments, "--out", str(tmp_path / "x.json")])
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1

@@ -1,0 +1,251 @@
+"""Every number a view draws with is finite for any finite input (issue 27).
+
+The extremes the window crashed on: ±1.797e308 (the largest float), 5e-324
+(the smallest subnormal), 1e-300 beside 1e300. (The views' own formulas,
+which fail on them, are compared in tests/views/test_drawn_numbers.py.)
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from linviz.model import drawable as dr
+
+BIGGEST = 1.7976931348623157e308
+SMALLEST = 5e-324
+EXTREMES = [0.0, SMALLEST, -SMALLEST, 1e-300, -1e-300, 1.0, 1e300, -1e300, BIGGEST, -BIGGEST]
+
+finite = st.floats(allow_nan=False, allow_infinity=False)
+#: Finite floats with the extremes drawn far more often than a uniform choice would.
+extreme = st.one_of(st.sampled_from(EXTREMES), finite)
+positive = st.floats(min_value=0.0, max_value=BIGGEST, allow_nan=False)
+pixels = st.floats(min_value=0.0, max_value=10_000.0)
+
+
+def all_finite(*values: float) -> bool:
+    return all(math.isfinite(v) for v in values)
+
+
+# -- what cannot be drawn is said in words ---------------------------------------------------
+
+
+def test_too_large_to_draw_is_a_sentence():
+    assert str(dr.too_large(BIGGEST)) == "too large to draw: 1.8e308"
+    assert str(dr.too_large(-3.2e301)) == "too large to draw: -3.2e301"
+    assert dr.too_large(1e300) is None and dr.too_large(SMALLEST) is None
+    assert dr.too_large(math.inf) == "too large to draw: inf"
+
+
+def test_the_largest_undrawable_number_is_found():
+    assert dr.undrawable([1.0, -BIGGEST, 2e305, 3.0]) == -BIGGEST
+    assert dr.undrawable(np.array([[1e300, -1e-300], [SMALLEST, 0.0]])) is None
+    assert dr.undrawable([]) is None
+
+
+# -- properties over the extremes --------------------------------------------------------
+
+
+@settings(max_examples=150)
+@given(positive)
+@example(BIGGEST)
+@example(SMALLEST)
+@example(1e300)
+def test_a_colour_limit_is_finite_round_and_covers_the_largest_entry(largest):
+    limit = dr.nice_limit(largest)
+    assert math.isfinite(limit) and limit >= dr.MIN_SPAN
+    assert limit >= largest * (1 - 1e-9) or largest < dr.MIN_SPAN
+    assert math.isfinite(256 / (2 * limit))  # what a view divides by it stays finite
+
+
+@settings(max_examples=200)
+@given(st.lists(extreme, min_size=1, max_size=12), st.sampled_from([2, 16, 256]))
+def test_cell_colours_are_valid_indices_for_any_matrix(values, count):
+    matrix = np.array(values).reshape(1, -1)
+    limit = dr.color_limit(matrix)
+    index = dr.color_indices(matrix, limit, count)
+    assert index.shape == matrix.shape and index.dtype == np.intp
+    assert ((0 <= index) & (index < count)).all()
+    # The sign shows: a negative entry never gets a colour above a positive one's.
+    if (matrix < 0).any() and (matrix > 0).any():
+        assert index[matrix < 0].max() <= index[matrix > 0].min()
+
+
+def test_cell_colours_at_the_extremes():
+    matrix = np.array([[-BIGGEST, -1e300, -1e-300, 0.0], [SMALLEST, 1e-300, 1e300, BIGGEST]])
+    index = dr.color_indices(matrix, dr.color_limit(matrix), 256)
+    # Beside 1.8e308, 1e300 is 6e-9 of the range: just either side of the middle colour.
+    assert index.tolist() == [[0, 127, 128, 128], [128, 128, 128, 255]]
+    # The range ±5e-324 gave NaN colours (an IndexError); the range is now at least
+    # ±1e-300, against which a subnormal is 0: the middle colour, its label says 5e-324.
+    tiny = np.array([[-SMALLEST, 0.0, SMALLEST]])
+    assert dr.color_limit(tiny) == dr.MIN_SPAN
+    assert dr.color_indices(tiny, dr.color_limit(tiny), 256).tolist() == [[128, 128, 128]]
+    small = np.array([[-3e-301, 0.0, 1e-300]])  # tiny, but normal: coloured to scale
+    assert dr.color_indices(small, dr.color_limit(small), 256).tolist() == [[89, 128, 255]]
+    odd = np.array([[np.inf, -np.inf, np.nan]])
+    assert dr.color_indices(odd, 1.0, 256).tolist() == [[255, 0, 128]]
+
+
+@given(positive)
+def test_colour_bar_ticks_sit_on_a_bar_from_minus_one_to_one(limit):
+    ticks = dr.bar_ticks(limit)
+    assert [p for p, _ in ticks] == [-1.0, -0.5, 0.0, 0.5, 1.0]
+    assert all(all_finite(p, v) for p, v in ticks)
+    assert ticks[2][1] == 0.0 and ticks[-1][1] == (limit if limit > 0 else 1.0)
+
+
+@settings(max_examples=150)
+@given(extreme, pixels, pixels)
+@example(BIGGEST, 20.0, 400.0)
+@example(SMALLEST, 20.0, 0.0)
+def test_a_plane_half_range_is_finite_and_fits_the_extent(extent, margin, plot):
+    lim = dr.half_range(extent, margin, plot)
+    assert math.isfinite(lim) and lim >= dr.MIN_HALF_RANGE
+    assert lim >= min(abs(extent), dr.MAX_DRAWN)
+    assert math.isfinite(lim * 1.02 * 10_000)  # a padding and a pixel scale stay finite
+
+
+points = st.lists(st.tuples(extreme, extreme), min_size=0, max_size=6)
+
+
+@settings(max_examples=150)
+@given(points, st.sampled_from([0.0, SMALLEST, 1.0, 1e300]))
+@example([(BIGGEST, BIGGEST), (BIGGEST * 0.99, -BIGGEST)], 1.0)
+@example([(1e-300, 1e300)], 1.0)
+def test_a_frame_is_finite_contains_what_can_be_drawn_and_has_room(pts, least):
+    frame = dr.fit_frame(pts, least)
+    assert all_finite(frame.x0, frame.x1, frame.y0, frame.y1, frame.width, frame.height)
+    assert frame.width > 0 and frame.height > 0
+    for x, y in pts:
+        if dr.drawable(x):
+            assert frame.x0 <= x <= frame.x1
+        if dr.drawable(y):
+            assert frame.y0 <= y <= frame.y1
+
+
+shares = st.floats(min_value=0.0, max_value=0.3)
+
+
+@settings(max_examples=150)
+@given(
+    points,
+    st.tuples(shares, shares, shares, shares),
+    st.floats(min_value=50.0, max_value=8000.0),
+    st.floats(min_value=50.0, max_value=8000.0),
+)
+@example([(BIGGEST, -BIGGEST)], (0.1, 0.1, 0.1, 0.1), 400.0, 300.0)
+@example([(SMALLEST, SMALLEST)], (0.1, 0.1, 0.1, 0.1), 400.0, 300.0)
+def test_the_window_a_plane_shows_is_finite_and_contains_its_frame(pts, shares, width, height):
+    frame = dr.fit_frame(pts)
+    left, right = shares[0] * width, shares[1] * width
+    bottom, top = shares[2] * height, shares[3] * height
+    window = dr.view_window(frame, (left, right, bottom, top), width, height)
+    assert all_finite(window.x0, window.x1, window.y0, window.y1, window.width, window.height)
+    assert window.width > 0 and window.height > 0
+    tolerance = 1e-9 * max(abs(frame.x0), abs(frame.x1), abs(frame.y0), abs(frame.y1), 1.0)
+    assert window.x0 <= frame.x0 + tolerance and frame.x1 <= window.x1 + tolerance
+    assert window.y0 <= frame.y0 + tolerance and frame.y1 <= window.y1 + tolerance
+
+
+@given(points, st.tuples(pixels, pixels, pixels, pixels), pixels, pixels)
+def test_the_window_is_finite_whatever_the_widget_size_and_margins(pts, margins, width, height):
+    window = dr.view_window(dr.fit_frame(pts), margins, width, height)
+    assert all_finite(window.x0, window.x1, window.y0, window.y1, window.width, window.height)
+    assert window.width > 0 and window.height > 0
+
+
+def test_the_window_matches_the_planes_own_formula_for_ordinary_frames():
+    frame = dr.fit_frame([(3.0, 1.0), (-1.0, 2.0)])
+    margins, width, height = (10.0, 24.0, 10.0, 24.0), 400.0, 300.0
+    window = dr.view_window(frame, margins, width, height)
+    left, right, bottom, top = margins
+    scale = min((width - left - right) / 4.0, (height - bottom - top) / 2.0)
+    cx = (-1.0 - left / scale + 3.0 + right / scale) / 2
+    cy = (0.0 - bottom / scale + 2.0 + top / scale) / 2
+    expected = (cx - width / 2 / scale, cx + width / 2 / scale)
+    assert (window.x0, window.x1) == pytest.approx(expected)
+    assert (window.y0, window.y1) == pytest.approx(
+        (cy - height / 2 / scale, cy + height / 2 / scale)
+    )
+
+
+@settings(max_examples=200)
+@given(extreme, extreme, st.integers(min_value=1, max_value=12))
+@example(-BIGGEST, BIGGEST, 5)
+@example(0.0, SMALLEST, 5)
+@example(1e300, 1e300 + 1e285, 5)
+@example(1e-300, 1e300, 5)
+def test_axis_ticks_are_few_finite_sorted_and_inside_the_range(low, high, target):
+    ticks = dr.axis_ticks(low, high, target)
+    lo, hi = min(low, high), max(low, high)
+    assert 1 <= len(ticks) <= 2 * target + 2
+    assert all(math.isfinite(t) for t in ticks) and ticks == sorted(ticks)
+    slack = 1e-9 * max(abs(lo), abs(hi), 1e-300)
+    assert all(lo - slack <= t <= hi + slack for t in ticks)
+
+
+def test_axis_ticks_are_round_for_ordinary_ranges():
+    assert dr.axis_ticks(0.0, 10.0, 5) == [0.0, 2.0, 4.0, 6.0, 8.0, 10.0]
+    assert dr.axis_ticks(-1.0, 1.0, 4) == [-1.0, -0.5, 0.0, 0.5, 1.0]
+    assert dr.axis_ticks(-BIGGEST, BIGGEST, 4) == [-1e308, 0.0, 1e308]
+    assert dr.axis_ticks(1e-300, 1e300, 5) == [0.0, 2e299, 4e299, 6e299, 8e299, 1e300]
+
+
+box = (0.0, 0.0, 640.0, 480.0)
+
+
+@settings(max_examples=150)
+@given(st.tuples(extreme, extreme), st.tuples(extreme, extreme))
+@example((320.0, 240.0), (BIGGEST, BIGGEST))
+@example((-1e300, 240.0), (1e300, 240.0))
+def test_a_clipped_arrow_lies_inside_the_widget(start, end):
+    clipped = dr.clip_segment(start, end, box)
+    if clipped is None:
+        return
+    for x, y in clipped:
+        assert 0.0 <= x <= 640.0 and 0.0 <= y <= 480.0
+
+
+def test_clipping_keeps_the_direction_and_drops_what_misses():
+    (a, b) = dr.clip_segment((320.0, 240.0), (BIGGEST, 240.0), box)
+    assert a == (320.0, 240.0) and b == (640.0, 240.0)
+    assert dr.clip_segment((-10.0, -10.0), (-1.0, -5.0), box) is None
+    inside = ((10.0, 10.0), (20.0, 30.0))
+    assert dr.clip_segment(*inside, box) == inside
+
+
+@given(st.tuples(extreme, extreme))
+def test_a_label_point_is_kept_in_the_widget(point):
+    x, y = dr.clamp_point(point, box)
+    assert 0.0 <= x <= 640.0 and 0.0 <= y <= 480.0
+    assert dr.clamp_point((math.nan, 5.0), box) == (0.0, 5.0)
+
+
+@settings(max_examples=200)
+@given(
+    st.lists(
+        st.floats(min_value=-1e6, max_value=1e6).filter(lambda x: x == 0 or abs(x) > 1e-200),
+        min_size=1,
+        max_size=16,
+    ),
+    st.integers(min_value=-6, max_value=6),
+)
+def test_cell_colours_bin_as_pyqtgraph_does_for_ordinary_numbers(values, exponent):
+    # pyqtgraph's levels: n equal bins from low to high, floor((x - low) · n / (high - low)).
+    # (Subnormals differ on purpose: the range is at least 1e-300, so they are 0.)
+    matrix = np.array(values) * 10.0**exponent
+    limit = dr.color_limit(matrix)
+    exact = (matrix + limit) * (256 / (2 * limit))
+    expected = np.clip(np.floor(exact), 0, 255).astype(int)
+    got = dr.color_indices(matrix, limit, 256)
+    differ = got != expected
+    # Only on a bin's edge, where pyqtgraph's rounding can fall a bin low (0 got colour
+    # 127 with the limit 2.5e10): here 0 is always the middle colour, 128.
+    assert (np.abs(got - expected) <= 1).all()
+    assert np.allclose(exact[differ], np.rint(exact[differ]), rtol=0, atol=1e-6)
+    assert (got[matrix == 0] == 128).all()

@@ -1,0 +1,117 @@
+"""The recall lab's MQAR mode: recall of Zoology's task against the state size, both rules."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from linviz.controller.labs import CapacityLab, CapacitySettings
+from linviz.controller.mqar_lab import MqarLab, MqarSettings
+from linviz.controller.session import Session
+from linviz.model.errors import ScenarioError
+from linviz.model.mqar import recall_accuracy
+from linviz.views.labs.recall_page import RecallPage
+from tests.views.conftest import settle
+
+
+@pytest.fixture
+def page(qtbot, show):
+    page = RecallPage(Session(), CapacityLab(CapacitySettings(trials=2)), auto_run=False)
+    show(page, 1200, 800)
+    return page
+
+
+def choose_mqar(qtbot, page):
+    combo = page.task_combo
+    combo.setFocus()
+    QTest.keyClick(combo, Qt.Key.Key_Down)  # the second task: MQAR
+    settle()
+    assert page.display.view.task == "mqar"
+
+
+def test_choosing_mqar_shows_its_curves_and_zoologys_state_sizes(qtbot, page):
+    assert not page.mqar.isVisible() and page.figure() is page.figure_view
+    choose_mqar(qtbot, page)
+    assert page.mqar.isVisible() and not page.run_button.isVisible()
+    assert page.figure() is page.mqar.figure_box
+    settings = page.mqar.lab.settings
+    expected = recall_accuracy(settings.pairs, settings.dims, trials=settings.trials)
+    for rule in ("additive", "delta"):
+        x, y = page.mqar.curves[rule].getData()
+        points = [p for p in expected if p.rule == rule]
+        assert list(x) == [math.log2(p.d * p.d) for p in points]  # d_k · d_v, log scale
+        assert list(y) == [p.accuracy for p in points]
+    assert y[0] < 0.5 and y[-1] == 1.0  # crowded at d = 2, every query recalled at d = 64
+    text = page.mqar.formulas.text()
+    assert "H · d_k · d_v numbers (4,096 for one head at d = 64)" in text
+    assert "2 · d_model · L (8,192 at d_model = 64, L = 64)" in text
+    assert page.mqar.title.text() == "MQAR (Zoology): 16 pairs in 64 tokens, 8 sequences a point"
+
+
+def test_a_new_setting_measures_again(qtbot, page):
+    choose_mqar(qtbot, page)
+    spin = page.mqar.pairs_spin
+    spin.setFocus()
+    spin.selectAll()
+    QTest.keyClicks(spin, "32")
+    QTest.keyClick(spin, Qt.Key.Key_Return)
+    settle()
+    assert page.mqar.lab.settings.pairs == 32
+    assert "32 pairs in 128 tokens" in page.mqar.title.text()
+    edit = page.mqar.dims_edit
+    edit.setFocus()
+    edit.selectAll()
+    QTest.keyClicks(edit, "8, 64")
+    QTest.keyClick(edit, Qt.Key.Key_Return)
+    settle()
+    assert page.mqar.lab.settings.dims == (8, 64)
+    x, _ = page.mqar.curves["delta"].getData()
+    assert list(x) == [6.0, 12.0]
+
+
+def test_a_bad_size_is_refused_and_the_settings_kept(qtbot, page):
+    choose_mqar(qtbot, page)
+    messages = []
+    page.message.connect(messages.append)
+    edit = page.mqar.dims_edit
+    edit.setFocus()
+    edit.selectAll()
+    QTest.keyClicks(edit, "8, 999")
+    QTest.keyClick(edit, Qt.Key.Key_Return)
+    settle()
+    assert messages and "512" in messages[-1]
+    assert page.mqar.lab.settings.dims == MqarSettings().dims
+    assert edit.text() == "2, 4, 8, 16, 32, 64"
+    edit.setFocus()
+    edit.selectAll()
+    QTest.keyClicks(edit, "8, x")
+    QTest.keyClick(edit, Qt.Key.Key_Return)
+    settle()
+    assert messages[-1] == "not a number: x"
+
+
+def test_the_lab_checks_its_settings():
+    lab = MqarLab()
+    with pytest.raises(ScenarioError, match="pairs must be a whole number from 1 to 256"):
+        lab.update(pairs=300)
+    with pytest.raises(ScenarioError, match="beta must be a number in"):
+        lab.update(beta=1.5)
+    lab.update(dims=(16, 4, 4))
+    assert lab.settings.dims == (4, 16)
+    assert lab.attention_state(64) == 2 * 64 * 64
+
+
+def test_the_controlled_test_does_not_pay_for_mqar(qtbot, show, monkeypatch):
+    measured = []
+    real = MqarLab._compute
+    monkeypatch.setattr(MqarLab, "_compute", lambda lab: measured.append(1) or real(lab))
+    page = RecallPage(Session(), CapacityLab(CapacitySettings(trials=2)), auto_run=False)
+    show(page, 1200, 800)
+    page.display.update(measure="rate")
+    settle()
+    assert measured == []
+    choose_mqar(qtbot, page)
+    assert measured == [1]

@@ -1,0 +1,126 @@
+"""linviz.figure draws inline images offscreen; linviz.show opens the window as IPython wants."""
+
+from contextlib import contextmanager
+
+import numpy as np
+import pytest
+from PySide6 import QtCore, QtGui
+
+import linviz
+from linviz.views import python_api
+
+
+@pytest.fixture
+def session_trace():
+    return linviz.scenario_from_arrays(
+        keys=[[1, 0], [0, 1]], values=[[2, 3], [5, 1]], queries=[[1, 0], [0, 1], [1, 1]]
+    )
+
+
+def decoded(data: bytes) -> QtGui.QImage:
+    image = QtGui.QImage()
+    assert image.loadFromData(data, "PNG")
+    return image
+
+
+def pixels(image: QtGui.QImage) -> np.ndarray:
+    image = image.convertToFormat(QtGui.QImage.Format.Format_RGB32)
+    return np.frombuffer(image.constBits(), np.uint8).reshape(image.height(), -1).copy()
+
+
+def test_repr_png_is_an_image_of_the_size_asked(qapp, session_trace):
+    figure = linviz.figure(session_trace, size=(640, 400))
+    image = decoded(figure._repr_png_())
+    assert (image.width(), image.height()) == (640, 400)
+    doubled = linviz.figure(session_trace, view="heatmap", size=(320, 240), scale=2)
+    image = decoded(doubled._repr_png_())
+    assert (image.width(), image.height()) == (640, 480)
+
+
+def test_the_step_changes_what_is_drawn_and_the_scenario_is_left_alone(qapp, session_trace):
+    empty = pixels(decoded(linviz.figure(session_trace, 0, "heatmap", size=(300, 300)).data()))
+    full = pixels(decoded(linviz.figure(session_trace, 2, "heatmap", size=(300, 300)).data()))
+    assert empty.shape == full.shape and (empty != full).any()
+    assert len(session_trace) == 5  # drawn from a copy
+
+
+def test_svg_pdf_and_save(qapp, session_trace, tmp_path):
+    figure = linviz.figure(session_trace, step=5, view="readout", theme="dark", size="500x300")
+    svg = figure._repr_svg_()
+    assert svg.lstrip().startswith("<?xml") and "<svg" in svg and "linviz" in svg
+    assert figure.save(tmp_path / "f.pdf").read_bytes()[:5] == b"%PDF-"
+    assert decoded(figure.save(tmp_path / "f.png").read_bytes()).width() == 500
+    with pytest.raises(ValueError, match="use .png, .svg or .pdf"):
+        figure.save(tmp_path / "f.gif")
+
+
+def test_figure_of_arrays_and_bad_requests(qapp):
+    rng = np.random.default_rng(0)
+    figure = linviz.figure(q=rng.normal(size=(4, 3)), k=np.eye(4, 3), v=rng.normal(size=(4, 2)))
+    assert figure.step == 8 and "Arrays: 4 tokens" in repr(figure)
+    with pytest.raises(ValueError, match="there is no step 9"):
+        linviz.figure("session-trace", step=9)
+    with pytest.raises(ValueError, match="unknown theme"):
+        linviz.figure("session-trace", theme="neon")
+    with pytest.raises(ValueError, match="unknown view 'nope': choose one of window, "):
+        linviz.figure("session-trace", view="nope").data()
+    with pytest.raises(TypeError, match="not both"):
+        linviz.figure("session-trace", q=np.eye(2))
+
+
+def test_a_figure_leaves_the_remembered_settings_where_they_were(qapp, session_trace):
+    before = QtCore.QSettings().fileName()
+    QtCore.QSettings().setValue("probe", 1)
+    linviz.figure(session_trace, size=(300, 200)).data()
+    assert QtCore.QSettings().fileName() == before
+    assert QtCore.QSettings().value("probe") in (1, "1")
+
+
+class FakeShell:
+    def __init__(self):
+        self.guis = []
+        self.active_eventloop = None
+
+    def enable_gui(self, name):
+        self.guis.append(name)
+        self.active_eventloop = name
+
+
+@contextmanager
+def recorded(calls):
+    calls.append("start_up")
+    yield
+
+
+def test_show_inside_ipython_turns_on_gui_qt_and_returns(qtbot, monkeypatch, session_trace):
+    shell = FakeShell()
+    calls = []
+    monkeypatch.setattr(python_api, "_ipython", lambda: shell)
+    monkeypatch.setattr("linviz.views.app.start_up", lambda: recorded(calls))
+    window = linviz.show(session_trace, step=3)
+    qtbot.addWidget(window)
+    assert shell.guis == ["qt"] and calls == []  # a notebook's objects are not frozen
+    assert window.isVisible() and window.session.cursor == 3
+    assert window.session.scenario == session_trace and window.session.path is None
+    assert linviz.run() == 0  # the shell runs the loop
+    window.close()
+
+
+def test_show_in_a_script_runs_the_loop_until_the_window_closes(qtbot, monkeypatch):
+    calls = []
+    monkeypatch.setattr(python_api, "_ipython", lambda: None)
+    monkeypatch.setattr("linviz.views.app.start_up", lambda: recorded(calls))
+    seen = []
+
+    def close_them():
+        seen.extend(window.isVisible() for window in python_api._WINDOWS)
+        for window in list(python_api._WINDOWS):
+            window.close()
+        QtCore.QCoreApplication.instance().quit()  # in case another test left a window
+
+    QtCore.QTimer.singleShot(0, close_them)
+    window = linviz.show(q=np.eye(2), k=np.eye(2), v=np.eye(2), beta=[1.0, 0.5])
+    qtbot.addWidget(window)
+    assert calls == ["start_up"] and seen == [True]
+    assert not window.isVisible() and window.session.scenario.rule.name == "delta"
+    assert linviz.run() == 0  # nothing open: returns at once
