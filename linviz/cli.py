@@ -139,13 +139,14 @@ def _command_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     add_array_options(trace)
     export = commands.add_parser(
-        "export", help="write one image (.png .svg .pdf) or an animation (.gif)"
+        "export",
+        help="write one image (.png .svg .pdf), an animation (.gif) or an interactive page (.html)",
     )
     export.add_argument("scenario", help="a scenario file or a lesson name")
     export.add_argument(
         "--out",
         default=None,
-        help="output file; its extension sets the format (.png .svg .pdf .gif); "
+        help="output file; its extension sets the format (.png .svg .pdf .gif .html); "
         "with --step all, its folder is made if need be (not needed with --view list)",
     )
     export.add_argument(

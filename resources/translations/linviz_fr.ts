@@ -566,7 +566,7 @@ Votre scénario est conservé ; vous pouvez continuer à travailler et l’enreg
     </message>
     <message>
         <source>crosstalk from other keys</source>
-        <translation>diaphonie venue d’autres clés</translation>
+        <translation>diaphonie venue des autres clés</translation>
     </message>
     <message>
         <source>left behind by an earlier write under the same key</source>
@@ -574,7 +574,7 @@ Votre scénario est conservé ; vous pouvez continuer à travailler et l’enreg
     </message>
     <message>
         <source>forgetting (decay of what the target stored)</source>
-        <translation>oubli (atténuation de ce que la cible a rangé)</translation>
+        <translation>oubli (décroissance de ce que la cible a stocké)</translation>
     </message>
     <message>
         <source>the target&apos;s own term is not its value (its size or β)</source>
@@ -586,7 +586,7 @@ Votre scénario est conservé ; vous pouvez continuer à travailler et l’enreg
     </message>
     <message>
         <source>share of the error&apos;s parts, by size</source>
-        <translation>part dans les composantes de l’erreur, par taille</translation>
+        <translation>part des composantes de l’erreur, par taille</translation>
     </message>
 </context>
 <context>
@@ -3732,6 +3732,14 @@ y = {output}</translation>
     <message>
         <source>too large to draw: {value}</source>
         <translation>trop grand pour être dessiné : {value}</translation>
+    </message>
+    <message>
+        <source>too large for an interactive page: {count} steps (a page holds at most {limit})</source>
+        <translation>trop grand pour une page interactive : {count} étapes (une page en contient au plus {limit})</translation>
+    </message>
+    <message>
+        <source>too large for an interactive page: {name} = {size} (a page takes at most {limit})</source>
+        <translation>trop grand pour une page interactive : {name} = {size} (une page accepte au plus {limit})</translation>
     </message>
 </context>
 <context>

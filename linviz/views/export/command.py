@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.text_rules import whole_from_text
+from linviz.page import export as page
 
 if TYPE_CHECKING:
     from PySide6 import QtWidgets
@@ -179,6 +180,8 @@ def run_export(options: argparse.Namespace) -> int:
         from linviz.commands.arrays import array_options
 
         session.open(options.scenario, arrays=array_options(options))
+        if page.is_page(options.out):  # an interactive page is text: no Qt
+            return page.export_page(session.scenario, options)
         plan = make_plan(options, len(session.scenario))
         if plan.view != "list" and plan.step is None and plan.suffix != ".gif":
             _make_folder(plan.out.parent)

@@ -1,0 +1,143 @@
+"""The page's captions say what the app's say, in English and French, and mark stale text."""
+
+import pytest
+
+from linviz.model.captions import Numbers, render
+from linviz.model.error_parts import PART_NAMES
+from linviz.model.lessons import bundled_lessons
+from linviz.model.replay import Trace
+from linviz.model.scenario_file import load_scenario, scenario_from_dict
+from linviz.model.texts import in_language
+from linviz.page.writer import page_strings, write_lesson_page
+
+LESSONS = bundled_lessons()
+
+
+def french_numbers() -> Numbers:
+    """The app's French caption numbers (views.number_text) and the .ts's French words.
+
+    number_text writes French while its language is set to it: each call sets
+    it and puts English back, so no other test sees French numbers.
+    """
+    from linviz.views import number_text
+
+    page = page_strings("fr")
+
+    def french(function):
+        def call(*args):
+            number_text.set_number_language("fr")
+            try:
+                return function(*args)
+            finally:
+                number_text.set_number_language("en")
+
+        return call
+
+    return Numbers(
+        number=french(number_text.shown_number),
+        vector=french(number_text.shown_vector),
+        matrix=french(number_text.shown_matrix),
+        percent=french(lambda x: number_text.localised(f"{100 * x:.1f} %")),
+        join=" ; ",
+        none="aucun",
+        exact="exact",
+        off_by="écart {0}",
+        blend="un mélange de {0}, sans cible unique",
+        # The parts' names as the page writes them in French (the .ts has none yet).
+        part_titles={name: page[f"part_{name}"] for name in PART_NAMES},
+        part_words={name: page[f"words_{name}"] for name in PART_NAMES},
+        no_error=page["no_error"],
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
+def test_every_caption_reads_as_the_apps_does(lesson, language, browser, tmp_path):
+    scenario = load_scenario(lesson.path)
+    trace = Trace(scenario)
+    numbers = Numbers() if language == "en" else french_numbers()
+    browser.load(write_lesson_page(scenario, tmp_path / "p.html", language))
+    shown = browser.js(
+        "var out = [];"
+        "for (var n = 1; n <= window.linviz.trace().steps.length; n++) {"
+        " window.linviz.go(n); out.push(document.querySelector('.caption').textContent); }"
+        "return out;"
+    )
+    for number, text in enumerate(shown, start=1):
+        template = in_language(scenario.step(number).caption, language)
+        want = render(template, trace, number, numbers)
+        assert text.replace("\u00a0", " ") == want, number
+
+
+def test_text_that_states_its_own_numbers_is_marked_once_an_edit_changes_them(browser, tmp_path):
+    lesson = next(item for item in LESSONS if item.name == "crowding-the-plane")
+    browser.load(write_lesson_page(load_scenario(lesson.path), tmp_path / "p.html"))
+    marked = (
+        "var out = [];"
+        "for (var n = 1; n <= 7; n++) { window.linviz.go(n);"
+        " out.push(getComputedStyle(document.querySelector('.stale')).visibility === 'visible'); }"
+        "return out;"
+    )
+    assert browser.js(marked) == [False] * 7
+    browser.js("window.linviz.set(5, 'key', [0.3, 0.9]); return 1;")
+    # Steps 1 to 4 show what they showed; 5 to 7 (k3 and the reads after it) do not.
+    assert browser.js(marked) == [False] * 4 + [True] * 3
+    assert browser.js("return !document.querySelector('.edited').hidden;")
+
+
+def _every_field_scenario(rule: dict, feature_map: str, normalize: bool):
+    """Steps whose captions quote every live field a caption may use."""
+    from linviz.model.caption_fields import ANY_FIELDS, PAIR_FIELDS, READ_FIELDS, WRITE_FIELDS
+
+    def caption(fields):
+        return " | ".join(f"{name} {{{name}}}" for name in fields)
+
+    pairs = " | ".join(f"{name} {{{name}@w1,w3}}" for name in PAIR_FIELDS)
+    write = caption([*ANY_FIELDS, *WRITE_FIELDS])
+    read = caption([*ANY_FIELDS, *READ_FIELDS])
+    last = read + " | " + pairs + " | y@r1 {y@r1} | k@w2 {k@w2}"
+    vectors = [([1, 0], [2, 3]), ([0.6, 0.8], [5, -1]), ([1, 0], [9, 9]), ([0.8, -0.6], [1, 4])]
+    steps = []
+    for number, (key, value) in enumerate(vectors, start=1):
+        steps.append({"op": "write", "key": key, "value": value, "label": f"w{number}"})
+        steps[-1]["caption"] = write
+        steps.append({"op": "read", "query": key, "label": f"r{number}", "caption": read})
+    steps.append({"op": "read", "query": [1, 1], "label": "r5", "caption": last})
+    steps.append({"op": "read", "query": [0.6, 0.8], "target": "w1", "caption": last})
+    if rule["name"] == "gated_delta":
+        steps[4]["beta"] = 0.25
+    return scenario_from_dict(
+        {
+            "format": "linviz-scenario",
+            "version": 1,
+            "d_k": 2,
+            "d_v": 2,
+            "feature_map": feature_map,
+            "normalize": normalize,
+            "rule": rule,
+            "steps": steps,
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("rule", "feature_map", "normalize"),
+    [
+        ({"name": "gated_delta", "alpha": 0.9, "beta": 0.5}, "identity", False),
+        ({"name": "additive"}, "elu+1", True),
+    ],
+)
+def test_every_live_field_reads_as_the_apps_does(rule, feature_map, normalize, browser, tmp_path):
+    scenario = _every_field_scenario(rule, feature_map, normalize)
+    trace = Trace(scenario)
+    browser.load(write_lesson_page(scenario, tmp_path / "p.html"))
+    shown = browser.js(
+        "var out = [];"
+        "for (var n = 1; n <= window.linviz.trace().steps.length; n++) {"
+        " window.linviz.go(n); out.push(document.querySelector('.caption').textContent); }"
+        "return out;"
+    )
+    for number, text in enumerate(shown, start=1):
+        want = render(scenario.step(number).caption, trace, number)
+        assert "?" not in want
+        assert text.replace("\u00a0", " ") == want, number
