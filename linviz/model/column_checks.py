@@ -28,6 +28,7 @@ from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, Term, shown
 from linviz.model.scenario import Scenario
 from linviz.model.step import READ, WRITE, StepColumns
 from linviz.model.step_reader import check_keys, parse_step
+from linviz.model.text_rules import same_label
 
 #: Letters of ``ops``.
 WRITE_LETTER, READ_LETTER = "w", "r"
@@ -204,13 +205,17 @@ def _unique(labels: list[Any]) -> bool:
 
 
 def _first_rows(labels: list[Any]) -> dict[str, int]:
-    """Each text label mapped to the first row that has it."""
-    if set(map(type, labels)) <= {str}:
+    """Each text label, in the form a scenario keeps it, mapped to the first row that has it.
+
+    Keyed as :meth:`Scenario.check_step` looks labels up (normal form C), so
+    a target or a repeated label written in the other form is found.
+    """
+    if set(map(type, labels)) <= {str} and "".join(labels).isascii():
         return dict(zip(reversed(labels), range(len(labels) - 1, -1, -1)))
     first: dict[str, int] = {}
     for row, label in enumerate(labels):
         if type(label) is str:
-            first.setdefault(label, row)
+            first.setdefault(same_label(label), row)
     return first
 
 
@@ -316,7 +321,7 @@ class ColumnReader:
                 suspects.update(
                     row
                     for row, label in enumerate(labels)
-                    if type(label) is not str or first_row[label] != row
+                    if type(label) is not str or first_row[same_label(label)] != row
                 )
             suspects.update(self._target_rows(targets, is_write, first_row))
 
@@ -393,7 +398,8 @@ class ColumnReader:
         for row, target in enumerate(targets):
             if target is None:
                 continue
-            at = first_row.get(target) if type(target) is str else None
+            # A target not in its kept form (normal form C) is rewritten by the full check.
+            at = first_row.get(target) if type(target) is str and target.isascii() else None
             if at is None or at >= row or is_write[row] or not is_write[at]:
                 odd.append(row)
         return odd

@@ -417,3 +417,34 @@ def general_read(data):
     except ScenarioError as error:
         raise error.located(file="fuzz.json") from None
     return scenario_file._scenario_from_text(text, "fuzz.json")
+
+
+@pytest.mark.parametrize(
+    "labels, targets",
+    [
+        (["e\u0301", "r"], [None, "\u00e9"]),  # é as e + U+0301, its target as one character
+        (["\u00e9", "r"], [None, "e\u0301"]),
+        (["e\u0301", "\u00e9"], None),  # the same label twice
+        (["k\u200b", "r"], None),  # a label with an invisible character
+    ],
+)
+def test_labels_in_either_unicode_form_read_as_in_the_steps_layout(labels, targets):
+    columns = {"ops": "wr", "labels": labels, "keys": [1], "values": [2], "queries": [1]}
+    if targets is not None:
+        columns["targets"] = targets
+    head = {"format": "linviz-scenario", "version": 1, "d_k": 1, "d_v": 1}
+    by_steps = {
+        **head,
+        "steps": [
+            {"op": "write", "key": [1], "value": [2], "label": labels[0]},
+            {"op": "read", "query": [1], "label": labels[1]}
+            | ({"target": targets[1]} if targets else {}),
+        ],
+    }
+    by_columns = {**head, "layout": "columns", "steps": columns}
+    try:
+        expected = load_bytes(by_steps)
+    except ScenarioError as error:
+        assert str(refusal(by_columns)) == str(error)
+        return
+    same(load_bytes(by_columns), expected)
