@@ -184,3 +184,31 @@ def test_a_refused_edit_naming_a_label_is_plain_text(window, html_file, qtbot):
     assert not rich_markup(label.toolTip())
     assert "&lt;img" in label.toolTip()
     QtWidgets.QToolTip.hideText()
+
+
+def test_table_and_timeline_tooltips_show_a_caption_literally(window, html_file, qtbot):
+    """The step table's caption tooltip and a timeline chip's tooltip: escaped, nothing loaded."""
+    from linviz.views.panels.chip_strip import ChipStrip
+    from linviz.views.panels.step_table_model import CAPTION
+
+    assert window.open_path(html_file)
+    session = window.session
+    model = window.step_table.table.model()
+    strip = window.findChild(ChipStrip)
+    assert strip is not None
+    window.grab()
+    table_tips, chip_tips = [], []
+    for number in range(1, len(session.scenario) + 1):
+        table_tips.append(
+            model.data(model.index(number - 1, CAPTION), QtCore.Qt.ItemDataRole.ToolTipRole)
+        )
+        rect = strip.chip_rect(number)
+        if rect.isValid() and strip.rect().contains(rect.center()):
+            chip_tips.append(show_tooltip(strip, rect.center()))
+    assert len([tip for tip in table_tips if tip]) == len(session.scenario)
+    assert [tip for tip in chip_tips if tip], "no chip showed a tooltip"
+    for text in table_tips + chip_tips:
+        assert not rich_markup(text or ""), text
+    # The caption is there, escaped: a learner reads the markup, Qt loads nothing.
+    assert any("&lt;img src=" in (text or "") for text in table_tips), table_tips
+    assert any("&lt;img src=" in text for text in chip_tips), chip_tips

@@ -14,6 +14,7 @@ from linviz.views.drawing.raster_scale import raster_scale
 from linviz.views.drawing.stamp_cache import StampCache
 from linviz.views.drawing.static_text import draw_at
 from linviz.views.number_text import caption_numbers, grouped, stale_text
+from linviz.views.plain_text import plain_tooltip
 from linviz.views.theme import Theme, qcolor
 
 #: Room around a chip's stamp for its outline (pixels).
@@ -299,7 +300,9 @@ class ChipStrip(QtWidgets.QWidget):
                 QtWidgets.QToolTip.hideText()
                 event.ignore()
             else:
-                QtWidgets.QToolTip.showText(event.globalPos(), self._tooltip(number), self)
+                QtWidgets.QToolTip.showText(
+                    event.globalPos(), plain_tooltip(self._tooltip(number)), self
+                )
             return True
         return super().event(event)
 

@@ -22,6 +22,7 @@ from linviz.views.panels.typed_text import (
     vector_numbers,
     vector_text,
 )
+from linviz.views.plain_text import plain_tooltip
 from linviz.views.theme import qcolor
 
 #: Columns of the table, in order.
@@ -277,9 +278,9 @@ class StepTableModel(QtCore.QAbstractTableModel):
                     return self._display(number, step, column)
                 caption = self.session.caption(number, caption_numbers())
                 mark = f"\n\u26a0 {stale_text()}" if caption.stale else ""
-                return caption.text + mark
+                return plain_tooltip(caption.text + mark)  # a file's text: never rich
             if column in (VECTOR, VALUE):
-                return self._edit_text(step, column) or None
+                return plain_tooltip(self._edit_text(step, column)) or None
             return None
         if role == Qt.ItemDataRole.ForegroundRole and self._brushes:
             if column == OP:
