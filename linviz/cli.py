@@ -451,11 +451,6 @@ def _capacity_table(rows: list[dict], keys: str, trials: int, tolerance: float) 
 
 def run_app(name: str | None, language: str | None = None) -> int:
     """Open the main window on ``name`` (default: the first lesson), in ``language``."""
-    import gc
-
-    # The collector rests from the views' imports on (Qt, numpy): see
-    # linviz.views.app.start_up, which wakes it once the window is built.
-    gc.disable()
     from linviz.views.app import run
 
     return run(name, language)
