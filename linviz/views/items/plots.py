@@ -7,7 +7,8 @@ Python alone, they were freed by the cyclic collector at whatever moment it
 ran, once inside a Qt call that held the signal lock (a hang; the app then
 switched the collector off). Here a plot is built from a ``ViewBox`` and four
 ``AxisItem`` s laid out as ``PlotItem`` lays them out (the same pixels), with
-no menu and no option widgets: :class:`StillPlotItem`. Items that are
+no menu and no option widgets: :class:`StillPlotItem`; its axes re-parse
+their titles only when these change (:class:`StillAxis`). Items that are
 ``PlotItem`` s by class (the colour bar) get their menu deleted when built
 (:func:`color_bar`).
 
@@ -60,6 +61,29 @@ def _to_view(name: str):
     return method
 
 
+class StillAxis(pg.AxisItem):
+    """A ``pg.AxisItem`` that sets its title's HTML only when that changes.
+
+    pyqtgraph re-sets it on every pen, scale and range change (``setHtml``
+    re-parses the text: ~1 ms; 217 times while a window was built, most of
+    them with the text it had). What follows a change (size, repaint) still
+    happens every time.
+    """
+
+    def __init__(self, orientation: str, **options: Any) -> None:
+        self._shown_html: str | None = None
+        super().__init__(orientation, **options)
+
+    def _updateLabel(self) -> None:  # noqa: N802 (pyqtgraph's name)
+        text = self.labelString()
+        if text != self._shown_html:
+            self.label.setHtml(text)
+            self._shown_html = text
+        self._adjustSize()
+        self.picture = None
+        self.update()
+
+
 class StillPlotItem(pg.GraphicsWidget):
     """A view box with four axes around it, laid out exactly as ``pg.PlotItem``.
 
@@ -110,7 +134,7 @@ class StillPlotItem(pg.GraphicsWidget):
         self.legend = None
         self.axes: dict[str, dict[str, Any]] = {}
         for name in AXIS_CELLS:
-            self._place_axis(name, pg.AxisItem(orientation=name, parent=self))
+            self._place_axis(name, StillAxis(orientation=name, parent=self))
             self.showAxis(name, name in ("left", "bottom"))
         # An empty, hidden title row, as PlotItem.setTitle(None) leaves it.
         self.titleLabel = pg.LabelItem("", size="11pt", parent=self)
