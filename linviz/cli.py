@@ -501,11 +501,6 @@ def run_app(name: str | None, language: str | None = None, arrays=None) -> int:
 
     ``arrays``: how to read ``name`` if it is an ``.npz``/``.npy`` file.
     """
-    import gc
-
-    # The collector rests from the views' imports on (Qt, numpy): see
-    # linviz.views.app.start_up, which wakes it once the window is built.
-    gc.disable()
     from linviz.views.app import run
 
     return run(name, language, arrays) if arrays is not None else run(name, language)

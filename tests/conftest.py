@@ -1,6 +1,5 @@
 """Shared test set-up: Qt runs offscreen when there is no display."""
 
-import gc
 import os
 
 if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
@@ -23,28 +22,6 @@ settings.register_profile(
     phases=[Phase.explicit, Phase.reuse, Phase.generate],
 )
 settings.load_profile("linviz")
-
-
-@pytest.fixture(autouse=True)
-def collect_garbage_between_qt_tests(request):
-    """Python's cyclic collector runs between Qt tests, never inside one.
-
-    Collected mid-test, a widget an earlier test left to Python (a menu)
-    was destroyed inside a Qt call that held the signal lock (the collector
-    ran while ``QObject::disconnect`` looked up a Python override), and its
-    destructor waited on that lock for good: a CI run hung in
-    ``test_try_vector``. Explicit ``gc.collect()`` calls still work.
-    """
-    if "qtbot" not in request.fixturenames and "qapp" not in request.fixturenames:
-        yield
-        return
-    gc.collect()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-        gc.collect()  # after pytest-qt has closed the test's widgets
 
 
 @pytest.fixture(autouse=True)

@@ -7,9 +7,8 @@ runs it in a child process on the offscreen platform when there is no display.
 What is measured
 ----------------
 All window figures use the real :class:`~linviz.views.main_window.MainWindow`,
-shown at 1600×1000 (then, as ``linviz`` does, the objects built so far are
-frozen out of the garbage collector's scans) with remembered settings isolated in a
-temporary folder,
+shown at 1600×1000, the garbage collector running as in ``linviz``, with
+remembered settings isolated in a temporary folder,
 grid snapping off (so every mouse move really moves the key: with the 0.1
 grid on, small moves snap to where the key already is and repaint nothing)
 and pyqtgraph's mouse rate limit off.
@@ -99,7 +98,6 @@ import argparse
 import atexit
 import contextlib
 import functools
-import gc
 import json
 import os
 import subprocess
@@ -220,13 +218,9 @@ def open_window(session) -> Iterator[object]:
     window.show()
     session.set_options(snap_grid=False)
     settle()
-    # As `linviz` does once its window is up (views.app.run): the objects built
-    # so far live as long as the window, so the collector stops rescanning them.
-    gc.freeze()
     try:
         yield window
     finally:
-        gc.unfreeze()
         window.close()
         for panel in window.panels.values():
             panel.detach()

@@ -23,6 +23,7 @@ from PySide6 import QtCore, QtWidgets
 from PySide6.QtCore import Qt
 
 from linviz.controller.changes import Change
+from linviz.views.call_soon import call_soon
 from linviz.views.number_text import plain_number
 
 if TYPE_CHECKING:
@@ -104,7 +105,7 @@ class Accessibility(QtCore.QObject):
 
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
         if event.type() == QtCore.QEvent.Type.LanguageChange and watched is self.window:
-            QtCore.QTimer.singleShot(0, self, self.refill)
+            call_soon(self, self.refill)
         return False
 
     def _session_changed(self, changes: frozenset[Change]) -> None:

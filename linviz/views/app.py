@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import os
 import sys
-from collections.abc import Iterator
 
 from PySide6 import QtCore, QtWidgets
 
@@ -142,24 +139,22 @@ def run(name: str | None, language: str | None = None, arrays=None) -> int:
     """Open the main window on ``name`` (a file or lesson; default the first lesson).
 
     ``language`` (``--lang``) overrides the language remembered from the last run.
-    The garbage collector rests until the window is built (see :func:`start_up`).
     """
-    with start_up():
-        session = open_session(name, arrays)
-        if session is None:
-            return 1
-        if not has_display():
-            print(
-                "linviz: no display to open a window on (DISPLAY is not set). "
-                "`linviz trace` and `linviz export` work without one.",
-                file=sys.stderr,
-            )
-            return 1
-        app = application()
-        reporter = install_error_reporter(app)
-        set_language(chosen_language(language))
-        # The window lives as long as this reference: until app.exec() returns.
-        _window = open_window(session, offer_recovery=os.environ.get(EXIT_AFTER_PAINT) != "1")
+    session = open_session(name, arrays)
+    if session is None:
+        return 1
+    if not has_display():
+        print(
+            "linviz: no display to open a window on (DISPLAY is not set). "
+            "`linviz trace` and `linviz export` work without one.",
+            file=sys.stderr,
+        )
+        return 1
+    app = application()
+    reporter = install_error_reporter(app)
+    set_language(chosen_language(language))
+    # The window lives as long as this reference: until app.exec() returns.
+    _window = open_window(session, offer_recovery=os.environ.get(EXIT_AFTER_PAINT) != "1")
     if os.environ.get(EXIT_AFTER_PAINT) == "1":
         # Watched from here on: nothing paints before the event loop runs, and a
         # filter installed sooner would have taxed each of the ~10,000 events of
@@ -169,26 +164,6 @@ def run(name: str | None, language: str | None = None, arrays=None) -> int:
         return app.exec()
     finally:
         reporter.uninstall()
-
-
-@contextlib.contextmanager
-def start_up() -> Iterator[None]:
-    """Start the app with the garbage collector at rest, then freeze what it built.
-
-    The ~80,000 objects start-up makes (the imports, the window) live as long
-    as the window. While they are made, the collector would scan them again
-    and again: ~165 collections, 50-85 ms of a start-up. It rests until the
-    window is built; then they are frozen (never scanned again: a scrub paused
-    30 ms for each full collection) and it wakes for what comes after. The
-    few hundred objects start-up leaves unreachable (import-time cycles, under
-    0.1 MB) are frozen with them.
-    """
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        gc.enable()
 
 
 class _FirstPaint(QtCore.QObject):

@@ -18,6 +18,7 @@ from linviz.model.lessons import bundled_lessons
 from linviz.model.scenario import Scenario, write
 from linviz.model.texts import in_language
 from linviz.views.accessibility import Accessibility
+from linviz.views.call_soon import call_soon
 from linviz.views.classroom.class_menu import Classroom
 from linviz.views.classroom.presenter import Presenter
 from linviz.views.compact_desk import COMPACT_BELOW, CompactDesk
@@ -525,7 +526,7 @@ class MainWindow(QtWidgets.QMainWindow):
             self._apply_theme()
             self._sync_option_actions()
             if projector_changed:  # larger or smaller text: room for it once laid out
-                QtCore.QTimer.singleShot(0, self, self._fit_baseline_dock)
+                call_soon(self, self._fit_baseline_dock)
 
     # -- the baseline dock ----------------------------------------------------------
     def baseline_panel(self) -> BaselinePanel:
@@ -553,7 +554,7 @@ class MainWindow(QtWidgets.QMainWindow):
             dock.show()
             dock.raise_()
             if fit:
-                QtCore.QTimer.singleShot(0, self, self._fit_baseline_dock)  # once laid out
+                call_soon(self, self._fit_baseline_dock)  # once laid out
         elif not pinned:
             dock.hide()
 
@@ -878,7 +879,7 @@ class MainWindow(QtWidgets.QMainWindow):
                 self.showNormal()
             self._restore_geometry_before()
             # Once laid out again (a full-screen window settles after the event loop).
-            QtCore.QTimer.singleShot(0, self, self._restore_geometry_before)
+            call_soon(self, self._restore_geometry_before)
             self.update_compact()  # a window left small shows the compact desk
         self._save_settings()
 
@@ -948,14 +949,14 @@ class MainWindow(QtWidgets.QMainWindow):
                 self._restore_splitters()
                 # Once the docks and the desk have their sizes (splitters keep
                 # proportions of the size they had when set).
-                QtCore.QTimer.singleShot(0, self, self._restore_splitters)
+                call_soon(self, self._restore_splitters)
             self._sync_baseline_dock(fit=False)
         finally:
             self._compact_busy = False
         self._show_titles()
         if not self._docks_fitted and self.isVisible():  # first shown small
             self._docks_fitted = True
-            QtCore.QTimer.singleShot(0, self, self._fit_docks_to_height)
+            call_soon(self, self._fit_docks_to_height)
 
     def _restore_splitters(self) -> None:
         if self._desk_state is None or self.compact.active or self.session.options.projector:
@@ -971,7 +972,7 @@ class MainWindow(QtWidgets.QMainWindow):
         when the window hears of it; a window made small meanwhile keeps the
         last large desk.
         """
-        QtCore.QTimer.singleShot(0, self, self._remember_desk_now)
+        call_soon(self, self._remember_desk_now)
 
     def _remember_desk_now(self) -> None:
         if self.compact.active or self.session.options.projector or self.is_small():
@@ -1039,7 +1040,7 @@ class MainWindow(QtWidgets.QMainWindow):
         if not self._docks_fitted:
             self._docks_fitted = True
             # Once laid out at its real size (a laptop's 768 rows or a full-HD screen).
-            QtCore.QTimer.singleShot(0, self, self._fit_docks_to_height)
+            call_soon(self, self._fit_docks_to_height)
 
     def _fit_docks_to_height(self) -> None:
         """Give the table of steps about a fifth of the window's height.

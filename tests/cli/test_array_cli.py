@@ -142,7 +142,6 @@ def test_linviz_file_npz_passes_the_options_to_the_window(tmp_path, monkeypatch)
 
     seen = []
     monkeypatch.setattr("linviz.views.app.run", lambda *args: seen.append(args) or 0)
-    monkeypatch.setattr("gc.disable", lambda: None)
     assert cli.main([str(tmp_path / "layer.npz"), "--head", "1", "--lang", "fr"]) == 0
     ((name, language, arrays),) = seen
     assert (name, language, arrays) == (str(tmp_path / "layer.npz"), "fr", ArrayOptions(head=1))

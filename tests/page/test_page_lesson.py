@@ -108,7 +108,8 @@ def test_no_text_overlaps_or_spills_at_any_step(lesson, width, height, theme, br
 def test_the_page_asks_the_network_for_nothing(browser, tmp_path):
     for lesson in LESSONS:
         browser.load(_page(tmp_path, lesson))
-        browser.js("window.linviz.go(3); window.linviz.set(1, 'key', [0.5, 0.5]); return 1;")
+        key = [0.5] * load_scenario(lesson.path).d_k
+        browser.js(f"window.linviz.go(3); window.linviz.set(1, 'key', {key}); return 1;")
         assert browser.requests() == []
     # The log is real: a page that does reach out is caught.
     leaky = tmp_path / "leaky.html"

@@ -28,18 +28,29 @@ def run_probe(
     ``QT_QPA_PLATFORM``. Returns the JSON object on the probe's last line of
     output; fails the test, with the probe's errors, if it exits otherwise than 0.
     """
+    done = run_probe_process(script, folder, args, env, timeout)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def run_probe_process(
+    script: str,
+    folder: Path,
+    args: list[str],
+    env: dict[str, str] | None = None,
+    timeout: float = 180,
+) -> subprocess.CompletedProcess:
+    """Run ``script`` as :func:`run_probe` does; return the finished process (its stderr too)."""
     child_env = dict(os.environ)
     child_env["QT_QPA_PLATFORM"] = "offscreen"
     child_env["PYTHONPATH"] = str(ROOT) + os.pathsep + child_env.get("PYTHONPATH", "")
     child_env.update(env or {})
     probe = folder / "probe.py"
     probe.write_text(script, encoding="utf-8")
-    done = subprocess.run(
+    return subprocess.run(
         [sys.executable, str(probe), *args],
         capture_output=True,
         text=True,
         env=child_env,
         timeout=timeout,
     )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout.strip().splitlines()[-1])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 import pytest
-from PySide6 import QtCore, QtGui
+from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
@@ -98,6 +98,66 @@ def window(qtbot, lesson_session):
         win.show()
     win.activateWindow()
     return win
+
+
+@pytest.fixture(scope="module")
+def shared_window(qapp, tmp_path_factory):
+    """One main window for the tests of a module that only read it (see :func:`read_window`).
+
+    Built once, on the crowding-the-plane lesson, its settings and files in a
+    folder of its own; closed after the module's last test.
+    """
+    from linviz.views.main_window import MainWindow
+
+    folder = tmp_path_factory.mktemp("shared_window")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_DATA_HOME", str(folder / "data"))
+        QtCore.QSettings.setDefaultFormat(QtCore.QSettings.Format.IniFormat)
+        QtCore.QSettings.setPath(
+            QtCore.QSettings.Format.IniFormat,
+            QtCore.QSettings.Scope.UserScope,
+            str(folder / "settings"),
+        )
+        session = Session()
+        session.open("crowding-the-plane")
+        win = MainWindow(session)
+        win.ask_unsaved = lambda: QtWidgets.QMessageBox.StandardButton.Discard
+        win.resize(1400, 900)
+        win.show()
+        assert QTest.qWaitForWindowExposed(win)
+        win.activateWindow()
+        yield win
+        win.close()
+        win.deleteLater()
+        QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
+
+
+def _window_state(win) -> tuple:
+    session = win.session
+    undo = session.undo_stack
+    return (
+        id(session.scenario),
+        len(session.scenario),
+        session.cursor,
+        session.options,
+        (undo.undo_text(), undo.redo_text(), undo.is_clean()),
+        win.labs.current_name(),
+        win.size(),
+        [dock.isVisible() for dock in win.findChildren(QtWidgets.QDockWidget)],
+    )
+
+
+@pytest.fixture
+def read_window(shared_window):
+    """The module's shared main window, for a test that only reads it (menus, texts, exports).
+
+    As :func:`window` shows it, without building one per test (about 1.5 s
+    each). The test fails if it changed the window's session, tab, size or
+    docks: such a test takes ``window``.
+    """
+    before = _window_state(shared_window)
+    yield shared_window
+    assert _window_state(shared_window) == before, "a test changed the shared window"
 
 
 class EventLog(QtCore.QObject):

@@ -174,7 +174,8 @@ def test_add_write_add_read_and_duplicate_have_keys_window_wide(qtbot, window):
         assert "&" in action.text() or not action.shortcut().isEmpty(), action.text()
 
 
-def test_every_menu_action_has_a_shortcut_or_a_mnemonic_of_its_own(window):
+def test_every_menu_action_has_a_shortcut_or_a_mnemonic_of_its_own(read_window):
+    window = read_window  # it only reads: the module's shared window
     missing, clashes = [], []
     for menu in window.menuBar().findChildren(QtWidgets.QMenu) + [window.menuBar()]:
         letters = {}
@@ -193,7 +194,8 @@ def test_every_menu_action_has_a_shortcut_or_a_mnemonic_of_its_own(window):
     assert not clashes
 
 
-def test_help_lists_the_shortcuts_from_the_actions(qtbot, window):
+def test_help_lists_the_shortcuts_from_the_actions(qtbot, read_window):
+    window = read_window  # it only reads: the module's shared window
     dialog = window.keyboard.show_shortcuts()
     qtbot.addWidget(dialog)
     table = dialog.findChild(QtWidgets.QTableWidget)

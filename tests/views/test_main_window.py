@@ -126,7 +126,8 @@ def test_unsaved_changes_prompt_can_cancel_or_discard(qtbot, window, monkeypatch
     assert session.title == "The session trace" and len(asked) == 2
 
 
-def test_lessons_menu_lists_every_lesson(window):
+def test_lessons_menu_lists_every_lesson(read_window):
+    window = read_window  # it only reads: the module's shared window
     titles = [a.text() for a in window.lessons_menu.actions()]
     assert len(titles) == len(bundled_lessons())
     assert any("Crowding the plane" in t for t in titles)

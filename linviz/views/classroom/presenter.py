@@ -31,6 +31,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.changes import Change
 from linviz.controller.stopwatch import Stopwatch
+from linviz.views.call_soon import call_soon
 
 if TYPE_CHECKING:
     from linviz.views.classroom.presenter_view import PresenterView
@@ -231,7 +232,7 @@ class Presenter(QtCore.QObject):
         else:
             # Once the window has its normal fonts back: at projector sizes its
             # minimum size would stretch the geometry being put back.
-            QtCore.QTimer.singleShot(0, self, self._leave_projector)
+            call_soon(self, self._leave_projector)
 
     def _enter_projector(self) -> None:
         screens = self.screens()

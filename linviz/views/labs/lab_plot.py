@@ -9,6 +9,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.views.drawing.scene_tuning import repaint_as_one_rectangle
+from linviz.views.items.plots import StillPlotItem
 from linviz.views.labs.ticks import Tick, fitting_ticks
 from linviz.views.number_text import localised
 from linviz.views.theme import Theme, label_style
@@ -45,12 +46,11 @@ class LabPlot(pg.PlotWidget):
     """
 
     def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
-        super().__init__(parent, viewBox=pg.ViewBox(enableMenu=False))
+        # No menus, and none left without an owner (linviz.views.items.plots).
+        super().__init__(parent, plotItem=StillPlotItem())
         repaint_as_one_rectangle(self)
         self.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
         plot = self.getPlotItem()
-        plot.hideButtons()
-        plot.setMenuEnabled(False)
         view_box = plot.getViewBox()
         view_box.setMouseEnabled(x=False, y=False)
         view_box.disableAutoRange()

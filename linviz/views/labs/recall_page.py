@@ -285,9 +285,6 @@ class RecallPage(LabPage):
             lambda index: self.display.update(task=self.task_combo.itemData(index))
         )
         self.view_row = QtWidgets.QHBoxLayout()
-        self.view_row.addWidget(self.task_label)
-        self.view_row.addWidget(self.task_combo)
-        self.view_row.addSpacing(16)
         for widget in (
             self.keys_label,
             self.keys_combo,
@@ -318,6 +315,10 @@ class RecallPage(LabPage):
         self.progress.setToolTip(self.tr("How much of the run is done"))
         self.progress.setFormat(self.tr("%p%"))
         self.run_row = QtWidgets.QHBoxLayout()
+        # The task heads the run row: the view row is full at 1024×768 on a projector.
+        self.run_row.addWidget(self.task_label)
+        self.run_row.addWidget(self.task_combo)
+        self.run_row.addSpacing(16)
         self.run_row.addWidget(self.run_button)
         self.run_row.addWidget(self.cancel_button)
         self.run_row.addWidget(self.progress, 1)

@@ -6,12 +6,20 @@ thread pool runs it. The worker only emits the signals of a small bridge
 object; Qt queues them to the runner on the GUI thread, which re-emits them
 (``progressed``, ``finished``). The window stays responsive: the GUI thread
 never waits for the numbers.
+
+A run ends with its page: the page's ``close_lab`` stops it (the window's
+labs call it when the window goes, and before the application quits), and
+so does the interpreter's exit, before PySide deletes the objects it owns
+(the bridge among them) and a worker still running would signal a deleted
+object.
 """
 
 from __future__ import annotations
 
+import atexit
 import threading
 import time
+import weakref
 
 from PySide6 import QtCore
 
@@ -21,6 +29,15 @@ Qt = QtCore.Qt
 
 #: The worker reports progress at most this often (seconds), and at the end.
 PROGRESS_INTERVAL = 0.03
+
+#: The runners alive, stopped at exit (:func:`_stop_every_run`).
+_RUNNERS: weakref.WeakSet[RecallRunner] = weakref.WeakSet()
+
+
+def _stop_every_run() -> None:
+    """Stop the runs still going (registered after PySide's own exit hook: runs before it)."""
+    for runner in list(_RUNNERS):
+        runner.stop()
 
 
 class _Bridge(QtCore.QObject):
@@ -97,6 +114,10 @@ class RecallRunner(QtCore.QObject):
         self._number = 0
         self.started_at = 0.0
         self.seconds = 0.0
+        if not _RUNNERS:
+            atexit.unregister(_stop_every_run)  # once, however many runners came and went
+            atexit.register(_stop_every_run)
+        _RUNNERS.add(self)
 
     @property
     def running(self) -> bool:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
-import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
-from linviz.views.drawing.scene_tuning import repaint_as_one_rectangle
 from linviz.views.items.matrix_item import MatrixItem
+from linviz.views.items.plots import still_plot
 from linviz.views.theme import Theme, label_style
 
 Qt = QtCore.Qt
@@ -35,12 +34,9 @@ class RuleCard(QtWidgets.QWidget):
         for label in (self.title, self.formula, self.output, self.error):
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setWordWrap(True)
-        self.plot_widget = pg.PlotWidget(viewBox=pg.ViewBox(enableMenu=False))
-        repaint_as_one_rectangle(self.plot_widget)
+        self.plot_widget = still_plot()
         self.plot_widget.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
         plot = self.plot_widget.getPlotItem()
-        plot.hideButtons()
-        plot.setMenuEnabled(False)
         for name in ("left", "bottom"):
             plot.hideAxis(name)
         view_box = plot.getViewBox()

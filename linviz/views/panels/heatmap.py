@@ -21,9 +21,9 @@ from linviz.model.interference import cell_contributions
 from linviz.model.snapshot import Snapshot
 from linviz.views.drawing.axis_pictures import AxisPictures
 from linviz.views.drawing.item_cache import redraw_cached
-from linviz.views.drawing.scene_tuning import repaint_as_one_rectangle
 from linviz.views.drawing.steady_label import SteadyLabel
 from linviz.views.items.matrix_item import MatrixItem, colormap_for, symmetric_limit
+from linviz.views.items.plots import color_bar, still_plot
 from linviz.views.number_text import MINUS, cell_text, plain_number
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme
@@ -112,14 +112,10 @@ class HeatmapPanel(Panel):
         self._legend_parts: tuple[bool, str | None, str] = (False, None, "")
         self._tick_steps = (0, 0)
 
-        # No view menu at all (the panels have their own): pyqtgraph would build
-        # one per plot at start-up, only to have it switched off.
-        self.plot_widget = pg.PlotWidget(viewBox=pg.ViewBox(enableMenu=False))
-        repaint_as_one_rectangle(self.plot_widget)
+        # No menus (the panels have their own), and none left without an owner.
+        self.plot_widget = still_plot()
         self.plot_widget.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
         plot = self.plot_widget.getPlotItem()
-        plot.hideButtons()
-        plot.setMenuEnabled(False)
         plot.showAxis("top")
         plot.hideAxis("bottom")
         # Row and column numbers change with the shape only: keep them as pixmaps
@@ -139,7 +135,7 @@ class HeatmapPanel(Panel):
         self.image_item = self.matrix_item.image
         plot.addItem(self.matrix_item)
 
-        self.color_bar = pg.ColorBarItem(
+        self.color_bar = color_bar(
             values=(-1.0, 1.0), width=18, interactive=False, colorMapMenu=False
         )
         # Beside the plot, as ColorBarItem.setImageItem(insert_in=…) would put it, but

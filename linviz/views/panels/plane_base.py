@@ -23,7 +23,7 @@ from linviz.model.errors import ScenarioError
 from linviz.model.scenario import Scenario
 from linviz.views.drawing.arrow_layer import ArrowLayer
 from linviz.views.drawing.item_cache import redraw_cached
-from linviz.views.drawing.scene_tuning import quiet_hover_while_dragging, repaint_as_one_rectangle
+from linviz.views.drawing.scene_tuning import quiet_hover_while_dragging
 from linviz.views.drawing.steady_axes import steady_axes
 from linviz.views.drawing.steady_label import ReservedHeight
 from linviz.views.error_text import shown_error
@@ -36,6 +36,7 @@ from linviz.views.items.plane_arrows import (
     PlaneArrow,
     place_labels,
 )
+from linviz.views.items.plots import still_plot
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme
 
@@ -191,15 +192,11 @@ class VectorPlanePanel(Panel):
         chooser.addWidget(self.y_combo)
         self.axis_chooser.hide()
 
-        # No view menu at all (the panels have their own): pyqtgraph would build
-        # one per plot at start-up, only to have it switched off.
-        self.plot_widget = pg.PlotWidget(viewBox=pg.ViewBox(enableMenu=False))
-        repaint_as_one_rectangle(self.plot_widget)
+        # No menus (the panels have their own), and none left without an owner.
+        self.plot_widget = still_plot()
         quiet_hover_while_dragging(self.plot_widget.scene())
         plot = self.plot_widget.getPlotItem()
         plot.setAspectLocked(True)
-        plot.hideButtons()
-        plot.setMenuEnabled(False)
         plot.showGrid(x=True, y=True, alpha=0.35)
         # The axes also draw the grid across the whole view: replaying it on
         # every drag repaint costs milliseconds, so keep it as a pixmap.

@@ -28,6 +28,14 @@ def window(qtbot, lesson_session):
     return w
 
 
+@pytest.fixture(scope="module")
+def shared_window(shared_window):
+    """The module's shared window (``read_window``), at the last step as :func:`window`."""
+    shared_window.session.set_cursor(7)
+    images.settle()
+    return shared_window
+
+
 def open_png(path) -> np.ndarray:
     with Image.open(path) as image:
         return np.asarray(image.convert("RGBA"))

@@ -19,7 +19,8 @@ from tests.views.export.conftest import MINUS, SVG, cell_pixel, map_ends, near, 
 
 # -- PNG ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("scale", [1, 2, 3])
-def test_png_is_scale_times_the_panel_and_shows_the_cells(window, tmp_path, scale):
+def test_png_is_scale_times_the_panel_and_shows_the_cells(read_window, tmp_path, scale):
+    window = read_window  # it only reads: the module's shared window
     panel = window.panels["heatmap"]
     path = images.export_widget(panel, tmp_path / "heat.png", scale=scale)
     pixels = open_png(path)
@@ -33,7 +34,8 @@ def test_png_is_scale_times_the_panel_and_shows_the_cells(window, tmp_path, scal
     assert (pixels[..., 3] == 255).all()  # opaque unless asked otherwise
 
 
-def test_window_png_leaves_out_menu_and_status_bar(window, tmp_path):
+def test_window_png_leaves_out_menu_and_status_bar(read_window, tmp_path):
+    window = read_window  # it only reads: the module's shared window
     path = images.export_widget(window, tmp_path / "window.png", scale=2)
     pixels = open_png(path)
     menu_height = window.menuBar().height()
@@ -48,7 +50,8 @@ def test_window_png_leaves_out_menu_and_status_bar(window, tmp_path):
     assert (np.abs(colors - negative).max(axis=1) <= 6).sum() > 1000
 
 
-def test_transparent_png_has_alpha_0_at_the_background(window, tmp_path):
+def test_transparent_png_has_alpha_0_at_the_background(read_window, tmp_path):
+    window = read_window  # it only reads: the module's shared window
     panel = window.panels["heatmap"]
     pixels = open_png(images.export_widget(panel, tmp_path / "t.png", 2, transparent=True))
     assert pixels[2, 2, 3] == 0 and pixels[-3, -3, 3] == 0
@@ -63,8 +66,9 @@ def test_transparent_png_has_alpha_0_at_the_background(window, tmp_path):
     assert (pixels[..., 3] == 0).mean() > 0.3
 
 
-def test_transparent_png_clears_backgrounds_widgets_paint_themselves(window, tmp_path):
+def test_transparent_png_clears_backgrounds_widgets_paint_themselves(read_window, tmp_path):
     """The readout's bars fill their own background; it goes, the text stays."""
+    window = read_window  # it only reads: the module's shared window
     panel = window.panels["readout"]
     opaque = open_png(images.export_widget(panel, tmp_path / "o.png", 1))
     clear = open_png(images.export_widget(panel, tmp_path / "t.png", 1, transparent=True))
@@ -82,7 +86,8 @@ def test_dark_theme_png_has_a_dark_background(window, lesson_session, tmp_path):
     assert pixels[..., :3].mean() < 100
 
 
-def test_unsupported_extension_or_scale_is_refused(window, tmp_path):
+def test_unsupported_extension_or_scale_is_refused(read_window, tmp_path):
+    window = read_window  # it only reads: the module's shared window
     with pytest.raises(images.ExportError, match=r"\.png"):
         images.export_widget(window, tmp_path / "w.bmp")
     with pytest.raises(images.ExportError, match="between 1 and 4"):
@@ -91,7 +96,8 @@ def test_unsupported_extension_or_scale_is_refused(window, tmp_path):
 
 
 # -- SVG and PDF ---------------------------------------------------------------------------
-def test_svg_parses_and_holds_the_cell_values_as_text(window, tmp_path):
+def test_svg_parses_and_holds_the_cell_values_as_text(read_window, tmp_path):
+    window = read_window  # it only reads: the module's shared window
     panel = window.panels["heatmap"]
     path = images.export_widget(panel, tmp_path / "heat.svg")
     root = ET.parse(path).getroot()
@@ -109,7 +115,8 @@ def test_svg_parses_and_holds_the_cell_values_as_text(window, tmp_path):
     assert panel.image_item.image.shape == (2, 2)  # and the screen has its own back
 
 
-def test_pdf_is_one_page_with_the_panels_shape_and_a_lossless_heatmap(window, tmp_path):
+def test_pdf_is_one_page_with_the_panels_shape_and_a_lossless_heatmap(read_window, tmp_path):
+    window = read_window  # it only reads: the module's shared window
     panel = window.panels["heatmap"]
     data = images.export_widget(panel, tmp_path / "heat.pdf").read_bytes()
     assert data.startswith(b"%PDF-")
@@ -120,6 +127,7 @@ def test_pdf_is_one_page_with_the_panels_shape_and_a_lossless_heatmap(window, tm
     assert b"/DCTDecode" not in data  # no JPEG: the cell colours are exact
 
 
-def test_window_pdf_gives_no_qt_warnings(window, tmp_path, qtlog):
+def test_window_pdf_gives_no_qt_warnings(read_window, tmp_path, qtlog):
+    window = read_window  # it only reads: the module's shared window
     images.export_widget(window, tmp_path / "window.pdf")
     assert not [r.message for r in qtlog.records if not r.ignored]

@@ -32,7 +32,8 @@ def test_file_menu_has_the_export_submenu(window):
     assert copy.shortcut() == QtGui.QKeySequence("Ctrl+Shift+C")
 
 
-def test_copy_image_puts_the_scaled_panel_on_the_clipboard(window):
+def test_copy_image_puts_the_scaled_panel_on_the_clipboard(read_window):
+    window = read_window  # it only reads: the module's shared window
     panel = window.panels["heatmap"]
     image = window.exporter.copy_view("heatmap", scale=2)
     copied = QtGui.QGuiApplication.clipboard().image()
@@ -40,7 +41,8 @@ def test_copy_image_puts_the_scaled_panel_on_the_clipboard(window):
     assert image is not None
 
 
-def test_copy_shortcut_copies_the_window(window):
+def test_copy_shortcut_copies_the_window(read_window):
+    window = read_window  # it only reads: the module's shared window
     QtGui.QGuiApplication.clipboard().clear()
     window.exporter.actions["copy"].trigger()
     copied = QtGui.QGuiApplication.clipboard().image()

@@ -1,0 +1,334 @@
+"""Every plot of the app is made here, and none leaves a menu without an owner.
+
+pyqtgraph's ``PlotItem`` builds a "Plot Options" ``QMenu`` with no parent for
+each plot, and the ~40 widgets of its option pages inside it; the app turns
+the menu off and never shows it. Such menus outlived their windows: owned by
+Python alone, they were freed by the cyclic collector at whatever moment it
+ran, once inside a Qt call that held the signal lock (a hang; the app then
+switched the collector off). Here a plot is built from a ``ViewBox`` and four
+``AxisItem`` s laid out as ``PlotItem`` lays them out (the same pixels), with
+no menu and no option widgets: :class:`StillPlotItem`; its axes re-parse
+their titles only when these change (:class:`StillAxis`). Items that are
+``PlotItem`` s by class (the colour bar) get their menu deleted when built
+(:func:`color_bar`).
+
+Building a plot so costs about a third of a ``PlotWidget`` (measured: 12 ms
+against 31 ms), and a window has four plots, its labs nine more.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pyqtgraph as pg
+import shiboken6
+from PySide6 import QtCore, QtWidgets
+
+from linviz.views.drawing.scene_tuning import repaint_as_one_rectangle
+
+#: Where each axis sits in the plot's grid, as in ``PlotItem``: the title is row 0.
+AXIS_CELLS = {"top": (1, 1), "bottom": (3, 1), "left": (2, 0), "right": (2, 2)}
+#: The view box's cell.
+VIEW_CELL = (2, 1)
+#: The methods a plot hands to its view box (those of ``PlotItem`` the app may call).
+VIEW_METHODS = (
+    "setXRange",
+    "setYRange",
+    "setXLink",
+    "setYLink",
+    "setRange",
+    "autoRange",
+    "viewRect",
+    "viewRange",
+    "setMouseEnabled",
+    "setLimits",
+    "enableAutoRange",
+    "disableAutoRange",
+    "setAspectLocked",
+    "invertY",
+    "invertX",
+    "register",
+    "unregister",
+)
+
+
+def _to_view(name: str):
+    def method(self: StillPlotItem, *args: Any, **kwargs: Any) -> Any:
+        return getattr(self.vb, name)(*args, **kwargs)
+
+    method.__name__ = name
+    method.__doc__ = f"The view box's ``{name}``."
+    return method
+
+
+class StillAxis(pg.AxisItem):
+    """A ``pg.AxisItem`` that sets its title's HTML only when that changes.
+
+    pyqtgraph re-sets it on every pen, scale and range change (``setHtml``
+    re-parses the text: ~1 ms; 217 times while a window was built, most of
+    them with the text it had). What follows a change (size, repaint) still
+    happens every time.
+    """
+
+    def __init__(self, orientation: str, **options: Any) -> None:
+        self._shown_html: str | None = None
+        super().__init__(orientation, **options)
+
+    def _updateLabel(self) -> None:  # noqa: N802 (pyqtgraph's name)
+        text = self.labelString()
+        if text != self._shown_html:
+            self.label.setHtml(text)
+            self._shown_html = text
+        self._adjustSize()
+        self.picture = None
+        self.update()
+
+
+class StillPlotItem(pg.GraphicsWidget):
+    """A view box with four axes around it, laid out exactly as ``pg.PlotItem``.
+
+    It answers the part of ``PlotItem``'s interface the app uses
+    (:meth:`getAxis`, :meth:`showAxis`, :meth:`showGrid`, :meth:`addItem`,
+    :meth:`plot` …, and the view box's ranges), so ``pg.PlotWidget`` takes it
+    as its ``plotItem``. It has no context menu, no "A" button and no
+    options (log axes, downsampling, averaging): new curves get the values
+    ``PlotItem``'s untouched options would give them.
+
+    Attributes
+    ----------
+    vb : pg.ViewBox
+        The view box (its menu off).
+    axes : dict[str, dict]
+        ``{"item": AxisItem, "pos": (row, column)}`` by name, as in ``PlotItem``.
+    layout : QtWidgets.QGraphicsGridLayout
+        The grid (the heatmap puts its colour bar in column 5).
+    items, dataItems, curves : list
+        What was added, the data items among them, and the curves.
+    """
+
+    sigRangeChanged = QtCore.Signal(object, object)
+    sigYRangeChanged = QtCore.Signal(object, object)
+    sigXRangeChanged = QtCore.Signal(object, object)
+    sigRangeChangedManually = QtCore.Signal(object)
+
+    for _name in VIEW_METHODS:
+        locals()[_name] = _to_view(_name)
+    del _name
+
+    def __init__(self, parent: QtWidgets.QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        policy = QtWidgets.QSizePolicy.Policy.Expanding
+        self.setSizePolicy(policy, policy)
+        # As PlotItem.__init__, in its order (the children's stacking follows it).
+        self.layout = QtWidgets.QGraphicsGridLayout()
+        self.layout.setContentsMargins(1, 1, 1, 1)
+        self.setLayout(self.layout)
+        self.layout.setHorizontalSpacing(0)
+        self.layout.setVerticalSpacing(0)
+        self.vb = pg.ViewBox(parent=self, enableMenu=False)
+        self.vb.sigRangeChanged.connect(self.sigRangeChanged)
+        self.vb.sigXRangeChanged.connect(self.sigXRangeChanged)
+        self.vb.sigYRangeChanged.connect(self.sigYRangeChanged)
+        self.vb.sigRangeChangedManually.connect(self.sigRangeChangedManually)
+        self.layout.addItem(self.vb, *VIEW_CELL)
+        self.legend = None
+        self.axes: dict[str, dict[str, Any]] = {}
+        for name in AXIS_CELLS:
+            self._place_axis(name, StillAxis(orientation=name, parent=self))
+            self.showAxis(name, name in ("left", "bottom"))
+        # An empty, hidden title row, as PlotItem.setTitle(None) leaves it.
+        self.titleLabel = pg.LabelItem("", size="11pt", parent=self)
+        self.layout.addItem(self.titleLabel, 0, 1)
+        self.titleLabel.setVisible(False)
+        self.layout.setRowFixedHeight(0, 0)
+        self.titleLabel.setMaximumHeight(0)
+        for row in range(4):
+            self.layout.setRowPreferredHeight(row, 0)
+            self.layout.setRowMinimumHeight(row, 0)
+            self.layout.setRowSpacing(row, 0)
+            self.layout.setRowStretchFactor(row, 1)
+        for column in range(3):
+            self.layout.setColumnPreferredWidth(column, 0)
+            self.layout.setColumnMinimumWidth(column, 0)
+            self.layout.setColumnSpacing(column, 0)
+            self.layout.setColumnStretchFactor(column, 1)
+        self.layout.setRowStretchFactor(2, 100)
+        self.layout.setColumnStretchFactor(1, 100)
+        self.items: list[QtWidgets.QGraphicsItem] = []
+        self.dataItems: list[QtWidgets.QGraphicsItem] = []
+        self.curves: list[QtWidgets.QGraphicsItem] = []
+        self._grid: list[bool] = [False, False]
+        self._grid_alpha = 128  # PlotItem's grid slider starts there (of 255)
+
+    def implements(self, interface: str | None = None) -> bool:
+        """A view box wrapper, as ``PlotItem`` (pyqtgraph's view linking asks)."""
+        return interface in ["ViewBoxWrapper"]
+
+    def getViewBox(self) -> pg.ViewBox:  # noqa: N802 (pyqtgraph's name)
+        """The view box."""
+        return self.vb
+
+    # -- axes ----------------------------------------------------------------------------
+    def getAxis(self, name: str) -> pg.AxisItem:  # noqa: N802 (pyqtgraph's name)
+        """The axis ``name`` (``"left"``, ``"bottom"``, ``"right"`` or ``"top"``)."""
+        if name not in self.axes:
+            raise KeyError(f"Scale '{name}' not found. Scales are: {list(self.axes)}")
+        return self.axes[name]["item"]
+
+    getScale = getAxis
+
+    def setAxisItems(self, axisItems: dict[str, pg.AxisItem] | None = None) -> None:  # noqa: N802
+        """Put the axes of ``axisItems`` (by name) in place of those there, shown."""
+        for name, axis in (axisItems or {}).items():
+            old = self.axes[name]["item"]
+            if old is axis:
+                continue
+            self.layout.removeItem(old)
+            if old.scene() is not None:
+                old.scene().removeItem(old)
+            old.unlinkFromView()
+            self._place_axis(name, axis)
+            self.showAxis(name)
+
+    def _place_axis(self, name: str, axis: pg.AxisItem) -> None:
+        axis.linkToView(self.vb)
+        self.axes[name] = {"item": axis, "pos": AXIS_CELLS[name]}
+        self.layout.addItem(axis, *AXIS_CELLS[name])
+        # Above images (z = 0); items meant to cover the axes use z ≥ 1.
+        axis.setZValue(0.5)
+        axis.setFlag(QtWidgets.QGraphicsItem.GraphicsItemFlag.ItemNegativeZStacksBehindParent)
+
+    def showAxis(self, name: str, show: bool = True) -> None:  # noqa: N802 (pyqtgraph's name)
+        """Show (or hide) axis ``name``."""
+        self.getAxis(name).setVisible(show)
+
+    def hideAxis(self, name: str) -> None:  # noqa: N802 (pyqtgraph's name)
+        """Hide axis ``name``."""
+        self.showAxis(name, False)
+
+    def setLabel(self, name: str, *args: Any, **kwargs: Any) -> None:  # noqa: N802
+        """Axis ``name``'s title (``AxisItem.setLabel``'s arguments); shows the axis."""
+        self.getAxis(name).setLabel(*args, **kwargs)
+        self.showAxis(name)
+
+    def showLabel(self, name: str, show: bool = True) -> None:  # noqa: N802 (pyqtgraph's name)
+        """Show (or hide) axis ``name``'s title."""
+        self.getAxis(name).showLabel(show)
+
+    def showGrid(  # noqa: N802 (pyqtgraph's name)
+        self, x: bool | None = None, y: bool | None = None, alpha: float | None = None
+    ) -> None:
+        """Grid lines across the view, as ``PlotItem.showGrid`` draws them.
+
+        ``alpha`` (0–1) is kept in 255ths, as ``PlotItem``'s slider keeps it;
+        the axes are told only when their grid changes.
+        """
+        if x is None and y is None and alpha is None:
+            raise ValueError("showGrid: give x, y or alpha")
+        if x is not None:
+            self._grid[0] = bool(x)
+        if y is not None:
+            self._grid[1] = bool(y)
+        if alpha is not None:
+            self._grid_alpha = int(min(max(alpha, 0.0), 1.0) * 255)
+        for names, on in ((("top", "bottom"), self._grid[0]), (("left", "right"), self._grid[1])):
+            grid = self._grid_alpha if on else False
+            for name in names:
+                axis = self.getAxis(name)
+                if axis.grid is not grid and axis.grid != grid:
+                    axis.setGrid(grid)
+
+    # -- items ---------------------------------------------------------------------------
+    def addItem(self, item: QtWidgets.QGraphicsItem, *args: Any, **kwargs: Any) -> None:  # noqa: N802
+        """Put ``item`` in the view box (``ignoreBounds`` is passed on)."""
+        if item in self.items:
+            return
+        self.items.append(item)
+        view_args = {"ignoreBounds": kwargs["ignoreBounds"]} if "ignoreBounds" in kwargs else {}
+        self.vb.addItem(item, *args, **view_args)
+        if hasattr(item, "implements") and item.implements("plotData"):
+            self.dataItems.append(item)
+            self.curves.append(item)
+        # What PlotItem's options, never touched, would set on a new item.
+        if hasattr(item, "setLogMode"):
+            item.setLogMode(False, False)
+        if isinstance(item, pg.PlotDataItem):
+            item.setAlpha(1.0, False)
+            item.setSubtractMeanMode(False)
+            item.setFftMode(False)
+            item.setDownsampling(1, False, "peak")
+            item.setClipToView(False)
+
+    def removeItem(self, item: QtWidgets.QGraphicsItem) -> None:  # noqa: N802
+        """Take ``item`` out of the plot."""
+        if item not in self.items:
+            return
+        self.items.remove(item)
+        if item in self.dataItems:
+            self.dataItems.remove(item)
+        self.vb.removeItem(item)
+        if item in self.curves:
+            self.curves.remove(item)
+
+    def clear(self) -> None:
+        """Take every item out."""
+        for item in self.items[:]:
+            self.removeItem(item)
+
+    def listDataItems(self) -> list[QtWidgets.QGraphicsItem]:  # noqa: N802
+        """The data items (curves, scatter plots) shown."""
+        return self.dataItems[:]
+
+    def plot(self, *args: Any, **kwargs: Any) -> pg.PlotDataItem:
+        """A new ``PlotDataItem`` of ``args``/``kwargs``, added (``clear=True`` empties first)."""
+        if kwargs.pop("clear", False):
+            self.clear()
+        kwargs.pop("params", None)
+        item = pg.PlotDataItem(*args, **kwargs)
+        self.addItem(item)
+        return item
+
+    def close(self) -> None:
+        """Let go of the axes and the view box (``pg.PlotWidget.close`` calls it)."""
+        if self.vb is None:
+            return
+        for entry in self.axes.values():
+            entry["item"].close()
+        if self.scene() is not None:
+            self.scene().removeItem(self.vb)
+        self.vb = None
+
+
+def still_plot(parent: QtWidgets.QWidget | None = None) -> pg.PlotWidget:
+    """A ``pg.PlotWidget`` around a :class:`StillPlotItem` (no menu, no "A" button).
+
+    It repaints as one rectangle (see
+    :func:`~linviz.views.drawing.scene_tuning.repaint_as_one_rectangle`).
+    """
+    widget = pg.PlotWidget(parent, plotItem=StillPlotItem())
+    repaint_as_one_rectangle(widget)
+    return widget
+
+
+def release_menus(plot: pg.PlotItem) -> None:
+    """Delete the menus a ``pg.PlotItem`` built for ``plot`` (never to be shown).
+
+    The "Plot Options" menu has no parent. Its pages are widget actions of
+    ``plot``: deleted first, they take their option widgets with them (a
+    menu deleted first would hand those back without a parent). ``plot``
+    must not use its options afterwards (the colour bar never does).
+    """
+    plot.setMenuEnabled(False)
+    for action in plot.findChildren(QtWidgets.QWidgetAction):
+        shiboken6.delete(action)
+    menu = plot.ctrlMenu
+    if menu is not None and shiboken6.isValid(menu):
+        shiboken6.delete(menu)
+    plot.ctrlMenu = None
+
+
+def color_bar(**options: Any) -> pg.ColorBarItem:
+    """A ``pg.ColorBarItem`` of ``options``, without the menu it would leave behind."""
+    bar = pg.ColorBarItem(**options)
+    release_menus(bar)
+    return bar
