@@ -1,6 +1,6 @@
 """What assistive technology reads: accessible names, descriptions and tooltips.
 
-:class:`Accessibility` (built by the main window) gives
+:class:`Accessibility` (built by the window, given its desk) gives
 
 - every panel and its frame an accessible name (its title);
 - every control without one an accessible name from the label it is the buddy
@@ -23,13 +23,13 @@ from PySide6 import QtCore, QtWidgets
 from PySide6.QtCore import Qt
 
 from linviz.controller.changes import Change
+from linviz.controller.session import Session
 from linviz.views.call_soon import call_soon
 from linviz.views.number_text import plain_number
+from linviz.views.shell.desk import Desk
 
 if TYPE_CHECKING:
     import numpy as np
-
-    from linviz.views.main_window import MainWindow
 
 #: The controls that must carry a name and a tooltip.
 CONTROLS = (
@@ -92,19 +92,31 @@ def _labels_by_buddy(root: QtWidgets.QWidget) -> dict[int, str]:
 
 
 class Accessibility(QtCore.QObject):
-    """Names, descriptions and tooltips for the window (see the module's notes)."""
+    """Names, descriptions and tooltips for the window (see the module's notes).
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        window.session.changed.connect(self._session_changed)
-        window.labs.tabs.currentChanged.connect(lambda _index: self.fill())
-        window.installEventFilter(self)
+    Parameters
+    ----------
+    session
+        The session the descriptions state.
+    desk
+        The desk: its panels, its window's controls and its tabs get the names.
+    """
+
+    def __init__(self, session: Session, desk: Desk) -> None:
+        super().__init__(desk)
+        self.session = session
+        self.desk = desk
+        #: Every control of this window is named (its menus, docks and dialogs too).
+        self.root = desk.main
+        session.changed.connect(self._session_changed)
+        if desk.tabs is not None:
+            desk.tabs.currentChanged.connect(lambda _index: self.fill())
+        self.root.installEventFilter(self)
         self.fill()
         self.describe()
 
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
-        if event.type() == QtCore.QEvent.Type.LanguageChange and watched is self.window:
+        if event.type() == QtCore.QEvent.Type.LanguageChange and watched is self.root:
             call_soon(self, self.refill)
         return False
 
@@ -115,7 +127,7 @@ class Accessibility(QtCore.QObject):
     # -- names and tooltips -----------------------------------------------------------------
     def refill(self) -> None:
         """Fill every name and tooltip again (after a change of language)."""
-        for widget in self.window.findChildren(QtWidgets.QWidget):
+        for widget in self.root.findChildren(QtWidgets.QWidget):
             if widget.property(_AUTO):
                 widget.setAccessibleName("")
             if widget.property(_AUTO_TIP):
@@ -125,22 +137,23 @@ class Accessibility(QtCore.QObject):
 
     def fill(self) -> None:
         """Name every panel and control that has no name yet; tooltips where missing."""
-        window = self.window
-        for name, panel in window.panels.items():
+        root, desk = self.root, self.desk
+        for name, panel in desk.panels.items():
             title = plain(panel.panel_title())
             self._name(panel, title)
-            frame = window.panel_frame(name)
+            frame = desk.panel_frame(name)
             if frame is not panel:
                 self._name(frame, title)
-        labs_bar = window.labs.tabs.tabBar()
-        self._name(labs_bar, self.tr("The scenario and the labs"))
-        self._tip(labs_bar, self.tr("Ctrl+1 … Ctrl+6 open a tab"))
-        for bar in window.findChildren(
+        if desk.tabs is not None:
+            labs_bar = desk.tabs.tabBar()
+            self._name(labs_bar, self.tr("The scenario and the labs"))
+            self._tip(labs_bar, self.tr("Ctrl+1 … Ctrl+6 open a tab"))
+        for bar in root.findChildren(
             QtWidgets.QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly
         ):
             self._name(bar, self.tr("Docked panels"))
             self._tip(bar, self.tr("The panels sharing this place at the bottom: one tab each"))
-        for dock in window.findChildren(QtWidgets.QDockWidget):
+        for dock in root.findChildren(QtWidgets.QDockWidget):
             for button in dock.findChildren(QtWidgets.QAbstractButton):
                 if button.objectName() == "qt_dockwidget_closebutton":
                     self._tip(button, self.tr("Hide this panel (View menu shows it again)"))
@@ -148,15 +161,15 @@ class Accessibility(QtCore.QObject):
                 elif button.objectName() == "qt_dockwidget_floatbutton":
                     self._tip(button, self.tr("Detach this panel into its own window"))
                     self._name(button, self.tr("Detach {0}").format(plain(dock.windowTitle())))
-        steps = window.panels.get("steps")
+        steps = desk.panels.get("steps")
         if steps is not None:
             self._name(steps.table, self.tr("Steps of the scenario"))
             self._tip(
                 steps.table,
                 self.tr("One row per step: arrows move, F2 edits a cell, Tab leaves the table"),
             )
-        buddies = _labels_by_buddy(window)
-        for widget in window.findChildren(QtWidgets.QWidget):
+        buddies = _labels_by_buddy(root)
+        for widget in root.findChildren(QtWidgets.QWidget):
             if not isinstance(widget, CONTROLS) or internal(widget):
                 continue
             if not widget.accessibleName():
@@ -195,8 +208,8 @@ class Accessibility(QtCore.QObject):
     # -- descriptions -----------------------------------------------------------------------
     def describe(self) -> None:
         """The heatmap's and the readout's descriptions for the current step."""
-        window = self.window
-        heatmap, readout = window.panels.get("heatmap"), window.panels.get("readout")
+        panels = self.desk.panels
+        heatmap, readout = panels.get("heatmap"), panels.get("readout")
         if heatmap is not None:
             heatmap.setAccessibleDescription(self.state_words())
         if readout is not None:
@@ -207,7 +220,7 @@ class Accessibility(QtCore.QObject):
 
     def state_words(self) -> str:
         """``S`` at the cursor in words: each entry when few, else its size and extremes."""
-        session = self.window.session
+        session = self.session
         snap = session.snapshot()
         state = snap.state
         rows, columns = state.shape
@@ -235,7 +248,7 @@ class Accessibility(QtCore.QObject):
 
     def read_words(self) -> str:
         """The read at the cursor in words: its output, its target and its error."""
-        session = self.window.session
+        session = self.session
         if session.cursor == 0:
             return self.tr("Nothing written yet: every read returns zeros.")
         snap = session.snapshot()

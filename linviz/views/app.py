@@ -109,14 +109,13 @@ def open_window(name_or_session, offer_recovery: bool = True):
     cannot be opened (the reason is printed).
     """
     from linviz.controller.session import Session
-    from linviz.views.main_window import MainWindow
 
     session = name_or_session
     if not isinstance(session, Session):
         session = open_session(name_or_session)
         if session is None:
             return None
-    window = MainWindow(session)
+    window = main_window(session)
     window.show()
     window.restore_projector_mode()
     if offer_recovery:

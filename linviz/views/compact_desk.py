@@ -30,16 +30,14 @@ from PySide6 import QtCore, QtWidgets
 from PySide6.QtCore import Qt
 
 from linviz.controller.changes import Change
-from linviz.views.panel_homes import PanelHomes
 from linviz.views.panels.panel import session_theme
+from linviz.views.shell.desk import COMPACT, COMPACT_BELOW
 
 if TYPE_CHECKING:
-    from linviz.views.main_window import MainWindow
+    from linviz.controller.session import Session
+    from linviz.views.shell.desk import Desk
 
-#: A window narrower or lower than this shows the compact desk. At 1024×768
-#: and 1280×720 the desk keeps every panel in view; at 960×640 its heatmap
-#: had a plot ~110 px high, its axis titles longer than their axes.
-COMPACT_BELOW = QtCore.QSize(1000, 700)
+__all__ = ["COMPACT_BELOW", "CompactDesk"]
 #: The panels, in tab order.
 TABS = ("heatmap", "equation", "keys", "values", "readout")
 #: The tab added while a baseline is pinned (after the others).
@@ -55,7 +53,14 @@ SETTINGS_GROUP = "compact_tab"
 
 
 class CompactDesk(QtCore.QObject):
-    """The compact layout of a :class:`MainWindow`'s scenario view.
+    """The compact layout of a desk's scenario view.
+
+    Parameters
+    ----------
+    session
+        The session whose step picks the tab shown.
+    desk
+        The desk whose panels it borrows (and whose settings keep the tabs picked).
 
     Attributes
     ----------
@@ -65,12 +70,12 @@ class CompactDesk(QtCore.QObject):
         One tab per panel; F6 reaches it, the arrow keys then switch.
     """
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        self.session = window.session
+    def __init__(self, session: Session, desk: Desk) -> None:
+        super().__init__(desk)
+        self.desk = desk
+        self.session = session
         #: Where each borrowed widget sat in the desk layout: (container, index).
-        self._homes = PanelHomes()
+        self._homes = desk.homes[COMPACT]
         self._arranging = False
         #: A panel shown whatever the step (an export of that panel), else None.
         self._held: str | None = None
@@ -126,7 +131,7 @@ class CompactDesk(QtCore.QObject):
         titles = self.titles()
         for index, name in enumerate(self.tabs()):
             self.tab_bar.setTabText(index, titles[name])
-            self.tab_bar.setTabToolTip(index, self.window.panels[name].panel_title())
+            self.tab_bar.setTabToolTip(index, self.desk.panels[name].panel_title())
         self.tab_bar.setAccessibleName(self.tr("Views"))
         self.tab_bar.setToolTip(
             self.tr("The window is small: one view at a time (arrow keys switch, F6 reaches here)")
@@ -155,30 +160,30 @@ class CompactDesk(QtCore.QObject):
         """Borrow the panels from the desk layout: one shown at a time."""
         if self.active:
             return
-        window = self.window
-        borrowed = [window.panel_frame(name) for name in TABS]
-        self._homes.borrow([*borrowed, window.caption, window.timeline])
+        desk = self.desk
+        borrowed = [desk.panel_frame(name) for name in TABS]
+        self._homes.borrow([*borrowed, desk.caption, desk.timeline])
         for name in TABS:
             if name == "readout":
-                self.readout_area.setWidget(window.panel_frame(name))
+                self.readout_area.setWidget(desk.panel_frame(name))
             self.stack.addWidget(self._page(name))  # the stack shows one
-        self._layout.addWidget(window.caption)
-        self._layout.addWidget(window.timeline)
+        self._layout.addWidget(desk.caption)
+        self._layout.addWidget(desk.timeline)
         self._style()
         self._sync_baseline(show=False)
         self.arrange()
         self._fit_readout()
 
     def leave(self) -> None:
-        """Give every panel back to the desk layout, where it was (the window
-        puts the desk's splitter sizes back).
+        """Give every panel back to the desk layout, where it was (the desk
+        puts its splitter sizes back).
         """
         if not self.active:
             return
         self.readout_area.takeWidget()
         self._give_back_baseline()
         self._homes.give_back()
-        self.window.readout.allow_bars(True)
+        self.desk.readout.allow_bars(True)
 
     # -- the baseline tab ------------------------------------------------------------------
     def tabs(self) -> tuple[str, ...]:
@@ -190,7 +195,7 @@ class CompactDesk(QtCore.QObject):
         pinned = self.session.baseline is not None
         if pinned and self._baseline is None:
             # Out of its dock (hidden while the window is small) into the stack.
-            self._baseline = self.window.baseline_panel()
+            self._baseline = self.desk.baseline_panel()
             self.stack.addWidget(self._baseline)
             self._baseline.show()
             self.tab_bar.addTab("")
@@ -204,7 +209,7 @@ class CompactDesk(QtCore.QObject):
                 self.arrange()
 
     def _give_back_baseline(self) -> None:
-        """The baseline panel back in its dock (which the window shows or hides)."""
+        """The baseline panel back in its dock (which the desk shows or hides)."""
         if self._baseline is None:
             return
         panel, self._baseline = self._baseline, None
@@ -214,7 +219,7 @@ class CompactDesk(QtCore.QObject):
         finally:
             self._arranging = False
         self.stack.removeWidget(panel)
-        self.window.baseline_dock.setWidget(panel)
+        self.desk.baseline_dock.setWidget(panel)
 
     def _fit_readout(self) -> None:
         """The readout's bars where the room has rows for them and every number.
@@ -223,12 +228,12 @@ class CompactDesk(QtCore.QObject):
         largest page's): a readout taller than the room would push the
         window's minimum past an 800×600 screen. The numbers come first.
         """
-        readout = self.window.readout
+        readout = self.desk.readout
         readout.allow_bars(True)
         room = self.stack.height() if self.stack.isVisible() else 0
         # The readout's own hint (its frame's is cached until the next layout pass)
         # and its frame's margins.
-        margins = self.window.panel_frame("readout").layout().contentsMargins()
+        margins = self.desk.panel_frame("readout").layout().contentsMargins()
         needed = readout.minimumSizeHint().height() + margins.top() + margins.bottom()
         needed += BARS_PX
         readout.allow_bars(0 < room and needed <= room)
@@ -243,7 +248,7 @@ class CompactDesk(QtCore.QObject):
 
     def tab_for(self, kind: str) -> str:
         """The panel shown at a ``kind`` of step: the one picked last, else the default."""
-        picked = str(self.window.settings.value(f"{SETTINGS_GROUP}/{kind}", ""))
+        picked = str(self.desk.settings.value(f"{SETTINGS_GROUP}/{kind}", ""))
         return picked if picked in self.tabs() else DEFAULT_TABS[kind]
 
     def current(self) -> str:
@@ -271,7 +276,7 @@ class CompactDesk(QtCore.QObject):
         """The stack's page showing panel ``name``."""
         if name == BASELINE and self._baseline is not None:
             return self._baseline
-        return self.readout_area if name == "readout" else self.window.panel_frame(name)
+        return self.readout_area if name == "readout" else self.desk.panel_frame(name)
 
     def pick(self, name: str) -> None:
         """Show panel ``name`` and remember it for this kind of step (a user's choice)."""
@@ -289,7 +294,7 @@ class CompactDesk(QtCore.QObject):
         name = self.tabs()[index]
         self.stack.setCurrentWidget(self._page(name))
         if not self._arranging:
-            settings = self.window.settings
+            settings = self.desk.settings
             settings.setValue(f"{SETTINGS_GROUP}/{self.step_kind()}", name)
             settings.sync()
 

@@ -11,13 +11,30 @@ scenario that was open stays.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Protocol
 
 from PySide6 import QtCore, QtWidgets
 
+from linviz.controller.session import Session
 from linviz.model.array_files import ArrayLayout, ArrayOptions, array_layout
 from linviz.model.errors import ScenarioError
 from linviz.model.rules import RULE_NAMES
 from linviz.views.error_text import shown_error
+
+
+class Document(Protocol):
+    """Where the arrays are opened: the window's :class:`~linviz.views.shell.document.Document`.
+
+    Named here, not imported: the document imports this module when its
+    File ▸ Import arrays… is first used.
+    """
+
+    session: Session
+    parent_widget: QtWidgets.QWidget
+    message: QtCore.SignalInstance
+    error: QtCore.SignalInstance
+
+    def may_discard_changes(self) -> bool: ...
 
 
 class ImportArraysDialog(QtWidgets.QDialog):
@@ -98,16 +115,18 @@ class ImportArraysDialog(QtWidgets.QDialog):
         )
 
 
-def import_arrays(window, path: str | Path | None = None, ask=None) -> bool:
-    """File ▸ Import arrays… on ``window``: choose a file (unless ``path``), a head, open it.
+def import_arrays(document: Document, path: str | Path | None = None, ask=None) -> bool:
+    """File ▸ Import arrays… into ``document``: choose a file (unless ``path``), a head, open it.
 
     ``ask(dialog) -> bool`` runs the dialog (default: ``dialog.exec()``); tests
-    answer it themselves. Returns whether the arrays were opened.
+    answer it themselves. Returns whether the arrays were opened; what fails
+    is reported through the document's ``error``, what opens through its ``message``.
     """
+    session, parent = document.session, document.parent_widget
     if path is None:
-        start = str(window.session.path.parent) if window.session.path else str(Path.home())
+        start = str(session.path.parent) if session.path else str(Path.home())
         name, _ = QtWidgets.QFileDialog.getOpenFileName(
-            window,
+            parent,
             QtCore.QCoreApplication.translate("ImportArraysDialog", "Import arrays"),
             start,
             QtCore.QCoreApplication.translate(
@@ -122,19 +141,19 @@ def import_arrays(window, path: str | Path | None = None, ask=None) -> bool:
     try:
         layout = array_layout(path)
     except ScenarioError as error:
-        window.show_error(title, shown_error(error))
+        document.error.emit(title, shown_error(error))
         return False
-    dialog = ImportArraysDialog(path, layout, window)
+    dialog = ImportArraysDialog(path, layout, parent)
     accepted = ask(dialog) if ask is not None else dialog.exec() == QtWidgets.QDialog.Accepted
     options = dialog.options()
     dialog.deleteLater()
-    if not accepted or not window.may_discard_changes():
+    if not accepted or not document.may_discard_changes():
         return False
     try:
-        window.session.open(path, arrays=options)
+        session.open(path, arrays=options)
     except ScenarioError as error:
-        window.show_error(title, shown_error(error))
+        document.error.emit(title, shown_error(error))
         return False
     opened = QtCore.QCoreApplication.translate("ImportArraysDialog", "Opened %1")
-    window.show_message(opened.replace("%1", window.session.title))
+    document.message.emit(opened.replace("%1", session.title))
     return True

@@ -9,22 +9,20 @@ plane, and Help ▸ Keyboard shortcuts.
   (or query) by 0.1 along the plane's axes, Shift+arrow by 0.5; each press is
   one undoable edit (:func:`linviz.controller.nudge.nudge_vector`).
 - **Help ▸ Keyboard shortcuts** lists every action of the window with its keys,
-  read from the actions when the dialog opens (so in the current language).
+  read from the action registry when the dialog opens (so in the current language).
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
 from linviz.controller.nudge import LARGE_NUDGE, NUDGE, nudge_vector
+from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.views.error_text import shown_error
-
-if TYPE_CHECKING:
-    from linviz.views.main_window import MainWindow
+from linviz.views.shell.actions import ActionRegistry, ActionSpec
+from linviz.views.shell.desk import Desk
 
 #: The panels F6 visits, in reading order (those on screen).
 PANEL_ORDER = (
@@ -71,7 +69,17 @@ def focus_target(widget: QtWidgets.QWidget) -> QtWidgets.QWidget:
 
 
 class Keyboard(QtCore.QObject):
-    """The window's keyboard extras (built by the main window, parented to it).
+    """The window's keyboard extras.
+
+    Parameters
+    ----------
+    session
+        The session whose vectors the arrow keys nudge.
+    desk
+        The desk whose panels F6 visits (and whose key plane takes the arrow keys).
+    actions
+        Where F6, Shift+F6 and Help ▸ Keyboard shortcuts are declared, and
+        what the shortcut help lists.
 
     Attributes
     ----------
@@ -79,56 +87,71 @@ class Keyboard(QtCore.QObject):
         F6, Shift+F6 and Help ▸ Keyboard shortcuts.
     """
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        self.next_panel_action = self._action(
-            self.tr("Ne&xt panel"), "F6", lambda: self.cycle(1), self.tr("Focus the next panel")
-        )
-        self.previous_panel_action = self._action(
-            self.tr("Pre&vious panel"),
-            "Shift+F6",
-            lambda: self.cycle(-1),
-            self.tr("Focus the previous panel"),
-        )
-        self.shortcuts_action = self._action(
-            self.tr("&Keyboard shortcuts"),
-            QtGui.QKeySequence.StandardKey.HelpContents,
-            self.show_shortcuts,
-            self.tr("Every action and its keys"),
-        )
+    #: A passing message for the status bar (the panel reached, a nudge refused).
+    message = QtCore.Signal(str)
+
+    def __init__(self, session: Session, desk: Desk, actions: ActionRegistry) -> None:
+        super().__init__(desk)
+        self.session = session
+        self.desk = desk
+        self.registry = actions
+        for name, text, keys, slot, tip, menu, group in (
+            (
+                "view.next_panel",
+                self.tr("Ne&xt panel"),
+                "F6",
+                lambda: self.cycle(1),
+                self.tr("Focus the next panel"),
+                "view",
+                "panels",
+            ),
+            (
+                "view.previous_panel",
+                self.tr("Pre&vious panel"),
+                "Shift+F6",
+                lambda: self.cycle(-1),
+                self.tr("Focus the previous panel"),
+                "view",
+                "panels",
+            ),
+            (
+                "help.shortcuts",
+                self.tr("&Keyboard shortcuts"),
+                QtGui.QKeySequence.StandardKey.HelpContents,
+                self.show_shortcuts,
+                self.tr("Every action and its keys"),
+                "help",
+                "keys",
+            ),
+        ):
+            spec = ActionSpec(name, text, slot, keys, menu, group, tip=tip, tooltip=True)
+            actions.add(spec)
+        self.next_panel_action = actions["view.next_panel"]
+        self.previous_panel_action = actions["view.previous_panel"]
+        self.shortcuts_action = actions["help.shortcuts"]
         # The key plane takes the arrow keys while it has the focus.
-        plane = window.key_plane
+        plane = desk.key_plane
         plane.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         for widget in (plane, *plane.findChildren(QtWidgets.QWidget)):
             widget.installEventFilter(self)
         self._watched_plane = plane
-
-    def _action(self, text: str, keys, slot, tip: str) -> QtGui.QAction:
-        action = QtGui.QAction(text, self.window)
-        action.setShortcut(QtGui.QKeySequence(keys))
-        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        action.setStatusTip(tip)
-        action.setToolTip(tip)
-        action.triggered.connect(slot)
-        self.window.addAction(action)
-        return action
 
     # -- F6 ---------------------------------------------------------------------------------
     def panels(self) -> list[QtWidgets.QWidget]:
         """The widgets F6 visits now, in order: the scenario's panels on screen, or the
         open lab's tab bar and page.
         """
-        window = self.window
-        tabs = window.labs.tabs
+        desk = self.desk
+        tabs = desk.tabs
         order: list[QtWidgets.QWidget] = []
-        if tabs.currentIndex() > 0:
+        if tabs is not None and tabs.currentIndex() > 0:
             order += [tabs.tabBar(), tabs.currentWidget()]
         else:
-            order += [window.panels[n] for n in PANEL_ORDER if n in window.panels]
-            if window.compact.active:
-                order.insert(0, window.compact.tab_bar)  # a small window's views, one at a time
-            order.insert(0, tabs.tabBar())
+            order += [desk.panels[n] for n in PANEL_ORDER if n in desk.panels]
+            if desk.compact.active:
+                order.insert(0, desk.compact.tab_bar)  # a small window's views, one at a time
+            if tabs is not None:
+                order.insert(0, tabs.tabBar())
         return [w for w in order if w.isVisible()]
 
     def current_index(self, panels: list[QtWidgets.QWidget]) -> int | None:
@@ -152,7 +175,7 @@ class Keyboard(QtCore.QObject):
             Qt.FocusReason.TabFocusReason if direction > 0 else Qt.FocusReason.BacktabFocusReason
         )
         target.setFocus(reason)
-        self.window.show_message(
+        self.message.emit(
             self.tr("Panel: {0}").format(
                 panel.panel_title() if hasattr(panel, "panel_title") else panel.accessibleName()
             )
@@ -190,29 +213,21 @@ class Keyboard(QtCore.QObject):
 
     def nudge(self, right: float, up: float) -> None:
         """Move the current step's key or query (one undoable edit)."""
-        session = self.window.session
+        session = self.session
         if session.cursor < 1:
-            self.window.show_message(self.tr("Step to a write or a read to move its vector."))
+            self.message.emit(self.tr("Step to a write or a read to move its vector."))
             return
         try:
             nudge_vector(session, session.cursor, right, up)
         except ScenarioError as error:
-            self.window.show_message(shown_error(error))
+            self.message.emit(shown_error(error))
 
     # -- Help ▸ Keyboard shortcuts ----------------------------------------------------------
     def shortcut_rows(self) -> list[tuple[str, str]]:
-        """(action, keys) for every action of the window with keys, then the keys
-        that are not actions; in the current language.
+        """(action, keys) for every action of the window with keys (from the action
+        registry), then the keys that are not actions; in the current language.
         """
-        rows: dict[str, str] = {}
-        native = QtGui.QKeySequence.SequenceFormat.NativeText
-        for action in self.window.findChildren(QtGui.QAction):
-            keys = ", ".join(s.toString(native) for s in action.shortcuts() if not s.isEmpty())
-            name = action.text().replace("&&", "\0").replace("&", "").replace("\0", "&")
-            name = name.replace("…", "").strip()
-            if keys and name and name not in rows:
-                rows[name] = keys
-        listed = sorted(rows.items(), key=lambda row: row[0].casefold())
+        listed = self.registry.shortcut_rows()
         listed += [
             (self.tr("Next / previous control"), self.tr("Tab, Shift+Tab")),
             (
@@ -225,7 +240,7 @@ class Keyboard(QtCore.QObject):
 
     def show_shortcuts(self) -> QtWidgets.QDialog:
         """Help ▸ Keyboard shortcuts: a table of every action and its keys."""
-        dialog = QtWidgets.QDialog(self.window)
+        dialog = QtWidgets.QDialog(self.desk.main)
         dialog.setObjectName("shortcuts_dialog")
         dialog.setWindowTitle(self.tr("Keyboard shortcuts"))
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

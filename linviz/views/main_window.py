@@ -1,10 +1,18 @@
-"""The main window: every panel around one session, menus, files, undo."""
+"""The main window: the shell's parts put together around one session.
+
+The window is the composition root: it makes the :class:`ActionRegistry`
+(every action and menu), the :class:`Desk` (the panels, their docks and
+the layout mode) and the :class:`Document` (files, recent files, crash
+recovery), then gives the helpers (Class menu, exports, presenter, labs,
+keyboard, accessibility) the session, the desk and the actions, never the
+window itself. Helpers speak back through their ``message``/``error``
+signals, shown here in the status bar. What is left here is the window's
+own: its title, theme, language, remembered settings and messages.
+"""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
@@ -13,16 +21,10 @@ from linviz import __version__
 from linviz.controller import recovery
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
-from linviz.model.errors import ScenarioError
-from linviz.model.lessons import bundled_lessons
-from linviz.model.scenario import Scenario, write
-from linviz.model.texts import in_language
 from linviz.views.accessibility import Accessibility
-from linviz.views.call_soon import call_soon
 from linviz.views.classroom.class_menu import Classroom
 from linviz.views.classroom.presenter import Presenter
-from linviz.views.compact_desk import COMPACT_BELOW, CompactDesk
-from linviz.views.error_text import shown_error
+from linviz.views.compact_desk import CompactDesk
 from linviz.views.export.window_exporter import WindowExporter
 from linviz.views.keyboard import Keyboard
 from linviz.views.labs.lab_tabs import LabTabs
@@ -34,50 +36,46 @@ from linviz.views.language import (
     retranslate,
     set_language,
 )
-from linviz.views.panel_scroll import PanelScroll
-from linviz.views.panels.caption import CaptionBar
-from linviz.views.panels.equation import EquationPanel
-from linviz.views.panels.heatmap import HeatmapPanel
-from linviz.views.panels.key_plane import KeyPlanePanel
-from linviz.views.panels.panel import Panel
-from linviz.views.panels.read_breakdown import ReadoutPanel
-from linviz.views.panels.settings import SettingsPanel
-from linviz.views.panels.step_table import StepEditorPanel
-from linviz.views.panels.timeline import TimelinePanel
-from linviz.views.panels.value_plane import ValuePlanePanel
-from linviz.views.recovery_writer import RecoveryDialog, RecoveryWriter, restore_and_take_over
+from linviz.views.recovery_writer import RecoveryDialog
+from linviz.views.shell.actions import ActionRegistry, ActionSpec
+from linviz.views.shell.desk import PROJECTOR, Desk, Layout
+from linviz.views.shell.document import Document
 from linviz.views.theme import theme_named, theme_palette
 
-if TYPE_CHECKING:
-    from linviz.views.classroom.baseline_panel import BaselinePanel
+#: The menus of the menu bar, left to right (their ids in the registry).
+MENU_BAR = ("file", "edit", "go", "view", "class", "help")
+
+
+def _projector_stage(session: Session, desk: Desk) -> Layout:
+    """Projector mode's layouts (imported the first time projector mode starts)."""
     from linviz.views.classroom.projector_stage import ProjectorStage
 
-MAX_RECENT = 8
-#: The table of steps' share of the window's height when the window first shows,
-#: and its bounds in pixels.
-DOCK_SHARE, DOCK_MIN_PX, DOCK_MAX_PX = 0.2, 130, 300
-#: The settings dock's narrowest width (its form scrolls sideways below its own width).
-SETTINGS_MIN_PX = 200
+    return ProjectorStage(session, desk)
 
 
 class MainWindow(QtWidgets.QMainWindow):
     """The linviz window: S, the step as an equation, the planes, the readout,
     the timeline and the editors, all following one :class:`Session`.
 
-    The window builds every part itself: the panels (each also in
-    :attr:`panels` by name, for exports), the docks, the Class menu
-    (:attr:`classroom`) and File ▸ Export (:attr:`exporter`). Every menu,
-    action and key exists from the start; what is not on screen when the
-    window first shows is built, and its module imported, the first time it
-    is needed: projector mode's layouts (:attr:`stage`), the baseline panel
-    (:meth:`baseline_panel`), the presenter view and the audience screen's
-    cover (:attr:`presenter`), the Class menu's boxes, the labs' pages and
-    the exports' drawing code. The window then opens sooner.
+    Every menu, action and key exists from the start; what is not on screen
+    when the window first shows is built, and its module imported, the first
+    time it is needed: projector mode's layouts (:attr:`stage`), the baseline
+    panel, the presenter view and the audience screen's cover, the Class
+    menu's boxes, the labs' pages and the exports' drawing code.
 
     Parameters
     ----------
     session
         The session to show and edit.
+
+    Attributes
+    ----------
+    registry : ActionRegistry
+        Every action and menu.
+    desk : Desk
+        The panels, their frames and docks, and the layout mode.
+    document : Document
+        Open, save, recent files and crash recovery.
     """
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
@@ -88,278 +86,176 @@ class MainWindow(QtWidgets.QMainWindow):
         # Captions, notes and questions given by language follow the window's language.
         ensure_language()
         session.set_options(language=current_language())
-        # The panels, in the order they follow the session (the order they refresh in).
-        self.heatmap = HeatmapPanel(session)
-        self.equation = EquationPanel(session)
-        self.key_plane = KeyPlanePanel(session)
-        self.value_plane = ValuePlanePanel(session)
-        self.readout = ReadoutPanel(session)
-        self.caption = CaptionBar(session)
-        self.timeline = TimelinePanel(session)
-        self.step_table = StepEditorPanel(session)
-        self.settings_panel = SettingsPanel(session)
-        #: Built the first time its dock shows (see :meth:`baseline_panel`): most
-        #: sessions never pin one, and it costs a heatmap's start-up time.
-        self._baseline_panel: BaselinePanel | None = None
-        #: Projector mode's layouts, built when projector mode first starts (see
-        #: :attr:`stage`): nothing of it shows before, and most sessions never use it.
-        self._stage: ProjectorStage | None = None
-        #: Every panel by its ``panel_name`` (the views ``linviz export --view`` knows).
-        self.panels: dict[str, Panel] = {}
-        #: The frame holding each panel under its title, by panel name.
-        self._frames: dict[str, QtWidgets.QFrame] = {}
-        self._titles: dict[str, QtWidgets.QLabel] = {}
-        for panel in (
-            self.heatmap,
-            self.equation,
-            self.key_plane,
-            self.value_plane,
-            self.readout,
-            self.caption,
-            self.timeline,
-            self.step_table,
-            self.settings_panel,
-        ):
-            self._add_panel(panel)
-        #: Whether projector mode was on at the last restyle.
-        self._projector = session.options.projector
-        #: Docks shown and splitter sizes before projector mode, to put back after it.
-        self._docks_before = (True, True)
-        self._geometry_before: QtCore.QRect | None = None
-        self._was_maximized = False
-        self._tab_bar_before = True
-        self._docks_fitted = False
-        #: The docks (QMainWindow.saveState) and splitters as the full desk had
-        #: them, kept while the window is large: a small window's compact desk
-        #: hides the docks and borrows the panels; growing again puts all back.
-        self._desk_state: tuple[QtCore.QByteArray, list[list[int]]] | None = None
-        #: While the panels move between the desks (or to the projector's stage):
-        #: a resize then (docks coming back can widen the window) decides nothing.
-        self._compact_busy = False
-        self._build_layout()
-        self._build_actions()
-        self.exporter = WindowExporter(self)
-        self.classroom = Classroom(session, self)
-        self._build_menus()
+        self._language = current_language()
+        self.registry = registry = ActionRegistry(self, session)
+        self.desk = desk = Desk(session, self, self.settings, CompactDesk, _projector_stage)
+        self._mode = desk.mode
+        self._declare_menus()
+        self.document = Document(
+            session,
+            self,
+            self.settings,
+            registry,
+            ask_unsaved=lambda: self.ask_unsaved(),
+            ask_recovery=lambda entries: self.ask_recovery(entries),
+        )
+        self.exporter = WindowExporter(session, desk, registry)
+        self._declare_actions()
+        self.classroom = Classroom(session, desk, registry)
         #: The presenter view, its screens and the clicker keys (View ▸ Presenter view, X).
-        self.presenter = Presenter(self)
+        self.presenter = Presenter(session, desk, registry)
         #: The labs, a tab each beside the scenario's views (View ▸ Labs, Ctrl+1 … Ctrl+6).
-        self.labs = LabTabs(self)
+        self.labs = LabTabs(session, desk, registry)
+        desk.tabs = self.labs.widget
+        self.setCentralWidget(self.labs.widget)
         #: F6 between panels, arrow keys in the key plane, Help ▸ Keyboard shortcuts.
-        self.keyboard = Keyboard(self)
-        self.view_menu.addSeparator()
-        self.view_menu.addAction(self.keyboard.next_panel_action)
-        self.view_menu.addAction(self.keyboard.previous_panel_action)
-        self.help_menu.insertAction(self.about_action, self.keyboard.shortcuts_action)
+        self.keyboard = Keyboard(session, desk, registry)
+        registry.build(self.menuBar(), MENU_BAR)
         #: Accessible names, descriptions and tooltips (for screen readers).
-        self.accessibility = Accessibility(self)
+        self.accessibility = Accessibility(session, desk)
+        self.classroom.built.connect(self.accessibility.fill)
         self.exporter.install_context_menus()
+        desk.panel_added.connect(lambda _name: self.exporter.install_context_menus())
+        for part in (desk, self.document, self.exporter, self.classroom, self.labs, self.keyboard):
+            part.message.connect(self.show_message)
+        for part in (self.document, self.exporter, self.labs):
+            part.error.connect(self.show_error)
+        desk.mode_changed.connect(self._mode_changed)
         self.statusBar()
         self._restore_settings()
         session.changed.connect(self._on_session_changed)
-        #: Unsaved work written aside a moment after each change (crash recovery).
-        self.recovery = RecoveryWriter(session, parent=self)
-        self.recovery.failed.connect(self.show_message)
-        self.step_table.refusal.connect(self._show_refusal_large)
-        self._sync_baseline_dock(fit=False)
+        self.recovery = self.document.recovery
+        self._shortcuts()
+        desk.sync_baseline_dock(fit=False)
         self._apply_theme()
         self._update_title()
         self._update_undo_actions()
 
+    def _shortcuts(self) -> None:
+        """The parts' objects under the names scripts, tests and ``linviz export`` use."""
+        desk, document, registry = self.desk, self.document, self.registry
+        self.panels, self.panel_frame, self.compact = desk.panels, desk.panel_frame, desk.compact
+        self.heatmap, self.equation = desk.heatmap, desk.equation
+        self.key_plane, self.value_plane, self.readout = (
+            desk.key_plane,
+            desk.value_plane,
+            desk.readout,
+        )
+        self.caption, self.timeline, self.step_table = desk.caption, desk.timeline, desk.step_table
+        self.settings_panel, self.baseline_panel = desk.settings_panel, desk.baseline_panel
+        self.steps_dock, self.settings_dock = desk.steps_dock, desk.settings_dock
+        self.baseline_dock, self.set_projector_mode = desk.baseline_dock, desk.set_projector_mode
+        self.open_path, self.save_to, self.save = (
+            document.open_path,
+            document.save_to,
+            document.save,
+        )
+        self.new_scenario, self.recent_files = document.new_scenario, document.recent_files
+        self.offer_recovery, self.lessons_menu = document.offer_recovery, document.lessons_menu
+        self.may_discard_changes = document.may_discard_changes
+        self.import_arrays_action = registry["file.import_arrays"]
+        self.projector_action = registry["view.projector"]
+        self.leave_projector_action = registry["view.leave_projector"]
+        self.key_space_actions = {k[15:]: a for k, a in registry.actions("view.key_space.").items()}
+        self.theme_actions = {k[11:]: a for k, a in registry.actions("view.theme.").items()}
+        self.language_actions = {k[14:]: a for k, a in registry.actions("view.language.").items()}
+        self.file_menu, self.view_menu = registry.menu("file"), registry.menu("view")
+        self.edit_menu, self.help_menu = registry.menu("edit"), registry.menu("help")
+
+    @property
+    def stage(self):
+        """Projector mode's layouts (built the first time they are asked for)."""
+        return self.desk.stage
+
     # -- construction -------------------------------------------------------------
-    def _add_panel(self, panel: Panel) -> None:
-        self.panels[panel.panel_name] = panel
-        panel.message.connect(self.show_message)
+    def _declare_menus(self) -> None:
+        declare = self.registry.declare_menu
+        declare("file", self.tr("&File"), ("new", "save", "export", "quit"))
+        declare("edit", self.tr("&Edit"), ("undo", "steps"))
+        declare("go", self.tr("&Go"))
+        views = ("mode", "plane", "docks", "presenter", "labs", "panels")
+        declare("view", self.tr("&View"), views)
+        declare("help", self.tr("&Help"), ("keys", "about", "presenter"), separated=False)
 
-    def panel_frame(self, name: str) -> QtWidgets.QWidget:
-        """The widget that holds panel ``name`` on screen: its titled frame, else the panel."""
-        return self._frames.get(name) or self.panels[name]
-
-    def _titled(self, panel: Panel, scrolls: bool = False) -> QtWidgets.QWidget:
-        """The panel under a small title (the title follows theme and language);
-        ``scrolls``: in a :class:`PanelScroll`, so its content never makes the window taller.
-        """
-        box = QtWidgets.QFrame()
-        box.setObjectName(f"{panel.panel_name}_box")
-        layout = QtWidgets.QVBoxLayout(box)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.setSpacing(2)
-        title = QtWidgets.QLabel(panel.panel_title())
-        title.setObjectName("panelTitle")
-        layout.addWidget(title)
-        layout.addWidget(PanelScroll(panel) if scrolls else panel, 1)
-        self._frames[panel.panel_name] = box
-        self._titles[panel.panel_name] = title
-        return box
-
-    def _build_layout(self) -> None:
-        left = QtWidgets.QSplitter(Qt.Orientation.Vertical)
-        left.addWidget(self._titled(self.heatmap))
-        left.addWidget(self._titled(self.equation))
-        left.setStretchFactor(0, 3)
-        left.setStretchFactor(1, 2)
-        # The planes side by side: each gets the column's full height. Stacked,
-        # their legends and axes left each plot a strip ~75 px high at 1280×720,
-        # and a read's y was ~20 px long.
-        middle = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
-        middle.addWidget(self._titled(self.key_plane))
-        middle.addWidget(self._titled(self.value_plane))
-        plots = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
-        plots.addWidget(left)
-        plots.addWidget(middle)
-        plots.setStretchFactor(0, 4)
-        plots.setStretchFactor(1, 3)
-        story = QtWidgets.QWidget()
-        column = QtWidgets.QVBoxLayout(story)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(plots, 1)
-        column.addWidget(self.caption)
-        column.addWidget(self.timeline)
-        # The readout spans the full height: its numbers are what a class reads.
-        top = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
-        top.addWidget(story)
-        # Its height follows the read at the cursor: it scrolls in its column
-        # rather than give the whole desk a scroll bar (every plot 14 px narrower).
-        top.addWidget(self._titled(self.readout, scrolls=True))
-        top.setStretchFactor(0, 7)
-        top.setStretchFactor(1, 3)
-        top.setSizes([700, 300])  # proportions; Qt scales them to the width
-        desk = QtWidgets.QWidget()
-        desk.setObjectName("desk")
-        outer = QtWidgets.QVBoxLayout(desk)
-        outer.setContentsMargins(4, 4, 4, 4)
-        outer.addWidget(top)
-        # In a window smaller than the panels need (800×600), the panels keep
-        # a legible size and scroll rather than squeeze the window's minimum
-        # past the screen.
-        desk_area = QtWidgets.QScrollArea()
-        desk_area.setObjectName("desk_area")
-        desk_area.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
-        desk_area.setWidgetResizable(True)
-        desk_area.setWidget(desk)
-        # Projector mode shows another page (:attr:`stage`, added when first
-        # needed): what the step needs, large (the stage borrows the panels from
-        # the desk and gives them back).
-        central = QtWidgets.QWidget()
-        central.setObjectName("scenario_view")
-        self._pages = QtWidgets.QStackedLayout(central)
-        self._pages.addWidget(desk_area)
-        self.desk = desk_area
-        # A small window shows one panel at a time, under tabs (COMPACT_BELOW).
-        self.compact = CompactDesk(self)
-        self._pages.addWidget(self.compact.widget)
-        self.setCentralWidget(central)
-        self.splitters = (top, plots, left, middle)
-
-        self.steps_dock = self._dock(
-            self.step_table, "steps_dock", Qt.DockWidgetArea.BottomDockWidgetArea
-        )
-        # In a scroll area: its form must not hold the docks (and the table of
-        # steps beside it) taller than a laptop screen can spare.
-        self.settings_dock = self._dock(
-            self.settings_panel,
-            "settings_dock",
-            Qt.DockWidgetArea.BottomDockWidgetArea,
-            scroll=True,
-        )
-        # Side by side under the plots: the readout keeps the window's full height.
-        self.splitDockWidget(self.steps_dock, self.settings_dock, Qt.Orientation.Horizontal)
-        self.resizeDocks(
-            [self.steps_dock, self.settings_dock],
-            [1400 - self._settings_width, self._settings_width],
-            Qt.Orientation.Horizontal,
-        )
-        # The baseline panel, built when the dock first shows: beside the table of
-        # steps, in front of the settings (a tab away): an edit and what it changes.
-        self.baseline_dock = QtWidgets.QDockWidget(
-            QtCore.QCoreApplication.translate("BaselinePanel", "Baseline: what changed"), self
-        )
-        self.baseline_dock.setObjectName("baseline_dock")
-        self.baseline_dock.visibilityChanged.connect(
-            lambda visible: visible and self.baseline_panel()
-        )
-        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.baseline_dock)
-        self.tabifyDockWidget(self.settings_dock, self.baseline_dock)
-        self.baseline_dock.hide()
-        self.resize(1400, 900)
-
-    def _dock(
-        self, panel: Panel, name: str, area: Qt.DockWidgetArea, scroll: bool = False
-    ) -> QtWidgets.QDockWidget:
-        dock = QtWidgets.QDockWidget(panel.panel_title(), self)
-        dock.setObjectName(name)
-        if scroll:
-            area_widget = QtWidgets.QScrollArea()
-            area_widget.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
-            area_widget.setWidgetResizable(True)
-            area_widget.setWidget(panel)
-            # As wide as the form needs when there is room; in a window 800 px
-            # wide it gives way to the table of steps and scrolls sideways too.
-            self._settings_width = (
-                panel.minimumSizeHint().width() + area_widget.verticalScrollBar().sizeHint().width()
-            )
-            area_widget.setMinimumWidth(min(SETTINGS_MIN_PX, self._settings_width))
-            dock.setWidget(area_widget)
-        else:
-            dock.setWidget(panel)
-        self.addDockWidget(area, dock)
-        return dock
-
-    def _action(
-        self, text: str, slot, shortcut=None, checkable: bool = False, tip: str | None = None
-    ) -> QtGui.QAction:
-        action = QtGui.QAction(text, self)
-        if shortcut is not None:
-            if isinstance(shortcut, (list, tuple)):
-                action.setShortcuts([QtGui.QKeySequence(s) for s in shortcut])
-            else:
-                action.setShortcut(QtGui.QKeySequence(shortcut))
-        action.setCheckable(checkable)
-        if tip:
-            action.setStatusTip(tip)
-        action.triggered.connect(slot)
-        self.addAction(action)
-        return action
-
-    def _build_actions(self) -> None:
+    def _declare_actions(self) -> None:
         K = QtGui.QKeySequence.StandardKey
-        self.new_action = self._action(self.tr("&New"), self.new_scenario, K.New)
-        self.open_action = self._action(self.tr("&Open…"), self.open_dialog, K.Open)
-        self.import_arrays_action = self._action(
-            self.tr("&Import arrays…"), self.import_arrays_dialog
+        session, desk, add = self.session, self.desk, self.registry.add
+        stack = session.undo_stack
+        for spec in (
+            ActionSpec("file.quit", self.tr("&Quit"), self.close, K.Quit, "file", "quit"),
+            ActionSpec(
+                "edit.undo",
+                self.tr("&Undo"),
+                session.undo,
+                K.Undo,
+                "edit",
+                "undo",
+                enabled_when=stack.can_undo,
+            ),
+            ActionSpec(
+                "edit.redo",
+                self.tr("&Redo"),
+                session.redo,
+                ["Ctrl+Shift+Z", "Ctrl+Y"],
+                "edit",
+                "undo",
+                enabled_when=stack.can_redo,
+            ),
+            ActionSpec(
+                "view.projector",
+                self.tr("&Projector mode"),
+                desk.set_projector_mode,
+                "F5",
+                "view",
+                "mode",
+                checkable=True,
+                presenter=True,
+                tip=self.tr("Large high-contrast view for a lecture hall (Esc leaves)"),
+                checked_when=lambda: session.options.projector,
+            ),
+            ActionSpec(
+                "view.leave_projector",
+                self.tr("Leave projector mode"),
+                desk.escape,
+                "Esc",
+                presenter=True,
+                enabled_when=lambda: session.options.projector,
+            ),
+        ):
+            add(spec)
+        self.registry.declare_menu("view.theme", self.tr("&Theme"), parent="view", group="mode")
+        for name, label in (("light", self.tr("&Light")), ("dark", self.tr("&Dark"))):
+            add(
+                ActionSpec(
+                    f"view.theme.{name}",
+                    label,
+                    lambda _=False, n=name: self.set_theme(n),
+                    menu="view.theme",
+                    checkable=True,
+                    exclusive="theme",
+                    checked_when=lambda n=name: session.options.theme == n,
+                )
+            )
+        #: View ▸ Language: each language named in its own words (never translated).
+        self.registry.declare_menu(
+            "view.language", self.tr("L&anguage"), parent="view", group="mode"
         )
-        self.save_action = self._action(self.tr("&Save"), self.save, K.Save)
-        self.save_as_action = self._action(
-            self.tr("Save &As…"), self.save_as_dialog, "Ctrl+Shift+S"
-        )
-        self.quit_action = self._action(self.tr("&Quit"), self.close, K.Quit)
-        self.undo_action = self._action(self.tr("&Undo"), self.session.undo, K.Undo)
-        self.redo_action = self._action(
-            self.tr("&Redo"), self.session.redo, ["Ctrl+Shift+Z", "Ctrl+Y"]
-        )
-        self.projector_action = self._action(
-            self.tr("&Projector mode"),
-            self.set_projector_mode,
-            "F5",
-            checkable=True,
-            tip=self.tr("Large high-contrast view for a lecture hall (Esc leaves)"),
-        )
-        self.leave_projector_action = self._action(
-            self.tr("Leave projector mode"), self._escape, "Esc"
-        )
-        self.snap_grid_action = self._action(
-            self.tr("Snap to 0.1 &grid"),
-            lambda on: self.session.set_options(snap_grid=on),
-            checkable=True,
-        )
-        self.snap_unit_action = self._action(
-            self.tr("Snap to &unit length"),
-            lambda on: self.session.set_options(snap_unit=on),
-            checkable=True,
-        )
+        for code, name in LANGUAGES.items():
+            add(
+                ActionSpec(
+                    f"view.language.{code}",
+                    f"&{name}",
+                    lambda _=False, c=code: self.set_language(c),
+                    menu="view.language",
+                    checkable=True,
+                    exclusive="language",
+                    checked_when=lambda c=code: self._language == c,
+                )
+            )
         # What the key plane draws: the keys as written or what S stores.
-        self.key_space_group = QtGui.QActionGroup(self)
-        self.key_space_actions: dict[str, QtGui.QAction] = {}
+        self.registry.declare_menu(
+            "view.key_space", self.tr("&Key plane shows"), parent="view", group="plane"
+        )
         for space, label, tip in (
             (
                 "auto",
@@ -373,96 +269,49 @@ class MainWindow(QtWidgets.QMainWindow):
                 self.tr("φ(k) for every key, φ(q) for every query"),
             ),
         ):
-            action = self._action(
-                label,
-                lambda _=False, s=space: self.session.set_options(key_space=s),
-                checkable=True,
-                tip=tip,
+            add(
+                ActionSpec(
+                    f"view.key_space.{space}",
+                    label,
+                    lambda _=False, s=space: session.set_options(key_space=s),
+                    menu="view.key_space",
+                    tip=tip,
+                    checkable=True,
+                    exclusive="key_space",
+                    checked_when=lambda s=space: session.options.key_space == s,
+                )
             )
-            self.key_space_group.addAction(action)
-            self.key_space_actions[space] = action
-        self.theme_group = QtGui.QActionGroup(self)
-        self.theme_actions: dict[str, QtGui.QAction] = {}
-        for name, label in (("light", self.tr("&Light")), ("dark", self.tr("&Dark"))):
-            action = self._action(label, lambda _=False, n=name: self.set_theme(n), checkable=True)
-            self.theme_group.addAction(action)
-            self.theme_actions[name] = action
-        self.about_action = self._action(self.tr("&About linviz"), self.about)
-        #: View ▸ Language: each language named in its own words (never translated).
-        self._language = current_language()
-        self.language_group = QtGui.QActionGroup(self)
-        self.language_actions: dict[str, QtGui.QAction] = {}
-        for code, name in LANGUAGES.items():
-            action = self._action(
-                f"&{name}", lambda _=False, c=code: self.set_language(c), checkable=True
+        for key, label in (
+            ("snap_grid", self.tr("Snap to 0.1 &grid")),
+            ("snap_unit", self.tr("Snap to &unit length")),
+        ):
+            add(
+                ActionSpec(
+                    f"view.{key}",
+                    label,
+                    lambda on, k=key: session.set_options(**{k: on}),
+                    menu="view",
+                    group="plane",
+                    checkable=True,
+                    checked_when=lambda k=key: getattr(session.options, k),
+                )
             )
-            action.setChecked(code == self._language)
-            self.language_group.addAction(action)
-            self.language_actions[code] = action
-
-    def _build_menus(self) -> None:
-        bar = self.menuBar()
-        file_menu = bar.addMenu(self.tr("&File"))
-        file_menu.addAction(self.new_action)
-        file_menu.addAction(self.open_action)
-        file_menu.addAction(self.import_arrays_action)
-        self.recent_menu = file_menu.addMenu(self.tr("Open &Recent"))
-        self.lessons_menu = file_menu.addMenu(self.tr("&Lessons"))
-        self._fill_lessons_menu()
-        file_menu.addSeparator()
-        file_menu.addAction(self.save_action)
-        file_menu.addAction(self.save_as_action)
-        file_menu.addSeparator()
-        file_menu.addMenu(self.exporter.menu)
-        file_menu.addSeparator()
-        file_menu.addAction(self.quit_action)
-        self.file_menu = file_menu
-        edit_menu = bar.addMenu(self.tr("&Edit"))
-        edit_menu.addAction(self.undo_action)
-        edit_menu.addAction(self.redo_action)
-        edit_menu.addSeparator()
-        for action in self.step_table.actions():
-            edit_menu.addAction(action)
-        self.edit_menu = edit_menu
-        go_menu = bar.addMenu(self.tr("&Go"))
-        for action in self.timeline.actions():
-            go_menu.addAction(action)
-        view_menu = bar.addMenu(self.tr("&View"))
-        view_menu.addAction(self.projector_action)
-        theme_menu = view_menu.addMenu(self.tr("&Theme"))
-        for action in self.theme_actions.values():
-            theme_menu.addAction(action)
-        self.language_menu = view_menu.addMenu(self.tr("L&anguage"))
-        for action in self.language_actions.values():
-            self.language_menu.addAction(action)
-        view_menu.addSeparator()
-        self.key_space_menu = view_menu.addMenu(self.tr("&Key plane shows"))
-        for action in self.key_space_actions.values():
-            self.key_space_menu.addAction(action)
-        view_menu.addAction(self.snap_grid_action)
-        view_menu.addAction(self.snap_unit_action)
-        view_menu.addSeparator()
+        adopt = self.registry.adopt
         for dock, text in (
-            (self.steps_dock, self.tr("&Steps")),
-            (self.settings_dock, self.tr("Setti&ngs")),
+            (desk.steps_dock, self.tr("&Steps")),
+            (desk.settings_dock, self.tr("Setti&ngs")),
         ):
             toggle = dock.toggleViewAction()
             toggle.setText(text)  # a mnemonic: the menu is reached by keys too
-            view_menu.addAction(toggle)
-        self.view_menu = view_menu
-        bar.addMenu(self.classroom.menu)
-        help_menu = bar.addMenu(self.tr("&Help"))
-        help_menu.addAction(self.about_action)
-        self.help_menu = help_menu
-        self._refresh_recent_menu()
-
-    def _fill_lessons_menu(self) -> None:
-        """File ▸ Lessons: each bundled lesson by its title in the language shown."""
-        self.lessons_menu.clear()
-        for number, lesson in enumerate(bundled_lessons(), start=1):
-            title = in_language(lesson.title, self.session.options.language)
-            action = self.lessons_menu.addAction(f"&{number}  {title}")
-            action.triggered.connect(lambda _=False, n=lesson.name: self.open_path(n))
+            adopt(f"view.{dock.objectName()}", toggle, "view", "docks")
+        # The actions the table of steps and the timeline show on their buttons.
+        self.registry.adopt_all(desk.step_table.made_actions)
+        self.registry.adopt_all(desk.timeline.made_actions)
+        add(
+            ActionSpec(
+                "help.about", self.tr("&About linviz"), self.about, menu="help", group="about"
+            )
+        )
 
     # -- settings remembered between runs ------------------------------------------
     def _restore_settings(self) -> None:
@@ -477,7 +326,7 @@ class MainWindow(QtWidgets.QMainWindow):
         geometry = self.settings.value("geometry")
         if isinstance(geometry, QtCore.QByteArray):
             self.restoreGeometry(geometry)
-        self._sync_option_actions()
+        self.registry.sync()
 
     def _save_settings(self) -> None:
         options = self.session.options
@@ -489,85 +338,25 @@ class MainWindow(QtWidgets.QMainWindow):
             self.settings.setValue("geometry", self.saveGeometry())
         self.settings.sync()
 
+    def _mode_changed(self, mode: str) -> None:
+        """Projector mode on or off is remembered (the next start opens in it)."""
+        was, self._mode = self._mode, mode
+        if (was == PROJECTOR) != (mode == PROJECTOR):
+            self._save_settings()
+
     def restore_projector_mode(self) -> None:
         """Enter projector mode if it was on when linviz last closed."""
         if self.settings.value("projector", False, type=bool):
-            self.set_projector_mode(True)
-
-    def recent_files(self) -> list[str]:
-        """Recently opened or saved files, newest first (existing ones only)."""
-        value = self.settings.value("recent", [])
-        files = [value] if isinstance(value, str) else list(value or [])
-        return [f for f in files if Path(f).is_file()]
-
-    def _remember(self, path: Path) -> None:
-        files = [str(path.resolve())] + [f for f in self.recent_files() if f != str(path.resolve())]
-        self.settings.setValue("recent", files[:MAX_RECENT])
-        self._refresh_recent_menu()
-
-    def _refresh_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        files = self.recent_files()
-        for number, name in enumerate(files, start=1):
-            action = self.recent_menu.addAction(f"&{number}  {Path(name).name}")
-            action.setStatusTip(name)
-            action.triggered.connect(lambda _=False, n=name: self.open_path(n))
-        self.recent_menu.setEnabled(bool(files))
+            self.desk.set_projector_mode(True)
 
     # -- session follow-up ----------------------------------------------------------
     def _on_session_changed(self, changes: frozenset[Change]) -> None:
         if changes & {Change.FILE, Change.SCENARIO}:
             self._update_title()
             self._update_undo_actions()
-        if Change.BASELINE in changes:
-            self._sync_baseline_dock()
+        self.desk.session_changed(changes)
         if Change.OPTIONS in changes:
-            projector_changed = self.session.options.projector != self._projector
             self._apply_theme()
-            self._sync_option_actions()
-            if projector_changed:  # larger or smaller text: room for it once laid out
-                call_soon(self, self._fit_baseline_dock)
-
-    # -- the baseline dock ----------------------------------------------------------
-    def baseline_panel(self) -> BaselinePanel:
-        """The baseline panel in its dock (and among :attr:`panels`), built if need be."""
-        if self._baseline_panel is None:
-            from linviz.views.classroom.baseline_panel import BaselinePanel
-
-            panel = self._baseline_panel = BaselinePanel(self.session)
-            self._add_panel(panel)
-            self.baseline_dock.setWidget(panel)
-            self.exporter.install_context_menus()  # its right-click menu, as every panel has
-        return self._baseline_panel
-
-    def _sync_baseline_dock(self, fit: bool = True) -> None:
-        """Show the dock while a baseline is pinned, hide it when there is none."""
-        dock = self.baseline_dock
-        pinned = self.session.baseline is not None
-        if self.session.options.projector or self.compact.active:
-            # Projector mode shows the before/after layout instead (the stage), a
-            # small window a tab of the compact desk.
-            dock.hide()
-            return
-        if pinned and not dock.isVisible():
-            self.baseline_panel()
-            dock.show()
-            dock.raise_()
-            if fit:
-                call_soon(self, self._fit_baseline_dock)  # once laid out
-        elif not pinned:
-            dock.hide()
-
-    def _fit_baseline_dock(self) -> None:
-        """Room in the baseline dock for a legible map and a few rows of the list."""
-        dock = self.baseline_dock
-        if not dock.isVisible():
-            return
-        if self.steps_dock.isVisible():
-            self.resizeDocks([self.steps_dock, dock], [3, 2], Qt.Orientation.Horizontal)
-        height = round(self.height() * 0.3)
-        if dock.height() < height:
-            self.resizeDocks([dock], [height], Qt.Orientation.Vertical)
 
     def _update_title(self) -> None:
         s = self.session
@@ -577,14 +366,15 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def _update_undo_actions(self) -> None:
         stack = self.session.undo_stack
-        self.undo_action.setEnabled(stack.can_undo())
-        self.redo_action.setEnabled(stack.can_redo())
-        self.undo_action.setText(
+        undo, redo = self.registry["edit.undo"], self.registry["edit.redo"]
+        undo.setEnabled(stack.can_undo())
+        redo.setEnabled(stack.can_redo())
+        undo.setText(
             self.tr("&Undo %1").replace("%1", self._undo_words(stack.undo_text()))
             if stack.can_undo()
             else self.tr("&Undo")
         )
-        self.redo_action.setText(
+        redo.setText(
             self.tr("&Redo %1").replace("%1", self._undo_words(stack.redo_text()))
             if stack.can_redo()
             else self.tr("&Redo")
@@ -614,35 +404,10 @@ class MainWindow(QtWidgets.QMainWindow):
             return self.tr("edit caption {0}").format(found[1])
         return text
 
-    def _sync_option_actions(self) -> None:
-        options = self.session.options
-        for action, on in (
-            (self.snap_grid_action, options.snap_grid),
-            (self.snap_unit_action, options.snap_unit),
-            (self.projector_action, options.projector),
-        ):
-            with QtCore.QSignalBlocker(action):
-                action.setChecked(on)
-        for name, action in self.theme_actions.items():
-            with QtCore.QSignalBlocker(action):
-                action.setChecked(options.theme == name)
-        for space, action in self.key_space_actions.items():
-            with QtCore.QSignalBlocker(action):
-                action.setChecked(options.key_space == space)
-        self.leave_projector_action.setEnabled(options.projector)
-
     def _apply_theme(self) -> None:
         options = self.session.options
-        self._projector = options.projector
         theme = theme_named("projector" if options.projector else options.theme)
-        # On a projector the instructor explains the marks; the room needs the space.
-        for panel in self.panels.values():
-            panel.show_chrome(not options.projector)
-        self._show_titles()
-        # Untitled on a projector: the frames keep no border of their own either.
-        for frame in self._frames.values():
-            margin = 0 if options.projector else 4
-            frame.layout().setContentsMargins(margin, margin, margin, margin)
+        self.desk.restyle()
         # Colours and backgrounds come from the palette; the sheet only sizes the
         # text and flattens the controls. A sheet rule giving every widget a
         # background (or every frame a border) made each plot's repaint repaint
@@ -675,104 +440,7 @@ class MainWindow(QtWidgets.QMainWindow):
             f"border: 1px solid {theme.grid}; padding: 3px 8px; }}"
         )
 
-    # -- files ------------------------------------------------------------------------
-    def ask_unsaved(self) -> QtWidgets.QMessageBox.StandardButton:
-        """Ask what to do with unsaved changes (tests replace this)."""
-        buttons = (
-            QtWidgets.QMessageBox.StandardButton.Save
-            | QtWidgets.QMessageBox.StandardButton.Discard
-            | QtWidgets.QMessageBox.StandardButton.Cancel
-        )
-        box = QtWidgets.QMessageBox(
-            QtWidgets.QMessageBox.Icon.Question,
-            self.tr("Unsaved changes"),
-            self.tr("“%1” has changes that are not saved. Save them first?").replace(
-                "%1", self.session.title
-            ),
-            buttons,
-            self,
-        )
-        box.setTextFormat(Qt.TextFormat.PlainText)  # the title comes from the file
-        box.setDefaultButton(QtWidgets.QMessageBox.StandardButton.Save)
-        return QtWidgets.QMessageBox.StandardButton(box.exec())
-
-    def may_discard_changes(self) -> bool:
-        """Whether the current scenario may be replaced (asking if it is modified)."""
-        if not self.session.is_modified:
-            return True
-        answer = self.ask_unsaved()
-        if answer == QtWidgets.QMessageBox.StandardButton.Save:
-            return self.save()
-        return answer == QtWidgets.QMessageBox.StandardButton.Discard
-
-    def open_path(self, name_or_path: str | Path) -> bool:
-        """Open a file or lesson; on failure show why and keep the current one."""
-        if not self.may_discard_changes():
-            return False
-        try:
-            self.session.open(name_or_path)
-        except ScenarioError as error:
-            self.show_error(self.tr("This scenario cannot be opened"), shown_error(error))
-            return False
-        if self.session.path is not None:
-            self._remember(self.session.path)
-        self.show_message(self.tr("Opened %1").replace("%1", self.session.title))
-        return True
-
-    def _file_filter(self) -> str:
-        return self.tr("linviz scenarios (*.json);;All files (*)")
-
-    def open_dialog(self) -> None:
-        """File ▸ Open…"""
-        start = str(self.session.path.parent) if self.session.path else str(Path.home())
-        name, _ = QtWidgets.QFileDialog.getOpenFileName(
-            self, self.tr("Open scenario"), start, self._file_filter()
-        )
-        if name:
-            self.open_path(name)
-
-    def import_arrays_dialog(self) -> None:
-        """File ▸ Import arrays… (:mod:`linviz.views.import_arrays`)."""
-        from linviz.views.import_arrays import import_arrays
-
-        import_arrays(self)
-
-    def new_scenario(self) -> None:
-        """File ▸ New: a 2×2 memory with one write to start from."""
-        if not self.may_discard_changes():
-            return
-        scenario = Scenario(2, 2, [write([1, 0], [1, 0], "w1")], title=self.tr("Untitled"))
-        self.session.replace_scenario(scenario, None)
-
-    def save(self) -> bool:
-        """File ▸ Save (asks for a name the first time)."""
-        if self.session.path is None:
-            return self.save_as_dialog()
-        return self.save_to(self.session.path)
-
-    def save_to(self, path: str | Path) -> bool:
-        """Save to ``path``; report failures without losing anything."""
-        path = Path(path)
-        if path.suffix == "":
-            path = path.with_suffix(".json")
-        try:
-            self.session.save(path)
-        except OSError as error:
-            self.show_error(self.tr("Could not save"), f"{path}: {error.strerror or error}")
-            return False
-        self._remember(path)
-        self.show_message(self.tr("Saved %1").replace("%1", str(path)))
-        return True
-
-    def save_as_dialog(self) -> bool:
-        """File ▸ Save As…"""
-        start = str(self.session.path or Path.home() / f"{self.session.title}.json")
-        name, _ = QtWidgets.QFileDialog.getSaveFileName(
-            self, self.tr("Save scenario"), start, self._file_filter()
-        )
-        return self.save_to(name) if name else False
-
-    # -- modes ----------------------------------------------------------------------------
+    # -- language and theme ----------------------------------------------------------------
     def set_language(self, language: str) -> None:
         """View ▸ Language: speak ``language`` at once, and from now on (remembered)."""
         self.settings.setValue(SETTINGS_KEY, language)
@@ -792,15 +460,9 @@ class MainWindow(QtWidgets.QMainWindow):
         self._language = new
         retranslate(self, old)
         self.session.set_options(language=new)
-        self._fill_lessons_menu()
-        for code, action in self.language_actions.items():
-            with QtCore.QSignalBlocker(action):
-                action.setChecked(code == new)
-        for name, title in self._titles.items():
-            title.setText(self.panels[name].panel_title())
-        for panel in self.panels.values():
-            panel.retranslate()
-        self.compact.retranslate()
+        self.document.fill_lessons_menu()
+        self.registry.sync()
+        self.desk.retranslate()
         self.labs.retranslate()
         self._update_title()
         self._update_undo_actions()
@@ -810,199 +472,36 @@ class MainWindow(QtWidgets.QMainWindow):
         self.session.set_options(theme=name)
         self._save_settings()
 
-    @property
-    def stage(self) -> ProjectorStage:
-        """Projector mode's layouts, a page of the scenario view, built the first time
-        they are asked for (projector mode starting, or a refusal shown large).
-        """
-        if self._stage is None:
-            from linviz.views.classroom.projector_stage import ProjectorStage
-
-            self._stage = ProjectorStage(self)
-            self._pages.addWidget(self._stage.widget)
-        return self._stage
-
-    def set_projector_mode(self, on: bool, full_screen: bool = True, stage: bool = True) -> None:
-        """Projector mode: large high-contrast view, editors hidden, full screen.
-
-        ``full_screen=False`` keeps the window's size (exports at a chosen
-        slide size use that). ``stage=False`` keeps every panel where the
-        desk has it (the export of one panel at every step: a read's layout
-        would hide the heatmap).
-        """
-        if on == self.session.options.projector:
-            return
-        if on:
-            # The panels come back to the desk first: the stage borrows them from it
-            # (and stay there however the docks coming back resize the window).
-            self._leave_compact()
-            self._compact_busy = True
-            self._docks_before = (self.steps_dock.isVisible(), self.settings_dock.isVisible())
-            # The window as it was, to put back exactly when projector mode ends.
-            self._geometry_before = self.geometry()
-            self._was_maximized = self.isMaximized()
-            for dock in (self.steps_dock, self.settings_dock, self.baseline_dock):
-                dock.hide()
-            self.menuBar().hide()
-            # Its messages would be cut at projector sizes; a refusal shows large instead.
-            self.statusBar().hide()
-            # The labs' tabs too: Ctrl+1 … Ctrl+6 switch (as the menus, the keys
-            # drive projector mode); their rows go to the readout's numbers.
-            self._tab_bar_before = self.labs.tabs.tabBar().isVisible()
-            self.labs.tabs.tabBar().hide()
-            # A tab widget counts its bar in its minimum even hidden; the stage
-            # below it knows its own minimum (a full screen cannot grow anyway).
-            self.labs.tabs.setMinimumSize(1, 1)
-            if stage:
-                self.stage.enter()
-                self._pages.setCurrentWidget(self.stage.widget)
-            self.session.set_options(projector=True)
-            self._compact_busy = False
-            if full_screen:
-                self.showFullScreen()
-        else:
-            if self._stage is not None:
-                self._stage.leave()
-            self._pages.setCurrentWidget(self.desk)
-            # Normal fonts first: at projector sizes the desk's minimum size
-            # would widen the window as it comes back.
-            self.session.set_options(projector=False)
-            steps, settings = self._docks_before
-            self.steps_dock.setVisible(steps)
-            self.settings_dock.setVisible(settings)
-            self.menuBar().show()
-            self.statusBar().show()
-            self.labs.tabs.tabBar().setVisible(self._tab_bar_before)
-            self.labs.tabs.setMinimumSize(0, 0)
-            self._sync_baseline_dock(fit=False)
-            if self.isFullScreen():
-                self.showNormal()
-            self._restore_geometry_before()
-            # Once laid out again (a full-screen window settles after the event loop).
-            call_soon(self, self._restore_geometry_before)
-            self.update_compact()  # a window left small shows the compact desk
-        self._save_settings()
-
-    def _escape(self) -> None:
-        """Esc: take a refusal's banner away, else leave projector mode."""
-        if self._stage is not None and self._stage.banner.isVisible():
-            self._stage.hide_banner()
-        else:
-            self.set_projector_mode(False)
-
-    def _show_refusal_large(self, where: str, why: str) -> None:
-        """In projector mode, a refused edit shows as a banner the room can read."""
-        if self.session.options.projector:
-            self.stage.show_banner(why, where)
-
-    def _restore_geometry_before(self) -> None:
-        geometry = self._geometry_before
-        if geometry is None or self.session.options.projector:
-            return
-        if self._was_maximized:
-            self.showMaximized()
-        else:
-            self.setGeometry(geometry)
-
-    # -- small windows ---------------------------------------------------------------------
-    def is_small(self) -> bool:
-        """Whether the window is below :data:`COMPACT_BELOW` (the compact desk's sizes)."""
-        return self.width() < COMPACT_BELOW.width() or self.height() < COMPACT_BELOW.height()
-
-    def update_compact(self) -> None:
-        """The compact desk in a small window, the full desk in a large one.
-
-        Decided on the window's size, not the desk's: the docks the compact
-        desk hides would otherwise make room and bring the full desk back.
-        Projector mode has its own layouts.
-        """
-        if self.session.options.projector or self._compact_busy:
-            return
-        if not self.is_small():
-            self._leave_compact()
-            self._remember_desk()
-            return
-        if self.compact.active:
-            return
-        if self._desk_state is None:  # first shown small: the desk as built
-            self._desk_state = (self.saveState(), [s.sizes() for s in self.splitters])
-        self._compact_busy = True
-        try:
-            for dock in (self.steps_dock, self.settings_dock, self.baseline_dock):
-                dock.hide()  # View ▸ Steps and View ▸ Settings show them again
-            self.compact.enter()
-            self._pages.setCurrentWidget(self.compact.widget)
-            self._show_titles()
-        finally:
-            self._compact_busy = False
-
-    def _leave_compact(self) -> None:
-        """Back to the full desk, its docks as they were before the window was small."""
-        if not self.compact.active:
-            return
-        self._compact_busy = True
-        try:
-            self.compact.leave()
-            self._pages.setCurrentWidget(self.desk)
-            if self._desk_state is not None:
-                self.restoreState(self._desk_state[0])
-                self._restore_splitters()
-                # Once the docks and the desk have their sizes (splitters keep
-                # proportions of the size they had when set).
-                call_soon(self, self._restore_splitters)
-            self._sync_baseline_dock(fit=False)
-        finally:
-            self._compact_busy = False
-        self._show_titles()
-        if not self._docks_fitted and self.isVisible():  # first shown small
-            self._docks_fitted = True
-            call_soon(self, self._fit_docks_to_height)
-
-    def _restore_splitters(self) -> None:
-        if self._desk_state is None or self.compact.active or self.session.options.projector:
-            return
-        self.layout().activate()
-        for splitter, sizes in zip(self.splitters, self._desk_state[1]):
-            splitter.setSizes(sizes)
-
-    def _remember_desk(self) -> None:
-        """Keep the full desk's docks and splitters as they are once laid out.
-
-        Deferred: a resize has already laid the docks out at the new size
-        when the window hears of it; a window made small meanwhile keeps the
-        last large desk.
-        """
-        call_soon(self, self._remember_desk_now)
-
-    def _remember_desk_now(self) -> None:
-        if self.compact.active or self.session.options.projector or self.is_small():
-            return
-        self._desk_state = (self.saveState(), [s.sizes() for s in self.splitters])
-
+    # -- the window's own events -----------------------------------------------------------
     def setVisible(self, visible: bool) -> None:  # noqa: N802 (Qt name)
         # Compact before the first layout: the full desk's docks in French ask
         # 837 px, and would widen an 800 px window before it could be compact.
         if visible:
-            self.update_compact()
+            self.desk.update_compact()
         super().setVisible(visible)
-
-    def _show_titles(self) -> None:
-        """Panel titles on the desk; not on a projector, nor under the compact tabs."""
-        shown = not self.session.options.projector and not self.compact.active
-        for title in self._titles.values():
-            title.setVisible(shown)
 
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:  # noqa: N802 (Qt name)
         super().resizeEvent(event)
-        self.update_compact()
+        self.desk.update_compact()
 
     def event(self, event: QtCore.QEvent) -> bool:
         handled = super().event(event)
         if event.type() == QtCore.QEvent.Type.MouseButtonRelease:
-            self._remember_desk()  # a dock's separator dragged to a new size
+            self.desk.remember_desk()  # a dock's separator dragged to a new size
         return handled
 
-    # -- messages -----------------------------------------------------------------------
+    def showEvent(self, event: QtGui.QShowEvent) -> None:  # noqa: N802 (Qt name)
+        super().showEvent(event)
+        self.desk.shown()
+
+    def closeEvent(self, event: QtGui.QCloseEvent) -> None:  # noqa: N802 (Qt name)
+        if not self.document.close():  # asks about unsaved changes; nothing left to recover
+            event.ignore()
+            return
+        self._save_settings()
+        event.accept()
+
+    # -- messages and questions ---------------------------------------------------------------
     def show_message(self, text: str) -> None:
         """A passing message in the status bar."""
         self.statusBar().showMessage(text, 8000)
@@ -1035,38 +534,26 @@ class MainWindow(QtWidgets.QMainWindow):
             ).replace("%1", __version__),
         )
 
-    def showEvent(self, event: QtGui.QShowEvent) -> None:  # noqa: N802 (Qt name)
-        super().showEvent(event)
-        if not self._docks_fitted:
-            self._docks_fitted = True
-            # Once laid out at its real size (a laptop's 768 rows or a full-HD screen).
-            call_soon(self, self._fit_docks_to_height)
+    def ask_unsaved(self) -> QtWidgets.QMessageBox.StandardButton:
+        """Ask what to do with unsaved changes (tests replace this)."""
+        buttons = (
+            QtWidgets.QMessageBox.StandardButton.Save
+            | QtWidgets.QMessageBox.StandardButton.Discard
+            | QtWidgets.QMessageBox.StandardButton.Cancel
+        )
+        box = QtWidgets.QMessageBox(
+            QtWidgets.QMessageBox.Icon.Question,
+            self.tr("Unsaved changes"),
+            self.tr("“%1” has changes that are not saved. Save them first?").replace(
+                "%1", self.session.title
+            ),
+            buttons,
+            self,
+        )
+        box.setTextFormat(Qt.TextFormat.PlainText)  # the title comes from the file
+        box.setDefaultButton(QtWidgets.QMessageBox.StandardButton.Save)
+        return QtWidgets.QMessageBox.StandardButton(box.exec())
 
-    def _fit_docks_to_height(self) -> None:
-        """Give the table of steps about a fifth of the window's height.
-
-        Its natural height suits a tall screen; on a laptop's 768 rows it
-        left the plots a sliver. Five or six rows of steps are enough to edit
-        with; the plots are what the window is for.
-        """
-        if self.compact.active:
-            self._docks_fitted = False  # fitted when the window is large again
-            return
-        if not self.steps_dock.isVisible() or self.steps_dock.isFloating():
-            return
-        height = round(min(max(DOCK_SHARE * self.height(), DOCK_MIN_PX), DOCK_MAX_PX))
-        self.resizeDocks([self.steps_dock], [height], Qt.Orientation.Vertical)
-        self._remember_desk()
-
-    def closeEvent(self, event: QtGui.QCloseEvent) -> None:  # noqa: N802 (Qt name)
-        if not self.may_discard_changes():
-            event.ignore()
-            return
-        self._save_settings()
-        self.recovery.remove()  # a clean exit: nothing to recover
-        event.accept()
-
-    # -- crash recovery -------------------------------------------------------------------
     def ask_recovery(
         self, entries: list[recovery.Recoverable]
     ) -> tuple[str, recovery.Recoverable | None]:
@@ -1079,25 +566,3 @@ class MainWindow(QtWidgets.QMainWindow):
         choice, chosen = dialog.choice, dialog.chosen
         dialog.deleteLater()
         return choice, chosen
-
-    def offer_recovery(self, folder: Path | None = None) -> bool:
-        """At start: offer the recovery files of processes that are gone.
-
-        Returns whether a scenario was restored into this window.
-        """
-        entries = recovery.list_recoverable(folder)
-        if not entries:
-            return False
-        choice, entry = self.ask_recovery(entries)
-        if entry is None or choice == "later":
-            return False
-        if choice == "discard":
-            recovery.discard(entry)
-            return False
-        try:
-            restore_and_take_over(self.recovery, entry)
-        except ScenarioError as error:
-            self.show_error(self.tr("This work cannot be recovered"), shown_error(error))
-            return False
-        self.show_message(self.tr("Recovered %1").replace("%1", self.session.title))
-        return True

@@ -178,7 +178,7 @@ class Figure:
                 widget = prepare_view(window, session, plan)
                 if widget is not window:
                     widget = _alone(window, widget, self.size)
-                with editors_hidden(window, hidden=self.view == "window"):
+                with editors_hidden(window.desk, hidden=self.view == "window"):
                     session.set_cursor(self.step)
                     images.settle()
                     if suffix == ".png":

@@ -447,6 +447,77 @@ toute étape : {step} {label} {d_k} {d_v} {z}
     </message>
 </context>
 <context>
+    <name>Document</name>
+    <message>
+        <source>&amp;New</source>
+        <translation>&amp;Nouveau</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>&amp;Ouvrir…</translation>
+    </message>
+    <message>
+        <source>&amp;Import arrays…</source>
+        <translation>&amp;Importer des tableaux…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>Ouvrir un fichier &amp;récent</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>&amp;Leçons</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Enregistrer</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Enregistrer &amp;sous…</translation>
+    </message>
+    <message>
+        <source>This scenario cannot be opened</source>
+        <translation>Impossible d’ouvrir ce scénario</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>%1 ouvert</translation>
+    </message>
+    <message>
+        <source>linviz scenarios (*.json);;All files (*)</source>
+        <translation>Scénarios linviz (*.json);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>Ouvrir un scénario</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>Sans titre</translation>
+    </message>
+    <message>
+        <source>Could not save</source>
+        <translation>Enregistrement impossible</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 enregistré</translation>
+    </message>
+    <message>
+        <source>Save scenario</source>
+        <translation>Enregistrer le scénario</translation>
+    </message>
+    <message>
+        <source>This work cannot be recovered</source>
+        <translation>Ce travail ne peut pas être récupéré</translation>
+    </message>
+    <message>
+        <source>Recovered %1</source>
+        <translation>%1 récupéré</translation>
+    </message>
+</context>
+<context>
     <name>EquationPanel</name>
     <message>
         <source>The step as an equation</source>
@@ -1350,26 +1421,6 @@ Votre scénario est conservé ; vous pouvez continuer à travailler et l’enreg
 <context>
     <name>MainWindow</name>
     <message>
-        <source>&amp;New</source>
-        <translation>&amp;Nouveau</translation>
-    </message>
-    <message>
-        <source>&amp;Open…</source>
-        <translation>&amp;Ouvrir…</translation>
-    </message>
-    <message>
-        <source>&amp;Import arrays…</source>
-        <translation>&amp;Importer des tableaux…</translation>
-    </message>
-    <message>
-        <source>&amp;Save</source>
-        <translation>&amp;Enregistrer</translation>
-    </message>
-    <message>
-        <source>Save &amp;As…</source>
-        <translation>Enregistrer &amp;sous…</translation>
-    </message>
-    <message>
         <source>&amp;Quit</source>
         <translation>&amp;Quitter</translation>
     </message>
@@ -1440,14 +1491,6 @@ Votre scénario est conservé ; vous pouvez continuer à travailler et l’enreg
     <message>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
-    </message>
-    <message>
-        <source>Open &amp;Recent</source>
-        <translation>Ouvrir un fichier &amp;récent</translation>
-    </message>
-    <message>
-        <source>&amp;Lessons</source>
-        <translation>&amp;Leçons</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
@@ -1562,38 +1605,6 @@ Votre scénario est conservé ; vous pouvez continuer à travailler et l’enreg
         <translation>« %1 » a des modifications non enregistrées. Les enregistrer d’abord ?</translation>
     </message>
     <message>
-        <source>This scenario cannot be opened</source>
-        <translation>Impossible d’ouvrir ce scénario</translation>
-    </message>
-    <message>
-        <source>Opened %1</source>
-        <translation>%1 ouvert</translation>
-    </message>
-    <message>
-        <source>linviz scenarios (*.json);;All files (*)</source>
-        <translation>Scénarios linviz (*.json);;Tous les fichiers (*)</translation>
-    </message>
-    <message>
-        <source>Open scenario</source>
-        <translation>Ouvrir un scénario</translation>
-    </message>
-    <message>
-        <source>Untitled</source>
-        <translation>Sans titre</translation>
-    </message>
-    <message>
-        <source>Could not save</source>
-        <translation>Enregistrement impossible</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>%1 enregistré</translation>
-    </message>
-    <message>
-        <source>Save scenario</source>
-        <translation>Enregistrer le scénario</translation>
-    </message>
-    <message>
         <source>About linviz</source>
         <translation>À propos de linviz</translation>
     </message>
@@ -1604,14 +1615,6 @@ Linear attention keeps its memory in one fixed-size matrix S. Every write adds a
         <translation>linviz %1
 
 L’attention linéaire garde sa mémoire dans une seule matrice S de taille fixe. Chaque écriture y ajoute un produit extérieur ; chaque lecture est une somme pondérée de tout ce qui est stocké, si bien que des clés qui se recouvrent se mélangent.</translation>
-    </message>
-    <message>
-        <source>This work cannot be recovered</source>
-        <translation>Ce travail ne peut pas être récupéré</translation>
-    </message>
-    <message>
-        <source>Recovered %1</source>
-        <translation>%1 récupéré</translation>
     </message>
 </context>
 <context>

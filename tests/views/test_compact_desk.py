@@ -52,17 +52,17 @@ def _desk(window: MainWindow) -> dict:
             dock.objectName(): (dock.isVisible(), dock.geometry().getRect())
             for dock in (window.steps_dock, window.settings_dock, window.baseline_dock)
         },
-        "splitters": [splitter.sizes() for splitter in window.splitters],
+        "splitters": [splitter.sizes() for splitter in window.desk.splitters],
         "panels": {
             name: (
                 window.panel_frame(name).isVisible(),
-                window.desk.isAncestorOf(window.panel_frame(name)),
+                window.desk.area.isAncestorOf(window.panel_frame(name)),
                 window.panel_frame(name).geometry().getRect(),
             )
             for name in PANELS
         },
-        "titles": [title.isVisible() for title in window._titles.values()],
-        "timeline": window.desk.isAncestorOf(window.timeline),
+        "titles": [title.isVisible() for title in window.desk.titles.values()],
+        "timeline": window.desk.area.isAncestorOf(window.timeline),
     }
 
 

@@ -100,7 +100,7 @@ def test_view_language_switches_an_open_window_at_once_and_back(qtbot):
     session.open("crowding-the-plane")
     window = shown_window(qtbot, session)
     view_menu = window.view_menu
-    heading = window._titles["heatmap"]
+    heading = window.desk.titles["heatmap"]
     assert (view_menu.title(), heading.text()) == ("&View", "Memory S")
     assert window.steps_dock.windowTitle() == "Steps"
     try:

@@ -34,7 +34,7 @@ def test_the_dialog_offers_the_files_heads_and_opens_the_one_chosen(window, tmp_
         dialog.fla_scale.setChecked(True)
         return True
 
-    assert import_arrays(window, tmp_path / "layer.npz", ask=answer)
+    assert import_arrays(window.document, tmp_path / "layer.npz", ask=answer)
     assert seen == [(1, 2)]
     picked = {name: array[1, :, 2] for name, array in arrays.items() if name != "g"}
     expected = scenario_from_arrays(**picked, rule="additive", scale="fla", title="layer.npz")
@@ -47,11 +47,11 @@ def test_the_dialog_offers_the_files_heads_and_opens_the_one_chosen(window, tmp_
 def test_a_cancelled_dialog_or_a_bad_file_keeps_the_scenario(window, tmp_path):
     save_layer(tmp_path / "layer.npz")
     before = window.session.scenario
-    assert not import_arrays(window, tmp_path / "layer.npz", ask=lambda dialog: False)
+    assert not import_arrays(window.document, tmp_path / "layer.npz", ask=lambda dialog: False)
     (tmp_path / "bad.npz").write_bytes(b"not a zip")
-    assert not import_arrays(window, tmp_path / "bad.npz", ask=lambda dialog: True)
+    assert not import_arrays(window.document, tmp_path / "bad.npz", ask=lambda dialog: True)
     assert "not a NumPy file that can be read" in window.last_error
     np.savez(tmp_path / "objects.npz", q=np.array([None], dtype=object))
-    assert not import_arrays(window, tmp_path / "objects.npz", ask=lambda dialog: True)
+    assert not import_arrays(window.document, tmp_path / "objects.npz", ask=lambda dialog: True)
     assert "never unpickles" in window.last_error
     assert window.session.scenario is before

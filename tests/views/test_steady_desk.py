@@ -57,7 +57,7 @@ def test_a_late_read_leaves_the_desk_unscrolled(long_window):
     settle()
     result = session.snapshot().read
     assert len(result.weights) > 40  # more terms than the bars could give a line each
-    assert not long_window.desk.verticalScrollBar().isVisible()
+    assert not long_window.desk.area.verticalScrollBar().isVisible()
     bars = long_window.readout.bars
     assert bars.isVisible() and bars.height() >= bars.minimumSizeHint().height()
 
@@ -75,7 +75,7 @@ def test_the_plots_keep_their_size_between_a_read_and_a_write(long_window):
         session.set_cursor(number)
         settle()
         assert {name: plot.size() for name, plot in plots.items()} == sizes, number
-    assert long_window.desk.viewport().width() == long_window.desk.width()
+    assert long_window.desk.area.viewport().width() == long_window.desk.area.width()
 
 
 def big_numbers_scenario(steps: int = 300, d: int = 8):
@@ -113,7 +113,7 @@ def test_a_read_taller_than_its_column_scrolls_the_readout_not_the_desk(qtbot):
     for number in (300, 299, 290, 289, 200, 199):
         session.set_cursor(number)
         settle()
-        assert not window.desk.verticalScrollBar().isVisible(), number
+        assert not window.desk.area.verticalScrollBar().isVisible(), number
         assert {name: plot.size() for name, plot in plots.items()} == sizes, number
         # Every number stays reachable: the readout is never squeezed below its minimum.
         assert readout.height() >= readout.minimumSizeHint().height(), number

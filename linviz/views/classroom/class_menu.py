@@ -12,22 +12,22 @@ is on screen from the start, what it opens seldom is.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6 import QtCore
 
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.views.panels.panel import session_theme
+from linviz.views.shell.actions import ActionRegistry, ActionSpec
+from linviz.views.shell.desk import Desk
 
 if TYPE_CHECKING:
     from linviz.controller.lab_record import LabNotebook
     from linviz.views.classroom.lab_notebook import LabNotebookDialog
     from linviz.views.classroom.prediction_box import PredictionBox
     from linviz.views.classroom.try_vector import TryVectorBox
-    from linviz.views.main_window import MainWindow
 
 Qt = QtCore.Qt
 
@@ -35,17 +35,18 @@ Qt = QtCore.Qt
 class Classroom(QtCore.QObject):
     """The Class menu of a window: hide outputs, reveal, predict, pin a baseline.
 
-    The window builds it, puts :attr:`menu` in its menu bar and keeps the
-    baseline panel in a dock of its own; this object holds the actions (kept
-    enabled as the session allows) and the prediction box.
+    The window builds it; its actions (kept enabled as the session allows)
+    are declared in the menu ``class``; the desk keeps the baseline panel
+    in a dock of its own. This object holds the boxes the actions open.
 
     Parameters
     ----------
     session
         The session whose outputs are hidden and whose baseline is pinned.
-    window
-        The main window: parent of the actions (their shortcuts work with
-        the menu bar hidden) and of the prediction box; shows the messages.
+    desk
+        The desk: its window is the parent of the boxes and dialogs.
+    actions
+        Where the Class menu and its entries are declared.
 
     Attributes
     ----------
@@ -58,98 +59,112 @@ class Classroom(QtCore.QObject):
         The lab entries of this session (built the first time it is asked for).
     """
 
-    def __init__(self, session: Session, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    #: A passing message for the status bar.
+    message = QtCore.Signal(str)
+    #: Controls were built (a box): they want their accessible names.
+    built = QtCore.Signal()
+
+    def __init__(self, session: Session, desk: Desk, actions: ActionRegistry) -> None:
+        super().__init__(desk)
+        self.desk = desk
         self.session = session
-        self.hide_action = self._action(
-            self.tr("&Hide outputs (predict first)"),
-            self.session.set_hide_outputs,
-            "Ctrl+H",
-            checkable=True,
-            tip=self.tr("Hide every read's output until it is revealed"),
-        )
-        self.reveal_action = self._action(
-            self.tr("&Reveal"),
-            lambda: self.session.reveal(),
-            "R",
-            tip=self.tr("Show the output of the read at the cursor"),
-        )
-        self.predict_action = self._action(
-            self.tr("Enter &prediction…"),
-            self.open_prediction_box,
-            "P",
-            tip=self.tr("Type the class's prediction for the read at the cursor"),
-        )
-        self.pin_action = self._action(
-            self.tr("Pin &baseline"),
-            self.pin_baseline,
-            "B",
-            tip=self.tr("Keep the scenario as it is now and show what later edits change"),
-        )
-        self.clear_action = self._action(
-            self.tr("&Clear baseline"), lambda: self.session.clear_baseline()
-        )
-        self.lab_action = self._action(
-            self.tr("&Lab notebook…"),
-            self.open_lab_notebook,
-            "L",
-            tip=self.tr(
-                "The causal lab: what changed since the baseline, the room's prediction, "
-                "the result and its explanation"
+        self.menu = actions.declare_menu("class", self.tr("&Class"), ("outputs", "baseline"))
+        at_read = lambda: session.cursor > 0 and not session.scenario.is_write(session.cursor)  # noqa: E731
+        specs = (
+            ActionSpec(
+                "class.hide",
+                self.tr("&Hide outputs (predict first)"),
+                session.set_hide_outputs,
+                "Ctrl+H",
+                "class",
+                "outputs",
+                checkable=True,
+                tooltip=True,
+                tip=self.tr("Hide every read's output until it is revealed"),
+                checked_when=lambda: session.hide_outputs,
+            ),
+            ActionSpec(
+                "class.reveal",
+                self.tr("&Reveal"),
+                lambda: session.reveal(),
+                "R",
+                "class",
+                "outputs",
+                tip=self.tr("Show the output of the read at the cursor"),
+                tooltip=True,
+                presenter=True,
+                enabled_when=session.is_hidden,
+            ),
+            ActionSpec(
+                "class.predict",
+                self.tr("Enter &prediction…"),
+                self.open_prediction_box,
+                "P",
+                "class",
+                "outputs",
+                tooltip=True,
+                enabled_when=at_read,
+                tip=self.tr("Type the class's prediction for the read at the cursor"),
+            ),
+            ActionSpec(
+                "class.try",
+                self.tr("Try a &vector…"),
+                self.open_try_box,
+                "T",
+                "class",
+                "outputs",
+                tooltip=True,
+                tip=self.tr(
+                    "Type a key, query or value and see whether it fits S, large: "
+                    "nothing in the scenario changes"
+                ),
+            ),
+            ActionSpec(
+                "class.pin",
+                self.tr("Pin &baseline"),
+                self.pin_baseline,
+                "B",
+                "class",
+                "baseline",
+                tooltip=True,
+                presenter=True,
+                tip=self.tr("Keep the scenario as it is now and show what later edits change"),
+                enabled_when=lambda: len(session.scenario) > 0,
+            ),
+            ActionSpec(
+                "class.clear",
+                self.tr("&Clear baseline"),
+                lambda: session.clear_baseline(),
+                menu="class",
+                group="baseline",
+                enabled_when=lambda: session.baseline is not None,
+            ),
+            ActionSpec(
+                "class.lab",
+                self.tr("&Lab notebook…"),
+                self.open_lab_notebook,
+                "L",
+                "class",
+                "baseline",
+                tooltip=True,
+                presenter=True,
+                tip=self.tr(
+                    "The causal lab: what changed since the baseline, the room's prediction, "
+                    "the result and its explanation"
+                ),
             ),
         )
-        self.try_action = self._action(
-            self.tr("Try a &vector…"),
-            self.open_try_box,
-            "T",
-            tip=self.tr(
-                "Type a key, query or value and see whether it fits S, large: "
-                "nothing in the scenario changes"
-            ),
-        )
+        made = {spec.id: actions.add(spec) for spec in specs}
+        self.hide_action, self.reveal_action = made["class.hide"], made["class.reveal"]
+        self.predict_action, self.try_action = made["class.predict"], made["class.try"]
+        self.pin_action, self.clear_action = made["class.pin"], made["class.clear"]
+        self.lab_action = made["class.lab"]
         # Each built the first time it is asked for (see the properties and methods).
         self._notebook: LabNotebook | None = None
         self._prediction_box: PredictionBox | None = None
         self._lab_dialog: LabNotebookDialog | None = None
         self._try_box: TryVectorBox | None = None
-
-        self.menu = QtWidgets.QMenu(self.tr("&Class"), window)
-        for action in (
-            self.hide_action,
-            self.reveal_action,
-            self.predict_action,
-            self.try_action,
-        ):
-            self.menu.addAction(action)
-        self.menu.addSeparator()
-        self.menu.addAction(self.pin_action)
-        self.menu.addAction(self.clear_action)
-        self.menu.addAction(self.lab_action)
-
         self.session.changed.connect(self._on_session_changed)
-        self._sync({Change.REVEAL, Change.BASELINE, Change.OPTIONS})
-
-    def _action(
-        self,
-        text: str,
-        slot: Callable[..., object],
-        shortcut: str | None = None,
-        checkable: bool = False,
-        tip: str | None = None,
-    ) -> QtGui.QAction:
-        action = QtGui.QAction(text, self.window)
-        if shortcut is not None:
-            action.setShortcut(QtGui.QKeySequence(shortcut))
-            # On the window, not the menu: it works with the menu bar hidden (projector).
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        action.setCheckable(checkable)
-        if tip:
-            action.setStatusTip(tip)
-            action.setToolTip(tip)
-        action.triggered.connect(slot)
-        self.window.addAction(action)
-        return action
 
     # -- the parts built on first use ---------------------------------------------------------
     @property
@@ -167,10 +182,10 @@ class Classroom(QtCore.QObject):
         if self._prediction_box is None:
             from linviz.views.classroom.prediction_box import PredictionBox
 
-            box = self._prediction_box = PredictionBox(self.session, self.window)
+            box = self._prediction_box = PredictionBox(self.session, self.desk.main)
             box.set_theme(session_theme(self.session))
             # Its buttons' names and tooltips, as every control of the window has.
-            self.window.accessibility.fill()
+            self.built.emit()
         return self._prediction_box
 
     # -- commands ---------------------------------------------------------------------------
@@ -183,7 +198,7 @@ class Classroom(QtCore.QObject):
         if self._try_box is None:
             from linviz.views.classroom.try_vector import TryVectorBox
 
-            self._try_box = TryVectorBox(self.session, self.window)
+            self._try_box = TryVectorBox(self.session, self.desk.main)
         return self._try_box
 
     def open_try_box(self) -> None:
@@ -195,7 +210,7 @@ class Classroom(QtCore.QObject):
         if self._lab_dialog is None:
             from linviz.views.classroom.lab_notebook import LabNotebookDialog
 
-            self._lab_dialog = LabNotebookDialog(self.session, self.notebook, self.window)
+            self._lab_dialog = LabNotebookDialog(self.session, self.notebook, self.desk.main)
             self._lab_dialog.set_theme(session_theme(self.session))
         return self._lab_dialog
 
@@ -209,26 +224,14 @@ class Classroom(QtCore.QObject):
     def pin_baseline(self) -> None:
         """Class ▸ Pin baseline."""
         self.session.pin_baseline()
-        self.window.show_message(
-            self.tr("Baseline pinned: change something and see what it changes.")
-        )
+        self.message.emit(self.tr("Baseline pinned: change something and see what it changes."))
 
     # -- following the session ---------------------------------------------------------------
     def _on_session_changed(self, changes: frozenset[Change]) -> None:
         if not shiboken6.isValid(self):  # the window is gone
             self.session.changed.disconnect(self._on_session_changed)
             return
-        self._sync(changes)
-
-    def _sync(self, changes: frozenset[Change] | set[Change]) -> None:
         session = self.session
-        with QtCore.QSignalBlocker(self.hide_action):
-            self.hide_action.setChecked(session.hide_outputs)
-        self.reveal_action.setEnabled(session.is_hidden())
-        at_read = session.cursor > 0 and not session.scenario.is_write(session.cursor)
-        self.predict_action.setEnabled(at_read)
-        self.pin_action.setEnabled(len(session.scenario) > 0)
-        self.clear_action.setEnabled(session.baseline is not None)
         if Change.OPTIONS in changes:
             if self._prediction_box is not None:
                 self._prediction_box.set_theme(session_theme(session))

@@ -3,17 +3,17 @@
 :class:`Presenter` ties the instructor's window
 (:class:`~linviz.views.classroom.presenter_view.PresenterView`: the current
 and the next step, the caption, the step's notes and check question, the
-step count and a stopwatch) to the main window:
+step count and a stopwatch) to the desk's window:
 
 - With two screens, projector mode (F5) puts the main window full-screen on
   the audience screen (the one that is not the primary screen) and the
   presenter view on the primary one (the laptop).
 - With one screen, X swaps between the two windows; with two, X swaps the
   screens they are on.
-- The clicker keys drive both windows: the timeline's own actions (Right and
-  Page Down, Left and Page Up, Space, Home, End) are shared with the
-  presenter view, and "." blanks the audience screen (B already pins a
-  baseline).
+- The clicker keys drive both windows: the actions declared for the
+  presenter (the timeline's Right and Page Down, Left and Page Up, Space,
+  Home, End; F5, Esc, R, B, L) are shared with the presenter view, and "."
+  blanks the audience screen (B already pins a baseline).
 
 The actions exist from the start; the presenter view and the audience
 screen's black cover are built the first time they are needed (most
@@ -30,12 +30,14 @@ import shiboken6
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.changes import Change
+from linviz.controller.session import Session
 from linviz.controller.stopwatch import Stopwatch
 from linviz.views.call_soon import call_soon
+from linviz.views.shell.actions import ActionRegistry, ActionSpec
+from linviz.views.shell.desk import Desk
 
 if TYPE_CHECKING:
     from linviz.views.classroom.presenter_view import PresenterView
-    from linviz.views.main_window import MainWindow
 
 Qt = QtCore.Qt
 
@@ -69,12 +71,16 @@ class BlankCover(QtWidgets.QWidget):
 
 
 class Presenter(QtCore.QObject):
-    """The presenter view of a main window, its screens, and the keys that drive both.
+    """The presenter view of a window, its screens, and the keys that drive both.
 
     Parameters
     ----------
-    window
-        The main window (the audience's view).
+    session
+        The session both windows show.
+    desk
+        The desk of the window the audience sees (moved between screens).
+    actions
+        Where View ▸ Presenter view and the keys it shares are declared.
     stopwatch
         The elapsed time (default: a new one on the monotonic clock).
 
@@ -92,10 +98,18 @@ class Presenter(QtCore.QObject):
         Whether the audience screen is blanked now.
     """
 
-    def __init__(self, window: MainWindow, stopwatch: Stopwatch | None = None) -> None:
-        super().__init__(window)
-        self.window = window
-        self.session = window.session
+    def __init__(
+        self,
+        session: Session,
+        desk: Desk,
+        actions: ActionRegistry,
+        stopwatch: Stopwatch | None = None,
+    ) -> None:
+        super().__init__(desk)
+        #: The window the audience sees (a widget: moved between screens, covered when blanked).
+        self.audience = desk.main
+        self.session = session
+        self.registry = actions
         self.stopwatch = stopwatch if stopwatch is not None else Stopwatch()
         self._view: PresenterView | None = None
         #: Where the main window was before projector mode moved it to the audience screen.
@@ -103,43 +117,47 @@ class Presenter(QtCore.QObject):
         self.blank = False
         #: Built the first time the audience screen is blanked (see :attr:`cover`).
         self._cover: BlankCover | None = None
-        self.show_action = self._action(
-            self.tr("Pr&esenter view (swap with the audience view)"),
-            self.swap,
-            "X",
-            self.tr(
-                "Notes, question, next step and time for the instructor; X swaps it with "
-                "the audience view"
-            ),
+        self.show_action = actions.add(
+            ActionSpec(
+                "view.presenter",
+                self.tr("Pr&esenter view (swap with the audience view)"),
+                lambda _=False: self.swap(),
+                "X",
+                "view",
+                "presenter",
+                tooltip=True,
+                presenter=True,
+                tip=self.tr(
+                    "Notes, question, next step and time for the instructor; X swaps it with "
+                    "the audience view"
+                ),
+            )
         )
-        self.blank_action = self._action(
-            self.tr("&Blank the audience screen"),
-            self.toggle_blank,
-            ".",
-            self.tr("Black out the audience view; press . again to show it"),
-            checkable=True,
+        self.blank_action = actions.add(
+            ActionSpec(
+                "view.blank",
+                self.tr("&Blank the audience screen"),
+                lambda _=False: self.toggle_blank(),
+                ".",
+                "view",
+                "presenter",
+                tip=self.tr("Black out the audience view; press . again to show it"),
+                tooltip=True,
+                checkable=True,
+                presenter=True,
+            )
         )
-        self.keys_action = QtGui.QAction(self.tr("&Presenter and clicker keys"), window)
-        self.keys_action.triggered.connect(self.show_keys)
-        window.view_menu.addSeparator()
-        window.view_menu.addAction(self.show_action)
-        window.view_menu.addAction(self.blank_action)
-        window.help_menu.addAction(self.keys_action)
+        self.keys_action = actions.add(
+            ActionSpec(
+                "help.presenter_keys",
+                self.tr("&Presenter and clicker keys"),
+                self.show_keys,
+                menu="help",
+                group="presenter",
+            )
+        )
         self._projector = self.session.options.projector
         self.session.changed.connect(self._on_session_changed)
-
-    def _action(
-        self, text: str, slot, shortcut: str, tip: str, checkable: bool = False
-    ) -> QtGui.QAction:
-        action = QtGui.QAction(text, self.window)
-        action.setShortcut(QtGui.QKeySequence(shortcut))
-        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        action.setStatusTip(tip)
-        action.setToolTip(tip)
-        action.setCheckable(checkable)
-        action.triggered.connect(lambda _=False: slot())
-        self.window.addAction(action)
-        return action
 
     # -- the view -----------------------------------------------------------------------------
     def view(self) -> PresenterView:
@@ -149,7 +167,7 @@ class Presenter(QtCore.QObject):
 
             view = self._view = PresenterView(self.session, self.stopwatch)
             view.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)
-            window = self.window
+            window = self.audience
             # The same actions, so the same keys do the same thing in both windows.
             for action in self.shared_actions():
                 view.addAction(action)
@@ -158,14 +176,8 @@ class Presenter(QtCore.QObject):
         return self._view
 
     def shared_actions(self) -> list[QtGui.QAction]:
-        """The actions whose keys work in the presenter view too."""
-        window = self.window
-        actions = list(window.timeline.actions())
-        actions += [window.projector_action, window.leave_projector_action]
-        classroom = window.classroom
-        actions += [classroom.reveal_action, classroom.pin_action, classroom.lab_action]
-        actions += [self.show_action, self.blank_action]
-        return actions
+        """The actions whose keys work in the presenter view too (declared so)."""
+        return self.registry.presenter_actions()
 
     @staticmethod
     def screens() -> list[QtGui.QScreen]:
@@ -179,7 +191,7 @@ class Presenter(QtCore.QObject):
         with two, exchange the screens they are on.
         """
         view = self.view()
-        window = self.window
+        window = self.audience
         screens = self.screens()
         if len(screens) > 1 and view.isVisible() and window.screen() is not view.screen():
             audience, laptop = view.screen(), window.screen()
@@ -239,7 +251,7 @@ class Presenter(QtCore.QObject):
         if len(screens) < 2:
             return  # one screen: X brings the presenter view when it is wanted
         laptop, audience = screens[0], screens[1]
-        window = self.window
+        window = self.audience
         self._moved_from = None
         if window.screen() is not audience:
             self._moved_from = (window.screen(), QtCore.QRect(window.normalGeometry()))
@@ -259,15 +271,15 @@ class Presenter(QtCore.QObject):
         if self._moved_from is not None:
             screen, geometry = self._moved_from
             self._moved_from = None
-            window = self.window
+            window = self.audience
             if window.isFullScreen():
                 window.showNormal()
             handle = window.windowHandle()
             if handle is not None:
                 handle.setScreen(screen)
             window.setGeometry(geometry)
-        self.window.raise_()
-        self.window.activateWindow()
+        self.audience.raise_()
+        self.audience.activateWindow()
         if self.blank:
             self.toggle_blank()
 
@@ -276,7 +288,7 @@ class Presenter(QtCore.QObject):
     def cover(self) -> BlankCover:
         """The black cover over the main window, built the first time it is asked for."""
         if self._cover is None:
-            self._cover = BlankCover(self.window)
+            self._cover = BlankCover(self.audience)
         return self._cover
 
     def toggle_blank(self) -> None:
@@ -316,7 +328,7 @@ class Presenter(QtCore.QObject):
             self.tr("Presenter and clicker keys"),
             self.keys_text(),
             QtWidgets.QMessageBox.StandardButton.Ok,
-            self.window,
+            self.audience,
         )
         box.setTextFormat(Qt.TextFormat.PlainText)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

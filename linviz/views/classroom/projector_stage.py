@@ -1,6 +1,6 @@
 """Projector mode's layouts: what the step at the cursor needs, large.
 
-The desk layout squeezes every panel into the window. On a projector the
+The desk layout squeezes every panel into the desk. On a projector the
 room reads from the back, so projector mode shows only what the step needs,
 as large as the screen allows:
 
@@ -25,11 +25,12 @@ from PySide6.QtCore import Qt
 from linviz.controller.changes import Change
 from linviz.controller.lab_record import LabNotebook
 from linviz.views.classroom.before_after import BeforeAfter
-from linviz.views.panel_homes import PanelHomes
 from linviz.views.panels.panel import session_theme
+from linviz.views.shell.desk import PROJECTOR
 
 if TYPE_CHECKING:
-    from linviz.views.main_window import MainWindow
+    from linviz.controller.session import Session
+    from linviz.views.shell.desk import Desk
 
 WRITE, READ, BASELINE = "write", "read", "baseline"
 #: The equation's largest share of the stage's height: one row of matrices or
@@ -48,7 +49,14 @@ QWIDGETSIZE_MAX = 16777215
 
 
 class ProjectorStage(QtCore.QObject):
-    """The projector layouts of a :class:`MainWindow`'s scenario view.
+    """The projector layouts of a desk's scenario view.
+
+    Parameters
+    ----------
+    session
+        The session whose step picks the layout.
+    desk
+        The desk whose panels the stage borrows and gives back.
 
     Attributes
     ----------
@@ -62,17 +70,17 @@ class ProjectorStage(QtCore.QObject):
         in projector mode.
     """
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        self.session = window.session
+    def __init__(self, session: Session, desk: Desk) -> None:
+        super().__init__(desk)
+        self.desk = desk
+        self.session = session
         self.kind: str | None = None
         self.before_after: BeforeAfter | None = None
         self._notebook: LabNotebook | None = None
         #: The caption's own minimum height on the desk, put back when the stage ends.
         self._caption_minimum = 0
         #: Where each borrowed widget sat in the desk layout: (container, index).
-        self._homes = PanelHomes()
+        self._homes = desk.homes[PROJECTOR]
         self._sizes: list[list[int]] = []
 
         self.widget = _Stage()
@@ -109,13 +117,13 @@ class ProjectorStage(QtCore.QObject):
         """Borrow the panels from the desk layout and lay them out for the step."""
         if self.active:
             return
-        window = self.window
-        borrowed = [window.panel_frame(name) for name in _STAGE_PANELS]
-        self._homes.borrow([*borrowed, window.caption, window.timeline])
+        desk = self.desk
+        borrowed = [desk.panel_frame(name) for name in _STAGE_PANELS]
+        self._homes.borrow([*borrowed, desk.caption, desk.timeline])
         # The desk's proportions, to put back as they were.
-        self._sizes = [splitter.sizes() for splitter in window.splitters]
-        self._caption_minimum = window.caption.minimumHeight()
-        self._outer.addWidget(window.timeline)
+        self._sizes = [splitter.sizes() for splitter in desk.splitters]
+        self._caption_minimum = desk.caption.minimumHeight()
+        self._outer.addWidget(desk.timeline)
         self.kind = None
         self.arrange()
 
@@ -125,17 +133,17 @@ class ProjectorStage(QtCore.QObject):
             return
         self.hide_banner()
         self._homes.give_back()
-        for splitter, sizes in zip(self.window.splitters, self._sizes):
+        for splitter, sizes in zip(self.desk.splitters, self._sizes):
             splitter.setSizes(sizes)
-        self.window.panel_frame("equation").setMaximumHeight(QWIDGETSIZE_MAX)
-        self.window.readout.allow_bars(True)
+        self.desk.panel_frame("equation").setMaximumHeight(QWIDGETSIZE_MAX)
+        self.desk.readout.allow_bars(True)
         for widget in _LEFT_COLUMN:
-            frame = self.window.caption if widget == "caption" else self.window.panel_frame(widget)
+            frame = self.desk.caption if widget == "caption" else self.desk.panel_frame(widget)
             frame.setMaximumWidth(QWIDGETSIZE_MAX)
-        self.window.heatmap.show_axis_titles(True)
-        self.window.caption.setMinimumHeight(self._caption_minimum)
+        self.desk.heatmap.show_axis_titles(True)
+        self.desk.caption.setMinimumHeight(self._caption_minimum)
         for name in ("heatmap", "values"):
-            self.window.panel_frame(name).setMaximumHeight(QWIDGETSIZE_MAX)
+            self.desk.panel_frame(name).setMaximumHeight(QWIDGETSIZE_MAX)
         self.kind = None
 
     # -- layouts ---------------------------------------------------------------------------
@@ -157,7 +165,7 @@ class ProjectorStage(QtCore.QObject):
         if kind == self.kind:
             return
         self.kind = kind
-        window = self.window
+        desk = self.desk
         grid = self._grid
         while grid.count():
             grid.takeAt(0)
@@ -165,8 +173,8 @@ class ProjectorStage(QtCore.QObject):
             grid.setRowStretch(row, 0)
         for column in range(4):
             grid.setColumnStretch(column, 0)
-        frames = {name: window.panel_frame(name) for name in _STAGE_PANELS}
-        caption = window.caption
+        frames = {name: desk.panel_frame(name) for name in _STAGE_PANELS}
+        caption = desk.caption
         shown: list[QtWidgets.QWidget] = []
         if kind == WRITE:
             # S with the caption under it (a square S leaves its column height to
@@ -208,7 +216,7 @@ class ProjectorStage(QtCore.QObject):
                 widget.hide()
         for widget in shown:
             widget.show()
-        window.heatmap.show_axis_titles(kind != BASELINE)
+        desk.heatmap.show_axis_titles(kind != BASELINE)
         self._share_height()
 
     def _share_height(self) -> None:
@@ -217,17 +225,17 @@ class ProjectorStage(QtCore.QObject):
         Its drawing scales to its room, and its size hint would otherwise
         take the plane's height under it.
         """
-        equation = self.window.panel_frame("equation")
+        equation = self.desk.panel_frame("equation")
         # Step 0 has no equation, only a sentence the heatmap's title and the
         # caption already say: the key plane takes the column.
-        message = self.window.equation.shows_message()
+        message = self.desk.equation.shows_message()
         if self.kind in (WRITE, READ):
             equation.setMaximumHeight(max(round(EQUATION_SHARE * self.body.height()), 120))
             equation.setVisible(not message)
         else:
             equation.setMaximumHeight(QWIDGETSIZE_MAX)
         # Too few rows for the readout's bars and all its numbers: the bars give way.
-        readout = self.window.readout
+        readout = self.desk.readout
         if self.kind == READ:
             # Decided before the layout runs: a readout taller than the stage
             # would push the window's minimum past the screen.
@@ -243,11 +251,11 @@ class ProjectorStage(QtCore.QObject):
             WRITE: round(HEATMAP_SHARE * self.body.width()),
         }.get(self.kind or "", QWIDGETSIZE_MAX)
         capped = {
-            READ: (equation, self.window.panel_frame("values"), self.window.caption),
-            WRITE: (self.window.panel_frame("heatmap"), self.window.caption),
+            READ: (equation, self.desk.panel_frame("values"), self.desk.caption),
+            WRITE: (self.desk.panel_frame("heatmap"), self.desk.caption),
         }.get(self.kind or "", ())
         for widget in _LEFT_COLUMN:
-            frame = self.window.caption if widget == "caption" else self.window.panel_frame(widget)
+            frame = self.desk.caption if widget == "caption" else self.desk.panel_frame(widget)
             frame.setMaximumWidth(left if frame in capped else QWIDGETSIZE_MAX)
         self._fit_caption()
         # Once the caption has its new text and width (other panels refresh after us).
@@ -269,20 +277,20 @@ class ProjectorStage(QtCore.QObject):
             over, room = self._caption_room()
             limits[over] = room
         for name, limit in limits.items():
-            frame = self.window.panel_frame(name)
+            frame = self.desk.panel_frame(name)
             if frame.maximumHeight() != limit:  # each change costs a layout pass
                 frame.setMaximumHeight(limit)
 
     def _caption_room(self) -> tuple[str, int]:
         """Give the caption its height; return the panel over it and the height it may take."""
-        window = self.window
-        caption = window.caption
+        desk = self.desk
+        caption = desk.caption
         need = caption.heightForWidth(caption.width())
         if need <= 0:
             need = caption.sizeHint().height()
         # What is left in the caption's column once the panels over it have their least.
         names = ["heatmap"] if self.kind == WRITE else ["equation", "values"]
-        above = [window.panel_frame(name) for name in names]
+        above = [desk.panel_frame(name) for name in names]
         grid = self._grid
         margins = grid.contentsMargins()
         inner = self.body.height() - margins.top() - margins.bottom()
@@ -311,8 +319,8 @@ class ProjectorStage(QtCore.QObject):
         if self.before_after is None:
             self._notebook = LabNotebook(self.session)
             self.before_after = BeforeAfter(self.session, self._notebook)
-            self.window._add_panel(self.before_after.baseline_map)
-            self.window._add_panel(self.before_after.difference)
+            self.desk.add_panel(self.before_after.baseline_map)
+            self.desk.add_panel(self.before_after.difference)
         return self.before_after
 
     # -- the shape check --------------------------------------------------------------------
@@ -346,7 +354,7 @@ class ProjectorStage(QtCore.QObject):
             self.arrange()
             self._share_height()
         if Change.OPTIONS in changes:  # a restyle shows the heatmap's axis titles again
-            self.window.heatmap.show_axis_titles(self.kind != BASELINE)
+            self.desk.heatmap.show_axis_titles(self.kind != BASELINE)
 
 
 class _Stage(QtWidgets.QWidget):

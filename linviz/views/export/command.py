@@ -23,8 +23,7 @@ from linviz.page import export as page
 
 if TYPE_CHECKING:
     from PySide6 import QtWidgets
-
-    from linviz.views.main_window import MainWindow
+    from PySide6.QtWidgets import QMainWindow
 
 THEMES = ("light", "dark", "projector")
 #: The window's drawing area (without menu and status bar) when --size is not given.
@@ -194,19 +193,18 @@ def run_export(options: argparse.Namespace) -> int:
 
 
 def _export(session: Session, plan: Plan, settings_folder: str) -> int:
-    from linviz.views.app import application
+    from linviz.views.app import application, main_window
 
     app = application(language=plan.language)
     from PySide6 import QtCore
 
     from linviz.views.export import images
-    from linviz.views.main_window import MainWindow
 
     ini = QtCore.QSettings.Format.IniFormat
     QtCore.QSettings.setDefaultFormat(ini)
     QtCore.QSettings.setPath(ini, QtCore.QSettings.Scope.UserScope, settings_folder)
     with images.harmless_messages_hidden(OFFSCREEN_MESSAGES):
-        window = MainWindow(session)
+        window = main_window(session)
         try:
             return _draw(window, session, plan)
         finally:
@@ -215,12 +213,12 @@ def _export(session: Session, plan: Plan, settings_folder: str) -> int:
             app.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
 
 
-def view_names(window: MainWindow) -> list[str]:
+def view_names(window: QMainWindow) -> list[str]:
     """What ``--view`` may name: the window, each panel, each lab."""
     return ["window", *window.panels, *window.labs.names()]
 
 
-def _draw(window: MainWindow, session: Session, plan: Plan) -> int:
+def _draw(window: QMainWindow, session: Session, plan: Plan) -> int:
     from linviz.views.export import images
     from linviz.views.export.slide import editors_hidden
 
@@ -233,7 +231,7 @@ def _draw(window: MainWindow, session: Session, plan: Plan) -> int:
         return _fail(f"unknown view {plan.view!r}: choose one of {', '.join(names)}")
     widget = prepare_view(window, session, plan)
     try:
-        with editors_hidden(window, hidden=plan.view == "window" and not plan.editors):
+        with editors_hidden(window.desk, hidden=plan.view == "window" and not plan.editors):
             written = _write(widget, session, plan)
     except images.ExportError as error:
         return _fail(error)
@@ -242,7 +240,7 @@ def _draw(window: MainWindow, session: Session, plan: Plan) -> int:
     return 0
 
 
-def prepare_view(window: MainWindow, session: Session, plan: Plan) -> QtWidgets.QWidget:
+def prepare_view(window: QMainWindow, session: Session, plan: Plan) -> QtWidgets.QWidget:
     """Set ``window`` to the plan's theme and size and return the widget of its view.
 
     ``plan.view`` must be one of :func:`view_names`.

@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 from linviz.views.export.images import settle
 
 if TYPE_CHECKING:
-    from linviz.views.main_window import MainWindow
+    from linviz.views.shell.desk import Desk
 
 
 @contextmanager
-def editors_hidden(window: MainWindow, hidden: bool = True) -> Iterator[None]:
-    """Hide the window's editing parts while the body runs (``hidden=False``: keep them).
+def editors_hidden(desk: Desk, hidden: bool = True) -> Iterator[None]:
+    """Hide the desk's editing parts while the body runs (``hidden=False``: keep them).
 
     The docks come back as they were (sizes too); the buttons as the
     theme shows them (projector mode hides them anyway).
@@ -27,18 +27,18 @@ def editors_hidden(window: MainWindow, hidden: bool = True) -> Iterator[None]:
     if not hidden:
         yield
         return
-    state = window.saveState()
-    timeline, caption = window.panels["timeline"], window.panels["caption"]
-    window.steps_dock.hide()
-    window.settings_dock.hide()
+    state = desk.main.saveState()
+    timeline, caption = desk.panels["timeline"], desk.panels["caption"]
+    desk.steps_dock.hide()
+    desk.settings_dock.hide()
     timeline.show_chrome(False)
     caption.edit_button.hide()
     settle()
     try:
         yield
     finally:
-        window.restoreState(state)
-        shown = not window.session.options.projector
+        desk.main.restoreState(state)
+        shown = not desk.session.options.projector
         timeline.show_chrome(shown)
         caption.edit_button.setVisible(shown)
         settle()

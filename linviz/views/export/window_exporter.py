@@ -1,7 +1,7 @@
 """File ▸ Export …, the panels' context menus, and the export options dialog.
 
-The main window builds one :class:`WindowExporter` (``window.exporter``) and
-puts its :attr:`~WindowExporter.menu` in File. Its methods that take
+The window builds one :class:`WindowExporter` (``window.exporter``) on its
+desk; its :attr:`~WindowExporter.menu` is File ▸ Export. Its methods that take
 explicit paths do the work and never open a dialog, so tests (and scripts)
 call them directly; only the menu slots ask for a file name
 (:meth:`WindowExporter.ask_path`) and options
@@ -21,10 +21,13 @@ from typing import TYPE_CHECKING
 from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
+from linviz.controller.session import Session
+from linviz.views.shell.actions import ActionRegistry, ActionSpec
+from linviz.views.shell.desk import Desk
+
 if TYPE_CHECKING:
     from linviz.views.export.options_dialog import ExportOptions
     from linviz.views.export.sequences import Progress
-    from linviz.views.main_window import MainWindow
 
 #: The name of the whole window among the export views (the panels use their panel_name).
 WINDOW = "window"
@@ -39,13 +42,16 @@ def slug(text: str) -> str:
 
 
 class WindowExporter(QtCore.QObject):
-    """Every export of one main window: the whole window or one panel, any format.
+    """Every export of one window: the whole window or one panel, any format.
 
     Parameters
     ----------
-    window
-        The main window it draws (its ``session``, ``panels``,
-        ``show_message`` and ``show_error``).
+    session
+        The session drawn (its title names the files).
+    desk
+        The desk whose window and panels are drawn.
+    actions
+        Where File ▸ Export and its entries are declared.
 
     Attributes
     ----------
@@ -58,50 +64,70 @@ class WindowExporter(QtCore.QObject):
         File ▸ Export ▸ Export panel.
     """
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    #: A passing message for the status bar (an export written, cancelled, copied).
+    message = QtCore.Signal(str)
+    #: An export that failed: a title and the reason.
+    error = QtCore.Signal(str, str)
+
+    def __init__(self, session: Session, desk: Desk, actions: ActionRegistry) -> None:
+        super().__init__(desk)
+        self.session = session
+        self.desk = desk
         self.settings = QtCore.QSettings()
         self.last_progress: QtWidgets.QProgressDialog | None = None
         #: The view the options dialog is asked for (the whole window offers "editors").
         self._asking_for = WINDOW
-        self.actions: dict[str, QtGui.QAction] = {
-            "window": self._action(self.tr("Export &window…"), self.export_view_dialog),
-            "animation": self._action(
-                self.tr("Export &animation (GIF)…"), self.export_animation_dialog
+        self.menu = actions.declare_menu(
+            "file.export",
+            self.tr("&Export"),
+            ("window", "sequences", "copy"),
+            parent="file",
+            group="export",
+        )
+        self.actions: dict[str, QtGui.QAction] = {}
+        for name, text, slot, group, keys in (
+            ("window", self.tr("Export &window…"), self.export_view_dialog, "window", None),
+            (
+                "animation",
+                self.tr("Export &animation (GIF)…"),
+                self.export_animation_dialog,
+                "sequences",
+                None,
             ),
-            "steps": self._action(self.tr("Export all &steps…"), self.export_steps_dialog),
-            "copy": self._action(
-                self.tr("&Copy image to clipboard"), self.copy_view, "Ctrl+Shift+C"
-            ),
-        }
-        self.menu = QtWidgets.QMenu(self.tr("&Export"), window)
-        self.menu.addAction(self.actions["window"])
-        self.panel_menu = self.menu.addMenu(self.tr("Export &panel"))
+            ("steps", self.tr("Export all &steps…"), self.export_steps_dialog, "sequences", None),
+            ("copy", self.tr("&Copy image to clipboard"), self.copy_view, "copy", "Ctrl+Shift+C"),
+        ):
+            spec = ActionSpec(
+                f"export.{name}", text, lambda _=False, s=slot: s(), keys, "file.export", group
+            )
+            self.actions[name] = actions.add(spec)
+            if name == "window":
+                self.panel_menu = actions.declare_menu(
+                    "file.export.panel",
+                    self.tr("Export &panel"),
+                    parent="file.export",
+                    group="window",
+                    dynamic=True,
+                )
         self.panel_menu.aboutToShow.connect(self.refresh_panel_menu)
-        self.menu.addSeparator()
-        self.menu.addAction(self.actions["animation"])
-        self.menu.addAction(self.actions["steps"])
-        self.menu.addSeparator()
-        self.menu.addAction(self.actions["copy"])
         self.refresh_panel_menu()
 
     # -- what can be exported ---------------------------------------------------------
     def view_names(self) -> list[str]:
         """``window`` and every panel's name."""
-        return [WINDOW, *self.window.panels]
+        return [WINDOW, *self.desk.panels]
 
     def widget_for(self, name: str) -> QtWidgets.QWidget:
         """The widget drawn for view ``name``; :class:`KeyError` if there is none."""
         if name == WINDOW:
-            return self.window
-        return self.window.panels[name]
+            return self.desk.main
+        return self.desk.panels[name]
 
     def view_title(self, name: str) -> str:
         """The view's name as the user reads it."""
         if name == WINDOW:
             return self.tr("Whole window")
-        return self.window.panels[name].panel_title()
+        return self.desk.panels[name].panel_title()
 
     # -- exports with explicit paths (no dialogs) -------------------------------------------
     def export_view(
@@ -130,7 +156,7 @@ class WindowExporter(QtCore.QObject):
         """Leave the editing parts out of an export of the whole window (unless ``editors``)."""
         from linviz.views.export.slide import editors_hidden
 
-        return editors_hidden(self.window, hidden=name == WINDOW and not editors)
+        return editors_hidden(self.desk, hidden=name == WINDOW and not editors)
 
     def export_animation(
         self,
@@ -146,7 +172,7 @@ class WindowExporter(QtCore.QObject):
         """
         from linviz.views.export import sequences
 
-        frames = len(self.window.session.scenario) + 1  # from step 0
+        frames = len(self.session.scenario) + 1  # from step 0
         progress = progress or self.progress_dialog(
             self.tr("Drawing %Ln frames…", "", frames), 2 * frames
         )
@@ -154,7 +180,7 @@ class WindowExporter(QtCore.QObject):
         def job() -> Path:
             with self._slide(name, editors):
                 return sequences.export_gif(
-                    self.widget_for(name), self.window.session, path, frame_ms, scale, progress
+                    self.widget_for(name), self.session, path, frame_ms, scale, progress
                 )
 
         return self._run(job, str(path), busy=False)
@@ -171,7 +197,7 @@ class WindowExporter(QtCore.QObject):
         """One numbered image per step next to ``path`` (``name-000.png`` for step 0 …)."""
         from linviz.views.export import sequences
 
-        images_count = len(self.window.session.scenario) + 1  # from step 0
+        images_count = len(self.session.scenario) + 1  # from step 0
         progress = progress or self.progress_dialog(
             self.tr("Writing %Ln images…", "", images_count), images_count
         )
@@ -180,7 +206,7 @@ class WindowExporter(QtCore.QObject):
         def job() -> list[Path]:
             with self._slide(name, editors):
                 return sequences.export_all_steps(
-                    self.widget_for(name), self.window.session, path, scale, transparent, progress
+                    self.widget_for(name), self.session, path, scale, transparent, progress
                 )
 
         return self._run(job, where, busy=False)
@@ -198,7 +224,7 @@ class WindowExporter(QtCore.QObject):
 
         image = self._run(job, None)
         if image is not None:
-            self.window.show_message(
+            self.message.emit(
                 self.tr("Copied an image of {0} ({1} × {2} px)").format(
                     self.view_title(name), image.width(), image.height()
                 )
@@ -218,10 +244,10 @@ class WindowExporter(QtCore.QObject):
         try:
             result = job()
         except ExportCancelled:
-            self.window.show_message(self.tr("Export cancelled"))
+            self.message.emit(self.tr("Export cancelled"))
             return None
         except ExportError as error:
-            self.window.show_error(self.tr("Export failed"), str(error))
+            self.error.emit(self.tr("Export failed"), str(error))
             return None
         finally:
             if busy:
@@ -231,13 +257,13 @@ class WindowExporter(QtCore.QObject):
                 self.last_progress.deleteLater()
                 self.last_progress = None
         if shown is not None:
-            self.window.show_message(self.tr("Exported to {0}").format(shown))
+            self.message.emit(self.tr("Exported to {0}").format(shown))
         return result
 
     # -- hooks a test replaces -------------------------------------------------------------
     def ask_path(self, title: str, filters: str, suggested: str) -> str | None:
         """A save-file dialog; ``None`` if cancelled."""
-        name, _ = QtWidgets.QFileDialog.getSaveFileName(self.window, title, suggested, filters)
+        name, _ = QtWidgets.QFileDialog.getSaveFileName(self.desk.main, title, suggested, filters)
         return name or None
 
     def ask_options(self, suffix: str) -> ExportOptions | None:
@@ -245,7 +271,7 @@ class WindowExporter(QtCore.QObject):
         from linviz.views.export.options_dialog import ExportOptionsDialog
 
         dialog = ExportOptionsDialog(
-            suffix, self.last_options(), self.window, whole_window=self._asking_for == WINDOW
+            suffix, self.last_options(), self.desk.main, whole_window=self._asking_for == WINDOW
         )
         if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
             return None
@@ -255,7 +281,9 @@ class WindowExporter(QtCore.QObject):
 
     def progress_dialog(self, label: str, total: int) -> Progress:
         """A cancellable progress dialog, as a ``progress(done, total)`` callback."""
-        dialog = QtWidgets.QProgressDialog(label, self.tr("Cancel"), 0, max(total, 1), self.window)
+        dialog = QtWidgets.QProgressDialog(
+            label, self.tr("Cancel"), 0, max(total, 1), self.desk.main
+        )
         dialog.setWindowTitle(self.tr("Exporting"))
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
         dialog.setMinimumDuration(PROGRESS_DELAY_MS)
@@ -299,11 +327,11 @@ class WindowExporter(QtCore.QObject):
     def suggested_path(self, name: str, suffix: str, numbered: bool = False) -> str:
         """A file name in the last export folder: ``lesson-heatmap-step7.png``."""
         folder = Path(str(self.settings.value("export/folder", str(Path.home()))))
-        parts = [slug(self.window.session.title)]
+        parts = [slug(self.session.title)]
         if name != WINDOW:
             parts.append(name)
         if not numbered:
-            parts.append(f"step{self.window.session.cursor}")
+            parts.append(f"step{self.session.cursor}")
         return str(folder / ("-".join(parts) + suffix))
 
     def _chosen(self, path: str) -> None:
@@ -328,7 +356,7 @@ class WindowExporter(QtCore.QObject):
             return None
         if Path(path).suffix.lower() not in suffixes:
             if Path(path).suffix:
-                self.window.show_error(
+                self.error.emit(
                     self.tr("Export failed"),
                     self.tr("Choose a file name ending in {0}.").format(" ".join(suffixes)),
                 )
@@ -381,7 +409,7 @@ class WindowExporter(QtCore.QObject):
     # -- menus ---------------------------------------------------------------------------
     def context_menu(self, name: str) -> QtWidgets.QMenu:
         """The right-click menu of panel ``name``."""
-        menu = QtWidgets.QMenu(self.window)
+        menu = QtWidgets.QMenu(self.desk.main)
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         export_action = menu.addAction(self.tr("Export this panel…"))
         export_action.triggered.connect(lambda: self.export_view_dialog(name))
@@ -405,7 +433,7 @@ class WindowExporter(QtCore.QObject):
         actions = self.actions
         for key in [k for k in actions if k.startswith("panel:")]:
             del actions[key]
-        for name, panel in self.window.panels.items():
+        for name, panel in self.desk.panels.items():
             action = menu.addAction(panel.panel_title())
             action.triggered.connect(lambda _=False, n=name: self.export_view_dialog(n))
             action.setEnabled(panel.isVisible())
@@ -413,8 +441,8 @@ class WindowExporter(QtCore.QObject):
 
     def install_context_menus(self) -> None:
         """Give every panel (not yet done) its right-click menu."""
-        for name in self.window.panels:
-            target = self.window.panel_frame(name)
+        for name in self.desk.panels:
+            target = self.desk.panel_frame(name)
             if target.property("export_menu_for") == name:
                 continue
             target.setProperty("export_menu_for", name)
@@ -424,13 +452,3 @@ class WindowExporter(QtCore.QObject):
                     n, w.mapToGlobal(position)
                 )
             )
-
-    def _action(
-        self, text: str, slot: Callable[[], object], shortcut: str | None = None
-    ) -> QtGui.QAction:
-        action = QtGui.QAction(text, self.window)
-        if shortcut:
-            action.setShortcut(QtGui.QKeySequence(shortcut))
-        action.triggered.connect(lambda _=False: slot())
-        self.window.addAction(action)  # shortcuts work with the menu bar hidden too
-        return action

@@ -3,16 +3,29 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6 import QtCore, QtWidgets
 
 from linviz.views.export.images import ExportError
 
-if TYPE_CHECKING:
-    from linviz.views.labs.lab_page import LabPage
-
 Qt = QtCore.Qt
+
+
+class Exportable(Protocol):
+    """What the button exports: a lab page (:class:`~linviz.views.labs.lab_page.LabPage`).
+
+    Named here, not imported: the page builds its button.
+    """
+
+    message: QtCore.SignalInstance
+    failed: QtCore.SignalInstance
+
+    def file_stem(self) -> str: ...
+
+    def export_image(self, path: str | Path) -> Path: ...
+
+    def export_csv(self, path: str | Path) -> Path: ...
 
 
 class ExportButton(QtWidgets.QToolButton):
@@ -29,8 +42,8 @@ class ExportButton(QtWidgets.QToolButton):
         The lab page it exports (also its parent).
     """
 
-    def __init__(self, page: LabPage) -> None:
-        super().__init__(page)
+    def __init__(self, page: Exportable) -> None:
+        super().__init__(page)  # a page is a widget: the button sits on it
         self.page = page
         self.setText(self.tr("E&xport"))
         self.setToolTip(

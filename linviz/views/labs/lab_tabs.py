@@ -1,7 +1,8 @@
-"""The labs beside the scenario: one tab each in the main window, built when first shown.
+"""The labs beside the scenario: one tab each in the window, built when first shown.
 
-:class:`LabTabs` moves the window's central widget into the first tab
-("Scenario") and adds a tab per lab after it. A lab's page is made the
+:class:`LabTabs` makes the window's tabs (:attr:`LabTabs.widget`, which
+the window shows as its central widget): the desk's scenario view first
+("Scenario"), then a tab per lab. A lab's page is made the
 first time its tab shows, so a window that never opens a lab pays nothing
 for it. View ▸ Labs lists them, with Ctrl+1 (the scenario) to Ctrl+6.
 """
@@ -15,11 +16,13 @@ import shiboken6
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.changes import Change
+from linviz.controller.session import Session
 from linviz.views.panels.panel import session_theme
+from linviz.views.shell.actions import ActionRegistry, ActionSpec
+from linviz.views.shell.desk import Desk
 
 if TYPE_CHECKING:
     from linviz.views.labs.lab_page import LabPage
-    from linviz.views.main_window import MainWindow
 
 Qt = QtCore.Qt
 
@@ -29,11 +32,10 @@ LAB_NAMES = ("memory", "recall", "spotlight", "rules", "spectrum")
 SCENARIO = "scenario"
 
 
-def _page_maker(name: str) -> Callable[[MainWindow], LabPage]:
-    """The function that builds lab ``name``'s page for a window (imported when needed)."""
+def _page_maker(name: str) -> Callable[[Session], LabPage]:
+    """The function that builds lab ``name``'s page on a session (imported when needed)."""
 
-    def make(window: MainWindow) -> LabPage:
-        session = window.session
+    def make(session: Session) -> LabPage:
         if name == "memory":
             from linviz.views.labs.memory_page import MemoryPage
 
@@ -58,18 +60,21 @@ def _page_maker(name: str) -> Callable[[MainWindow], LabPage]:
 
 
 class LabTabs(QtCore.QObject):
-    """The main window's tabs: the scenario first, then one per lab.
+    """The window's tabs: the scenario first, then one per lab.
 
     Parameters
     ----------
-    window
-        The main window; its central widget becomes the first tab, and
-        View ▸ Labs joins its View menu.
+    session
+        The session every lab follows.
+    desk
+        The desk whose scenario view is the first tab.
+    actions
+        Where View ▸ Labs and its entries (Ctrl+1 … Ctrl+6) are declared.
 
     Attributes
     ----------
-    tabs : QtWidgets.QTabWidget
-        The window's central widget.
+    widget, tabs : QtWidgets.QTabWidget
+        The tabs (the window's central widget).
     pages : dict[str, LabPage]
         The pages built so far, by lab name.
     actions : dict[str, QtGui.QAction]
@@ -78,19 +83,24 @@ class LabTabs(QtCore.QObject):
         View ▸ Labs.
     """
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    #: A lab's passing message for the status bar.
+    message = QtCore.Signal(str)
+    #: A lab's failure the user must see: a title and the reason.
+    error = QtCore.Signal(str, str)
+
+    def __init__(self, session: Session, desk: Desk, actions: ActionRegistry) -> None:
+        super().__init__(desk)
+        self.session = session
+        self.desk = desk
         self.pages: dict[str, LabPage] = {}
-        self.tabs = QtWidgets.QTabWidget()
+        self.tabs = self.widget = QtWidgets.QTabWidget()
         self.tabs.setObjectName("lab_tabs")
         self.tabs.setDocumentMode(True)  # no frame: the scenario's views keep their edges
         self.tabs.setUsesScrollButtons(False)
         self.tabs.tabBar().setExpanding(False)
         self._holders: dict[str, QtWidgets.QWidget] = {}
         titles = self.titles()
-        scenario_view = window.takeCentralWidget()
-        self.tabs.addTab(scenario_view, titles[SCENARIO])
+        self.tabs.addTab(desk.scenario_view, titles[SCENARIO])
         self.tabs.setTabToolTip(0, self.tr("The scenario: S, the planes, the readout (Ctrl+1)"))
         for number, name in enumerate(LAB_NAMES, start=2):
             holder = QtWidgets.QWidget()
@@ -100,29 +110,28 @@ class LabTabs(QtCore.QObject):
             self._holders[name] = holder
             index = self.tabs.addTab(holder, titles[name])
             self.tabs.setTabToolTip(index, f"{self.tips()[name]} (Ctrl+{number})")
-        window.setCentralWidget(self.tabs)
         self.tabs.currentChanged.connect(self._tab_shown)
         self._styled_theme: str | None = None
         self._style_tabs()
-        window.session.changed.connect(self._session_changed)
+        session.changed.connect(self._session_changed)
 
         self.actions: dict[str, QtGui.QAction] = {}
-        self.menu = QtWidgets.QMenu(self.tr("&Labs"), window)
+        self.menu = actions.declare_menu("view.labs", self.tr("&Labs"), parent="view", group="labs")
         for number, name in enumerate((SCENARIO, *LAB_NAMES), start=1):
-            action = QtGui.QAction(f"&{number}  {titles[name]}", window)
-            action.setShortcut(QtGui.QKeySequence(f"Ctrl+{number}"))
-            # On the window: the shortcuts work with the menu bar hidden (projector mode).
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.setStatusTip(self.tips().get(name, titles[name]))
-            action.triggered.connect(lambda _=False, n=name: self.show_tab(n))
-            window.addAction(action)
-            self.menu.addAction(action)
-            self.actions[name] = action
-        window.view_menu.addSeparator()
-        window.view_menu.addMenu(self.menu)
+            # The keys work with the menu bar hidden (projector mode) too.
+            self.actions[name] = actions.add(
+                ActionSpec(
+                    f"labs.{name}",
+                    f"&{number}  {titles[name]}",
+                    lambda _=False, n=name: self.show_tab(n),
+                    f"Ctrl+{number}",
+                    "view.labs",
+                    tip=self.tips().get(name, titles[name]),
+                )
+            )
         # Runs and followers stop with the window, and before the application quits.
         close_pages = self._close_pages_of(self.pages)
-        window.destroyed.connect(close_pages)
+        desk.main.destroyed.connect(close_pages)
         QtCore.QCoreApplication.instance().aboutToQuit.connect(close_pages)
 
     # -- names ------------------------------------------------------------------------------
@@ -151,7 +160,7 @@ class LabTabs(QtCore.QObject):
     # -- looks ---------------------------------------------------------------------------------
     def _session_changed(self, changes: frozenset[Change]) -> None:
         if not shiboken6.isValid(self.tabs):  # the window is gone
-            self.window.session.changed.disconnect(self._session_changed)
+            self.session.changed.disconnect(self._session_changed)
             return
         if Change.OPTIONS in changes:
             self._style_tabs()
@@ -162,7 +171,7 @@ class LabTabs(QtCore.QObject):
         On the window's own background, a window export keeps that background
         at its corners, as it had before the tabs.
         """
-        theme = session_theme(self.window.session)
+        theme = session_theme(self.session)
         if theme.name == self._styled_theme:
             return
         self._styled_theme = theme.name
@@ -204,7 +213,7 @@ class LabTabs(QtCore.QObject):
         if name == "window":
             self.show_tab(SCENARIO)
             self.tabs.tabBar().hide()
-            return self.window
+            return self.desk.main
         page = self.page(name)
         runs = getattr(page, "auto_run", None)
         if runs is not None:
@@ -231,9 +240,9 @@ class LabTabs(QtCore.QObject):
         """Lab ``name``'s page, built the first time it is asked for."""
         page = self.pages.get(name)
         if page is None:
-            page = _page_maker(name)(self.window)
-            page.message.connect(self.window.show_message)
-            page.failed.connect(self.window.show_error)
+            page = _page_maker(name)(self.session)
+            page.message.connect(self.message)
+            page.failed.connect(self.error)
             page.restyle()  # its projector layout before it takes room in the window
             self._holders[name].layout().addWidget(page)
             self.pages[name] = page

@@ -9,6 +9,8 @@ bad target) is shown under the table and changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 
@@ -28,6 +30,7 @@ from linviz.views.panels.step_table_model import (
     StepTableModel,
 )
 from linviz.views.plain_text import plain_tooltip
+from linviz.views.shell.actions import ActionSpec, Keys, key_sequences, make_action
 
 Qt = QtCore.Qt
 
@@ -153,52 +156,56 @@ class StepEditorPanel(Panel):
         header.setSelectionModel(QtCore.QItemSelectionModel(self.model, header))
         self.table.selectionModel().currentRowChanged.connect(self._row_selected)
 
+        #: Each action with its spec: Edit ▸ …, beside the buttons that show them.
+        self.made_actions: list[tuple[ActionSpec, QtGui.QAction]] = []
+        # The first three act on the current step, which every panel follows:
+        # window-wide keys. Their object names (in English, whatever the
+        # language) are stable: the buttons are found by them.
         self.add_write_action = self._action(
-            self.tr("Add &write"), self.tr("Insert a write after the current step"), self.add_write
+            "Add write",
+            self.tr("Add &write"),
+            self.tr("Insert a write after the current step"),
+            self.add_write,
+            "Ctrl+Shift+W",
+            window_wide=True,
         )
         self.add_read_action = self._action(
-            self.tr("Add r&ead"), self.tr("Insert a read after the current step"), self.add_read
+            "Add read",
+            self.tr("Add r&ead"),
+            self.tr("Insert a read after the current step"),
+            self.add_read,
+            "Ctrl+Shift+R",
+            window_wide=True,
         )
         self.duplicate_action = self._action(
-            self.tr("Dupli&cate"), self.tr("Copy the current step just after it"), self.duplicate
+            "Duplicate",
+            self.tr("Dupli&cate"),
+            self.tr("Copy the current step just after it"),
+            self.duplicate,
+            "Ctrl+Shift+D",
+            window_wide=True,
         )
-        # They act on the current step, which every panel follows: window-wide keys.
-        for action, keys in (
-            (self.add_write_action, "Ctrl+Shift+W"),
-            (self.add_read_action, "Ctrl+Shift+R"),
-            (self.duplicate_action, "Ctrl+Shift+D"),
-        ):
-            action.setShortcut(QtGui.QKeySequence(keys))
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.setToolTip(f"{action.toolTip()} ({action.shortcut().toString()})")
         self.delete_action = self._action(
+            "Delete",
             self.tr("&Delete"),
             self.tr("Delete the current step"),
             self.delete,
             QtGui.QKeySequence.StandardKey.Delete,
         )
         self.move_up_action = self._action(
+            "Move up",
             self.tr("Move u&p"),
             self.tr("Move the current step one earlier"),
             lambda: self.move(-1),
-            QtGui.QKeySequence("Alt+Up"),
+            "Alt+Up",
         )
         self.move_down_action = self._action(
+            "Move down",
             self.tr("Move dow&n"),
             self.tr("Move the current step one later"),
             lambda: self.move(1),
-            QtGui.QKeySequence("Alt+Down"),
+            "Alt+Down",
         )
-        # Stable names (in English, whatever the language): the buttons are found by them.
-        for action, name in (
-            (self.add_write_action, "Add write"),
-            (self.add_read_action, "Add read"),
-            (self.duplicate_action, "Duplicate"),
-            (self.delete_action, "Delete"),
-            (self.move_up_action, "Move up"),
-            (self.move_down_action, "Move down"),
-        ):
-            action.setObjectName(name)
         buttons = QtWidgets.QHBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
         self.buttons: dict[str, QtWidgets.QToolButton] = {}
@@ -230,20 +237,31 @@ class StepEditorPanel(Panel):
 
     def _action(
         self,
+        name: str,
         text: str,
         tip: str,
-        slot: object,
-        shortcut: QtGui.QKeySequence | QtGui.QKeySequence.StandardKey | None = None,
+        slot: Callable[[], object],
+        shortcut: Keys,
+        window_wide: bool = False,
     ) -> QtGui.QAction:
-        action = QtGui.QAction(text, self)
-        action.setObjectName(text)
-        action.setToolTip(tip)
-        if shortcut is not None:
-            action.setShortcut(shortcut)
-            # Only while the table has focus: Delete must not eat keys elsewhere.
-            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        action.triggered.connect(slot)
+        keys = key_sequences(shortcut)
+        spec = ActionSpec(
+            f"edit.{name.lower().replace(' ', '_')}",
+            text,
+            slot,
+            shortcut,
+            "edit",
+            "steps",
+            # The others only while the table has focus: Delete must not eat keys elsewhere.
+            context=Qt.ShortcutContext.WindowShortcut
+            if window_wide
+            else Qt.ShortcutContext.WidgetWithChildrenShortcut,
+            tooltip=f"{tip} ({keys[0].toString()})" if window_wide else tip,
+        )
+        action = make_action(spec, self)
+        action.setObjectName(name)
         self.addAction(action)
+        self.made_actions.append((spec, action))
         return action
 
     # -- following the session --------------------------------------------------------

@@ -7,6 +7,8 @@ a 7-step lesson: nothing here grows with the number of steps.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.changes import Change
@@ -14,6 +16,7 @@ from linviz.controller.session import Session
 from linviz.views.number_text import grouped, localised
 from linviz.views.panels.chip_strip import ChipStrip
 from linviz.views.panels.panel import Panel
+from linviz.views.shell.actions import ActionSpec, key_sequences, make_action
 from linviz.views.theme import Theme
 
 Qt = QtCore.Qt
@@ -45,31 +48,37 @@ class TimelinePanel(Panel):
         icons = QtWidgets.QStyle.StandardPixmap
         self._play_icon = style.standardIcon(icons.SP_MediaPlay)
         self._pause_icon = style.standardIcon(icons.SP_MediaPause)
+        #: Each action with its spec: Go ▸ …, and keys the presenter view shares.
+        self.made_actions: list[tuple[ActionSpec, QtGui.QAction]] = []
         self.first_action = self._action(
+            "go.first",
             self.tr("First step"),
             icons.SP_MediaSkipBackward,
-            [Qt.Key.Key_Home],
+            ["Home"],
             lambda: self._go(0),  # step 0: the empty memory, before any write
         )
         self.previous_action = self._action(
+            "go.previous",
             self.tr("Previous step"),
             icons.SP_MediaSeekBackward,
-            [Qt.Key.Key_Left, Qt.Key.Key_PageUp],
+            ["Left", "PgUp"],
             lambda: self._step(-1),
         )
         self.play_action = self._action(
-            self.tr("Play"), icons.SP_MediaPlay, [Qt.Key.Key_Space], self.toggle_playback
+            "go.play", self.tr("Play"), icons.SP_MediaPlay, ["Space"], self.toggle_playback
         )
         self.next_action = self._action(
+            "go.next",
             self.tr("Next step"),
             icons.SP_MediaSeekForward,
-            [Qt.Key.Key_Right, Qt.Key.Key_PageDown],
+            ["Right", "PgDown"],
             lambda: self._step(1),
         )
         self.last_action = self._action(
+            "go.last",
             self.tr("Last step"),
             icons.SP_MediaSkipForward,
-            [Qt.Key.Key_End],
+            ["End"],
             lambda: self._go(len(self.session.scenario)),
         )
 
@@ -139,18 +148,30 @@ class TimelinePanel(Panel):
 
     # -- actions -----------------------------------------------------------------
     def _action(
-        self, text: str, icon: QtWidgets.QStyle.StandardPixmap, keys: list[Qt.Key], slot: object
+        self,
+        action_id: str,
+        text: str,
+        icon: QtWidgets.QStyle.StandardPixmap,
+        keys: list[str],
+        slot: Callable[[], object],
     ) -> QtGui.QAction:
-        action = QtGui.QAction(self.style().standardIcon(icon), text, self)
-        sequences = [QtGui.QKeySequence(key) for key in keys]
-        action.setShortcuts(sequences)
-        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        names = ", ".join(
-            s.toString(QtGui.QKeySequence.SequenceFormat.NativeText) for s in sequences
+        native = QtGui.QKeySequence.SequenceFormat.NativeText
+        names = ", ".join(s.toString(native) for s in key_sequences(keys))
+        spec = ActionSpec(
+            action_id,
+            text,
+            slot,
+            keys,
+            "go",
+            icon=self.style().standardIcon(icon),
+            context=Qt.ShortcutContext.WindowShortcut,
+            tooltip=self.tr("{action} ({keys})").format(action=text, keys=names),
+            presenter=True,  # the clicker's keys, in both windows
         )
-        action.setToolTip(self.tr("{action} ({keys})").format(action=text, keys=names))
-        action.triggered.connect(slot)
+        action = make_action(spec, self)
+        action.setObjectName(action_id)
         self.addAction(action)
+        self.made_actions.append((spec, action))
         return action
 
     def _go(self, number: int) -> None:

@@ -270,19 +270,19 @@ def test_leaving_projector_mode_puts_every_panel_back(projector, qtbot):
     window.show()
     qtbot.waitExposed(window)
     _settled(qtbot, window)
-    sizes = [splitter.sizes() for splitter in window.splitters]
+    sizes = [splitter.sizes() for splitter in window.desk.splitters]
     window.set_projector_mode(True, full_screen=False)
     session.set_cursor(4)  # a read's layout, then back
     _settled(qtbot, window)
     window.set_projector_mode(False)
     _settled(qtbot, window)
-    assert [splitter.sizes() for splitter in window.splitters] == sizes
+    assert [splitter.sizes() for splitter in window.desk.splitters] == sizes
     for name in ("heatmap", "equation", "keys", "values", "readout"):
         frame = window.panel_frame(name)
         assert frame.isVisible(), name
-        assert window.desk.isAncestorOf(frame), name
-    assert window.desk.isAncestorOf(window.timeline)
-    assert window.desk.isAncestorOf(window.caption)
+        assert window.desk.area.isAncestorOf(frame), name
+    assert window.desk.area.isAncestorOf(window.timeline)
+    assert window.desk.area.isAncestorOf(window.caption)
 
 
 # -- the causal lab on the projector ------------------------------------------------------------

@@ -98,7 +98,7 @@ def test_a_drag_under_a_live_caption_lays_out_and_restyles_nothing(qtbot):
     QtCore.QCoreApplication.processEvents()
     before = bar.caption.text()
     events = _Events({QtCore.QEvent.Type.LayoutRequest, QtCore.QEvent.Type.StyleChange})
-    for widget in (window.desk, bar, bar.stale_mark):
+    for widget in (window.desk.area, bar, bar.stale_mark):
         widget.installEventFilter(events)
     for step in range(1, 6):
         session.drag_to(key * (1.02 + step / 50))

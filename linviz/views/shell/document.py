@@ -1,0 +1,256 @@
+"""The document: the scenario as a file, opened, saved, remembered and recovered.
+
+:class:`Document` holds File ▸ New, Open…, Import arrays…, Open Recent,
+Lessons, Save and Save As…, the list of recent files, and the crash recovery of unsaved work
+(written aside a moment after each change, offered back at the next start).
+It never raises at the user: what fails is reported through :attr:`error`
+(a title and a one-line reason), what succeeds through :attr:`message`. The
+two questions it may ask (unsaved changes, work to recover) are functions it
+is given, so the window (or a test) decides how they are asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from linviz.controller import recovery
+from linviz.controller.session import Session
+from linviz.model.errors import ScenarioError
+from linviz.model.lessons import bundled_lessons
+from linviz.model.scenario import Scenario, write
+from linviz.model.texts import in_language
+from linviz.views.error_text import shown_error
+from linviz.views.recovery_writer import RecoveryWriter, restore_and_take_over
+from linviz.views.shell.actions import ActionRegistry, ActionSpec
+
+#: How many recent files File ▸ Open Recent lists.
+MAX_RECENT = 8
+
+Answer = QtWidgets.QMessageBox.StandardButton
+#: Asked which of the work left by a linviz that ended without saving to take back.
+AskRecovery = Callable[[list[recovery.Recoverable]], tuple[str, "recovery.Recoverable | None"]]
+
+
+class Document(QtCore.QObject):
+    """The session's scenario as a file: File's entries, recent files, crash recovery.
+
+    Parameters
+    ----------
+    session
+        The session whose scenario is opened and saved.
+    parent
+        The widget the file dialogs are shown over (the window).
+    settings
+        Where the recent files are remembered.
+    actions
+        The registry the File entries are declared in (menu ``file``).
+    ask_unsaved
+        Asks what to do with unsaved changes (Save, Discard or Cancel).
+    ask_recovery
+        Asks what to do with work left behind (see :meth:`offer_recovery`).
+
+    Attributes
+    ----------
+    recovery : RecoveryWriter
+        Writes unsaved work aside a moment after each change.
+    recent_menu, lessons_menu : QtWidgets.QMenu
+        File ▸ Open Recent and File ▸ Lessons.
+    """
+
+    #: A passing message for the status bar.
+    message = QtCore.Signal(str)
+    #: Something the user must see: a title and the reason.
+    error = QtCore.Signal(str, str)
+
+    def __init__(
+        self,
+        session: Session,
+        parent: QtWidgets.QWidget,
+        settings: QtCore.QSettings,
+        actions: ActionRegistry,
+        ask_unsaved: Callable[[], Answer],
+        ask_recovery: AskRecovery,
+    ) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.parent_widget = parent
+        self.settings = settings
+        self.ask_unsaved = ask_unsaved
+        self.ask_recovery = ask_recovery
+        K = QtGui.QKeySequence.StandardKey
+        for spec in (
+            ActionSpec("file.new", self.tr("&New"), self.new_scenario, K.New, "file", "new"),
+            ActionSpec("file.open", self.tr("&Open…"), self.open_dialog, K.Open, "file", "new"),
+            ActionSpec(
+                "file.import_arrays",
+                self.tr("&Import arrays…"),
+                self.import_arrays_dialog,
+                menu="file",
+                group="new",
+            ),
+        ):
+            actions.add(spec)
+        self.recent_menu = actions.declare_menu(
+            "file.recent", self.tr("Open &Recent"), parent="file", group="new", dynamic=True
+        )
+        self.lessons_menu = actions.declare_menu(
+            "file.lessons", self.tr("&Lessons"), parent="file", group="new", dynamic=True
+        )
+        for spec in (
+            ActionSpec("file.save", self.tr("&Save"), self.save, K.Save, "file", "save"),
+            ActionSpec(
+                "file.save_as",
+                self.tr("Save &As…"),
+                self.save_as_dialog,
+                "Ctrl+Shift+S",
+                "file",
+                "save",
+            ),
+        ):
+            actions.add(spec)
+        self.fill_lessons_menu()
+        self._refresh_recent_menu()
+        #: Unsaved work written aside a moment after each change (crash recovery).
+        self.recovery = RecoveryWriter(session, parent=self)
+        self.recovery.failed.connect(self.message)
+
+    # -- menus ---------------------------------------------------------------------------
+    def fill_lessons_menu(self) -> None:
+        """File ▸ Lessons: each bundled lesson by its title in the language shown."""
+        self.lessons_menu.clear()
+        for number, lesson in enumerate(bundled_lessons(), start=1):
+            title = in_language(lesson.title, self.session.options.language)
+            action = self.lessons_menu.addAction(f"&{number}  {title}")
+            action.triggered.connect(lambda _=False, n=lesson.name: self.open_path(n))
+
+    def recent_files(self) -> list[str]:
+        """Recently opened or saved files, newest first (existing ones only)."""
+        value = self.settings.value("recent", [])
+        files = [value] if isinstance(value, str) else list(value or [])
+        return [f for f in files if Path(f).is_file()]
+
+    def _remember(self, path: Path) -> None:
+        files = [str(path.resolve())] + [f for f in self.recent_files() if f != str(path.resolve())]
+        self.settings.setValue("recent", files[:MAX_RECENT])
+        self._refresh_recent_menu()
+
+    def _refresh_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        files = self.recent_files()
+        for number, name in enumerate(files, start=1):
+            action = self.recent_menu.addAction(f"&{number}  {Path(name).name}")
+            action.setStatusTip(name)
+            action.triggered.connect(lambda _=False, n=name: self.open_path(n))
+        self.recent_menu.setEnabled(bool(files))
+
+    # -- files -----------------------------------------------------------------------------
+    def may_discard_changes(self) -> bool:
+        """Whether the current scenario may be replaced (asking if it is modified)."""
+        if not self.session.is_modified:
+            return True
+        answer = self.ask_unsaved()
+        if answer == Answer.Save:
+            return self.save()
+        return answer == Answer.Discard
+
+    def open_path(self, name_or_path: str | Path) -> bool:
+        """Open a file or lesson; on failure show why and keep the current one."""
+        if not self.may_discard_changes():
+            return False
+        try:
+            self.session.open(name_or_path)
+        except ScenarioError as error:
+            self.error.emit(self.tr("This scenario cannot be opened"), shown_error(error))
+            return False
+        if self.session.path is not None:
+            self._remember(self.session.path)
+        self.message.emit(self.tr("Opened %1").replace("%1", self.session.title))
+        return True
+
+    def _file_filter(self) -> str:
+        return self.tr("linviz scenarios (*.json);;All files (*)")
+
+    def open_dialog(self) -> None:
+        """File ▸ Open…"""
+        start = str(self.session.path.parent) if self.session.path else str(Path.home())
+        name, _ = QtWidgets.QFileDialog.getOpenFileName(
+            self.parent_widget, self.tr("Open scenario"), start, self._file_filter()
+        )
+        if name:
+            self.open_path(name)
+
+    def import_arrays_dialog(self) -> None:
+        """File ▸ Import arrays… (:mod:`linviz.views.import_arrays`)."""
+        from linviz.views.import_arrays import import_arrays
+
+        import_arrays(self)
+
+    def new_scenario(self) -> None:
+        """File ▸ New: a 2×2 memory with one write to start from."""
+        if not self.may_discard_changes():
+            return
+        scenario = Scenario(2, 2, [write([1, 0], [1, 0], "w1")], title=self.tr("Untitled"))
+        self.session.replace_scenario(scenario, None)
+
+    def save(self) -> bool:
+        """File ▸ Save (asks for a name the first time)."""
+        if self.session.path is None:
+            return self.save_as_dialog()
+        return self.save_to(self.session.path)
+
+    def save_to(self, path: str | Path) -> bool:
+        """Save to ``path``; report failures without losing anything."""
+        path = Path(path)
+        if path.suffix == "":
+            path = path.with_suffix(".json")
+        try:
+            self.session.save(path)
+        except OSError as error:
+            self.error.emit(self.tr("Could not save"), f"{path}: {error.strerror or error}")
+            return False
+        self._remember(path)
+        self.message.emit(self.tr("Saved %1").replace("%1", str(path)))
+        return True
+
+    def save_as_dialog(self) -> bool:
+        """File ▸ Save As…"""
+        start = str(self.session.path or Path.home() / f"{self.session.title}.json")
+        name, _ = QtWidgets.QFileDialog.getSaveFileName(
+            self.parent_widget, self.tr("Save scenario"), start, self._file_filter()
+        )
+        return self.save_to(name) if name else False
+
+    def close(self) -> bool:
+        """The window closes: whether it may (asking about unsaved changes); if so,
+        nothing is left to recover (a clean exit).
+        """
+        if not self.may_discard_changes():
+            return False
+        self.recovery.remove()
+        return True
+
+    # -- crash recovery -------------------------------------------------------------------
+    def offer_recovery(self, folder: Path | None = None) -> bool:
+        """At start: offer the recovery files of processes that are gone.
+
+        Returns whether a scenario was restored into this session.
+        """
+        entries = recovery.list_recoverable(folder)
+        if not entries:
+            return False
+        choice, entry = self.ask_recovery(entries)
+        if entry is None or choice == "later":
+            return False
+        if choice == "discard":
+            recovery.discard(entry)
+            return False
+        try:
+            restore_and_take_over(self.recovery, entry)
+        except ScenarioError as error:
+            self.error.emit(self.tr("This work cannot be recovered"), shown_error(error))
+            return False
+        self.message.emit(self.tr("Recovered %1").replace("%1", self.session.title))
+        return True
