@@ -305,7 +305,6 @@ def show(
         has_display,
         install_error_reporter,
         open_window,
-        start_up,
     )
     from linviz.views.language import set_language
 
@@ -316,13 +315,10 @@ def show(
     session = _session_on(_scenario_of(scenario, arrays))
     shell = _ipython()
     block = shell is None if block is None else block
-    # A script's start-up rests the collector as the app's does; a notebook's objects
-    # are the user's and are not frozen.
-    with start_up() if shell is None else _nothing():
-        app = application()
-        install_error_reporter(app)
-        set_language(chosen_language(language))
-        window = open_window(session, offer_recovery=False)
+    app = application()
+    install_error_reporter(app)
+    set_language(chosen_language(language))
+    window = open_window(session, offer_recovery=False)
     if step is not None:
         session.set_cursor(step)
     _forget_closed()
@@ -335,11 +331,6 @@ def show(
     if block:
         run()
     return window
-
-
-@contextmanager
-def _nothing() -> Iterator[None]:
-    yield
 
 
 def run() -> int:

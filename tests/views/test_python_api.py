@@ -1,7 +1,5 @@
 """linviz.figure draws inline images offscreen; linviz.show opens the window as IPython wants."""
 
-from contextlib import contextmanager
-
 import numpy as np
 import pytest
 from PySide6 import QtCore, QtGui
@@ -86,20 +84,12 @@ class FakeShell:
         self.active_eventloop = name
 
 
-@contextmanager
-def recorded(calls):
-    calls.append("start_up")
-    yield
-
-
 def test_show_inside_ipython_turns_on_gui_qt_and_returns(qtbot, monkeypatch, session_trace):
     shell = FakeShell()
-    calls = []
     monkeypatch.setattr(python_api, "_ipython", lambda: shell)
-    monkeypatch.setattr("linviz.views.app.start_up", lambda: recorded(calls))
     window = linviz.show(session_trace, step=3)
     qtbot.addWidget(window)
-    assert shell.guis == ["qt"] and calls == []  # a notebook's objects are not frozen
+    assert shell.guis == ["qt"]
     assert window.isVisible() and window.session.cursor == 3
     assert window.session.scenario == session_trace and window.session.path is None
     assert linviz.run() == 0  # the shell runs the loop
@@ -107,9 +97,7 @@ def test_show_inside_ipython_turns_on_gui_qt_and_returns(qtbot, monkeypatch, ses
 
 
 def test_show_in_a_script_runs_the_loop_until_the_window_closes(qtbot, monkeypatch):
-    calls = []
     monkeypatch.setattr(python_api, "_ipython", lambda: None)
-    monkeypatch.setattr("linviz.views.app.start_up", lambda: recorded(calls))
     seen = []
 
     def close_them():
@@ -121,6 +109,6 @@ def test_show_in_a_script_runs_the_loop_until_the_window_closes(qtbot, monkeypat
     QtCore.QTimer.singleShot(0, close_them)
     window = linviz.show(q=np.eye(2), k=np.eye(2), v=np.eye(2), beta=[1.0, 0.5])
     qtbot.addWidget(window)
-    assert calls == ["start_up"] and seen == [True]
+    assert seen == [True]  # the window was open while the loop ran
     assert not window.isVisible() and window.session.scenario.rule.name == "delta"
     assert linviz.run() == 0  # nothing open: returns at once
