@@ -11,6 +11,7 @@ the model)::
 """
 
 import os
+from typing import Any
 
 # linviz multiplies small matrices (d <= 512) on every frame: one BLAS thread
 # is fastest, and on a busy two-core machine extra threads wait for a free
@@ -32,7 +33,7 @@ _API = {
 __all__ = ["__version__", *_API]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:  # whatever the named API is (a function)
     module = _API.get(name)
     if module is None:
         raise AttributeError(f"module 'linviz' has no attribute {name!r}")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -222,6 +223,19 @@ def _step_summary(sc: Scenario, row: int) -> str:
     return f"read q = {fmt_vector(step.vector)}"
 
 
+def _shown(name: str, text: str | None) -> str:
+    """A text column's entry as a change shows it: a label as it is, any other text quoted."""
+    if name == "label":
+        assert text is not None  # every step has a label
+        return text
+    return _quoted(text)
+
+
+def _text_columns(scenario: Scenario) -> tuple[Sequence[str | None], ...]:
+    """Every step's label, target, caption, notes and question, in that order."""
+    return scenario.text_columns() + scenario.teaching_columns()
+
+
 def changes_since(base: Scenario, now: Scenario, limit: int = MAX_LISTED_CHANGES) -> ChangeReport:
     """Every difference between ``base`` (the pinned baseline) and ``now``.
 
@@ -254,11 +268,7 @@ def changes_since(base: Scenario, now: Scenario, limit: int = MAX_LISTED_CHANGES
         # Only the text columns that differ are walked (a long trace has a million rows).
         texts = [
             (name, before, after)
-            for name, before, after in zip(
-                text_names,
-                base.text_columns() + base.teaching_columns(),
-                now.text_columns() + now.teaching_columns(),
-            )
+            for name, before, after in zip(text_names, _text_columns(base), _text_columns(now))
             if not (in_place and before == after)
         ]
         rows = sorted(set(differs) | moved) if not texts else range(len(old_rows))
@@ -270,10 +280,9 @@ def changes_since(base: Scenario, now: Scenario, limit: int = MAX_LISTED_CHANGES
             for name, before, after in differs.get(index, ()):
                 add(FieldChange(number, label, name, before, after))
             for name, before_column, after_column in texts:
-                before, after = before_column[old], after_column[new]
-                if before != after:
-                    shown_before = before if name == "label" else _quoted(before)
-                    shown_after = after if name == "label" else _quoted(after)
+                old_text, new_text = before_column[old], after_column[new]
+                if old_text != new_text:
+                    shown_before, shown_after = _shown(name, old_text), _shown(name, new_text)
                     add(FieldChange(number, label, name, shown_before, shown_after, False))
     for row in removed:
         add(FieldChange(row + 1, base_labels[row], "step", _step_summary(base, row), "removed"))

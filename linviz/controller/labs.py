@@ -228,7 +228,7 @@ class MemoryLab(_Lab):
 
 
 # -- capacity --------------------------------------------------------------------------
-def _tuple_of(raw: object, field: str) -> tuple:
+def _tuple_of(raw: object, field: str) -> tuple[object, ...]:
     if isinstance(raw, (str, bytes)) or not hasattr(raw, "__iter__"):
         raise ScenarioError.of(
             QT_TRANSLATE_NOOP("ScenarioError", "{name} must be a list of values, got {raw!r}"),
@@ -236,7 +236,7 @@ def _tuple_of(raw: object, field: str) -> tuple:
             raw=raw,
             field=field,
         )
-    return tuple(raw)  # type: ignore[arg-type]
+    return tuple(raw)
 
 
 @dataclass(frozen=True)
@@ -635,7 +635,7 @@ class SpectrumLab(_SessionLab):
 
     def _compute(self) -> Spectrum:
         settings = self.settings
-        return spectrum(self.session.trace, settings.source, settings.max_points)  # type: ignore[arg-type]
+        return spectrum(self.session.trace, settings.source, settings.max_points)
 
     @property
     def result(self) -> Spectrum:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 import numpy as np
 
@@ -27,9 +27,13 @@ from linviz.model.safe_files import DiskStamp, Saved, changed_on_disk
 from linviz.model.scenario import Scenario
 from linviz.model.scenario_file import load_scenario_stamped, write_scenario
 from linviz.model.snapshot import Snapshot, snapshot
+from linviz.model.step import Step
 from linviz.model.texts import LANGUAGES, in_language, variants, with_language
 
 if TYPE_CHECKING:
+    # typing.Unpack is Python 3.11; only the type checker reads it here.
+    from typing_extensions import Unpack
+
     from linviz.model.array_files import ArrayOptions
 
 #: Snapshots kept for revisits, and the array bytes they may hold together.
@@ -86,6 +90,19 @@ class ViewOptions:
     language: str = "en"
 
 
+class OptionChanges(TypedDict, total=False):
+    """The keywords :meth:`Session.set_options` takes: any of :class:`ViewOptions`' fields."""
+
+    key_axes: tuple[int, int]
+    value_axes: tuple[int, int]
+    snap_grid: bool
+    snap_unit: bool
+    theme: str
+    projector: bool
+    key_space: str
+    language: str
+
+
 class ChangedOnDisk(ScenarioError):
     """Refused: saving would overwrite what someone else wrote to the file since it was read."""
 
@@ -127,7 +144,7 @@ class Session:
         self.cursor = len(self.scenario)
         self.options = ViewOptions()
         self.undo_stack = UndoStack()
-        self._drag: tuple[int, str, object] | None = None
+        self._drag: tuple[int, str, Step] | None = None
         self._snapshots: dict[int, Snapshot] = {}
         self._caption_bases: dict[tuple[str, str], str] = {}
         self.scenario.subscribe(self._scenario_edited)
@@ -261,36 +278,38 @@ class Session:
         self.cancel_drag()
         self._drag = (number, field_name, self.scenario.step(number))
 
-    def _drag_still_valid(self) -> bool:
-        """Whether the dragged step is still where the drag began.
+    def _live_drag(self) -> tuple[int, str, Step] | None:
+        """The drag in progress, if the dragged step is still where the drag began.
 
         Every edit through the session ends or cancels a drag first; a change
         made to the scenario behind the session's back drops the drag
         (there is nothing safe to put back).
         """
         if self._drag is None:
-            return False
+            return None
         number, _, original = self._drag
         if number <= len(self.scenario) and self.scenario.label_at(number) == original.label:
-            return True
+            return self._drag
         self._drag = None
         self._emit(Change.SCENARIO)
-        return False
+        return None
 
     def drag_to(self, vector: np.ndarray) -> None:
         """Move the dragged vector; every view follows, nothing is pushed yet."""
-        if not self._drag_still_valid():
+        drag = self._live_drag()
+        if drag is None:
             return
-        number, field_name, original = self._drag  # type: ignore[misc]
+        number, field_name, original = drag
         current = self.scenario.step(number)
         self.scenario.replace_step(number, current.with_changes(**{field_name: vector}))
         self._emit(Change.SCENARIO)
 
     def end_drag(self) -> None:
         """Finish the drag: the whole move becomes one undoable command."""
-        if not self._drag_still_valid():
+        drag = self._live_drag()
+        if drag is None:
             return
-        number, field_name, original = self._drag  # type: ignore[misc]
+        number, field_name, original = drag
         self._drag = None
         moved = self.scenario.step(number)
         if moved == original:
@@ -311,9 +330,10 @@ class Session:
 
     def cancel_drag(self) -> None:
         """Abandon a drag in progress and put the vector back."""
-        if not self._drag_still_valid():
+        drag = self._live_drag()
+        if drag is None:
             return
-        number, _, original = self._drag  # type: ignore[misc]
+        number, _, original = drag
         self._drag = None
         self.scenario.replace_step(number, original)
         self._emit(Change.SCENARIO)
@@ -562,7 +582,7 @@ class Session:
         self._emit(Change.FILE)
 
     # -- view options ----------------------------------------------------------------
-    def set_options(self, **changes: object) -> None:
+    def set_options(self, **changes: Unpack[OptionChanges]) -> None:
         """Change view options (key_axes, snap_grid, theme …)."""
         names = {f.name for f in fields(ViewOptions)}
         unknown = set(changes) - names
@@ -574,8 +594,10 @@ class Session:
         language = changes.get("language", LANGUAGES[0])
         if language not in LANGUAGES:
             raise ValueError(f"unknown language {language!r}")
-        for axes_name, size in (("key_axes", self.scenario.d_k), ("value_axes", self.scenario.d_v)):
-            axes = changes.get(axes_name)
+        for axes_name, axes, size in (
+            ("key_axes", changes.get("key_axes"), self.scenario.d_k),
+            ("value_axes", changes.get("value_axes"), self.scenario.d_v),
+        ):
             if axes is not None and not all(0 <= a < max(size, 1) for a in axes):
                 raise ValueError(f"{axes_name} {axes} out of range for size {size}")
         new = replace(self.options, **changes)
@@ -662,7 +684,9 @@ class Session:
         prediction = self.predictions.get(self.scenario.label_at(number))
         if prediction is None:
             return None
-        output = self.snapshot(number).read.output
+        read = self.snapshot(number).read
+        assert read is not None  # a read step's snapshot has its read
+        output = read.output
         if prediction.shape != output.shape:
             return None
         return prediction, output - prediction

@@ -26,7 +26,8 @@ scenario normalises); for a value, the stamp with that write's key.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TypedDict
 
 import numpy as np
 
@@ -163,6 +164,19 @@ class ShapeCheck:
         return {"key": (n, self.d_v), "value": (self.d_k, n)}.get(self.role, (1, n))
 
 
+class _Common(TypedDict):
+    """The fields every :class:`ShapeCheck` of one call shares, typed for ``ShapeCheck(**base)``."""
+
+    state: np.ndarray | None
+    hidden: bool
+    role: str
+    text: str
+    d_k: int
+    d_v: int
+    feature_map: str
+    step: int
+
+
 def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'s' * (count != 1)}"
 
@@ -216,7 +230,7 @@ def try_vector(session: Session, text: str, role: str, number: int | None = None
     number = session.cursor if number is None else number
     d_k, d_v = scenario.d_k, scenario.d_v
     hidden = session.is_hidden(number)
-    base = {
+    base: _Common = {
         "state": None if hidden else session.snapshot(number).state,
         "hidden": hidden,
         "role": role,
@@ -294,13 +308,13 @@ def _accepted(session: Session, check: ShapeCheck) -> ShapeCheck:
                 read = read_with(trace, number, vector)
     finite = all(part is None or np.isfinite(part).all() for part in (phi, partner, stamp, read))
     if not finite:
-        return _rebuilt(
+        return replace(
             check,
             problem=OVERFLOW,
             message=f"the arithmetic overflows (a number beyond ±1.8e308): "
             f"use a smaller {check.role}",
         )
-    return _rebuilt(
+    return replace(
         check,
         phi=phi,
         partner=partner,
@@ -309,12 +323,6 @@ def _accepted(session: Session, check: ShapeCheck) -> ShapeCheck:
         read=read,
         message=_accepted_message(check, phi, partner, partner_label, stamp, read, hidden),
     )
-
-
-def _rebuilt(check: ShapeCheck, **changes: object) -> ShapeCheck:
-    fields = dict(check.__dict__)
-    fields.update(changes)
-    return ShapeCheck(**fields)  # type: ignore[arg-type]
 
 
 def _accepted_message(
@@ -333,6 +341,7 @@ def _accepted_message(
         head = f"query has {_plural(n, 'component')}, S has d_k = {d_k} rows: {q}ᵀS is 1×{d_v}."
         if hidden:
             return head + " Its read is hidden until the read at the cursor is revealed."
+        assert read is not None  # an accepted query's read is withheld only when hidden
         return head + f" It reads {fmt_vector(read)} from S after step {check.step}."
     k = "k" if check.feature_map == "identity" else "φ(k)"
     if check.role == "key":
@@ -348,6 +357,7 @@ def _accepted_message(
     if check.mapped and phi is not None:
         head += f" {k} = {fmt_vector(phi)}."
     if stamp is not None:
+        assert partner is not None  # a stamp is made only with a partner
         head += f" With {partner_label}'s {'value' if check.role == 'key' else 'key'} "
         head += f"{fmt_vector(partner)}, {k} vᵀ = {fmt_matrix(stamp)}."
     if check.role == "key" and read is not None:

@@ -57,7 +57,7 @@ class Signal:
     @staticmethod
     def _reference(slot: Callable[..., Any]) -> Callable[[], Callable[..., Any] | None]:
         if hasattr(slot, "__self__") and hasattr(slot, "__func__"):
-            return weakref.WeakMethod(slot)  # type: ignore[arg-type]
+            return weakref.WeakMethod(slot)
         return lambda: slot
 
     def connect(self, slot: Callable[..., Any]) -> None:

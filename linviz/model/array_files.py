@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 import numpy as np
 
@@ -199,6 +199,7 @@ def read_npz(path: str | os.PathLike[str]) -> dict[str, np.ndarray]:
         if not isinstance(archive, np.lib.npyio.NpzFile):
             raise _not_numpy(name, ValueError("it holds one array: name it q.npy, keys.npy …"))
         with archive:
+            assert archive.zip is not None  # open until its with ends
             for array in archive.files:
                 if array not in KNOWN_NAMES:
                     raise _unknown(array, name)
@@ -343,7 +344,8 @@ def read_array_file(
     try:
         with _numpy_errors(name):
             return scenario_from_arrays(
-                **arrays,
+                # The names were checked against KNOWN_NAMES as they were read.
+                **cast(dict[str, Any], arrays),
                 rule=options.rule,
                 labels=labels,
                 title=title,

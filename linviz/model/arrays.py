@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
 
@@ -70,7 +70,7 @@ class ArrayScenario(Scenario):
         return str(save_scenario(self, path))
 
 
-def shape_text(shape: Sequence[int]) -> str:
+def shape_text(shape: Iterable[int]) -> str:
     """``(4096, 8, 128)`` as ``[4096, 8, 128]``, how the messages write a shape."""
     return "[" + ", ".join(str(n) for n in shape) + "]"
 
@@ -300,8 +300,10 @@ def _rule_for(rule: str | Rule | None, given: Mapping[str, np.ndarray]) -> Rule:
     for parameter in RULE_PARAMETERS[name]:
         column = given.get(parameter)
         # The same value at every write is the rule's own; else each write has its own.
-        same = column is not None and len(column) and bool((column == column[0]).all())
-        defaults[parameter] = float(column[0]) if same else 1.0
+        if column is not None and len(column) and bool((column == column[0]).all()):
+            defaults[parameter] = float(column[0])
+        else:
+            defaults[parameter] = 1.0
     return Rule(name, **defaults)
 
 
@@ -313,7 +315,7 @@ def _scale_of(scale: float | str | None, d_k: int) -> float:
     number = None
     if not isinstance(scale, bool):
         try:
-            number = float(scale)  # type: ignore[arg-type]
+            number = float(scale)
         except (TypeError, ValueError, OverflowError):
             number = None
     if number is None or not math.isfinite(number) or number <= 0.0:
@@ -523,7 +525,6 @@ def scenario_from_arrays(
     if title is None:
         layout = f"{count} tokens" if token_layout else f"{count} pairs, {reads} queries"
         title = f"Arrays: {layout}, d_k = {d_k}, d_v = {d_v}"
-    settings = {"feature_map": feature_map, "normalize": normaliser, "rule": chosen}
     # Rows: tokens interleave (write t, read t); pairs write all, then read all.
     is_write = np.zeros(total, dtype=bool)
     if token_layout:
@@ -533,7 +534,7 @@ def scenario_from_arrays(
     is_write[write_rows] = True
     vectors = np.zeros((total, d_k))
     vectors[write_rows] = writes_key
-    if reads:
+    if reads_query is not None and reads:
         vectors[read_rows] = reads_query * factor
     values_column = np.zeros((total, d_v))
     values_column[write_rows] = writes_value
@@ -559,11 +560,15 @@ def scenario_from_arrays(
             d_v,
             _steps(is_write, vectors, values_column, overrides, labels_column),
             title=title,
-            **settings,
+            feature_map=feature_map,
+            normalize=normaliser,
+            rule=chosen,
         )
         _check_finite(scenario)
         return scenario
-    scenario = ArrayScenario(d_k, d_v, title=title, **settings)
+    scenario = ArrayScenario(
+        d_k, d_v, title=title, feature_map=feature_map, normalize=normaliser, rule=chosen
+    )
     by_label: dict[str, int] = {}
     for row, label in enumerate(labels_column):
         if label in by_label:

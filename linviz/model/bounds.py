@@ -112,4 +112,5 @@ def _read_denominators(
         seen = writes_before > 0
         normalisers[seen] = totals[writes_before[seen] - 1]
         denominators = np.einsum("ij,ij->i", phi(vectors[read_rows]), normalisers)
-    return denominators + NORMALISER_EPS, np.isfinite(normalisers).all(axis=1)
+    # asarray: all(axis=1) of a 2-D array is an array, which numpy's stubs cannot tell.
+    return denominators + NORMALISER_EPS, np.asarray(np.isfinite(normalisers).all(axis=1))

@@ -47,6 +47,7 @@ import functools
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import numpy as np
 
@@ -168,10 +169,16 @@ def _choice(raw: object, field_name: str, allowed: tuple[str, ...]) -> str:
             allowed=", ".join(allowed),
             field=field_name,
         )
-    return raw  # type: ignore[return-value]
+    return raw
 
 
-def _sorted_set(raw: Iterable[object], field_name: str, check: Callable[[object], object]) -> tuple:
+#: What a checked setting list holds: whole numbers, similarities or rule names.
+_Item = TypeVar("_Item", int, float, str)
+
+
+def _sorted_set(
+    raw: Iterable[object], field_name: str, check: Callable[[object], _Item]
+) -> tuple[_Item, ...]:
     items = tuple(raw)
     if not items:
         raise ScenarioError.of(
@@ -179,7 +186,7 @@ def _sorted_set(raw: Iterable[object], field_name: str, check: Callable[[object]
             name=Term(field_name),
             field=field_name,
         )
-    return tuple(sorted({check(item) for item in items}))  # type: ignore[type-var]
+    return tuple(sorted({check(item) for item in items}))
 
 
 @dataclass(frozen=True)

@@ -153,10 +153,12 @@ class _Values:
         fmt = self.numbers
         if record is None:
             raise ValueError("not a write")
+        value = record.step.value
         if name == "k":
             return fmt.vector(record.step.vector)
         if name == "v":
-            return fmt.vector(record.step.value)
+            assert value is not None  # a write's step has its value
+            return fmt.vector(value)
         if name == "phi_k":
             return fmt.vector(record.phi_key)
         if name == "stamp":
@@ -171,7 +173,7 @@ class _Values:
         if name == "beta":
             return fmt.number(beta)
         # "removed": what a delta write took away before adding (β v − u); 0 otherwise.
-        value = record.step.value
+        assert value is not None
         written = beta * value if self.trace.scenario.rule.corrects else value
         return fmt.vector(written - record.effective_value)
 
@@ -199,13 +201,16 @@ class _Values:
                 return fmt.blend.format(" + ".join(result.tied)) if result.tied else fmt.none
             if result.exact:
                 return fmt.exact
+            assert result.interference is not None  # a read with a target has its error
             return fmt.off_by.format(fmt.vector(result.interference))
         if result.target is None:
             return fmt.none
+        expected, interference = result.expected, result.interference
+        assert expected is not None and interference is not None  # a read with a target has both
         if name == "expected":
-            return fmt.vector(result.expected)
+            return fmt.vector(expected)
         if name == "interference":
-            return fmt.vector(result.interference)
+            return fmt.vector(interference)
         parts = result.error_parts
         assert parts is not None  # a read with a target has its parts
         if name in _PART_FIELDS:
@@ -258,11 +263,14 @@ def step_fingerprint(
     if number is not None:
         snap = snapshot(trace, number) if snapshot_of is None else snapshot_of(number)
         step = snap.step
+        assert step is not None  # only step 0, the empty memory, has none
         pieces += [step.op, _rounded(step.vector), _rounded(snap.state)]
         if step.is_write:
+            assert step.value is not None  # a write has its value
             pieces.append(_rounded(step.value))
         else:
             result = snap.read
+            assert result is not None  # a read step's snapshot has its read
             pieces += [_rounded(result.output), result.target, result.tied]
             if result.expected is not None:
                 pieces.append(_rounded(result.expected))

@@ -26,7 +26,7 @@ from linviz.model import limits
 from linviz.model.caption_fields import check_written_for
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, Term, shown
 from linviz.model.scenario import Scenario
-from linviz.model.step import READ, WRITE, StepColumns
+from linviz.model.step import READ, WRITE, Step, StepColumns
 from linviz.model.step_reader import check_keys, parse_step
 from linviz.model.text_rules import same_label
 
@@ -340,8 +340,8 @@ class ColumnReader:
             relabelled |= checked.label != labels[row]
             labels[row], targets[row] = checked.label, checked.target
             for name, field in (("captions", "caption"), ("notes", "notes")):
-                if texts[name] is not None:
-                    texts[name][row] = getattr(checked, field)
+                if (text := texts[name]) is not None:
+                    text[row] = getattr(checked, field)
             if texts["questions"] is not None:
                 texts["questions"][row] = checked.question
             if checked.alpha is not None:
@@ -413,7 +413,7 @@ class ColumnReader:
         columns: dict[str, list[Any] | None],
         labels: list[Any],
         first_row: dict[str, int],
-    ):
+    ) -> Step:
         """Check step ``row + 1`` in full, as the steps layout would hold it."""
         d_k, d_v = self._shell.d_k, self._shell.d_v
         write = bool(is_write[row])

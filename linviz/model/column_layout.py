@@ -43,7 +43,8 @@ from linviz.model.json_reader import JsonSyntaxError, decode_value
 try:  # five times faster than the standard library on a million rows of numbers
     import orjson
 except ImportError:  # pragma: no cover - orjson is a dependency; a build may lack a wheel
-    orjson = None
+    # None stands for the missing module: each use checks for it first.
+    orjson = None  # type: ignore[assignment]
 
 LAYOUT_STEPS, LAYOUT_COLUMNS = "steps", "columns"
 LAYOUTS = (LAYOUT_STEPS, LAYOUT_COLUMNS)
@@ -78,7 +79,7 @@ def _refuse_constant(name: str) -> Any:
     raise NotFast(name)
 
 
-def _parse_numbers(piece: bytes) -> list[Any]:
+def _parse_numbers(piece: bytes | bytearray) -> list[Any]:
     """The numbers of ``[piece]`` (strict JSON); :class:`NotFast` for anything else."""
     text = b"".join((b"[", piece, b"]"))
     try:

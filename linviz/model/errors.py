@@ -13,7 +13,11 @@ which reads this exact name and form (a literal context, a literal text).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    # typing.Self is Python 3.11; only the type checker reads it here.
+    from typing_extensions import Self
 
 #: Longest repr of a refused value quoted in a message.
 SHOWN_CHARS = 40
@@ -61,7 +65,9 @@ class Phrase(str):
 class Counted(str):
     """A count and its noun, ``"3 components"``: the views say it with their plural forms."""
 
-    count: int
+    # The count shadows str.count on purpose (the views read it as a number), which
+    # the type checker can only see as overriding a method with an int.
+    count: int  # type: ignore[assignment]
     noun: str
 
     def __new__(cls, count: int, noun: str) -> Counted:
@@ -186,7 +192,7 @@ class ScenarioError(ValueError):
         step: int | None = None,
         field: str | None = None,
         **values: Any,
-    ) -> ScenarioError:
+    ) -> Self:
         """The refusal written from ``template`` (``str.format`` fields, ``{{`` for a brace).
 
         ``template`` is a ``QT_TRANSLATE_NOOP("ScenarioError", "…")`` literal;

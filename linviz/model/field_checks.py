@@ -81,6 +81,7 @@ def parse_vector(raw: object, name: str, d_k: int, d_v: int) -> np.ndarray:
     strings, nested lists, NaN and infinities never reach the arithmetic.
     """
     expected = d_v if name == "value" else d_k
+    vector: np.ndarray | None  # None: np.array could not read it
     if isinstance(raw, np.ndarray):
         if raw.ndim == 1 and raw.dtype.kind in "fiu":
             # A read-only float64 array is kept as is (no copy per step of a
@@ -232,7 +233,7 @@ def check_feature_map(raw: object) -> str:
             allowed=", ".join(FEATURE_MAPS),
             field="feature_map",
         )
-    return raw  # type: ignore[return-value]
+    return raw
 
 
 def check_settings(feature_map: str, normalize: object, rule: Rule) -> None:

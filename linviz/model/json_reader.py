@@ -146,6 +146,7 @@ def _describe(field: str | None, path: tuple[Any, ...]) -> tuple[str | None, str
         names = [field, *names]
     dotted = ".".join(names) if names else None
     index = next((part for part in path if isinstance(part, int)), None)
+    words: Term | Phrase
     if index is None:
         words = Term(dotted) if dotted else Term(QT_TRANSLATE_NOOP("ScenarioError", "a value"))
     elif dotted:
@@ -284,7 +285,8 @@ class ArrayItems:
 
     def __iter__(self) -> Iterator[Any]:
         text = self._text
-        scan = _DECODER.scan_once
+        # Set by JSONDecoder.__init__ (the C scanner); typeshed does not declare it.
+        scan = _DECODER.scan_once  # type: ignore[attr-defined]
         pos = skip_space(text, self._start + 1)
         if text.startswith("]", pos):
             self.end = pos + 1

@@ -30,6 +30,7 @@ DeltaNet ``H · d_k · d_v``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -38,6 +39,9 @@ from linviz.model.costs import check_whole
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError
 from linviz.model.kernel import apply_writes
 from linviz.model.rules import RULE_PARAMETERS, Rule
+
+if TYPE_CHECKING:
+    from linviz.model.arrays import ArrayScenario
 
 #: Zoology's power-law exponent and its usual vocabulary.
 POWER_A = 0.01
@@ -189,7 +193,9 @@ def mqar_rule(name: str = "additive", beta: float = 1.0, alpha: float = 1.0) -> 
     )
 
 
-def mqar_scenario(sequence: MqarSequence, d: int, seed: int = 0, rule: Rule | None = None):
+def mqar_scenario(
+    sequence: MqarSequence, d: int, seed: int = 0, rule: Rule | None = None
+) -> ArrayScenario:
     """The sequence as a memory: one write per pair, one read per query, in sequence order.
 
     Labels name the tokens: write ``17→4120`` stores key 17's value 4120;

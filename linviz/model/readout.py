@@ -89,9 +89,17 @@ class ReadResult:
         self._scenario = scenario
         self._contributions: list[Contribution] | None = None
         self.tied: tuple[str, ...] = ()
-        self.expected = self.target_term = self.crosstalk = self.interference = None
-        self.own_value = self.own_error = self.correction = None
-        self.relative_error = self.crosstalk_share = self.cosine = None
+        # Set by read_result when the read has a target; None without one.
+        self.expected: np.ndarray | None = None
+        self.target_term: np.ndarray | None = None
+        self.crosstalk: np.ndarray | None = None
+        self.interference: np.ndarray | None = None
+        self.own_value: np.ndarray | None = None
+        self.own_error: np.ndarray | None = None
+        self.correction: np.ndarray | None = None
+        self.relative_error: float | None = None
+        self.crosstalk_share: float | None = None
+        self.cosine: float | None = None
         self.exact = False
         self.target_index: int | None = None
         self._error_parts: ErrorParts | None = None

@@ -377,9 +377,9 @@ class Trace:
         K = self.checkpoint_every
         segment = (max(edit.first, 1) - 1) // K
         # Only one segment's own sum changes when its rows changed in place.
-        in_place = edit.last is not None and not self.scenario.rule.corrects
-        last_segment = (edit.last - 1) // K if in_place else None
-        if in_place:
+        last_segment: int | None = None
+        if edit.last is not None and not self.scenario.rule.corrects:
+            last_segment = (edit.last - 1) // K
             self._keep_sums(last_segment + 1)
         del self._checkpoints[segment + 1 :]
         del self._touch_before[segment + 1 :]

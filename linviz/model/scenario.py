@@ -104,6 +104,8 @@ def _changes_writes(old: Step, new: Step) -> bool:
         return False  # a read's query changes what it returns, not the memory
     if old.op != new.op or (old.alpha, old.beta) != (new.alpha, new.beta):
         return True
+    if old.value is None or new.value is None:  # a read has no value: None equals only None
+        return not (np.array_equal(old.vector, new.vector) and old.value is new.value)
     return not (np.array_equal(old.vector, new.vector) and np.array_equal(old.value, new.value))
 
 
@@ -127,6 +129,20 @@ class Scenario:
     value column is zero and unused; an absent ``alpha``/``beta`` override is
     NaN. The columns keep spare capacity so appending is cheap.
     """
+
+    # The columns, set by _allocate or adopt_columns (declared here for the type checker).
+    _n: int
+    _is_write: np.ndarray
+    _vectors: np.ndarray
+    _values: np.ndarray
+    _alpha: np.ndarray
+    _beta: np.ndarray
+    _labels: list[str]
+    _targets: list[str | None]
+    _captions: list[str]
+    _notes: list[str]
+    _questions: list[str]
+    _label_index: dict[str, int] | None  # None: made from the labels when first asked for
 
     def __init__(
         self,
@@ -235,12 +251,12 @@ class Scenario:
         self._values = np.zeros((capacity, self.d_v))
         self._alpha = np.full(capacity, np.nan)
         self._beta = np.full(capacity, np.nan)
-        self._labels: list[str] = []
-        self._targets: list[str | None] = []
-        self._captions: list[str] = []
-        self._notes: list[str] = []
-        self._questions: list[str] = []
-        self._label_index: dict[str, int] | None = {}
+        self._labels = []
+        self._targets = []
+        self._captions = []
+        self._notes = []
+        self._questions = []
+        self._label_index = {}
         self._forget_sizes()
 
     def _forget_sizes(self) -> None:

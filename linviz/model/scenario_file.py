@@ -222,6 +222,7 @@ def scenario_from_dict(document: Any) -> Scenario:
     if isinstance(steps, dict):
         _adopt(scenario, ColumnReader(scenario, steps, owned=False), header)
         return scenario
+    assert isinstance(steps, list)  # _settings_scenario refused anything else
     reader = StepReader(scenario)
     for raw in steps:
         reader.add(raw)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 
@@ -89,7 +90,9 @@ class Step:
         """``"key"`` for a write, ``"query"`` for a read."""
         return "key" if self.op == WRITE else "query"
 
-    def with_changes(self, **changes: object) -> Step:
+    # Any: callers name the field at run time (a drag's, a rule's parameter); replace()
+    # refuses a name that is no field.
+    def with_changes(self, **changes: Any) -> Step:
         """A copy with some fields replaced (vectors are converted to float64)."""
         for name in ("vector", "value"):
             if changes.get(name) is not None:
@@ -116,13 +119,14 @@ class Step:
     __hash__ = None  # type: ignore[assignment]
 
 
-def write(key: Sequence[float], value: Sequence[float], label: str, **extra: object) -> Step:
+# ``extra``: any of Step's other fields, unchecked like the rest (Any, as in with_changes).
+def write(key: Sequence[float], value: Sequence[float], label: str, **extra: Any) -> Step:
     """Convenience constructor of a write step (no checks: see ``check_step``)."""
     return Step(
         WRITE, np.array(key, dtype=np.float64), np.array(value, dtype=np.float64), label, **extra
-    )  # type: ignore[arg-type]
+    )
 
 
-def read(query: Sequence[float], label: str, **extra: object) -> Step:
+def read(query: Sequence[float], label: str, **extra: Any) -> Step:
     """Convenience constructor of a read step (no checks: see ``check_step``)."""
-    return Step(READ, np.array(query, dtype=np.float64), None, label, **extra)  # type: ignore[arg-type]
+    return Step(READ, np.array(query, dtype=np.float64), None, label, **extra)

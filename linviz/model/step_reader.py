@@ -12,7 +12,7 @@ are named with the same words whichever path found the problem.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -133,7 +133,7 @@ class _Earlier(Mapping[str, bool]):
     def __contains__(self, label: object) -> bool:
         return label in self._reader._by_label
 
-    def __iter__(self):  # pragma: no cover - not used by check_step
+    def __iter__(self) -> Iterator[str]:  # pragma: no cover - not used by check_step
         return iter(self._reader._by_label)
 
     def __len__(self) -> int:  # pragma: no cover - not used by check_step

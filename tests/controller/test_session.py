@@ -6,14 +6,16 @@ of [9,9] under [1,0] makes that key read [11,12].
 """
 
 import json
+from dataclasses import fields
 from pathlib import Path
+from typing import get_type_hints
 
 import numpy as np
 import pytest
 
 from linviz.controller.changes import Change
 from linviz.controller.commands import InsertStep, RemoveStep, ReplaceStep, Resize
-from linviz.controller.session import Session
+from linviz.controller.session import OptionChanges, Session, ViewOptions
 from linviz.model.errors import ScenarioError
 from linviz.model.lessons import resolve_scenario_path
 from linviz.model.scenario import Scenario, read, write
@@ -293,6 +295,14 @@ def test_view_options_are_checked_and_announced_only_when_they_change(session, e
     with pytest.raises(ValueError, match="value_axes \\(-1, 0\\) out of range for size 2"):
         session.set_options(value_axes=(-1, 0))
     assert session.options.key_axes == (1, 0) and len(events) == 1
+
+
+def test_every_view_option_has_its_typed_keyword():
+    # set_options' keywords are typed by OptionChanges: a field added to
+    # ViewOptions but not there would be refused by the type checker.
+    assert OptionChanges.__optional_keys__ == {f.name for f in fields(ViewOptions)}
+    assert not OptionChanges.__required_keys__
+    assert get_type_hints(OptionChanges) == get_type_hints(ViewOptions)
 
 
 def test_the_planes_show_two_different_components_that_exist():
