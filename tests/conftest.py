@@ -5,8 +5,8 @@ import os
 if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import pytest  # noqa: E402
-from hypothesis import Phase, settings  # noqa: E402
+import pytest
+from hypothesis import Phase, settings
 
 # Shared CI machines are slow and noisy: no per-example deadline.
 settings.register_profile("linviz", deadline=None, max_examples=60)

@@ -148,7 +148,7 @@ class RecoveryFile:
         if self._lock is not None:
             return
         self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        lock = open(_lock_path(self.path), "ab")  # noqa: SIM115 - held until remove()
+        lock = open(_lock_path(self.path), "ab")
         if not _try_lock(lock):  # pragma: no cover - the token makes the name ours
             lock.close()
             raise OSError(f"{self.path} is locked by another process")
@@ -269,7 +269,7 @@ class Restored:
 def _owner_gone(path: Path, pid: int) -> bool:
     """Whether the process that wrote ``path`` has ended (its lock can be taken)."""
     try:
-        stream = open(_lock_path(path), "rb")  # noqa: SIM115 - closed below
+        stream = open(_lock_path(path), "rb")
     except FileNotFoundError:
         return not _pid_alive(pid)
     except OSError:

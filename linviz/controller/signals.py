@@ -89,14 +89,14 @@ class Signal:
         for slot in alive:
             try:
                 slot(*args)
-            except Exception as error:  # noqa: BLE001 - every slot must run
+            except Exception as error:
                 handler = self.error_handler or _default_handler
                 if handler is None:
                     unhandled.append(error)
                     continue
                 try:
                     handler(error, slot)
-                except Exception as failure:  # noqa: BLE001 - a broken handler
+                except Exception as failure:
                     unhandled.append(failure)
         if not unhandled:
             return

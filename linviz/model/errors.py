@@ -25,7 +25,7 @@ SHOWN_CHARS = 40
 CONTEXT = "ScenarioError"
 
 
-def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 (the name lupdate reads)
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
     """Mark ``text`` for translation in ``context``; return it unchanged.
 
     ``pyside6-lupdate`` extracts the literal from every call written

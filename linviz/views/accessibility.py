@@ -115,7 +115,7 @@ class Accessibility(QtCore.QObject):
         self.fill()
         self.describe()
 
-    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
         if event.type() == QtCore.QEvent.Type.LanguageChange and watched is self.root:
             call_soon(self, self.refill)
         return False

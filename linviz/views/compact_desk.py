@@ -309,7 +309,7 @@ class CompactDesk(QtCore.QObject):
             self._style()
         self._fit_readout()
 
-    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
         if watched is self.stack and event.type() == QtCore.QEvent.Type.Resize and self.active:
             self._fit_readout()
         return False
@@ -334,7 +334,7 @@ class _TabBar(QtWidgets.QTabBar):
             return True
         return super().event(event)
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt name)
+    def keyPressEvent(self, event) -> None:
         key = event.key()
         if key in (Qt.Key.Key_Home, Qt.Key.Key_End) and self.count():
             self.setCurrentIndex(0 if key == Qt.Key.Key_Home else self.count() - 1)

@@ -121,7 +121,7 @@ class ErrorDialog(QtWidgets.QDialog):
         text = f"linviz {__version__}\n{self.summary.text()}\n\n{self.details.toPlainText()}"
         QtWidgets.QApplication.clipboard().setText(text)
 
-    def closeEvent(self, event: QtGui.QCloseEvent) -> None:  # noqa: N802 (Qt name)
+    def closeEvent(self, event: QtGui.QCloseEvent) -> None:
         self.count = 0
         super().closeEvent(event)
 
@@ -224,7 +224,7 @@ class ErrorReporter(QtCore.QObject):
             if len(summary) > 300:
                 summary = summary[:299] + "…"
             self._show(summary, details, log)
-        except Exception:  # noqa: BLE001 - the reporter must never raise
+        except Exception:
             sys.__excepthook__(kind, error, trace)
         finally:
             self._reporting = False
@@ -249,7 +249,7 @@ class ErrorReporter(QtCore.QObject):
                 self._handler = handler
             self._logger.error("linviz %s: unexpected error\n%s", __version__, details)
             self._handler.flush()
-        except Exception:  # noqa: BLE001 - no log, still a dialog
+        except Exception:
             return None
         return self.log_path
 

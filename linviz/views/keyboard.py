@@ -183,7 +183,7 @@ class Keyboard(QtCore.QObject):
         return panel
 
     # -- arrow keys in the key plane --------------------------------------------------------
-    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
         kind = event.type()
         if kind == QtCore.QEvent.Type.ChildAdded:
             child = event.child()

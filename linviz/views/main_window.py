@@ -447,7 +447,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.settings.sync()
         set_language(language)
 
-    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt name)
+    def changeEvent(self, event: QtCore.QEvent) -> None:
         super().changeEvent(event)
         if event.type() == QtCore.QEvent.Type.LanguageChange:
             self.retranslate()
@@ -473,14 +473,14 @@ class MainWindow(QtWidgets.QMainWindow):
         self._save_settings()
 
     # -- the window's own events -----------------------------------------------------------
-    def setVisible(self, visible: bool) -> None:  # noqa: N802 (Qt name)
+    def setVisible(self, visible: bool) -> None:
         # Compact before the first layout: the full desk's docks in French ask
         # 837 px, and would widen an 800 px window before it could be compact.
         if visible:
             self.desk.update_compact()
         super().setVisible(visible)
 
-    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:  # noqa: N802 (Qt name)
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         super().resizeEvent(event)
         self.desk.update_compact()
 
@@ -490,11 +490,11 @@ class MainWindow(QtWidgets.QMainWindow):
             self.desk.remember_desk()  # a dock's separator dragged to a new size
         return handled
 
-    def showEvent(self, event: QtGui.QShowEvent) -> None:  # noqa: N802 (Qt name)
+    def showEvent(self, event: QtGui.QShowEvent) -> None:
         super().showEvent(event)
         self.desk.shown()
 
-    def closeEvent(self, event: QtGui.QCloseEvent) -> None:  # noqa: N802 (Qt name)
+    def closeEvent(self, event: QtGui.QCloseEvent) -> None:
         if not self.document.close():  # asks about unsaved changes; nothing left to recover
             event.ignore()
             return

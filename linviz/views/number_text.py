@@ -50,7 +50,7 @@ def _localise_plot_ticks() -> None:
     if getattr(original, "localised", False):
         return
 
-    def tick_strings(self, values, scale, spacing):  # noqa: ANN001 (pyqtgraph's signature)
+    def tick_strings(self, values, scale, spacing):
         return [localised(text) for text in original(self, values, scale, spacing)]
 
     tick_strings.localised = True  # type: ignore[attr-defined]

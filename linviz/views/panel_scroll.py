@@ -47,14 +47,14 @@ class PanelScroll(QtWidgets.QScrollArea):
     def _bar_width(self) -> int:
         return self.verticalScrollBar().sizeHint().width()
 
-    def minimumSizeHint(self) -> QtCore.QSize:  # noqa: N802 (Qt name)
+    def minimumSizeHint(self) -> QtCore.QSize:
         panel = self.widget()
         if panel is None:
             return super().minimumSizeHint()
         hint = panel.minimumSizeHint()
         return QtCore.QSize(hint.width() + self._bar_width(), min(hint.height(), MIN_HEIGHT_PX))
 
-    def sizeHint(self) -> QtCore.QSize:  # noqa: N802 (Qt name)
+    def sizeHint(self) -> QtCore.QSize:
         panel = self.widget()
         if panel is None:
             return super().sizeHint()
@@ -80,7 +80,7 @@ class PanelScroll(QtWidgets.QScrollArea):
                 return
             panel.resize(size)
 
-    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
         kind = event.type()
         if watched is self.viewport() and kind == QtCore.QEvent.Type.Resize:
             self._fit()

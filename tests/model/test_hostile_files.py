@@ -226,7 +226,7 @@ def load_in_thread(path):
     def run():
         try:
             outcome["scenario"] = load_scenario(path)
-        except BaseException as error:  # noqa: BLE001 - reported below
+        except BaseException as error:
             outcome["error"] = error
 
     thread = threading.Thread(target=run, daemon=True)

@@ -127,14 +127,14 @@ def _serve() -> None:  # pragma: no cover - runs in the child process
     state: dict = {"page_url": None, "log": [], "console": []}
 
     class Interceptor(QWebEngineUrlRequestInterceptor):
-        def interceptRequest(self, info) -> None:  # noqa: N802 (Qt's name)
+        def interceptRequest(self, info) -> None:
             url = info.requestUrl().toString()
             if url != state["page_url"]:
                 state["log"].append(url)
                 info.block(True)
 
     class Page(QWebEnginePage):
-        def javaScriptConsoleMessage(self, level, message, line, source) -> None:  # noqa: N802
+        def javaScriptConsoleMessage(self, level, message, line, source) -> None:
             state["console"].append(f"{message} ({line})")
 
     profile = QWebEngineProfile()  # off the record: no cache, nothing kept on disk
@@ -263,7 +263,7 @@ def _serve() -> None:  # pragma: no cover - runs in the child process
             else:
                 raise ValueError(f"unknown command {command!r}")
             print(json.dumps({"result": result}), flush=True)
-        except Exception as error:  # noqa: BLE001 - reported to the test, which fails
+        except Exception as error:
             print(json.dumps({"error": f"{type(error).__name__}: {error}"}), flush=True)
     view.close()
     app.processEvents()

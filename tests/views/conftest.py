@@ -176,7 +176,7 @@ class EventLog(QtCore.QObject):
         for widget in widgets:
             widget.installEventFilter(self)
 
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt name)
+    def eventFilter(self, watched, event) -> bool:
         if event.type() == self.kind:
             self.watched.append(watched)
             self.rects.append(

@@ -31,7 +31,7 @@ class MouseWatch(QtCore.QObject):
         self.count = 0
         QtWidgets.QApplication.instance().installEventFilter(self)
 
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt name)
+    def eventFilter(self, watched, event) -> bool:
         if event.type() in MOUSE:
             self.count += 1
         return False

@@ -27,7 +27,7 @@ class LayoutCounter(QtCore.QObject):
         self.count = 0
         QtWidgets.QApplication.instance().installEventFilter(self)
 
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt name)
+    def eventFilter(self, watched, event) -> bool:
         if event.type() in _LAYOUT:
             self.count += 1
         return False

@@ -61,7 +61,7 @@ class LayoutWatch(QtCore.QObject):
         super().__init__()
         self.count = 0
 
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt name)
+    def eventFilter(self, watched, event) -> bool:
         if event.type() == QtCore.QEvent.Type.LayoutRequest:
             self.count += 1
         return False

@@ -89,7 +89,7 @@ class BaselinePanel(Panel):
         self._layout.addLayout(right, 3)
         self.refresh()
 
-    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:  # noqa: N802 (Qt name)
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         # Side by side in a wide dock, map above the list in a tall one.
         wide = event.size().width() >= 1.2 * event.size().height()
         if wide != self._wide:

@@ -91,7 +91,7 @@ class HiddenNotice(QtWidgets.QLabel):
             " font-weight: bold; }"
         )
 
-    def mousePressEvent(self, event: QtGui.QMouseEvent) -> None:  # noqa: N802 (Qt name)
+    def mousePressEvent(self, event: QtGui.QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
             self.session.reveal()
             event.accept()

@@ -234,7 +234,7 @@ class LabNotebookDialog(QtWidgets.QDialog):
                 return  # the list follows when the drag ends (one change, not a hundred)
             self.refresh()
 
-    def showEvent(self, event: QtGui.QShowEvent) -> None:  # noqa: N802 (Qt name)
+    def showEvent(self, event: QtGui.QShowEvent) -> None:
         self.refresh()
         super().showEvent(event)
 

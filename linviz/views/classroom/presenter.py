@@ -55,7 +55,7 @@ class BlankCover(QtWidgets.QWidget):
         self.hide()
         window.installEventFilter(self)
 
-    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
         if event.type() == QtCore.QEvent.Type.Resize and self.isVisible():
             self.setGeometry(self.parentWidget().rect())
         return False

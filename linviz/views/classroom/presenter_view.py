@@ -79,7 +79,7 @@ class StateThumbnail(QtWidgets.QWidget):
             )
         self.update()
 
-    def paintEvent(self, event: QtGui.QPaintEvent) -> None:  # noqa: N802 (Qt name)
+    def paintEvent(self, event: QtGui.QPaintEvent) -> None:
         painter = QtGui.QPainter(self)
         try:
             theme = self._theme

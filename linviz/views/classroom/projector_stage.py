@@ -310,7 +310,7 @@ class ProjectorStage(QtCore.QObject):
             room -= above[0].height() + grid.verticalSpacing()
         return names[-1], max(room, 0)
 
-    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
         if watched is self.body and event.type() == QtCore.QEvent.Type.Resize:
             self._share_height()
         return False
@@ -365,7 +365,7 @@ class _Stage(QtWidgets.QWidget):
     a projector's full screen cannot grow.
     """
 
-    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt name)
+    def hasHeightForWidth(self) -> bool:
         return False
 
 

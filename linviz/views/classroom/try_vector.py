@@ -83,7 +83,7 @@ class ShapePicture(QtWidgets.QGraphicsView):
             if item.data(SHAPE) == shape and item.data(ROLE) == role
         ]
 
-    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:  # noqa: N802 (Qt name)
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         super().resizeEvent(event)
         self._draw()
 

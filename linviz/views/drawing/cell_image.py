@@ -50,7 +50,7 @@ class CellImage(pg.ImageItem):
             self._word_table = (id(lut), rgb_words(lut))
         return self._word_table[1]
 
-    def render(self) -> None:  # noqa: D102 (pyqtgraph hook)
+    def render(self) -> None:
         image, levels, table = self.image, self.levels, self._table()
         if (
             image is None

@@ -123,7 +123,7 @@ class LabelGrid(pg.GraphicsObject):
         return self._light
 
     # -- geometry and painting ----------------------------------------------------
-    def boundingRect(self) -> QtCore.QRectF:  # noqa: N802 (Qt override)
+    def boundingRect(self) -> QtCore.QRectF:
         rows, columns = self._values.shape
         return QtCore.QRectF(0.0, 0.0, float(columns), float(rows))
 

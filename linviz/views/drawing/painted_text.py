@@ -107,7 +107,7 @@ class _PaintedText(QtWidgets.QWidget):
             self._fonts = None
             self._changed()
 
-    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt name)
+    def changeEvent(self, event: QtCore.QEvent) -> None:
         if event.type() == QtCore.QEvent.Type.FontChange:
             self._fonts = None
             self._changed()
@@ -196,7 +196,7 @@ class _PaintedText(QtWidgets.QWidget):
             self.updateGeometry()
         self.update()
 
-    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:  # noqa: N802 (Qt name)
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         super().resizeEvent(event)
         # The parent layout may have remembered heights (for other widths) from
         # before the last change of text: ask again if this one is not right.
@@ -227,24 +227,24 @@ class _PaintedText(QtWidgets.QWidget):
         raise NotImplementedError
 
     # -- QWidget -------------------------------------------------------------------
-    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt name)
+    def hasHeightForWidth(self) -> bool:
         return True
 
-    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt name)
+    def heightForWidth(self, width: int) -> int:
         height, _ = self._layout(width)
         return int(height + 0.999)
 
-    def sizeHint(self) -> QtCore.QSize:  # noqa: N802 (Qt name)
+    def sizeHint(self) -> QtCore.QSize:
         em = self._width("M", False)
         width = int(min(self._natural_width(), 32 * em)) + 1
         return QtCore.QSize(width, self.heightForWidth(width))
 
-    def minimumSizeHint(self) -> QtCore.QSize:  # noqa: N802 (Qt name)
+    def minimumSizeHint(self) -> QtCore.QSize:
         # Never depends on the text: a longer number must not move the splitters.
         em = self._width("M", False)
         return QtCore.QSize(int(8 * em), 0)
 
-    def paintEvent(self, event: QtGui.QPaintEvent) -> None:  # noqa: N802 (Qt name)
+    def paintEvent(self, event: QtGui.QPaintEvent) -> None:
         _, placed = self._layout(self.width())
         if not placed:
             return
@@ -264,7 +264,7 @@ class _PaintedText(QtWidgets.QWidget):
         finally:
             painter.end()
 
-    def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:  # noqa: N802 (Qt name)
+    def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:
         if event.matches(QtGui.QKeySequence.StandardKey.Copy):
             QtGui.QGuiApplication.clipboard().setText(self.plain_text())
             event.accept()
@@ -438,7 +438,7 @@ class MeasureTable(_PaintedText):
             spans = self._spans[width]
         return spans
 
-    def event(self, event: QtCore.QEvent) -> bool:  # noqa: N802 (Qt name)
+    def event(self, event: QtCore.QEvent) -> bool:
         if event.type() == QtCore.QEvent.Type.ToolTip and self._rows:
             spans = self._row_spans(max(int(self.width()), 1))
             y = event.pos().y()

@@ -34,7 +34,7 @@ def quiet_hover_while_dragging(scene: pg.GraphicsScene) -> None:
     """
     send = scene.sendHoverEvents
 
-    def send_unless_dragging(event: object, exitOnly: bool = False) -> None:  # noqa: N803
+    def send_unless_dragging(event: object, exitOnly: bool = False) -> None:
         if not exitOnly and scene.dragItem is not None and event.buttons():
             return
         send(event, exitOnly)

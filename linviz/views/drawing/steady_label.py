@@ -80,7 +80,7 @@ class SteadyLabel(QtWidgets.QWidget):
         """The text shown."""
         return self.label.text()
 
-    def setText(self, text: str) -> None:  # noqa: N802 (QLabel's name)
+    def setText(self, text: str) -> None:
         """Show ``text`` (a new layout only if it needs one, see the class)."""
         if text != self.label.text():
             self.label.setText(text)  # its LayoutRequest comes to this widget only
@@ -88,11 +88,11 @@ class SteadyLabel(QtWidgets.QWidget):
             self._told_heights = {} if told is None else {self.width(): told}
             self._ask_if_needed()
 
-    def wordWrap(self) -> bool:  # noqa: N802 (QLabel's name)
+    def wordWrap(self) -> bool:
         """Whether the text wraps between words."""
         return self.label.wordWrap()
 
-    def setWordWrap(self, on: bool) -> None:  # noqa: N802 (QLabel's name)
+    def setWordWrap(self, on: bool) -> None:
         """Wrap the text between words (or keep it on its lines)."""
         self.label.setWordWrap(on)
         self.setSizePolicy(self.label.sizePolicy())  # height-for-width with word wrap
@@ -100,20 +100,20 @@ class SteadyLabel(QtWidgets.QWidget):
         self.updateGeometry()
 
     # -- what the layout is told ----------------------------------------------------------
-    def sizeHint(self) -> QtCore.QSize:  # noqa: N802 (Qt name)
+    def sizeHint(self) -> QtCore.QSize:
         hint = self.label.sizeHint()
         self._told_font, self._told_height = self.label.font(), hint.height()
         return hint
 
-    def minimumSizeHint(self) -> QtCore.QSize:  # noqa: N802 (Qt name)
+    def minimumSizeHint(self) -> QtCore.QSize:
         minimum = self.label.minimumSizeHint()
         self._told_width = minimum.width()
         return minimum
 
-    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt name)
+    def hasHeightForWidth(self) -> bool:
         return self.label.wordWrap()
 
-    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt name)
+    def heightForWidth(self, width: int) -> int:
         height = self.label.heightForWidth(width)
         if len(self._told_heights) > 16:
             self._told_heights.clear()
@@ -171,11 +171,11 @@ class SteadyLabel(QtWidgets.QWidget):
             return True
         return super().event(event)
 
-    def showEvent(self, event: QtGui.QShowEvent) -> None:  # noqa: N802 (Qt name)
+    def showEvent(self, event: QtGui.QShowEvent) -> None:
         super().showEvent(event)
         self._ask_if_needed()  # texts set while hidden were not checked
 
-    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:  # noqa: N802 (Qt name)
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         super().resizeEvent(event)
         self.label.setGeometry(self.rect())
         # The layout may hold hints (or heights for other widths) from before
@@ -218,7 +218,7 @@ class ReservedHeight(QtCore.QObject):
         self._width = -1
         label.installEventFilter(self)
 
-    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
         if event.type() == QtCore.QEvent.Type.Resize and self._label.width() != self._width:
             self.update()
         return False

@@ -155,11 +155,11 @@ class CellMarks(pg.GraphicsObject):
         self._line_width = line_width
         redraw_cached(self)
 
-    def viewTransformChanged(self) -> None:  # noqa: N802 (pyqtgraph hook)
+    def viewTransformChanged(self) -> None:
         super().viewTransformChanged()
         redraw_cached(self)  # drawn at the old scale
 
-    def boundingRect(self) -> QtCore.QRectF:  # noqa: N802 (Qt override)
+    def boundingRect(self) -> QtCore.QRectF:
         rows, columns = self._shape
         # A little margin: outlines are drawn just outside the cells.
         # Outlines overhang the cells a little and margin ticks (at most ~10 px) sit
@@ -364,7 +364,7 @@ class MatrixItem(pg.GraphicsObject):
         self.marks.set_style(ink=fg, halo=bg, outline=fg, line_width=theme.line_width)
 
     # -- hover -------------------------------------------------------------------------
-    def boundingRect(self) -> QtCore.QRectF:  # noqa: N802 (Qt override)
+    def boundingRect(self) -> QtCore.QRectF:
         rows, columns = self._matrix.shape
         return QtCore.QRectF(0.0, 0.0, float(columns), float(rows))
 
@@ -379,7 +379,7 @@ class MatrixItem(pg.GraphicsObject):
             return r, c
         return None
 
-    def hoverEvent(self, event: object) -> None:  # noqa: N802 (pyqtgraph hook)
+    def hoverEvent(self, event: object) -> None:
         """Keep the tooltip on the hovered cell's content (the scene shows it)."""
         cell = None if event.isExit() else self.cell_at(event.pos())
         if cell != self._hovered:

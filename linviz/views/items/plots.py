@@ -74,7 +74,7 @@ class StillAxis(pg.AxisItem):
         self._shown_html: str | None = None
         super().__init__(orientation, **options)
 
-    def _updateLabel(self) -> None:  # noqa: N802 (pyqtgraph's name)
+    def _updateLabel(self) -> None:
         text = self.labelString()
         if text != self._shown_html:
             self.label.setHtml(text)
@@ -164,12 +164,12 @@ class StillPlotItem(pg.GraphicsWidget):
         """A view box wrapper, as ``PlotItem`` (pyqtgraph's view linking asks)."""
         return interface in ["ViewBoxWrapper"]
 
-    def getViewBox(self) -> pg.ViewBox:  # noqa: N802 (pyqtgraph's name)
+    def getViewBox(self) -> pg.ViewBox:
         """The view box."""
         return self.vb
 
     # -- axes ----------------------------------------------------------------------------
-    def getAxis(self, name: str) -> pg.AxisItem:  # noqa: N802 (pyqtgraph's name)
+    def getAxis(self, name: str) -> pg.AxisItem:
         """The axis ``name`` (``"left"``, ``"bottom"``, ``"right"`` or ``"top"``)."""
         if name not in self.axes:
             raise KeyError(f"Scale '{name}' not found. Scales are: {list(self.axes)}")
@@ -177,7 +177,7 @@ class StillPlotItem(pg.GraphicsWidget):
 
     getScale = getAxis
 
-    def setAxisItems(self, axisItems: dict[str, pg.AxisItem] | None = None) -> None:  # noqa: N802
+    def setAxisItems(self, axisItems: dict[str, pg.AxisItem] | None = None) -> None:
         """Put the axes of ``axisItems`` (by name) in place of those there, shown."""
         for name, axis in (axisItems or {}).items():
             old = self.axes[name]["item"]
@@ -198,24 +198,24 @@ class StillPlotItem(pg.GraphicsWidget):
         axis.setZValue(0.5)
         axis.setFlag(QtWidgets.QGraphicsItem.GraphicsItemFlag.ItemNegativeZStacksBehindParent)
 
-    def showAxis(self, name: str, show: bool = True) -> None:  # noqa: N802 (pyqtgraph's name)
+    def showAxis(self, name: str, show: bool = True) -> None:
         """Show (or hide) axis ``name``."""
         self.getAxis(name).setVisible(show)
 
-    def hideAxis(self, name: str) -> None:  # noqa: N802 (pyqtgraph's name)
+    def hideAxis(self, name: str) -> None:
         """Hide axis ``name``."""
         self.showAxis(name, False)
 
-    def setLabel(self, name: str, *args: Any, **kwargs: Any) -> None:  # noqa: N802
+    def setLabel(self, name: str, *args: Any, **kwargs: Any) -> None:
         """Axis ``name``'s title (``AxisItem.setLabel``'s arguments); shows the axis."""
         self.getAxis(name).setLabel(*args, **kwargs)
         self.showAxis(name)
 
-    def showLabel(self, name: str, show: bool = True) -> None:  # noqa: N802 (pyqtgraph's name)
+    def showLabel(self, name: str, show: bool = True) -> None:
         """Show (or hide) axis ``name``'s title."""
         self.getAxis(name).showLabel(show)
 
-    def showGrid(  # noqa: N802 (pyqtgraph's name)
+    def showGrid(
         self, x: bool | None = None, y: bool | None = None, alpha: float | None = None
     ) -> None:
         """Grid lines across the view, as ``PlotItem.showGrid`` draws them.
@@ -239,7 +239,7 @@ class StillPlotItem(pg.GraphicsWidget):
                     axis.setGrid(grid)
 
     # -- items ---------------------------------------------------------------------------
-    def addItem(self, item: QtWidgets.QGraphicsItem, *args: Any, **kwargs: Any) -> None:  # noqa: N802
+    def addItem(self, item: QtWidgets.QGraphicsItem, *args: Any, **kwargs: Any) -> None:
         """Put ``item`` in the view box (``ignoreBounds`` is passed on)."""
         if item in self.items:
             return
@@ -259,7 +259,7 @@ class StillPlotItem(pg.GraphicsWidget):
             item.setDownsampling(1, False, "peak")
             item.setClipToView(False)
 
-    def removeItem(self, item: QtWidgets.QGraphicsItem) -> None:  # noqa: N802
+    def removeItem(self, item: QtWidgets.QGraphicsItem) -> None:
         """Take ``item`` out of the plot."""
         if item not in self.items:
             return
@@ -275,7 +275,7 @@ class StillPlotItem(pg.GraphicsWidget):
         for item in self.items[:]:
             self.removeItem(item)
 
-    def listDataItems(self) -> list[QtWidgets.QGraphicsItem]:  # noqa: N802
+    def listDataItems(self) -> list[QtWidgets.QGraphicsItem]:
         """The data items (curves, scatter plots) shown."""
         return self.dataItems[:]
 

@@ -144,7 +144,7 @@ class LabPage(QtWidgets.QWidget):
         else:
             self._stale = True
 
-    def showEvent(self, event: object) -> None:  # noqa: N802 (Qt name)
+    def showEvent(self, event: object) -> None:
         self.restyle()
         if self._stale:
             self._stale = False

@@ -143,7 +143,7 @@ class LabPlot(pg.PlotWidget):
     def shown_ticks(self, name: str) -> list[Tick]:
         """The ticks axis ``name`` shows now."""
         axis = self.getPlotItem().getAxis(name)
-        levels = axis._tickLevels or []  # noqa: SLF001 -- pyqtgraph keeps them there
+        levels = axis._tickLevels or []
         return list(levels[0]) if levels else []
 
     def _fit_ticks(self, *_: object) -> None:
@@ -176,7 +176,7 @@ class LabPlot(pg.PlotWidget):
                 keep = tuple(order.index(i) for i in keep if i < len(order))
             shown = fitting_ticks(ticks, positions, extents, length, gap, keep)
             axis = self.getPlotItem().getAxis(name)
-            if [list(level) for level in (axis._tickLevels or [])] != [shown, []]:  # noqa: SLF001
+            if [list(level) for level in (axis._tickLevels or [])] != [shown, []]:
                 axis.setTicks([shown, []])
 
     # -- labels inside the plot ----------------------------------------------------------
@@ -237,6 +237,6 @@ class LabPlot(pg.PlotWidget):
             (self.width() - width) // 2, max(5, (self.height() - height) // 2), width, height
         )
 
-    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:  # noqa: N802 (Qt name)
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         super().resizeEvent(event)
         self._place_notice()

@@ -170,7 +170,7 @@ class MqarView(QtWidgets.QWidget):
             return self.tr("additive rule")
         return self.tr("delta rule (β = {0})").format(f"{self.lab.settings.beta:g}")
 
-    def showEvent(self, event: object) -> None:  # noqa: N802 (Qt name)
+    def showEvent(self, event: object) -> None:
         super().showEvent(event)
         if self._stale:
             self.refresh()

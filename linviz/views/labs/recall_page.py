@@ -376,7 +376,7 @@ class RecallPage(LabPage):
         self.run_button.setEnabled(not running)
         self.cancel_button.setEnabled(running)
 
-    def showEvent(self, event: object) -> None:  # noqa: N802 (Qt name)
+    def showEvent(self, event: object) -> None:
         super().showEvent(event)
         if self.auto_run and self.lab.result is None and not self.runner.running:
             self.auto_run = False  # once: later runs are asked for

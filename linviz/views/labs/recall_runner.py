@@ -74,7 +74,7 @@ class _Worker(QtCore.QRunnable):
         try:
             try:
                 outcome: object = self.job.run(self._progress, self.cancel)
-            except Exception as error:  # noqa: BLE001 -- handed to the GUI thread to report
+            except Exception as error:
                 outcome = error
             self.bridge.done.emit(outcome, self.number)
         finally:

@@ -52,7 +52,7 @@ class SizeEntry(QtWidgets.QWidget):
         self.number.editingFinished.connect(self._emit)
         self.unit.activated.connect(self._emit)
 
-    def setToolTip(self, text: str) -> None:  # noqa: N802 (Qt name)
+    def setToolTip(self, text: str) -> None:
         """The tooltip of the number and of the unit."""
         super().setToolTip(text)
         self.number.setToolTip(text)

@@ -22,12 +22,12 @@ class _CaptionLabel(QtWidgets.QLabel):
     clicked = QtCore.Signal()
     doubleClicked = QtCore.Signal()
 
-    def mousePressEvent(self, event: QtGui.QMouseEvent) -> None:  # noqa: N802 (Qt name)
+    def mousePressEvent(self, event: QtGui.QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
             self.clicked.emit()
         super().mousePressEvent(event)
 
-    def mouseDoubleClickEvent(self, event: QtGui.QMouseEvent) -> None:  # noqa: N802
+    def mouseDoubleClickEvent(self, event: QtGui.QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
             self.doubleClicked.emit()
             event.accept()
@@ -56,14 +56,14 @@ class CaptionEditor(QtWidgets.QLineEdit):
             return True
         return super().event(event)
 
-    def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:  # noqa: N802 (Qt name)
+    def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Escape:
             self.cancelled.emit()
             event.accept()
             return
         super().keyPressEvent(event)
 
-    def focusOutEvent(self, event: QtGui.QFocusEvent) -> None:  # noqa: N802 (Qt name)
+    def focusOutEvent(self, event: QtGui.QFocusEvent) -> None:
         super().focusOutEvent(event)
         # A context menu or another window taking over is no reason to stop typing.
         if event.reason() not in (

@@ -267,7 +267,7 @@ class ChipStrip(QtWidgets.QWidget):
     def minimumSizeHint(self) -> QtCore.QSize:
         return QtCore.QSize(2 * self.pitch, self.height())
 
-    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt name)
+    def changeEvent(self, event: QtCore.QEvent) -> None:
         super().changeEvent(event)
         if event.type() == QtCore.QEvent.Type.FontChange:
             self._measure()

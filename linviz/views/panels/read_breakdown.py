@@ -197,7 +197,7 @@ class ReadoutPanel(Panel):
         else:
             self._show_write(snap.number)
 
-    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt name)
+    def hasHeightForWidth(self) -> bool:
         # A layout asking the readout's height for a width would get the bars
         # at their comfortable height and take it as the least the readout
         # needs; its minimum (every line of numbers, the bars squeezed) is what

@@ -52,7 +52,7 @@ class StepTableView(QtWidgets.QTableView):
     #: Whether a focus-in is being handled (Qt may make the first row current then).
     focusing = False
 
-    def focusInEvent(self, event: QtGui.QFocusEvent) -> None:  # noqa: N802 (Qt name)
+    def focusInEvent(self, event: QtGui.QFocusEvent) -> None:
         # Qt makes the first cell current when a table without one gets the focus:
         # at step 0 (no row) that must not move the cursor to step 1.
         self.focusing = True
@@ -64,7 +64,7 @@ class StepTableView(QtWidgets.QTableView):
         if isinstance(panel, StepEditorPanel):
             panel._select_cursor_row()
 
-    def paintEvent(self, event: QtGui.QPaintEvent) -> None:  # noqa: N802 (Qt name)
+    def paintEvent(self, event: QtGui.QPaintEvent) -> None:
         # Qt would call the delegate once per visible cell, from C++; the cells
         # are painted here in one pass instead (the same pixels), unless the
         # table is in a state that pass does not paint exactly.
@@ -80,7 +80,7 @@ class StepTableView(QtWidgets.QTableView):
                 return
         super().paintEvent(event)
 
-    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt name)
+    def changeEvent(self, event: QtCore.QEvent) -> None:
         # A new style sheet or palette may paint the rows under the cells anew
         # (the looks do not exist yet while QTableView's constructor runs).
         looks = getattr(self, "_style_looks", None)
@@ -92,14 +92,14 @@ class StepTableView(QtWidgets.QTableView):
         self,
         row: int,
         column: int,
-        row_span: int,  # noqa: N802 (Qt name)
+        row_span: int,
         column_span: int,
     ) -> None:
         """As QTableView's; a table with spans is painted by Qt (see :meth:`paintEvent`)."""
         self._has_spans = True
         super().setSpan(row, column, row_span, column_span)
 
-    def clearSpans(self) -> None:  # noqa: N802 (Qt name)
+    def clearSpans(self) -> None:
         """As QTableView's."""
         self._has_spans = False
         super().clearSpans()

@@ -210,7 +210,7 @@ class TermBars(QtWidgets.QWidget):
         self.updateGeometry()
         self.update()
 
-    def changeEvent(self, event: QtCore.QEvent) -> None:  # noqa: N802 (Qt name)
+    def changeEvent(self, event: QtCore.QEvent) -> None:
         if event.type() == QtCore.QEvent.Type.FontChange:
             self._style = None
         elif event.type() == QtCore.QEvent.Type.LanguageChange:

@@ -126,7 +126,7 @@ def test_every_control_has_a_tooltip_and_takes_the_keyboard(qtbot, lab_window, n
 class Marking(QtCore.QTranslator):
     """Translates every string to «string»: what shows unmarked was not translated."""
 
-    def translate(self, context, source, disambiguation=None, n=-1):  # noqa: D102
+    def translate(self, context, source, disambiguation=None, n=-1):
         return f"«{source}»"
 
 

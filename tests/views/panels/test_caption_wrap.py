@@ -71,7 +71,7 @@ class _Events(QtCore.QObject):
         super().__init__()
         self.types, self.seen = set(types), []
 
-    def eventFilter(self, watched, event):  # noqa: N802 (Qt name)
+    def eventFilter(self, watched, event):
         if event.type() in self.types:
             self.seen.append((watched.objectName() or type(watched).__name__, event.type().name))
         return False

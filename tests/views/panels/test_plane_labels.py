@@ -102,7 +102,7 @@ class PaintCounter(QtCore.QObject):
         self.count = 0
         widget.installEventFilter(self)
 
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt name)
+    def eventFilter(self, watched, event) -> bool:
         if event.type() == QtCore.QEvent.Type.Paint:
             self.count += 1
         return False

@@ -520,7 +520,7 @@ class _PaintedRegions(QtCore.QObject):
         self.region = QtGui.QRegion()
         widget.installEventFilter(self)
 
-    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:  # noqa: N802
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
         if event.type() == QtCore.QEvent.Type.Paint:
             self.region = self.region.united(event.region())
         return False
