@@ -18,9 +18,8 @@ Their names are re-exported here, where most callers import them from.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
 
 import numpy as np
 
@@ -36,7 +35,7 @@ from linviz.model.field_checks import (
     split_vector,
 )
 from linviz.model.rules import Rule
-from linviz.model.step import OPS, READ, WRITE, Step, StepColumns, read, write
+from linviz.model.step import OPS, READ, WRITE, Step, StepColumns, TextView, read, write
 
 __all__ = [
     "KEPT_STEPS",
@@ -88,14 +87,6 @@ class Edit:
 
 
 Observer = Callable[[Edit], None]
-
-
-class TextView(NamedTuple):
-    """A scenario's own label, target and caption lists (read them; never change them)."""
-
-    labels: Sequence[str]
-    targets: Sequence[str | None]
-    captions: Sequence[str]
 
 
 def _changes_writes(old: Step, new: Step) -> bool:

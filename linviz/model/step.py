@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -130,3 +130,11 @@ def write(key: Sequence[float], value: Sequence[float], label: str, **extra: Any
 def read(query: Sequence[float], label: str, **extra: Any) -> Step:
     """Convenience constructor of a read step (no checks: see ``check_step``)."""
     return Step(READ, np.array(query, dtype=np.float64), None, label, **extra)
+
+
+class TextView(NamedTuple):
+    """A scenario's own label, target and caption lists (read them; never change them)."""
+
+    labels: Sequence[str]
+    targets: Sequence[str | None]
+    captions: Sequence[str]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 
@@ -24,12 +24,34 @@ from linviz.model.caption_fields import check_caption, fields_of
 from linviz.model.errors import QT_TRANSLATE_NOOP, Phrase, ScenarioError, Term, shown
 from linviz.model.field_checks import check_text, parse_vector
 from linviz.model.rules import RULE_PARAMETERS, Rule, check_parameter
-from linviz.model.step import OPS, READ, WRITE, Step
+from linviz.model.step import OPS, READ, WRITE, Step, TextView
 from linviz.model.text_rules import label_text, same_label
 from linviz.model.texts import Texts, variants
 
-if TYPE_CHECKING:
-    from linviz.model.scenario import Scenario
+
+class Scenario(Protocol):
+    """What the checks read of a scenario (:class:`linviz.model.scenario.Scenario` has it).
+
+    A protocol, not an import: the scenario calls these checks, so importing
+    it here would make the two modules import each other.
+    """
+
+    @property
+    def d_k(self) -> int: ...
+    @property
+    def d_v(self) -> int: ...
+    @property
+    def rule(self) -> Rule: ...
+    @property
+    def caption(self) -> str: ...
+    def __len__(self) -> int: ...
+    def row_of(self, label: str) -> int | None: ...
+    def is_write(self, number: int) -> bool: ...
+    def text_view(self) -> TextView: ...
+    def label_at(self, number: int) -> str: ...
+    def parameter_overrides(
+        self, start: int = 0, stop: int | None = None
+    ) -> tuple[np.ndarray, np.ndarray]: ...
 
 
 def check_step(
