@@ -4777,6 +4777,10 @@ y = {output}</translation>
         <translation>E&amp;xporter</translation>
     </message>
     <message>
+        <source>Interactive &amp;page (HTML)…</source>
+        <translation>&amp;Page interactive (HTML)…</translation>
+    </message>
+    <message>
         <source>Export &amp;panel</source>
         <translation>Exporter un &amp;panneau</translation>
     </message>
@@ -4853,6 +4857,14 @@ y = {output}</translation>
     <message>
         <source>Export all steps: choose a folder and a name; the files are numbered name-000 (the empty memory), name-001 …</source>
         <translation>Exporter toutes les étapes : choisissez un dossier et un nom ; les fichiers sont numérotés nom-000 (la mémoire vide), nom-001 …</translation>
+    </message>
+    <message>
+        <source>Export an interactive page</source>
+        <translation>Exporter une page interactive</translation>
+    </message>
+    <message>
+        <source>Web page (*.html)</source>
+        <translation>Page web (*.html)</translation>
     </message>
     <message>
         <source>Export this panel…</source>

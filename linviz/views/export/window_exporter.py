@@ -80,7 +80,7 @@ class WindowExporter(QtCore.QObject):
         self.menu = actions.declare_menu(
             "file.export",
             self.tr("&Export"),
-            ("window", "sequences", "copy"),
+            ("window", "sequences", "page", "copy"),
             parent="file",
             group="export",
         )
@@ -96,6 +96,13 @@ class WindowExporter(QtCore.QObject):
             ),
             ("steps", self.tr("Export all &steps…"), self.export_steps_dialog, "sequences", None),
             ("copy", self.tr("&Copy image to clipboard"), self.copy_view, "copy", "Ctrl+Shift+C"),
+            (
+                "page",
+                self.tr("Interactive &page (HTML)…"),
+                self.export_page_dialog,
+                "page",
+                None,
+            ),
         ):
             spec = ActionSpec(
                 f"export.{name}", text, lambda _=False, s=slot: s(), keys, "file.export", group
@@ -405,6 +412,55 @@ class WindowExporter(QtCore.QObject):
         return self.export_steps(
             path, name, options.scale, options.transparent, editors=options.editors
         )
+
+    # -- the interactive page ----------------------------------------------------------------
+    def export_page(self, path: str | Path) -> Path | None:
+        """Write the scenario as one interactive HTML page at ``path`` (File ▸ Export ▸
+        Interactive page), opening at the step shown, in the window's language and theme.
+
+        Returns the file written, or ``None`` after showing why it could not be.
+        """
+        from linviz.model.errors import ScenarioError
+        from linviz.page.writer import write_lesson_page
+        from linviz.views.error_text import shown_error
+        from linviz.views.language import current_language
+
+        options = self.session.options
+        theme = "projector" if options.projector else options.theme
+        try:
+            return self._run(
+                lambda: write_lesson_page(
+                    self.session.scenario,
+                    path,
+                    current_language(),
+                    theme if theme in ("light", "dark", "projector") else "light",
+                    step=self.session.cursor,
+                ),
+                str(path),
+            )
+        except ScenarioError as error:  # too large for a page, or the file cannot be written
+            self.error.emit(self.tr("Export failed"), shown_error(error))
+            return None
+
+    def export_page_dialog(self) -> Path | None:
+        """File ▸ Export ▸ Interactive page (HTML)…"""
+        path = self.ask_path(
+            self.tr("Export an interactive page"),
+            self.tr("Web page (*.html)"),
+            self.suggested_path(WINDOW, ".html"),
+        )
+        if not path:
+            return None
+        if Path(path).suffix.lower() != ".html":
+            if Path(path).suffix:
+                self.error.emit(
+                    self.tr("Export failed"),
+                    self.tr("Choose a file name ending in {0}.").format(".html"),
+                )
+                return None
+            path += ".html"
+        self._chosen(path)
+        return self.export_page(path)
 
     # -- menus ---------------------------------------------------------------------------
     def context_menu(self, name: str) -> QtWidgets.QMenu:

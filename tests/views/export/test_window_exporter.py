@@ -189,3 +189,39 @@ def test_the_window_is_exported_without_its_table_settings_and_buttons(
     dialog.editors_box.setChecked(True)
     assert dialog.options().editors
     assert not ExportOptionsDialog(".png", ExportOptions(editors=True), window).options().editors
+
+
+def _page_options(path):
+    """The options a written page opens with (its ``linviz-options`` JSON)."""
+    import json
+    import re
+
+    text = path.read_text(encoding="utf-8")
+    found = re.search(r'<script type="application/json" id="linviz-options">(.*?)</script>', text)
+    return json.loads(found.group(1)), text
+
+
+def test_interactive_page_writes_the_lesson_at_the_step_shown(window, tmp_path):
+    exporter = window.exporter
+    window.session.set_cursor(5)
+    window.session.set_options(projector=False, theme="dark")
+    asked = []
+    exporter.ask_path = lambda title, filters, suggested: (
+        asked.append((filters, suggested)) or str(tmp_path / "lesson")
+    )
+    exporter.actions["page"].trigger()  # File ▸ Export ▸ Interactive page (HTML)…
+    page = tmp_path / "lesson.html"  # the suffix is added when none is typed
+    assert page.exists() and "*.html" in asked[0][0] and asked[0][1].endswith("step5.html")
+    options, text = _page_options(page)
+    assert options == {"language": "en", "theme": "dark", "step": 5}
+    assert window.session.title in text and "http://" not in text and "https://" not in text
+    assert "Interactive" in exporter.actions["page"].text()
+
+
+def test_interactive_page_too_large_is_refused_with_the_limit(window, tmp_path, monkeypatch):
+    errors = []
+    window.exporter.error.connect(lambda title, text: errors.append(text))
+    monkeypatch.setattr("linviz.page.writer.MAX_PAGE_STEPS", 3)
+    assert window.exporter.export_page(tmp_path / "big.html") is None
+    assert not (tmp_path / "big.html").exists()
+    assert errors and "at most 3" in errors[0], errors
