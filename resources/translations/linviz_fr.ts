@@ -4777,8 +4777,8 @@ y = {output}</translation>
         <translation>E&amp;xporter</translation>
     </message>
     <message>
-        <source>Interactive &amp;page (HTML)…</source>
-        <translation>&amp;Page interactive (HTML)…</translation>
+        <source>&amp;Interactive page (HTML)…</source>
+        <translation>Page &amp;interactive (HTML)…</translation>
     </message>
     <message>
         <source>Export &amp;panel</source>

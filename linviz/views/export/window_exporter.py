@@ -98,7 +98,7 @@ class WindowExporter(QtCore.QObject):
             ("copy", self.tr("&Copy image to clipboard"), self.copy_view, "copy", "Ctrl+Shift+C"),
             (
                 "page",
-                self.tr("Interactive &page (HTML)…"),
+                self.tr("&Interactive page (HTML)…"),
                 self.export_page_dialog,
                 "page",
                 None,
