@@ -31,6 +31,7 @@ from linviz.model.arrays import (
     VECTOR_ARRAYS,
     ArrayScenario,
     scenario_from_arrays,
+    shape_refusal,
     shape_text,
 )
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, shown
@@ -297,23 +298,10 @@ def _texts(arrays: dict[str, np.ndarray], name: str) -> tuple[list[str] | None, 
     labels = arrays.pop("labels", None)
     title = arrays.pop("title", None)
     if labels is not None and labels.ndim != 1:
-        raise _refusal(
-            QT_TRANSLATE_NOOP("ScenarioError", "{array} has shape {shape}; expected {expected}"),
-            name,
-            "labels",
-            array="labels",
-            shape=shape_text(labels.shape),
-            expected="[T]: one text per token (or per step)",
-        )
+        expected = "[T]: one text per token (or per step)"
+        raise shape_refusal("labels", labels.shape, expected).located(file=name)
     if title is not None and title.ndim != 0:
-        raise _refusal(
-            QT_TRANSLATE_NOOP("ScenarioError", "{array} has shape {shape}; expected {expected}"),
-            name,
-            "title",
-            array="title",
-            shape=shape_text(title.shape),
-            expected="[]: one text",
-        )
+        raise shape_refusal("title", title.shape, "[]: one text").located(file=name)
     return (
         None if labels is None else [str(x) for x in labels.tolist()],
         None if title is None else str(title[()]),

@@ -116,7 +116,8 @@ def as_numbers(raw: object, name: str) -> np.ndarray:
     return array
 
 
-def _shape_refusal(name: str, shape: Sequence[int], expected: str) -> ScenarioError:
+def shape_refusal(name: str, shape: Sequence[int], expected: str) -> ScenarioError:
+    """The refusal of array ``name`` of ``shape`` where ``expected`` was wanted."""
     return ScenarioError.of(
         QT_TRANSLATE_NOOP("ScenarioError", "{name} has shape {shape}; expected {expected}"),
         name=name,
@@ -188,7 +189,7 @@ def select_head(array: np.ndarray, name: str, batch: int | None, head: int | Non
         expected = "[T, d], [T, H, d] or [B, T, H, d]" if vector else "[T], [T, H] or [B, T, H]"
         if name in PAIR_ARRAYS:
             expected = "[N, d], [N, H, d] or [B, N, H, d]"
-        raise _shape_refusal(name, array.shape, expected)
+        raise shape_refusal(name, array.shape, expected)
     if rank == 1 and (batch is not None or head is not None):
         _refuse_selection(name, array.shape, "--batch" if batch is not None else "--head")
     given = array.shape
@@ -473,7 +474,7 @@ def scenario_from_arrays(
     }
     for name, array in arrays.items():
         if array.ndim != 2:
-            raise _shape_refusal(name, array.shape, "[T, d]")
+            raise shape_refusal(name, array.shape, "[T, d]")
         _check_width(name, array)
     writes_key = arrays["k" if token_layout else "keys"]
     writes_value = arrays["v" if token_layout else "values"]
@@ -488,7 +489,7 @@ def scenario_from_arrays(
         if token_layout:
             _same_length(query_name, reads_query, key_name, count, unit)
         if reads_query.shape[1] != d_k:
-            raise _shape_refusal(
+            raise shape_refusal(
                 query_name,
                 reads_query.shape,
                 f"[{len(reads_query)}, {d_k}]: d_k = {d_k} components, as {key_name}",
@@ -507,7 +508,7 @@ def scenario_from_arrays(
             continue
         column = select_head(as_numbers(raw, name), name, batch, head)
         if column.ndim != 1:
-            raise _shape_refusal(name, column.shape, f"[{count}]: one number per {unit}")
+            raise shape_refusal(name, column.shape, f"[{count}]: one number per {unit}")
         _same_length(name, column, key_name, count, unit)
         parameters["alpha" if name == "g" else name] = _in_range(name, column)
     chosen = _rule_for(rule, parameters)

@@ -3329,10 +3329,6 @@ y = {output}</translation>
         <translation>un fichier .npy contient un tableau et porte son nom ({allowed} ; p. ex. q.npy ou layer3_q.npy), pas {got}</translation>
     </message>
     <message>
-        <source>{array} has shape {shape}; expected {expected}</source>
-        <translation>{array} a la forme {shape} ; attendu : {expected}</translation>
-    </message>
-    <message>
         <source>cannot be read: the name holds a NUL character</source>
         <translation>illisible : le nom contient un caractère NUL</translation>
     </message>
