@@ -25,6 +25,7 @@ from PySide6.QtCore import Qt
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.views.call_soon import call_soon
+from linviz.views.guarded import guarded
 from linviz.views.number_text import plain_number
 from linviz.views.shell.desk import Desk
 
@@ -115,6 +116,7 @@ class Accessibility(QtCore.QObject):
         self.fill()
         self.describe()
 
+    @guarded(False)
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
         if event.type() == QtCore.QEvent.Type.LanguageChange and watched is self.root:
             call_soon(self, self.refill)

@@ -7,6 +7,7 @@ import sys
 
 from PySide6 import QtCore, QtWidgets
 
+from linviz.views.guarded import guarded
 from linviz.views.language import LANGUAGES, SETTINGS_KEY, set_language, system_language
 
 #: ``linviz bench`` sets this to 1: the app prints :data:`PAINTED_LINE` once its
@@ -179,6 +180,7 @@ class _FirstPaint(QtCore.QObject):
         self._seen = False
         app.installEventFilter(self)
 
+    @guarded(False)
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
         if not self._seen and event.type() == QtCore.QEvent.Type.Paint:
             self._seen = True

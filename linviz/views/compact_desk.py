@@ -30,6 +30,7 @@ from PySide6 import QtCore, QtWidgets
 from PySide6.QtCore import Qt
 
 from linviz.controller.changes import Change
+from linviz.views.guarded import guarded
 from linviz.views.panels.panel import session_theme
 from linviz.views.shell.desk import COMPACT, COMPACT_BELOW
 
@@ -309,6 +310,7 @@ class CompactDesk(QtCore.QObject):
             self._style()
         self._fit_readout()
 
+    @guarded(False)
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
         if watched is self.stack and event.type() == QtCore.QEvent.Type.Resize and self.active:
             self._fit_readout()
@@ -324,6 +326,7 @@ class _TabBar(QtWidgets.QTabBar):
 
     _KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Home, Qt.Key.Key_End)
 
+    @guarded(False)
     def event(self, event: QtCore.QEvent) -> bool:
         if (
             event.type() == QtCore.QEvent.Type.ShortcutOverride
@@ -334,6 +337,7 @@ class _TabBar(QtWidgets.QTabBar):
             return True
         return super().event(event)
 
+    @guarded()
     def keyPressEvent(self, event) -> None:
         key = event.key()
         if key in (Qt.Key.Key_Home, Qt.Key.Key_End) and self.count():

@@ -21,6 +21,7 @@ from linviz.controller.nudge import LARGE_NUDGE, NUDGE, nudge_vector
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.views.error_text import shown_error
+from linviz.views.guarded import guarded
 from linviz.views.shell.actions import ActionRegistry, ActionSpec
 from linviz.views.shell.desk import Desk
 
@@ -183,6 +184,7 @@ class Keyboard(QtCore.QObject):
         return panel
 
     # -- arrow keys in the key plane --------------------------------------------------------
+    @guarded(False)
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
         kind = event.type()
         if kind == QtCore.QEvent.Type.ChildAdded:

@@ -26,6 +26,7 @@ from linviz.views.classroom.class_menu import Classroom
 from linviz.views.classroom.presenter import Presenter
 from linviz.views.compact_desk import CompactDesk
 from linviz.views.export.window_exporter import WindowExporter
+from linviz.views.guarded import guarded
 from linviz.views.keyboard import Keyboard
 from linviz.views.labs.lab_tabs import LabTabs
 from linviz.views.language import (
@@ -447,6 +448,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.settings.sync()
         set_language(language)
 
+    @guarded()
     def changeEvent(self, event: QtCore.QEvent) -> None:
         super().changeEvent(event)
         if event.type() == QtCore.QEvent.Type.LanguageChange:
@@ -480,16 +482,19 @@ class MainWindow(QtWidgets.QMainWindow):
             self.desk.update_compact()
         super().setVisible(visible)
 
+    @guarded()
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         super().resizeEvent(event)
         self.desk.update_compact()
 
+    @guarded(False)
     def event(self, event: QtCore.QEvent) -> bool:
         handled = super().event(event)
         if event.type() == QtCore.QEvent.Type.MouseButtonRelease:
             self.desk.remember_desk()  # a dock's separator dragged to a new size
         return handled
 
+    @guarded()
     def showEvent(self, event: QtGui.QShowEvent) -> None:
         super().showEvent(event)
         self.desk.shown()

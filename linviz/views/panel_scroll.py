@@ -14,6 +14,8 @@ from __future__ import annotations
 from PySide6 import QtCore, QtWidgets
 from PySide6.QtCore import Qt
 
+from linviz.views.guarded import guarded, guarded_size
+
 #: The least height the column keeps for the panel, in pixels (more when it fits).
 MIN_HEIGHT_PX = 160
 
@@ -47,6 +49,7 @@ class PanelScroll(QtWidgets.QScrollArea):
     def _bar_width(self) -> int:
         return self.verticalScrollBar().sizeHint().width()
 
+    @guarded_size
     def minimumSizeHint(self) -> QtCore.QSize:
         panel = self.widget()
         if panel is None:
@@ -54,6 +57,7 @@ class PanelScroll(QtWidgets.QScrollArea):
         hint = panel.minimumSizeHint()
         return QtCore.QSize(hint.width() + self._bar_width(), min(hint.height(), MIN_HEIGHT_PX))
 
+    @guarded_size
     def sizeHint(self) -> QtCore.QSize:
         panel = self.widget()
         if panel is None:
@@ -80,6 +84,7 @@ class PanelScroll(QtWidgets.QScrollArea):
                 return
             panel.resize(size)
 
+    @guarded(False)
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
         kind = event.type()
         if watched is self.viewport() and kind == QtCore.QEvent.Type.Resize:

@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.views.classroom.difference_map import DifferenceMap
+from linviz.views.guarded import guarded
 from linviz.views.number_text import shown_vector
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme, label_style
@@ -89,6 +90,7 @@ class BaselinePanel(Panel):
         self._layout.addLayout(right, 3)
         self.refresh()
 
+    @guarded()
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         # Side by side in a wide dock, map above the list in a tall one.
         wide = event.size().width() >= 1.2 * event.size().height()

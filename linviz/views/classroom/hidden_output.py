@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.session import Session
+from linviz.views.guarded import guarded
 from linviz.views.number_text import shown_vector
 from linviz.views.theme import Theme
 
@@ -91,6 +92,7 @@ class HiddenNotice(QtWidgets.QLabel):
             " font-weight: bold; }"
         )
 
+    @guarded()
     def mousePressEvent(self, event: QtGui.QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
             self.session.reveal()

@@ -23,6 +23,7 @@ from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.safe_files import write_safely
 from linviz.views.error_text import shown_error
+from linviz.views.guarded import guarded
 from linviz.views.number_text import localised
 from linviz.views.theme import Theme
 
@@ -234,6 +235,7 @@ class LabNotebookDialog(QtWidgets.QDialog):
                 return  # the list follows when the drag ends (one change, not a hundred)
             self.refresh()
 
+    @guarded()
     def showEvent(self, event: QtGui.QShowEvent) -> None:
         self.refresh()
         super().showEvent(event)

@@ -33,6 +33,7 @@ from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.controller.stopwatch import Stopwatch
 from linviz.views.call_soon import call_soon
+from linviz.views.guarded import guarded
 from linviz.views.shell.actions import ActionRegistry, ActionSpec
 from linviz.views.shell.desk import Desk
 
@@ -55,6 +56,7 @@ class BlankCover(QtWidgets.QWidget):
         self.hide()
         window.installEventFilter(self)
 
+    @guarded(False)
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
         if event.type() == QtCore.QEvent.Type.Resize and self.isVisible():
             self.setGeometry(self.parentWidget().rect())

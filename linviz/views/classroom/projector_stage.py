@@ -25,6 +25,7 @@ from PySide6.QtCore import Qt
 from linviz.controller.changes import Change
 from linviz.controller.lab_record import LabNotebook
 from linviz.views.classroom.before_after import BeforeAfter
+from linviz.views.guarded import guarded
 from linviz.views.panels.panel import session_theme
 from linviz.views.shell.desk import PROJECTOR
 
@@ -310,6 +311,7 @@ class ProjectorStage(QtCore.QObject):
             room -= above[0].height() + grid.verticalSpacing()
         return names[-1], max(room, 0)
 
+    @guarded(False)
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
         if watched is self.body and event.type() == QtCore.QEvent.Type.Resize:
             self._share_height()
@@ -365,6 +367,7 @@ class _Stage(QtWidgets.QWidget):
     a projector's full screen cannot grow.
     """
 
+    @guarded(False)
     def hasHeightForWidth(self) -> bool:
         return False
 

@@ -19,6 +19,7 @@ from PySide6.QtCore import Qt
 
 from linviz.views.drawing.array_paths import PathRecords
 from linviz.views.drawing.item_cache import redraw_cached
+from linviz.views.guarded import guarded_paint, guarded_rect
 from linviz.views.items.arrow_item import (
     ArrowLook,
     arrow_color,
@@ -122,6 +123,7 @@ class ArrowLayer(pg.GraphicsObject):
     def __len__(self) -> int:
         return len(self._looks)
 
+    @guarded_rect
     def boundingRect(self) -> QtCore.QRectF:
         if not self._looks:
             return QtCore.QRectF()
@@ -137,6 +139,7 @@ class ArrowLayer(pg.GraphicsObject):
         self._bounds = None
         redraw_cached(self)  # drawn at the old scale
 
+    @guarded_paint
     def paint(self, painter: QtGui.QPainter, *args: object) -> None:
         if not self._looks:
             return

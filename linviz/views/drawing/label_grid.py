@@ -22,6 +22,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.views.drawing.static_text import draw_centred, metrics
+from linviz.views.guarded import guarded_paint, guarded_rect
 from linviz.views.number_text import cell_text, decimal_comma
 
 #: Below this cell width (device pixels) no label is drawn at all.
@@ -123,6 +124,7 @@ class LabelGrid(pg.GraphicsObject):
         return self._light
 
     # -- geometry and painting ----------------------------------------------------
+    @guarded_rect
     def boundingRect(self) -> QtCore.QRectF:
         rows, columns = self._values.shape
         return QtCore.QRectF(0.0, 0.0, float(columns), float(rows))
@@ -189,6 +191,7 @@ class LabelGrid(pg.GraphicsObject):
             return None
         return int(math.floor(size))
 
+    @guarded_paint
     def paint(self, painter: QtGui.QPainter, option: object, widget: object = None) -> None:
         rows, columns = self._values.shape
         if rows == 0 or columns == 0:

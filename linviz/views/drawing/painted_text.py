@@ -24,6 +24,8 @@ from dataclasses import dataclass
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from linviz.views.guarded import guarded, guarded_paint_event, guarded_size
+
 Qt = QtCore.Qt
 
 #: Space between a table's name and value columns, in multiples of the line height.
@@ -107,6 +109,7 @@ class _PaintedText(QtWidgets.QWidget):
             self._fonts = None
             self._changed()
 
+    @guarded()
     def changeEvent(self, event: QtCore.QEvent) -> None:
         if event.type() == QtCore.QEvent.Type.FontChange:
             self._fonts = None
@@ -196,6 +199,7 @@ class _PaintedText(QtWidgets.QWidget):
             self.updateGeometry()
         self.update()
 
+    @guarded()
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         super().resizeEvent(event)
         # The parent layout may have remembered heights (for other widths) from
@@ -227,23 +231,28 @@ class _PaintedText(QtWidgets.QWidget):
         raise NotImplementedError
 
     # -- QWidget -------------------------------------------------------------------
+    @guarded(False)
     def hasHeightForWidth(self) -> bool:
         return True
 
+    @guarded(-1)
     def heightForWidth(self, width: int) -> int:
         height, _ = self._layout(width)
         return int(height + 0.999)
 
+    @guarded_size
     def sizeHint(self) -> QtCore.QSize:
         em = self._width("M", False)
         width = int(min(self._natural_width(), 32 * em)) + 1
         return QtCore.QSize(width, self.heightForWidth(width))
 
+    @guarded_size
     def minimumSizeHint(self) -> QtCore.QSize:
         # Never depends on the text: a longer number must not move the splitters.
         em = self._width("M", False)
         return QtCore.QSize(int(8 * em), 0)
 
+    @guarded_paint_event
     def paintEvent(self, event: QtGui.QPaintEvent) -> None:
         _, placed = self._layout(self.width())
         if not placed:
@@ -264,6 +273,7 @@ class _PaintedText(QtWidgets.QWidget):
         finally:
             painter.end()
 
+    @guarded()
     def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:
         if event.matches(QtGui.QKeySequence.StandardKey.Copy):
             QtGui.QGuiApplication.clipboard().setText(self.plain_text())
@@ -438,6 +448,7 @@ class MeasureTable(_PaintedText):
             spans = self._spans[width]
         return spans
 
+    @guarded(False)
     def event(self, event: QtCore.QEvent) -> bool:
         if event.type() == QtCore.QEvent.Type.ToolTip and self._rows:
             spans = self._row_spans(max(int(self.width()), 1))

@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from linviz.views.guarded import guarded, guarded_size
+
 Qt = QtCore.Qt
 
 
@@ -100,19 +102,23 @@ class SteadyLabel(QtWidgets.QWidget):
         self.updateGeometry()
 
     # -- what the layout is told ----------------------------------------------------------
+    @guarded_size
     def sizeHint(self) -> QtCore.QSize:
         hint = self.label.sizeHint()
         self._told_font, self._told_height = self.label.font(), hint.height()
         return hint
 
+    @guarded_size
     def minimumSizeHint(self) -> QtCore.QSize:
         minimum = self.label.minimumSizeHint()
         self._told_width = minimum.width()
         return minimum
 
+    @guarded(False)
     def hasHeightForWidth(self) -> bool:
         return self.label.wordWrap()
 
+    @guarded(-1)
     def heightForWidth(self, width: int) -> int:
         height = self.label.heightForWidth(width)
         if len(self._told_heights) > 16:
@@ -164,6 +170,7 @@ class SteadyLabel(QtWidgets.QWidget):
             self._checked = state
 
     # -- Qt events ---------------------------------------------------------------------------
+    @guarded(False)
     def event(self, event: QtCore.QEvent) -> bool:
         # The label asks for a layout after a new font or style too: pass it on then.
         if event.type() == QtCore.QEvent.Type.LayoutRequest:
@@ -171,10 +178,12 @@ class SteadyLabel(QtWidgets.QWidget):
             return True
         return super().event(event)
 
+    @guarded()
     def showEvent(self, event: QtGui.QShowEvent) -> None:
         super().showEvent(event)
         self._ask_if_needed()  # texts set while hidden were not checked
 
+    @guarded()
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         super().resizeEvent(event)
         self.label.setGeometry(self.rect())
@@ -218,6 +227,7 @@ class ReservedHeight(QtCore.QObject):
         self._width = -1
         label.installEventFilter(self)
 
+    @guarded(False)
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
         if event.type() == QtCore.QEvent.Type.Resize and self._label.width() != self._width:
             self.update()

@@ -29,6 +29,7 @@ from pyqtgraph.GraphicsScene.mouseEvents import HoverEvent, MouseDragEvent
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.views.drawing.static_text import draw_centred, metrics
+from linviz.views.guarded import guarded, guarded_paint, guarded_rect, guarded_shape
 from linviz.views.plain_text import plain_tooltip
 
 Qt = QtCore.Qt
@@ -415,6 +416,7 @@ class ArrowItem(pg.GraphicsObject):
             self.unsetCursor()
 
     # -- geometry ---------------------------------------------------------------
+    @guarded_rect
     def boundingRect(self) -> QtCore.QRectF:
         # Qt asks for this on every repaint of every item: keep it until it changes.
         if self._bounds is None:
@@ -428,6 +430,7 @@ class ArrowItem(pg.GraphicsObject):
             self._bounds = rect.adjusted(-pad * px, -pad * py, pad * px, pad * py)
         return self._bounds
 
+    @guarded_shape
     def shape(self) -> QtGui.QPainterPath:
         """A disc of ``hit_radius`` pixels around the tip: the grab handle."""
         path = QtGui.QPainterPath()
@@ -454,6 +457,7 @@ class ArrowItem(pg.GraphicsObject):
         self._pixel = None
 
     # -- painting -------------------------------------------------------------------
+    @guarded_paint
     def paint(self, painter: QtGui.QPainter, *args: object) -> None:
         ring = self._hover or self._dragging
         if not (self._live or ring):
@@ -477,6 +481,7 @@ class ArrowItem(pg.GraphicsObject):
             painter.restore()
 
     # -- mouse ------------------------------------------------------------------------
+    @guarded()
     def hoverEvent(self, ev: HoverEvent) -> None:
         hovering = False
         if not ev.isExit():
@@ -491,6 +496,7 @@ class ArrowItem(pg.GraphicsObject):
             self._sync_contents()
             self.update()
 
+    @guarded()
     def mouseDragEvent(self, ev: MouseDragEvent) -> None:
         if not self.draggable or ev.button() != Qt.MouseButton.LeftButton:
             ev.ignore()

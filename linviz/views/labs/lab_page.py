@@ -11,6 +11,7 @@ from PySide6 import QtCore, QtWidgets
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.views.export import images
+from linviz.views.guarded import guarded
 from linviz.views.labs.export_button import ExportButton
 from linviz.views.labs.lab_csv import write_csv
 from linviz.views.panels.panel import session_theme
@@ -144,6 +145,7 @@ class LabPage(QtWidgets.QWidget):
         else:
             self._stale = True
 
+    @guarded()
     def showEvent(self, event: object) -> None:
         self.restyle()
         if self._stale:

@@ -9,6 +9,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.views.drawing.scene_tuning import repaint_as_one_rectangle
+from linviz.views.guarded import guarded
 from linviz.views.items.plots import StillPlotItem
 from linviz.views.labs.ticks import Tick, fitting_ticks
 from linviz.views.number_text import localised
@@ -237,6 +238,7 @@ class LabPlot(pg.PlotWidget):
             (self.width() - width) // 2, max(5, (self.height() - height) // 2), width, height
         )
 
+    @guarded()
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         super().resizeEvent(event)
         self._place_notice()

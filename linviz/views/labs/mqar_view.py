@@ -21,6 +21,7 @@ from linviz.controller.mqar_lab import MAX_PAIRS, MAX_TRIALS, RULES, MqarLab
 from linviz.model.errors import ScenarioError
 from linviz.model.limits import MAX_DIM, MIN_DIM
 from linviz.views.error_text import shown_error
+from linviz.views.guarded import guarded
 from linviz.views.labs.lab_plot import LabPlot
 from linviz.views.labs.ticks import percent_ticks, power_of_two_ticks
 from linviz.views.number_text import grouped
@@ -170,6 +171,7 @@ class MqarView(QtWidgets.QWidget):
             return self.tr("additive rule")
         return self.tr("delta rule (β = {0})").format(f"{self.lab.settings.beta:g}")
 
+    @guarded()
     def showEvent(self, event: object) -> None:
         super().showEvent(event)
         if self._stale:

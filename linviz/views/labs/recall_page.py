@@ -23,6 +23,7 @@ from linviz.model.errors import ScenarioError
 from linviz.model.limits import MAX_DIM, MIN_DIM
 from linviz.model.report import fmt_number
 from linviz.views.error_text import shown_error
+from linviz.views.guarded import guarded
 from linviz.views.labs.lab_page import LabPage
 from linviz.views.labs.recall_display import RecallDisplay
 from linviz.views.labs.recall_figure import RecallFigure
@@ -376,6 +377,7 @@ class RecallPage(LabPage):
         self.run_button.setEnabled(not running)
         self.cancel_button.setEnabled(running)
 
+    @guarded()
     def showEvent(self, event: object) -> None:
         super().showEvent(event)
         if self.auto_run and self.lab.result is None and not self.runner.running:

@@ -11,6 +11,7 @@ from linviz.model.errors import ScenarioError
 from linviz.views.classroom.hidden_output import entered_text, predict_prompt
 from linviz.views.drawing.steady_label import SteadyLabel
 from linviz.views.error_text import shown_error
+from linviz.views.guarded import guarded
 from linviz.views.number_text import caption_numbers, grouped, stale_text, unbroken_lists
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import label_style
@@ -22,6 +23,7 @@ class _CaptionLabel(QtWidgets.QLabel):
     clicked = QtCore.Signal()
     doubleClicked = QtCore.Signal()
 
+    @guarded()
     def mousePressEvent(self, event: QtGui.QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
             self.clicked.emit()
@@ -49,6 +51,7 @@ class CaptionEditor(QtWidgets.QLineEdit):
     cancelled = QtCore.Signal()
     left = QtCore.Signal()
 
+    @guarded(False)
     def event(self, event: QtCore.QEvent) -> bool:
         # Esc belongs to the editor while typing, not to a window shortcut.
         if event.type() == QtCore.QEvent.Type.ShortcutOverride and event.key() == Qt.Key.Key_Escape:
@@ -56,6 +59,7 @@ class CaptionEditor(QtWidgets.QLineEdit):
             return True
         return super().event(event)
 
+    @guarded()
     def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Escape:
             self.cancelled.emit()
@@ -63,6 +67,7 @@ class CaptionEditor(QtWidgets.QLineEdit):
             return
         super().keyPressEvent(event)
 
+    @guarded()
     def focusOutEvent(self, event: QtGui.QFocusEvent) -> None:
         super().focusOutEvent(event)
         # A context menu or another window taking over is no reason to stop typing.

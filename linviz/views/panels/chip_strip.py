@@ -13,6 +13,7 @@ from linviz.controller.session import Session
 from linviz.views.drawing.raster_scale import raster_scale
 from linviz.views.drawing.stamp_cache import StampCache
 from linviz.views.drawing.static_text import draw_at
+from linviz.views.guarded import guarded, guarded_paint_event, guarded_size
 from linviz.views.number_text import caption_numbers, grouped, stale_text
 from linviz.views.plain_text import plain_tooltip
 from linviz.views.theme import Theme, qcolor
@@ -261,22 +262,27 @@ class ChipStrip(QtWidgets.QWidget):
         self.update()
 
     # -- Qt overrides ------------------------------------------------------------
+    @guarded_size
     def sizeHint(self) -> QtCore.QSize:
         return QtCore.QSize(8 * self.pitch, self.height())
 
+    @guarded_size
     def minimumSizeHint(self) -> QtCore.QSize:
         return QtCore.QSize(2 * self.pitch, self.height())
 
+    @guarded()
     def changeEvent(self, event: QtCore.QEvent) -> None:
         super().changeEvent(event)
         if event.type() == QtCore.QEvent.Type.FontChange:
             self._measure()
 
+    @guarded()
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         super().resizeEvent(event)
         self._offset = self._clamp_offset(self._offset)
         self.ensure_visible(self.session.cursor)
 
+    @guarded()
     def wheelEvent(self, event: QtGui.QWheelEvent) -> None:
         delta = event.angleDelta()
         steps = (delta.x() or delta.y()) / 120.0
@@ -284,6 +290,7 @@ class ChipStrip(QtWidgets.QWidget):
         self.update()
         event.accept()
 
+    @guarded()
     def mousePressEvent(self, event: QtGui.QMouseEvent) -> None:
         if event.button() != Qt.MouseButton.LeftButton:
             super().mousePressEvent(event)
@@ -293,6 +300,7 @@ class ChipStrip(QtWidgets.QWidget):
             self.chipClicked.emit(number)
         event.accept()
 
+    @guarded(False)
     def event(self, event: QtCore.QEvent) -> bool:
         if event.type() == QtCore.QEvent.Type.ToolTip:
             number = self.number_at(event.pos())
@@ -325,6 +333,7 @@ class ChipStrip(QtWidgets.QWidget):
         mark = f"\n\u26a0 {stale_text()}" if caption.stale else ""
         return f"{head}\n{caption.text}{mark}"
 
+    @guarded_paint_event
     def paintEvent(self, event: QtGui.QPaintEvent) -> None:
         theme = self._theme
         painter = QtGui.QPainter(self)

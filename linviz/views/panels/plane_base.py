@@ -27,6 +27,7 @@ from linviz.views.drawing.scene_tuning import quiet_hover_while_dragging
 from linviz.views.drawing.steady_axes import steady_axes
 from linviz.views.drawing.steady_label import ReservedHeight
 from linviz.views.error_text import shown_error
+from linviz.views.guarded import guarded
 from linviz.views.items.arrow_item import ArrowItem, ArrowLook
 from linviz.views.items.plane_arrows import (
     LIVE_ROLES,
@@ -842,6 +843,7 @@ class VectorPlanePanel(Panel):
                 app.removeEventFilter(self)
             self._filtering = False
 
+    @guarded(False)
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
         # During a drag this filter sees every event of the application (about
         # 140 a mouse move): the event's type is asked once (each ask builds a

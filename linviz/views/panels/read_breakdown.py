@@ -25,6 +25,7 @@ from linviz.model.readout import EXACT_SHARE, ReadResult, cosine
 from linviz.views.classroom.hidden_output import HiddenNotice, entered_text, gap_text
 from linviz.views.drawing.painted_text import FlowText, MeasureTable, Piece, Row, words
 from linviz.views.drawing.steady_label import SteadyLabel
+from linviz.views.guarded import guarded, guarded_size
 from linviz.views.number_text import grouped, localised, shown_number, shown_vector
 from linviz.views.panels.panel import Panel
 from linviz.views.panels.term_bars import (
@@ -118,6 +119,7 @@ class ReadoutPanel(Panel):
         self._stale = False
         self.refresh()
 
+    @guarded()
     def showEvent(self, event: QtGui.QShowEvent) -> None:
         self._shown_once = True
         if self._stale:
@@ -127,6 +129,7 @@ class ReadoutPanel(Panel):
     def panel_title(self) -> str:
         return self.tr("Readout")
 
+    @guarded_size
     def minimumSizeHint(self) -> QtCore.QSize:
         # Room for "overlaps k1: cos 0.80" and a bar row, whatever is showing now.
         hint = super().minimumSizeHint()
@@ -197,6 +200,7 @@ class ReadoutPanel(Panel):
         else:
             self._show_write(snap.number)
 
+    @guarded(False)
     def hasHeightForWidth(self) -> bool:
         # A layout asking the readout's height for a width would get the bars
         # at their comfortable height and take it as the least the readout

@@ -24,6 +24,7 @@ from linviz.views.drawing.step_delegate import (
 )
 from linviz.views.drawing.step_table_painter import StyleLooks, paint_cells
 from linviz.views.error_text import shown_error, shown_message, shown_place
+from linviz.views.guarded import guarded, guarded_paint_event
 from linviz.views.panels.panel import Panel
 from linviz.views.panels.step_table_model import (
     LABEL,
@@ -52,6 +53,7 @@ class StepTableView(QtWidgets.QTableView):
     #: Whether a focus-in is being handled (Qt may make the first row current then).
     focusing = False
 
+    @guarded()
     def focusInEvent(self, event: QtGui.QFocusEvent) -> None:
         # Qt makes the first cell current when a table without one gets the focus:
         # at step 0 (no row) that must not move the cursor to step 1.
@@ -64,6 +66,7 @@ class StepTableView(QtWidgets.QTableView):
         if isinstance(panel, StepEditorPanel):
             panel._select_cursor_row()
 
+    @guarded_paint_event
     def paintEvent(self, event: QtGui.QPaintEvent) -> None:
         # Qt would call the delegate once per visible cell, from C++; the cells
         # are painted here in one pass instead (the same pixels), unless the
@@ -80,6 +83,7 @@ class StepTableView(QtWidgets.QTableView):
                 return
         super().paintEvent(event)
 
+    @guarded()
     def changeEvent(self, event: QtCore.QEvent) -> None:
         # A new style sheet or palette may paint the rows under the cells anew
         # (the looks do not exist yet while QTableView's constructor runs).

@@ -14,6 +14,7 @@ from linviz.controller.commands import ReplaceStep
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.scenario import Step
+from linviz.views.guarded import guarded
 from linviz.views.number_text import caption_numbers, shown_number, shown_vector, stale_text
 from linviz.views.panels.typed_text import (
     SYMBOLS,
@@ -212,9 +213,11 @@ class StepTableModel(QtCore.QAbstractTableModel):
         """The colour named ``name`` by :meth:`cell_look`, if the theme set one."""
         return self._inks.get(name)
 
+    @guarded(0)
     def rowCount(self, parent: QtCore.QModelIndex | None = None) -> int:
         return 0 if parent is not None and parent.isValid() else self._rows
 
+    @guarded(0)
     def columnCount(self, parent: QtCore.QModelIndex | None = None) -> int:
         return 0 if parent is not None and parent.isValid() else len(COLUMNS)
 
@@ -257,6 +260,7 @@ class StepTableModel(QtCore.QAbstractTableModel):
             return Qt.ItemFlag.NoItemFlags
         return _FLAGS[scenario.is_write(row + 1)][index.column()]
 
+    @guarded()
     def data(self, index: QtCore.QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         # The scenario may have shrunk before this model heard of it.
         if (

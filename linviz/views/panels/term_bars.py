@@ -19,6 +19,7 @@ from linviz.views.drawing.cell_image import rgb_words
 from linviz.views.drawing.raster_scale import raster_scale
 from linviz.views.drawing.stamp_cache import StampCache
 from linviz.views.drawing.static_text import draw_centred
+from linviz.views.guarded import guarded, guarded_paint_event, guarded_size
 from linviz.views.items.matrix_item import colormap_for
 from linviz.views.number_text import shown_number, shown_vector
 from linviz.views.theme import Theme, qcolor
@@ -210,6 +211,7 @@ class TermBars(QtWidgets.QWidget):
         self.updateGeometry()
         self.update()
 
+    @guarded()
     def changeEvent(self, event: QtCore.QEvent) -> None:
         if event.type() == QtCore.QEvent.Type.FontChange:
             self._style = None
@@ -242,6 +244,7 @@ class TermBars(QtWidgets.QWidget):
             self.updateGeometry()  # the minimum height follows the groups (not during a drag)
         self.update()
 
+    @guarded(False)
     def event(self, event: QtCore.QEvent) -> bool:
         if event.type() == QtCore.QEvent.Type.ToolTip:
             text = self._tooltip(QtCore.QPointF(event.pos()))
@@ -299,6 +302,7 @@ class TermBars(QtWidgets.QWidget):
         return self._kind_texts[kind]
 
     # -- geometry -------------------------------------------------------------------
+    @guarded_size
     def minimumSizeHint(self) -> QtCore.QSize:
         # Room for the legend and one line of label per group up to MIN_ROWS, no
         # more: on a 1280×720 projector the numbers under the bars need the rest.
@@ -313,6 +317,7 @@ class TermBars(QtWidgets.QWidget):
         height = legend + 8 + rows
         return QtCore.QSize(line * 12, max(line * 4, height))
 
+    @guarded_size
     def sizeHint(self) -> QtCore.QSize:
         line = self.style_for_paint().legend_m.height()
         return QtCore.QSize(line * 30, line * 14)
@@ -321,6 +326,7 @@ class TermBars(QtWidgets.QWidget):
     def _brush_and_pen(self, kind: str) -> tuple[list[QtGui.QBrush], QtGui.QPen]:
         return self.style_for_paint().kinds[kind]
 
+    @guarded_paint_event
     def paintEvent(self, event: QtGui.QPaintEvent) -> None:
         style = self.style_for_paint()
         painter = QtGui.QPainter(self)
