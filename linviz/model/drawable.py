@@ -50,6 +50,8 @@ MAX_FLOAT = sys.float_info.max
 NICE_LIMITS = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
 #: Tick steps are one of these times a power of ten.
 NICE_STEPS = (1.0, 2.0, 2.5, 5.0, 10.0)
+#: Cell labels round to at most this many decimals (``round`` takes any; 5e-324 needs 326).
+MAX_DECIMALS = 330
 #: A vector plane's half-width, at least (as :mod:`linviz.views.panels.plane_base`).
 MIN_HALF_RANGE = 1.2
 
@@ -133,19 +135,25 @@ def nice_limit(largest: float) -> float:
     return float(largest)  # pragma: no cover - 10 × power always reaches largest
 
 
+def largest(*arrays: np.ndarray | Iterable[float]) -> float:
+    """The largest finite ``|entry|`` of ``arrays`` (0 when there is none: empty, or all
+    infinite or NaN). ``np.abs(a).max()`` raises on an empty array and is infinite on ±inf.
+    """
+    found = 0.0
+    for values in arrays:
+        array = np.asarray(values, dtype=np.float64)
+        if array.size:
+            finite = np.abs(array[np.isfinite(array)])
+            if finite.size:
+                found = max(found, float(finite.max()))
+    return found
+
+
 def color_limit(*matrices: np.ndarray) -> float:
     """The colour range ±limit centred on 0: the largest ``|entry|`` rounded up
     (:func:`nice_limit`); 1 when every entry is 0. Non-finite entries are ignored.
     """
-    largest = 0.0
-    for matrix in matrices:
-        array = np.asarray(matrix, dtype=np.float64)
-        if array.size:
-            with np.errstate(invalid="ignore"):
-                finite = np.abs(array[np.isfinite(array)])
-            if finite.size:
-                largest = max(largest, float(finite.max()))
-    return nice_limit(largest)
+    return nice_limit(largest(*matrices))
 
 
 def color_indices(matrix: np.ndarray, limit: float, count: int) -> np.ndarray:
@@ -166,6 +174,18 @@ def color_indices(matrix: np.ndarray, limit: float, count: int) -> np.ndarray:
         bins = np.floor((scaled + 1.0) * (count / 2))
     bins = np.where(np.isnan(bins), count // 2, bins)
     return np.clip(bins, 0, count - 1).astype(np.intp)
+
+
+def label_decimals(limit: float, digits: int = 2) -> int:
+    """How many decimals a cell's label keeps: none finer than a hundredth of ``limit``.
+
+    ``max(0, digits - floor(log10(limit)))``; ``digits`` for a range that is
+    0, negative or not finite (``floor(log10(inf))`` raises), and at most
+    :data:`MAX_DECIMALS` (enough for a subnormal range).
+    """
+    if not (limit > 0 and math.isfinite(limit)):
+        return digits
+    return min(max(0, digits - math.floor(math.log10(limit))), MAX_DECIMALS)
 
 
 def bar_ticks(limit: float, parts: int = 4) -> list[tuple[float, float]]:

@@ -17,6 +17,7 @@ import numpy as np
 from PySide6 import QtCore
 
 from linviz.model.captions import Numbers
+from linviz.model.drawable import label_decimals
 from linviz.model.error_parts import PART_TITLES, PART_WORDS
 from linviz.model.report import fmt_matrix, fmt_number, fmt_vector
 
@@ -154,8 +155,7 @@ def cell_text(value: float, limit: float) -> str:
     rounding noise shows as 0. A real minus sign is used; a decimal comma
     in French.
     """
-    decimals = max(0, 2 - math.floor(math.log10(limit))) if limit > 0 else 2
-    value = round(float(value), decimals) + 0.0  # + 0.0 turns -0.0 into 0.0
+    value = round(float(value), label_decimals(limit)) + 0.0  # + 0.0 turns -0.0 into 0.0
     if value == 0:
         return "0"
     if 1e3 <= abs(value) < 1e5:

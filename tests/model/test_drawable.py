@@ -249,3 +249,27 @@ def test_cell_colours_bin_as_pyqtgraph_does_for_ordinary_numbers(values, exponen
     assert (np.abs(got - expected) <= 1).all()
     assert np.allclose(exact[differ], np.rint(exact[differ]), rtol=0, atol=1e-6)
     assert (got[matrix == 0] == 128).all()
+
+
+# -- cell labels and the largest entry ---------------------------------------------------------
+
+
+@given(extreme)
+@example(math.inf)
+@example(math.nan)
+def test_label_decimals_are_bounded_for_any_range(limit):
+    decimals = dr.label_decimals(limit)
+    assert 0 <= decimals <= dr.MAX_DECIMALS
+    round(1.0, decimals)  # usable as Python's round takes it
+
+
+def test_label_decimals_keep_a_hundredth_of_the_range():
+    assert [dr.label_decimals(x) for x in (3.0, 0.5, 12.0, 1500.0)] == [2, 3, 1, 0]
+    assert dr.label_decimals(math.inf) == 2 and dr.label_decimals(0.0) == 2
+    assert dr.label_decimals(SMALLEST) == 326 <= dr.MAX_DECIMALS  # every digit of 5e-324
+
+
+def test_largest_ignores_what_is_not_finite_and_takes_empty_arrays():
+    assert dr.largest(np.array([1.0, -BIGGEST, math.inf, math.nan])) == BIGGEST
+    assert dr.largest(np.zeros(0), [math.inf]) == 0.0
+    assert dr.largest([SMALLEST], [-2.0]) == 2.0

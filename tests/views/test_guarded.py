@@ -15,7 +15,9 @@ from linviz.views.guarded import guarded, guarded_paint, guarded_paint_event
 def hook(monkeypatch):
     """Every error handed to sys.excepthook, recorded (type name, message)."""
     seen: list[tuple[str, str]] = []
-    monkeypatch.setattr(sys, "excepthook", lambda kind, error, trace: seen.append((kind.__name__, str(error))))
+    monkeypatch.setattr(
+        sys, "excepthook", lambda kind, error, trace: seen.append((kind.__name__, str(error)))
+    )
     return seen
 
 
@@ -75,7 +77,9 @@ def test_the_fallback_says_why(qtbot, hook, monkeypatch):
     qtbot.addWidget(widget)
     widget.resize(420, 80)
     grab(widget)
-    assert written == ["cannot draw this view: OverflowError: cannot convert float infinity to integer"]
+    assert written == [
+        "cannot draw this view: OverflowError: cannot convert float infinity to integer"
+    ]
 
 
 def test_other_overrides_return_their_default_and_report_once_per_kind(qtbot, hook):

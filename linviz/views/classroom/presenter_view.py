@@ -17,8 +17,10 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.controller.stopwatch import Stopwatch, clock_text
+from linviz.model.drawable import color_indices, color_limit
 from linviz.views.drawing.cell_image import rgb_words
-from linviz.views.items.matrix_item import colormap_for, symmetric_limit
+from linviz.views.guarded import guarded_paint_event
+from linviz.views.items.matrix_item import colormap_for
 from linviz.views.number_text import (
     caption_numbers,
     grouped,
@@ -69,16 +71,17 @@ class StateThumbnail(QtWidgets.QWidget):
         self._matrix, self._text, self._theme = matrix, text, theme
         self._image = None
         if matrix is not None and matrix.size:
-            limit = symmetric_limit(matrix)
+            limit = color_limit(matrix)
             table = colormap_for(theme).getLookupTable(nPts=256, alpha=False)
-            index = np.clip(np.rint((matrix + limit) / (2 * limit) * 255), 0, 255)
-            self._pixels = np.ascontiguousarray(rgb_words(table)[index.astype(np.intp)])
+            index = color_indices(matrix, limit, len(table))
+            self._pixels = np.ascontiguousarray(rgb_words(table)[index])
             rows, columns = matrix.shape
             self._image = QtGui.QImage(
                 self._pixels.data, columns, rows, 4 * columns, QtGui.QImage.Format.Format_RGB32
             )
         self.update()
 
+    @guarded_paint_event
     def paintEvent(self, event: QtGui.QPaintEvent) -> None:
         painter = QtGui.QPainter(self)
         try:

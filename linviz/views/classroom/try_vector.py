@@ -12,7 +12,6 @@ accepted vector would do come from :func:`linviz.controller.shape_check.try_vect
 
 from __future__ import annotations
 
-import numpy as np
 import shiboken6
 from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
@@ -23,7 +22,9 @@ from linviz.controller.shape_check import (
     ShapeCheck,
     try_vector,
 )
+from linviz.model.drawable import largest
 from linviz.views.classroom.shape_words import accepted_text, refusal_text
+from linviz.views.guarded import guarded
 from linviz.views.number_text import cell_text
 from linviz.views.panels.panel import session_theme
 from linviz.views.theme import Theme, qcolor
@@ -83,6 +84,7 @@ class ShapePicture(QtWidgets.QGraphicsView):
             if item.data(SHAPE) == shape and item.data(ROLE) == role
         ]
 
+    @guarded()
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         super().resizeEvent(event)
         self._draw()
@@ -152,7 +154,7 @@ class ShapePicture(QtWidgets.QGraphicsView):
         color = {"key": theme.write, "query": theme.read, "value": theme.write}[check.role]
         # The vector: its cells, those with nothing of S to meet hatched, the missing dashed.
         numbers = list(check.numbers)
-        scale = max(float(np.abs(numbers).max()), 1e-12)
+        scale = max(largest(numbers), 1e-12)  # `inf` typed: refused, and its cell says so
         vector_numbers: list[tuple[QtCore.QRectF, str]] = []
         for i, j in vector_cells:
             index = i if not value else j
@@ -193,7 +195,7 @@ class ShapePicture(QtWidgets.QGraphicsView):
         self._label(vector_label, vector_at, label_font, theme, "vector", color)
         # S, with its numbers when they may be shown and fit.
         state = check.state
-        limit = float(np.abs(state).max()) if state is not None and state.size else 0.0
+        limit = largest(state) if state is not None else 0.0
         grid = cell >= GRID_MIN_PX
         state_numbers: list[tuple[QtCore.QRectF, str]] = []
         for i in range(d_k if grid else 0):

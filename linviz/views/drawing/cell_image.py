@@ -11,6 +11,8 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtGui
 
+from linviz.model.drawable import color_indices
+
 
 def rgb_words(table: np.ndarray) -> np.ndarray:
     """An ``N × 3`` (or ``N × 4``) uint8 colour table as opaque 0xffRRGGBB words,
@@ -25,9 +27,10 @@ class CellImage(pg.ImageItem):
 
     pyqtgraph's general path rebuilds a 256-entry Qt colour table in Python on
     every render (~0.25 ms per matrix, and a drag re-renders four of them); a
-    matrix with levels and a colour table needs only ``table[index]``. Anything
-    else (no levels yet, images with a colour axis, non-finite values) takes
-    pyqtgraph's own path.
+    matrix with levels ``±limit`` and a colour table needs only ``table[index]``
+    (:func:`~linviz.model.drawable.color_indices`, finite for any values, ±inf
+    and NaN too). Anything else (no levels yet, images with a colour axis,
+    levels not centred on 0) takes pyqtgraph's own path.
     """
 
     def __init__(self, **kwargs: object) -> None:
@@ -61,14 +64,13 @@ class CellImage(pg.ImageItem):
             or table is None
             or self.axisOrder != "row-major"
             or self.autoDownsample
-            or not np.isfinite(image).all()
+            or float(levels[0]) != -float(levels[1])
         ):
             super().render()
             return
-        low, high = float(levels[0]), float(levels[1])
-        # As pyqtgraph bins: len(table) equal bins over the levels, the top one closed.
-        scale = len(table) / (high - low) if high > low else 0.0
-        index = np.clip(np.floor((image - low) * scale), 0, len(table) - 1).astype(np.intp)
+        # As pyqtgraph bins (len(table) equal bins, the top one closed), for any
+        # finite levels and values: (x - low) * len / (high - low) overflows at ±1.8e308.
+        index = color_indices(image, float(levels[1]), len(table))
         self._pixels = np.ascontiguousarray(table[index])
         rows, columns = image.shape
         # RGB32: opaque words, the format the raster engine scales fastest.

@@ -17,10 +17,12 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from linviz.model.drawable import color_limit
 from linviz.views.drawing.cell_image import CellImage
 from linviz.views.drawing.item_cache import redraw_cached
 from linviz.views.drawing.label_grid import LabelGrid
 from linviz.views.drawing.stamp_cache import StampCache
+from linviz.views.guarded import guarded, guarded_paint, guarded_rect
 from linviz.views.theme import Theme
 
 #: Blend marks are not drawn in cells smaller than this (device pixels): in
@@ -33,35 +35,6 @@ MIN_OUTLINED_CELL_PX = 10.0
 TICK_PX = 7.0
 
 TooltipFunction = Callable[[int, int], str]
-
-
-#: Colour ranges are rounded up to one of these times a power of ten.
-NICE_LIMITS = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
-
-
-def nice_limit(largest: float) -> float:
-    """The smallest ``NICE_LIMITS`` value times a power of ten that is ≥ ``largest``.
-
-    A colour range that moves in steps (…, 2, 2.5, 3, …) keeps its colour bar
-    still while a key is dragged: colours then change because S changed, not
-    because the scale did, and the bar's labels stay short and round.
-    """
-    if not (largest > 0 and math.isfinite(largest)):
-        return 1.0
-    power = 10.0 ** math.floor(math.log10(largest))
-    for factor in NICE_LIMITS:
-        # A relative tolerance: 3 must stay 3, not become 4 through 3.0000000000000004.
-        if factor * power >= largest * (1 - 1e-9):
-            return factor * power
-    return 10.0 * power
-
-
-def symmetric_limit(*matrices: np.ndarray) -> float:
-    """The colour range ±limit that centres 0: the largest ``|entry|`` rounded up
-    to a round value (:func:`nice_limit`); 1 if all entries are 0.
-    """
-    largest = max((float(np.abs(m).max()) for m in matrices if m.size), default=0.0)
-    return nice_limit(largest)
 
 
 def runs(indices: Sequence[int]) -> list[tuple[int, int]]:
@@ -159,6 +132,7 @@ class CellMarks(pg.GraphicsObject):
         super().viewTransformChanged()
         redraw_cached(self)  # drawn at the old scale
 
+    @guarded_rect
     def boundingRect(self) -> QtCore.QRectF:
         rows, columns = self._shape
         # A little margin: outlines are drawn just outside the cells.
@@ -167,6 +141,7 @@ class CellMarks(pg.GraphicsObject):
         margin = max(1.0, 0.1 * max(rows, columns))
         return QtCore.QRectF(-margin, -margin, columns + 2 * margin, rows + 2 * margin)
 
+    @guarded_paint
     def paint(self, painter: QtGui.QPainter, option: object, widget: object = None) -> None:
         rows, columns = self._shape
         if rows == 0 or columns == 0:
@@ -325,7 +300,7 @@ class MatrixItem(pg.GraphicsObject):
         matrix = np.asarray(matrix, dtype=np.float64)
         if matrix.ndim != 2:
             raise ValueError(f"a matrix needs 2 dimensions, got shape {matrix.shape}")
-        limit = symmetric_limit(matrix) if limit is None else limit
+        limit = color_limit(matrix) if limit is None else limit
         if matrix.shape != self._matrix.shape:
             self.prepareGeometryChange()
             self.marks.set_shape(*matrix.shape)
@@ -364,10 +339,12 @@ class MatrixItem(pg.GraphicsObject):
         self.marks.set_style(ink=fg, halo=bg, outline=fg, line_width=theme.line_width)
 
     # -- hover -------------------------------------------------------------------------
+    @guarded_rect
     def boundingRect(self) -> QtCore.QRectF:
         rows, columns = self._matrix.shape
         return QtCore.QRectF(0.0, 0.0, float(columns), float(rows))
 
+    @guarded_paint
     def paint(self, painter: QtGui.QPainter, option: object, widget: object = None) -> None:
         """Nothing of its own: the children draw."""
 
@@ -379,6 +356,7 @@ class MatrixItem(pg.GraphicsObject):
             return r, c
         return None
 
+    @guarded()
     def hoverEvent(self, event: object) -> None:
         """Keep the tooltip on the hovered cell's content (the scene shows it)."""
         cell = None if event.isExit() else self.cell_at(event.pos())

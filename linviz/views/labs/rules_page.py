@@ -18,10 +18,10 @@ from PySide6 import QtCore, QtWidgets
 from linviz.controller.changes import Change
 from linviz.controller.labs import RuleLab
 from linviz.controller.session import Session
+from linviz.model.drawable import color_limit
 from linviz.model.errors import ScenarioError
 from linviz.model.rule_comparison import COMPARED_RULES, RuleStep
 from linviz.views.error_text import shown_error
-from linviz.views.items.matrix_item import symmetric_limit
 from linviz.views.labs.lab_page import LabPage
 from linviz.views.labs.rule_card import RuleCard
 from linviz.views.labs.spotlight_page import vector_text
@@ -182,7 +182,7 @@ class RulesPage(LabPage):
         number = session.cursor
         scenario = session.scenario
         self.title.setText(self._title())
-        limit = symmetric_limit(*(step.state for step in steps.values()))
+        limit = color_limit(*(step.state for step in steps.values()))
         hidden = session.is_hidden(number)
         theme = self.theme
         for name, card in self.cards.items():

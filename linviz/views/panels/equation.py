@@ -20,11 +20,12 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
+from linviz.model.drawable import color_limit
 from linviz.model.snapshot import Snapshot
 from linviz.views.classroom.hidden_output import hidden_text
 from linviz.views.drawing.scene_tuning import repaint_as_one_rectangle
 from linviz.views.drawing.steady_label import SteadyLabel
-from linviz.views.items.matrix_item import MatrixItem, symmetric_limit
+from linviz.views.items.matrix_item import MatrixItem
 from linviz.views.number_text import plain_number, shown_vector
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme
@@ -292,7 +293,7 @@ class EquationPanel(Panel):
         step = snap.step
         if snap.write is not None:
             record = snap.write
-            limit = symmetric_limit(record.state_before, record.stamp, record.state)
+            limit = color_limit(record.state_before, record.stamp, record.state)
             lit = tuple(np.flatnonzero(record.phi_key).tolist())
             key = "k" if scenario.feature_map == "identity" else "\u03c6(k)"
             value = "\u0169\u1d40" if scenario.rule.corrects else "v\u1d40"
@@ -318,7 +319,7 @@ class EquationPanel(Panel):
         name = "q" if scenario.feature_map == "identity" else "\u03c6(q)"
         # Predict first: a hidden y is a blank row (no numbers, no colours) under a "?".
         hidden = self.session.is_hidden(snap.number)
-        output = Part(self.tr("output y"), result.output[None, :], symmetric_limit(result.output))
+        output = Part(self.tr("output y"), result.output[None, :], color_limit(result.output))
         if hidden:
             output = Part(
                 self.tr("y hidden: press R"),
@@ -331,10 +332,10 @@ class EquationPanel(Panel):
             Part(
                 self.tr("query {0}\u1d40").format(name),
                 query[None, :],
-                symmetric_limit(query),
+                color_limit(query),
                 lit_columns=lit,
             ),
-            Part(self.tr("S"), snap.state, symmetric_limit(snap.state), lit),
+            Part(self.tr("S"), snap.state, color_limit(snap.state), lit),
             output,
         )
         equals = "="

@@ -17,12 +17,14 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.session import Session
+from linviz.model.drawable import bar_ticks, color_limit
 from linviz.model.interference import cell_contributions
 from linviz.model.snapshot import Snapshot
 from linviz.views.drawing.axis_pictures import AxisPictures
 from linviz.views.drawing.item_cache import redraw_cached
 from linviz.views.drawing.steady_label import SteadyLabel
-from linviz.views.items.matrix_item import MatrixItem, colormap_for, symmetric_limit
+from linviz.views.guarded import guarded
+from linviz.views.items.matrix_item import MatrixItem, colormap_for
 from linviz.views.items.plots import color_bar, still_plot
 from linviz.views.number_text import MINUS, cell_text, plain_number
 from linviz.views.panels.panel import Panel
@@ -236,7 +238,7 @@ class HeatmapPanel(Panel):
         lit_rows: list[int],
         tooltip: Callable[[int, int], str],
     ) -> None:
-        limit = symmetric_limit(matrix)
+        limit = color_limit(matrix)
         self.matrix_item.tooltip_for = tooltip
         self.matrix_item.set_matrix(matrix, limit)
         self.matrix_item.marks.set_marked(marked)
@@ -250,16 +252,21 @@ class HeatmapPanel(Panel):
             self.title_label.setText(title)
             _hold_height(self.title_label)
 
+    def color_range(self) -> tuple[float, float]:
+        """The values the colours span now, ``(-limit, limit)`` (the colour bar's labels)."""
+        limit = self._bar_limit if self._bar_limit is not None else 1.0
+        return (-limit, limit)
+
     def _show_bar_limit(self, limit: float) -> None:
         """Label the colour bar ±``limit``, putting back its picture if drawn before."""
         axis = self.color_bar.axis
         if self._bar_limit is not None:
             self._bar_pictures.keep(self._bar_limit, axis.picture)  # drawn for the old limit
         self._bar_limit = limit
-        self.color_bar.setLevels((-limit, limit))
-        axis.setTicks(
-            [[(v, cell_text(v, limit)) for v in (-limit, -limit / 2, 0.0, limit / 2, limit)]]
-        )
+        # The bar spans -1 .. 1 and its labels say ±limit: an axis over ±1.797e308 cannot
+        # be drawn (its span is infinite), one over ±1 always can.
+        self.color_bar.setLevels((-1.0, 1.0))
+        axis.setTicks([[(at, cell_text(value, limit)) for at, value in bar_ticks(limit)]])
         kept = self._bar_pictures.recall(limit)
         if kept is not None:
             axis.picture = kept  # what the new ticks would draw: same size, range and style
@@ -447,6 +454,7 @@ class HeatmapPanel(Panel):
             self.legend.setText(text)
             _hold_height(self.legend)
 
+    @guarded()
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         if event.size().width() != event.oldSize().width():
             for label in (self.title_label, self.legend):

@@ -86,7 +86,7 @@ def test_colours_are_centred_on_zero(panel):
 
 
 def test_colour_bar_shows_the_value_range(panel):
-    low, high = panel.color_bar.levels()
+    low, high = panel.color_range()
     assert (low, high) == (-3.0, 3.0)
     labels = [text for level in panel.color_bar.axis._tickLevels for _, text in level]
     assert "3" in labels and f"{MINUS}3" in labels and "0" in labels
@@ -255,7 +255,7 @@ def test_empty_memory(show):
     heatmap = HeatmapPanel(Session())
     show(heatmap, *HEATMAP_SIZE)
     np.testing.assert_array_equal(heatmap.shown_matrix(), np.zeros((2, 2)))
-    assert heatmap.color_bar.levels() == (-1.0, 1.0)  # all zero: a range of 1
+    assert heatmap.color_range() == (-1.0, 1.0)  # all zero: a range of 1
     assert "empty" in heatmap.title_label.text()
 
 
@@ -265,7 +265,7 @@ def test_show_matrix_displays_any_matrix_until_the_next_refresh(panel, lesson_se
     np.testing.assert_array_equal(panel.shown_matrix(), difference)
     assert panel.title_label.text() == "S \u2212 S_baseline"
     assert panel.matrix_item.marks.marked().sum() == 0
-    assert panel.color_bar.levels() == (-4.0, 4.0)
+    assert panel.color_range() == (-4.0, 4.0)
     lesson_session.set_cursor(6)
     np.testing.assert_array_equal(panel.shown_matrix(), S5)
 
@@ -312,15 +312,15 @@ def test_ticks_thin_out_to_fit():
     ],
 )
 def test_colour_ranges_round_up_to_round_values(largest, limit):
-    from linviz.views.items.matrix_item import nice_limit
+    from linviz.model.drawable import nice_limit
 
     assert nice_limit(largest) == pytest.approx(limit)
 
 
 def test_colour_range_holds_still_while_a_value_grows_a_little():
-    from linviz.views.items.matrix_item import symmetric_limit
+    from linviz.model.drawable import color_limit
 
-    limits = {symmetric_limit(np.array([[2.51 + 0.01 * i]])) for i in range(40)}
+    limits = {color_limit(np.array([[2.51 + 0.01 * i]])) for i in range(40)}
     assert limits == {3.0}
 
 
@@ -352,10 +352,10 @@ def test_a_colour_range_met_again_is_labelled_as_the_first_time(panel):
         return panel.plot_widget.grab().toImage()
 
     panel.show_matrix(np.full((2, 2), 2.5), "a")
-    first, levels = bar_image(), panel.color_bar.levels()
+    first, levels = bar_image(), panel.color_range()
     panel.show_matrix(np.full((2, 2), 70.0), "b")
     other = bar_image()
     panel.show_matrix(np.full((2, 2), 2.5), "a")
-    assert panel.color_bar.levels() == levels
+    assert panel.color_range() == levels
     assert other != first
     assert bar_image() == first
