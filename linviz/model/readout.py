@@ -266,7 +266,10 @@ def most_similar(
         dots = (keys if rows is None else keys[rows]) @ query
     scale = norms * float(np.linalg.norm(query))
     similarity = np.full(len(norms), -np.inf)
-    np.divide(dots, scale, out=similarity, where=scale > 0)
+    with np.errstate(invalid="ignore", over="ignore"):
+        np.divide(dots, scale, out=similarity, where=scale > 0)
+    # inf / inf (keys of ±1.8e308) is NaN: no similarity, as a zero key has none.
+    similarity[np.isnan(similarity)] = -np.inf
     best = similarity.max()
     if best == -np.inf:
         return None, empty

@@ -101,3 +101,13 @@ def test_a_replaced_value_is_not_a_blend_in_the_heatmap_marks():
 
 def test_additive_reuse_is_a_blend_in_the_heatmap_marks():
     np.testing.assert_array_equal(lesson("session-trace").writer_counts(6), [[2, 2], [1, 1]])
+
+
+@pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
+def test_a_read_with_keys_of_the_largest_float_has_no_target_rather_than_an_error():
+    # k·q / (|k| |q|) is inf / inf = NaN there: such a key is as unlike the query as a zero one.
+    biggest = 1.7976931348623157e308
+    scenario = Scenario(
+        2, 2, [write([biggest, -biggest], [1.0, 0.0], "w1"), read([biggest, 0.0], "r1")]
+    )
+    assert read_result(Trace(scenario), 2).target is None
