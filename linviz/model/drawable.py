@@ -399,3 +399,76 @@ def clip_segment(
     a = clamp_point((x0 + t0 * dx, y0 + t0 * dy), box)
     b = clamp_point((x0 + t1 * dx, y0 + t1 * dy), box)
     return a, b
+
+
+def clamp_array(values: np.ndarray) -> np.ndarray:
+    """``values`` (floats) clamped to ±:data:`MAX_DRAWN`, NaN as 0: coordinates any
+    rectangle around them can hold (its width at most 2e300, finite).
+    """
+    array = np.asarray(values, dtype=np.float64)
+    return np.clip(np.nan_to_num(array, nan=0.0), -MAX_DRAWN, MAX_DRAWN)
+
+
+def undrawable_rows(points: np.ndarray) -> np.ndarray:
+    """For each row of ``points``: whether any of its numbers cannot be drawn to scale."""
+    array = np.asarray(points, dtype=np.float64)
+    if array.size == 0:
+        return np.zeros(len(array), dtype=bool)
+    with np.errstate(invalid="ignore"):
+        return ~(np.abs(array) <= MAX_DRAWN).all(axis=1)
+
+
+def device_segments(
+    points: np.ndarray,
+    transform: tuple[float, float, float, float, float, float],
+    box: tuple[float, float, float, float],
+) -> tuple[np.ndarray, np.ndarray]:
+    """Segments ``x0, y0, x1, y1`` (rows of ``points``, data units) in device pixels,
+    each clipped to ``box`` (left, top, right, bottom).
+
+    ``transform`` is ``(m11, m12, m21, m22, dx, dy)`` as Qt's ``QTransform``
+    maps. Returns the clipped ends and which rows show at all: a tip that
+    maps to 1e308 pixels (or to infinity, or NaN) is cut where its shaft
+    leaves the box, as :func:`clip_segment` does, for all rows at once.
+    """
+    m11, m12, m21, m22, dx, dy = (float(v) for v in transform)
+    data = clamp_array(points).reshape(-1, 4)
+    ends = np.empty_like(data)
+    with np.errstate(over="ignore", invalid="ignore"):
+        for column in (0, 2):
+            x, y = data[:, column], data[:, column + 1]
+            ends[:, column] = m11 * x + m21 * y + dx
+            ends[:, column + 1] = m12 * x + m22 * y + dy
+    shown = ~np.isnan(ends).any(axis=1)
+    ends = np.clip(np.nan_to_num(ends, nan=0.0), -MAX_DRAWN, MAX_DRAWN)
+    left, top, right, bottom = box
+    x0, y0, x1, y1 = ends[:, 0], ends[:, 1], ends[:, 2], ends[:, 3]
+    ddx, ddy = x1 - x0, y1 - y0  # at most 2e300: finite
+    t0, t1 = np.zeros(len(ends)), np.ones(len(ends))
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        for p, q in ((-ddx, x0 - left), (ddx, right - x0), (-ddy, y0 - top), (ddy, bottom - y0)):
+            parallel = p == 0
+            shown &= ~(parallel & (q < 0))
+            t = np.where(parallel, 0.0, q / np.where(parallel, 1.0, p))
+            t0 = np.where(~parallel & (p < 0), np.maximum(t0, t), t0)
+            t1 = np.where(~parallel & (p > 0), np.minimum(t1, t), t1)
+    shown &= t0 <= t1
+    t0, t1 = np.clip(t0, 0.0, 1.0), np.clip(t1, 0.0, 1.0)  # hidden rows' may be anything
+    clipped = np.column_stack([x0 + t0 * ddx, y0 + t0 * ddy, x0 + t1 * ddx, y0 + t1 * ddy])
+    clipped[:, 0::2] = np.clip(clipped[:, 0::2], left, right)
+    clipped[:, 1::2] = np.clip(clipped[:, 1::2], top, bottom)
+    return clipped, shown
+
+
+def bounded_range(low: float, high: float, least: float = MIN_SPAN) -> tuple[float, float]:
+    """An axis range ``low .. high`` a view can show: inside ±:data:`MAX_DRAWN`, in order,
+    at least ``least`` wide (about its middle) and wide enough for its floats to differ.
+
+    pyqtgraph makes a view range of ±1e308 NaN (its span overflows) and its
+    ticks then raise; ±1e300 and subnormal spans it draws.
+    """
+    low, high = _finite(low, MAX_DRAWN), _finite(high, MAX_DRAWN)
+    if low > high:
+        low, high = high, low
+    low, high = _span(low, high, max(_finite(least, MAX_DRAWN), MIN_SPAN))
+    return _finite(low, MAX_DRAWN), _finite(high, MAX_DRAWN)

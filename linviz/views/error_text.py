@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 from PySide6 import QtCore
 
+from linviz.model.drawable import too_large, undrawable
 from linviz.model.errors import (
     CONTEXT,
     FIELD_PLACE,
@@ -145,3 +146,14 @@ def shown_error(error: BaseException) -> str:
         return _translate(LOCATED).format(where=where, message=message)
     except (KeyError, IndexError, ValueError):
         return LOCATED.format(where=where, message=message)
+
+
+def too_large_text(values: Any) -> str | None:
+    """``"too large to draw: 1.8e308"`` (translated) for the largest of ``values`` that
+    cannot be drawn to scale; ``None`` when all of them can.
+    """
+    value = undrawable(values)
+    if value is None:
+        return None
+    phrase = too_large(value)
+    return fill(phrase.template, phrase.values) if phrase is not None else None

@@ -273,3 +273,61 @@ def test_largest_ignores_what_is_not_finite_and_takes_empty_arrays():
     assert dr.largest(np.array([1.0, -BIGGEST, math.inf, math.nan])) == BIGGEST
     assert dr.largest(np.zeros(0), [math.inf]) == 0.0
     assert dr.largest([SMALLEST], [-2.0]) == 2.0
+
+
+# -- many arrows at once ----------------------------------------------------------------------
+
+BOX = (0.0, 0.0, 400.0, 300.0)
+
+
+def test_device_segments_clip_as_clip_segment_does():
+    points = np.array(
+        [
+            [0.0, 0.0, 1.0, 1.0],  # inside
+            [0.0, 0.0, BIGGEST, 0.0],  # a tip at 1.8e308 data units
+            [-5.0, -5.0, -1.0, -2.0],  # outside
+            [0.0, 0.0, 0.0, -BIGGEST],
+            [0.0, 0.0, math.nan, 1.0],  # NaN counts as 0, as fit_frame counts it
+            [SMALLEST, SMALLEST, 1e-300, 1e300],
+        ]
+    )
+    transform = (100.0, 0.0, 0.0, -100.0, 200.0, 150.0)  # 100 px a unit, y up, origin centred
+    ends, shown = dr.device_segments(points, transform, BOX)
+    assert np.isfinite(ends).all()
+    for row, (x0, y0, x1, y1) in enumerate(points):
+        mapped = [
+            (100 * dr._finite(x, dr.MAX_DRAWN) + 200, -100 * dr._finite(y, dr.MAX_DRAWN) + 150)
+            for x, y in ((x0, y0), (x1, y1))
+        ]
+        expected = dr.clip_segment(*mapped, BOX)
+        assert shown[row] == (expected is not None), row
+        if expected is not None:
+            np.testing.assert_allclose(ends[row], [*expected[0], *expected[1]], atol=1e-6)
+    assert ends[1].tolist() == [200.0, 150.0, 400.0, 150.0]  # cut at the box's edge
+
+
+@given(st.lists(extreme, min_size=4, max_size=4), st.lists(extreme, min_size=6, max_size=6))
+def test_device_segments_are_finite_and_inside_for_any_input(row, transform):
+    ends, shown = dr.device_segments(np.array([row]), tuple(transform), BOX)
+    assert np.isfinite(ends).all()
+    if shown[0]:
+        assert (ends[0, 0::2] >= 0).all() and (ends[0, 0::2] <= 400).all()
+        assert (ends[0, 1::2] >= 0).all() and (ends[0, 1::2] <= 300).all()
+
+
+def test_undrawable_rows_and_clamped_arrays():
+    rows = dr.undrawable_rows(np.array([[1.0, 2.0], [BIGGEST, 0.0], [math.nan, 0.0]]))
+    assert rows.tolist() == [False, True, True]
+    assert dr.clamp_array(np.array([BIGGEST, -math.inf, math.nan])).tolist() == [1e300, -1e300, 0]
+
+
+@given(extreme, extreme)
+def test_bounded_ranges_are_finite_ordered_and_wide_enough(low, high):
+    a, b = dr.bounded_range(low, high)
+    assert all_finite(a, b) and a < b and abs(a) <= dr.MAX_DRAWN and abs(b) <= dr.MAX_DRAWN
+    assert b - a > 0
+
+
+def test_bounded_ranges_keep_ordinary_ones():
+    assert dr.bounded_range(-0.12, 1.1) == (-0.12, 1.1)
+    assert dr.bounded_range(-BIGGEST, BIGGEST) == (-1e300, 1e300)

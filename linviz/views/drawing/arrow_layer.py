@@ -17,8 +17,10 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
+from linviz.model.drawable import clamp_array, clamp_point, device_segments, undrawable_rows
 from linviz.views.drawing.array_paths import PathRecords
 from linviz.views.drawing.item_cache import redraw_cached
+from linviz.views.error_text import too_large_text
 from linviz.views.guarded import guarded_paint, guarded_rect
 from linviz.views.items.arrow_item import (
     ArrowLook,
@@ -30,6 +32,17 @@ from linviz.views.items.arrow_item import (
     reach,
     restyled,
 )
+
+#: Shafts are cut this far (pixels) outside the device: their heads stay out of sight.
+OFF_DEVICE_PX = 2000.0
+#: A label is kept this far (pixels) inside the device's edges.
+LABEL_INSET_PX = 12.0
+
+
+def _mapped(transform: QtGui.QTransform, x: float, y: float) -> tuple[float, float]:
+    point = transform.map(QtCore.QPointF(x, y))
+    return point.x(), point.y()
+
 
 #: Above this many arrows, a layer is painted without antialiasing.
 CROWDED = 60
@@ -74,6 +87,7 @@ class ArrowLayer(pg.GraphicsObject):
         self._style_of = np.zeros(0, dtype=np.int64)  # index in _styles of each arrow
         self._points = np.zeros((0, 4))  # x0, y0, x1, y1 of each arrow (data units)
         self._heads = np.zeros(0)  # head length of each arrow (pixels)
+        self._too_large = np.zeros(0, dtype=bool)  # arrows with a number too large to draw
         self._rect = QtCore.QRectF()
         self._reach = 0.0
         self._bounds: QtCore.QRectF | None = None
@@ -111,8 +125,10 @@ class ArrowLayer(pg.GraphicsObject):
         self._style_of = np.array([style_by_id[id(look)] for look in looks], dtype=np.int64)
         self._heads = np.array([look.head for look in looks], dtype=float)
         self._labelled = [index for index, look in enumerate(looks) if look.label]
+        self._too_large = undrawable_rows(points)
         if looks:
-            xs, ys = points[:, 0::2], points[:, 1::2]
+            drawn = clamp_array(points)  # a rectangle Qt can hold: no side beyond ±1e300
+            xs, ys = drawn[:, 0::2], drawn[:, 1::2]
             self._rect = QtCore.QRectF(
                 QtCore.QPointF(xs.min(), ys.min()), QtCore.QPointF(xs.max(), ys.max())
             )
@@ -144,13 +160,25 @@ class ArrowLayer(pg.GraphicsObject):
         if not self._looks:
             return
         transform = painter.transform()
-        points = self._points
-        ends = np.empty_like(points)  # device pixels: x0, y0, x1, y1
-        for column in (0, 2):
-            x, y = points[:, column], points[:, column + 1]
-            ends[:, column] = transform.m11() * x + transform.m21() * y + transform.dx()
-            ends[:, column + 1] = transform.m12() * x + transform.m22() * y + transform.dy()
-        zero = transform.map(QtCore.QPointF(0.0, 0.0))
+        device = painter.device()
+        width, height = float(device.width()), float(device.height())
+        # Device pixels (x0, y0, x1, y1), cut at a margin around the device: a tip
+        # 1e308 data units out would be a shaft Qt cannot draw, or an infinite one.
+        ends, shown = device_segments(
+            self._points,
+            (
+                transform.m11(),
+                transform.m12(),
+                transform.m21(),
+                transform.m22(),
+                transform.dx(),
+                transform.dy(),
+            ),
+            (-OFF_DEVICE_PX, -OFF_DEVICE_PX, width + OFF_DEVICE_PX, height + OFF_DEVICE_PX),
+        )
+        zero = QtCore.QPointF(
+            *clamp_point(_mapped(transform, 0.0, 0.0), (-1, -1, width + 1, height + 1))
+        )
         painter.save()
         try:
             painter.resetTransform()
@@ -158,17 +186,34 @@ class ArrowLayer(pg.GraphicsObject):
             painter.setRenderHint(
                 QtGui.QPainter.RenderHint.Antialiasing, len(self._looks) <= CROWDED
             )
-            self._paint_batches(painter, ends)
+            self._paint_batches(painter, ends, shown)
             looks = self._looks
+            # A label stays on screen, and one of a tip too far to draw says so.
+            inside = (
+                LABEL_INSET_PX,
+                LABEL_INSET_PX,
+                width - LABEL_INSET_PX,
+                height - LABEL_INSET_PX,
+            )
             for index in self._labelled:
+                if not shown[index]:
+                    continue
                 x0, y0, x1, y1 = ends[index].tolist()
+                look = looks[index]
+                if self._too_large[index]:
+                    text = too_large_text(self._points[index]) or ""
+                    look = restyled(look, label=f"{look.label}: {text}")
                 paint_label(
-                    painter, QtCore.QPointF(x0, y0), QtCore.QPointF(x1, y1), looks[index], zero
+                    painter,
+                    QtCore.QPointF(*clamp_point((x0, y0), inside)),
+                    QtCore.QPointF(*clamp_point((x1, y1), inside)),
+                    look,
+                    zero,
                 )
         finally:
             painter.restore()
 
-    def _paint_batches(self, painter: QtGui.QPainter, ends: np.ndarray) -> None:
+    def _paint_batches(self, painter: QtGui.QPainter, ends: np.ndarray, shown: np.ndarray) -> None:
         """Shafts and heads, one batch per style, in first-seen style order.
 
         The geometry of every arrow is computed at once (numpy), sorted by
@@ -176,15 +221,16 @@ class ArrowLayer(pg.GraphicsObject):
         (:class:`~linviz.views.array_paths.PathRecords`): a Python call per
         style, not per arrow or point.
         """
+        ends = ends[shown]
         delta = ends[:, 2:] - ends[:, :2]
         length = np.hypot(delta[:, 0], delta[:, 1])
         dots = length < 1.0
         unit = delta / np.where(dots, 1.0, length)[:, None]
-        head = np.minimum(self._heads, 0.6 * length)[:, None]
+        head = np.minimum(self._heads[shown], 0.6 * length)[:, None]
         tips = ends[:, 2:]
         base = tips - unit * head
         normal = np.column_stack([-unit[:, 1], unit[:, 0]]) * head * 0.45
-        style_of = self._style_of
+        style_of = self._style_of[shown]
         # Arrows that are not dots, grouped by style (each group in drawing order).
         order = np.flatnonzero(~dots)
         order = order[np.argsort(style_of[order], kind="stable")]

@@ -24,16 +24,24 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
 import pyqtgraph as pg
 from pyqtgraph.GraphicsScene.mouseEvents import HoverEvent, MouseDragEvent
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from linviz.model.drawable import MAX_DRAWN, clamp_point, device_segments
 from linviz.views.drawing.static_text import draw_centred, metrics
+from linviz.views.error_text import too_large_text
 from linviz.views.guarded import guarded, guarded_paint, guarded_rect, guarded_shape
 from linviz.views.plain_text import plain_tooltip
 
 Qt = QtCore.Qt
 
+
+#: Data coordinates a rectangle holds: beyond ±1e300 they are drawn (and framed) at it.
+_DRAWN_BOX = (-MAX_DRAWN, -MAX_DRAWN, MAX_DRAWN, MAX_DRAWN)
+#: Shafts are cut this far (pixels) outside the device: their heads stay out of sight.
+OFF_DEVICE_PX = 2000.0
 
 #: Dash patterns, in multiples of the pen width.
 _DASHES = {"dash": [3.0, 2.0], "dot": [0.05, 2.2]}
@@ -164,7 +172,9 @@ def _set_head_style(
 
 
 def _data_rect(points: Sequence[Point]) -> QtCore.QRectF:
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    # Corners within ±1e300: a rectangle out to 1.8e308 has an infinite width.
+    drawn = [clamp_point(p, _DRAWN_BOX) for p in points]
+    xs, ys = [p[0] for p in drawn], [p[1] for p in drawn]
     return QtCore.QRectF(QtCore.QPointF(min(xs), min(ys)), QtCore.QPointF(max(xs), max(ys)))
 
 
@@ -426,7 +436,7 @@ class ArrowItem(pg.GraphicsObject):
                 rect = _data_rect((self._origin, self._tip))
             else:  # only the hover ring around the tip
                 pad = self._look.hit_radius + 3
-                rect = QtCore.QRectF(QtCore.QPointF(*self._tip), QtCore.QSizeF(0, 0))
+                rect = _data_rect((self._tip,))
             self._bounds = rect.adjusted(-pad * px, -pad * py, pad * px, pad * py)
         return self._bounds
 
@@ -437,7 +447,8 @@ class ArrowItem(pg.GraphicsObject):
         px, py = self._pixel_size()
         if px > 0 and py > 0:
             radius = self._look.hit_radius
-            path.addEllipse(QtCore.QPointF(*self._tip), radius * px, radius * py)
+            tip = QtCore.QPointF(*clamp_point(self._tip, _DRAWN_BOX))
+            path.addEllipse(tip, radius * px, radius * py)
         return path
 
     def _pixel_size(self) -> tuple[float, float]:
@@ -463,15 +474,39 @@ class ArrowItem(pg.GraphicsObject):
         if not (self._live or ring):
             return
         transform = painter.transform()
-        start = transform.map(QtCore.QPointF(*self._origin))
-        end = transform.map(QtCore.QPointF(*self._tip))
-        zero = transform.map(QtCore.QPointF(0.0, 0.0))
+        device = painter.device()
+        width, height = float(device.width()), float(device.height())
+        # In device pixels, cut where it leaves the device (with a margin for the head):
+        # a tip 1e308 data units out maps to no pixel Qt can draw.
+        (ends,), (shown,) = device_segments(
+            np.array([[*self._origin, *self._tip]]),
+            (
+                transform.m11(),
+                transform.m12(),
+                transform.m21(),
+                transform.m22(),
+                transform.dx(),
+                transform.dy(),
+            ),
+            (-OFF_DEVICE_PX, -OFF_DEVICE_PX, width + OFF_DEVICE_PX, height + OFF_DEVICE_PX),
+        )
+        if not shown:
+            return
+        start, end = QtCore.QPointF(ends[0], ends[1]), QtCore.QPointF(ends[2], ends[3])
+        inside = (-1.0, -1.0, width + 1.0, height + 1.0)
+        origin = transform.map(QtCore.QPointF(0.0, 0.0))
+        zero = QtCore.QPointF(*clamp_point((origin.x(), origin.y()), inside))
+        look = self._look
+        text = too_large_text((*self._origin, *self._tip)) if look.label else None
+        if text is not None:  # said beside the tip, which is kept on screen
+            look = restyled(look, label=f"{look.label}: {text}")
+            end = QtCore.QPointF(*clamp_point((end.x(), end.y()), inside))
         painter.save()
         try:
             painter.resetTransform()
             painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
             if self._live:
-                paint_arrow(painter, start, end, self._look, zero)
+                paint_arrow(painter, start, end, look, zero)
             if ring:
                 painter.setPen(QtGui.QPen(arrow_color(self._look.color, 200), 2))
                 painter.setBrush(Qt.BrushStyle.NoBrush)

@@ -22,9 +22,11 @@ from typing import Any
 
 import pyqtgraph as pg
 import shiboken6
-from PySide6 import QtCore, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
+from linviz.model.drawable import bounded_range
 from linviz.views.drawing.scene_tuning import repaint_as_one_rectangle
+from linviz.views.guarded import guarded, guarded_paint
 
 #: Where each axis sits in the plot's grid, as in ``PlotItem``: the title is row 0.
 AXIS_CELLS = {"top": (1, 1), "bottom": (3, 1), "left": (2, 0), "right": (2, 2)}
@@ -74,6 +76,15 @@ class StillAxis(pg.AxisItem):
         self._shown_html: str | None = None
         super().__init__(orientation, **options)
 
+    @guarded_paint
+    def paint(self, painter: QtGui.QPainter, *args: Any) -> None:
+        super().paint(painter, *args)
+
+    @guarded()
+    def linkedViewChanged(self, *args: Any) -> None:
+        # Called by the view box's range signal: pyqtgraph raises on a NaN range.
+        super().linkedViewChanged(*args)
+
     def _updateLabel(self) -> None:
         text = self.labelString()
         if text != self._shown_html:
@@ -114,6 +125,33 @@ class StillPlotItem(pg.GraphicsWidget):
     for _name in VIEW_METHODS:
         locals()[_name] = _to_view(_name)
     del _name
+
+    # The ranges, bounded: pyqtgraph turns a range of ±1e308 into NaN (its span
+    # overflows) and its axes then raise while painting; ±1e300 it draws.
+    def setRange(
+        self,
+        rect: QtCore.QRectF | None = None,
+        xRange: tuple[float, float] | None = None,
+        yRange: tuple[float, float] | None = None,
+        *args: Any,
+        **kwargs: Any,
+    ) -> Any:
+        """The view box's ``setRange``, each range made one a view can show
+        (:func:`linviz.model.drawable.bounded_range`).
+        """
+        if xRange is not None:
+            xRange = bounded_range(*xRange)
+        if yRange is not None:
+            yRange = bounded_range(*yRange)
+        return self.vb.setRange(rect, xRange, yRange, *args, **kwargs)
+
+    def setXRange(self, low: float, high: float, *args: Any, **kwargs: Any) -> Any:
+        """The view box's ``setXRange``, bounded as :meth:`setRange`."""
+        return self.vb.setXRange(*bounded_range(low, high), *args, **kwargs)
+
+    def setYRange(self, low: float, high: float, *args: Any, **kwargs: Any) -> Any:
+        """The view box's ``setYRange``, bounded as :meth:`setRange`."""
+        return self.vb.setYRange(*bounded_range(low, high), *args, **kwargs)
 
     def __init__(self, parent: QtWidgets.QGraphicsItem | None = None) -> None:
         super().__init__(parent)

@@ -21,6 +21,7 @@ from PySide6 import QtCore, QtWidgets
 from linviz.controller.changes import Change
 from linviz.controller.labs import SpectrumLab
 from linviz.controller.session import Session
+from linviz.model.drawable import largest
 from linviz.model.errors import ScenarioError
 from linviz.model.spectrum import Spectrum
 from linviz.views.error_text import shown_error
@@ -192,7 +193,7 @@ class SpectrumPage(LabPage):
         self.d_line.setValue(result.d)
         last = float(steps[-1]) if steps.size else 1.0
         x_range = (-0.02 * max(last, 1.0), max(last, 1.0) * 1.02)
-        top = float(sigma.max()) if sigma.size else 1.0
+        top = largest(sigma) if sigma.size else 1.0  # NaN when S holds ±inf: ignored
         top = max(top, 1e-9)
         # Room under 0 for its tick label (half a line of text on a short plot).
         self.values_plot.setRange(xRange=x_range, yRange=(-0.12 * top, top * 1.1), padding=0)

@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from linviz.model.drawable import axis_ticks
+
 #: Short names of powers of ten for token counts (context lengths).
 _TOKEN_SUFFIXES = ((12, "T"), (9, "B"), (6, "M"), (3, "k"))
 #: Binary units of byte sizes, by power of 1024.
@@ -111,18 +113,6 @@ def fitting_ticks(
     return [ticks[i] for i in sorted(chosen)] or [ticks[inside[0]]]
 
 
-def nice_step(span: float, count: int = 6) -> float:
-    """A step of 1, 2, 2.5 or 5 times a power of ten giving about ``count`` ticks over ``span``."""
-    if not span > 0 or not math.isfinite(span):
-        return 1.0
-    raw = span / max(count, 1)
-    power = 10.0 ** math.floor(math.log10(raw))
-    for factor in (1.0, 2.0, 2.5, 5.0, 10.0):
-        if factor * power >= raw * (1 - 1e-9):
-            return factor * power
-    return 10.0 * power
-
-
 def number_text(value: float) -> str:
     """A tick number: ``0``, ``0.25``, ``1.5``, ``12`` with a real minus sign."""
     text = f"{value:.6g}"
@@ -135,10 +125,8 @@ def number_text(value: float) -> str:
 
 def linear_ticks(low: float, high: float, count: int = 6) -> list[Tick]:
     """Round ticks from ``low`` to ``high`` (about ``count`` of them)."""
-    step = nice_step(high - low, count)
-    first = math.ceil(low / step - 1e-9)
-    last = math.floor(high / step + 1e-9)
-    return [(k * step, number_text(k * step)) for k in range(first, last + 1)]
+    # drawable's steps: the same round ones, and finite for a range out to ±1.8e308.
+    return [(value, number_text(value)) for value in axis_ticks(low, high, count)]
 
 
 def percent_ticks(low: float, high: float) -> list[Tick]:
