@@ -98,6 +98,7 @@ def weight_entropy(weights: np.ndarray) -> float | None:
     if not total > 0 or not math.isfinite(total):
         return None
     shares = sizes[sizes > 0] / total
+    shares = shares[shares > 0]  # a subnormal weight beside 1e308 has a share of 0: no term
     return float(-(shares * np.log(shares)).sum())
 
 

@@ -151,3 +151,8 @@ def test_a_sharpness_out_of_range_is_refused(s):
     with pytest.raises(ScenarioError) as caught:
         compare_read(lesson_trace("session-trace"), 3, s)
     assert caught.value.field == "sharpness"
+
+
+def test_entropy_of_a_subnormal_weight_beside_the_largest_float_is_that_of_one_key():
+    # The subnormal's share underflows to 0: log(0) must not make the entropy NaN.
+    assert weight_entropy(np.array([1.7976931348623157e308, 5e-324])) == 0.0
