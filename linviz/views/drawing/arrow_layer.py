@@ -195,14 +195,15 @@ class ArrowLayer(pg.GraphicsObject):
                 width - LABEL_INSET_PX,
                 height - LABEL_INSET_PX,
             )
-            for index in self._labelled:
+            labelled = set(self._labelled) | set(np.flatnonzero(self._too_large).tolist())
+            for index in sorted(labelled):
                 if not shown[index]:
                     continue
                 x0, y0, x1, y1 = ends[index].tolist()
                 look = looks[index]
                 if self._too_large[index]:
                     text = too_large_text(self._points[index]) or ""
-                    look = restyled(look, label=f"{look.label}: {text}")
+                    look = restyled(look, label=f"{look.label}: {text}" if look.label else text)
                 paint_label(
                     painter,
                     QtCore.QPointF(*clamp_point((x0, y0), inside)),

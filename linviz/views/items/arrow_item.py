@@ -497,9 +497,9 @@ class ArrowItem(pg.GraphicsObject):
         origin = transform.map(QtCore.QPointF(0.0, 0.0))
         zero = QtCore.QPointF(*clamp_point((origin.x(), origin.y()), inside))
         look = self._look
-        text = too_large_text((*self._origin, *self._tip)) if look.label else None
+        text = too_large_text((*self._origin, *self._tip)) if self._live else None
         if text is not None:  # said beside the tip, which is kept on screen
-            look = restyled(look, label=f"{look.label}: {text}")
+            look = restyled(look, label=f"{look.label}: {text}" if look.label else text)
             end = QtCore.QPointF(*clamp_point((end.x(), end.y()), inside))
         painter.save()
         try:

@@ -1,0 +1,351 @@
+"""Every extreme value the engine accepts, in every layout mode and lab, hovered: no error.
+
+The values that crashed the window (issue 27): ±1.797e308 (the largest
+float), 5e-324 (the smallest subnormal), 1e-300 beside 1e300 in one vector,
+and S of 1×1 and 64×64. Each scenario is loaded into one shared window,
+shown full, compact and in projector mode, its steps scrubbed, every lab
+opened, and the mouse moved over every item of every plot. Nothing may reach
+the error hook (the app's :class:`ErrorReporter`), and no override error may
+be printed by shiboken instead (it never reaches a hook: checked on stderr).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import traceback
+
+import numpy as np
+import pyqtgraph as pg
+import pytest
+from PySide6 import QtCore, QtWidgets
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from linviz.model.scenario import Scenario, read, write
+from linviz.views.error_hook import ErrorReporter
+from linviz.views.panels.step_table_model import VECTOR
+
+pytestmark = [
+    pytest.mark.qt_log_ignore(
+        "This plugin does not support propagateSizeHints",
+        "This plugin does not support raise",
+        "Mouse event .* not accepted by receiving widget",
+    ),
+    # numpy says so when S or a read overflows to ±inf: the engine accepts these files
+    # and the views show inf; what must not happen is an exception.
+    pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning"),
+    pytest.mark.filterwarnings("ignore:invalid value encountered:RuntimeWarning"),
+]
+
+BIGGEST = 1.7976931348623157e308
+SMALLEST = 5e-324
+
+
+def _scenarios() -> dict[str, Scenario]:
+    spread = [10.0 ** (-300 + 600 * i / 63) for i in range(64)]  # 1e-300 .. 1e300
+    return {
+        "largest float": Scenario(
+            2,
+            2,
+            [
+                write([1.0, 0.0], [BIGGEST, -BIGGEST], "w1"),
+                write([0.0, 1.0], [1e308, 1.0], "w2"),
+                read([1.0, 0.0], "r1"),
+                read([1.0, 1.0], "r2"),
+            ],
+            title="largest float",
+        ),
+        "largest keys": Scenario(
+            2,
+            2,
+            [write([BIGGEST, -BIGGEST], [1.0, 0.0], "w1"), read([BIGGEST, 0.0], "r1")],
+            title="largest keys",
+        ),
+        "subnormals": Scenario(
+            2,
+            2,
+            [
+                write([SMALLEST, 0.0], [SMALLEST, -SMALLEST], "w1"),
+                read([SMALLEST, SMALLEST], "r1"),
+            ],
+            title="subnormals",
+        ),
+        "mixed magnitudes": Scenario(
+            3,
+            3,
+            [
+                write([1e-300, 1e300, 1.0], [1e300, 1e-300, -1e300], "w1"),
+                read([1e-300, 1e300, 0.0], "r1"),
+            ],
+            title="mixed magnitudes",
+        ),
+        "d = 1": Scenario(
+            1,
+            1,
+            [write([BIGGEST], [1.0], "w1"), write([SMALLEST], [BIGGEST], "w2"), read([1.0], "r1")],
+            title="d = 1",
+        ),
+        "d = 64": Scenario(
+            64,
+            64,
+            [
+                write([(-1) ** i * (BIGGEST / 64) * (i + 1) for i in range(64)], spread, "w1"),
+                read([1.0] * 64, "r1"),
+            ],
+            title="d = 64",
+        ),
+    }
+
+
+SCENARIOS = _scenarios()
+#: Errors the 'frames' branch fixes (plane_base's frame fitting, rewritten there with
+#: drawable.fit_frame); reported separately so that everything else is checked now.
+FRAME_ERROR = re.compile(r"plane_base\.py.*in (_fit_frame|_fit_range|half_range)")
+
+
+class Recorder:
+    """The app's error hook, recording instead of showing; and shiboken's printed errors."""
+
+    def __init__(self, folder) -> None:
+        self.reporter = ErrorReporter(folder)
+        self.reporter._show = lambda *args: None  # recorded, not shown
+        self.traces: list[str] = []
+        self._hook = None
+
+    def install(self) -> None:
+        self.reporter.install()
+        self._hook = sys.excepthook
+
+        def hook(kind, error, trace) -> None:
+            self.traces.append("".join(traceback.format_exception(kind, error, trace)))
+            self._hook(kind, error, trace)
+
+        sys.excepthook = hook
+        from linviz.controller import signals
+
+        previous = signals.set_error_handler(None)
+
+        def handler(error, slot) -> None:
+            self.traces.append("".join(traceback.format_exception(error)))
+            previous(error, slot)
+
+        signals.set_error_handler(handler)
+
+    def uninstall(self) -> None:
+        sys.excepthook = self._hook
+        self.reporter.uninstall()
+
+    def split(self) -> tuple[list[str], list[str]]:
+        """(errors of the plane frames, every other error)."""
+        frames = [t for t in self.traces if FRAME_ERROR.search(t)]
+        others = [t for t in self.traces if not FRAME_ERROR.search(t)]
+        if frames:  # a view box given a NaN range then refuses it in its axes' slot
+            others = [t for t in others if "range to [nan, nan]" not in t]
+        return frames, others
+
+
+@pytest.fixture
+def recorder(tmp_path):
+    recorder = Recorder(tmp_path / "logs")
+    recorder.install()
+    yield recorder
+    recorder.uninstall()
+
+
+@pytest.fixture
+def drawn_too_large(monkeypatch):
+    """Every "too large to draw" text the arrows composed while painting."""
+    from linviz.views.drawing import arrow_layer
+    from linviz.views.items import arrow_item
+
+    texts: list[str] = []
+    for module in (arrow_layer, arrow_item):
+        original = module.too_large_text
+
+        def recording(values, original=original):
+            text = original(values)
+            if text is not None:
+                texts.append(text)
+            return text
+
+        monkeypatch.setattr(module, "too_large_text", recording)
+    return texts
+
+
+def settle() -> None:
+    for _ in range(3):
+        QtWidgets.QApplication.processEvents()
+
+
+def hover_plots(window) -> int:
+    """Move the mouse over every visible item of every shown plot; how many moves."""
+    moves = 0
+    for plot in window.findChildren(pg.GraphicsView):
+        if not plot.isVisible():
+            continue
+        plot.grab()  # painted now, whatever the platform's backing store does
+        viewport = plot.viewport()
+        rect = viewport.rect()
+        points = [
+            QtCore.QPoint(int(rect.width() * fx), int(rect.height() * fy))
+            for fx in (0.2, 0.5, 0.8)
+            for fy in (0.25, 0.75)
+        ]
+        for item in plot.scene().items()[:80]:
+            if item.isVisible() and item.acceptHoverEvents():
+                centre = plot.mapFromScene(item.sceneBoundingRect().center())
+                if rect.contains(centre):
+                    points.append(centre)
+        for point in points:
+            QTest.mouseMove(viewport, point)
+            moves += 1
+    settle()
+    return moves
+
+
+def scrub(window) -> None:
+    session = window.session
+    for number in range(len(session.scenario) + 1):
+        session.set_cursor(number)
+        settle()
+
+
+def check(recorder: Recorder, capfd, where: str) -> None:
+    frames, others = recorder.split()
+    assert others == [], f"{where}:\n" + "\n".join(others[:3])
+    printed = capfd.readouterr().err
+    assert "Error calling Python override" not in printed, f"{where}:\n{printed[-3000:]}"
+    if frames:
+        pytest.xfail(f"{where}: {len(frames)} plane frame errors, fixed on the 'frames' branch")
+
+
+@pytest.mark.parametrize("name", list(SCENARIOS))
+def test_every_extreme_in_every_mode_and_lab_draws_without_an_error(
+    name, shared_window, recorder, capfd, drawn_too_large
+):
+    window = shared_window
+    window.session.replace_scenario(SCENARIOS[name].copy(), None)
+    settle()
+    try:
+        for mode in ("full", "compact", "projector"):
+            if mode == "compact":
+                window.resize(800, 600)
+            elif mode == "projector":
+                window.resize(1400, 900)
+                settle()
+                window.set_projector_mode(True, full_screen=False)
+            settle()
+            assert window.desk.mode == mode
+            scrub(window)
+            if mode == "compact":  # one view at a time: each tab in turn
+                bar = window.compact.tab_bar
+                moves = 0
+                for tab in range(bar.count()):
+                    bar.setCurrentIndex(tab)
+                    settle()
+                    moves += hover_plots(window)
+                bar.setCurrentIndex(0)
+            else:
+                moves = hover_plots(window)
+            assert moves > 0
+            if mode == "projector":
+                window.set_projector_mode(False, full_screen=False)
+        window.resize(1400, 900)
+        settle()
+        for lab in window.labs.names():
+            window.labs.show_tab(lab)
+            settle()
+            hover_plots(window)
+    finally:
+        window.labs.show_tab(window.labs.names()[0])
+        window.resize(1400, 900)
+        settle()
+    check(recorder, capfd, name)  # (a plane whose frame failed drew no arrow: xfail there)
+    if name in ("largest float", "largest keys", "d = 1"):
+        # The arrows out at 1.8e308 are cut at the plane's edge and say why.
+        assert "too large to draw: 1.8e308" in drawn_too_large
+    if name == "subnormals":
+        assert drawn_too_large == []  # tiny is drawable: scaled up, not refused
+
+
+@pytest.mark.parametrize("text", ["1e308, 1", "-1.797e308, 0", "5e-324, 5e-324", "1e400, 1"])
+def test_an_extreme_typed_into_a_key_cell_is_kept_or_refused_without_an_error(
+    text, shared_window, recorder, capfd, qtbot
+):
+    window = shared_window
+    window.session.replace_scenario(SCENARIOS["subnormals"].copy(), None)
+    settle()
+    panel = window.step_table
+    table, model = panel.table, panel.model
+    index = model.index(0, VECTOR)
+    table.setCurrentIndex(index)
+    table.edit(index)
+    editor = table.indexWidget(index)
+    assert isinstance(editor, QtWidgets.QLineEdit), "no editor opened"
+    editor.selectAll()
+    QTest.keyClick(editor, Qt.Key.Key_Backspace)
+    QTest.keyClicks(editor, text)
+    QTest.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: table.state() != QtWidgets.QAbstractItemView.State.EditingState)
+    settle()
+    key = window.session.scenario.step(1).vector
+    if text == "1e400, 1":  # not finite: refused, the key stays
+        assert key.tolist() == [SMALLEST, 0.0]
+    else:
+        expected = [float(part) for part in text.split(",")]
+        assert key.tolist() == expected
+    scrub(window)
+    hover_plots(window)
+    check(recorder, capfd, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["inf", "1e400, 1", "1" * 400, "1e308, 1e308"],
+    ids=["inf", "1e400", "400 digits", "1e308"],
+)
+def test_try_a_vector_refuses_what_it_cannot_use_and_projector_mode_then_draws(
+    text, shared_window, recorder, capfd
+):
+    from linviz.controller.shape_check import NOT_FINITE
+
+    window = shared_window
+    window.session.replace_scenario(SCENARIOS["largest float"].copy(), None)
+    window.session.set_cursor(2)
+    settle()
+    box = window.classroom.try_box()
+    try:
+        box.open_box()
+        box.edit.setText(text)
+        check_ = box.try_now()
+        settle()
+        if text != "1e308, 1e308":
+            assert check_.problem == NOT_FINITE and not check_.accepted
+            assert box.verdict.text() == "Refused"
+            assert "finite" in box.detail.text()
+        window.set_projector_mode(True, full_screen=False)
+        settle()
+        box.try_now()
+        settle()
+        hover_plots(window)
+        window.set_projector_mode(False, full_screen=False)
+        settle()
+    finally:
+        box.hide()
+        if window.session.options.projector:
+            window.set_projector_mode(False, full_screen=False)
+    check(recorder, capfd, text)
+
+
+def test_the_largest_float_in_the_heatmap_is_labelled_and_coloured(shared_window, recorder):
+    window = shared_window
+    window.session.replace_scenario(SCENARIOS["largest float"].copy(), None)
+    window.session.set_cursor(1)
+    settle()
+    heatmap = window.heatmap
+    assert heatmap.color_range() == (-BIGGEST, BIGGEST)
+    np.testing.assert_array_equal(heatmap.shown_matrix(), [[BIGGEST, -BIGGEST], [0.0, 0.0]])
+    labels = [text for level in heatmap.color_bar.axis._tickLevels for _, text in level]
+    assert "1.8e+308" in labels
+    assert recorder.split()[1] == []  # (the planes' frames: see check)
