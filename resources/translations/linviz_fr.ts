@@ -755,6 +755,13 @@ Votre scénario est conservé ; vous pouvez continuer à travailler et l’enreg
     </message>
 </context>
 <context>
+    <name>Guarded</name>
+    <message>
+        <source>cannot draw this view: %1</source>
+        <translation>impossible de dessiner cette vue : %1</translation>
+    </message>
+</context>
+<context>
     <name>HeatmapPanel</name>
     <message>
         <source>Memory S</source>
