@@ -472,3 +472,36 @@ def bounded_range(low: float, high: float, least: float = MIN_SPAN) -> tuple[flo
         low, high = high, low
     low, high = _span(low, high, max(_finite(least, MAX_DRAWN), MIN_SPAN))
     return _finite(low, MAX_DRAWN), _finite(high, MAX_DRAWN)
+
+
+# -- bars ------------------------------------------------------------------------------------
+
+
+def bar_limits(values: np.ndarray) -> tuple[float, float]:
+    """The range bars of ``values`` are drawn over: from ``min(0, least)`` to
+    ``max(0, most)`` of the finite values (±inf bars reach the ends); ``0 .. 1``
+    when that range has no width (every value 0).
+    """
+    array = np.asarray(values, dtype=np.float64)
+    finite = array[np.isfinite(array)]
+    low = min(0.0, float(finite.min())) if finite.size else 0.0
+    high = max(0.0, float(finite.max())) if finite.size else 0.0
+    if high / 2 - low / 2 <= 0:
+        return 0.0, 1.0
+    return low, high
+
+
+def span_fraction(value: float, low: float, high: float) -> float:
+    """Where ``value`` lies from ``low`` (0) to ``high`` (1), clamped to 0 .. 1.
+
+    ``(v - low) / (high - low)`` overflows for a range of ±1.8e308; halves
+    do not. NaN (or a range without width) is 0.
+    """
+    half = high / 2 - low / 2
+    if not half > 0:
+        return 0.0
+    with np.errstate(over="ignore", invalid="ignore"):
+        fraction = (value / 2 - low / 2) / half
+    if fraction != fraction:
+        return 0.0
+    return min(max(float(fraction), 0.0), 1.0)

@@ -331,3 +331,27 @@ def test_bounded_ranges_are_finite_ordered_and_wide_enough(low, high):
 def test_bounded_ranges_keep_ordinary_ones():
     assert dr.bounded_range(-0.12, 1.1) == (-0.12, 1.1)
     assert dr.bounded_range(-BIGGEST, BIGGEST) == (-1e300, 1e300)
+
+
+# -- bars ---------------------------------------------------------------------------------
+
+
+def test_bar_limits_take_the_finite_values_and_zero():
+    assert dr.bar_limits(np.array([-2.0, 3.0])) == (-2.0, 3.0)
+    assert dr.bar_limits(np.array([2.0, 3.0])) == (0.0, 3.0)
+    assert dr.bar_limits(np.zeros(3)) == (0.0, 1.0)
+    assert dr.bar_limits(np.array([math.inf, -BIGGEST, math.nan])) == (-BIGGEST, 0.0)
+
+
+@given(extreme, extreme, extreme)
+@example(BIGGEST, -BIGGEST, BIGGEST)
+@example(math.nan, -1.0, 1.0)
+def test_span_fractions_are_between_0_and_1(value, low, high):
+    fraction = dr.span_fraction(value, low, high)
+    assert 0.0 <= fraction <= 1.0
+
+
+def test_span_fractions_of_ordinary_ranges():
+    assert dr.span_fraction(0.0, -2.0, 2.0) == 0.5
+    assert dr.span_fraction(BIGGEST, -BIGGEST, BIGGEST) == 1.0
+    assert dr.span_fraction(0.0, -BIGGEST, BIGGEST) == 0.5

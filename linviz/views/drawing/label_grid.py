@@ -21,6 +21,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from linviz.model.drawable import color_indices
 from linviz.views.drawing.static_text import draw_centred, metrics
 from linviz.views.guarded import guarded_paint, guarded_rect
 from linviz.views.number_text import cell_text, decimal_comma
@@ -118,9 +119,10 @@ class LabelGrid(pg.GraphicsObject):
             if self._dark_entries is None:  # which colours of the map are dark, once
                 luminance = self._lut.astype(float) @ np.array([0.2126, 0.7152, 0.0722])
                 self._dark_entries = luminance < DARK_CELL_LUMINANCE
-            share = np.clip((self._values / self._limit + 1.0) / 2.0, 0.0, 1.0)
-            index = np.rint(share * (len(self._lut) - 1)).astype(np.intp)
-            self._light = self._dark_entries[index]
+            # The colour each cell gets (as CellImage picks it), for any value: NaN too.
+            self._light = self._dark_entries[
+                color_indices(self._values, self._limit, len(self._lut))
+            ]
         return self._light
 
     # -- geometry and painting ----------------------------------------------------

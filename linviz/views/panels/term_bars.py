@@ -15,6 +15,7 @@ import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
+from linviz.model.drawable import bar_limits, color_indices, span_fraction
 from linviz.views.drawing.cell_image import rgb_words
 from linviz.views.drawing.raster_scale import raster_scale
 from linviz.views.drawing.stamp_cache import StampCache
@@ -448,9 +449,7 @@ class TermBars(QtWidgets.QWidget):
         count = len(self.groups)
         components = max(len(g.values) for g in self.groups)
         values = np.concatenate([g.values for g in self.groups])
-        low, high = min(0.0, float(values.min())), max(0.0, float(values.max()))
-        if high - low <= 0:
-            high, low = 1.0, (-1.0 if low < 0 else 0.0)
+        low, high = bar_limits(values)  # finite, for ±1.8e308 and inf too
         # Side by side while every group's words fit under it; else one row per group;
         # strips once bars would be thinner than MIN_BAR_PX.
         needed = self._facts(style).needed
@@ -528,7 +527,7 @@ class TermBars(QtWidgets.QWidget):
             return
 
         def y_of(value: float) -> float:
-            return bottom - (value - low) / (high - low) * (bottom - top)
+            return bottom - span_fraction(value, low, high) * (bottom - top)
 
         zero = y_of(0.0)
         slot = area.width() / len(self.groups)
@@ -689,7 +688,7 @@ class TermBars(QtWidgets.QWidget):
             return
 
         def x_of(value: float) -> float:
-            return x_left + (value - low) / (high - low) * (x_right - x_left)
+            return x_left + span_fraction(value, low, high) * (x_right - x_left)
 
         zero = x_of(0.0)
         for index, group in enumerate(self.groups):
@@ -746,11 +745,11 @@ class TermBars(QtWidgets.QWidget):
             return
         components = max(len(self.groups[i].values) for i in shown)
         # Values to colour-map indices, all groups at once: one image row per group.
-        table = np.full((len(shown), components), 127.5)
+        table = np.zeros((len(shown), components))
         for row, index in enumerate(shown):
             values = np.asarray(self.groups[index].values, dtype=float)
-            table[row, : len(values)] = (values / scale + 1.0) * 127.5
-        codes = style.lut[np.clip(np.rint(table), 0, 255).astype(np.intp)]
+            table[row, : len(values)] = values
+        codes = style.lut[color_indices(table, scale, len(style.lut))]  # NaN: the middle
         image, _pixels = _strip_image(codes)  # _pixels: the image does not copy them
         painter.setBrush(Qt.BrushStyle.NoBrush)
         for row, index in enumerate(shown):
