@@ -308,7 +308,7 @@ def test_an_extreme_typed_into_a_key_cell_is_kept_or_refused_without_an_error(
 def test_try_a_vector_refuses_what_it_cannot_use_and_projector_mode_then_draws(
     text, shared_window, recorder, capfd
 ):
-    from linviz.controller.shape_check import NOT_FINITE
+    from linviz.controller.shape_check import NOT_FINITE, OVERFLOW
 
     window = shared_window
     window.session.replace_scenario(SCENARIOS["largest float"].copy(), None)
@@ -320,10 +320,11 @@ def test_try_a_vector_refuses_what_it_cannot_use_and_projector_mode_then_draws(
         box.edit.setText(text)
         check_ = box.try_now()
         settle()
-        if text != "1e308, 1e308":
-            assert check_.problem == NOT_FINITE and not check_.accepted
-            assert box.verdict.text() == "Refused"
-            assert "finite" in box.detail.text()
+        assert not check_.accepted and box.verdict.text() == "Refused"
+        if text == "1e308, 1e308":  # finite, but the stamp with v = (1.8e308, …) overflows
+            assert check_.problem == OVERFLOW and "overflows" in box.detail.text()
+        else:
+            assert check_.problem == NOT_FINITE and "finite" in box.detail.text()
         window.set_projector_mode(True, full_screen=False)
         settle()
         box.try_now()

@@ -12,6 +12,7 @@ import pyqtgraph as pg
 from PySide6 import QtGui
 
 from linviz.model.drawable import color_indices
+from linviz.views.guarded import guarded_paint
 
 
 def rgb_words(table: np.ndarray) -> np.ndarray:
@@ -52,6 +53,11 @@ class CellImage(pg.ImageItem):
         if self._word_table is None or self._word_table[0] != id(lut):
             self._word_table = (id(lut), rgb_words(lut))
         return self._word_table[1]
+
+    @guarded_paint
+    def paint(self, painter: QtGui.QPainter, *args: object) -> None:
+        # pyqtgraph's paint renders first (this class's render): Qt calls it, so guarded.
+        super().paint(painter, *args)
 
     def render(self) -> None:
         image, levels, table = self.image, self.levels, self._table()

@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt
 
 from linviz.views.drawing.static_text import draw_at, text_width
 from linviz.views.drawing.step_table_painter import Cell
+from linviz.views.guarded import guarded_paint
 from linviz.views.panels.step_table_model import (
     StepTableModel,
 )
@@ -125,6 +126,7 @@ class StepDelegate(QtWidgets.QStyledItemDelegate):
         )
         return shown
 
+    @guarded_paint
     def paint(
         self,
         painter: QtGui.QPainter,

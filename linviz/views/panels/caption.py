@@ -29,6 +29,7 @@ class _CaptionLabel(QtWidgets.QLabel):
             self.clicked.emit()
         super().mousePressEvent(event)
 
+    @guarded()
     def mouseDoubleClickEvent(self, event: QtGui.QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
             self.doubleClicked.emit()

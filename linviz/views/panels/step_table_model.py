@@ -221,6 +221,7 @@ class StepTableModel(QtCore.QAbstractTableModel):
     def columnCount(self, parent: QtCore.QModelIndex | None = None) -> int:
         return 0 if parent is not None and parent.isValid() else len(COLUMNS)
 
+    @guarded()
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> object:
@@ -364,6 +365,7 @@ class StepTableModel(QtCore.QAbstractTableModel):
             return step.with_changes(caption=self.session.caption_edited(step.caption, text))
         raise ValueError(f"column {column} is not editable")
 
+    @guarded(False)
     def setData(
         self, index: QtCore.QModelIndex, value: object, role: int = Qt.ItemDataRole.EditRole
     ) -> bool:
