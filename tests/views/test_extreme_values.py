@@ -212,6 +212,7 @@ def scrub(window) -> None:
 
 
 def check(recorder: Recorder, capfd, where: str) -> None:
+    where = where if len(where) <= 40 else f"{where[:12]}… ({len(where)} characters)"
     frames, others = recorder.split()
     assert others == [], f"{where}:\n" + "\n".join(others[:3])
     printed = capfd.readouterr().err

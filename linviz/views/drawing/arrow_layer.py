@@ -21,7 +21,7 @@ from linviz.model.drawable import clamp_array, clamp_point, device_segments, und
 from linviz.views.drawing.array_paths import PathRecords
 from linviz.views.drawing.item_cache import redraw_cached
 from linviz.views.error_text import too_large_text
-from linviz.views.guarded import guarded, guarded_paint, guarded_rect
+from linviz.views.guarded import guarded_paint, guarded_rect
 from linviz.views.items.arrow_item import (
     ArrowLook,
     arrow_color,
@@ -149,7 +149,6 @@ class ArrowLayer(pg.GraphicsObject):
             self._bounds = self._rect.adjusted(-pad * px, -pad * py, pad * px, pad * py)
         return self._bounds
 
-    @guarded()
     def viewTransformChanged(self) -> None:
         super().viewTransformChanged()
         self.prepareGeometryChange()

@@ -460,7 +460,6 @@ class ArrowItem(pg.GraphicsObject):
             self._pixel = pixel
         return self._pixel
 
-    @guarded()
     def viewTransformChanged(self) -> None:
         # The pixel-sized parts change size in data units with the zoom.
         super().viewTransformChanged()

@@ -128,7 +128,6 @@ class CellMarks(pg.GraphicsObject):
         self._line_width = line_width
         redraw_cached(self)
 
-    @guarded()
     def viewTransformChanged(self) -> None:
         super().viewTransformChanged()
         redraw_cached(self)  # drawn at the old scale
