@@ -251,3 +251,53 @@ def _side(weighting: Weighting) -> dict[str, object]:
         "weights": (weighting.shares + 0.0).tolist(),
         "effective_keys": weighting.effective_keys,
     }
+
+
+#: Sharpnesses at which :func:`spread_curve` samples softmax's effective keys.
+CURVE_POINTS = 101
+
+#: Effective key counts closer than this read as "the same spread".
+SAME_SPREAD = 0.05
+
+
+def spread_curve(scores: np.ndarray, points: int = CURVE_POINTS) -> tuple[np.ndarray, np.ndarray]:
+    """Softmax's effective number of keys across :data:`SHARPNESS_RANGE`.
+
+    Returns ``(sharpnesses, keys)``: ``points`` sharpnesses evenly spaced from
+    the lowest to the highest the lab offers, and at each the effective number
+    of keys of ``softmax_weights(scores, s)``. The linear side has no sharpness:
+    its count is one number (:attr:`Weighting.effective_keys`).
+    """
+    low, high = SHARPNESS_RANGE
+    sharpnesses = np.linspace(low, high, points)
+    keys = np.array([effective_keys(softmax_weights(scores, s)) for s in sharpnesses])
+    return sharpnesses, keys
+
+
+def spread_order(comparison: SpotlightComparison) -> str:
+    """How softmax's spread compares with linear's at the comparison's sharpness.
+
+    ``"narrower"`` when softmax reads fewer effective keys than linear (by more
+    than :data:`SAME_SPREAD`), ``"wider"`` when it reads more, ``"same"``
+    otherwise (also when every key scores alike: no sharpness can then single
+    one out).
+    """
+    gap = comparison.softmax.effective_keys - comparison.linear.effective_keys
+    if gap < -SAME_SPREAD:
+        return "narrower"
+    if gap > SAME_SPREAD:
+        return "wider"
+    return "same"
+
+
+def best_matches(comparison: SpotlightComparison) -> int:
+    """How many writes share the best score ``q·k_i`` (0 without writes).
+
+    Softmax splits its weight evenly among them at every sharpness: two writes
+    under the same key always count as two keys.
+    """
+    scores = comparison.scores
+    if not len(scores):
+        return 0
+    best = float(scores.max())
+    return int(np.sum(np.isclose(scores, best, rtol=1e-9, atol=1e-12)))

@@ -4134,18 +4134,6 @@ y = {output}</translation>
         <translation>Netteté du softmax</translation>
     </message>
     <message>
-        <source>One pair of bars per stored key: its softmax weight and its linear weight</source>
-        <translation>Une paire de barres par clé stockée : son poids softmax et son poids linéaire</translation>
-    </message>
-    <message>
-        <source>weight</source>
-        <translation>poids</translation>
-    </message>
-    <message>
-        <source>exp of the entropy of |w| / Σ|w|: 1 when one key takes all the weight, n when n keys share it equally</source>
-        <translation>exponentielle de l’entropie de |w| / Σ|w| : 1 quand une clé prend tout le poids, n quand n clés se le partagent à parts égales</translation>
-    </message>
-    <message>
         <source>softmax (spotlight)</source>
         <translation>softmax (faisceau)</translation>
     </message>
@@ -4158,8 +4146,48 @@ y = {output}</translation>
         <translation>la cible de la lecture</translation>
     </message>
     <message>
-        <source>Softmax divides each weight by a sum over every stored key, so each weight depends on all the other scores: the cache must keep every key. A linear weight φ(q)·φ(kᵢ) needs its own key only, so all the writes add up into one fixed S.</source>
-        <translation>Le softmax divise chaque poids par une somme sur toutes les clés stockées, donc chaque poids dépend de tous les autres scores : le cache doit garder chaque clé. Un poids linéaire φ(q)·φ(kᵢ) n’a besoin que de sa propre clé, si bien que toutes les écritures s’additionnent dans une seule S fixe.</translation>
+        <source>One pair of bars per stored key: its share of the softmax weight and its share of the linear weight (|w| / Σ|w| on both sides, so each side sums to 1)</source>
+        <translation>Une paire de barres par clé stockée : sa part du poids softmax et sa part du poids linéaire (|w| / Σ|w| des deux côtés : chaque côté a pour somme 1)</translation>
+    </message>
+    <message>
+        <source>share of the weight</source>
+        <translation>part du poids</translation>
+    </message>
+    <message>
+        <source>The effective number of keys: exp of the entropy of the shares |w| / Σ|w|; 1 when one key takes all the weight, n when n keys share it equally</source>
+        <translation>Le nombre effectif de clés : l’exponentielle de l’entropie des parts |w| / Σ|w| ; 1 quand une clé prend tout le poids, n quand n clés se le partagent également</translation>
+    </message>
+    <message>
+        <source>How many keys each side reads as the sharpness s changes: softmax narrows as s grows; linear attention has no s, so its line stays flat</source>
+        <translation>Combien de clés chaque côté lit quand la netteté s change : le softmax se resserre quand s grandit ; l’attention linéaire n’a pas de s, sa ligne reste plate</translation>
+    </message>
+    <message>
+        <source>sharpness s</source>
+        <translation>netteté s</translation>
+    </message>
+    <message>
+        <source>keys read</source>
+        <translation>clés lues</translation>
+    </message>
+    <message>
+        <source>Softmax&apos;s exp(s · q·kᵢ) does not split into a part of q times a part of kᵢ, so the cache must keep every key to weigh it again for each new query. A linear score φ(q)·φ(kᵢ) does split: the writes add up into one fixed S, and the normaliser&apos;s sum of φ(kᵢ) into one fixed z.</source>
+        <translation>L’exp(s · q·kᵢ) du softmax ne se sépare pas en une part de q fois une part de kᵢ : le cache doit garder chaque clé pour la repondérer à chaque nouvelle requête. Un score linéaire φ(q)·φ(kᵢ) se sépare : les écritures s’additionnent en un seul S fixe, et la somme des φ(kᵢ) de la normalisation en un seul z fixe.</translation>
+    </message>
+    <message>
+        <source>{ties} writes share the best score, so no sharpness can single one out: at s = {s} softmax reads {soft} keys, linear {linear}.</source>
+        <translation>{ties} écritures partagent le meilleur score : aucune netteté ne peut en isoler une. À s = {s}, le softmax lit {soft} clés, le linéaire {linear}.</translation>
+    </message>
+    <message>
+        <source>At s = {s} softmax concentrates: it reads {soft} keys where linear reads {linear}. Linear attention has no s: its weights stay as spread at any setting.</source>
+        <translation>À s = {s}, le softmax se concentre : il lit {soft} clés là où le linéaire en lit {linear}. L’attention linéaire n’a pas de s : ses poids restent aussi étalés quel que soit le réglage.</translation>
+    </message>
+    <message>
+        <source>At s = {s} softmax reads {soft} keys, wider than linear&apos;s {linear}: raise s to see it narrow; linear attention has no s to raise.</source>
+        <translation>À s = {s}, le softmax lit {soft} clés, plus que les {linear} du linéaire : augmentez s pour le voir se resserrer ; l’attention linéaire n’a pas de s à augmenter.</translation>
+    </message>
+    <message>
+        <source>At s = {s} both read about as many keys (softmax {soft}, linear {linear}); raise s and only softmax narrows.</source>
+        <translation>À s = {s}, les deux lisent à peu près autant de clés (softmax {soft}, linéaire {linear}) ; augmentez s : seul le softmax se resserre.</translation>
     </message>
     <message>
         <source>Step 0 is the empty memory: nothing is read here.</source>
@@ -4218,8 +4246,12 @@ y = {output}</translation>
         <translation>les poids ont pour somme {0} : aucune clé n’est lue</translation>
     </message>
     <message>
-        <source>weights sum to {total}; reads {keys} keys (entropy {h} nats)</source>
-        <translation>les poids ont pour somme {total} ; lit {keys} clés (entropie {h} nats)</translation>
+        <source>reads {keys} keys (exp of the shares&apos; entropy, {h} nats)</source>
+        <translation>lit {keys} clés (exponentielle de l’entropie des parts, {h} nats)</translation>
+    </message>
+    <message>
+        <source>{keys}; its weights sum to {total}, each bar is a share of that</source>
+        <translation>{keys} ; ses poids ont pour somme {total}, chaque barre en est une part</translation>
     </message>
 </context>
 <context>
