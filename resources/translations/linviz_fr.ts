@@ -1788,6 +1788,10 @@ L’attention linéaire garde sa mémoire dans une seule matrice S de taille fix
         <translation>{0} octets, quelle que soit la longueur</translation>
     </message>
     <message>
+        <source>The cache is {0}&#x202f;× the state here.</source>
+        <translation>Ici, le cache fait {0}&#x202f;× l’état.</translation>
+    </message>
+    <message>
         <source>Hidden: estimate both sizes, then press Reveal</source>
         <translation>Masqué : estimez les deux tailles, puis appuyez sur Révéler</translation>
     </message>
@@ -1806,10 +1810,6 @@ L’attention linéaire garde sa mémoire dans une seule matrice S de taille fix
     <message>
         <source>No tokens yet: the cache is empty, S already has its full size.</source>
         <translation>Aucun jeton encore : le cache est vide, S a déjà sa taille complète.</translation>
-    </message>
-    <message>
-        <source>The cache is {0} × the state here.</source>
-        <translation>Ici, le cache fait {0} × l’état.</translation>
     </message>
     <message>
         <source>layers × heads: {layers} × {heads} · head size {d} · {dtype}</source>
@@ -4240,6 +4240,14 @@ y = {output}</translation>
     <message>
         <source>output {0}</source>
         <translation>sortie {0}</translation>
+    </message>
+    <message>
+        <source>identity</source>
+        <translation>identité</translation>
+    </message>
+    <message>
+        <source>elu + 1</source>
+        <translation>elu + 1</translation>
     </message>
     <message>
         <source>weights sum to {0}: no key is read</source>

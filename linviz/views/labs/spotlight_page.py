@@ -401,7 +401,7 @@ class SpotlightPage(LabPage):
         self.soft_name.setText(
             self.tr("Softmax, s = {0}").format(plain_number(comparison.sharpness))
         )
-        map_name = scenario.feature_map
+        map_name = self.map_name(scenario.feature_map)
         if scenario.normalize:
             linear_name = self.tr("Linear, φ = {0}, normalised").format(map_name)
         else:
@@ -416,6 +416,12 @@ class SpotlightPage(LabPage):
             else:
                 output.setText(self.tr("output {0}").format(vector_text(weighting.output)))
             spread.setText(self._spread_text(weighting, is_soft))
+
+    def map_name(self, feature_map: str) -> str:
+        """The feature map's name as the page writes it (translated)."""
+        return {"identity": self.tr("identity"), "elu+1": self.tr("elu + 1")}.get(
+            feature_map, feature_map
+        )
 
     def _spread_text(self, weighting: Weighting, is_soft: bool) -> str:
         total = shown_amount(float(np.sum(weighting.weights)))
