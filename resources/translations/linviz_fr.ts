@@ -2726,24 +2726,24 @@ y = {output}</translation>
         <translation>delta à porte</translation>
     </message>
     <message>
-        <source>S ← | S + k vᵀ</source>
-        <translation>S ← | S + k vᵀ</translation>
+        <source>S ← | S + φ(k) vᵀ</source>
+        <translation>S ← | S + φ(k) vᵀ</translation>
     </message>
     <message>
-        <source>S ← | S + β k (v − Sᵀk)ᵀ</source>
-        <translation>S ← | S + β k (v − Sᵀk)ᵀ</translation>
+        <source>S ← | S + β φ(k) (v − Sᵀφ(k))ᵀ</source>
+        <translation>S ← | S + β φ(k) (v − Sᵀφ(k))ᵀ</translation>
     </message>
     <message>
-        <source>S ← | α S + k vᵀ</source>
-        <translation>S ← | α S + k vᵀ</translation>
+        <source>S ← | α S + φ(k) vᵀ</source>
+        <translation>S ← | α S + φ(k) vᵀ</translation>
     </message>
     <message>
-        <source>S ← | α (I − β k kᵀ) S | + β k vᵀ</source>
-        <translation>S ← | α (I − β k kᵀ) S | + β k vᵀ</translation>
+        <source>S ← | α (I − β φ(k) φ(k)ᵀ) S | + β φ(k) vᵀ</source>
+        <translation>S ← | α (I − β φ(k) φ(k)ᵀ) S | + β φ(k) vᵀ</translation>
     </message>
     <message>
-        <source>α = {alpha}, β = {beta}</source>
-        <translation>α = {alpha}, β = {beta}</translation>
+        <source>default α = {alpha}, default β = {beta}</source>
+        <translation>α par défaut = {alpha}, β par défaut = {beta}</translation>
     </message>
     <message>
         <source>The empty memory, before any write, under each rule</source>
@@ -2760,6 +2760,82 @@ y = {output}</translation>
     <message>
         <source>{0} ({1})</source>
         <translation>{0} ({1})</translation>
+    </message>
+    <message>
+        <source>identity</source>
+        <translation>identité</translation>
+    </message>
+    <message>
+        <source>elu + 1</source>
+        <translation>elu + 1</translation>
+    </message>
+    <message>
+        <source>φ = {0} on every card; none divides by the normaliser</source>
+        <translation>φ = {0} sur chaque carte ; aucune ne divise par la normalisation</translation>
+    </message>
+    <message>
+        <source>Every card stores φ(k) with φ = {0} and reads without the normaliser, which is defined for the additive rule only; the additive card also gives its read with it, as the scenario reads.</source>
+        <translation>Chaque carte stocke φ(k) avec φ = {0} et lit sans la normalisation, définie pour la seule règle additive ; la carte additive donne aussi sa lecture avec elle, comme la lit le scénario.</translation>
+    </message>
+    <message>
+        <source>Every card stores φ(k) with φ = {0}, as the scenario does.</source>
+        <translation>Chaque carte stocke φ(k) avec φ = {0}, comme le scénario.</translation>
+    </message>
+    <message>
+        <source>no α or β</source>
+        <translation>ni α ni β</translation>
+    </message>
+    <message>
+        <source>no α or β: every write adds its stamp whole</source>
+        <translation>ni α ni β : chaque écriture ajoute son empreinte entière</translation>
+    </message>
+    <message>
+        <source>{symbol} = {value} at this write (its own; default {default})</source>
+        <translation>{symbol} = {value} à cette écriture (le sien ; par défaut {default})</translation>
+    </message>
+    <message>
+        <source>{symbol} = {value} at this write (the default)</source>
+        <translation>{symbol} = {value} à cette écriture (la valeur par défaut)</translation>
+    </message>
+    <message>
+        <source>default {symbol} = {value}</source>
+        <translation>{symbol} par défaut = {value}</translation>
+    </message>
+    <message>
+        <source>{label} with {symbol} = {value}</source>
+        <translation>{label} avec {symbol} = {value}</translation>
+    </message>
+    <message>
+        <source>; written with their own: {0}</source>
+        <translation> ; écrites avec le leur : {0}</translation>
+    </message>
+    <message>
+        <source>⚠ overshoots: β‖φ(k)‖² = {gain} &gt; {bound}</source>
+        <translation>⚠ dépassement : β‖φ(k)‖² = {gain} &gt; {bound}</translation>
+    </message>
+    <message>
+        <source>⚠ overshoot at {writes}: β‖φ(k)‖² &gt; {bound}</source>
+        <translation>⚠ dépassement pour {writes} : β‖φ(k)‖² &gt; {bound}</translation>
+    </message>
+    <message>
+        <source>⚠ Overshoots: β‖φ(k)‖² = {gain} &gt; {bound}, so this write leaves its key reading further from {label}&apos;s value than before (the gap is multiplied by {factor}).</source>
+        <translation>⚠ Dépassement : β‖φ(k)‖² = {gain} &gt; {bound}, donc après cette écriture sa clé lit plus loin de la valeur de {label} qu’avant (l’écart est multiplié par {factor}).</translation>
+    </message>
+    <message>
+        <source>{label} ({gain})</source>
+        <translation>{label} ({gain})</translation>
+    </message>
+    <message>
+        <source>⚠ Overshoot: β‖φ(k)‖² &gt; {bound} at {writes}: each of these writes pushed its key&apos;s read past its value by more than it was off.</source>
+        <translation>⚠ Dépassement : β‖φ(k)‖² &gt; {bound} pour {writes} : chacune de ces écritures a poussé la lecture de sa clé au-delà de sa valeur, plus loin qu’elle n’en était.</translation>
+    </message>
+    <message>
+        <source>normalised: y = {0}</source>
+        <translation>normalisée : y = {0}</translation>
+    </message>
+    <message>
+        <source>with the normaliser, as the scenario reads: y = {0}</source>
+        <translation>avec la normalisation, comme lit le scénario : y = {0}</translation>
     </message>
     <message>
         <source>No read at this step: go to one (→, or Next read).</source>
