@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -37,6 +37,8 @@ TOKEN_RANGE = (1, 1_000_000)
 HEAD_RANGE = (1, 512)
 #: Runs per length, the best of which is kept.
 REPEAT_RANGE = (1, 100)
+#: Lengths at which :meth:`Fit.curves` samples the lines.
+CURVE_POINTS = 64
 #: Most numbers a cache may hold (keys and values, float32: 128 MB).
 MAX_CACHE_NUMBERS = 2**25
 
@@ -64,6 +66,28 @@ class Fit:
     def state_total(self, tokens: int) -> float:
         """Seconds for the first ``tokens`` tokens under linear attention (O(T))."""
         return self.constant * tokens
+
+    def curves(self, longest: int, count: int = CURVE_POINTS) -> FitCurves:
+        """The four lines sampled at ``count`` lengths from 0 to ``longest`` (for drawing)."""
+        n = np.linspace(0.0, float(longest), count)
+        return FitCurves(
+            tokens=n,
+            softmax_token=self.intercept + self.slope * n,
+            state_token=np.full(count, self.constant),
+            softmax_total=self.intercept * n + self.slope * n * (n + 1) / 2,
+            state_total=self.constant * n,
+        )
+
+
+@dataclass(frozen=True)
+class FitCurves:
+    """The fitted lines at evenly spaced lengths: per token (O(n), O(1)) and in total."""
+
+    tokens: np.ndarray
+    softmax_token: np.ndarray
+    state_token: np.ndarray
+    softmax_total: np.ndarray
+    state_total: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -130,6 +154,75 @@ def check_measurement(tokens: Sequence[int], d: int, repeat: int) -> None:
         )
 
 
+def cache_lengths(longest: int, points: int) -> list[int]:
+    """``points`` cache lengths evenly spaced up to ``longest`` (distinct, the last ``longest``).
+
+    Even spacing, so that on linear axes the O(n) line is straight through them.
+    """
+    check_whole(longest, "tokens", *TOKEN_RANGE)
+    check_whole(points, "points", *POINT_RANGE)
+    lengths = np.round(np.linspace(0, longest, points + 1)[1:]).astype(np.int64)
+    return np.unique(np.maximum(lengths, 1)).tolist()
+
+
+#: How many lengths a measurement may be spread over.
+POINT_RANGE = (1, 200)
+
+
+def time_unit(seconds: float) -> tuple[str, float]:
+    """The unit to write ``seconds`` in, and its size: ``("µs", 1e-6)`` for 12.3 µs."""
+    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6)):
+        if seconds >= scale:
+            return unit, scale
+    return "ns", 1e-9
+
+
+def measure_steps(
+    tokens: Sequence[int],
+    d: int = 64,
+    repeat: int = 5,
+    clock: Callable[[], float] = time.perf_counter,
+    seed: int = 0,
+) -> Iterator[tuple[int, float, float]]:
+    """Time one new token at each length of ``tokens``, one length at a time.
+
+    Yields ``(tokens, softmax_seconds, state_seconds)`` after each length, so
+    that a caller can report progress, draw the points so far or stop between
+    lengths. :func:`measure` runs it to the end and fits the lines.
+
+    Raises
+    ------
+    ScenarioError
+        For a length, head size or repeat count out of range (:func:`check_measurement`),
+        before anything is timed.
+    """
+    lengths = [int(count) for count in tokens]
+    check_measurement(lengths, d, repeat)
+    if not lengths:
+        return
+    rng = np.random.default_rng(seed)
+    longest = max(lengths)
+    keys = rng.standard_normal((longest, d), dtype=np.float32) / np.float32(np.sqrt(d))
+    values = rng.standard_normal((longest, d), dtype=np.float32)
+    query = rng.standard_normal(d, dtype=np.float32) / np.float32(np.sqrt(d))
+    new_key, new_value = keys[0].copy(), values[0].copy()
+    state = np.zeros((d, d), dtype=np.float32)
+    for count in lengths:
+        read = functools.partial(_softmax_token, keys, values, count, new_key, new_value, query)
+        softmax = _best(read, repeat, clock)
+        linear = _best(lambda: _state_token(state, new_key, new_value, query), repeat, clock)
+        yield count, softmax, linear
+
+
+def rows_of(measured: Sequence[tuple[int, float, float]]) -> list[CostRow]:
+    """The rows of some measurements (:func:`measure_steps`), with the lines fitted through them."""
+    if not measured:
+        return []
+    lengths, softmax, linear = (list(column) for column in zip(*measured))
+    lines = fit(lengths, softmax, linear)
+    return [CostRow(n, s, c, lines) for n, s, c in measured]
+
+
 def measure(
     tokens: Sequence[int],
     d: int = 64,
@@ -144,22 +237,7 @@ def measure(
     ScenarioError
         For a length, head size or repeat count out of range (:func:`check_measurement`).
     """
-    lengths = [int(count) for count in tokens]
-    check_measurement(lengths, d, repeat)
-    rng = np.random.default_rng(seed)
-    longest = max(lengths)
-    keys = rng.standard_normal((longest, d), dtype=np.float32) / np.float32(np.sqrt(d))
-    values = rng.standard_normal((longest, d), dtype=np.float32)
-    query = rng.standard_normal(d, dtype=np.float32) / np.float32(np.sqrt(d))
-    new_key, new_value = keys[0].copy(), values[0].copy()
-    state = np.zeros((d, d), dtype=np.float32)
-    softmax, linear = [], []
-    for count in lengths:
-        read = functools.partial(_softmax_token, keys, values, count, new_key, new_value, query)
-        softmax.append(_best(read, repeat, clock))
-        linear.append(_best(lambda: _state_token(state, new_key, new_value, query), repeat, clock))
-    lines = fit(lengths, softmax, linear)
-    return [CostRow(n, s, c, lines) for n, s, c in zip(lengths, softmax, linear)]
+    return rows_of(list(measure_steps(tokens, d, repeat, clock, seed)))
 
 
 def _softmax_token(

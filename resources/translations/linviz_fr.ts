@@ -430,6 +430,153 @@ toute étape : {step} {label} {d_k} {d_v} {z}
     </message>
 </context>
 <context>
+    <name>CostPage</name>
+    <message>
+        <source>Cost per token</source>
+        <translation>Coût par jeton</translation>
+    </message>
+    <message>
+        <source>The longest cache measured, in tokens: the last new token&apos;s position n</source>
+        <translation>Le plus long cache mesuré, en jetons : la position n du dernier nouveau jeton</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> jetons</translation>
+    </message>
+    <message>
+        <source>How many cache lengths, evenly spaced up to the longest</source>
+        <translation>Combien de longueurs de cache, régulièrement espacées jusqu’à la plus longue</translation>
+    </message>
+    <message>
+        <source>Head size d: a key and a value have d numbers each, and S is d × d</source>
+        <translation>Taille de tête d : une clé et une valeur ont chacune d nombres, et S est d × d</translation>
+    </message>
+    <message>
+        <source>&amp;Longest cache</source>
+        <translation>Cache &amp;le plus long</translation>
+    </message>
+    <message>
+        <source>Len&amp;gths</source>
+        <translation>Lon&amp;gueurs</translation>
+    </message>
+    <message>
+        <source>Head si&amp;ze d</source>
+        <translation>&amp;Taille de tête d</translation>
+    </message>
+    <message>
+        <source>&amp;Measure</source>
+        <translation>&amp;Mesurer</translation>
+    </message>
+    <message>
+        <source>Time one new token at each length, on this computer (Alt+M)</source>
+        <translation>Chronométrer un nouveau jeton à chaque longueur, sur cet ordinateur (Alt+M)</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>&amp;Arrêter</translation>
+    </message>
+    <message>
+        <source>Stop measuring; the lengths measured so far are kept</source>
+        <translation>Arrêter la mesure ; les longueurs déjà mesurées sont gardées</translation>
+    </message>
+    <message>
+        <source>How many of the lengths are measured</source>
+        <translation>Combien de longueurs sont mesurées</translation>
+    </message>
+    <message>
+        <source>The time of one new token at cache length n, measured (dots), and the lines fitted through the measurements</source>
+        <translation>Le temps d’un nouveau jeton pour un cache de longueur n, mesuré (points), et les droites ajustées sur les mesures</translation>
+    </message>
+    <message>
+        <source>The time of the first T tokens in all, from the fitted lines</source>
+        <translation>Le temps total des T premiers jetons, d’après les droites ajustées</translation>
+    </message>
+    <message>
+        <source>Time per new token on this computer (d = {d}, float32)</source>
+        <translation>Temps par nouveau jeton sur cet ordinateur (d = {d}, float32)</translation>
+    </message>
+    <message>
+        <source>Softmax attention keeps every key and value and reads them all again for each new token: the work grows with the cache, O(n) a token and O(T²) for T tokens. Linear attention updates one d × d state and reads it: the same work at any length, O(1) a token and O(T) in all.</source>
+        <translation>L’attention softmax garde chaque clé et chaque valeur et les relit toutes pour chaque nouveau jeton : le travail croît avec le cache, O(n) par jeton et O(T²) pour T jetons. L’attention linéaire met à jour un seul état d × d et le lit : le même travail à toute longueur, O(1) par jeton et O(T) en tout.</translation>
+    </message>
+    <message>
+        <source>Measuring: {done} of {total} lengths</source>
+        <translation>Mesure en cours : {done} longueurs sur {total}</translation>
+    </message>
+    <message>
+        <source>Not measured yet: press Measure</source>
+        <translation>Pas encore mesuré : appuyez sur Mesurer</translation>
+    </message>
+    <message>
+        <source>Measured {0} lengths</source>
+        <translation>{0} longueurs mesurées</translation>
+    </message>
+    <message>
+        <source>Stopped: {done} of {total} lengths measured</source>
+        <translation>Arrêté : {done} longueurs mesurées sur {total}</translation>
+    </message>
+    <message>
+        <source>softmax: reads the whole cache</source>
+        <translation>softmax : relit tout le cache</translation>
+    </message>
+    <message>
+        <source>linear attention: one state update and read</source>
+        <translation>attention linéaire : une mise à jour et une lecture de l’état</translation>
+    </message>
+    <message>
+        <source>Measuring the first length…</source>
+        <translation>Mesure de la première longueur…</translation>
+    </message>
+    <message>
+        <source>Press Measure to time one new token at each length on this computer.</source>
+        <translation>Appuyez sur Mesurer pour chronométrer un nouveau jeton à chaque longueur sur cet ordinateur.</translation>
+    </message>
+    <message>
+        <source>time per token ({0})</source>
+        <translation>temps par jeton ({0})</translation>
+    </message>
+    <message>
+        <source>total time ({0})</source>
+        <translation>temps total ({0})</translation>
+    </message>
+    <message>
+        <source>cache length n (tokens)</source>
+        <translation>longueur du cache n (jetons)</translation>
+    </message>
+    <message>
+        <source>tokens T</source>
+        <translation>jetons T</translation>
+    </message>
+    <message>
+        <source>softmax O(n)</source>
+        <translation>softmax O(n)</translation>
+    </message>
+    <message>
+        <source>state O(1)</source>
+        <translation>état O(1)</translation>
+    </message>
+    <message>
+        <source>softmax O(T²)</source>
+        <translation>softmax O(T²)</translation>
+    </message>
+    <message>
+        <source>state O(T)</source>
+        <translation>état O(T)</translation>
+    </message>
+    <message>
+        <source>Fitted: softmax {a} + {b} per cached token; the state {c} a token.</source>
+        <translation>Ajustement : softmax {a} + {b} par jeton en cache ; l’état {c} par jeton.</translation>
+    </message>
+    <message>
+        <source>Fitted: softmax {b} per cached token; the state {c} a token.</source>
+        <translation>Ajustement : softmax {b} par jeton en cache ; l’état {c} par jeton.</translation>
+    </message>
+    <message>
+        <source>Measured at n = {n}: softmax {soft}, the state {state}. For T = {n} tokens the lines give softmax {soft_total} in all, the state {state_total}.</source>
+        <translation>Mesuré à n = {n} : softmax {soft}, l’état {state}. Pour T = {n} jetons, les droites donnent softmax {soft_total} en tout, l’état {state_total}.</translation>
+    </message>
+</context>
+<context>
     <name>CountedText</name>
     <message numerus="yes">
         <source>%n component(s)</source>
@@ -1394,6 +1541,10 @@ Votre scénario est conservé ; vous pouvez continuer à travailler et l’enreg
         <translation>Remplissage</translation>
     </message>
     <message>
+        <source>Cost per token</source>
+        <translation>Coût par jeton</translation>
+    </message>
+    <message>
         <source>The scenario: S, the planes, the readout</source>
         <translation>Le scénario : S, les plans, la lecture</translation>
     </message>
@@ -1416,6 +1567,10 @@ Votre scénario est conservé ; vous pouvez continuer à travailler et l’enreg
     <message>
         <source>Memory filling up: singular values and effective rank of S</source>
         <translation>La mémoire se remplit : valeurs singulières et rang effectif de S</translation>
+    </message>
+    <message>
+        <source>Time per new token, measured here: softmax over a growing cache against one state update</source>
+        <translation>Temps par nouveau jeton, mesuré ici : softmax sur un cache qui grandit contre une mise à jour de l’état</translation>
     </message>
 </context>
 <context>

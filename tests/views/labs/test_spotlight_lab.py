@@ -69,9 +69,7 @@ def test_the_linear_bars_are_the_readouts_weights_as_shares(qtbot, show):
             assert "normalised" in page.linear_name.text()
 
 
-def test_crowding_step_7_softmax_concentrates_at_the_default_while_linear_stays_spread(
-    qtbot, show
-):
+def test_crowding_step_7_softmax_concentrates_at_the_default_while_linear_stays_spread(qtbot, show):
     page = page_on(show, "crowding-the-plane", 7)
     assert page.lab.settings.sharpness == DEFAULT_SHARPNESS == 10
     model = compare_read(page.session.trace, 7, DEFAULT_SHARPNESS)
