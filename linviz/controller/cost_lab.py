@@ -20,6 +20,11 @@ from linviz.model.costs import check_whole
 from linviz.model.token_costs import CostRow
 
 
+def rows_of(measured: list[tuple[int, float, float]]) -> list[CostRow]:
+    """The rows with the lines fitted in plain least squares: the lengths are evenly spaced."""
+    return token_costs.rows_of(measured, relative=False)
+
+
 @dataclass(frozen=True)
 class CostSettings:
     """The longest cache, how many lengths up to it, the head size ``d``, runs per length."""
@@ -98,10 +103,10 @@ class CostJob:
         for row in token_costs.measure_steps(lengths, settings.d, settings.repeat):
             measured.append(row)
             if progress is not None and len(measured) < len(lengths):
-                progress(CostResult(settings, tuple(token_costs.rows_of(measured)), False))
+                progress(CostResult(settings, tuple(rows_of(measured)), False))
             if should_stop is not None and should_stop():
                 break
-        rows = tuple(token_costs.rows_of(measured))
+        rows = tuple(rows_of(measured))
         return CostResult(settings, rows, len(rows) == len(lengths))
 
 

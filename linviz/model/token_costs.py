@@ -112,25 +112,34 @@ class CostRow:
 
 
 def fit(
-    tokens: Sequence[int], softmax_seconds: Sequence[float], state_seconds: Sequence[float]
+    tokens: Sequence[int],
+    softmax_seconds: Sequence[float],
+    state_seconds: Sequence[float],
+    relative: bool = True,
 ) -> Fit:
-    """The line ``a + b·n`` (``a, b ≥ 0``) closest in relative terms, and the mean ``c``."""
+    """The line ``a + b·n`` (``a, b ≥ 0``) closest to the softmax times, and the mean ``c``.
+
+    ``relative``: least squares of the relative residuals ``(a + b·n − t) / t``,
+    so that lengths a thousand times apart weigh alike (``linviz cost``'s
+    lengths are often powers of ten); otherwise of the residuals themselves,
+    for evenly spaced lengths (the cost lab's), where the long caches, the
+    ones the contrast is about, are not outweighed by the short ones.
+    """
     n = np.asarray(tokens, dtype=np.float64)
     t = np.asarray(softmax_seconds, dtype=np.float64)
     constant = float(np.mean(state_seconds))
-    # Relative residuals: lengths a thousand times apart weigh alike.
-    scale = np.where(t > 0, t, 1.0)
+    weight = 1.0 / np.where(t > 0, t, 1.0) if relative else np.ones(len(t))
     if len(set(n.tolist())) >= 2:
-        rows = np.stack([1.0 / scale, n / scale], axis=1)
-        (intercept, slope), *_ = np.linalg.lstsq(rows, np.ones(len(n)), rcond=None)
+        rows = np.stack([weight, n * weight], axis=1)
+        (intercept, slope), *_ = np.linalg.lstsq(rows, t * weight, rcond=None)
         intercept, slope = float(intercept), float(slope)
         if slope >= 0 and intercept >= 0:
             return Fit(intercept, slope, constant)
         if slope < 0:  # noise swamped a tiny slope: the flat line
             return Fit(float(np.mean(t)), 0.0, constant)
     # One length, or a negative intercept: the line through the origin.
-    ratios = n / scale
-    return Fit(0.0, float(ratios.sum() / (ratios @ ratios)), constant)
+    weighted = n * weight
+    return Fit(0.0, float((weighted @ (t * weight)) / (weighted @ weighted)), constant)
 
 
 def check_measurement(tokens: Sequence[int], d: int, repeat: int) -> None:
@@ -214,12 +223,15 @@ def measure_steps(
         yield count, softmax, linear
 
 
-def rows_of(measured: Sequence[tuple[int, float, float]]) -> list[CostRow]:
-    """The rows of some measurements (:func:`measure_steps`), with the lines fitted through them."""
+def rows_of(measured: Sequence[tuple[int, float, float]], relative: bool = True) -> list[CostRow]:
+    """The rows of some measurements (:func:`measure_steps`), with the lines fitted through them.
+
+    ``relative`` is :func:`fit`'s.
+    """
     if not measured:
         return []
     lengths, softmax, linear = (list(column) for column in zip(*measured))
-    lines = fit(lengths, softmax, linear)
+    lines = fit(lengths, softmax, linear, relative)
     return [CostRow(n, s, c, lines) for n, s, c in measured]
 
 

@@ -99,3 +99,15 @@ def test_time_units_and_measuring_one_length_at_a_time():
     rows = rows_of(steps)
     assert [row.tokens for row in rows] == [8, 64] and rows[0].fit == rows[1].fit
     assert rows_of([]) == []
+
+
+def test_plain_least_squares_follows_the_long_caches():
+    # Short caches fast (in the CPU cache), long ones slower per token: the plain fit
+    # passes among the long ones, the relative one hugs the short ones.
+    tokens = [1_000, 2_000, 3_000, 4_000]
+    times = [1e-6, 2e-6, 6e-6, 8e-6]
+    plain = fit(tokens, times, [1e-6] * 4, relative=False)
+    relative = fit(tokens, times, [1e-6] * 4)
+    assert plain.softmax_token(4_000) > relative.softmax_token(4_000)
+    exact = fit(tokens, [2e-6 + 3e-9 * n for n in tokens], [1e-6] * 4, relative=False)
+    assert exact.intercept == pytest.approx(2e-6) and exact.slope == pytest.approx(3e-9)

@@ -204,9 +204,9 @@ class CostPage(LabPage):
         for item in (self.soft_total, self.state_total):
             self.total_plot.addItem(item)
         self.soft_tag = self.token_plot.add_label((1.0, 1.0))
-        self.state_tag = self.token_plot.add_label((1.0, 0.0))
+        self.state_tag = self.token_plot.add_label((1.0, 1.0))
         self.soft_total_tag = self.total_plot.add_label((1.0, 1.0))
-        self.state_total_tag = self.total_plot.add_label((1.0, 0.0))
+        self.state_total_tag = self.total_plot.add_label((1.0, 1.0))
         grid = QtWidgets.QGridLayout(self.figure_box)
         grid.setContentsMargins(6, 6, 6, 6)  # an exported figure keeps a margin
         grid.addWidget(self.title, 0, 0, 1, 2)
