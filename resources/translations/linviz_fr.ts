@@ -2982,7 +2982,7 @@ y = {output}</translation>
     </message>
     <message>
         <source>⚠ Overshoot: β‖φ(k)‖² &gt; {bound} at {writes}: each of these writes pushed its key&apos;s read past its value by more than it was off.</source>
-        <translation>⚠ Dépassement : β‖φ(k)‖² &gt; {bound} pour {writes} : chacune de ces écritures a poussé la lecture de sa clé au-delà de sa valeur, plus loin qu’elle n’en était.</translation>
+        <translation>⚠ Dépassement : β‖φ(k)‖² &gt; {bound} pour {writes} : chacune de ces écritures a poussé la lecture de sa clé au-delà de sa valeur, plus loin qu’elle ne s’en trouvait avant.</translation>
     </message>
     <message>
         <source>normalised: y = {0}</source>
@@ -4489,8 +4489,8 @@ y = {output}</translation>
         <translation>lit {keys} clés (exponentielle de l’entropie des parts, {h} nats)</translation>
     </message>
     <message>
-        <source>{keys}; its weights sum to {total}, each bar is a share of that</source>
-        <translation>{keys} ; ses poids ont pour somme {total}, chaque barre en est une part</translation>
+        <source>{keys}; its weights sum to {total}, each bar is |wᵢ| / Σ|w|</source>
+        <translation>{keys} ; ses poids ont pour somme {total}, chaque barre vaut |wᵢ| / Σ|w|</translation>
     </message>
 </context>
 <context>

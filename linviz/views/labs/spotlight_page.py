@@ -433,7 +433,7 @@ class SpotlightPage(LabPage):
         )
         if is_soft:
             return keys
-        return self.tr("{keys}; its weights sum to {total}, each bar is a share of that").format(
+        return self.tr("{keys}; its weights sum to {total}, each bar is |wᵢ| / Σ|w|").format(
             keys=keys, total=total
         )
 
