@@ -255,7 +255,8 @@ def _side(weighting: Weighting) -> dict[str, object]:
 
 #: Sharpnesses at which :func:`spread_curve` samples softmax's effective keys.
 CURVE_POINTS = 101
-
+#: At most this many ``exp`` a curve computes (fewer sharpnesses for many keys).
+CURVE_BUDGET = 1_000_000
 #: Effective key counts closer than this read as "the same spread".
 SAME_SPREAD = 0.05
 
@@ -263,15 +264,27 @@ SAME_SPREAD = 0.05
 def spread_curve(scores: np.ndarray, points: int = CURVE_POINTS) -> tuple[np.ndarray, np.ndarray]:
     """Softmax's effective number of keys across :data:`SHARPNESS_RANGE`.
 
-    Returns ``(sharpnesses, keys)``: ``points`` sharpnesses evenly spaced from
-    the lowest to the highest the lab offers, and at each the effective number
-    of keys of ``softmax_weights(scores, s)``. The linear side has no sharpness:
-    its count is one number (:attr:`Weighting.effective_keys`).
+    Returns ``(sharpnesses, keys)``: evenly spaced sharpnesses from the lowest
+    to the highest the lab offers (``points`` of them, fewer, down to 11, when
+    there are so many keys that ``points × keys`` would pass
+    :data:`CURVE_BUDGET`), and at each the effective number of keys of
+    ``softmax_weights(scores, s)``. The linear side has no sharpness: its count
+    is one number (:attr:`Weighting.effective_keys`).
     """
     low, high = SHARPNESS_RANGE
+    scores = np.asarray(scores, dtype=np.float64)
+    count = max(len(scores), 1)
+    points = int(min(points, max(11, CURVE_BUDGET // count)))
     sharpnesses = np.linspace(low, high, points)
-    keys = np.array([effective_keys(softmax_weights(scores, s)) for s in sharpnesses])
-    return sharpnesses, keys
+    if not len(scores):
+        return sharpnesses, np.zeros(points)
+    scaled = sharpnesses[:, None] * scores[None, :]
+    scaled -= scaled.max(axis=1, keepdims=True)
+    weights = np.exp(scaled)
+    shares = weights / weights.sum(axis=1, keepdims=True)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        terms = np.where(shares > 0, shares * np.log(shares), 0.0)
+    return sharpnesses, np.exp(-terms.sum(axis=1))
 
 
 def spread_order(comparison: SpotlightComparison) -> str:
