@@ -1,7 +1,7 @@
 """The ``linviz`` command.
 
 ``trace``, ``lessons``, ``memory``, ``capacity`` and the commands of
-:data:`MODULE_COMMANDS` never import Qt: they must work on a server with no
+:mod:`linviz.commands` never import Qt: they must work on a server with no
 display and start fast. The app, ``export``
 and the view benchmarks import Qt only when they run.
 """
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import codecs
-import importlib
 import io
 import json
 import sys
@@ -24,15 +23,16 @@ from linviz.commands.arrays import (
     array_options,
     check_array_options,
 )
+from linviz.commands.cost import add_cost_parser
+from linviz.commands.failing import fail, load
 from linviz.commands.mqar import add_mqar_parser
+from linviz.commands.spotlight import add_spotlight_parser
 from linviz.model.errors import ScenarioError
 from linviz.model.limits import MAX_LISTED_TERMS
 from linviz.model.text_rules import NumberTextError, number_from_text, whole_from_text
 
 #: The languages of the window and of exports (no Qt import: the CLI starts fast).
 LANGUAGES = ("en", "fr")
-#: Commands kept in modules of their own: each has ``add_parser(commands)`` and ``run(options)``.
-MODULE_COMMANDS = {"spotlight": "linviz.cli_spotlight", "cost": "linviz.cli_cost"}
 COMMANDS = (
     "lessons",
     "trace",
@@ -42,7 +42,8 @@ COMMANDS = (
     "capacity",
     "import",
     "mqar",
-    *MODULE_COMMANDS,
+    "spotlight",
+    "cost",
 )
 #: Files ``linviz capacity --out`` draws the recall lab's curves into.
 IMAGE_SUFFIXES = (".png", ".svg", ".pdf")
@@ -96,7 +97,7 @@ def _app_parser() -> argparse.ArgumentParser:
         description="See how linear attention stores associations in one fixed-size "
         "matrix S, and how they blend once keys overlap.",
         epilog="Other commands: linviz lessons | trace | export | bench | memory | capacity | "
-        "import | mqar | " + " | ".join(MODULE_COMMANDS) + " "
+        "import | mqar | spotlight | cost "
         "(linviz COMMAND --help for each).",
     )
     parser.add_argument(
@@ -197,12 +198,8 @@ def _command_parser(command: str | None = None) -> argparse.ArgumentParser:
             add(commands)
         else:
             commands.add_parser(name, help=_LAB_COMMAND_HELP[name])
-    for name, module_name in MODULE_COMMANDS.items():
-        module = importlib.import_module(module_name)  # small: its model is imported on use
-        if command in (None, name):
-            module.add_parser(commands)
-        else:
-            commands.add_parser(name, help=module.HELP)
+    add_spotlight_parser(commands)
+    add_cost_parser(commands)
     return parser
 
 
@@ -327,18 +324,6 @@ def _add_capacity_parser(commands: argparse._SubParsersAction) -> None:
     )
 
 
-def _fail(error: ScenarioError | str) -> int:
-    print(f"linviz: {error}", file=sys.stderr)
-    return 1
-
-
-def _load(name: str, arrays=None):
-    from linviz.model.lessons import resolve_scenario_path
-    from linviz.model.sources import load_scenario_source
-
-    return load_scenario_source(resolve_scenario_path(name), arrays)
-
-
 def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
     """The sub-command parser called ``name`` (to report a usage error as it would)."""
     for action in parser._actions:
@@ -369,11 +354,11 @@ def run_trace(name: str, as_json: bool, all_terms: bool = False, arrays=None) ->
     from linviz.model.report import trace_table_lines, write_trace_json
 
     try:
-        scenario = _load(name, arrays)
+        scenario = load(name, arrays)
     except ScenarioError as error:
-        return _fail(error)
+        return fail(error)
     except MemoryError:
-        return _fail(f"{name}: not enough memory to read this scenario")
+        return fail(f"{name}: not enough memory to read this scenario")
     out = sys.stdout
     if not _unicode_stream(out) and isinstance(out, io.TextIOWrapper):
         # A terminal that cannot show "ᵀ" or a label's "é": escape, never crash.
@@ -387,7 +372,7 @@ def run_trace(name: str, as_json: bool, all_terms: bool = False, arrays=None) ->
             for line in trace_table_lines(scenario):
                 out.write(line + "\n")
     except MemoryError:
-        return _fail(f"{name}: not enough memory to trace this scenario")
+        return fail(f"{name}: not enough memory to trace this scenario")
     return 0
 
 
@@ -451,7 +436,7 @@ def run_capacity(options: argparse.Namespace, parser: argparse.ArgumentParser) -
         try:
             write_recall_image(result, options.out)
         except ExportError as error:
-            return _fail(str(error))
+            return fail(str(error))
         return 0
     if options.json:
         print(json.dumps({"rows": rows}))
@@ -465,7 +450,7 @@ def run_capacity(options: argparse.Namespace, parser: argparse.ArgumentParser) -
                 writer.writeheader()
                 writer.writerows(rows)
         except OSError as error:
-            return _fail(f"cannot write {options.out}: {error.strerror or error}")
+            return fail(f"cannot write {options.out}: {error.strerror or error}")
         return 0
     print(_capacity_table(rows, options.keys, options.trials, options.tolerance))
     return 0
@@ -519,8 +504,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return run_memory(options)
             if options.command == "capacity":
                 return run_capacity(options, _subparser(parser, "capacity"))
-            if options.command in MODULE_COMMANDS:
-                return importlib.import_module(MODULE_COMMANDS[options.command]).run(options)
             if options.command == "lessons":
                 return run_lessons()
             if options.command == "trace":
@@ -535,6 +518,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 from linviz.commands.mqar import run_mqar
 
                 return run_mqar(options, _subparser(parser, "mqar"))
+            if options.command == "spotlight":
+                from linviz.commands.spotlight import run_spotlight
+
+                return run_spotlight(options)
+            if options.command == "cost":
+                from linviz.commands.cost import run_cost
+
+                return run_cost(options)
             if options.command == "export":
                 from linviz.views.export.command import run_export
 

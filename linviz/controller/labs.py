@@ -584,7 +584,7 @@ class RuleLab(_SessionLab):
         return self._comparison
 
     def _compute(self) -> dict[str, RuleStep]:
-        return self.comparison.at(self.session.cursor)
+        return self.comparison.at(self.session.cursor, reference=self.session.trace)
 
     @property
     def result(self) -> dict[str, RuleStep]:

@@ -252,3 +252,66 @@ def _side(weighting: Weighting) -> dict[str, object]:
         "weights": (weighting.shares + 0.0).tolist(),
         "effective_keys": weighting.effective_keys,
     }
+
+
+#: Sharpnesses at which :func:`spread_curve` samples softmax's effective keys.
+CURVE_POINTS = 101
+#: At most this many ``exp`` a curve computes (fewer sharpnesses for many keys).
+CURVE_BUDGET = 1_000_000
+#: Effective key counts closer than this read as "the same spread".
+SAME_SPREAD = 0.05
+
+
+def spread_curve(scores: np.ndarray, points: int = CURVE_POINTS) -> tuple[np.ndarray, np.ndarray]:
+    """Softmax's effective number of keys across :data:`SHARPNESS_RANGE`.
+
+    Returns ``(sharpnesses, keys)``: evenly spaced sharpnesses from the lowest
+    to the highest the lab offers (``points`` of them, fewer, down to 11, when
+    there are so many keys that ``points × keys`` would pass
+    :data:`CURVE_BUDGET`), and at each the effective number of keys of
+    ``softmax_weights(scores, s)``. The linear side has no sharpness: its count
+    is one number (:attr:`Weighting.effective_keys`).
+    """
+    low, high = SHARPNESS_RANGE
+    scores = np.asarray(scores, dtype=np.float64)
+    count = max(len(scores), 1)
+    points = int(min(points, max(11, CURVE_BUDGET // count)))
+    sharpnesses = np.linspace(low, high, points)
+    if not len(scores):
+        return sharpnesses, np.zeros(points)
+    scaled = sharpnesses[:, None] * scores[None, :]
+    scaled -= scaled.max(axis=1, keepdims=True)
+    weights = np.exp(scaled)
+    shares = weights / weights.sum(axis=1, keepdims=True)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        terms = np.where(shares > 0, shares * np.log(shares), 0.0)
+    return sharpnesses, np.exp(-terms.sum(axis=1))
+
+
+def spread_order(comparison: SpotlightComparison) -> str:
+    """How softmax's spread compares with linear's at the comparison's sharpness.
+
+    ``"narrower"`` when softmax reads fewer effective keys than linear (by more
+    than :data:`SAME_SPREAD`), ``"wider"`` when it reads more, ``"same"``
+    otherwise (also when every key scores alike: no sharpness can then single
+    one out).
+    """
+    gap = comparison.softmax.effective_keys - comparison.linear.effective_keys
+    if gap < -SAME_SPREAD:
+        return "narrower"
+    if gap > SAME_SPREAD:
+        return "wider"
+    return "same"
+
+
+def best_matches(comparison: SpotlightComparison) -> int:
+    """How many writes share the best score ``q·k_i`` (0 without writes).
+
+    Softmax splits its weight evenly among them at every sharpness: two writes
+    under the same key always count as two keys.
+    """
+    scores = comparison.scores
+    if not len(scores):
+        return 0
+    best = float(scores.max())
+    return int(np.sum(np.isclose(scores, best, rtol=1e-9, atol=1e-12)))

@@ -2,10 +2,12 @@
 
 Each rule gets its own copy of the scenario, set to that rule with
 :meth:`~linviz.model.scenario.Scenario.configure`, and its own
-:class:`~linviz.model.replay.Trace`. A copy keeps the feature map; it keeps
-the normaliser only under the additive rule (the only one it is defined
-for) and drops the per-write ``alpha``/``beta`` overrides its rule does not
-take (the ones it takes are kept, as the scenario would use them).
+:class:`~linviz.model.replay.Trace`. A copy keeps the feature map, and
+drops the per-write ``alpha``/``beta`` overrides its rule does not take (the
+ones it takes are kept, as the scenario would use them). No copy keeps the
+normaliser: it is defined for the additive rule only, so every rule is
+replayed the same way without it, and the additive read with it (what the
+scenario itself reads) is given beside them (:mod:`linviz.model.rule_cards`).
 
 The copies follow the original: an edit of some steps in place is repeated
 on each copy (so each trace replays only from the first edited step), any
@@ -21,6 +23,7 @@ import numpy as np
 from linviz.model.errors import ScenarioError
 from linviz.model.readout import default_target, read_output
 from linviz.model.replay import Trace
+from linviz.model.rule_cards import CardFacts, card_facts
 from linviz.model.rules import RULE_NAMES, RULE_PARAMETERS, Rule
 from linviz.model.scenario import Edit, Scenario, Step
 
@@ -54,7 +57,7 @@ def scenario_under(scenario: Scenario, rule: Rule) -> Scenario:
             continue
         for number in twin.overrides(parameter).tolist():
             twin.replace_step(number, twin.step(number).with_changes(**{parameter: None}))
-    twin.configure(normalize=scenario.normalize and rule.name == "additive", rule=rule)
+    twin.configure(normalize=False, rule=rule)
     return twin
 
 
@@ -91,11 +94,12 @@ class RuleRead:
 
 @dataclass(frozen=True)
 class RuleStep:
-    """One rule at one step: the state after it and, at a read, the read."""
+    """One rule at one step: the state after it, at a read the read, and what its card says."""
 
     rule: Rule
     state: np.ndarray
     read: RuleRead | None
+    card: CardFacts
 
 
 class RuleComparison:
@@ -193,14 +197,29 @@ class RuleComparison:
             label, output, target, expected, interference, error, error / size if size else None
         )
 
-    def at(self, t: int) -> dict[str, RuleStep]:
-        """Every rule at step ``t``: its state, and its read when step ``t`` is a read."""
+    @property
+    def normaliser_dropped(self) -> bool:
+        """Whether the scenario divides its reads by ``φ(q)ᵀz`` and the copies do not."""
+        return self.scenario.normalize
+
+    def at(self, t: int, reference: Trace | None = None) -> dict[str, RuleStep]:
+        """Every rule at step ``t``: its state, its read when step ``t`` is a read, its card.
+
+        ``reference`` is the trace of the scenario itself: at a read of a
+        scenario with the normaliser on, the additive card gives its
+        normalised read from it.
+        """
         is_read = t >= 1 and not self.scenario.is_write(t)
-        return {
-            name: RuleStep(
-                self.rules[name],
-                self.state(name, t),
-                self.read(name, t) if is_read else None,
+        normalised = None
+        if is_read and reference is not None and reference.scenario.normalize:
+            normalised = read_output(reference, t)
+            normalised.flags.writeable = False
+        steps = {}
+        for name, rule in self.rules.items():
+            card = card_facts(
+                self.scenarios[name], rule, t, normalised if name == "additive" else None
             )
-            for name in self.rules
-        }
+            steps[name] = RuleStep(
+                rule, self.state(name, t), self.read(name, t) if is_read else None, card
+            )
+        return steps

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -37,6 +37,8 @@ TOKEN_RANGE = (1, 1_000_000)
 HEAD_RANGE = (1, 512)
 #: Runs per length, the best of which is kept.
 REPEAT_RANGE = (1, 100)
+#: Lengths at which :meth:`Fit.curves` samples the lines.
+CURVE_POINTS = 64
 #: Most numbers a cache may hold (keys and values, float32: 128 MB).
 MAX_CACHE_NUMBERS = 2**25
 
@@ -65,6 +67,28 @@ class Fit:
         """Seconds for the first ``tokens`` tokens under linear attention (O(T))."""
         return self.constant * tokens
 
+    def curves(self, longest: int, count: int = CURVE_POINTS) -> FitCurves:
+        """The four lines sampled at ``count`` lengths from 0 to ``longest`` (for drawing)."""
+        n = np.linspace(0.0, float(longest), count)
+        return FitCurves(
+            tokens=n,
+            softmax_token=self.intercept + self.slope * n,
+            state_token=np.full(count, self.constant),
+            softmax_total=self.intercept * n + self.slope * n * (n + 1) / 2,
+            state_total=self.constant * n,
+        )
+
+
+@dataclass(frozen=True)
+class FitCurves:
+    """The fitted lines at evenly spaced lengths: per token (O(n), O(1)) and in total."""
+
+    tokens: np.ndarray
+    softmax_token: np.ndarray
+    state_token: np.ndarray
+    softmax_total: np.ndarray
+    state_total: np.ndarray
+
 
 @dataclass(frozen=True)
 class CostRow:
@@ -88,25 +112,34 @@ class CostRow:
 
 
 def fit(
-    tokens: Sequence[int], softmax_seconds: Sequence[float], state_seconds: Sequence[float]
+    tokens: Sequence[int],
+    softmax_seconds: Sequence[float],
+    state_seconds: Sequence[float],
+    relative: bool = True,
 ) -> Fit:
-    """The line ``a + b·n`` (``a, b ≥ 0``) closest in relative terms, and the mean ``c``."""
+    """The line ``a + b·n`` (``a, b ≥ 0``) closest to the softmax times, and the mean ``c``.
+
+    ``relative``: least squares of the relative residuals ``(a + b·n − t) / t``,
+    so that lengths a thousand times apart weigh alike (``linviz cost``'s
+    lengths are often powers of ten); otherwise of the residuals themselves,
+    for evenly spaced lengths (the cost lab's), where the long caches, the
+    ones the contrast is about, are not outweighed by the short ones.
+    """
     n = np.asarray(tokens, dtype=np.float64)
     t = np.asarray(softmax_seconds, dtype=np.float64)
     constant = float(np.mean(state_seconds))
-    # Relative residuals: lengths a thousand times apart weigh alike.
-    scale = np.where(t > 0, t, 1.0)
+    weight = 1.0 / np.where(t > 0, t, 1.0) if relative else np.ones(len(t))
     if len(set(n.tolist())) >= 2:
-        rows = np.stack([1.0 / scale, n / scale], axis=1)
-        (intercept, slope), *_ = np.linalg.lstsq(rows, np.ones(len(n)), rcond=None)
+        rows = np.stack([weight, n * weight], axis=1)
+        (intercept, slope), *_ = np.linalg.lstsq(rows, t * weight, rcond=None)
         intercept, slope = float(intercept), float(slope)
         if slope >= 0 and intercept >= 0:
             return Fit(intercept, slope, constant)
         if slope < 0:  # noise swamped a tiny slope: the flat line
             return Fit(float(np.mean(t)), 0.0, constant)
     # One length, or a negative intercept: the line through the origin.
-    ratios = n / scale
-    return Fit(0.0, float(ratios.sum() / (ratios @ ratios)), constant)
+    weighted = n * weight
+    return Fit(0.0, float((weighted @ (t * weight)) / (weighted @ weighted)), constant)
 
 
 def check_measurement(tokens: Sequence[int], d: int, repeat: int) -> None:
@@ -130,6 +163,78 @@ def check_measurement(tokens: Sequence[int], d: int, repeat: int) -> None:
         )
 
 
+def cache_lengths(longest: int, points: int) -> list[int]:
+    """``points`` cache lengths evenly spaced up to ``longest`` (distinct, the last ``longest``).
+
+    Even spacing, so that on linear axes the O(n) line is straight through them.
+    """
+    check_whole(longest, "tokens", *TOKEN_RANGE)
+    check_whole(points, "points", *POINT_RANGE)
+    lengths = np.round(np.linspace(0, longest, points + 1)[1:]).astype(np.int64)
+    return np.unique(np.maximum(lengths, 1)).tolist()
+
+
+#: How many lengths a measurement may be spread over.
+POINT_RANGE = (1, 200)
+
+
+def time_unit(seconds: float) -> tuple[str, float]:
+    """The unit to write ``seconds`` in, and its size: ``("µs", 1e-6)`` for 12.3 µs."""
+    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6)):
+        if seconds >= scale:
+            return unit, scale
+    return "ns", 1e-9
+
+
+def measure_steps(
+    tokens: Sequence[int],
+    d: int = 64,
+    repeat: int = 5,
+    clock: Callable[[], float] = time.perf_counter,
+    seed: int = 0,
+) -> Iterator[tuple[int, float, float]]:
+    """Time one new token at each length of ``tokens``, one length at a time.
+
+    Yields ``(tokens, softmax_seconds, state_seconds)`` after each length, so
+    that a caller can report progress, draw the points so far or stop between
+    lengths. :func:`measure` runs it to the end and fits the lines.
+
+    Raises
+    ------
+    ScenarioError
+        For a length, head size or repeat count out of range (:func:`check_measurement`),
+        before anything is timed.
+    """
+    lengths = [int(count) for count in tokens]
+    check_measurement(lengths, d, repeat)
+    if not lengths:
+        return
+    rng = np.random.default_rng(seed)
+    longest = max(lengths)
+    keys = rng.standard_normal((longest, d), dtype=np.float32) / np.float32(np.sqrt(d))
+    values = rng.standard_normal((longest, d), dtype=np.float32)
+    query = rng.standard_normal(d, dtype=np.float32) / np.float32(np.sqrt(d))
+    new_key, new_value = keys[0].copy(), values[0].copy()
+    state = np.zeros((d, d), dtype=np.float32)
+    for count in lengths:
+        read = functools.partial(_softmax_token, keys, values, count, new_key, new_value, query)
+        softmax = _best(read, repeat, clock)
+        linear = _best(lambda: _state_token(state, new_key, new_value, query), repeat, clock)
+        yield count, softmax, linear
+
+
+def rows_of(measured: Sequence[tuple[int, float, float]], relative: bool = True) -> list[CostRow]:
+    """The rows of some measurements (:func:`measure_steps`), with the lines fitted through them.
+
+    ``relative`` is :func:`fit`'s.
+    """
+    if not measured:
+        return []
+    lengths, softmax, linear = (list(column) for column in zip(*measured))
+    lines = fit(lengths, softmax, linear, relative)
+    return [CostRow(n, s, c, lines) for n, s, c in measured]
+
+
 def measure(
     tokens: Sequence[int],
     d: int = 64,
@@ -144,22 +249,7 @@ def measure(
     ScenarioError
         For a length, head size or repeat count out of range (:func:`check_measurement`).
     """
-    lengths = [int(count) for count in tokens]
-    check_measurement(lengths, d, repeat)
-    rng = np.random.default_rng(seed)
-    longest = max(lengths)
-    keys = rng.standard_normal((longest, d), dtype=np.float32) / np.float32(np.sqrt(d))
-    values = rng.standard_normal((longest, d), dtype=np.float32)
-    query = rng.standard_normal(d, dtype=np.float32) / np.float32(np.sqrt(d))
-    new_key, new_value = keys[0].copy(), values[0].copy()
-    state = np.zeros((d, d), dtype=np.float32)
-    softmax, linear = [], []
-    for count in lengths:
-        read = functools.partial(_softmax_token, keys, values, count, new_key, new_value, query)
-        softmax.append(_best(read, repeat, clock))
-        linear.append(_best(lambda: _state_token(state, new_key, new_value, query), repeat, clock))
-    lines = fit(lengths, softmax, linear)
-    return [CostRow(n, s, c, lines) for n, s, c in zip(lengths, softmax, linear)]
+    return rows_of(list(measure_steps(tokens, d, repeat, clock, seed)))
 
 
 def _softmax_token(

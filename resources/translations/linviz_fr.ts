@@ -430,6 +430,153 @@ toute étape : {step} {label} {d_k} {d_v} {z}
     </message>
 </context>
 <context>
+    <name>CostPage</name>
+    <message>
+        <source>Cost per token</source>
+        <translation>Coût par jeton</translation>
+    </message>
+    <message>
+        <source>The longest cache measured, in tokens: the last new token&apos;s position n</source>
+        <translation>Le plus long cache mesuré, en jetons : la position n du dernier nouveau jeton</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> jetons</translation>
+    </message>
+    <message>
+        <source>How many cache lengths, evenly spaced up to the longest</source>
+        <translation>Combien de longueurs de cache, régulièrement espacées jusqu’à la plus longue</translation>
+    </message>
+    <message>
+        <source>Head size d: a key and a value have d numbers each, and S is d × d</source>
+        <translation>Taille de tête d : une clé et une valeur ont chacune d nombres, et S est d × d</translation>
+    </message>
+    <message>
+        <source>&amp;Longest cache</source>
+        <translation>Cache &amp;le plus long</translation>
+    </message>
+    <message>
+        <source>Len&amp;gths</source>
+        <translation>Lon&amp;gueurs</translation>
+    </message>
+    <message>
+        <source>Head si&amp;ze d</source>
+        <translation>&amp;Taille de tête d</translation>
+    </message>
+    <message>
+        <source>&amp;Measure</source>
+        <translation>&amp;Mesurer</translation>
+    </message>
+    <message>
+        <source>Time one new token at each length, on this computer (Alt+M)</source>
+        <translation>Chronométrer un nouveau jeton à chaque longueur, sur cet ordinateur (Alt+M)</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>&amp;Arrêter</translation>
+    </message>
+    <message>
+        <source>Stop measuring; the lengths measured so far are kept</source>
+        <translation>Arrêter la mesure ; les longueurs déjà mesurées sont gardées</translation>
+    </message>
+    <message>
+        <source>How many of the lengths are measured</source>
+        <translation>Combien de longueurs sont mesurées</translation>
+    </message>
+    <message>
+        <source>The time of one new token at cache length n, measured (dots), and the lines fitted through the measurements</source>
+        <translation>Le temps d’un nouveau jeton pour un cache de longueur n, mesuré (points), et les droites ajustées sur les mesures</translation>
+    </message>
+    <message>
+        <source>The time of the first T tokens in all, from the fitted lines</source>
+        <translation>Le temps total des T premiers jetons, d’après les droites ajustées</translation>
+    </message>
+    <message>
+        <source>Time per new token on this computer (d = {d}, float32)</source>
+        <translation>Temps par nouveau jeton sur cet ordinateur (d = {d}, float32)</translation>
+    </message>
+    <message>
+        <source>Softmax attention keeps every key and value and reads them all again for each new token: the work grows with the cache, O(n) a token and O(T²) for T tokens. Linear attention updates one d × d state and reads it: the same work at any length, O(1) a token and O(T) in all.</source>
+        <translation>L’attention softmax garde chaque clé et chaque valeur et les relit toutes pour chaque nouveau jeton : le travail croît avec le cache, O(n) par jeton et O(T²) pour T jetons. L’attention linéaire met à jour un seul état d × d et le lit : le même travail à toute longueur, O(1) par jeton et O(T) en tout.</translation>
+    </message>
+    <message>
+        <source>Measuring: {done} of {total} lengths</source>
+        <translation>Mesure en cours : {done} longueurs sur {total}</translation>
+    </message>
+    <message>
+        <source>Not measured yet: press Measure</source>
+        <translation>Pas encore mesuré : appuyez sur Mesurer</translation>
+    </message>
+    <message>
+        <source>Measured {0} lengths</source>
+        <translation>{0} longueurs mesurées</translation>
+    </message>
+    <message>
+        <source>Stopped: {done} of {total} lengths measured</source>
+        <translation>Arrêté : {done} longueurs mesurées sur {total}</translation>
+    </message>
+    <message>
+        <source>softmax: reads the whole cache</source>
+        <translation>softmax : relit tout le cache</translation>
+    </message>
+    <message>
+        <source>linear attention: one state update and read</source>
+        <translation>attention linéaire : une mise à jour et une lecture de l’état</translation>
+    </message>
+    <message>
+        <source>Measuring the first length…</source>
+        <translation>Mesure de la première longueur…</translation>
+    </message>
+    <message>
+        <source>Press Measure to time one new token at each length on this computer.</source>
+        <translation>Appuyez sur Mesurer pour chronométrer un nouveau jeton à chaque longueur sur cet ordinateur.</translation>
+    </message>
+    <message>
+        <source>time per token ({0})</source>
+        <translation>temps par jeton ({0})</translation>
+    </message>
+    <message>
+        <source>total time ({0})</source>
+        <translation>temps total ({0})</translation>
+    </message>
+    <message>
+        <source>cache length n (tokens)</source>
+        <translation>longueur du cache n (jetons)</translation>
+    </message>
+    <message>
+        <source>tokens T</source>
+        <translation>jetons T</translation>
+    </message>
+    <message>
+        <source>softmax O(n)</source>
+        <translation>softmax O(n)</translation>
+    </message>
+    <message>
+        <source>state O(1)</source>
+        <translation>état O(1)</translation>
+    </message>
+    <message>
+        <source>softmax O(T²)</source>
+        <translation>softmax O(T²)</translation>
+    </message>
+    <message>
+        <source>state O(T)</source>
+        <translation>état O(T)</translation>
+    </message>
+    <message>
+        <source>Fitted: softmax {a} + {b} per cached token; the state {c} a token.</source>
+        <translation>Ajustement : softmax {a} + {b} par jeton en cache ; l’état {c} par jeton.</translation>
+    </message>
+    <message>
+        <source>Fitted: softmax {b} per cached token; the state {c} a token.</source>
+        <translation>Ajustement : softmax {b} par jeton en cache ; l’état {c} par jeton.</translation>
+    </message>
+    <message>
+        <source>Measured at n = {n}: softmax {soft}, the state {state}. For T = {n} tokens the lines give softmax {soft_total} in all, the state {state_total}.</source>
+        <translation>Mesuré à n = {n} : softmax {soft}, l’état {state}. Pour T = {n} jetons, les droites donnent softmax {soft_total} en tout, l’état {state_total}.</translation>
+    </message>
+</context>
+<context>
     <name>CountedText</name>
     <message numerus="yes">
         <source>%n component(s)</source>
@@ -1401,6 +1548,10 @@ Votre scénario est conservé ; vous pouvez continuer à travailler et l’enreg
         <translation>Remplissage</translation>
     </message>
     <message>
+        <source>Cost per token</source>
+        <translation>Coût par jeton</translation>
+    </message>
+    <message>
         <source>The scenario: S, the planes, the readout</source>
         <translation>Le scénario : S, les plans, la lecture</translation>
     </message>
@@ -1423,6 +1574,10 @@ Votre scénario est conservé ; vous pouvez continuer à travailler et l’enreg
     <message>
         <source>Memory filling up: singular values and effective rank of S</source>
         <translation>La mémoire se remplit : valeurs singulières et rang effectif de S</translation>
+    </message>
+    <message>
+        <source>Time per new token, measured here: softmax over a growing cache against one state update</source>
+        <translation>Temps par nouveau jeton, mesuré ici : softmax sur un cache qui grandit contre une mise à jour de l’état</translation>
     </message>
 </context>
 <context>
@@ -1795,6 +1950,10 @@ L’attention linéaire garde sa mémoire dans une seule matrice S de taille fix
         <translation>{0} octets, quelle que soit la longueur</translation>
     </message>
     <message>
+        <source>The cache is {0}&#x202f;× the state here.</source>
+        <translation>Ici, le cache fait {0}&#x202f;× l’état.</translation>
+    </message>
+    <message>
         <source>Hidden: estimate both sizes, then press Reveal</source>
         <translation>Masqué : estimez les deux tailles, puis appuyez sur Révéler</translation>
     </message>
@@ -1813,10 +1972,6 @@ L’attention linéaire garde sa mémoire dans une seule matrice S de taille fix
     <message>
         <source>No tokens yet: the cache is empty, S already has its full size.</source>
         <translation>Aucun jeton encore : le cache est vide, S a déjà sa taille complète.</translation>
-    </message>
-    <message>
-        <source>The cache is {0} × the state here.</source>
-        <translation>Ici, le cache fait {0} × l’état.</translation>
     </message>
     <message>
         <source>layers × heads: {layers} × {heads} · head size {d} · {dtype}</source>
@@ -2733,24 +2888,24 @@ y = {output}</translation>
         <translation>delta à porte</translation>
     </message>
     <message>
-        <source>S ← | S + k vᵀ</source>
-        <translation>S ← | S + k vᵀ</translation>
+        <source>S ← | S + φ(k) vᵀ</source>
+        <translation>S ← | S + φ(k) vᵀ</translation>
     </message>
     <message>
-        <source>S ← | S + β k (v − Sᵀk)ᵀ</source>
-        <translation>S ← | S + β k (v − Sᵀk)ᵀ</translation>
+        <source>S ← | S + β φ(k) (v − Sᵀφ(k))ᵀ</source>
+        <translation>S ← | S + β φ(k) (v − Sᵀφ(k))ᵀ</translation>
     </message>
     <message>
-        <source>S ← | α S + k vᵀ</source>
-        <translation>S ← | α S + k vᵀ</translation>
+        <source>S ← | α S + φ(k) vᵀ</source>
+        <translation>S ← | α S + φ(k) vᵀ</translation>
     </message>
     <message>
-        <source>S ← | α (I − β k kᵀ) S | + β k vᵀ</source>
-        <translation>S ← | α (I − β k kᵀ) S | + β k vᵀ</translation>
+        <source>S ← | α (I − β φ(k) φ(k)ᵀ) S | + β φ(k) vᵀ</source>
+        <translation>S ← | α (I − β φ(k) φ(k)ᵀ) S | + β φ(k) vᵀ</translation>
     </message>
     <message>
-        <source>α = {alpha}, β = {beta}</source>
-        <translation>α = {alpha}, β = {beta}</translation>
+        <source>default α = {alpha}, default β = {beta}</source>
+        <translation>α par défaut = {alpha}, β par défaut = {beta}</translation>
     </message>
     <message>
         <source>The empty memory, before any write, under each rule</source>
@@ -2767,6 +2922,82 @@ y = {output}</translation>
     <message>
         <source>{0} ({1})</source>
         <translation>{0} ({1})</translation>
+    </message>
+    <message>
+        <source>identity</source>
+        <translation>identité</translation>
+    </message>
+    <message>
+        <source>elu + 1</source>
+        <translation>elu + 1</translation>
+    </message>
+    <message>
+        <source>φ = {0} on every card; none divides by the normaliser</source>
+        <translation>φ = {0} sur chaque carte ; aucune ne divise par la normalisation</translation>
+    </message>
+    <message>
+        <source>Every card stores φ(k) with φ = {0} and reads without the normaliser, which is defined for the additive rule only; the additive card also gives its read with it, as the scenario reads.</source>
+        <translation>Chaque carte stocke φ(k) avec φ = {0} et lit sans la normalisation, définie pour la seule règle additive ; la carte additive donne aussi sa lecture avec elle, comme la lit le scénario.</translation>
+    </message>
+    <message>
+        <source>Every card stores φ(k) with φ = {0}, as the scenario does.</source>
+        <translation>Chaque carte stocke φ(k) avec φ = {0}, comme le scénario.</translation>
+    </message>
+    <message>
+        <source>no α or β</source>
+        <translation>ni α ni β</translation>
+    </message>
+    <message>
+        <source>no α or β: every write adds its stamp whole</source>
+        <translation>ni α ni β : chaque écriture ajoute son empreinte entière</translation>
+    </message>
+    <message>
+        <source>{symbol} = {value} at this write (its own; default {default})</source>
+        <translation>{symbol} = {value} à cette écriture (le sien ; par défaut {default})</translation>
+    </message>
+    <message>
+        <source>{symbol} = {value} at this write (the default)</source>
+        <translation>{symbol} = {value} à cette écriture (la valeur par défaut)</translation>
+    </message>
+    <message>
+        <source>default {symbol} = {value}</source>
+        <translation>{symbol} par défaut = {value}</translation>
+    </message>
+    <message>
+        <source>{label} with {symbol} = {value}</source>
+        <translation>{label} avec {symbol} = {value}</translation>
+    </message>
+    <message>
+        <source>; written with their own: {0}</source>
+        <translation> ; écrites avec le leur : {0}</translation>
+    </message>
+    <message>
+        <source>⚠ overshoots: β‖φ(k)‖² = {gain} &gt; {bound}</source>
+        <translation>⚠ dépassement : β‖φ(k)‖² = {gain} &gt; {bound}</translation>
+    </message>
+    <message>
+        <source>⚠ overshoot at {writes}: β‖φ(k)‖² &gt; {bound}</source>
+        <translation>⚠ dépassement pour {writes} : β‖φ(k)‖² &gt; {bound}</translation>
+    </message>
+    <message>
+        <source>⚠ Overshoots: β‖φ(k)‖² = {gain} &gt; {bound}, so this write leaves its key reading further from {label}&apos;s value than before (the gap is multiplied by {factor}).</source>
+        <translation>⚠ Dépassement : β‖φ(k)‖² = {gain} &gt; {bound}, donc après cette écriture sa clé lit plus loin de la valeur de {label} qu’avant (l’écart est multiplié par {factor}).</translation>
+    </message>
+    <message>
+        <source>{label} ({gain})</source>
+        <translation>{label} ({gain})</translation>
+    </message>
+    <message>
+        <source>⚠ Overshoot: β‖φ(k)‖² &gt; {bound} at {writes}: each of these writes pushed its key&apos;s read past its value by more than it was off.</source>
+        <translation>⚠ Dépassement : β‖φ(k)‖² &gt; {bound} pour {writes} : chacune de ces écritures a poussé la lecture de sa clé au-delà de sa valeur, plus loin qu’elle ne s’en trouvait avant.</translation>
+    </message>
+    <message>
+        <source>normalised: y = {0}</source>
+        <translation>normalisée : y = {0}</translation>
+    </message>
+    <message>
+        <source>with the normaliser, as the scenario reads: y = {0}</source>
+        <translation>avec la normalisation, comme lit le scénario : y = {0}</translation>
     </message>
     <message>
         <source>No read at this step: go to one (→, or Next read).</source>
@@ -4141,18 +4372,6 @@ y = {output}</translation>
         <translation>Netteté du softmax</translation>
     </message>
     <message>
-        <source>One pair of bars per stored key: its softmax weight and its linear weight</source>
-        <translation>Une paire de barres par clé stockée : son poids softmax et son poids linéaire</translation>
-    </message>
-    <message>
-        <source>weight</source>
-        <translation>poids</translation>
-    </message>
-    <message>
-        <source>exp of the entropy of |w| / Σ|w|: 1 when one key takes all the weight, n when n keys share it equally</source>
-        <translation>exponentielle de l’entropie de |w| / Σ|w| : 1 quand une clé prend tout le poids, n quand n clés se le partagent à parts égales</translation>
-    </message>
-    <message>
         <source>softmax (spotlight)</source>
         <translation>softmax (faisceau)</translation>
     </message>
@@ -4165,8 +4384,48 @@ y = {output}</translation>
         <translation>la cible de la lecture</translation>
     </message>
     <message>
-        <source>Softmax divides each weight by a sum over every stored key, so each weight depends on all the other scores: the cache must keep every key. A linear weight φ(q)·φ(kᵢ) needs its own key only, so all the writes add up into one fixed S.</source>
-        <translation>Le softmax divise chaque poids par une somme sur toutes les clés stockées, donc chaque poids dépend de tous les autres scores : le cache doit garder chaque clé. Un poids linéaire φ(q)·φ(kᵢ) n’a besoin que de sa propre clé, si bien que toutes les écritures s’additionnent dans une seule S fixe.</translation>
+        <source>One pair of bars per stored key: its share of the softmax weight and its share of the linear weight (|w| / Σ|w| on both sides, so each side sums to 1)</source>
+        <translation>Une paire de barres par clé stockée : sa part du poids softmax et sa part du poids linéaire (|w| / Σ|w| des deux côtés : chaque côté a pour somme 1)</translation>
+    </message>
+    <message>
+        <source>share of the weight</source>
+        <translation>part du poids</translation>
+    </message>
+    <message>
+        <source>The effective number of keys: exp of the entropy of the shares |w| / Σ|w|; 1 when one key takes all the weight, n when n keys share it equally</source>
+        <translation>Le nombre effectif de clés : l’exponentielle de l’entropie des parts |w| / Σ|w| ; 1 quand une clé prend tout le poids, n quand n clés se le partagent également</translation>
+    </message>
+    <message>
+        <source>How many keys each side reads as the sharpness s changes: softmax narrows as s grows; linear attention has no s, so its line stays flat</source>
+        <translation>Combien de clés chaque côté lit quand la netteté s change : le softmax se resserre quand s grandit ; l’attention linéaire n’a pas de s, sa ligne reste plate</translation>
+    </message>
+    <message>
+        <source>sharpness s</source>
+        <translation>netteté s</translation>
+    </message>
+    <message>
+        <source>keys read</source>
+        <translation>clés lues</translation>
+    </message>
+    <message>
+        <source>Softmax&apos;s exp(s · q·kᵢ) does not split into a part of q times a part of kᵢ, so the cache must keep every key to weigh it again for each new query. A linear score φ(q)·φ(kᵢ) does split: the writes add up into one fixed S, and the normaliser&apos;s sum of φ(kᵢ) into one fixed z.</source>
+        <translation>L’exp(s · q·kᵢ) du softmax ne se sépare pas en une part de q fois une part de kᵢ : le cache doit garder chaque clé pour la repondérer à chaque nouvelle requête. Un score linéaire φ(q)·φ(kᵢ) se sépare : les écritures s’additionnent en un seul S fixe, et la somme des φ(kᵢ) de la normalisation en un seul z fixe.</translation>
+    </message>
+    <message>
+        <source>{ties} writes share the best score, so no sharpness can single one out: at s = {s} softmax reads {soft} keys, linear {linear}.</source>
+        <translation>{ties} écritures partagent le meilleur score : aucune netteté ne peut en isoler une. À s = {s}, le softmax lit {soft} clés, le linéaire {linear}.</translation>
+    </message>
+    <message>
+        <source>At s = {s} softmax concentrates: it reads {soft} keys where linear reads {linear}. Linear attention has no s: its weights stay as spread at any setting.</source>
+        <translation>À s = {s}, le softmax se concentre : il lit {soft} clés là où le linéaire en lit {linear}. L’attention linéaire n’a pas de s : ses poids restent aussi étalés quel que soit le réglage.</translation>
+    </message>
+    <message>
+        <source>At s = {s} softmax reads {soft} keys, wider than linear&apos;s {linear}: raise s to see it narrow; linear attention has no s to raise.</source>
+        <translation>À s = {s}, le softmax lit {soft} clés, plus que les {linear} du linéaire : augmentez s pour le voir se resserrer ; l’attention linéaire n’a pas de s à augmenter.</translation>
+    </message>
+    <message>
+        <source>At s = {s} both read about as many keys (softmax {soft}, linear {linear}); raise s and only softmax narrows.</source>
+        <translation>À s = {s}, les deux lisent à peu près autant de clés (softmax {soft}, linéaire {linear}) ; augmentez s : seul le softmax se resserre.</translation>
     </message>
     <message>
         <source>Step 0 is the empty memory: nothing is read here.</source>
@@ -4221,12 +4480,24 @@ y = {output}</translation>
         <translation>sortie {0}</translation>
     </message>
     <message>
+        <source>identity</source>
+        <translation>identité</translation>
+    </message>
+    <message>
+        <source>elu + 1</source>
+        <translation>elu + 1</translation>
+    </message>
+    <message>
         <source>weights sum to {0}: no key is read</source>
         <translation>les poids ont pour somme {0} : aucune clé n’est lue</translation>
     </message>
     <message>
-        <source>weights sum to {total}; reads {keys} keys (entropy {h} nats)</source>
-        <translation>les poids ont pour somme {total} ; lit {keys} clés (entropie {h} nats)</translation>
+        <source>reads {keys} keys (exp of the shares&apos; entropy, {h} nats)</source>
+        <translation>lit {keys} clés (exponentielle de l’entropie des parts, {h} nats)</translation>
+    </message>
+    <message>
+        <source>{keys}; its weights sum to {total}, each bar is |wᵢ| / Σ|w|</source>
+        <translation>{keys} ; ses poids ont pour somme {total}, chaque barre vaut |wᵢ| / Σ|w|</translation>
     </message>
 </context>
 <context>

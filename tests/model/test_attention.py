@@ -156,3 +156,28 @@ def test_a_sharpness_out_of_range_is_refused(s):
 def test_entropy_of_a_subnormal_weight_beside_the_largest_float_is_that_of_one_key():
     # The subnormal's share underflows to 0: log(0) must not make the entropy NaN.
     assert weight_entropy(np.array([1.7976931348623157e308, 5e-324])) == 0.0
+
+
+def test_the_spread_curve_runs_from_every_key_to_the_best_one():
+    from linviz.model.attention import SHARPNESS_RANGE, spread_curve
+
+    comparison = compare_read(lesson_trace("crowding-the-plane"), 7)
+    sharpnesses, keys = spread_curve(comparison.scores)
+    assert sharpnesses[0] == SHARPNESS_RANGE[0] and sharpnesses[-1] == SHARPNESS_RANGE[1]
+    assert keys[0] == pytest.approx(3.0)  # s = 0: three keys alike
+    assert np.all(np.diff(keys) <= 1e-12)  # a sharper softmax never reads more keys
+    assert keys[-1] == pytest.approx(1.0, abs=1e-3)
+    at_ten = np.flatnonzero(np.isclose(sharpnesses, 10.0))[0]
+    assert keys[at_ten] == pytest.approx(comparison.softmax.effective_keys)
+
+
+def test_spread_order_and_best_matches_name_what_the_counts_say():
+    from linviz.model.attention import best_matches, spread_order
+
+    crowding = lesson_trace("crowding-the-plane")
+    assert spread_order(compare_read(crowding, 7, 10.0)) == "narrower"  # 1.55 against 2.94
+    assert spread_order(compare_read(crowding, 7, 1.0)) == "same"  # 2.96 against 2.94
+    assert best_matches(compare_read(crowding, 7)) == 1
+    session = lesson_trace("session-trace")
+    assert spread_order(compare_read(session, 7, 1.0)) == "wider"  # 2.77 against 2
+    assert best_matches(compare_read(session, 7)) == 2  # w1 and w3 share k = [1, 0]

@@ -22,8 +22,7 @@ def reference_under(scenario, name, alpha, beta):
     """The scenario's document with its rule swapped, replayed by the reference."""
     document = scenario_to_dict(scenario)
     document["rule"] = {"name": name, "alpha": alpha, "beta": beta}
-    if name != "additive":
-        document["normalize"] = False
+    document["normalize"] = False  # like with like: no card divides by z
     for step in document["steps"]:
         if name in ("additive", "delta"):
             step.pop("alpha", None)
@@ -116,12 +115,48 @@ def test_copies_drop_only_the_overrides_their_rule_does_not_take():
     assert scenario.rule == Rule("delta", beta=1.0)
 
 
-def test_the_normaliser_stays_with_the_additive_rule_only():
+def test_every_rule_keeps_the_feature_map_and_none_the_normaliser():
     scenario = random_scenario(2, feature_map="elu+1", normalize=True)
     comparison = RuleComparison(scenario)
-    assert comparison.scenarios["additive"].normalize
-    assert not any(comparison.scenarios[name].normalize for name in ("delta", "gated"))
+    assert comparison.normaliser_dropped
+    assert not any(twin.normalize for twin in comparison.scenarios.values())
     assert all(s.feature_map == "elu+1" for s in comparison.scenarios.values())
+
+
+def test_feature_map_step_5_additive_and_gated_read_the_same_way():
+    scenario = lesson("feature-map")
+    comparison = RuleComparison(scenario, alpha=0.9, beta=1.0)
+    steps = comparison.at(5, reference=Trace(scenario))
+    np.testing.assert_allclose(steps["additive"].read.output, [80.4979, 40.9957], atol=1e-4)
+    np.testing.assert_allclose(steps["gated"].read.output, [72.4481, 40.9957], atol=1e-4)
+    np.testing.assert_allclose(steps["delta"].read.output, [-83.4851, 40.9957], atol=1e-4)
+    # The scenario's own read, with the normaliser, is given beside the additive card.
+    np.testing.assert_allclose(steps["additive"].card.normalised_output, [6.626, 3.374], atol=1e-3)
+    assert all(steps[name].card.normalised_output is None for name in ("delta", "gated"))
+    # ‖φ(k)‖² = 5 with β = 1: both delta writes overshoot.
+    for name in ("delta", "gated_delta"):
+        found = steps[name].card.overshoots
+        assert [(o.label, o.gain, o.factor) for o in found] == [("a", 5.0, -4.0), ("b", 5.0, -4.0)]
+    assert steps["additive"].card.overshoots == () and steps["gated"].card.overshoots == ()
+    at_a = comparison.at(1)["delta"].card
+    assert at_a.overshoot is not None and at_a.overshoot.label == "a"
+    assert comparison.at(3)["delta"].card.overshoot is None  # a read overshoots nothing
+
+
+def test_each_step_says_the_beta_it_uses():
+    scenario = lesson("delta-repair")  # rule β = 1; w4 (step 7) writes with β = 0.5
+    comparison = RuleComparison(scenario, beta=1.0)
+    at_w4 = comparison.at(7)["delta"].card.settings
+    assert (at_w4.beta, at_w4.own_beta, at_w4.default_beta) == (0.5, True, 1.0)
+    at_w3 = comparison.at(4)["delta"].card.settings
+    assert (at_w3.beta, at_w3.own_beta) == (1.0, False)
+    at_r4 = comparison.at(8)["delta"].card
+    assert at_r4.settings.beta == 1.0  # at a read: the default …
+    assert [(o.label, o.parameter, o.value) for o in at_r4.own_settings] == [("w4", "beta", 0.5)]
+    assert comparison.at(5)["delta"].card.own_settings == ()  # … and only writes so far
+    assert comparison.at(7)["gated"].card.settings.beta is None  # gated takes no β
+    assert comparison.at(7)["gated"].card.own_settings == ()
+    assert comparison.at(8)["delta"].card.overshoots == ()  # ‖k‖² β ≤ 1 throughout
 
 
 def test_the_comparison_follows_edits_of_the_scenario():

@@ -68,3 +68,46 @@ def test_measure_gives_one_row_per_length_with_monotonic_fits():
 def test_out_of_range_is_refused_before_any_memory_is_taken(tokens, d, repeat, words):
     with pytest.raises(ScenarioError, match=words):
         measure(tokens, d, repeat)
+
+
+def test_lengths_are_evenly_spaced_distinct_and_end_at_the_longest():
+    from linviz.model.token_costs import cache_lengths
+
+    assert cache_lengths(200_000, 4) == [50_000, 100_000, 150_000, 200_000]
+    assert cache_lengths(3, 10) == [1, 2, 3]  # no length twice, none below 1
+    with pytest.raises(ScenarioError):
+        cache_lengths(100, 0)
+
+
+def test_the_curves_are_the_fitted_lines_and_their_totals():
+    lines = Fit(2e-6, 3e-9, 5e-6)
+    curves = lines.curves(1_000, count=11)
+    assert curves.tokens[0] == 0 and curves.tokens[-1] == 1_000
+    assert curves.softmax_token[-1] == pytest.approx(lines.softmax_token(1_000))
+    assert curves.softmax_total[-1] == pytest.approx(lines.softmax_total(1_000))
+    assert curves.state_total[-1] == pytest.approx(lines.state_total(1_000))
+    assert set(curves.state_token.tolist()) == {5e-6}
+
+
+def test_time_units_and_measuring_one_length_at_a_time():
+    from linviz.model.token_costs import measure_steps, rows_of, time_unit
+
+    assert time_unit(0.5) == ("ms", 1e-3) and time_unit(2.0) == ("s", 1.0)
+    assert time_unit(3e-6) == ("µs", 1e-6) and time_unit(4e-9) == ("ns", 1e-9)
+    steps = list(measure_steps([8, 64], d=4, repeat=1, clock=fake_clock(lambda: 1e-6)))
+    assert [n for n, _, _ in steps] == [8, 64]
+    rows = rows_of(steps)
+    assert [row.tokens for row in rows] == [8, 64] and rows[0].fit == rows[1].fit
+    assert rows_of([]) == []
+
+
+def test_plain_least_squares_follows_the_long_caches():
+    # Short caches fast (in the CPU cache), long ones slower per token: the plain fit
+    # passes among the long ones, the relative one hugs the short ones.
+    tokens = [1_000, 2_000, 3_000, 4_000]
+    times = [1e-6, 2e-6, 6e-6, 8e-6]
+    plain = fit(tokens, times, [1e-6] * 4, relative=False)
+    relative = fit(tokens, times, [1e-6] * 4)
+    assert plain.softmax_token(4_000) > relative.softmax_token(4_000)
+    exact = fit(tokens, [2e-6 + 3e-9 * n for n in tokens], [1e-6] * 4, relative=False)
+    assert exact.intercept == pytest.approx(2e-6) and exact.slope == pytest.approx(3e-9)

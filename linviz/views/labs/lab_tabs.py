@@ -4,7 +4,7 @@
 the window shows as its central widget): the desk's scenario view first
 ("Scenario"), then a tab per lab. A lab's page is made the
 first time its tab shows, so a window that never opens a lab pays nothing
-for it. View ▸ Labs lists them, with Ctrl+1 (the scenario) to Ctrl+6.
+for it. View ▸ Labs lists them, with Ctrl+1 (the scenario) to Ctrl+7.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 Qt = QtCore.Qt
 
 #: The labs in tab order (their ``lab_name``).
-LAB_NAMES = ("memory", "recall", "spotlight", "rules", "spectrum")
+LAB_NAMES = ("memory", "recall", "spotlight", "rules", "spectrum", "cost")
 #: The name of the first tab, the scenario's own views.
 SCENARIO = "scenario"
 
@@ -52,9 +52,13 @@ def _page_maker(name: str) -> Callable[[Session], LabPage]:
             from linviz.views.labs.rules_page import RulesPage
 
             return RulesPage(session)
-        from linviz.views.labs.spectrum_page import SpectrumPage
+        if name == "spectrum":
+            from linviz.views.labs.spectrum_page import SpectrumPage
 
-        return SpectrumPage(session)
+            return SpectrumPage(session)
+        from linviz.views.labs.cost_page import CostPage
+
+        return CostPage(session)
 
     return make
 
@@ -69,7 +73,7 @@ class LabTabs(QtCore.QObject):
     desk
         The desk whose scenario view is the first tab.
     actions
-        Where View ▸ Labs and its entries (Ctrl+1 … Ctrl+6) are declared.
+        Where View ▸ Labs and its entries (Ctrl+1 … Ctrl+7) are declared.
 
     Attributes
     ----------
@@ -78,7 +82,7 @@ class LabTabs(QtCore.QObject):
     pages : dict[str, LabPage]
         The pages built so far, by lab name.
     actions : dict[str, QtGui.QAction]
-        Go to a tab (``scenario`` and every lab), with Ctrl+1 … Ctrl+6.
+        Go to a tab (``scenario`` and every lab), with Ctrl+1 … Ctrl+7.
     menu : QtWidgets.QMenu
         View ▸ Labs.
     """
@@ -144,6 +148,7 @@ class LabTabs(QtCore.QObject):
             "spotlight": self.tr("Spotlight"),
             "rules": self.tr("Rules"),
             "spectrum": self.tr("Filling up"),
+            "cost": self.tr("Cost per token"),
         }
 
     def tips(self) -> dict[str, str]:
@@ -155,6 +160,10 @@ class LabTabs(QtCore.QObject):
             "spotlight": self.tr("Spotlight vs floodlight: softmax and linear weights of a read"),
             "rules": self.tr("The scenario under the additive, delta and gated rules"),
             "spectrum": self.tr("Memory filling up: singular values and effective rank of S"),
+            "cost": self.tr(
+                "Time per new token, measured here: softmax over a growing cache against one "
+                "state update"
+            ),
         }
 
     # -- looks ---------------------------------------------------------------------------------

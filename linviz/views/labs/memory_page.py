@@ -25,7 +25,7 @@ from linviz.views.labs.lab_plot import LabPlot
 from linviz.views.labs.memory_quiz import Gap, MemoryQuiz
 from linviz.views.labs.size_entry import SizeEntry
 from linviz.views.labs.ticks import byte_ticks, token_ticks
-from linviz.views.number_text import grouped, localised
+from linviz.views.number_text import grouped, shown_amount, shown_size
 from linviz.views.theme import Theme, label_style
 
 Qt = QtCore.Qt
@@ -436,9 +436,9 @@ class MemoryPage(LabPage):
                 label.setText(self.tr("hidden until revealed"))
                 label.setVisible(label is not self.ratio_label)
         else:
-            self.kv_value.setText(costs.human_size(reading.kv_cache_bytes))
+            self.kv_value.setText(shown_size(reading.kv_cache_bytes))
             self.kv_bytes.setText(self.tr("{0} bytes").format(grouped(reading.kv_cache_bytes)))
-            self.state_value.setText(costs.human_size(reading.state_bytes))
+            self.state_value.setText(shown_size(reading.state_bytes))
             self.state_bytes.setText(
                 self.tr("{0} bytes, at any length").format(grouped(reading.state_bytes))
             )
@@ -455,8 +455,10 @@ class MemoryPage(LabPage):
         if reading.tokens == 0:
             return self.tr("No tokens yet: the cache is empty, S already has its full size.")
         ratio = reading.ratio
-        size = f"{ratio:,.0f}" if ratio >= 100 else localised(f"{ratio:.3g}")
-        return self.tr("The cache is {0} × the state here.").format(size)
+        # Whole above 100 (1,562, in French 1 562), three digits below (3.91, 3,91).
+        size = grouped(round(ratio)) if ratio >= 100 else shown_amount(ratio, 3)
+        # A narrow no-break space holds the number to its "×".
+        return self.tr("The cache is {0} × the state here.").format(size)
 
     def _shape_text(self, shape: costs.ModelShape) -> str:
         return self.tr("layers × heads: {layers} × {heads} · head size {d} · {dtype}").format(
@@ -468,12 +470,12 @@ class MemoryPage(LabPage):
 
     def gap_text(self, gap: Gap) -> str:
         """``"Estimate 40 MiB: 8.8 MiB too low (true size ×1.22)"`` (translated)."""
-        estimate = costs.human_size(gap.estimate)
+        estimate = shown_size(gap.estimate)
         if gap.difference == 0:
             return self.tr("Estimate {0}: exactly right").format(estimate)
-        off = costs.human_size(abs(gap.difference))
+        off = shown_size(abs(gap.difference))
         ratio = gap.ratio
-        factor = "∞" if math.isinf(ratio) else localised(f"{ratio:.3g}")
+        factor = "∞" if math.isinf(ratio) else shown_amount(ratio, 3)
         if gap.difference > 0:
             return self.tr("Estimate {0}: {1} too low (the true size is {2} × it)").format(
                 estimate, off, factor

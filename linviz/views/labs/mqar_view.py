@@ -24,7 +24,7 @@ from linviz.views.error_text import shown_error
 from linviz.views.guarded import guarded
 from linviz.views.labs.lab_plot import LabPlot
 from linviz.views.labs.ticks import percent_ticks, power_of_two_ticks
-from linviz.views.number_text import grouped
+from linviz.views.number_text import grouped, shown_amount
 from linviz.views.theme import LIGHT, Theme, label_style
 
 Qt = QtCore.Qt
@@ -169,7 +169,7 @@ class MqarView(QtWidgets.QWidget):
         """The legend's name of ``rule``."""
         if rule == "additive":
             return self.tr("additive rule")
-        return self.tr("delta rule (β = {0})").format(f"{self.lab.settings.beta:g}")
+        return self.tr("delta rule (β = {0})").format(shown_amount(self.lab.settings.beta))
 
     @guarded()
     def showEvent(self, event: object) -> None:

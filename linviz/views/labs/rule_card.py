@@ -1,4 +1,4 @@
-"""One rule's card in "Rules side by side": its name, ``S`` as a heatmap, its read."""
+"""One rule's card in "Rules side by side": its name, settings, ``S`` as a heatmap, its read."""
 
 from __future__ import annotations
 
@@ -17,8 +17,10 @@ class RuleCard(QtWidgets.QWidget):
 
     Attributes
     ----------
-    title, formula, output, error : QtWidgets.QLabel
-        The rule's name, its update, what its read returns, how far that is.
+    title, formula, settings, output, normalised, error, warning : QtWidgets.QLabel
+        The rule's name, its update, the α/β the step uses, what its read
+        returns (and, additive only, what it returns with the normaliser), how
+        far that is, and a warning when a delta write overshoots.
     plot_widget : pg.PlotWidget
         Holds :attr:`matrix_item` (row 0 at the top).
     matrix_item : MatrixItem
@@ -29,9 +31,21 @@ class RuleCard(QtWidgets.QWidget):
         super().__init__(parent)
         self.title = QtWidgets.QLabel()
         self.formula = QtWidgets.QLabel()
+        self.settings = QtWidgets.QLabel()
         self.output = QtWidgets.QLabel()
+        self.normalised = QtWidgets.QLabel()
         self.error = QtWidgets.QLabel()
-        for label in (self.title, self.formula, self.output, self.error):
+        self.warning = QtWidgets.QLabel()
+        labels = (
+            self.title,
+            self.formula,
+            self.settings,
+            self.output,
+            self.normalised,
+            self.error,
+            self.warning,
+        )
+        for label in labels:
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setWordWrap(True)
         self.plot_widget = still_plot()
@@ -49,12 +63,10 @@ class RuleCard(QtWidgets.QWidget):
         self.plot_widget.setMinimumSize(80, 80)
         layout = QtWidgets.QGridLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.title, 0, 0)
-        layout.addWidget(self.formula, 1, 0)
-        layout.addWidget(self.plot_widget, 0, 1, 5, 1)
-        layout.addWidget(self.output, 2, 0)
-        layout.addWidget(self.error, 3, 0)
-        layout.setRowStretch(4, 1)
+        for row, label in enumerate(labels):
+            layout.addWidget(label, row, 0)
+        layout.addWidget(self.plot_widget, 0, 1, len(labels) + 1, 1)
+        layout.setRowStretch(len(labels), 1)
         layout.setColumnStretch(0, 3)  # the words need more room than a small heatmap
         layout.setColumnStretch(1, 2)
 
@@ -72,7 +84,10 @@ class RuleCard(QtWidgets.QWidget):
         self.matrix_item.apply_theme(theme)
         self.title.setStyleSheet(label_style(theme.foreground, theme.font_pt, bold=True))
         self.formula.setStyleSheet(label_style(theme.muted, theme.font_pt))
+        self.settings.setStyleSheet(label_style(theme.muted, theme.font_pt))
         self.output.setStyleSheet(label_style(theme.foreground, theme.font_pt, bold=True))
+        self.normalised.setStyleSheet(label_style(theme.foreground, theme.font_pt))
+        self.warning.setStyleSheet(label_style(theme.warning, theme.font_pt, bold=True))
 
     def set_error_style(self, theme: Theme, good: bool) -> None:
         """The error line in the target colour when the read is exact, else the warning one."""

@@ -2,8 +2,11 @@
 
 Four cards in step with the window's cursor: each rule's ``S`` as a small
 heatmap (one colour range for all four) and, at a read, what the read
-returns under that rule and how far it is from the value it wants. The
-decay α and the writing strength β are adjustable. Try ``session-trace``:
+returns under that rule and how far it is from the value it wants. Every
+card uses the scenario's feature map, none the normaliser (the additive card
+gives its normalised read beside), each says the α/β the step uses, and a
+delta card warns when a write overshoots (:mod:`linviz.model.rule_cards`).
+The default decay α and writing strength β are adjustable. Try ``session-trace``:
 the delta rule repairs the reused key (``[9, 9]`` where the additive rule
 gives ``[11, 12]``); ``gated-forgetting``: the gate forgets the old value.
 """
@@ -20,13 +23,14 @@ from linviz.controller.labs import RuleLab
 from linviz.controller.session import Session
 from linviz.model.drawable import color_limit
 from linviz.model.errors import ScenarioError
+from linviz.model.rule_cards import OVERSHOOT_GAIN, CardFacts
 from linviz.model.rule_comparison import COMPARED_RULES, RuleStep
 from linviz.views.error_text import shown_error
 from linviz.views.labs.lab_page import LabPage
 from linviz.views.labs.rule_card import RuleCard
 from linviz.views.labs.spotlight_page import vector_text
 from linviz.views.labs.step_bar import StepBar
-from linviz.views.number_text import plain_number
+from linviz.views.number_text import list_separator, plain_number, shown_amount, unbroken_lists
 from linviz.views.theme import Theme, label_style
 
 Qt = QtCore.Qt
@@ -67,14 +71,18 @@ class RulesPage(LabPage):
         self.title = QtWidgets.QLabel()
         self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.title.setWordWrap(True)
+        self.note = QtWidgets.QLabel()
+        self.note.setTextFormat(Qt.TextFormat.PlainText)
+        self.note.setWordWrap(True)
         self.cards: dict[str, RuleCard] = {name: RuleCard() for name in COMPARED_RULES}
         grid = QtWidgets.QGridLayout(self.figure_box)
         grid.setContentsMargins(6, 6, 6, 6)  # an exported figure keeps a margin
         grid.addWidget(self.title, 0, 0, 1, 2)
+        grid.addWidget(self.note, 1, 0, 1, 2)
         for index, card in enumerate(self.cards.values()):
-            grid.addWidget(card, 1 + index // 2, index % 2)
-        grid.setRowStretch(1, 1)
+            grid.addWidget(card, 2 + index // 2, index % 2)
         grid.setRowStretch(2, 1)
+        grid.setRowStretch(3, 1)
         self.stack_at_cursor(self.step_bar, self.parameter_row, self.figure_box)
         self.lab.changed.connect(self.request_refresh)
         self.request_refresh()
@@ -157,10 +165,10 @@ class RulesPage(LabPage):
         It may wrap only after "←" and before its last term.
         """
         formula = {
-            "additive": self.tr("S ← | S + k vᵀ"),
-            "delta": self.tr("S ← | S + β k (v − Sᵀk)ᵀ"),
-            "gated": self.tr("S ← | α S + k vᵀ"),
-            "gated_delta": self.tr("S ← | α (I − β k kᵀ) S | + β k vᵀ"),
+            "additive": self.tr("S ← | S + φ(k) vᵀ"),
+            "delta": self.tr("S ← | S + β φ(k) (v − Sᵀφ(k))ᵀ"),
+            "gated": self.tr("S ← | α S + φ(k) vᵀ"),
+            "gated_delta": self.tr("S ← | α (I − β φ(k) φ(k)ᵀ) S | + β φ(k) vᵀ"),
         }.get(name, "")
         parts = [part.strip().replace(" ", "\u00a0") for part in formula.split("|")]
         return " ".join(parts)
@@ -182,13 +190,22 @@ class RulesPage(LabPage):
         number = session.cursor
         scenario = session.scenario
         self.title.setText(self._title())
+<<<<<<< HEAD
         limit = color_limit(*(step.state for step in steps.values()))
+=======
+        self.note.setText(self._note())
+        limit = symmetric_limit(*(step.state for step in steps.values()))
+>>>>>>> labwords
         hidden = session.is_hidden(number)
         theme = self.theme
         for name, card in self.cards.items():
             step = steps[name]
             card.title.setText(self.rule_title(name))
             card.formula.setText(self.rule_formula(name))
+            card.settings.setText(self.settings_text(step.card, scenario.is_write(number)))
+            warning = self.warning_text(step.card)
+            card.warning.setText(warning)
+            card.warning.setVisible(bool(warning))
             card.show_state(step.state, limit)
             self._write_read(
                 card, step, hidden, theme, number, scenario.label_at(number) if number else ""
@@ -199,8 +216,8 @@ class RulesPage(LabPage):
         number = session.cursor
         scenario = session.scenario
         settings = self.lab.settings
-        parameters = self.tr("α = {alpha}, β = {beta}").format(
-            alpha=plain_number(settings.alpha), beta=plain_number(settings.beta)
+        parameters = self.tr("default α = {alpha}, default β = {beta}").format(
+            alpha=shown_amount(settings.alpha), beta=shown_amount(settings.beta)
         )
         if number < 1:
             text = self.tr("The empty memory, before any write, under each rule")
@@ -214,10 +231,119 @@ class RulesPage(LabPage):
             )
         return self.tr("{0} ({1})").format(text, parameters)
 
+    def _note(self) -> str:
+        """How every card reads: the scenario's φ, and no normaliser on any card."""
+        scenario = self.session.scenario
+        name = {"identity": self.tr("identity"), "elu+1": self.tr("elu + 1")}.get(
+            scenario.feature_map, scenario.feature_map
+        )
+        if self.lab.comparison.normaliser_dropped and self.compact:
+            return self.tr("φ = {0} on every card; none divides by the normaliser").format(name)
+        if self.lab.comparison.normaliser_dropped:
+            return self.tr(
+                "Every card stores φ(k) with φ = {0} and reads without the normaliser, which is "
+                "defined for the additive rule only; the additive card also gives its read with "
+                "it, as the scenario reads."
+            ).format(name)
+        return self.tr("Every card stores φ(k) with φ = {0}, as the scenario does.").format(name)
+
+    def settings_text(self, facts: CardFacts, at_write: bool) -> str:
+        """The α/β the step uses: a write's own or the default; at a read, the defaults."""
+        settings = facts.settings
+        taken = [
+            (symbol, value, own, default)
+            for symbol, value, own, default in (
+                ("α", settings.alpha, settings.own_alpha, settings.default_alpha),
+                ("β", settings.beta, settings.own_beta, settings.default_beta),
+            )
+            if value is not None
+        ]
+        if not taken:
+            if self.compact:
+                return self.tr("no α or β")
+            return self.tr("no α or β: every write adds its stamp whole")
+        parts = []
+        for symbol, value, own, default in taken:
+            if at_write and own:
+                parts.append(
+                    self.tr("{symbol} = {value} at this write (its own; default {default})").format(
+                        symbol=symbol, value=shown_amount(value), default=shown_amount(default)
+                    )
+                )
+            elif at_write:
+                parts.append(
+                    self.tr("{symbol} = {value} at this write (the default)").format(
+                        symbol=symbol, value=shown_amount(value)
+                    )
+                )
+            else:
+                parts.append(
+                    self.tr("default {symbol} = {value}").format(
+                        symbol=symbol, value=shown_amount(value)
+                    )
+                )
+        text = list_separator().join(parts)
+        if not at_write and facts.own_settings:
+            owns = list_separator().join(
+                self.tr("{label} with {symbol} = {value}").format(
+                    label=own.label,
+                    symbol="α" if own.parameter == "alpha" else "β",
+                    value=shown_amount(own.value),
+                )
+                for own in facts.own_settings
+            )
+            text += self.tr("; written with their own: {0}").format(owns)
+        return text
+
+    def warning_text(self, facts: CardFacts) -> str:
+        """A plain-words warning when a delta write overshoots (empty otherwise)."""
+        bound = shown_amount(OVERSHOOT_GAIN)
+        this = facts.overshoot
+        if self.compact:  # a projector's large text: the fact, without the explanation
+            if this is not None:
+                return self.tr("⚠ overshoots: β‖φ(k)‖² = {gain} > {bound}").format(
+                    gain=shown_amount(this.gain), bound=bound
+                )
+            if facts.overshoots:
+                labels = list_separator().join(o.label for o in facts.overshoots)
+                return self.tr("⚠ overshoot at {writes}: β‖φ(k)‖² > {bound}").format(
+                    writes=labels, bound=bound
+                )
+            return ""
+        if this is not None:
+            return self.tr(
+                "⚠ Overshoots: β‖φ(k)‖² = {gain} > {bound}, so this write leaves its key reading "
+                "further from {label}'s value than before (the gap is multiplied by {factor})."
+            ).format(
+                gain=shown_amount(this.gain),
+                bound=bound,
+                label=this.label,
+                factor=shown_amount(this.factor),
+            )
+        if facts.overshoots:
+            writes = list_separator().join(
+                self.tr("{label} ({gain})").format(label=o.label, gain=shown_amount(o.gain))
+                for o in facts.overshoots
+            )
+            return self.tr(
+                "⚠ Overshoot: β‖φ(k)‖² > {bound} at {writes}: each of these writes pushed its "
+                "key's read past its value by more than it was off."
+            ).format(bound=bound, writes=writes)
+        return ""
+
     def _write_read(
         self, card: RuleCard, step: RuleStep, hidden: bool, theme: Theme, number: int, label: str
     ) -> None:
         read = step.read
+        normalised = step.card.normalised_output
+        card.normalised.setVisible(normalised is not None and not hidden)
+        if normalised is not None:
+            text = (
+                self.tr("normalised: y = {0}")
+                if self.compact
+                else self.tr("with the normaliser, as the scenario reads: y = {0}")
+            )
+            card.normalised.setText(unbroken_lists(text.format(vector_text(normalised))))
         if read is None:
             card.output.setText(
                 self.tr("No read at this step: go to one (→, or Next read).")
@@ -252,9 +378,16 @@ class RulesPage(LabPage):
         card.set_error_style(theme, good=exact)
 
     # -- looks ----------------------------------------------------------------------------------
+    def set_compact(self, on: bool) -> None:
+        """Projector layout: no formulas, the note and the warnings in short."""
+        for card in self.cards.values():
+            card.formula.setVisible(not on)
+        self.request_refresh()
+
     def apply_theme(self, theme: Theme) -> None:
         """Colours and sizes of the cards."""
         self.title.setStyleSheet(label_style(theme.foreground, theme.title_pt, bold=True))
+        self.note.setStyleSheet(label_style(theme.muted, theme.font_pt))
         for card in self.cards.values():
             card.apply_theme(theme)
         self.request_refresh()

@@ -2,8 +2,11 @@
 
 For the read at the window's cursor: a bar per stored key under softmax
 (with a sharpness slider) beside the linear weight the read really uses,
-the output each weighting gives, and how many keys each one reads. The
-caption says why softmax's weights cannot be folded into one fixed ``S``.
+both as shares of their side's weight (``|w| / Σ|w|``, so that like is
+compared with like), the output each weighting gives, and each side's
+effective number of keys (``exp`` of the shares' entropy), with softmax's
+count drawn against the sharpness beside linear's, which no sharpness moves.
+The caption says why softmax's weights cannot be folded into one fixed ``S``.
 """
 
 from __future__ import annotations
@@ -18,14 +21,21 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from linviz.controller.changes import Change
 from linviz.controller.labs import SpotlightLab
 from linviz.controller.session import Session
-from linviz.model.attention import SHARPNESS_RANGE, SpotlightComparison, Weighting
+from linviz.model.attention import (
+    SHARPNESS_RANGE,
+    SpotlightComparison,
+    Weighting,
+    best_matches,
+    spread_curve,
+    spread_order,
+)
 from linviz.model.errors import ScenarioError
 from linviz.views.error_text import shown_error
 from linviz.views.labs.lab_page import LabPage
 from linviz.views.labs.lab_plot import LabPlot
 from linviz.views.labs.step_bar import StepBar
 from linviz.views.labs.ticks import linear_ticks
-from linviz.views.number_text import MINUS, plain_number, shown_vector
+from linviz.views.number_text import MINUS, plain_number, shown_amount, shown_vector
 from linviz.views.theme import Theme, label_style
 
 Qt = QtCore.Qt
@@ -43,7 +53,7 @@ def shown_keys(comparison: SpotlightComparison, limit: int = MAX_BARS) -> np.nda
     count = len(comparison.labels)
     if count <= limit:
         return np.arange(count)
-    weight = np.maximum(np.abs(comparison.softmax.weights), np.abs(comparison.linear.weights))
+    weight = np.maximum(comparison.softmax.shares, comparison.linear.shares)
     chosen = np.argsort(-weight, kind="stable")[:limit]
     if comparison.target_index is not None and comparison.target_index not in chosen:
         chosen[-1] = comparison.target_index
@@ -128,9 +138,12 @@ class SpotlightPage(LabPage):
         self.legend.setTextFormat(Qt.TextFormat.RichText)
         self.plot = LabPlot()
         self.plot.setToolTip(
-            self.tr("One pair of bars per stored key: its softmax weight and its linear weight")
+            self.tr(
+                "One pair of bars per stored key: its share of the softmax weight and its share "
+                "of the linear weight (|w| / Σ|w| on both sides, so each side sums to 1)"
+            )
         )
-        self.plot.set_axis_title("left", self.tr("weight"))
+        self.plot.set_axis_title("left", self.tr("share of the weight"))
         self.soft_bars = pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH)
         self.linear_bars = pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH)
         self.plot.addItem(self.soft_bars)
@@ -165,11 +178,13 @@ class SpotlightPage(LabPage):
         for label in side:
             column.addWidget(label)
         column.insertSpacing(3, 12)
-        column.addStretch(1)
+        self._build_spread_plot()
+        column.addWidget(self.spread_plot, 1)
+        column.addStretch(0)  # takes the room the curve leaves in projector mode
         self.soft_spread.setToolTip(
             self.tr(
-                "exp of the entropy of |w| / Σ|w|: 1 when one key takes all the weight, n when "
-                "n keys share it equally"
+                "The effective number of keys: exp of the entropy of the shares |w| / Σ|w|; "
+                "1 when one key takes all the weight, n when n keys share it equally"
             )
         )
         self.linear_spread.setToolTip(self.soft_spread.toolTip())
@@ -183,6 +198,25 @@ class SpotlightPage(LabPage):
         grid.setColumnStretch(0, 3)
         grid.setColumnStretch(1, 2)
         grid.setRowStretch(2, 1)
+
+    def _build_spread_plot(self) -> None:
+        """Effective keys against the sharpness: softmax's curve, linear's flat line."""
+        self.spread_plot = LabPlot()
+        self.spread_plot.setObjectName("spotlight_spread")
+        self.spread_plot.setMinimumHeight(120)
+        self.spread_plot.setToolTip(
+            self.tr(
+                "How many keys each side reads as the sharpness s changes: softmax narrows as "
+                "s grows; linear attention has no s, so its line stays flat"
+            )
+        )
+        self.spread_plot.set_axis_title("bottom", self.tr("sharpness s"))
+        self.spread_plot.set_axis_title("left", self.tr("keys read"))
+        self.soft_curve = pg.PlotDataItem()
+        self.linear_level = pg.PlotDataItem()
+        self.sharpness_mark = pg.ScatterPlotItem()
+        for item in (self.linear_level, self.soft_curve, self.sharpness_mark):
+            self.spread_plot.addItem(item)
 
     # -- settings go to the controller -------------------------------------------------------------
     def _set_sharpness(self, value: float) -> None:
@@ -209,12 +243,13 @@ class SpotlightPage(LabPage):
             self.spin.setValue(sharpness)
         comparison = self.lab.result
         self._draw_legend()
-        self._write_caption()
+        self._write_caption(comparison)
         if comparison is None or not comparison.labels:
             self._show_nothing(comparison)
             return
         self._draw_bars(comparison)
         self._write_readout(comparison)
+        self._draw_spread(comparison)
 
     def _draw_legend(self) -> None:
         theme = self.theme
@@ -231,15 +266,46 @@ class SpotlightPage(LabPage):
             )
         )
 
-    def _write_caption(self) -> None:
-        self.caption.setText(
-            self.tr(
-                "Softmax divides each weight by a sum over every stored key, so each weight "
-                "depends on all the other scores: the cache must keep every key. A linear "
-                "weight φ(q)·φ(kᵢ) needs its own key only, so all the writes add up into one "
-                "fixed S."
-            )
+    def _write_caption(self, comparison: SpotlightComparison | None = None) -> None:
+        why = self.tr(
+            "Softmax's exp(s · q·kᵢ) does not split into a part of q times a part of kᵢ, so "
+            "the cache must keep every key to weigh it again for each new query. A linear "
+            "score φ(q)·φ(kᵢ) does split: the writes add up into one fixed S, and the "
+            "normaliser's sum of φ(kᵢ) into one fixed z."
         )
+        if comparison is None or not comparison.labels:
+            self.caption.setText(why)
+            return
+        self.caption.setText(self.spread_sentence(comparison) + " " + why)
+
+    def spread_sentence(self, comparison: SpotlightComparison) -> str:
+        """What the effective key counts say at this sharpness (translated)."""
+        values = {
+            "s": plain_number(comparison.sharpness),
+            "soft": shown_amount(comparison.softmax.effective_keys, 3),
+            "linear": shown_amount(comparison.linear.effective_keys, 3),
+        }
+        ties = best_matches(comparison)
+        order = spread_order(comparison)
+        if ties >= 2 and order != "wider":
+            return self.tr(
+                "{ties} writes share the best score, so no sharpness can single one out: at "
+                "s = {s} softmax reads {soft} keys, linear {linear}."
+            ).format(ties=ties, **values)
+        if order == "narrower":
+            return self.tr(
+                "At s = {s} softmax concentrates: it reads {soft} keys where linear reads "
+                "{linear}. Linear attention has no s: its weights stay as spread at any setting."
+            ).format(**values)
+        if order == "wider":
+            return self.tr(
+                "At s = {s} softmax reads {soft} keys, wider than linear's {linear}: raise s to "
+                "see it narrow; linear attention has no s to raise."
+            ).format(**values)
+        return self.tr(
+            "At s = {s} both read about as many keys (softmax {soft}, linear {linear}); raise s "
+            "and only softmax narrows."
+        ).format(**values)
 
     def _show_nothing(self, comparison: SpotlightComparison | None) -> None:
         session = self.session
@@ -257,6 +323,8 @@ class SpotlightPage(LabPage):
         self.plot.set_notice(text)
         for item in (self.soft_bars, self.linear_bars, self.target_mark):
             item.setVisible(False)
+        for item in (self.soft_curve, self.linear_level, self.sharpness_mark):
+            item.setData([], [])
         self.plot.set_candidate_ticks("bottom", [])
         self.plot.set_candidate_ticks("left", [])
         self.plot.set_axis_title("bottom", "")
@@ -268,8 +336,8 @@ class SpotlightPage(LabPage):
         shown = shown_keys(comparison)
         self._shown = shown
         x = np.arange(len(shown), dtype=float)
-        soft = comparison.softmax.weights[shown]
-        linear = comparison.linear.weights[shown]
+        soft = comparison.softmax.shares[shown]
+        linear = comparison.linear.shares[shown]
         self.soft_bars.setOpts(
             x=x - BAR_WIDTH / 2 - 0.01,
             height=soft,
@@ -333,7 +401,7 @@ class SpotlightPage(LabPage):
         self.soft_name.setText(
             self.tr("Softmax, s = {0}").format(plain_number(comparison.sharpness))
         )
-        map_name = scenario.feature_map
+        map_name = self.map_name(scenario.feature_map)
         if scenario.normalize:
             linear_name = self.tr("Linear, φ = {0}, normalised").format(map_name)
         else:
@@ -347,20 +415,62 @@ class SpotlightPage(LabPage):
                 output.setText(self.tr("output hidden: predict, then reveal (R)"))
             else:
                 output.setText(self.tr("output {0}").format(vector_text(weighting.output)))
-            spread.setText(self._spread_text(weighting))
+            spread.setText(self._spread_text(weighting, is_soft))
 
-    def _spread_text(self, weighting: Weighting) -> str:
-        total = plain_number(float(np.sum(weighting.weights)))
-        if weighting.entropy is None:
-            return self.tr("weights sum to {0}: no key is read").format(total)
-        return self.tr("weights sum to {total}; reads {keys} keys (entropy {h} nats)").format(
-            total=total,
-            keys=plain_number(round(weighting.effective_keys, 2)),
-            h=plain_number(round(weighting.entropy, 3)),
+    def map_name(self, feature_map: str) -> str:
+        """The feature map's name as the page writes it (translated)."""
+        return {"identity": self.tr("identity"), "elu+1": self.tr("elu + 1")}.get(
+            feature_map, feature_map
         )
 
+    def _spread_text(self, weighting: Weighting, is_soft: bool) -> str:
+        total = shown_amount(float(np.sum(weighting.weights)))
+        if weighting.entropy is None:
+            return self.tr("weights sum to {0}: no key is read").format(total)
+        keys = self.tr("reads {keys} keys (exp of the shares' entropy, {h} nats)").format(
+            keys=shown_amount(weighting.effective_keys, 3),
+            h=shown_amount(weighting.entropy, 3),
+        )
+        if is_soft:
+            return keys
+        return self.tr("{keys}; its weights sum to {total}, each bar is |wᵢ| / Σ|w|").format(
+            keys=keys, total=total
+        )
+
+    def _draw_spread(self, comparison: SpotlightComparison) -> None:
+        theme = self.theme
+        sharpnesses, keys = spread_curve(comparison.scores)
+        linear = comparison.linear.effective_keys
+        self.soft_curve.setData(sharpnesses, keys, pen=pg.mkPen(theme.read, width=theme.line_width))
+        ends = [float(sharpnesses[0]), float(sharpnesses[-1])]
+        self.linear_level.setData(
+            ends,
+            [linear, linear],
+            pen=pg.mkPen(theme.write, width=theme.line_width, style=Qt.PenStyle.DashLine),
+        )
+        self.sharpness_mark.setData(
+            [comparison.sharpness],
+            [comparison.softmax.effective_keys],
+            symbol="o",
+            size=max(10, round(theme.line_width * 4)),
+            brush=pg.mkBrush(theme.read),
+            pen=pg.mkPen(theme.background, width=1.5),
+        )
+        top = max(float(keys.max()), linear, 1.0)
+        self.spread_plot.setRange(xRange=(ends[0], ends[1]), yRange=(0.0, top * 1.1), padding=0.02)
+        self.spread_plot.set_candidate_ticks("bottom", linear_ticks(ends[0], ends[1], count=5))
+        self.spread_plot.set_candidate_ticks("left", linear_ticks(0.0, top, count=4))
+
+    def shown_spread(self) -> tuple[np.ndarray, np.ndarray, float]:
+        """Softmax's curve (sharpnesses, keys) and linear's level, as drawn."""
+        x, y = self.soft_curve.getData()
+        _, level = self.linear_level.getData()
+        if x is None or level is None or not len(level):
+            return np.zeros(0), np.zeros(0), float("nan")
+        return np.asarray(x), np.asarray(y), float(level[0])
+
     def shown_weights(self) -> tuple[np.ndarray, np.ndarray]:
-        """The heights of the softmax and the linear bars on screen."""
+        """The heights of the softmax and the linear bars on screen (shares of each side)."""
         soft = self.soft_bars.opts.get("height")
         linear = self.linear_bars.opts.get("height")
         if not self.soft_bars.isVisible():
@@ -368,9 +478,18 @@ class SpotlightPage(LabPage):
         return np.asarray(soft, dtype=float), np.asarray(linear, dtype=float)
 
     # -- looks ----------------------------------------------------------------------------------
+    def set_compact(self, on: bool) -> None:
+        """Projector layout: the bars and the key counts only.
+
+        The curve of keys against ``s`` needs more room than a projector's
+        large text leaves beside the bars; the counts still move with the slider.
+        """
+        self.spread_plot.setVisible(not on)
+
     def apply_theme(self, theme: Theme) -> None:
         """Colours and sizes of the plot and the texts."""
         self.plot.apply_theme(theme, self.font())
+        self.spread_plot.apply_theme(theme, self.font())
         self.zero_line.setPen(pg.mkPen(theme.muted, width=1))
         self.title.setStyleSheet(label_style(theme.foreground, theme.title_pt, bold=True))
         self.legend.setStyleSheet(label_style(theme.foreground, theme.font_pt))
@@ -398,6 +517,8 @@ class SpotlightPage(LabPage):
             "sharpness",
             "softmax_weight",
             "linear_weight",
+            "softmax_share",
+            "linear_share",
             "target",
         )
         comparison = self.lab.result
@@ -413,6 +534,8 @@ class SpotlightPage(LabPage):
                 comparison.sharpness,
                 float(comparison.softmax.weights[i]),
                 float(comparison.linear.weights[i]),
+                float(comparison.softmax.shares[i]),
+                float(comparison.linear.shares[i]),
                 int(i == comparison.target_index),
             )
             for i, label in enumerate(comparison.labels)

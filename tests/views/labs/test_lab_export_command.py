@@ -19,7 +19,14 @@ def run(*args):
 
 def test_the_labs_are_views_of_linviz_export(tmp_path):
     listed = run("export", "session-trace", "--out", "x.png", "--view", "list")
-    assert listed.stdout.split()[-5:] == ["memory", "recall", "spotlight", "rules", "spectrum"]
+    assert listed.stdout.split()[-6:] == [
+        "memory",
+        "recall",
+        "spotlight",
+        "rules",
+        "spectrum",
+        "cost",
+    ]
     out = tmp_path / "spotlight.png"
     result = run(
         "export",
@@ -56,3 +63,26 @@ def test_a_slide_of_the_window_leaves_the_tabs_out(tmp_path):
     accent = QtGui.QColor(LIGHT.accent)
     top = {image.pixelColor(x, y).name() for x in range(0, 200) for y in range(0, 60)}
     assert accent.name() not in top
+
+
+def test_the_cost_lab_measures_when_exported(tmp_path):
+    out = tmp_path / "cost.png"
+    result = run("export", "session-trace", "--view", "cost", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    image = QtGui.QImage(str(out))
+    assert not image.isNull() and image.width() > 800
+    read = QtGui.QColor(LIGHT.read)
+    drawn = [
+        image.pixelColor(x, y)
+        for x in range(0, image.width(), 3)
+        for y in range(0, image.height(), 3)
+    ]
+    near = [
+        c
+        for c in drawn
+        if max(
+            abs(c.red() - read.red()), abs(c.green() - read.green()), abs(c.blue() - read.blue())
+        )
+        < 30
+    ]
+    assert len(near) > 50  # the softmax points and lines were measured and drawn

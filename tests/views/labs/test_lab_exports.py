@@ -133,7 +133,8 @@ def test_spotlight_exports(lab, tmp_path):
     assert [row[2] for row in rows] == ["w1", "w2", "w3"]
     weights = [float(row[header.index("softmax_weight")]) for row in rows]
     assert sum(weights) == pytest.approx(1.0)
-    assert [float(row[header.index("linear_weight")]) for row in rows] == list(linear)
+    assert [float(row[header.index("linear_share")]) for row in rows] == list(linear)
+    assert [float(row[header.index("linear_weight")]) for row in rows] == [1.0, 0.0, 1.0]
 
 
 def test_rules_exports(lab, tmp_path):

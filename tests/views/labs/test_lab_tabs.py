@@ -38,6 +38,7 @@ def test_each_lab_is_a_tab_built_the_first_time_it_shows(qtbot, lab_window):
         "Spotlight",
         "Rules",
         "Filling up",
+        "Cost per token",
     ]
     assert tabs.widget(0).isAncestorOf(window.panels["heatmap"])
     assert window.labs.pages == {}  # nothing built until asked for
@@ -48,7 +49,7 @@ def test_each_lab_is_a_tab_built_the_first_time_it_shows(qtbot, lab_window):
     labs_menu = window.labs.menu
     assert labs_menu.menuAction() in window.view_menu.actions()
     assert [a.shortcut().toString() for a in labs_menu.actions()] == [
-        f"Ctrl+{n}" for n in range(1, 7)
+        f"Ctrl+{n}" for n in range(1, 8)
     ]
 
 
@@ -62,7 +63,9 @@ def test_ctrl_digits_go_from_tab_to_tab_even_in_projector_mode(qtbot, lab_window
             window, getattr(Qt.Key, f"Key_{number}"), Qt.KeyboardModifier.ControlModifier
         )
         assert window.labs.current_name() == name
-    qtbot.waitUntil(lambda: not window.labs.pages["recall"].runner.running, timeout=60_000)
+    for measuring in ("recall", "cost"):
+        runner = window.labs.pages[measuring].runner
+        qtbot.waitUntil(lambda runner=runner: not runner.running, timeout=60_000)
     qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
     assert window.labs.current_name() == "scenario"
 

@@ -7,13 +7,13 @@ import pytest
 from tests.views.labs.conftest import show_lab
 from tests.views.labs.lab_text_boxes import all_boxes, problems
 
-LABS = ("memory", "recall", "spotlight", "rules", "spectrum")
+LABS = ("memory", "recall", "spotlight", "rules", "spectrum", "cost")
 #: The smallest text a projector may show at 1024×768 (pixels).
 SMALLEST_PROJECTOR_PX = 18
 
 
 def wait_for_recall(qtbot, page) -> None:
-    if page.lab_name == "recall":
+    if page.lab_name in ("recall", "cost"):  # the labs that measure on a worker
         qtbot.waitUntil(lambda: not page.runner.running, timeout=60_000)
 
 

@@ -7,8 +7,15 @@ import pytest
 from PySide6.QtCore import Qt
 
 from linviz.controller.session import Session
+from linviz.model.attention import DEFAULT_SHARPNESS, compare_read, spread_curve
 from linviz.views.labs.spotlight_page import SpotlightPage
+from linviz.views.number_text import WORD_JOINER
 from tests.views.conftest import settle
+
+
+def plain(label) -> str:
+    """A label's text without the word joiners that keep its numbers on one line."""
+    return label.text().replace(WORD_JOINER, "")
 
 
 def page_on(show, lesson: str, cursor: int) -> SpotlightPage:
@@ -44,7 +51,7 @@ def test_softmax_weights_sum_to_one_and_sharpen_as_the_slider_rises(qtbot, show)
     assert f"s = {8}" in page.soft_name.text()
 
 
-def test_the_linear_weights_shown_are_the_readouts(qtbot, show):
+def test_the_linear_bars_are_the_readouts_weights_as_shares(qtbot, show):
     for lesson, cursor in (("session-trace", 7), ("feature-map", None), ("crowding-the-plane", 7)):
         session = Session()
         session.open(lesson)
@@ -53,11 +60,66 @@ def test_the_linear_weights_shown_are_the_readouts(qtbot, show):
         page = SpotlightPage(session)
         show(page, 1100, 700)
         read = session.snapshot().read
-        _, linear = page.shown_weights()
-        np.testing.assert_allclose(linear, read.weights)
+        soft, linear = page.shown_weights()
+        weights = np.abs(read.weights)
+        np.testing.assert_allclose(linear, weights / weights.sum())  # like with like
+        assert soft.sum() == pytest.approx(1.0) and linear.sum() == pytest.approx(1.0)
         assert page.linear_output.text().endswith(page_vector(read.output))
         if session.scenario.normalize:
             assert "normalised" in page.linear_name.text()
+
+
+def test_crowding_step_7_softmax_concentrates_at_the_default_while_linear_stays_spread(qtbot, show):
+    page = page_on(show, "crowding-the-plane", 7)
+    assert page.lab.settings.sharpness == DEFAULT_SHARPNESS == 10
+    model = compare_read(page.session.trace, 7, DEFAULT_SHARPNESS)
+    soft, linear = page.shown_weights()
+    np.testing.assert_allclose(soft, model.softmax.shares)
+    np.testing.assert_allclose(linear, [0.8 / 2.4, 0.6 / 2.4, 1.0 / 2.4])
+    assert "reads 1.55 keys" in plain(page.soft_spread)
+    assert "reads 2.94 keys" in plain(page.linear_spread)
+    assert "sum to 2.4" in plain(page.linear_spread)  # the raw weights, said, not drawn
+    caption = plain(page.caption)
+    assert "softmax concentrates: it reads 1.55 keys where linear reads 2.94" in caption
+    assert "needs its own key only" not in caption
+    # At s = 1 softmax spreads as wide as linear: the page says so instead.
+    page.spin.setValue(1.0)
+    settle()
+    assert "reads 2.96 keys" in plain(page.soft_spread)
+    assert "reads 2.94 keys" in plain(page.linear_spread)
+    assert "about as many keys (softmax 2.96, linear 2.94)" in plain(page.caption)
+
+
+def test_session_trace_step_7_two_writes_under_the_best_key_stay_two_keys(qtbot, show):
+    page = page_on(show, "session-trace", 7)  # w1 and w3 share k = [1, 0] = q
+    assert "reads 2 keys" in plain(page.linear_spread)
+    assert "reads 2 keys" in plain(page.soft_spread)
+    assert "2 writes share the best score" in plain(page.caption)
+    page.spin.setValue(1.0)
+    settle()
+    assert "reads 2.77 keys" in plain(page.soft_spread)  # as the model: 2.77 against 2
+    assert "wider than linear's 2" in plain(page.caption)
+
+
+def test_the_spread_curve_shows_softmax_narrowing_and_linear_flat(qtbot, show):
+    page = page_on(show, "crowding-the-plane", 7)
+    x, y, level = page.shown_spread()
+    scores = compare_read(page.session.trace, 7).scores
+    expected_x, expected_y = spread_curve(scores)
+    np.testing.assert_allclose(x, expected_x)
+    np.testing.assert_allclose(y, expected_y)
+    assert level == pytest.approx(2.9375, abs=1e-4)
+    assert y[0] == pytest.approx(3.0) and y[-1] < 1.01  # from every key to one
+    _, linear_before = page.shown_weights()
+    page.slider.setFocus()
+    for _ in range(20):
+        qtbot.keyClick(page.slider, Qt.Key.Key_Up)  # the real slider: s from 10 to 20
+    settle()
+    assert page.lab.settings.sharpness == pytest.approx(20.0)
+    _, linear_after = page.shown_weights()
+    np.testing.assert_array_equal(linear_after, linear_before)  # no s moves linear
+    assert page.lab.result.softmax.effective_keys < 1.55
+    assert page.shown_spread()[2] == level
 
 
 def page_vector(vector) -> str:
@@ -81,9 +143,9 @@ def test_at_a_write_it_says_there_is_no_read_and_how_to_get_to_one(qtbot, show):
 
 def test_the_caption_says_why_softmax_has_no_fixed_state(qtbot, show):
     page = page_on(show, "session-trace", 7)
-    caption = page.caption.text()
-    assert "every stored key" in caption and "depends on all the other scores" in caption
-    assert "fixed S" in caption
+    caption = plain(page.caption)
+    assert "keep every key" in caption and "does not split" in caption
+    assert "one fixed S" in caption and "one fixed z" in caption
 
 
 def test_a_hidden_output_stays_hidden(qtbot, show):

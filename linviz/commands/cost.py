@@ -18,8 +18,17 @@ HELP = (
 )
 
 
-def _whole(name: str, low: int, high: int):
+def _whole(name: str, limits: str):
+    """An argparse ``type``: a whole number in ``token_costs``'s range called ``limits``.
+
+    The range is looked up when an argument is converted, so that building the
+    parser (which every ``linviz`` command does) does not load the model module.
+    """
+
     def convert(text: str) -> int:
+        from linviz.model import token_costs
+
+        low, high = getattr(token_costs, limits)
         try:
             value = int(text.replace(",", "").replace("_", ""))
         except ValueError:
@@ -36,43 +45,42 @@ def _whole(name: str, low: int, high: int):
     return convert
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:
+def add_cost_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Add ``cost`` to ``linviz``'s sub-commands."""
-    from linviz.model.token_costs import HEAD_RANGE, REPEAT_RANGE, TOKEN_RANGE
-
     cost = commands.add_parser("cost", help=HELP)
     cost.add_argument(
         "--tokens",
-        type=_whole("tokens", *TOKEN_RANGE),
+        type=_whole("tokens", "TOKEN_RANGE"),
         nargs="+",
         required=True,
         metavar="T",
         help="cache lengths to measure at (the token's position n)",
     )
     cost.add_argument(
-        "--d", type=_whole("d", *HEAD_RANGE), default=64, help="head size d (default 64)"
+        "--d", type=_whole("d", "HEAD_RANGE"), default=64, help="head size d (default 64)"
     )
     cost.add_argument(
         "--repeat",
-        type=_whole("repeat", *REPEAT_RANGE),
+        type=_whole("repeat", "REPEAT_RANGE"),
         default=5,
         help="runs per length; the best is kept (default 5)",
     )
     cost.add_argument("--json", action="store_true", help="print one JSON document")
+    return cost
 
 
-def run(options: argparse.Namespace) -> int:
+def run_cost(options: argparse.Namespace) -> int:
     """Measure, fit and print; 1 with one line for a cache too large."""
-    from linviz.cli import _fail
+    from linviz.commands.failing import fail
     from linviz.model.token_costs import measure
 
     tokens = sorted(set(options.tokens))
     try:
         rows = measure(tokens, options.d, options.repeat)
     except ScenarioError as error:
-        return _fail(error)
+        return fail(error)
     except MemoryError:
-        return _fail(f"not enough memory for a cache of {max(tokens):,} tokens")
+        return fail(f"not enough memory for a cache of {max(tokens):,} tokens")
     lines = rows[0].fit
     if options.json:
         document = {

@@ -39,7 +39,7 @@ def _step(text: str) -> int:
     return value
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:
+def add_spotlight_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Add ``spotlight`` to ``linviz``'s sub-commands."""
     spotlight = commands.add_parser("spotlight", help=HELP)
     spotlight.add_argument("scenario", help="a scenario file or a lesson name")
@@ -54,28 +54,29 @@ def add_parser(commands: argparse._SubParsersAction) -> None:
         "(default: the lab's default sharpness)",
     )
     spotlight.add_argument("--json", action="store_true", help="print one JSON document")
+    return spotlight
 
 
-def run(options: argparse.Namespace) -> int:
+def run_spotlight(options: argparse.Namespace) -> int:
     """Print the comparison as a table or as JSON; 1 with one line for a bad step."""
-    from linviz.cli import _fail, _load
+    from linviz.commands.failing import fail, load
     from linviz.model.attention import spotlight_document
     from linviz.model.replay import Trace
 
     try:
-        scenario = _load(options.scenario)
+        scenario = load(options.scenario)
     except ScenarioError as error:
-        return _fail(error)
+        return fail(error)
     except MemoryError:
-        return _fail(f"{options.scenario}: not enough memory to read this scenario")
+        return fail(f"{options.scenario}: not enough memory to read this scenario")
     number = options.step
     if number > len(scenario):
-        return _fail(
+        return fail(
             f"{options.scenario}: step {number}: expected a read, the scenario has "
             f"{len(scenario)} steps"
         )
     if scenario.is_write(number):
-        return _fail(f"{options.scenario}: step {number} is a write; expected a read")
+        return fail(f"{options.scenario}: step {number} is a write; expected a read")
     document = spotlight_document(Trace(scenario), number, options.sharpness)
     if options.json:
         sys.stdout.write(json.dumps(document, allow_nan=False) + "\n")
