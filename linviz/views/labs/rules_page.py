@@ -190,12 +190,8 @@ class RulesPage(LabPage):
         number = session.cursor
         scenario = session.scenario
         self.title.setText(self._title())
-<<<<<<< HEAD
-        limit = color_limit(*(step.state for step in steps.values()))
-=======
         self.note.setText(self._note())
-        limit = symmetric_limit(*(step.state for step in steps.values()))
->>>>>>> labwords
+        limit = color_limit(*(step.state for step in steps.values()))
         hidden = session.is_hidden(number)
         theme = self.theme
         for name, card in self.cards.items():
