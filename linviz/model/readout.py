@@ -31,30 +31,20 @@ class ReadResult:
     ``terms`` per earlier write (``weights[i] * effective_values[i]``).
 
     With a target (the write the read means to retrieve), ``expected`` is the
-    target's value ``v`` and ``interference = output − expected``. It splits
-    into two parts that sum to it exactly:
+    target's value ``v`` and ``interference = output − expected``, the
+    read's error. :attr:`error_parts` is the one account of that error a
+    screen names (:mod:`linviz.model.error_parts`): crosstalk, not
+    overwritten, forgetting, own scale and the normaliser's share, adding up
+    to ``interference``. ``own_value`` is the target's value as this read
+    weighs it (``w · β · v``, decayed); under a delta rule the target's write
+    first removed what its key already retrieved (``correction``), so its
+    term is ``own_value − correction``.
 
-    - ``own_error = own_value − expected``: the target's own value as this
-      read weighs it (``own_value = w · β · v``, decayed) differs from ``v``
-      under a normaliser, a decay or ``β < 1``;
-    - ``crosstalk = output − own_value``: what every other write adds, net
-      of what the target's own correction removed (under a delta rule the
-      target's write first subtracts what its key already retrieved, which
-      cancels earlier writes' terms: ``correction``).
-
-    When the read returns ``expected`` to display precision (``exact``),
-    nothing is crosstalk: ``crosstalk_share`` is 0 whatever the terms. When
-    the largest cosine is shared by writes with different stored keys
-    (``tied``), there is no target and no expected value. Measures are
-    ``None`` when there is no target or they are undefined.
-
-    :attr:`error_parts` is the one account of the error a screen should
-    name (:mod:`linviz.model.error_parts`): crosstalk, not overwritten,
-    forgetting, own scale and the normaliser's share, adding up to
-    ``interference``. ``crosstalk`` here is the older, coarser
-    ``output − own_value`` (under a delta rule with ``β < 1`` it includes
-    what an earlier write under the same key left behind): name a cause from
-    :attr:`error_parts`, not from it.
+    When the read returns ``expected`` to display precision (``exact``), a
+    screen calls it exact whatever its parts. When the largest cosine is
+    shared by writes with different stored keys (``tied``), there is no
+    target and no expected value. Measures are ``None`` when there is no
+    target or they are undefined.
 
     Only the weights and the step numbers are kept per write: ``terms``,
     ``effective_values`` and ``phi_keys`` are computed on each access (a read
@@ -92,13 +82,10 @@ class ReadResult:
         # Set by read_result when the read has a target; None without one.
         self.expected: np.ndarray | None = None
         self.target_term: np.ndarray | None = None
-        self.crosstalk: np.ndarray | None = None
         self.interference: np.ndarray | None = None
         self.own_value: np.ndarray | None = None
-        self.own_error: np.ndarray | None = None
         self.correction: np.ndarray | None = None
         self.relative_error: float | None = None
-        self.crosstalk_share: float | None = None
         self.cosine: float | None = None
         self.exact = False
         self.target_index: int | None = None
@@ -114,6 +101,39 @@ class ReadResult:
         if self._error_parts is None and self.target_index is not None:
             self._error_parts = _split(self)
         return self._error_parts
+
+    def shown_parts(self) -> list[str]:
+        """The error's parts a screen names, largest first: those that print as non-zero.
+
+        A part below :data:`EXACT_SHARE` of the read's scale (its largest
+        component of ``y`` or ``v_target``) prints as 0 beside the other
+        numbers: a decayed read of orthogonal keys has a crosstalk entry of
+        zeros, and a screen must not call any of its error crosstalk. Empty
+        without a target, and for an exact read.
+        """
+        parts = self.error_parts
+        if parts is None or self.exact or self.expected is None:
+            return []
+        scale = max(
+            float(np.abs(self.output).max(initial=0.0)),
+            float(np.abs(self.expected).max(initial=0.0)),
+        )
+        return [
+            name
+            for name in parts.largest_first()
+            if float(np.abs(parts[name]).max(initial=0.0)) > EXACT_SHARE * scale
+        ]
+
+    def under_target_key(self, index: int) -> bool:
+        """Whether the ``index``-th write is an earlier write under the target's stored key.
+
+        Such a write's term is not crosstalk: what is left of it is the
+        error's ``not_overwritten`` part (:mod:`linviz.model.error_parts`).
+        """
+        target = self.target_index
+        if target is None or index >= target:
+            return False
+        return bool(np.array_equal(self._parts.phi_key(index), self._parts.phi_key(target)))
 
     def __len__(self) -> int:
         """How many earlier writes contribute (one term each)."""
@@ -386,17 +406,10 @@ def read_result(trace: Trace, number: int, parts: Decomposition | None = None) -
     result.target_term = result.term(index)
     result.own_value = float(weights[index]) * parts.written_value(index)
     result.correction = result.own_value - result.target_term
-    result.own_error = result.own_value - expected
-    result.crosstalk = output - result.own_value
     result.interference = output - expected
     result.exact = is_exact(output, expected)
     size = float(np.linalg.norm(expected))
     result.relative_error = float(np.linalg.norm(result.interference)) / size if size > 0 else None
-    own, other = float(np.linalg.norm(result.own_value)), float(np.linalg.norm(result.crosstalk))
-    if result.exact:
-        result.crosstalk_share = 0.0
-    else:
-        result.crosstalk_share = other / (own + other) if own + other > 0 else None
     result.cosine = cosine(output, expected)
     return result
 

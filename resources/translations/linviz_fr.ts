@@ -108,8 +108,8 @@
         <translation>pas d’erreur relative (la cible est nulle)</translation>
     </message>
     <message>
-        <source>Read {0}: output y = {1}; target {2} expects {3}; interference {4}; {5}.</source>
-        <translation>Lecture {0} : sortie y = {1} ; la cible {2} attend {3} ; interférence {4} ; {5}.</translation>
+        <source>Read {0}: output y = {1}; target {2} expects {3}; error y − v_target {4}; {5}.</source>
+        <translation>Lecture {0} : sortie y = {1} ; la cible {2} attend {3} ; erreur y − v_cible {4} ; {5}.</translation>
     </message>
 </context>
 <context>
@@ -2151,8 +2151,16 @@ y = {output}</translation>
         <translation>{label} est stockée sous la forme φ({label}) = {phi}.</translation>
     </message>
     <message>
+        <source>The gate first scales all of S by α = {alpha}: what every earlier write stored fades, whatever its key.</source>
+        <translation>La porte multiplie d’abord toute la matrice S par α = {alpha} : ce que chaque écriture précédente a stocké s’estompe, quelle que soit sa clé.</translation>
+    </message>
+    <message>
         <source>The first key: nothing to overlap yet.</source>
         <translation>La première clé : rien encore à recouvrir.</translation>
+    </message>
+    <message>
+        <source>{name} is orthogonal to every earlier stored key: its stamp adds nothing to reads of them, though the decay above fades them.</source>
+        <translation>{name} est orthogonale à toutes les clés stockées avant elle : son empreinte n’ajoute rien à leurs lectures, mais l’oubli ci-dessus les estompe.</translation>
     </message>
     <message>
         <source>φ({label}) is orthogonal to every earlier stored key φ(k): it stores without disturbing them.</source>
@@ -2163,8 +2171,8 @@ y = {output}</translation>
         <translation>{label} est orthogonale à toutes les clés précédentes : elle se stocke sans les perturber.</translation>
     </message>
     <message>
-        <source>{label} overlaps earlier keys: the delta rule swaps what S returned for this key for its new value, so reads of them move that way too, by β × cosine of the change:</source>
-        <translation>{label} recouvre des clés précédentes : la règle delta remplace ce que S renvoyait pour cette clé par sa nouvelle valeur, si bien que leurs lectures bougent aussi dans ce sens, de β × le cosinus du changement :</translation>
+        <source>{name} overlaps earlier keys. Under the delta rule, with β = {beta}, it adds u = β × (its value − what S returned for its key) = {u}; a read whose key overlaps {name} moves by that key&apos;s dot product with {name} times u:</source>
+        <translation>{name} recouvre des clés précédentes. Avec la règle delta et β = {beta}, elle ajoute u = β × (sa valeur − ce que S renvoyait pour sa clé) = {u} ; une lecture dont la clé recouvre {name} se déplace du produit scalaire de cette clé avec {name}, fois u :</translation>
     </message>
     <message>
         <source>{label} overlaps earlier keys, so reads of them will pick up its value:</source>
@@ -2263,8 +2271,20 @@ y = {output}</translation>
         <translation>La lecture renvoie exactement la valeur de {target}.</translation>
     </message>
     <message>
-        <source>That removal cancels {removed} of what the other writes add; the rest, {crosstalk}, is crosstalk.</source>
-        <translation>Ce retrait annule {removed} de ce qu’ajoutent les autres écritures ; le reste, {crosstalk}, est de la diaphonie.</translation>
+        <source>That removal takes back {removed} of what the earlier writes returned for its key.</source>
+        <translation>Ce retrait reprend {removed} de ce que les écritures précédentes renvoyaient pour sa clé.</translation>
+    </message>
+    <message>
+        <source>The error&apos;s largest part is {cause}: {share} of the error&apos;s parts, by size.</source>
+        <translation>La plus grande part de l’erreur : {cause}, soit {share} des parts de l’erreur, en taille.</translation>
+    </message>
+    <message>
+        <source>error y − v_target</source>
+        <translation>erreur y − v_cible</translation>
+    </message>
+    <message>
+        <source>y − v_target: the sum of the parts listed under it</source>
+        <translation>y − v_cible : la somme des parts listées en dessous</translation>
     </message>
     <message>
         <source>{count} more</source>
@@ -2323,36 +2343,12 @@ y = {output}</translation>
         <translation>Exacte : la lecture renvoie la valeur de la cible.</translation>
     </message>
     <message>
-        <source>interference y − v_target</source>
-        <translation>interférence y − v_cible</translation>
-    </message>
-    <message>
-        <source>interference = y − v_target: the target&apos;s own shortfall plus crosstalk</source>
-        <translation>interférence = y − v_cible : ce qui manque au terme propre de la cible, plus la diaphonie</translation>
-    </message>
-    <message>
-        <source>of which crosstalk</source>
-        <translation>dont diaphonie</translation>
-    </message>
-    <message>
-        <source>crosstalk = y − own value: what the other writes add, net of what the target&apos;s write removed</source>
-        <translation>diaphonie = y − valeur propre : ce qu’ajoutent les autres écritures, net de ce que l’écriture de la cible a retiré</translation>
-    </message>
-    <message>
         <source>relative error</source>
         <translation>erreur relative</translation>
     </message>
     <message>
         <source>relative error = ‖y − v_target‖ / ‖v_target‖</source>
         <translation>erreur relative = ‖y − v_cible‖ / ‖v_cible‖</translation>
-    </message>
-    <message>
-        <source>crosstalk share</source>
-        <translation>part de diaphonie</translation>
-    </message>
-    <message>
-        <source>crosstalk share = ‖crosstalk‖ / (‖own value‖ + ‖crosstalk‖), where own value is the target&apos;s value as this read weighs it and crosstalk = y − own value; 0 when the read is exact</source>
-        <translation>part de diaphonie = ‖diaphonie‖ / (‖valeur propre‖ + ‖diaphonie‖), où la valeur propre est la valeur de la cible telle que cette lecture la pondère et diaphonie = y − valeur propre ; 0 quand la lecture est exacte</translation>
     </message>
     <message>
         <source>cosine(y, v_target)</source>
@@ -4681,8 +4677,12 @@ y = {output}</translation>
         <translation>y</translation>
     </message>
     <message>
-        <source>interference</source>
-        <translation>interférence</translation>
+        <source>error</source>
+        <translation>erreur</translation>
+    </message>
+    <message>
+        <source>error y − v_target = {0}</source>
+        <translation>erreur y − v_cible = {0}</translation>
     </message>
     <message>
         <source>held before</source>
@@ -4709,10 +4709,6 @@ y = {output}</translation>
     <message>
         <source>the target value, stored by {0} = {1}</source>
         <translation>la valeur cible, stockée par {0} = {1}</translation>
-    </message>
-    <message>
-        <source>interference y − target = {0}</source>
-        <translation>interférence y − cible = {0}</translation>
     </message>
     <message>
         <source>relative error {0}</source>

@@ -283,9 +283,11 @@ def caption(name: str, number: int, template: str) -> str:
 
 def test_captions_name_the_cause_the_account_names():
     assert caption("delta-repair", 8, "{parts}; {cause}; crosstalk {share}") == (
-        "not overwritten [4, 4] + crosstalk [0, 0]; "
+        "not overwritten [4, 4]; "
         "left behind by an earlier write under the same key; crosstalk 0.0 %"
     )
+    # A part that prints as zero is not named: pure decay is never called crosstalk.
+    assert caption("gated-forgetting", 5, "{parts}") == "forgetting [-3.6, -1.8]"
     assert caption("delta-repair", 8, "{crosstalk} {not_overwritten} {own_scale}") == (
         "[0, 0] [4, 4] [0, 0]"
     )
