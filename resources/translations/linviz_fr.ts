@@ -243,21 +243,23 @@
         <translation>Légende</translation>
     </message>
     <message>
-        <source>Live fields: {k} {v} {stamp} {S} · reads {q} {y} {target} {expected} {weights} · {y@r1} another step&apos;s · {{ a brace (hover for more)</source>
-        <translation>Champs vivants : {k} {v} {stamp} {S} · lectures {q} {y} {target} {expected} {weights} · {y@r1} celui d’une autre étape · {{ une accolade (survolez pour la suite)</translation>
+        <source>Live fields: {k} {v} {stamp} {S} · reads {q} {y} {target} {expected} {parts} {weights} · {y@r1} another step&apos;s · {{ a brace (hover for more)</source>
+        <translation>Champs vivants : {k} {v} {stamp} {S} · lectures {q} {y} {target} {expected} {parts} {weights} · {y@r1} celui d’une autre étape · {{ une accolade (survolez pour la suite)</translation>
     </message>
     <message>
         <source>Live fields are filled in from the step each time the caption is shown:
-writes: {k} {v} {stamp} {S} {S_before} {phi_k} {u} {removed} {alpha} {beta}
-reads: {q} {y} {target} {expected} {interference} {crosstalk} {error} {share} {weights} {verdict} {phi_q} {denominator}
-any step: {step} {label} {d_k} {d_v} {z}
+writes: {writes}
+reads: {reads}
+any step: {any}
+The error y − v_target = {interference} is made of the parts {parts} lists, largest first: {crosstalk}, {not_overwritten}, {forgetting}, {own_scale}, {normaliser_part}; {cause} names the largest in words, and {share} is crosstalk&apos;s share of the error&apos;s parts, by size (not of y).
 {y@r1} takes step r1&apos;s value; {cos@k1,k2} and {dot@k1,k2} compare two keys.
 {{ and }} write a brace. Enter keeps the caption, Esc cancels.</source>
-        <translation>Les champs vivants sont remplis à partir de l’étape chaque fois que la légende s’affiche :
-écritures : {k} {v} {stamp} {S} {S_before} {phi_k} {u} {removed} {alpha} {beta}
-lectures : {q} {y} {target} {expected} {interference} {crosstalk} {error} {share} {weights} {verdict} {phi_q} {denominator}
-toute étape : {step} {label} {d_k} {d_v} {z}
-{y@r1} prend la valeur de l’étape r1 ; {cos@k1,k2} et {dot@k1,k2} comparent deux clés.
+        <translation>Les champs vivants sont remplis à partir de l’étape chaque fois que la légende s’affiche :
+écritures : {writes}
+lectures : {reads}
+toute étape : {any}
+L’erreur y − v_cible = {interference} est faite des parts que liste {parts}, la plus grande d’abord : {crosstalk}, {not_overwritten}, {forgetting}, {own_scale}, {normaliser_part} ; {cause} nomme la plus grande en toutes lettres, et {share} est la part de la diaphonie parmi les parts de l’erreur, en taille (pas dans y).
+{y@r1} prend la valeur de l’étape r1 ; {cos@k1,k2} et {dot@k1,k2} comparent deux clés.
 {{ et }} écrivent une accolade. Entrée garde la légende, Échap annule.</translation>
     </message>
     <message>
@@ -2053,6 +2055,10 @@ L’attention linéaire garde sa mémoire dans une seule matrice S de taille fix
         <translation>Pas de question pour cette étape.</translation>
     </message>
     <message>
+        <source>written for the original numbers</source>
+        <translation>écrit pour les nombres d’origine</translation>
+    </message>
+    <message>
         <source>{heading}: step 0</source>
         <translation>{heading} : étape 0</translation>
     </message>
@@ -2152,7 +2158,7 @@ y = {output}</translation>
     </message>
     <message>
         <source>The gate first scales all of S by α = {alpha}: what every earlier write stored fades, whatever its key.</source>
-        <translation>La porte multiplie d’abord toute la matrice S par α = {alpha} : ce que chaque écriture précédente a stocké s’estompe, quelle que soit sa clé.</translation>
+        <translation>La porte multiplie d’abord toute la matrice S par α = {alpha}&#x202f;: ce que chaque écriture précédente a stocké s’estompe, quelle que soit sa clé.</translation>
     </message>
     <message>
         <source>The first key: nothing to overlap yet.</source>
@@ -2160,7 +2166,7 @@ y = {output}</translation>
     </message>
     <message>
         <source>{name} is orthogonal to every earlier stored key: its stamp adds nothing to reads of them, though the decay above fades them.</source>
-        <translation>{name} est orthogonale à toutes les clés stockées avant elle : son empreinte n’ajoute rien à leurs lectures, mais l’oubli ci-dessus les estompe.</translation>
+        <translation>{name} est orthogonale à toutes les clés stockées avant elle&#x202f;: son empreinte n’ajoute rien à leurs lectures, mais l’oubli ci-dessus les estompe.</translation>
     </message>
     <message>
         <source>φ({label}) is orthogonal to every earlier stored key φ(k): it stores without disturbing them.</source>
@@ -2172,7 +2178,7 @@ y = {output}</translation>
     </message>
     <message>
         <source>{name} overlaps earlier keys. Under the delta rule, with β = {beta}, it adds u = β × (its value − what S returned for its key) = {u}; a read whose key overlaps {name} moves by that key&apos;s dot product with {name} times u:</source>
-        <translation>{name} recouvre des clés précédentes. Avec la règle delta et β = {beta}, elle ajoute u = β × (sa valeur − ce que S renvoyait pour sa clé) = {u} ; une lecture dont la clé recouvre {name} se déplace du produit scalaire de cette clé avec {name}, fois u :</translation>
+        <translation>{name} recouvre des clés précédentes. Avec la règle delta et β = {beta}, elle ajoute u = β × (sa valeur − ce que S renvoyait pour sa clé) = {u}&#x202f;; une lecture dont la clé recouvre {name} se déplace du produit scalaire de cette clé avec {name}, fois u&#x202f;:</translation>
     </message>
     <message>
         <source>{label} overlaps earlier keys, so reads of them will pick up its value:</source>
@@ -2276,7 +2282,7 @@ y = {output}</translation>
     </message>
     <message>
         <source>The error&apos;s largest part is {cause}: {share} of the error&apos;s parts, by size.</source>
-        <translation>La plus grande part de l’erreur : {cause}, soit {share} des parts de l’erreur, en taille.</translation>
+        <translation>La plus grande part de l’erreur&#x202f;: {cause}, soit {share} des parts de l’erreur, en taille.</translation>
     </message>
     <message>
         <source>error y − v_target</source>
@@ -2284,7 +2290,7 @@ y = {output}</translation>
     </message>
     <message>
         <source>y − v_target: the sum of the parts listed under it</source>
-        <translation>y − v_cible : la somme des parts listées en dessous</translation>
+        <translation>y − v_cible&#x202f;: la somme des parts listées en dessous</translation>
     </message>
     <message>
         <source>{count} more</source>

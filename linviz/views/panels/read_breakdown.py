@@ -40,7 +40,6 @@ from linviz.views.number_text import (
     localised,
     shown_number,
     shown_vector,
-    unbroken_number,
 )
 from linviz.views.panels.panel import Panel
 from linviz.views.panels.term_bars import (
@@ -376,7 +375,7 @@ class ReadoutPanel(Panel):
     @staticmethod
     def _words(text: str, color: str) -> list[Piece]:
         """``words`` of a sentence, spaced as its language is and whole numbers kept whole."""
-        return words(unbroken_number(spaced(text)), color)
+        return words(spaced(text), color)
 
     def _typed_keys_orthogonal(self, number: int, labels: list[str]) -> bool:
         """Whether step ``number``'s key, as typed, is orthogonal to each write in ``labels``."""
@@ -473,7 +472,7 @@ class ReadoutPanel(Panel):
         for c in listed:
             pieces += [
                 Piece(c.label + " ", foreground, bold=True),
-                Piece(unbroken_number(shown_number(c.weight)) + "   ", foreground, joined=True),
+                Piece(spaced(shown_number(c.weight)) + "   ", foreground, joined=True),
             ]
         if unlisted:
             pieces += words(self.tr("(+{count} more)").format(count=grouped(unlisted)), foreground)
