@@ -235,8 +235,8 @@
         <translation>Modifier cette légende (ou double-cliquer dessus) : Entrée la garde, Échap annule</translation>
     </message>
     <message>
-        <source>This caption states numbers in its own words, and the step now shows others. Edit it (live fields such as {y} or {S} follow every change), or undo the change.</source>
-        <translation>Cette légende écrit ses nombres en toutes lettres, et l’étape en montre maintenant d’autres. Modifiez-la (les champs vivants comme {y} ou {S} suivent chaque changement), ou annulez le changement.</translation>
+        <source>This caption states numbers, or names a read&apos;s target, in its own words, and the step now shows otherwise (other numbers, or a query that is no longer that write&apos;s key). Edit it (live fields such as {y} or {S} follow every change), or undo the change.</source>
+        <translation>Cette légende écrit des nombres, ou nomme la cible d’une lecture, en toutes lettres, et l’étape montre maintenant autre chose (d’autres nombres, ou une requête qui n’est plus la clé de cette écriture). Modifiez-la (les champs vivants comme {y} ou {S} suivent chaque changement), ou annulez le changement.</translation>
     </message>
     <message>
         <source>Caption</source>
@@ -244,7 +244,7 @@
     </message>
     <message>
         <source>Live fields: {k} {v} {stamp} {S} · reads {q} {y} {target} {expected} {parts} {weights} · {y@r1} another step&apos;s · {{ a brace (hover for more)</source>
-        <translation>Champs vivants : {k} {v} {stamp} {S} · lectures {q} {y} {target} {expected} {parts} {weights} · {y@r1} celui d’une autre étape · {{ une accolade (survolez pour la suite)</translation>
+        <translation>Champs vivants&#x202f;: {k} {v} {stamp} {S} · lectures {q} {y} {target} {expected} {parts} {weights} · {y@r1} celui d’une autre étape · {{ une accolade (survolez pour la suite)</translation>
     </message>
     <message>
         <source>Live fields are filled in from the step each time the caption is shown:
@@ -254,12 +254,12 @@ any step: {any}
 The error y − v_target = {interference} is made of the parts {parts} lists, largest first: {crosstalk}, {not_overwritten}, {forgetting}, {own_scale}, {normaliser_part}; {cause} names the largest in words, and {share} is crosstalk&apos;s share of the error&apos;s parts, by size (not of y).
 {y@r1} takes step r1&apos;s value; {cos@k1,k2} and {dot@k1,k2} compare two keys.
 {{ and }} write a brace. Enter keeps the caption, Esc cancels.</source>
-        <translation>Les champs vivants sont remplis à partir de l’étape chaque fois que la légende s’affiche :
-écritures : {writes}
-lectures : {reads}
-toute étape : {any}
-L’erreur y − v_cible = {interference} est faite des parts que liste {parts}, la plus grande d’abord : {crosstalk}, {not_overwritten}, {forgetting}, {own_scale}, {normaliser_part} ; {cause} nomme la plus grande en toutes lettres, et {share} est la part de la diaphonie parmi les parts de l’erreur, en taille (pas dans y).
-{y@r1} prend la valeur de l’étape r1 ; {cos@k1,k2} et {dot@k1,k2} comparent deux clés.
+        <translation>Les champs vivants sont remplis à partir de l’étape chaque fois que la légende s’affiche&#x202f;:
+écritures&#x202f;: {writes}
+lectures&#x202f;: {reads}
+toute étape&#x202f;: {any}
+L’erreur y − v_cible = {interference} est faite des parts que liste {parts}, la plus grande d’abord&#x202f;: {crosstalk}, {not_overwritten}, {forgetting}, {own_scale}, {normaliser_part}&#x202f;; {cause} nomme la plus grande en toutes lettres, et {share} est la part de la diaphonie parmi les parts de l’erreur, en taille (pas dans y).
+{y@r1} prend la valeur de l’étape r1&#x202f;; {cos@k1,k2} et {dot@k1,k2} comparent deux clés.
 {{ et }} écrivent une accolade. Entrée garde la légende, Échap annule.</translation>
     </message>
     <message>
@@ -3794,12 +3794,20 @@ y = {output}</translation>
         <translation>delta à porte  (décroît, puis corrige)</translation>
     </message>
     <message>
-        <source>α: how much of the old S each write keeps, in (0, 1]</source>
-        <translation>α : la part de l’ancienne S que garde chaque écriture, dans (0, 1]</translation>
+        <source>α: how much of the old S each write keeps, in (0, 1]; the default, which a write may override in the steps&apos; α / β column</source>
+        <translation>α : la part de l’ancienne S que garde chaque écriture, dans ]0 ; 1] ; la valeur par défaut, qu’une écriture peut remplacer dans la colonne α / β des étapes</translation>
     </message>
     <message>
-        <source>β: writing strength of the delta rules, in [0, 1]</source>
-        <translation>β : force d’écriture des règles delta, dans [0, 1]</translation>
+        <source>β: writing strength of the delta rules, in [0, 1]; the default, which a write may override in the steps&apos; α / β column</source>
+        <translation>β : la force d’écriture des règles delta, dans [0 ; 1] ; la valeur par défaut, qu’une écriture peut remplacer dans la colonne α / β des étapes</translation>
+    </message>
+    <message>
+        <source>default α (decay)</source>
+        <translation>α par défaut (oubli)</translation>
+    </message>
+    <message>
+        <source>default β (strength)</source>
+        <translation>β par défaut (force)</translation>
     </message>
     <message>
         <source>d_k (key size)</source>
@@ -3820,14 +3828,6 @@ y = {output}</translation>
     <message>
         <source>update rule</source>
         <translation>règle de mise à jour</translation>
-    </message>
-    <message>
-        <source>α (decay)</source>
-        <translation>α (oubli)</translation>
-    </message>
-    <message>
-        <source>β (strength)</source>
-        <translation>β (force)</translation>
     </message>
     <message>
         <source>Settings</source>

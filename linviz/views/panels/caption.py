@@ -132,9 +132,10 @@ class CaptionBar(Panel):
         self.stale_mark.setText("\u26a0 " + stale_text())
         self.stale_mark.setToolTip(
             self.tr(
-                "This caption states numbers in its own words, and the step now shows "
-                "others. Edit it (live fields such as {y} or {S} follow every change), "
-                "or undo the change."
+                "This caption states numbers, or names a read's target, in its own "
+                "words, and the step now shows otherwise (other numbers, or a query that "
+                "is no longer that write's key). Edit it (live fields such as {y} or {S} "
+                "follow every change), or undo the change."
             )
         )
         self.stale_mark.setWordWrap(True)
