@@ -612,19 +612,24 @@ class Session:
         return StepText(text, stale)
 
     def _seed_text_bases(self) -> None:
-        """What each step's notes and question quote in the scenario as opened (or saved)."""
+        """What each step's notes and question quote in the scenario as opened (or saved).
+
+        One pass over the two text columns: only the steps that have a text are
+        looked at (a generated trace of 100,000 steps usually has none).
+        """
         self._text_bases = {}
         sc = self.scenario
+        notes, questions = sc.teaching_columns()
         watched = 0
-        for number in range(1, len(sc) + 1):
-            if watched >= MAX_TRACKED_CAPTIONS:
-                break
-            step = sc.step(number)
-            for kind in STEP_TEXTS:
-                for text in variants(getattr(step, kind)):
+        for kind, column in zip(STEP_TEXTS, (notes, questions)):
+            for index, raw in enumerate(column):
+                if not raw or watched >= MAX_TRACKED_CAPTIONS:
+                    continue
+                number = index + 1
+                for text in variants(raw):
                     basis = notes_basis(self.trace, number, text, self.snapshot) if text else None
                     if basis is not None:
-                        self._text_bases[(step.label, kind, text)] = basis
+                        self._text_bases[(sc.label_at(number), kind, text)] = basis
                         watched += 1
 
     def _stale_caption_bases(self) -> dict[str, str]:

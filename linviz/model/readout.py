@@ -130,10 +130,18 @@ class ReadResult:
         Such a write's term is not crosstalk: what is left of it is the
         error's ``not_overwritten`` part (:mod:`linviz.model.error_parts`).
         """
+        return bool(self.under_target_key_rows([index])[0])
+
+    def under_target_key_rows(self, indices: list[int]) -> np.ndarray:
+        """:meth:`under_target_key` of each of ``indices``, in one pass (a bool per index)."""
         target = self.target_index
-        if target is None or index >= target:
-            return False
-        return bool(np.array_equal(self._parts.phi_key(index), self._parts.phi_key(target)))
+        rows = np.asarray(indices, dtype=np.intp)
+        if target is None or not rows.size:
+            return np.zeros(rows.size, dtype=bool)
+        keys = self._scenario.phi_vectors(0, self.number - 1)
+        own = keys[int(self.numbers[target]) - 1]
+        same = (keys[self.numbers[rows] - 1] == own).all(axis=1)
+        return same & (rows < target)
 
     def __len__(self) -> int:
         """How many earlier writes contribute (one term each)."""

@@ -437,11 +437,12 @@ class ReadoutPanel(Panel):
             contributions = result.contributions
         groups = []
         weights = [shown_number(c.weight) for c in contributions]
-        for index, c, weight in zip(keep, contributions, weights):
+        same_key = result.under_target_key_rows(keep)
+        for same, c, weight in zip(same_key, contributions, weights):
             groups.append(
                 BarGroup(
                     c.label,
-                    self._kind_of(result, index, c.label, c.term),
+                    self._kind_of(result, bool(same), c.label, c.term),
                     c.term,
                     self.tr("w = {weight}").format(weight=weight),
                 )
@@ -481,7 +482,7 @@ class ReadoutPanel(Panel):
         self.weights.set_paragraphs([pieces])
 
     # -- what a read's terms are ----------------------------------------------------------
-    def _kind_of(self, result: ReadResult, index: int, label: str, term: np.ndarray) -> str:
+    def _kind_of(self, result: ReadResult, same_key: bool, label: str, term: np.ndarray) -> str:
         """How a write's term is drawn: the target's, crosstalk, cancelled or a plain term.
 
         Crosstalk is what the model's account calls so: another key's term
@@ -489,14 +490,16 @@ class ReadoutPanel(Panel):
         target's own key is not crosstalk (what is left of it is "not
         overwritten"), nor a term of weight 0 (a decayed read of orthogonal
         keys has no crosstalk at all). Under the delta rule the terms the
-        target's write took back are drawn as cancelled.
+        target's write took back are drawn as cancelled. ``same_key``: the
+        write is an earlier one under the target's key
+        (:meth:`ReadResult.under_target_key`).
         """
         if result.target is None:
             return TERM
         if label == result.target:
             return TARGET
         shows = not _negligible(term, result.expected)
-        if not result.exact and shows and not result.under_target_key(index):
+        if not result.exact and shows and not same_key:
             return CROSSTALK
         if self._corrected(result) and shows:
             return CANCELLED
