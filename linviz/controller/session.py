@@ -592,23 +592,32 @@ class Session:
                 self._caption_bases[key] = written_for.get(key[0]) or now
 
     # -- notes and questions ---------------------------------------------------------
-    def notes(self, number: int | None = None) -> StepText:
-        """Step ``number``'s notes (default: the cursor) in the language shown, stale or not."""
-        return self._step_text("notes", number)
+    def notes(self, number: int | None = None, numbers: Numbers = PLAIN_NUMBERS) -> StepText:
+        """Step ``number``'s notes (default: the cursor) in the language shown, stale or not.
 
-    def question(self, number: int | None = None) -> StepText:
+        Live fields (``{y}``, ``{dot@k1,k3}``) are filled in as in a caption,
+        answers included (the notes are the instructor's).
+        """
+        return self._step_text("notes", number, numbers)
+
+    def question(self, number: int | None = None, numbers: Numbers = PLAIN_NUMBERS) -> StepText:
         """Step ``number``'s check question (default: the cursor), stale or not."""
-        return self._step_text("question", number)
+        return self._step_text("question", number, numbers)
 
-    def _step_text(self, kind: str, number: int | None) -> StepText:
+    def _step_text(self, kind: str, number: int | None, numbers: Numbers) -> StepText:
         number = self.cursor if number is None else number
         sc = self.scenario
         if not 1 <= number <= len(sc):
             return StepText("", False)
-        template = getattr(sc.step(number), kind)
-        text = self.text(template)
-        basis = self._text_bases.get((sc.label_at(number), kind, text)) if text else None
-        stale = basis is not None and basis != notes_basis(self.trace, number, text, self.snapshot)
+        template = self.text(getattr(sc.step(number), kind))
+        key = (sc.label_at(number), kind, template)
+        basis = self._text_bases.get(key) if template else None
+        stale = basis is not None and basis != notes_basis(
+            self.trace, number, template, self.snapshot
+        )
+        text = template
+        if "{" in template:  # only a text with braces can quote a live field
+            text = render(template, self.trace, number, numbers, snapshot_of=self.snapshot)
         return StepText(text, stale)
 
     def _seed_text_bases(self) -> None:

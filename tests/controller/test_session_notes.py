@@ -51,3 +51,17 @@ def test_a_step_without_notes_or_numbers_is_never_stale():
     session = opened("session-trace")
     assert session.notes(0).text == "" and not session.notes(0).stale
     assert session.notes(99).text == ""
+
+
+def test_notes_may_quote_live_fields_that_follow_every_edit():
+    session = opened("crowding-the-plane")
+    step = session.scenario.step(6)
+    session.execute(
+        ReplaceStep(6, step.with_changes(notes="k1·k3 = {dot@k1,k3}, so {crosstalk} leaks in."))
+    )
+    assert session.notes(6).text == "k1·k3 = 0.8, so [0, -4] leaks in."
+    session.begin_drag(5, "vector")
+    session.drag_to(np.array([0.6, 0.8]))
+    assert session.notes(6).text == "k1·k3 = 0.6, so [0, -3] leaks in."
+    assert not session.notes(6).stale  # every number it quotes is live
+    session.cancel_drag()

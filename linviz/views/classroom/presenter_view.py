@@ -293,7 +293,8 @@ class PresenterView(QtWidgets.QWidget):
         self.caption_label.setText(self._marked(unbroken_lists(caption.text), caption.stale, True))
         # Notes and questions are typed with the lesson's numbers: once an edit
         # changes what they quote, they say so (the session compares them).
-        notes, question = session.notes(cursor), session.question(cursor)
+        numbers = caption_numbers()
+        notes, question = session.notes(cursor, numbers), session.question(cursor, numbers)
         self.notes_label.setText(
             self._marked(notes.text, notes.stale) or self.tr("No notes for this step.")
         )
