@@ -18,10 +18,10 @@ from linviz.controller.changes import Change
 from linviz.controller.commands import Command, ReplaceStep, SetText
 from linviz.controller.signals import Signal
 from linviz.controller.undo import UndoStack
-from linviz.model.caption_fields import states_own_numbers
-from linviz.model.captions import PLAIN_NUMBERS, Numbers, render, step_fingerprint
+from linviz.model.captions import PLAIN_NUMBERS, Numbers, render
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError
 from linviz.model.lessons import bundled_lessons, resolve_scenario_path
+from linviz.model.live_text import caption_basis, notes_basis
 from linviz.model.replay import DEFAULT_CHECKPOINT_EVERY, Trace
 from linviz.model.safe_files import DiskStamp, Saved, changed_on_disk
 from linviz.model.scenario import Scenario
@@ -64,6 +64,23 @@ class Caption:
     template: str
     step: int | None
     stale: bool
+
+
+@dataclass(frozen=True)
+class StepText:
+    """A step's notes or question as shown: ``text`` in the language shown.
+
+    ``stale`` says it quotes numbers (or names a read's target) that the
+    scenario no longer shows as it did when opened or last saved: the views
+    mark it "written for the original numbers".
+    """
+
+    text: str
+    stale: bool
+
+
+#: The texts of a step watched for going stale, besides its caption.
+STEP_TEXTS = ("notes", "question")
 
 
 @dataclass(frozen=True)
@@ -147,6 +164,8 @@ class Session:
         self._drag: tuple[int, str, Step] | None = None
         self._snapshots: dict[int, Snapshot] = {}
         self._caption_bases: dict[tuple[str, str], str] = {}
+        #: The basis of each watched note or question, by (label, "notes"/"question", text).
+        self._text_bases: dict[tuple[str, str, str], str] = {}
         self.scenario.subscribe(self._scenario_edited)
         self.baseline: Scenario | None = None
         self.baseline_trace: Trace | None = None
@@ -154,6 +173,7 @@ class Session:
         self.revealed: set[str] = set()
         self.predictions: dict[str, np.ndarray] = {}
         self._seed_caption_bases()
+        self._seed_text_bases()
 
     # -- notifications ---------------------------------------------------------
     def _scenario_edited(self, edit: object) -> None:
@@ -371,6 +391,7 @@ class Session:
         self.revealed.clear()
         self.predictions.clear()
         self._seed_caption_bases()
+        self._seed_text_bases()
         self._emit(Change.SCENARIO, Change.CURSOR, Change.FILE, Change.BASELINE, Change.REVEAL)
 
     def open(self, name_or_path: str | Path, arrays: ArrayOptions | None = None) -> None:
@@ -448,6 +469,7 @@ class Session:
         self.disk_stamp = saved.stamp
         self.last_save = saved
         self.undo_stack.set_clean()
+        self._seed_text_bases()  # notes are compared with the scenario as last saved
         self._emit(Change.FILE)
         return target
 
@@ -498,7 +520,7 @@ class Session:
         basis = self._caption_bases.get(key)
         if basis is None:
             return False
-        return basis != step_fingerprint(self.trace, step, self.snapshot)
+        return basis != caption_basis(self.trace, step, template, self.snapshot)
 
     def edit_caption(self, number: int | None, text: str, follow: bool = True) -> None:
         """Give step ``number`` (``None``: the scenario itself) a new caption, undoably.
@@ -540,28 +562,84 @@ class Session:
         return label, template
 
     def _remember_caption(self, step: int | None, template: str) -> None:
-        """Note what step ``step`` shows as its caption is written (if it states numbers)."""
-        if template and states_own_numbers(template, self.scenario.labels()):
-            key = self._caption_key(step, template)
-            self._caption_bases[key] = step_fingerprint(self.trace, step, self.snapshot)
+        """Note what step ``step`` shows as its caption is written (if it quotes any).
+
+        A caption quotes what it states in its own numbers, and at a read the
+        writes it names (whether the query is still their key, and the target).
+        """
+        if not template:
+            return
+        basis = caption_basis(self.trace, step, template, self.snapshot)
+        if basis is not None:
+            self._caption_bases[self._caption_key(step, template)] = basis
 
     def _seed_caption_bases(self) -> None:
         """What each caption was written for: the file says so, else the scenario as opened."""
         self._caption_bases = {}
         sc = self.scenario
         written_for = sc.caption_written_for
-        labels = sc.labels()
         captioned = [(None, sc.caption)] + [
             (n, caption) for n, caption in enumerate(sc.captions(), start=1) if caption
         ]
         for step, caption in captioned[:MAX_TRACKED_CAPTIONS]:
             for template in variants(caption):  # each language's words state numbers too
-                if template and states_own_numbers(template, labels):
-                    key = self._caption_key(step, template)
-                    kept = written_for.get(key[0])
-                    self._caption_bases[key] = kept or step_fingerprint(
-                        self.trace, step, self.snapshot
-                    )
+                if not template:
+                    continue
+                now = caption_basis(self.trace, step, template, self.snapshot)
+                if now is None:
+                    continue  # nothing it says can go stale
+                key = self._caption_key(step, template)
+                self._caption_bases[key] = written_for.get(key[0]) or now
+
+    # -- notes and questions ---------------------------------------------------------
+    def notes(self, number: int | None = None, numbers: Numbers = PLAIN_NUMBERS) -> StepText:
+        """Step ``number``'s notes (default: the cursor) in the language shown, stale or not.
+
+        Live fields (``{y}``, ``{dot@k1,k3}``) are filled in as in a caption,
+        answers included (the notes are the instructor's).
+        """
+        return self._step_text("notes", number, numbers)
+
+    def question(self, number: int | None = None, numbers: Numbers = PLAIN_NUMBERS) -> StepText:
+        """Step ``number``'s check question (default: the cursor), stale or not."""
+        return self._step_text("question", number, numbers)
+
+    def _step_text(self, kind: str, number: int | None, numbers: Numbers) -> StepText:
+        number = self.cursor if number is None else number
+        sc = self.scenario
+        if not 1 <= number <= len(sc):
+            return StepText("", False)
+        template = self.text(getattr(sc.step(number), kind))
+        key = (sc.label_at(number), kind, template)
+        basis = self._text_bases.get(key) if template else None
+        stale = basis is not None and basis != notes_basis(
+            self.trace, number, template, self.snapshot
+        )
+        text = template
+        if "{" in template:  # only a text with braces can quote a live field
+            text = render(template, self.trace, number, numbers, snapshot_of=self.snapshot)
+        return StepText(text, stale)
+
+    def _seed_text_bases(self) -> None:
+        """What each step's notes and question quote in the scenario as opened (or saved).
+
+        One pass over the two text columns: only the steps that have a text are
+        looked at (a generated trace of 100,000 steps usually has none).
+        """
+        self._text_bases = {}
+        sc = self.scenario
+        notes, questions = sc.teaching_columns()
+        watched = 0
+        for kind, column in zip(STEP_TEXTS, (notes, questions)):
+            for index, raw in enumerate(column):
+                if not raw or watched >= MAX_TRACKED_CAPTIONS:
+                    continue
+                number = index + 1
+                for text in variants(raw):
+                    basis = notes_basis(self.trace, number, text, self.snapshot) if text else None
+                    if basis is not None:
+                        self._text_bases[(sc.label_at(number), kind, text)] = basis
+                        watched += 1
 
     def _stale_caption_bases(self) -> dict[str, str]:
         """``caption_for`` of every stale caption, by label, for the file."""

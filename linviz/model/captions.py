@@ -216,12 +216,13 @@ class _Values:
         if name in _PART_FIELDS:
             return fmt.vector(parts.get(_PART_FIELDS[name]))
         if name == "parts":
-            if not parts.parts:
+            # The parts that print as non-zero: a decayed read of orthogonal keys
+            # has a crosstalk entry of zeros, and a caption must not name it.
+            shown = result.shown_parts()
+            if not shown:
                 return fmt.no_error
-            sizes = parts.sizes()
-            order = sorted(parts.parts, key=lambda part: -sizes[part])
             return fmt.part_join.join(
-                f"{fmt.part_titles[part]} {fmt.vector(parts[part])}" for part in order
+                f"{fmt.part_titles[part]} {fmt.vector(parts[part])}" for part in shown
             )
         if name == "cause":
             cause = None if result.exact else parts.main_cause()

@@ -163,6 +163,11 @@ class ErrorParts:
         """``‖part‖`` of each entry."""
         return {name: float(np.linalg.norm(part)) for name, part in self.parts.items()}
 
+    def largest_first(self) -> list[str]:
+        """The entries' names, largest part first (ties keep :data:`PART_NAMES` order)."""
+        sizes = self.sizes()
+        return sorted(self.parts, key=lambda name: -sizes[name])
+
     def shares(self) -> dict[str, float]:
         """Each entry's ``‖part‖ / Σ ‖parts‖``: in [0, 1], adding up to 1 (0s for no error)."""
         sizes = self.sizes()

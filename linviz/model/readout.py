@@ -31,30 +31,20 @@ class ReadResult:
     ``terms`` per earlier write (``weights[i] * effective_values[i]``).
 
     With a target (the write the read means to retrieve), ``expected`` is the
-    target's value ``v`` and ``interference = output − expected``. It splits
-    into two parts that sum to it exactly:
+    target's value ``v`` and ``interference = output − expected``, the
+    read's error. :attr:`error_parts` is the one account of that error a
+    screen names (:mod:`linviz.model.error_parts`): crosstalk, not
+    overwritten, forgetting, own scale and the normaliser's share, adding up
+    to ``interference``. ``own_value`` is the target's value as this read
+    weighs it (``w · β · v``, decayed); under a delta rule the target's write
+    first removed what its key already retrieved (``correction``), so its
+    term is ``own_value − correction``.
 
-    - ``own_error = own_value − expected``: the target's own value as this
-      read weighs it (``own_value = w · β · v``, decayed) differs from ``v``
-      under a normaliser, a decay or ``β < 1``;
-    - ``crosstalk = output − own_value``: what every other write adds, net
-      of what the target's own correction removed (under a delta rule the
-      target's write first subtracts what its key already retrieved, which
-      cancels earlier writes' terms: ``correction``).
-
-    When the read returns ``expected`` to display precision (``exact``),
-    nothing is crosstalk: ``crosstalk_share`` is 0 whatever the terms. When
-    the largest cosine is shared by writes with different stored keys
-    (``tied``), there is no target and no expected value. Measures are
-    ``None`` when there is no target or they are undefined.
-
-    :attr:`error_parts` is the one account of the error a screen should
-    name (:mod:`linviz.model.error_parts`): crosstalk, not overwritten,
-    forgetting, own scale and the normaliser's share, adding up to
-    ``interference``. ``crosstalk`` here is the older, coarser
-    ``output − own_value`` (under a delta rule with ``β < 1`` it includes
-    what an earlier write under the same key left behind): name a cause from
-    :attr:`error_parts`, not from it.
+    When the read returns ``expected`` to display precision (``exact``), a
+    screen calls it exact whatever its parts. When the largest cosine is
+    shared by writes with different stored keys (``tied``), there is no
+    target and no expected value. Measures are ``None`` when there is no
+    target or they are undefined.
 
     Only the weights and the step numbers are kept per write: ``terms``,
     ``effective_values`` and ``phi_keys`` are computed on each access (a read
@@ -92,13 +82,10 @@ class ReadResult:
         # Set by read_result when the read has a target; None without one.
         self.expected: np.ndarray | None = None
         self.target_term: np.ndarray | None = None
-        self.crosstalk: np.ndarray | None = None
         self.interference: np.ndarray | None = None
         self.own_value: np.ndarray | None = None
-        self.own_error: np.ndarray | None = None
         self.correction: np.ndarray | None = None
         self.relative_error: float | None = None
-        self.crosstalk_share: float | None = None
         self.cosine: float | None = None
         self.exact = False
         self.target_index: int | None = None
@@ -114,6 +101,47 @@ class ReadResult:
         if self._error_parts is None and self.target_index is not None:
             self._error_parts = _split(self)
         return self._error_parts
+
+    def shown_parts(self) -> list[str]:
+        """The error's parts a screen names, largest first: those that print as non-zero.
+
+        A part below :data:`EXACT_SHARE` of the read's scale (its largest
+        component of ``y`` or ``v_target``) prints as 0 beside the other
+        numbers: a decayed read of orthogonal keys has a crosstalk entry of
+        zeros, and a screen must not call any of its error crosstalk. Empty
+        without a target, and for an exact read.
+        """
+        parts = self.error_parts
+        if parts is None or self.exact or self.expected is None:
+            return []
+        scale = max(
+            float(np.abs(self.output).max(initial=0.0)),
+            float(np.abs(self.expected).max(initial=0.0)),
+        )
+        return [
+            name
+            for name in parts.largest_first()
+            if float(np.abs(parts[name]).max(initial=0.0)) > EXACT_SHARE * scale
+        ]
+
+    def under_target_key(self, index: int) -> bool:
+        """Whether the ``index``-th write is an earlier write under the target's stored key.
+
+        Such a write's term is not crosstalk: what is left of it is the
+        error's ``not_overwritten`` part (:mod:`linviz.model.error_parts`).
+        """
+        return bool(self.under_target_key_rows([index])[0])
+
+    def under_target_key_rows(self, indices: list[int]) -> np.ndarray:
+        """:meth:`under_target_key` of each of ``indices``, in one pass (a bool per index)."""
+        target = self.target_index
+        rows = np.asarray(indices, dtype=np.intp)
+        if target is None or not rows.size:
+            return np.zeros(rows.size, dtype=bool)
+        keys = self._scenario.phi_vectors(0, self.number - 1)
+        own = keys[int(self.numbers[target]) - 1]
+        same = (keys[self.numbers[rows] - 1] == own).all(axis=1)
+        return same & (rows < target)
 
     def __len__(self) -> int:
         """How many earlier writes contribute (one term each)."""
@@ -389,17 +417,10 @@ def read_result(trace: Trace, number: int, parts: Decomposition | None = None) -
     result.target_term = result.term(index)
     result.own_value = float(weights[index]) * parts.written_value(index)
     result.correction = result.own_value - result.target_term
-    result.own_error = result.own_value - expected
-    result.crosstalk = output - result.own_value
     result.interference = output - expected
     result.exact = is_exact(output, expected)
     size = float(np.linalg.norm(expected))
     result.relative_error = float(np.linalg.norm(result.interference)) / size if size > 0 else None
-    own, other = float(np.linalg.norm(result.own_value)), float(np.linalg.norm(result.crosstalk))
-    if result.exact:
-        result.crosstalk_share = 0.0
-    else:
-        result.crosstalk_share = other / (own + other) if own + other > 0 else None
     result.cosine = cosine(output, expected)
     return result
 
@@ -408,6 +429,25 @@ def is_exact(output: np.ndarray, expected: np.ndarray) -> bool:
     """Whether ``output`` equals ``expected`` to the precision the views print."""
     scale = max(float(np.abs(output).max(initial=0.0)), float(np.abs(expected).max(initial=0.0)))
     return bool(np.abs(output - expected).max(initial=0.0) <= EXACT_SHARE * scale)
+
+
+def _earlier_same_keys(result: ReadResult, index: int, phi_target: np.ndarray) -> np.ndarray:
+    """Positions (before ``index``) of the writes whose stored key is the target's.
+
+    Narrowed one key component at a time, gathering only the rows still in
+    question: after 90,000 writes of 64 components, copying every key to
+    compare it took ~50 ms; random keys leave the first component's test
+    with a handful. ``-0`` equals ``0``, as ``==`` has it.
+    """
+    parts = result._parts
+    keys = result._scenario.phi_vectors(0, result.number - 1)
+    rows = parts.numbers[:index] - 1
+    positions = np.arange(index)
+    for component, value in enumerate(phi_target):
+        positions = positions[keys[rows[positions], component] == value]
+        if not positions.size:
+            break
+    return positions
 
 
 def _split(result: ReadResult) -> ErrorParts:
@@ -427,14 +467,18 @@ def _split(result: ReadResult) -> ErrorParts:
     # does, what is left of the error (the same in exact arithmetic, one pass less).
     direct = len(parts) <= MAX_LISTED_TERMS
     crosstalk: np.ndarray | None = np.zeros(scenario.d_v) if direct else None
+    same_keys = None if direct else _earlier_same_keys(result, index, phi_target)
     for start, stop in parts.chunks():
         if start >= index and not direct:
             break
-        keys = parts.phi_key_rows(start, stop)
         positions = np.arange(start, stop)
-        under = (positions < index) & (keys == phi_target).all(axis=1)
-        if not (under.any() or direct):
-            continue
+        if same_keys is None:
+            keys = parts.phi_key_rows(start, stop)
+            under = (positions < index) & (keys == phi_target).all(axis=1)
+        else:
+            under = np.isin(positions, same_keys)
+            if not under.any():
+                continue
         values = parts.effective_value_rows(start, stop)
         if under.any():
             same += int(under.sum())

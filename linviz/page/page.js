@@ -290,10 +290,14 @@
       case "expected": return vec(read.expected);
       case "interference": return vec(read.interference);
       case "parts":
-        if (!parts.length) return T("no_error");
+        // As readout.ReadResult.shown_parts: none for an exact read, and no part that
+        // prints as zero (a decayed read of orthogonal keys names no crosstalk).
+        var floor = 1e-5 * Math.max(maxAbs(read.output), maxAbs(read.expected));
         var sizes = partSizes(parts);
-        return parts.map(function (p, i) { return { p: p, size: sizes[i], i: i }; })
-          .sort(function (a, b) { return b.size - a.size || a.i - b.i; })
+        var shown = read.exact ? [] : parts.map(function (p, i) { return { p: p, size: sizes[i], i: i }; })
+          .filter(function (x) { return maxAbs(x.p.vector) > floor; });
+        if (!shown.length) return T("no_error");
+        return shown.sort(function (a, b) { return b.size - a.size || a.i - b.i; })
           .map(function (x) { return T("part_" + x.p.name) + " " + vec(x.p.vector); }).join(" + ");
       case "cause":
         var cause = read.exact ? null : mainCause(read, parts);
@@ -926,7 +930,11 @@
       pair(box, T("part_total"), vec(read.interference) + " · " + verdict(read), "total");
       var sizes = read.errorParts.map(function (part) { return R.norm(part.vector); });
       var total = sizes.reduce(function (a, b) { return a + b; }, 0);
+      var floor = 1e-5 * Math.max(maxAbs(read.output), maxAbs(read.expected));
       read.errorParts.forEach(function (part, i) {
+        // As the app's readout: a part that prints as zero is not named (pure decay
+        // has a crosstalk entry of zeros, and it is no crosstalk).
+        if (maxAbs(part.vector) <= floor) return;
         var share = total > 0 ? " (" + percent(sizes[i] / total) + ")" : "";
         pair(box, T("part_" + part.name), vec(part.vector) + share, "part");
         box.lastChild.title = T("words_" + part.name);

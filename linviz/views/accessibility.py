@@ -276,7 +276,7 @@ class Accessibility(QtCore.QObject):
             else self.tr("no relative error (the target is zero)")
         )
         return self.tr(
-            "Read {0}: output y = {1}; target {2} expects {3}; interference {4}; {5}."
+            "Read {0}: output y = {1}; target {2} expects {3}; error y − v_target {4}; {5}."
         ).format(
             step.label,
             output,

@@ -108,8 +108,8 @@
         <translation>pas d’erreur relative (la cible est nulle)</translation>
     </message>
     <message>
-        <source>Read {0}: output y = {1}; target {2} expects {3}; interference {4}; {5}.</source>
-        <translation>Lecture {0} : sortie y = {1} ; la cible {2} attend {3} ; interférence {4} ; {5}.</translation>
+        <source>Read {0}: output y = {1}; target {2} expects {3}; error y − v_target {4}; {5}.</source>
+        <translation>Lecture {0} : sortie y = {1} ; la cible {2} attend {3} ; erreur y − v_cible {4} ; {5}.</translation>
     </message>
 </context>
 <context>
@@ -235,29 +235,31 @@
         <translation>Modifier cette légende (ou double-cliquer dessus) : Entrée la garde, Échap annule</translation>
     </message>
     <message>
-        <source>This caption states numbers in its own words, and the step now shows others. Edit it (live fields such as {y} or {S} follow every change), or undo the change.</source>
-        <translation>Cette légende écrit ses nombres en toutes lettres, et l’étape en montre maintenant d’autres. Modifiez-la (les champs vivants comme {y} ou {S} suivent chaque changement), ou annulez le changement.</translation>
+        <source>This caption states numbers, or names a read&apos;s target, in its own words, and the step now shows otherwise (other numbers, or a query that is no longer that write&apos;s key). Edit it (live fields such as {y} or {S} follow every change), or undo the change.</source>
+        <translation>Cette légende écrit des nombres, ou nomme la cible d’une lecture, en toutes lettres, et l’étape montre maintenant autre chose (d’autres nombres, ou une requête qui n’est plus la clé de cette écriture). Modifiez-la (les champs vivants comme {y} ou {S} suivent chaque changement), ou annulez le changement.</translation>
     </message>
     <message>
         <source>Caption</source>
         <translation>Légende</translation>
     </message>
     <message>
-        <source>Live fields: {k} {v} {stamp} {S} · reads {q} {y} {target} {expected} {weights} · {y@r1} another step&apos;s · {{ a brace (hover for more)</source>
-        <translation>Champs vivants : {k} {v} {stamp} {S} · lectures {q} {y} {target} {expected} {weights} · {y@r1} celui d’une autre étape · {{ une accolade (survolez pour la suite)</translation>
+        <source>Live fields: {k} {v} {stamp} {S} · reads {q} {y} {target} {expected} {parts} {weights} · {y@r1} another step&apos;s · {{ a brace (hover for more)</source>
+        <translation>Champs vivants&#x202f;: {k} {v} {stamp} {S} · lectures {q} {y} {target} {expected} {parts} {weights} · {y@r1} celui d’une autre étape · {{ une accolade (survolez pour la suite)</translation>
     </message>
     <message>
         <source>Live fields are filled in from the step each time the caption is shown:
-writes: {k} {v} {stamp} {S} {S_before} {phi_k} {u} {removed} {alpha} {beta}
-reads: {q} {y} {target} {expected} {interference} {crosstalk} {error} {share} {weights} {verdict} {phi_q} {denominator}
-any step: {step} {label} {d_k} {d_v} {z}
+writes: {writes}
+reads: {reads}
+any step: {any}
+The error y − v_target = {interference} is made of the parts {parts} lists, largest first: {crosstalk}, {not_overwritten}, {forgetting}, {own_scale}, {normaliser_part}; {cause} names the largest in words, and {share} is crosstalk&apos;s share of the error&apos;s parts, by size (not of y).
 {y@r1} takes step r1&apos;s value; {cos@k1,k2} and {dot@k1,k2} compare two keys.
 {{ and }} write a brace. Enter keeps the caption, Esc cancels.</source>
-        <translation>Les champs vivants sont remplis à partir de l’étape chaque fois que la légende s’affiche :
-écritures : {k} {v} {stamp} {S} {S_before} {phi_k} {u} {removed} {alpha} {beta}
-lectures : {q} {y} {target} {expected} {interference} {crosstalk} {error} {share} {weights} {verdict} {phi_q} {denominator}
-toute étape : {step} {label} {d_k} {d_v} {z}
-{y@r1} prend la valeur de l’étape r1 ; {cos@k1,k2} et {dot@k1,k2} comparent deux clés.
+        <translation>Les champs vivants sont remplis à partir de l’étape chaque fois que la légende s’affiche&#x202f;:
+écritures&#x202f;: {writes}
+lectures&#x202f;: {reads}
+toute étape&#x202f;: {any}
+L’erreur y − v_cible = {interference} est faite des parts que liste {parts}, la plus grande d’abord&#x202f;: {crosstalk}, {not_overwritten}, {forgetting}, {own_scale}, {normaliser_part}&#x202f;; {cause} nomme la plus grande en toutes lettres, et {share} est la part de la diaphonie parmi les parts de l’erreur, en taille (pas dans y).
+{y@r1} prend la valeur de l’étape r1&#x202f;; {cos@k1,k2} et {dot@k1,k2} comparent deux clés.
 {{ et }} écrivent une accolade. Entrée garde la légende, Échap annule.</translation>
     </message>
     <message>
@@ -2215,6 +2217,10 @@ L’attention linéaire garde sa mémoire dans une seule matrice S de taille fix
         <translation>Pas de question pour cette étape.</translation>
     </message>
     <message>
+        <source>written for the original numbers</source>
+        <translation>écrit pour les nombres d’origine</translation>
+    </message>
+    <message>
         <source>{heading}: step 0</source>
         <translation>{heading} : étape 0</translation>
     </message>
@@ -2313,8 +2319,16 @@ y = {output}</translation>
         <translation>{label} est stockée sous la forme φ({label}) = {phi}.</translation>
     </message>
     <message>
+        <source>The gate first scales all of S by α = {alpha}: what every earlier write stored fades, whatever its key.</source>
+        <translation>La porte multiplie d’abord toute la matrice S par α = {alpha}&#x202f;: ce que chaque écriture précédente a stocké s’estompe, quelle que soit sa clé.</translation>
+    </message>
+    <message>
         <source>The first key: nothing to overlap yet.</source>
         <translation>La première clé : rien encore à recouvrir.</translation>
+    </message>
+    <message>
+        <source>{name} is orthogonal to every earlier stored key: its stamp adds nothing to reads of them, though the decay above fades them.</source>
+        <translation>{name} est orthogonale à toutes les clés stockées avant elle&#x202f;: son empreinte n’ajoute rien à leurs lectures, mais l’oubli ci-dessus les estompe.</translation>
     </message>
     <message>
         <source>φ({label}) is orthogonal to every earlier stored key φ(k): it stores without disturbing them.</source>
@@ -2325,8 +2339,8 @@ y = {output}</translation>
         <translation>{label} est orthogonale à toutes les clés précédentes : elle se stocke sans les perturber.</translation>
     </message>
     <message>
-        <source>{label} overlaps earlier keys: the delta rule swaps what S returned for this key for its new value, so reads of them move that way too, by β × cosine of the change:</source>
-        <translation>{label} recouvre des clés précédentes : la règle delta remplace ce que S renvoyait pour cette clé par sa nouvelle valeur, si bien que leurs lectures bougent aussi dans ce sens, de β × le cosinus du changement :</translation>
+        <source>{name} overlaps earlier keys. Under the delta rule, with β = {beta}, it adds u = β × (its value − what S returned for its key) = {u}; a read whose key overlaps {name} moves by that key&apos;s dot product with {name} times u:</source>
+        <translation>{name} recouvre des clés précédentes. Avec la règle delta et β = {beta}, elle ajoute u = β × (sa valeur − ce que S renvoyait pour sa clé) = {u}&#x202f;; une lecture dont la clé recouvre {name} se déplace du produit scalaire de cette clé avec {name}, fois u&#x202f;:</translation>
     </message>
     <message>
         <source>{label} overlaps earlier keys, so reads of them will pick up its value:</source>
@@ -2425,8 +2439,20 @@ y = {output}</translation>
         <translation>La lecture renvoie exactement la valeur de {target}.</translation>
     </message>
     <message>
-        <source>That removal cancels {removed} of what the other writes add; the rest, {crosstalk}, is crosstalk.</source>
-        <translation>Ce retrait annule {removed} de ce qu’ajoutent les autres écritures ; le reste, {crosstalk}, est de la diaphonie.</translation>
+        <source>That removal takes back {removed} of what the earlier writes returned for its key.</source>
+        <translation>Ce retrait reprend {removed} de ce que les écritures précédentes renvoyaient pour sa clé.</translation>
+    </message>
+    <message>
+        <source>The error&apos;s largest part is {cause}: {share} of the error&apos;s parts, by size.</source>
+        <translation>La plus grande part de l’erreur&#x202f;: {cause}, soit {share} des parts de l’erreur, en taille.</translation>
+    </message>
+    <message>
+        <source>error y − v_target</source>
+        <translation>erreur y − v_cible</translation>
+    </message>
+    <message>
+        <source>y − v_target: the sum of the parts listed under it</source>
+        <translation>y − v_cible&#x202f;: la somme des parts listées en dessous</translation>
     </message>
     <message>
         <source>{count} more</source>
@@ -2485,36 +2511,12 @@ y = {output}</translation>
         <translation>Exacte : la lecture renvoie la valeur de la cible.</translation>
     </message>
     <message>
-        <source>interference y − v_target</source>
-        <translation>interférence y − v_cible</translation>
-    </message>
-    <message>
-        <source>interference = y − v_target: the target&apos;s own shortfall plus crosstalk</source>
-        <translation>interférence = y − v_cible : ce qui manque au terme propre de la cible, plus la diaphonie</translation>
-    </message>
-    <message>
-        <source>of which crosstalk</source>
-        <translation>dont diaphonie</translation>
-    </message>
-    <message>
-        <source>crosstalk = y − own value: what the other writes add, net of what the target&apos;s write removed</source>
-        <translation>diaphonie = y − valeur propre : ce qu’ajoutent les autres écritures, net de ce que l’écriture de la cible a retiré</translation>
-    </message>
-    <message>
         <source>relative error</source>
         <translation>erreur relative</translation>
     </message>
     <message>
         <source>relative error = ‖y − v_target‖ / ‖v_target‖</source>
         <translation>erreur relative = ‖y − v_cible‖ / ‖v_cible‖</translation>
-    </message>
-    <message>
-        <source>crosstalk share</source>
-        <translation>part de diaphonie</translation>
-    </message>
-    <message>
-        <source>crosstalk share = ‖crosstalk‖ / (‖own value‖ + ‖crosstalk‖), where own value is the target&apos;s value as this read weighs it and crosstalk = y − own value; 0 when the read is exact</source>
-        <translation>part de diaphonie = ‖diaphonie‖ / (‖valeur propre‖ + ‖diaphonie‖), où la valeur propre est la valeur de la cible telle que cette lecture la pondère et diaphonie = y − valeur propre ; 0 quand la lecture est exacte</translation>
     </message>
     <message>
         <source>cosine(y, v_target)</source>
@@ -4030,12 +4032,20 @@ y = {output}</translation>
         <translation>delta à porte  (décroît, puis corrige)</translation>
     </message>
     <message>
-        <source>α: how much of the old S each write keeps, in (0, 1]</source>
-        <translation>α : la part de l’ancienne S que garde chaque écriture, dans (0, 1]</translation>
+        <source>α: how much of the old S each write keeps, in (0, 1]; the default, which a write may override in the steps&apos; α / β column</source>
+        <translation>α&#x202f;: la part de l’ancienne S que garde chaque écriture, dans ]0 ; 1]&#x202f;; la valeur par défaut, qu’une écriture peut remplacer dans la colonne α / β des étapes</translation>
     </message>
     <message>
-        <source>β: writing strength of the delta rules, in [0, 1]</source>
-        <translation>β : force d’écriture des règles delta, dans [0, 1]</translation>
+        <source>β: writing strength of the delta rules, in [0, 1]; the default, which a write may override in the steps&apos; α / β column</source>
+        <translation>β&#x202f;: la force d’écriture des règles delta, dans [0 ; 1]&#x202f;; la valeur par défaut, qu’une écriture peut remplacer dans la colonne α / β des étapes</translation>
+    </message>
+    <message>
+        <source>default α (decay)</source>
+        <translation>α par défaut (oubli)</translation>
+    </message>
+    <message>
+        <source>default β (strength)</source>
+        <translation>β par défaut (force)</translation>
     </message>
     <message>
         <source>d_k (key size)</source>
@@ -4056,14 +4066,6 @@ y = {output}</translation>
     <message>
         <source>update rule</source>
         <translation>règle de mise à jour</translation>
-    </message>
-    <message>
-        <source>α (decay)</source>
-        <translation>α (oubli)</translation>
-    </message>
-    <message>
-        <source>β (strength)</source>
-        <translation>β (force)</translation>
     </message>
     <message>
         <source>Settings</source>
@@ -4959,8 +4961,12 @@ y = {output}</translation>
         <translation>y</translation>
     </message>
     <message>
-        <source>interference</source>
-        <translation>interférence</translation>
+        <source>error</source>
+        <translation>erreur</translation>
+    </message>
+    <message>
+        <source>error y − v_target = {0}</source>
+        <translation>erreur y − v_cible = {0}</translation>
     </message>
     <message>
         <source>held before</source>
@@ -4987,10 +4993,6 @@ y = {output}</translation>
     <message>
         <source>the target value, stored by {0} = {1}</source>
         <translation>la valeur cible, stockée par {0} = {1}</translation>
-    </message>
-    <message>
-        <source>interference y − target = {0}</source>
-        <translation>interférence y − cible = {0}</translation>
     </message>
     <message>
         <source>relative error {0}</source>

@@ -20,7 +20,25 @@ def test_a_caption_follows_a_drag():
     assert "Read k3: [1.2, 0.2], not [0, -5]" in session.caption(7).text
     session.end_drag()
     assert "Read k3: [1.2, 0.2]" in session.caption(7).text
-    assert not session.caption(7).stale  # every number it quotes is live
+    # Every number it quotes is live, but "Read k3" no longer holds: q is not k3's key.
+    assert session.caption(7).stale
+    session.undo()
+    assert not session.caption(7).stale
+    session.begin_drag(1, "vector")
+    session.drag_to(np.array([1.0, 0.5]))  # k1 moves; the query is still k3's key
+    session.end_drag()
+    assert "Read k3: " in session.caption(7).text and not session.caption(7).stale
+
+
+def test_a_caption_naming_the_target_is_stale_once_the_query_leaves_its_key():
+    session = opened("crowding-the-plane")
+    assert session.caption(6).text.startswith("Read k1 again: [3, -3]")
+    session.begin_drag(6, "vector")
+    session.drag_to(np.array([0.6, 0.8]))  # q no longer equals k1
+    assert session.caption(6).stale
+    session.drag_to(np.array([1.0, 0.0]))  # back onto k1
+    assert not session.caption(6).stale
+    session.cancel_drag()
 
 
 def test_words_stating_numbers_are_marked_stale_and_the_mark_goes_away_on_undo(tmp_path):

@@ -23,7 +23,8 @@ from linviz.model.readout import read_result
 from linviz.model.replay import Trace
 from linviz.model.report import trace_document
 from linviz.model.rules import Rule
-from linviz.model.scenario import READ, WRITE, Scenario, Step
+from linviz.model.scenario import READ, WRITE, Scenario, Step, read
+from linviz.model.scenario import write as write_step
 from linviz.model.scenario_file import dumps_scenario, load_scenario
 from linviz.model.trace_walk import walk
 from tests.reference import phi
@@ -283,9 +284,11 @@ def caption(name: str, number: int, template: str) -> str:
 
 def test_captions_name_the_cause_the_account_names():
     assert caption("delta-repair", 8, "{parts}; {cause}; crosstalk {share}") == (
-        "not overwritten [4, 4] + crosstalk [0, 0]; "
+        "not overwritten [4, 4]; "
         "left behind by an earlier write under the same key; crosstalk 0.0 %"
     )
+    # A part that prints as zero is not named: pure decay is never called crosstalk.
+    assert caption("gated-forgetting", 5, "{parts}") == "forgetting [-3.6, -1.8]"
     assert caption("delta-repair", 8, "{crosstalk} {not_overwritten} {own_scale}") == (
         "[0, 0] [4, 4] [0, 0]"
     )
@@ -341,3 +344,30 @@ def test_past_the_listed_terms_the_window_and_the_trace_still_agree():
         for name, part in window:
             np.testing.assert_allclose(part, item.error_parts[name], rtol=0, atol=1e-9)
             np.testing.assert_allclose(part, exact[name], rtol=0, atol=1e-9)
+
+
+@pytest.mark.parametrize("limit", [0, 2])
+def test_a_long_reads_same_key_search_finds_what_the_full_pass_finds(monkeypatch, limit):
+    """Past MAX_LISTED_TERMS writes the window narrows the same-key search one component
+    at a time: the parts equal those of the term-by-term pass (-0 is 0)."""
+    import linviz.model.readout as readout
+
+    steps = [
+        write_step([1.0, 0.0, 0.0], [2.0, 3.0], "a"),
+        write_step([-0.0, 1.0, 0.0], [5.0, 1.0], "b"),
+        write_step([1.0, 0.0, -0.0], [9.0, 9.0], "a2"),
+        write_step([1.0, 0.5, 0.0], [1.0, -1.0], "c"),
+        write_step([0.0, 1.0, 0.0], [4.0, 0.0], "b2"),
+        read([1.0, 0.0, 0.0], "r1"),
+        read([0.2, 1.0, 0.0], "r2", target="b2"),
+    ]
+    for rule in (Rule("additive"), Rule("delta", beta=0.5), Rule("gated_delta", 0.9, 0.7)):
+        trace = Trace(Scenario(3, 2, steps, rule=rule))
+        full = {n: read_result(trace, n).error_parts for n in (6, 7)}
+        monkeypatch.setattr(readout, "MAX_LISTED_TERMS", limit)
+        for number, parts in full.items():
+            cut = read_result(trace, number).error_parts
+            assert list(cut.parts) == list(parts.parts)
+            for name, part in parts:
+                np.testing.assert_allclose(cut[name], part, rtol=0, atol=1e-12)
+        monkeypatch.undo()

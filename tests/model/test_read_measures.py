@@ -38,11 +38,10 @@ def test_reading_k3_picks_up_v1_and_v2():
     np.testing.assert_allclose(result.terms, [[2.4, 0.8], [-1.2, 2.4], [0, -5]], atol=1e-12)
     np.testing.assert_allclose(result.expected, [0, -5])
     np.testing.assert_allclose(result.target_term, [0, -5], atol=1e-12)
-    np.testing.assert_allclose(result.crosstalk, [1.2, 3.2], atol=1e-12)
+    np.testing.assert_allclose(result.error_parts["crosstalk"], [1.2, 3.2], atol=1e-12)
     np.testing.assert_allclose(result.interference, [1.2, 3.2], atol=1e-12)
     # |(1.2, 3.2)| = √11.68 against |(0, -5)| = 5.
     assert result.relative_error == pytest.approx(math.sqrt(11.68) / 5)
-    assert result.crosstalk_share == pytest.approx(math.sqrt(11.68) / (5 + math.sqrt(11.68)))
     # (1.2·0 + 1.8·5) / (|(1.2, -1.8)| · 5)
     assert result.cosine == pytest.approx(9 / (math.sqrt(4.68) * 5))
     assert result.numbers.tolist() == [1, 2, 3] and result.labels == ["k1", "k2", "k3"]
@@ -55,9 +54,8 @@ def test_reading_k1_after_k3_shows_what_the_overlap_took():
     result = read_result(Trace(crowding(read([1, 0], "r", target="k1"))), 4)
     np.testing.assert_allclose(result.output, [3, -3], atol=1e-12)
     np.testing.assert_allclose(result.target_term, [3, 1])
-    np.testing.assert_allclose(result.crosstalk, [0, -4], atol=1e-12)
+    np.testing.assert_allclose(result.error_parts["crosstalk"], [0, -4], atol=1e-12)
     assert result.relative_error == pytest.approx(4 / math.sqrt(10))
-    assert result.crosstalk_share == pytest.approx(4 / (math.sqrt(10) + 4))
     assert result.cosine == pytest.approx(6 / (math.sqrt(18) * math.sqrt(10)))
     k3 = result.contribution("k3")
     assert (k3.number, k3.label, k3.weight) == (3, "k3", pytest.approx(0.8))
@@ -95,9 +93,10 @@ def test_a_gated_read_splits_the_gap_into_decay_and_crosstalk():
     result = read_result(Trace(scenario), 4)
     np.testing.assert_allclose(result.output, [6.4, 3.2])
     np.testing.assert_allclose(result.target_term, [6.4, 3.2])
-    np.testing.assert_allclose(result.crosstalk, [0, 0], atol=1e-12)
+    np.testing.assert_allclose(result.error_parts["crosstalk"], [0, 0], atol=1e-12)
+    np.testing.assert_allclose(result.error_parts["forgetting"], [-3.6, -1.8])
     np.testing.assert_allclose(result.interference, [-3.6, -1.8])
-    assert result.crosstalk_share == pytest.approx(0.0, abs=1e-12)
+    assert result.error_parts.main_cause() == "forgetting"
     assert result.relative_error == pytest.approx(0.36)
     np.testing.assert_allclose(result.effective_values, [[6.4, 3.2], [1.6, 1.6], [4, 0]])
 
@@ -117,11 +116,10 @@ def test_a_delta_read_is_exact_though_its_terms_are_not_the_stored_values():
     np.testing.assert_allclose(result.target_term, [7, 6])
     np.testing.assert_allclose(result.own_value, [9, 9])
     np.testing.assert_allclose(result.correction, [2, 3])
-    np.testing.assert_allclose(result.crosstalk, [0, 0])
+    np.testing.assert_allclose(result.error_parts.get("not_overwritten"), [0, 0], atol=1e-12)
     np.testing.assert_allclose(result.interference, [0, 0])
     assert result.exact
     assert result.relative_error == 0.0 and result.cosine == pytest.approx(1.0)
-    assert result.crosstalk_share == 0.0
 
 
 def test_the_normalised_read_divides_every_weight_by_the_same_denominator():
@@ -149,7 +147,7 @@ def test_measures_are_none_where_they_mean_nothing():
     result = read_result(Trace(scenario), 2)
     assert result.target == "blank"
     assert result.relative_error is None  # no stored value to compare with
-    assert result.exact and result.crosstalk_share == 0.0  # nothing to blend with
+    assert result.exact  # nothing to blend with
     assert result.cosine is None  # a zero output has no direction
     alone = read_result(Trace(Scenario(2, 2, [read([1, 0], "r")])), 1)
     assert alone.target is None and alone.expected is None and alone.target_index is None

@@ -38,24 +38,29 @@ def test_a_read_that_returns_its_target_has_no_crosstalk_under_the_delta_rule():
     result = read_result(lesson("delta-repair"), 5)
     np.testing.assert_allclose(result.output, [9, 9])
     assert result.target == "w3" and result.exact
-    assert result.crosstalk_share == 0.0
     np.testing.assert_allclose(result.interference, [0, 0], atol=1e-12)
-    np.testing.assert_allclose(result.crosstalk, [0, 0], atol=1e-12)
+    np.testing.assert_allclose(result.error_parts.get("crosstalk"), [0, 0], atol=1e-12)
+    np.testing.assert_allclose(result.error_parts.get("not_overwritten"), [0, 0], atol=1e-12)
     # The terms still sum to y: w1's [2, 3] and w3's [9, 9] − [2, 3] = [7, 6].
     np.testing.assert_allclose(result.terms, [[2, 3], [0, 0], [7, 6]])
     np.testing.assert_allclose(result.own_value, [9, 9])
     np.testing.assert_allclose(result.correction, [2, 3])
 
 
-def test_half_a_replacement_leaves_half_the_old_value_as_crosstalk():
-    # delta-repair step 8: β = 0.5 writes half of [1, 1] − [9, 9].
+def test_half_a_replacement_leaves_half_the_old_value_not_overwritten():
+    # delta-repair step 8: β = 0.5 writes half of [1, 1] − [9, 9]; the [4, 4] it
+    # left is not crosstalk (w2's weight is 0) and no share exceeds its whole.
     result = read_result(lesson("delta-repair"), 8)
     np.testing.assert_allclose(result.output, [5, 5])
     assert not result.exact
     np.testing.assert_allclose(result.own_value, [0.5, 0.5])
-    np.testing.assert_allclose(result.crosstalk, [4.5, 4.5])
-    np.testing.assert_allclose(result.own_error + result.crosstalk, result.interference)
-    assert result.crosstalk_share == pytest.approx(0.9)
+    parts = result.error_parts
+    np.testing.assert_allclose(parts["not_overwritten"], [4, 4])
+    np.testing.assert_allclose(parts["crosstalk"], [0, 0], atol=1e-12)
+    np.testing.assert_allclose(sum(p for _, p in parts), result.interference)
+    assert parts.shares()["not_overwritten"] == pytest.approx(1.0)
+    assert parts.main_cause() == "not_overwritten"
+    assert [result.under_target_key(i) for i in range(4)] == [True, False, True, False]
 
 
 def test_a_read_weighing_two_keys_alike_has_no_target():
@@ -64,17 +69,16 @@ def test_a_read_weighing_two_keys_alike_has_no_target():
     np.testing.assert_allclose(result.output, [7, 4])
     assert result.target is None and result.tied == ("w1", "w2")
     assert result.expected is None and result.interference is None
-    assert result.crosstalk_share is None
+    assert result.error_parts is None
 
 
 def test_crosstalk_is_what_other_writes_add_under_the_additive_rule():
     # crowding-the-plane step 7: read k3 picks up 0.8·(3,1) and 0.6·(-2,4).
     result = read_result(lesson("crowding-the-plane"), 7)
     np.testing.assert_allclose(result.own_value, [0, -5])
-    np.testing.assert_allclose(result.crosstalk, [1.2, 3.2])
+    np.testing.assert_allclose(result.error_parts["crosstalk"], [1.2, 3.2])
     np.testing.assert_allclose(result.correction, [0, 0])
-    share = np.linalg.norm([1.2, 3.2]) / (5 + np.linalg.norm([1.2, 3.2]))
-    assert result.crosstalk_share == pytest.approx(share)
+    assert result.error_parts.shares() == {"crosstalk": pytest.approx(1.0)}
 
 
 @pytest.mark.parametrize("offset", [1e-3, 1e-6])
@@ -83,7 +87,6 @@ def test_exact_means_equal_at_the_precision_shown(offset):
     result = read_result(Trace(Scenario(2, 2, steps)), 3)
     # 1 + 1e-3 prints as 1.001; 1 + 1e-6 prints as 1.
     assert result.exact is (offset < 1e-5)
-    assert (result.crosstalk_share == 0.0) is result.exact
 
 
 def test_a_zero_query_asks_for_nothing():

@@ -141,3 +141,13 @@ def test_every_live_field_reads_as_the_apps_does(rule, feature_map, normalize, b
         want = render(scenario.step(number).caption, trace, number)
         assert "?" not in want
         assert text.replace("\u00a0", " ") == want, number
+
+
+def test_the_page_readout_names_only_the_parts_the_app_names(browser, tmp_path):
+    lesson = next(item for item in LESSONS if item.name == "gated-forgetting")
+    browser.load(write_lesson_page(load_scenario(lesson.path), tmp_path / "p.html"))
+    text = browser.js("window.linviz.go(5); return document.querySelector('#readout').textContent;")
+    # Pure decay: the error is forgetting, and no crosstalk is named.
+    text = text.replace("\u2212", "-").replace("\xa0", " ")
+    assert "forgetting" in text and "[-3.6, -1.8]" in text, text
+    assert "crosstalk" not in text

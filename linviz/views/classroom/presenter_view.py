@@ -18,6 +18,7 @@ from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.controller.stopwatch import Stopwatch, clock_text
 from linviz.model.drawable import color_indices, color_limit
+from linviz.model.rules import RULE_PARAMETERS
 from linviz.views.drawing.cell_image import rgb_words
 from linviz.views.guarded import guarded_paint_event
 from linviz.views.items.matrix_item import colormap_for
@@ -26,9 +27,11 @@ from linviz.views.number_text import (
     grouped,
     shown_number,
     shown_vector,
+    stale_text,
     unbroken_lists,
 )
 from linviz.views.theme import Theme, qcolor, theme_named, theme_palette
+from linviz.views.typography import spaced
 
 Qt = QtCore.Qt
 
@@ -289,13 +292,40 @@ class PresenterView(QtWidgets.QWidget):
             self.next.heading.setText(self.tr("Next"))
             self.next.summary.setText(self.tr("End of the scenario."))
             self.next.thumbnail.set_matrix(None, theme, "")
-        self.caption_label.setText(unbroken_lists(session.caption(cursor, caption_numbers()).text))
-        step = session.scenario.step(cursor) if cursor >= 1 else None
-        notes = session.text(step.notes) if step is not None else ""
-        question = session.text(step.question) if step is not None else ""
-        self.notes_label.setText(notes or self.tr("No notes for this step."))
-        self.question_label.setText(question or self.tr("No question for this step."))
+        caption = session.caption(cursor, caption_numbers())
+        self.caption_label.setText(self._marked(unbroken_lists(caption.text), caption.stale, True))
+        # Notes and questions are typed with the lesson's numbers: once an edit
+        # changes what they quote, they say so (the session compares them).
+        numbers = caption_numbers()
+        notes, question = session.notes(cursor, numbers), session.question(cursor, numbers)
+        self.notes_label.setText(
+            self._marked(notes.text, notes.stale) or self.tr("No notes for this step.")
+        )
+        self.question_label.setText(
+            self._marked(question.text, question.stale) or self.tr("No question for this step.")
+        )
         self.blank_label.setStyleSheet(f"color: {theme.warning}; font-weight: bold;")
+
+    def _marked(self, text: str, stale: bool, caption: bool = False) -> str:
+        """``text`` as shown: French spacing, numbers unbroken, and a mark when stale."""
+        if not text:
+            return ""
+        shown = spaced(text)
+        if not stale:
+            return shown
+        mark = stale_text() if caption else self.tr("written for the original numbers")
+        return f"\u26a0 {spaced(mark)}\n{shown}"
+
+    def _settings_line(self, number: int) -> str:
+        """A new line and the α or β write ``number`` uses (empty under the additive rule)."""
+        scenario = self.session.scenario
+        alpha, beta = scenario.parameters_of(scenario.step(number))
+        values = {"alpha": ("α", alpha), "beta": ("β", beta)}
+        settings = ", ".join(
+            f"{values[name][0]} = {shown_number(values[name][1])}"
+            for name in RULE_PARAMETERS[scenario.rule.name]
+        )
+        return f"\n{settings}" if settings else ""
 
     def _show_step(self, card: StepCard, number: int, theme: Theme) -> None:
         session = self.session
@@ -317,7 +347,7 @@ class PresenterView(QtWidgets.QWidget):
                 label=step.label,
                 key=shown_vector(step.vector),
                 value=shown_vector(step.value),  # type: ignore[arg-type]
-            )
+            ) + self._settings_line(number)
         else:
             output = (
                 self.tr("hidden until revealed (R)") if hidden else shown_vector(snap.read.output)  # type: ignore[union-attr]
@@ -325,7 +355,7 @@ class PresenterView(QtWidgets.QWidget):
             text = self.tr("read {label}\nq = {query}\ny = {output}").format(
                 label=step.label, query=shown_vector(step.vector), output=output
             )
-        card.summary.setText(text)
+        card.summary.setText(spaced(text))
         if hidden:
             card.thumbnail.set_matrix(None, theme, self.tr("S hidden until revealed"))
         else:

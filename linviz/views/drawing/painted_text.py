@@ -57,8 +57,12 @@ def words(text: str, color: str, bold: bool = False) -> list[Piece]:
 
 
 def _value_pieces(text: str) -> list[str]:
-    """A value split after its commas: ``[1.2, -1.8]`` wraps only between numbers."""
-    return re.findall(r"[^,]+,? *|, *", text) or [text]
+    """A value split after its separators: ``[1.2, -1.8]`` wraps only between numbers.
+
+    A separator is a comma or semicolon followed by a space; a decimal comma
+    (``[−3,374 ; 3,374]`` in French) has none, and a number never wraps there.
+    """
+    return re.findall(r".+?(?:[,;] +|$)", text) or [text]
 
 
 @dataclass(frozen=True)

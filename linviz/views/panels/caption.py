@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
+from linviz.model.caption_fields import ANY_FIELDS, READ_FIELDS, WRITE_FIELDS
 from linviz.model.errors import ScenarioError
 from linviz.views.classroom.hidden_output import entered_text, predict_prompt
 from linviz.views.drawing.steady_label import SteadyLabel
@@ -15,6 +16,7 @@ from linviz.views.guarded import guarded
 from linviz.views.number_text import caption_numbers, grouped, stale_text, unbroken_lists
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import label_style
+from linviz.views.typography import spaced
 
 
 class _CaptionLabel(QtWidgets.QLabel):
@@ -136,9 +138,10 @@ class CaptionBar(Panel):
         self.stale_mark.setText("\u26a0 " + stale_text())
         self.stale_mark.setToolTip(
             self.tr(
-                "This caption states numbers in its own words, and the step now shows "
-                "others. Edit it (live fields such as {y} or {S} follow every change), "
-                "or undo the change."
+                "This caption states numbers, or names a read's target, in its own "
+                "words, and the step now shows otherwise (other numbers, or a query that "
+                "is no longer that write's key). Edit it (live fields such as {y} or {S} "
+                "follow every change), or undo the change."
             )
         )
         self.stale_mark.setWordWrap(True)
@@ -191,8 +194,9 @@ class CaptionBar(Panel):
     def text(self) -> str:
         """Heading, stale mark and caption as one string (what a reader sees)."""
         mark = f" {self.stale_mark.text()}" if self.stale_shown() else ""
-        caption = self.caption.text().replace("\u00a0", " ")
-        return f"{self.heading.text()}{mark}\n{caption}".strip()
+        text = f"{self.heading.text()}{mark}\n{self.caption.text()}".strip()
+        # No-break spaces and word joiners read as plain spaces (French typography).
+        return text.replace("\u00a0", " ").replace("\u202f", " ").replace("\u2060", "")
 
     def stale_shown(self) -> bool:
         """Whether the caption is marked as written for an earlier version of the scenario."""
@@ -202,20 +206,35 @@ class CaptionBar(Panel):
         """The live fields in one short line (shown under the text box while typing)."""
         return self.tr(
             "Live fields: {k} {v} {stamp} {S} · reads {q} {y} {target} {expected} "
-            "{weights} · {y@r1} another step's · {{ a brace (hover for more)"
+            "{parts} {weights} · {y@r1} another step's · {{ a brace (hover for more)"
         )
 
     def syntax_details(self) -> str:
-        """The live fields explained (the text box's tooltip)."""
-        return self.tr(
+        """The live fields explained (the text box's tooltip).
+
+        The lists of fields are the model's own (:mod:`linviz.model.caption_fields`),
+        so a field the model adds is listed here too.
+        """
+        lists = {
+            "{writes}": " ".join(f"{{{name}}}" for name in WRITE_FIELDS),
+            "{reads}": " ".join(f"{{{name}}}" for name in READ_FIELDS),
+            "{any}": " ".join(f"{{{name}}}" for name in ANY_FIELDS),
+        }
+        text = self.tr(
             "Live fields are filled in from the step each time the caption is shown:\n"
-            "writes: {k} {v} {stamp} {S} {S_before} {phi_k} {u} {removed} {alpha} {beta}\n"
-            "reads: {q} {y} {target} {expected} {interference} {crosstalk} {error} "
-            "{share} {weights} {verdict} {phi_q} {denominator}\n"
-            "any step: {step} {label} {d_k} {d_v} {z}\n"
+            "writes: {writes}\n"
+            "reads: {reads}\n"
+            "any step: {any}\n"
+            "The error y − v_target = {interference} is made of the parts {parts} lists, "
+            "largest first: {crosstalk}, {not_overwritten}, {forgetting}, {own_scale}, "
+            "{normaliser_part}; {cause} names the largest in words, and {share} is "
+            "crosstalk's share of the error's parts, by size (not of y).\n"
             "{y@r1} takes step r1's value; {cos@k1,k2} and {dot@k1,k2} compare two keys.\n"
             "{{ and }} write a brace. Enter keeps the caption, Esc cancels."
         )
+        for key, value in lists.items():
+            text = text.replace(key, value)
+        return spaced(text)
 
     # -- editing --------------------------------------------------------------------
     @property
@@ -364,8 +383,10 @@ class CaptionBar(Panel):
             step = scenario.step(cursor)
             kind = self.tr("write") if step.is_write else self.tr("read")
             self.heading.setText(
-                self.tr("Step {number} of {count} · {kind} {label}").format(
-                    number=grouped(cursor), count=grouped(count), kind=kind, label=step.label
+                spaced(
+                    self.tr("Step {number} of {count} · {kind} {label}").format(
+                        number=grouped(cursor), count=grouped(count), kind=kind, label=step.label
+                    )
                 )
             )
         if hidden:
@@ -375,7 +396,7 @@ class CaptionBar(Panel):
             self.stale_mark.hide()
             return
         caption = session.caption(numbers=caption_numbers())
-        self.caption_box.setText(unbroken_lists(caption.text))
+        self.caption_box.setText(spaced(unbroken_lists(caption.text)))
         if caption.stale:
             mark_style = (
                 f"QLabel#stale_mark {{ {label_style(theme.warning, theme.font_pt, bold=True)}"

@@ -8,9 +8,13 @@ then the measures in large type. At a write, the earlier keys it overlaps are
 listed with their cosines. Every number comes from the model.
 
 Everything said about overlap, cosines, targets and crosstalk is about what
-``S`` stores: ``φ(k)`` and ``φ(q)``. A read that returns its target's value
-calls nothing crosstalk; under the delta rule it says what the target's
-write removed. A query that weighs different keys alike has no target.
+``S`` stores: ``φ(k)`` and ``φ(q)``. A read's error ``y − v_target`` is named
+by the model's one account of it (:attr:`ReadResult.error_parts`): crosstalk,
+not overwritten, forgetting, own scale, the normaliser's share; decay is
+never called crosstalk, and a share is a share of the error's parts. A read
+that returns its target's value is exact; under the delta rule it says what
+the target's write removed. A query that weighs different keys alike has no
+target. Every write and every delta read says the α or β its write uses.
 """
 
 from __future__ import annotations
@@ -22,9 +26,11 @@ from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.model.interference import strongest_earlier_overlaps
 from linviz.model.readout import EXACT_SHARE, ReadResult, cosine
+from linviz.model.rules import RULE_PARAMETERS
 from linviz.views.classroom.hidden_output import HiddenNotice, entered_text, gap_text
 from linviz.views.drawing.painted_text import FlowText, MeasureTable, Piece, Row, words
 from linviz.views.drawing.steady_label import SteadyLabel
+from linviz.views.error_words import part_title, part_words, percent
 from linviz.views.guarded import guarded, guarded_size
 from linviz.views.number_text import grouped, localised, shown_number, shown_vector
 from linviz.views.panels.panel import Panel
@@ -39,6 +45,7 @@ from linviz.views.panels.term_bars import (
     TermBars,
 )
 from linviz.views.theme import label_style
+from linviz.views.typography import spaced
 
 Qt = QtCore.Qt
 
@@ -155,7 +162,8 @@ class ReadoutPanel(Panel):
         for text in (self.story, self.weights, self.overlaps):
             if text.isVisibleTo(self):
                 parts.append(text.plain_text())
-        return "\n".join(p for p in parts if p).replace("\xa0", " ")
+        text = "\n".join(p for p in parts if p)
+        return text.replace("\xa0", " ").replace("\u202f", " ").replace("\u2060", "")
 
     # -- refresh ---------------------------------------------------------------------
     def _apply_theme(self) -> None:
@@ -238,15 +246,29 @@ class ReadoutPanel(Panel):
             widget.setVisible(widget in widgets)
 
     # -- a write ------------------------------------------------------------------------
+    def _settings_text(self, number: int) -> str:
+        """``"β = 0.5"``, ``"α = 0.8, β = 1"``: what write ``number`` uses (empty: no setting)."""
+        scenario = self.session.scenario
+        alpha, beta = scenario.parameters_of(scenario.step(number))
+        values = {"alpha": alpha, "beta": beta}
+        symbols = {"alpha": "α", "beta": "β"}
+        return ", ".join(
+            f"{symbols[name]} = {shown_number(values[name])}"
+            for name in RULE_PARAMETERS[scenario.rule.name]
+        )
+
     def _show_write(self, number: int) -> None:
         scenario = self.session.scenario
         step = scenario.step(number)
         self._show_only(self.overlaps)
-        self.heading.setText(
-            self.tr("Write {label}: key {key}, value {value}").format(
-                label=step.label, key=shown_vector(step.vector), value=shown_vector(step.value)
-            )
+        heading = self.tr("Write {label}: key {key}, value {value}").format(
+            label=step.label, key=shown_vector(step.vector), value=shown_vector(step.value)
         )
+        settings = self._settings_text(number)
+        if settings:
+            # The α or β this write uses, whatever the rule's default.
+            heading += " · " + settings
+        self.heading.setText(spaced(heading))
         # Labels only for the few shown: listing 100,000 cosines took ~50 ms.
         # The cosines are between what S stores: φ(k), not the keys as typed.
         shown, overlapping, earlier = strongest_earlier_overlaps(
@@ -254,20 +276,38 @@ class ReadoutPanel(Panel):
         )
         theme = self.theme
         mapped = scenario.feature_map != "identity"
+        record = self.session.snapshot(number).write
+        assert record is not None  # a write's snapshot has its record
         lines = []
         if mapped:
-            stored = scenario.phi_vectors(number - 1, number)[0]
             lines.append(
-                words(
+                self._words(
                     self.tr("{label} is stored as φ({label}) = {phi}.").format(
-                        label=step.label, phi=shown_vector(stored)
+                        label=step.label, phi=shown_vector(record.phi_key)
                     ),
                     theme.foreground,
+                )
+            )
+        # A decay scales all of S first: what earlier writes stored fades, overlap or not.
+        fades = earlier and record.decay != 1.0
+        if fades:
+            lines.append(
+                self._words(
+                    self.tr(
+                        "The gate first scales all of S by α = {alpha}: what every "
+                        "earlier write stored fades, whatever its key."
+                    ).format(alpha=shown_number(record.decay)),
+                    theme.warning,
                 )
             )
         if not overlapping:
             if not earlier:
                 text = self.tr("The first key: nothing to overlap yet.")
+            elif fades:
+                text = self.tr(
+                    "{name} is orthogonal to every earlier stored key: its stamp adds "
+                    "nothing to reads of them, though the decay above fades them."
+                ).format(name=f"φ({step.label})" if mapped else step.label)
             elif mapped:
                 text = self.tr(
                     "φ({label}) is orthogonal to every earlier stored key φ(k): "
@@ -277,22 +317,26 @@ class ReadoutPanel(Panel):
                 text = self.tr(
                     "{label} is orthogonal to every earlier key: it stores without disturbing them."
                 ).format(label=step.label)
-            self.overlaps.set_paragraphs([*lines, words(text, theme.target)])
+            self.overlaps.set_paragraphs([*lines, self._words(text, theme.target)])
             return
         color = theme.crosstalk
         name = f"φ({step.label})" if mapped else step.label
         if scenario.rule.corrects:
-            # The delta rule first takes away what S already returns for this key.
+            # The delta rule first takes away what S already returns for this key:
+            # it adds u = β (v − returned), and a read of an overlapping key moves
+            # by its dot product with the stored key times u.
+            _, beta = scenario.parameters_of(step)
             intro = self.tr(
-                "{label} overlaps earlier keys: the delta rule swaps what S "
-                "returned for this key for its new value, so reads of them "
-                "move that way too, by β × cosine of the change:"
-            )
+                "{name} overlaps earlier keys. Under the delta rule, with β = {beta}, it "
+                "adds u = β × (its value − what S returned for its key) = {u}; a read "
+                "whose key overlaps {name} moves by that key's dot product with {name} "
+                "times u:"
+            ).format(name=name, beta=shown_number(beta), u=shown_vector(record.effective_value))
         else:
             intro = self.tr(
                 "{label} overlaps earlier keys, so reads of them will pick up its value:"
-            )
-        lines.append(words(intro.format(label=name), color))
+            ).format(label=name)
+        lines.append(self._words(intro, color))
         for label, c in shown:
             if mapped:
                 other = scenario.number_of(label)
@@ -306,22 +350,27 @@ class ReadoutPanel(Panel):
                     label=label, cosine=localised(f"{c:.2f}")
                 )
             # Glue "cos" to its number: wrap after the colon, never clip a digit.
-            lines.append(words("  " + line.replace(" cos ", " cos\xa0"), color))
+            lines.append(self._words("  " + line.replace(" cos ", " cos\xa0"), color))
         if overlapping > len(shown):
             lines.append(
-                words(
+                self._words(
                     self.tr("… and {count} more").format(count=grouped(overlapping - len(shown))),
                     color,
                 )
             )
         elif mapped and self._typed_keys_orthogonal(number, [label for label, _ in shown]):
             lines.append(
-                words(
+                self._words(
                     self.tr("The keys as typed are orthogonal; what S stores is not."),
                     theme.foreground,
                 )
             )
         self.overlaps.set_paragraphs(lines)
+
+    @staticmethod
+    def _words(text: str, color: str) -> list[Piece]:
+        """``words`` of a sentence, spaced as its language is and whole numbers kept whole."""
+        return words(spaced(text), color)
 
     def _typed_keys_orthogonal(self, number: int, labels: list[str]) -> bool:
         """Whether step ``number``'s key, as typed, is orthogonal to each write in ``labels``."""
@@ -353,7 +402,7 @@ class ReadoutPanel(Panel):
             heading += " · " + self.tr("target {target}").format(target=result.target)
         elif not hidden and result.tied:
             heading += " · " + self.tr("no single target")
-        self.heading.setText(heading)
+        self.heading.setText(spaced(heading))
         if hidden:
             # Predict first: the terms add up to y, so none of them may show yet.
             entered = entered_text(self.session)
@@ -379,14 +428,16 @@ class ReadoutPanel(Panel):
             hidden_terms = count - len(keep)
             contributions = [result.contribution_at(i) for i in keep]
         else:
+            keep = list(range(count))
             contributions = result.contributions
         groups = []
         weights = [shown_number(c.weight) for c in contributions]
-        for c, weight in zip(contributions, weights):
+        same_key = result.under_target_key_rows(keep)
+        for same, c, weight in zip(same_key, contributions, weights):
             groups.append(
                 BarGroup(
                     c.label,
-                    self._kind_of(result, c.label, c.term),
+                    self._kind_of(result, bool(same), c.label, c.term),
                     c.term,
                     self.tr("w = {weight}").format(weight=weight),
                 )
@@ -405,7 +456,7 @@ class ReadoutPanel(Panel):
         self._show_numbers(result)
         self.story.set_paragraphs(story)
         foreground = self.theme.foreground
-        pieces = words(
+        pieces = self._words(
             self.tr("Weight of each write, {name}:").format(name=self._weight_name()) + " ",
             foreground,
         )
@@ -417,7 +468,7 @@ class ReadoutPanel(Panel):
         for c in listed:
             pieces += [
                 Piece(c.label + " ", foreground, bold=True),
-                Piece(shown_number(c.weight) + "   ", foreground, joined=True),
+                Piece(spaced(shown_number(c.weight)) + "   ", foreground, joined=True),
             ]
         if unlisted:
             pieces += words(self.tr("(+{count} more)").format(count=grouped(unlisted)), foreground)
@@ -426,19 +477,26 @@ class ReadoutPanel(Panel):
         self.weights.set_paragraphs([pieces])
 
     # -- what a read's terms are ----------------------------------------------------------
-    def _kind_of(self, result: ReadResult, label: str, term: np.ndarray) -> str:
+    def _kind_of(self, result: ReadResult, same_key: bool, label: str, term: np.ndarray) -> str:
         """How a write's term is drawn: the target's, crosstalk, cancelled or a plain term.
 
-        An exact read has no crosstalk: under the delta rule the other writes'
-        terms are what the target's write removed (cancelled).
+        Crosstalk is what the model's account calls so: another key's term
+        that shows, in a read that is not exact. An earlier write under the
+        target's own key is not crosstalk (what is left of it is "not
+        overwritten"), nor a term of weight 0 (a decayed read of orthogonal
+        keys has no crosstalk at all). Under the delta rule the terms the
+        target's write took back are drawn as cancelled. ``same_key``: the
+        write is an earlier one under the target's key
+        (:meth:`ReadResult.under_target_key`).
         """
         if result.target is None:
             return TERM
         if label == result.target:
             return TARGET
-        if not result.exact:
+        shows = not _negligible(term, result.expected)
+        if not result.exact and shows and not same_key:
             return CROSSTALK
-        if self._corrected(result) and not _negligible(term, result.expected):
+        if self._corrected(result) and shows:
             return CANCELLED
         return TERM
 
@@ -465,7 +523,9 @@ class ReadoutPanel(Panel):
         return found[:MAX_NAMED], max(count, len(found[:MAX_NAMED]))
 
     def _story(self, result: ReadResult) -> list[list[Piece]]:
-        """What the read returned, in words: a replacement, a partial one, or a tie."""
+        """What the read returned, in words: a replacement, a partial one, the error's
+        parts, or a tie.
+        """
         theme = self.theme
         name = "q" if self.session.scenario.feature_map == "identity" else "φ(q)"
         if result.target is None:
@@ -475,9 +535,10 @@ class ReadoutPanel(Panel):
                 "{query} has the same cosine with the keys of {writes}: y blends "
                 "their values, and no single one of them is the write it reads."
             ).format(query=name, writes=self._names(list(result.tied)))
-            return [words(text, theme.foreground)]
+            return [self._words(text, theme.foreground)]
+        error = "" if result.exact else self._error_sentence(result)
         if not self._corrected(result):
-            return []
+            return [self._words(error, theme.foreground)] if error else []
         scenario = self.session.scenario
         target = result.target
         weight = shown_number(float(result.weights[result.target_index]))
@@ -526,12 +587,26 @@ class ReadoutPanel(Panel):
                     target=target
                 )
             text = f"{first} ({how}){cancel}. {replaced}"
-            return [words(text, theme.target)]
+            return [self._words(text, theme.target)]
         rest = self.tr(
-            "That removal cancels {removed} of what the other writes add; "
-            "the rest, {crosstalk}, is crosstalk."
-        ).format(removed=shown_vector(result.correction), crosstalk=shown_vector(result.crosstalk))
-        return [words(f"{first} ({how}). {rest}", theme.foreground)]
+            "That removal takes back {removed} of what the earlier writes returned for its key."
+        ).format(removed=shown_vector(result.correction))
+        return [self._words(f"{first} ({how}). {rest} {error}", theme.foreground)]
+
+    def _error_sentence(self, result: ReadResult) -> str:
+        """The error's largest part in plain words, and its share of the parts.
+
+        The parts themselves, adding up to ``y − v_target``, are the rows of
+        the measures above; this names the main one for a reader.
+        """
+        parts = result.error_parts
+        assert parts is not None  # a read with a target has its parts
+        cause = parts.main_cause()
+        if cause is None or cause not in result.shown_parts():
+            return ""
+        return self.tr(
+            "The error's largest part is {cause}: {share} of the error's parts, by size."
+        ).format(cause=part_words(cause), share=_percent(parts.shares()[cause]))
 
     def _names(self, names: list[str], more: int = 0) -> str:
         """``"w1 and w2"``, ``"w1, w2, w3, w4 and 3 more"``: at most :data:`MAX_NAMED` named."""
@@ -600,7 +675,7 @@ class ReadoutPanel(Panel):
                     )
                 )
             if result.exact:
-                # The read returned v_target: nothing is interference or crosstalk.
+                # The read returned v_target: nothing to split into parts.
                 rows.append(
                     Row(
                         self.tr("y − v_target"),
@@ -610,45 +685,13 @@ class ReadoutPanel(Panel):
                     )
                 )
             else:
-                rows.append(
-                    Row(
-                        self.tr("interference y − v_target"),
-                        _measure_vector(result.interference, digits),
-                        theme.warning,
-                        self.tr(
-                            "interference = y − v_target: the target's own shortfall plus crosstalk"
-                        ),
-                    )
-                )
-                rows.append(
-                    Row(
-                        self.tr("of which crosstalk"),
-                        _measure_vector(result.crosstalk, digits),
-                        theme.crosstalk,
-                        self.tr(
-                            "crosstalk = y − own value: what the other writes add, "
-                            "net of what the target's write removed"
-                        ),
-                    )
-                )
+                rows += self._error_rows(result, digits)
             rows.append(
                 Row(
                     self.tr("relative error"),
                     _percent(result.relative_error),
                     theme.foreground,
                     self.tr("relative error = ‖y − v_target‖ / ‖v_target‖"),
-                )
-            )
-            rows.append(
-                Row(
-                    self.tr("crosstalk share"),
-                    _percent(result.crosstalk_share),
-                    theme.foreground,
-                    self.tr(
-                        "crosstalk share = ‖crosstalk‖ / (‖own value‖ + ‖crosstalk‖), "
-                        "where own value is the target's value as this read weighs it "
-                        "and crosstalk = y − own value; 0 when the read is exact"
-                    ),
                 )
             )
             rows.append(
@@ -660,6 +703,31 @@ class ReadoutPanel(Panel):
             )
         self.measures = [(row.name, row.value) for row in rows]
         self.numbers.set_rows(rows)
+
+    def _error_rows(self, result: ReadResult, digits: int) -> list[Row]:
+        """The error ``y − v_target`` and, under it, the model's parts that add up to it."""
+        theme = self.theme
+        parts = result.error_parts
+        assert parts is not None and result.interference is not None  # a target's read
+        rows = [
+            Row(
+                self.tr("error y − v_target"),
+                _measure_vector(result.interference, digits),
+                theme.warning,
+                self.tr("y − v_target: the sum of the parts listed under it"),
+            )
+        ]
+        for position, name in enumerate(result.shown_parts()):
+            sign = "=" if position == 0 else "+"
+            rows.append(
+                Row(
+                    f"{sign} {part_title(name)}",
+                    _measure_vector(parts[name], digits),
+                    theme.crosstalk if name == "crosstalk" else theme.foreground,
+                    part_words(name),
+                )
+            )
+        return rows
 
 
 def _negligible(vector: np.ndarray, reference: np.ndarray | None) -> bool:
@@ -682,4 +750,4 @@ def _unbroken(text: str) -> str:
 
 
 def _percent(value: float | None) -> str:
-    return "—" if value is None else localised(f"{100 * value:.1f} %")
+    return "—" if value is None else percent(value)

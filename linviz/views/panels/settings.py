@@ -78,10 +78,18 @@ class SettingsPanel(Panel):
         self.rule_box.currentIndexChanged.connect(self._rule_changed)
 
         self.alpha_box = self._parameter_box(
-            0.001, self.tr("α: how much of the old S each write keeps, in (0, 1]")
+            0.001,
+            self.tr(
+                "α: how much of the old S each write keeps, in (0, 1]; the default, "
+                "which a write may override in the steps' α / β column"
+            ),
         )
         self.beta_box = self._parameter_box(
-            0.0, self.tr("β: writing strength of the delta rules, in [0, 1]")
+            0.0,
+            self.tr(
+                "β: writing strength of the delta rules, in [0, 1]; the default, "
+                "which a write may override in the steps' α / β column"
+            ),
         )
         self.alpha_box.setValue(DEFAULT_ALPHA)
         self.beta_box.setValue(DEFAULT_BETA)
@@ -100,8 +108,8 @@ class SettingsPanel(Panel):
         form.addRow(self.tr("feature map φ"), self.feature_box)
         form.addRow(self.tr("normaliser"), self.normalize_box)
         form.addRow(self.tr("update rule"), self.rule_box)
-        form.addRow(self.tr("α (decay)"), self.alpha_box)
-        form.addRow(self.tr("β (strength)"), self.beta_box)
+        form.addRow(self.tr("default α (decay)"), self.alpha_box)
+        form.addRow(self.tr("default β (strength)"), self.beta_box)
         #: What each parameter box says when its rule uses it (its label, tooltip).
         self._parameter_rows = {
             "alpha": (self.alpha_box, form.labelForField(self.alpha_box), self.alpha_box.toolTip()),

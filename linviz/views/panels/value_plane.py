@@ -15,13 +15,14 @@ from functools import partial
 import numpy as np
 
 from linviz.model.readout import held_at_key
+from linviz.views.error_words import parts_text, percent
 from linviz.views.items.arrow_item import ArrowItem, ArrowLook, restyled
 from linviz.views.items.plane_arrows import (
     DEPTH_BY_CODE,
     ArrowBatch,
     PlaneArrow,
 )
-from linviz.views.number_text import shown_number, shown_vector
+from linviz.views.number_text import shown_vector
 from linviz.views.panels.plane_base import VectorPlanePanel
 from linviz.views.theme import Theme
 
@@ -157,7 +158,9 @@ class ValuePlanePanel(VectorPlanePanel):
                 "past",
                 dash="dot",
                 weight=1.2,
-                label=self.tr("interference"),
+                # The gap is the read's error, whatever it is made of (decay is
+                # not interference): its parts are named in the tooltip.
+                label=self.tr("error"),
                 label_at="middle",
             )
             arrows.append(
@@ -237,7 +240,10 @@ class ValuePlanePanel(VectorPlanePanel):
             return self.tr("the target value, stored by {0} = {1}").format(
                 result.target, shown_vector(result.expected)
             )
-        text = self.tr("interference y − target = {0}").format(shown_vector(result.interference))
+        text = self.tr("error y − v_target = {0}").format(shown_vector(result.interference))
+        parts, names = result.error_parts, result.shown_parts()
+        if parts is not None and names:
+            text += "\n= " + parts_text(parts, names)
         if result.relative_error is not None:
-            text += "\n" + self.tr("relative error {0}").format(shown_number(result.relative_error))
+            text += "\n" + self.tr("relative error {0}").format(percent(result.relative_error))
         return text

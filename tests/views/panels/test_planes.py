@@ -412,7 +412,10 @@ def test_value_plane_at_a_read_shows_output_target_and_interference(qtbot, lesso
     assert target.look.color == theme.target and output.look.color == theme.read
     gap = panel.arrow("interference")
     assert gap.origin == (0.0, -5.0) and gap.tip == pytest.approx((1.2, -1.8))
-    assert gap.label == "interference" and gap.look.dash == "dot"
+    assert gap.label == "error" and gap.look.dash == "dot"
+    assert panel._read_tooltip("interference") == (
+        "error y − v_target = [1.2, 3.2]\n= crosstalk [1.2, 3.2]\nrelative error 68.4\u202f%"
+    )
     # … and it is really painted in the warning colour, half-way along.
     image = panel.plot_widget.grab().toImage()
     assert colour_near(image, point(panel, 0.6, -3.4), theme.warning)

@@ -41,9 +41,14 @@ def test_the_crowded_read_in_numbers(qtbot, lesson_session):
     assert "Read r4: query [0.8, 0.6] · target k3" in text
     assert "output y: [1.2, -1.8]" in text
     assert "expected v_target (k3): [0, -5]" in text
-    assert "interference y − v_target: [1.2, 3.2]" in text
+    # The error and the model's parts that add up to it: here all crosstalk.
+    assert "error y − v_target: [1.2, 3.2]\n= crosstalk: [1.2, 3.2]\n" in text
     assert "relative error: 68.4 %" in text
-    assert "crosstalk share: 40.6 %" in text
+    flat = " ".join(text.split())
+    assert (
+        "largest part is crosstalk from other keys: 100.0 % of the error's parts, by size" in flat
+    )
+    assert "of the read" not in text and "40.6" not in text
     assert "cosine(y, v_target): 0.832" in text
     assert "q·kᵢ: k1 0.8 k2 0.6 k3 1" in " ".join(text.split())
 
@@ -84,8 +89,7 @@ def test_a_clean_read_has_no_crosstalk(qtbot, lesson_session):
     assert "output y: [3, 1]" in text
     # Exact: nothing is called interference or crosstalk.
     assert "y − v_target: [0, 0]" in text
-    assert "interference" not in text and "of which crosstalk" not in text
-    assert "crosstalk share: 0.0 %" in text
+    assert "interference" not in text and "crosstalk" not in text
     assert "relative error: 0.0 %" in text
     assert "crosstalk" not in [g.kind for g in panel.bars.groups]
     np.testing.assert_allclose(panel.bars.groups[1].values, [0, 0])  # k2: orthogonal
@@ -109,7 +113,13 @@ def test_an_overlapping_write_says_what_its_rule_does_to_earlier_reads(qtbot):
     session.set_cursor(4)  # w3 rewrites w1's key
     panel = show(qtbot, session)
     text = panel.text()
-    assert "the delta rule swaps what S returned for this key" in text
+    flat = " ".join(text.split())
+    assert "Write w3: key [1, 0], value [9, 9] · β = 1" in text
+    assert (
+        "w3 overlaps earlier keys. Under the delta rule, with β = 1, it adds "
+        "u = β × (its value − what S returned for its key) = [7, 6]; a read whose key "
+        "overlaps w3 moves by that key's dot product with w3 times u:"
+    ) in flat
     assert "pick up its value" not in text
     assert "overlaps w1: cos 1.00" in text
 
@@ -278,7 +288,8 @@ def test_on_a_projector_the_measures_keep_three_digits(qtbot):
     session.set_options(projector=True)
     measures = dict(panel.measures)
     assert measures["output y"] == "[4.1, 2.05]"
-    assert measures["interference y − v_target"] == "[-5.9, -2.95]"
+    assert measures["error y − v_target"] == "[-5.9, -2.95]"
+    assert measures["= forgetting"] == "[-5.9, -2.95]"
 
 
 def test_moving_between_writes_lays_no_panel_out(qtbot):
@@ -352,8 +363,7 @@ def test_an_exact_delta_read_is_a_replacement_not_crosstalk(qtbot):
     text = " ".join(panel.text().split())
     measures = dict(panel.measures)
     assert measures["output y"] == "[9, 9]"
-    assert measures["crosstalk share"] == "0.0 %"
-    assert "of which crosstalk" not in measures
+    assert not any("crosstalk" in name or "share" in name for name in measures)
     assert not any("interference" in name for name in measures)
     assert "w3 stored [9, 9] − [2, 3] = [7, 6]" in text
     assert "cancelling w1's [2, 3]" in text
@@ -365,15 +375,14 @@ def test_an_exact_delta_read_is_a_replacement_not_crosstalk(qtbot):
     np.testing.assert_allclose(sum(g.values for g in panel.bars.groups[:3]), [9, 9])
 
 
-def test_the_crosstalk_share_says_what_it_is(qtbot, lesson_session):
+def test_an_error_part_says_what_it_is(qtbot, lesson_session):
     lesson_session.set_cursor(7)
     panel = show(qtbot, lesson_session)
-    tip = panel.numbers.tooltip_for("crosstalk share")
-    assert "‖crosstalk‖ / (‖own value‖ + ‖crosstalk‖)" in tip
-    assert "0 when the read is exact" in tip
+    tip = panel.numbers.tooltip_for("= crosstalk")
+    assert tip == "crosstalk from other keys"
     # Hovering the row shows it.
     panel.numbers.grab()
-    spot = panel.numbers.row_rect("crosstalk share").center().toPoint()
+    spot = panel.numbers.row_rect("= crosstalk").center().toPoint()
     event = QtGui.QHelpEvent(QtCore.QEvent.Type.ToolTip, spot, panel.numbers.mapToGlobal(spot))
     QtWidgets.QApplication.sendEvent(panel.numbers, event)
     assert QtWidgets.QToolTip.text() == tip
@@ -384,8 +393,13 @@ def test_a_half_replacement_says_what_its_correction_removed(qtbot):
     _, panel = lesson_panel(qtbot, "delta-repair", 8)
     text = " ".join(panel.text().split())
     assert "w4 stored [0.5, 0.5] − [4.5, 4.5] = [-4, -4]" in text
-    assert "of which crosstalk: [4.5, 4.5]" in text
-    assert "crosstalk" in [g.kind for g in panel.bars.groups]
+    # The [4, 4] is what β = 0.5 did not overwrite: not crosstalk, no share over 100 %.
+    measures = dict(panel.measures)
+    assert measures["error y − v_target"] == "[4, 4]"
+    assert measures["= not overwritten"] == "[4, 4]"
+    assert "crosstalk" not in text and "90" not in text and "4.5, 4.5] is" not in text
+    assert "largest part is left behind by an earlier write under the same key: 100.0 %" in text
+    assert "crosstalk" not in [g.kind for g in panel.bars.groups]
 
 
 def test_a_query_weighing_two_keys_alike_has_no_single_target(qtbot):

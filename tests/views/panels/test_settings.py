@@ -115,3 +115,14 @@ def test_alpha_and_beta_say_why_they_cannot_be_edited(qtbot, lesson_session):
     assert panel.alpha_box.toolTip().startswith("α: how much of the old S")
     assert panel.alpha_box.styleSheet() == ""
     assert "Not used by the gated rule" in panel.beta_box.toolTip()
+
+
+def test_the_rule_parameters_are_labelled_as_defaults_a_write_may_override(qtbot):
+    session = Session()
+    session.open("delta-repair")  # w4 writes with β = 0.5 against the default β = 1
+    panel = show(qtbot, session)
+    form = panel.layout().itemAt(0).layout()
+    assert form.labelForField(panel.beta_box).text() == "default β (strength)"
+    assert form.labelForField(panel.alpha_box).text() == "default α (decay)"
+    assert "a write may override" in panel.beta_box.toolTip()
+    assert panel.beta_box.value() == 1.0
