@@ -287,3 +287,24 @@ def test_in_french_a_failed_save_is_told_in_french(qapp, unwritable_folder):
         f"Impossible d’enregistrer {target} : permission refusée\n"
         "Votre travail est toujours ouvert ici ; rien n’est perdu."
     )
+
+
+def test_close_then_save_over_a_file_changed_on_disk_asks_and_cancel_keeps_the_window(
+    qtbot, tmp_path, monkeypatch
+):
+    path = tmp_path / "shared.json"
+    lesson = Session()
+    lesson.open("crowding-the-plane")
+    lesson.save(path)
+    first, second = opened_window(qtbot, path), opened_window(qtbot, path)
+    edit(first.session, [1, 1])
+    assert first.save_to(path)
+    edit(second.session, [2, 2])
+    monkeypatch.setattr(second, "ask_unsaved", lambda: SAVE)
+    answers = iter(["cancel", "overwrite"])
+    monkeypatch.setattr(second, "ask_changed_on_disk", lambda p: next(answers))
+    assert not second.close()  # cancelled at "changed on disk": nothing written, still open
+    assert second.isVisible() and second.session.is_modified
+    np.testing.assert_array_equal(load_scenario(path).step(1).value, [1, 1])
+    assert second.close()  # asked again: overwrite, then it closes
+    np.testing.assert_array_equal(load_scenario(path).step(1).value, [2, 2])
