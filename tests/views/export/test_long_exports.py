@@ -132,3 +132,17 @@ def test_the_command_line_shows_progress_on_one_terminal_line():
         "linviz: exporting, 100% (4 of 4)",
     ]
     assert text.endswith("\r" + " " * len("linviz: exporting, 100% (4 of 4)") + "\r")
+
+
+def test_an_export_written_aside_keeps_links_and_modes_and_leaves_no_temporary(tmp_path):
+    real = tmp_path / "real.png"
+    real.write_bytes(b"old")
+    real.chmod(0o640)
+    link = tmp_path / "link.png"
+    link.symlink_to(real)
+    assert images.write_file(link, b"new") == link
+    assert link.is_symlink() and real.read_bytes() == b"new"
+    assert real.stat().st_mode & 0o777 == 0o640
+    with pytest.raises(images.ExportError, match="cannot write"):
+        images.write_file(tmp_path / "gone" / "x.png", b"data")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.png", "real.png"]
