@@ -36,3 +36,5 @@ def never_ask_to_save(request, monkeypatch):
     monkeypatch.setattr(
         MainWindow, "ask_unsaved", lambda self: QtWidgets.QMessageBox.StandardButton.Discard
     )
+    # Nor on "the file changed on disk": nothing is overwritten unless a test says so.
+    monkeypatch.setattr(MainWindow, "ask_changed_on_disk", lambda self, path: "cancel")

@@ -13,6 +13,8 @@ own: its title, theme, language, remembered settings and messages.
 from __future__ import annotations
 
 import re
+import sys
+from pathlib import Path
 
 from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
@@ -21,6 +23,7 @@ from linviz import __version__
 from linviz.controller import recovery
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
+from linviz.model.errors import printable
 from linviz.views.accessibility import Accessibility
 from linviz.views.classroom.class_menu import Classroom
 from linviz.views.classroom.presenter import Presenter
@@ -99,6 +102,7 @@ class MainWindow(QtWidgets.QMainWindow):
             registry,
             ask_unsaved=lambda: self.ask_unsaved(),
             ask_recovery=lambda entries: self.ask_recovery(entries),
+            ask_changed_on_disk=lambda path: self.ask_changed_on_disk(path),
         )
         self.exporter = WindowExporter(session, desk, registry)
         self._declare_actions()
@@ -500,7 +504,15 @@ class MainWindow(QtWidgets.QMainWindow):
         self.desk.shown()
 
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
-        if not self.document.close():  # asks about unsaved changes; nothing left to recover
+        try:
+            may_close = self.document.close()  # asks about unsaved changes; saves if told to
+        except Exception:
+            # Qt would close the window anyway (the event is accepted by default), losing
+            # the work: it stays open, and the error goes to the error hook, once.
+            event.ignore()
+            sys.excepthook(*sys.exc_info())
+            return
+        if not may_close:  # cancelled, or the save failed: the work stays open
             event.ignore()
             return
         self._save_settings()
@@ -558,6 +570,36 @@ class MainWindow(QtWidgets.QMainWindow):
         box.setTextFormat(Qt.TextFormat.PlainText)  # the title comes from the file
         box.setDefaultButton(QtWidgets.QMessageBox.StandardButton.Save)
         return QtWidgets.QMessageBox.StandardButton(box.exec())
+
+    def ask_changed_on_disk(self, path: Path) -> str:
+        """Ask what to do: the file changed on disk since it was opened or saved here.
+
+        Returns ``"overwrite"``, ``"save_as"`` or ``"cancel"`` (tests replace this).
+        """
+        box = QtWidgets.QMessageBox(
+            QtWidgets.QMessageBox.Icon.Warning,
+            self.tr("File changed on disk"),
+            self.tr(
+                "%1 changed on disk since it was opened or last saved here "
+                "(another window or program wrote it).\n\n"
+                "Overwrite it with this window's scenario, save under another name, or cancel?"
+            ).replace("%1", printable(str(path))),
+            QtWidgets.QMessageBox.StandardButton.NoButton,
+            self,
+        )
+        box.setTextFormat(Qt.TextFormat.PlainText)  # a file name is not markup
+        Role = QtWidgets.QMessageBox.ButtonRole
+        choices = {
+            box.addButton(self.tr("&Overwrite"), Role.DestructiveRole): "overwrite",
+            box.addButton(self.tr("Save &As…"), Role.AcceptRole): "save_as",
+        }
+        cancel = box.addButton(QtWidgets.QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(cancel)  # Enter overwrites nothing
+        box.setEscapeButton(cancel)
+        box.exec()
+        choice = choices.get(box.clickedButton(), "cancel")
+        box.deleteLater()
+        return choice
 
     def ask_recovery(
         self, entries: list[recovery.Recoverable]

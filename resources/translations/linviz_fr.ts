@@ -646,10 +646,6 @@ L’erreur y − v_cible = {interference} est faite des parts que liste {parts},
         <translation>Sans titre</translation>
     </message>
     <message>
-        <source>Could not save</source>
-        <translation>Enregistrement impossible</translation>
-    </message>
-    <message>
         <source>Saved %1</source>
         <translation>%1 enregistré</translation>
     </message>
@@ -1767,6 +1763,26 @@ Votre scénario est conservé ; vous pouvez continuer à travailler et l’enreg
     <message>
         <source>“%1” has changes that are not saved. Save them first?</source>
         <translation>« %1 » a des modifications non enregistrées. Les enregistrer d’abord ?</translation>
+    </message>
+    <message>
+        <source>File changed on disk</source>
+        <translation>Fichier modifié sur le disque</translation>
+    </message>
+    <message>
+        <source>%1 changed on disk since it was opened or last saved here (another window or program wrote it).
+
+Overwrite it with this window&apos;s scenario, save under another name, or cancel?</source>
+        <translation>%1 a été modifié sur le disque depuis son ouverture ou son dernier enregistrement ici (une autre fenêtre ou un autre programme l’a écrit).
+
+L’écraser avec le scénario de cette fenêtre, l’enregistrer sous un autre nom, ou annuler ?</translation>
+    </message>
+    <message>
+        <source>&amp;Overwrite</source>
+        <translation>&amp;Écraser</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Enregistrer &amp;sous…</translation>
     </message>
     <message>
         <source>About linviz</source>
@@ -3028,6 +3044,21 @@ y = {output}</translation>
     <message>
         <source>wants {expected} ({target}), off by {error}</source>
         <translation>attend {expected} ({target}), écart {error}</translation>
+    </message>
+</context>
+<context>
+    <name>SaveFailure</name>
+    <message>
+        <source>Could not save</source>
+        <translation>Enregistrement impossible</translation>
+    </message>
+    <message>
+        <source>Could not save {0}: {1}</source>
+        <translation>Impossible d’enregistrer {0} : {1}</translation>
+    </message>
+    <message>
+        <source>Your work is still open here; nothing was lost.</source>
+        <translation>Votre travail est toujours ouvert ici ; rien n’est perdu.</translation>
     </message>
 </context>
 <context>

@@ -1,11 +1,16 @@
 """A long session, as a restless user: thousands of random actions on a real window.
 
 Seeded (the same actions every run; the seed and the action number are in
-every failure). After each action: no exception reached the exception hook,
-the event queue settles (no layout that feeds on itself), and the session's
-scenario, a fresh replay of it dumped and loaded back, and the heatmap on
-screen agree on S at the cursor. And memory does not grow across repeated
-lesson loads.
+every failure). Besides keys, drags, edits and exports, the hostile ones: Try
+a vector with ``inf``, ``1e400, 1`` and 400-digit numbers, then projector
+mode; extreme numbers (1e308, -1.797e308, 5e-324) typed into the step table's
+cells; saves to places that cannot be written; closing the window while its
+save fails. A watchdog fails the test with every thread's stack if the event
+loop stalls for 10 s (:mod:`tests.views.watchdog`). After each action: no
+exception reached the exception hook, the event queue settles (no layout that
+feeds on itself), and the session's scenario, a fresh replay of it dumped and
+loaded back, and the heatmap on screen agree on S at the cursor. And memory
+does not grow across repeated lesson loads.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import json
 import os
 import random
 import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -30,7 +36,9 @@ from linviz.model.rules import Rule
 from linviz.model.scenario import read, write
 from linviz.model.scenario_file import dumps_scenario, load_scenario_bytes
 from linviz.views.error_hook import ErrorReporter
+from linviz.views.panels.step_table_model import VALUE, VECTOR
 from tests.views.conftest import data_to_viewport
+from tests.views.watchdog import Watchdog
 
 pytestmark = pytest.mark.qt_log_ignore(
     "This plugin does not support propagateSizeHints",
@@ -44,6 +52,23 @@ ACTIONS = int(os.environ.get("LINVIZ_MONKEY_ACTIONS", "2000"))
 BURST = 3
 #: Rounds of the event loop an action may take to settle; more is a layout loop.
 SETTLE_ROUNDS = 40
+#: The event loop not back for this long fails the test, with every thread's stack.
+STALL_SECONDS = 10
+
+#: What a hostile instructor types into Class ▸ Try a vector…
+TRY_TEXTS = (
+    "inf",
+    "-inf, 1",
+    "nan",
+    "1e400, 1",
+    "1e308, -1e308",
+    "1.7976931348623157e308, 5e-324",
+    "9" * 400,
+    "-" + "9" * 400 + ", 1",
+    "1e-300, 1e300, 1, 0",
+)
+#: Extreme numbers typed into a key or value cell of the step table.
+EXTREME_NUMBERS = ("1e308", "-1.797e308", "5e-324", "-5e-324", "1.7976931348623157e308")
 
 RULES = (
     Rule("additive"),
@@ -67,15 +92,41 @@ class LayoutWatch(QtCore.QObject):
         return False
 
 
-def settle(watch: LayoutWatch) -> int:
-    """Run the event loop until a round brings no layout request; the rounds it took."""
+def settle(watch: LayoutWatch, beat=lambda where: None) -> int:
+    """Run the event loop until a round brings no layout request; the rounds it took.
+
+    ``beat`` is told after each round (the watchdog's heartbeat).
+    """
     app = QtWidgets.QApplication.instance()
     for rounds in range(1, SETTLE_ROUNDS + 1):
         watch.count = 0
         app.processEvents()
+        beat(f"settle round {rounds}")
         if watch.count == 0:
             return rounds
     return SETTLE_ROUNDS + 1
+
+
+def unwritable_places(tmp_path) -> list:
+    """Where no save can succeed: a read-only folder (sysfs as root), under a file, a folder."""
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        (locked / "probe").touch()
+    except PermissionError:
+        folder = locked
+    else:  # root writes anywhere a mode allows nothing: sysfs refuses even root
+        (locked / "probe").unlink()
+        folder = Path("/sys/kernel")
+    (tmp_path / "notes.txt").write_text("a file, not a folder")
+    (tmp_path / "folder.json").mkdir()
+    return [
+        folder / "lesson.json",
+        tmp_path / "notes.txt" / "lesson.json",
+        tmp_path / "folder.json",
+        tmp_path / "gone" / "away" / "lesson.json",
+    ]
 
 
 def referenced(scenario, label: str) -> bool:
@@ -115,11 +166,13 @@ def test_a_step_another_caption_quotes_cannot_be_removed_so_saved_files_reopen(l
 class Monkey:
     """The random actions, on ``window``, drawn from ``rng``."""
 
-    def __init__(self, window, rng: random.Random, tmp_path) -> None:
+    def __init__(self, window, rng: random.Random, tmp_path, monkeypatch) -> None:
         self.window = window
         self.session = window.session
         self.rng = rng
         self.tmp_path = tmp_path
+        self.monkeypatch = monkeypatch
+        self.nowhere = unwritable_places(tmp_path)
         self.exports = 0
         self.bad_file = tmp_path / "bad.json"
         self.bad_file.write_text(
@@ -269,21 +322,141 @@ class Monkey:
             box.close()
         return "open a bad file"
 
+    def try_vector(self) -> str:
+        """Class ▸ Try a vector… with an infinite, huge or 400-digit text, then projector mode."""
+        before = dumps_scenario(self.session.scenario)
+        self.window.classroom.open_try_box()
+        box = self.window.classroom.try_box()
+        role = self.rng.choice(("key", "query", "value"))
+        box.roles[role].click()
+        text = self.rng.choice(TRY_TEXTS)
+        box.edit.setText(text)
+        QTest.keyClick(box.edit, Qt.Key.Key_Return)  # Enter tries
+        assert box.check is not None and box.verdict.text(), f"no verdict for {text[:30]!r}"
+        was_projector = self.session.options.projector
+        self.window.set_projector_mode(True, full_screen=False)
+        QtWidgets.QApplication.processEvents()
+        box.grab()  # the big picture drawn now, not at some later paint
+        self.window.grab()
+        if not was_projector and self.rng.random() < 0.7:
+            self.window.set_projector_mode(False, full_screen=False)
+        box.close()
+        assert dumps_scenario(self.session.scenario) == before, "Try a vector changed the scenario"
+        return f"try {text[:24]!r} as {role}, then projector"
+
+    def typed_extreme(self) -> str:
+        """An extreme number typed into a key or value cell of the step table, as a user types."""
+        scenario = self.session.scenario
+        if not len(scenario):
+            return "typed (no step)"
+        row = self.rng.randrange(len(scenario))
+        step = scenario.step(row + 1)
+        column = VALUE if step.is_write and self.rng.random() < 0.5 else VECTOR
+        size = scenario.d_v if column == VALUE else scenario.d_k
+        text = ", ".join(self.rng.choice(EXTREME_NUMBERS + ("1", "0")) for _ in range(size))
+        before = dumps_scenario(scenario)
+        table = self.window.step_table.table
+        model = self.window.step_table.model
+        index = model.index(row, column)
+        how = "set"
+        if table.isVisible():
+            table.scrollTo(index)
+            table.setCurrentIndex(index)
+            table.edit(index)
+            editor = QtWidgets.QApplication.focusWidget()
+            if isinstance(editor, QtWidgets.QLineEdit) and table.isAncestorOf(editor):
+                editor.selectAll()
+                QTest.keyClicks(editor, text)
+                QTest.keyClick(editor, Qt.Key.Key_Return)
+                how = "typed"
+        if how == "set":  # the table is not on screen (a compact window): as the model takes it
+            model.setData(index, text)
+        self.session.set_cursor(row + 1)
+        QtWidgets.QApplication.processEvents()
+        self.window.grab()  # every panel drawn with the extreme step at the cursor
+        accepted = dumps_scenario(self.session.scenario) != before
+        if accepted and self.rng.random() < 0.7:
+            self.session.undo()  # most of the time, back to numbers the other actions can drag
+        return f"typed {text!r} into row {row + 1} ({how}, {'accepted' if accepted else 'refused'})"
+
+    def _failed_save_said(self, target) -> None:
+        error = self.window.last_error or ""
+        assert error.startswith("Could not save "), (target, error)
+        box = getattr(self.window, "error_box", None)
+        if box is not None:
+            box.close()
+
+    def save_nowhere(self) -> str:
+        """File ▸ Save to a place that cannot be written: told, nothing lost."""
+        target = self.rng.choice(self.nowhere)
+        before, modified, path = (
+            dumps_scenario(self.session.scenario),
+            self.session.is_modified,
+            self.session.path,
+        )
+        self.window.last_error = None
+        assert not self.window.save_to(target), target
+        self._failed_save_said(target)
+        assert dumps_scenario(self.session.scenario) == before
+        assert (self.session.is_modified, self.session.path) == (modified, path)
+        return f"save to {target} (refused)"
+
+    def close_failing(self) -> str:
+        """Close → "Save changes?" → Save → the save fails: the window stays open."""
+        if self.session.path is not None:
+            return "close (skipped: the scenario has a file)"
+        if not self.session.is_modified:
+            self.session.execute(
+                InsertStep(
+                    1,
+                    write(
+                        self.vector(self.session.scenario.d_k),
+                        self.vector(self.session.scenario.d_v),
+                        self.label(),
+                    ),
+                )
+            )
+        target = self.rng.choice(self.nowhere)
+        self.window.last_error = None
+        with self.monkeypatch.context() as patched:
+            patched.setattr(
+                self.window, "ask_unsaved", lambda: QtWidgets.QMessageBox.StandardButton.Save
+            )
+            patched.setattr(
+                QtWidgets.QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), "")
+            )
+            assert not self.window.close(), "the window closed although its save failed"
+        assert self.window.isVisible() and self.session.is_modified
+        self._failed_save_said(target)
+        return f"close while saving to {target} fails"
+
     def act(self) -> str:
+        """One random action; what it was. Any error names the action it broke in."""
         roll = self.rng.random()
         for share, action in (
-            (0.25, self.key),
-            (0.45, self.drag),
-            (0.70, self.edit),
-            (0.78, self.undo_redo),
-            (0.86, self.rule),
-            (0.90, self.projector),
-            (0.96, self.resize),
-            (0.975, self.export),
-            (1.0, self.open_bad_file),
+            (0.22, self.key),
+            (0.40, self.drag),
+            (0.62, self.edit),
+            (0.70, self.undo_redo),
+            (0.77, self.rule),
+            (0.81, self.projector),
+            (0.86, self.resize),
+            (0.875, self.export),
+            (0.90, self.open_bad_file),
+            (0.93, self.try_vector),
+            (0.96, self.typed_extreme),
+            (0.98, self.save_nowhere),
+            (1.0, self.close_failing),
         ):
             if roll < share:
-                return action()
+                try:
+                    return action()
+                except AssertionError:
+                    raise
+                except Exception as error:  # raised through a paint or an event: say which action
+                    raise AssertionError(
+                        f"{action.__name__} raised {type(error).__name__}: {error}"
+                    ) from error
         raise AssertionError("unreachable")
 
 
@@ -322,28 +495,33 @@ def test_a_long_random_session(window, qtbot, tmp_path, monkeypatch):
     app = QtWidgets.QApplication.instance()
     app.installEventFilter(watch)
     rng = random.Random(SEED)
-    monkey = Monkey(window, rng, tmp_path)
+    monkey = Monkey(window, rng, tmp_path, monkeypatch)
     kinds: dict[str, int] = {}
     try:
         with qtbot.waitActive(window):
             window.activateWindow()
         number = 0
-        while number < ACTIONS:
-            for _ in range(rng.randint(1, BURST)):
-                what = monkey.act()
-                where = f"seed {SEED}, action {number}: {what}"
-                kind = what.split(" ")[0]
-                kinds[kind] = kinds.get(kind, 0) + 1
-                number += 1
+        with Watchdog(STALL_SECONDS) as dog:
+            while number < ACTIONS:
+                for _ in range(rng.randint(1, BURST)):
+                    try:
+                        what = monkey.act()
+                    except AssertionError as error:
+                        raise AssertionError(f"seed {SEED}, action {number}: {error}") from error
+                    where = f"seed {SEED}, action {number}: {what}"
+                    dog.beat(where)
+                    kind = what.split(" ")[0]
+                    kinds[kind] = kinds.get(kind, 0) + 1
+                    number += 1
+                    assert reporter.reported == [], f"{where}: {reporter.reported}"
+                    assert not window.session.dragging, where
+                    check_replay(window.session, where)
+                rounds = settle(watch, lambda round_, where=where: dog.beat(f"{where}, {round_}"))
                 assert reporter.reported == [], f"{where}: {reporter.reported}"
-                assert not window.session.dragging, where
-                check_replay(window.session, where)
-            rounds = settle(watch)
-            assert reporter.reported == [], f"{where}: {reporter.reported}"
-            assert rounds <= SETTLE_ROUNDS, f"{where}: the event queue never settles"
-            check_heatmap(window, where)
-            if QtWidgets.QApplication.activeWindow() is not window:
-                window.activateWindow()
+                assert rounds <= SETTLE_ROUNDS, f"{where}: the event queue never settles"
+                check_heatmap(window, where)
+                if QtWidgets.QApplication.activeWindow() is not window:
+                    window.activateWindow()
     finally:
         app.removeEventFilter(watch)
         reporter.uninstall()
@@ -354,6 +532,8 @@ def test_a_long_random_session(window, qtbot, tmp_path, monkeypatch):
     for kind in ("key", "drag", "edit", "insert", "Ctrl+Z", "Ctrl+Shift+Z", "rule", "projector"):
         assert kinds.get(kind, 0) >= often, (kind, kinds)
     assert monkey.exports >= often // 4 and kinds.get("open", 0) >= often // 4, kinds
+    for kind in ("try", "typed", "save", "close"):  # the hostile ones
+        assert kinds.get(kind, 0) >= often // 4, (kind, kinds)
 
 
 def test_memory_does_not_grow_across_lesson_loads(window):

@@ -14,7 +14,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
@@ -278,15 +278,57 @@ def prepare_view(window: QMainWindow, session: Session, plan: Plan) -> QtWidgets
     return widget
 
 
+class TerminalProgress:
+    """How far a sequence export is (a ``progress(done, total)``), on one terminal line.
+
+    For a person at a terminal only (the caller checks ``isatty``): a script
+    reading stderr sees nothing but errors. Ctrl+C stops the export; the
+    files written so far are removed (:func:`sequences.export_all_steps`).
+    """
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.shown = ""
+
+    def __call__(self, done: int, total: int) -> bool:
+        text = f"linviz: exporting, {100 * done // max(total, 1)}% ({done} of {total})"
+        if text != self.shown:
+            self.stream.write("\r" + text.ljust(len(self.shown)))
+            self.stream.flush()
+            self.shown = text
+        return True
+
+    def clear(self) -> None:
+        """Erase the line (what follows is the list of files, or an error)."""
+        if self.shown:
+            self.stream.write("\r" + " " * len(self.shown) + "\r")
+            self.stream.flush()
+            self.shown = ""
+
+
 def _write(widget: object, session: Session, plan: Plan) -> list[Path]:
     """Draw the export ``plan`` asks for; the files written."""
     from linviz.views.export import images, sequences
 
-    if plan.suffix == ".gif":
-        return [sequences.export_gif(widget, session, plan.out, plan.frame_ms, plan.scale)]
-    if plan.step is None:
-        return sequences.export_all_steps(
-            widget, session, plan.out, plan.scale, transparent=plan.transparent
-        )
+    progress = TerminalProgress(sys.stderr) if sys.stderr.isatty() else None
+    try:
+        if plan.suffix == ".gif":
+            return [
+                sequences.export_gif(
+                    widget, session, plan.out, plan.frame_ms, plan.scale, progress=progress
+                )
+            ]
+        if plan.step is None:
+            return sequences.export_all_steps(
+                widget,
+                session,
+                plan.out,
+                plan.scale,
+                transparent=plan.transparent,
+                progress=progress,
+            )
+    finally:
+        if progress is not None:
+            progress.clear()
     session.set_cursor(plan.step)
     return [images.export_widget(widget, plan.out, plan.scale, transparent=plan.transparent)]

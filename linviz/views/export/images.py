@@ -16,6 +16,8 @@ it is drawn, so viewers that smooth embedded bitmaps still show crisp cells.
 from __future__ import annotations
 
 import math
+import os
+import stat
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
@@ -26,6 +28,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.session import Session
+from linviz.model.safe_files import write_atomically
 from linviz.views.export.transparency import (
     graphics_views,
     key_out_background,
@@ -168,11 +171,26 @@ def check_shown(widget: QtWidgets.QWidget) -> None:
         )
 
 
-def write_file(path: str | Path, data: bytes) -> Path:
-    """Write ``data`` to ``path``; :class:`ExportError` (for the user) if that fails."""
-    path = Path(path)
+def _new_file_mode(path: Path) -> int:
+    """The permission bits an export gets: those of the file it replaces, else the umask's."""
     try:
-        path.write_bytes(data)
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
+def write_file(path: str | Path, data: bytes) -> Path:
+    """Write ``data`` to ``path``; :class:`ExportError` (for the user) if that fails.
+
+    Through a temporary file renamed over ``path``: a failed or interrupted
+    write leaves the old file (or none), never half an image.
+    """
+    path = Path(path)
+    target = path.resolve() if path.is_symlink() else path  # a link stays a link
+    try:
+        write_atomically(target, data, _new_file_mode(target))
     except OSError as error:
         raise ExportError(
             QtCore.QCoreApplication.translate("export", "cannot write {0}: {1}").format(

@@ -90,7 +90,8 @@ def export_all_steps(
 
     ``progress(done, total)`` is called after each file; if it returns
     ``False`` the files written so far are removed and :class:`ExportCancelled`
-    is raised. The cursor is put back afterwards.
+    is raised. They are removed too if the export fails or is interrupted
+    (Ctrl+C): no half sequence is left. The cursor is put back afterwards.
     """
     check_suffix(path)
     check_scale(scale)
@@ -104,7 +105,7 @@ def export_all_steps(
                 session.set_cursor(number)
                 written.append(export_widget(widget, target, scale, transparent))
                 _report(progress, number + 1, count + 1)
-    except ExportCancelled:
+    except BaseException:  # cancelled, failed or interrupted: no half sequence
         for done in written:
             done.unlink(missing_ok=True)
         raise

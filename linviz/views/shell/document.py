@@ -4,9 +4,10 @@
 Lessons, Save and Save As…, the list of recent files, and the crash recovery of unsaved work
 (written aside a moment after each change, offered back at the next start).
 It never raises at the user: what fails is reported through :attr:`error`
-(a title and a one-line reason), what succeeds through :attr:`message`. The
-two questions it may ask (unsaved changes, work to recover) are functions it
-is given, so the window (or a test) decides how they are asked.
+(a title and the reason), what succeeds through :attr:`message`. The
+questions it may ask (unsaved changes, work to recover, a file changed on
+disk by someone else) are functions it is given, so the window (or a test)
+decides how they are asked.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller import recovery
-from linviz.controller.session import Session
+from linviz.controller.session import ChangedOnDisk, Session
 from linviz.model.errors import ScenarioError
 from linviz.model.lessons import bundled_lessons
 from linviz.model.scenario import Scenario, write
@@ -25,6 +26,7 @@ from linviz.model.texts import in_language
 from linviz.views.error_text import shown_error
 from linviz.views.recovery_writer import RecoveryWriter, restore_and_take_over
 from linviz.views.shell.actions import ActionRegistry, ActionSpec
+from linviz.views.shell.save_failure import save_failed_text
 
 #: How many recent files File ▸ Open Recent lists.
 MAX_RECENT = 8
@@ -32,6 +34,9 @@ MAX_RECENT = 8
 Answer = QtWidgets.QMessageBox.StandardButton
 #: Asked which of the work left by a linviz that ended without saving to take back.
 AskRecovery = Callable[[list[recovery.Recoverable]], tuple[str, "recovery.Recoverable | None"]]
+#: Asked what to do when the file changed on disk since it was read or saved here:
+#: ``"overwrite"``, ``"save_as"`` or ``"cancel"``.
+AskChangedOnDisk = Callable[[Path], str]
 
 
 class Document(QtCore.QObject):
@@ -51,6 +56,10 @@ class Document(QtCore.QObject):
         Asks what to do with unsaved changes (Save, Discard or Cancel).
     ask_recovery
         Asks what to do with work left behind (see :meth:`offer_recovery`).
+    ask_changed_on_disk
+        Asks what to do when the file to save over changed on disk since it
+        was opened or saved here: ``"overwrite"``, ``"save_as"`` or ``"cancel"``
+        (default: cancel, nothing is overwritten unasked).
 
     Attributes
     ----------
@@ -73,6 +82,7 @@ class Document(QtCore.QObject):
         actions: ActionRegistry,
         ask_unsaved: Callable[[], Answer],
         ask_recovery: AskRecovery,
+        ask_changed_on_disk: AskChangedOnDisk | None = None,
     ) -> None:
         super().__init__(parent)
         self.session = session
@@ -80,6 +90,7 @@ class Document(QtCore.QObject):
         self.settings = settings
         self.ask_unsaved = ask_unsaved
         self.ask_recovery = ask_recovery
+        self.ask_changed_on_disk = ask_changed_on_disk or (lambda _path: "cancel")
         K = QtGui.QKeySequence.StandardKey
         for spec in (
             ActionSpec("file.new", self.tr("&New"), self.new_scenario, K.New, "file", "new"),
@@ -201,18 +212,36 @@ class Document(QtCore.QObject):
             return self.save_as_dialog()
         return self.save_to(self.session.path)
 
-    def save_to(self, path: str | Path) -> bool:
-        """Save to ``path``; report failures without losing anything."""
+    def save_to(self, path: str | Path, *, overwrite: bool = False) -> bool:
+        """Save to ``path``; report failures without losing anything.
+
+        If the file changed on disk since it was opened or saved here (another
+        window or program wrote it), asks first: overwrite, save under another
+        name, or cancel. Whatever a save raises is shown as "Could not save
+        FILE: reason" and the work stays open, modified. Returns whether it was saved.
+        """
         path = Path(path)
         if path.suffix == "":
             path = path.with_suffix(".json")
         try:
-            self.session.save(path)
-        except OSError as error:
-            self.error.emit(self.tr("Could not save"), f"{path}: {error.strerror or error}")
+            self.session.save(path, overwrite=overwrite)
+        except ChangedOnDisk:
+            choice = self.ask_changed_on_disk(path)
+            if choice == "overwrite":
+                return self.save_to(path, overwrite=True)
+            if choice == "save_as":
+                return self.save_as_dialog()
+            return False
+        except Exception as error:  # whatever it is, the user is told and the work is kept
+            self.error.emit(*save_failed_text(path, error))
             return False
         self._remember(path)
-        self.message.emit(self.tr("Saved %1").replace("%1", str(path)))
+        saved = self.session.last_save
+        if saved is not None and saved.notice is not None:
+            # "FILE: saved as a new file: … (hard links), which keep the old version"
+            self.message.emit(shown_error(saved.notice))
+        else:
+            self.message.emit(self.tr("Saved %1").replace("%1", str(path)))
         return True
 
     def save_as_dialog(self) -> bool:
