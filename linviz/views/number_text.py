@@ -28,6 +28,7 @@ DECIMAL_COMMA_LANGUAGES = frozenset({"fr"})
 
 _decimal_comma = False
 _POINT = re.compile(r"(?<=\d)\.(?=\d)")
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 
 
 def set_number_language(language: str) -> None:
@@ -72,11 +73,14 @@ def localised(text: str) -> str:
     """A text of numbers written by the model's formatters, in the language shown.
 
     In English it is returned unchanged; with a decimal comma the list
-    separators become ``" ; "``, decimal points commas and hyphens minus signs.
+    separators become ``" ; "``, thousands commas (``1,024``: a comma before
+    exactly three digits, as English groups them) narrow no-break spaces,
+    decimal points commas and hyphens minus signs.
     """
     if not _decimal_comma:
         return text
-    return _POINT.sub(",", text.replace(", ", " ; ")).replace("-", MINUS)
+    text = _THOUSANDS.sub(NARROW_NO_BREAK, text.replace(", ", " ; "))
+    return _POINT.sub(",", text).replace("-", MINUS)
 
 
 def grouped(count: int) -> str:

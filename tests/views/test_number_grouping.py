@@ -34,3 +34,11 @@ def test_no_line_break_inside_a_number(french):
     text = nt.unbroken_number("[−3,374 ; 3,374]")
     assert text == f"[−3,{J}374 ; 3,{J}374]"
     assert text.replace(J, "") == "[−3,374 ; 3,374]"  # the same text to a reader
+
+
+def test_tick_labels_grouped_the_english_way_are_regrouped_in_french(french):
+    # The recall and MQAR axes label powers of two as "1,024": 1.024 to a French reader.
+    assert nt.localised("1,024") == f"1{NB}024"
+    assert nt.localised("65,536") == f"65{NB}536"
+    assert nt.localised("[1.5, -2]") == "[1,5 ; −2]"  # lists keep their separators
+    assert nt.localised("0.125") == "0,125"

@@ -84,6 +84,7 @@ def test_memory_exports(lab, tmp_path):
     far = figure_point(page, page.plot, 1.0, math.log10(reading.kv_cache_bytes))
     assert not colour_near(image, far, LIGHT.read)  # (and not everywhere)
     text = svg_text(page.export_image(tmp_path / "memory.svg"))
+    text = text.replace("\u202f", " ").replace("\u2060", "")  # no-break space, joiner
     assert "KV cache" in text and "500 KiB" in text and "65 tokens" in text
     header, rows = read_csv(page.export_csv(tmp_path / "memory.csv"))
     assert header == [
