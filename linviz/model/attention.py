@@ -81,23 +81,56 @@ def softmax_weights(scores: np.ndarray, sharpness: float) -> np.ndarray:
     """``exp(s · score_i) / Σ_j exp(s · score_j)``, computed without overflow.
 
     The largest scaled score is subtracted before ``exp`` (the weights do
-    not change, and no ``exp`` exceeds 1). An empty ``scores`` gives an
-    empty array.
+    not change, and no ``exp`` exceeds 1). A score too large for a float
+    (±inf, from keys near 1.8e308) takes the limit: the largest scores
+    share all the weight. An empty ``scores`` gives an empty array.
     """
-    scaled = float(sharpness) * np.asarray(scores, dtype=np.float64)
+    with np.errstate(over="ignore", invalid="ignore"):
+        scaled = float(sharpness) * np.asarray(scores, dtype=np.float64)
     if not scaled.size:
         return scaled
+    if not np.isfinite(scaled).all():
+        scaled = np.nan_to_num(scaled, nan=-np.inf)
+        top = scaled == scaled.max()
+        return top / np.count_nonzero(top)
     exps = np.exp(scaled - scaled.max())
     return exps / exps.sum()
 
 
+def match_scores(keys: np.ndarray, query: np.ndarray) -> np.ndarray:
+    """``q·k_i`` for each row of ``keys``: ±inf where it overflows, never NaN.
+
+    Each key and the query are scaled to a largest component of 1 before the
+    dot product, so that ``1.8e308·1 − 1.8e308·1`` is 0, not ``inf − inf``.
+    """
+    keys = np.asarray(keys, dtype=np.float64)
+    query = np.asarray(query, dtype=np.float64)
+    key_scale = np.abs(keys).max(axis=1, initial=0.0) if keys.size else np.zeros(len(keys))
+    query_scale = float(np.abs(query).max(initial=0.0))
+    if query_scale == 0.0:
+        return np.zeros(len(keys))
+    safe = np.where(key_scale > 0, key_scale, 1.0)
+    unit = (keys / safe[:, None]) @ (query / query_scale)
+    with np.errstate(over="ignore", under="ignore"):
+        combined = key_scale * query_scale
+        return np.where(np.isfinite(combined), unit * combined, unit * key_scale * query_scale)
+
+
 def weight_entropy(weights: np.ndarray) -> float | None:
-    """Entropy (nats) of ``|w| / Σ|w|``; ``None`` when every weight is 0 (or none exist)."""
+    """Entropy (nats) of ``|w| / Σ|w|``; ``None`` when every weight is 0 (or none exist).
+
+    The sizes are scaled by the largest first, so weights near 1.8e308 add up;
+    infinite ones (an overflowed product) share the whole between them.
+    """
     sizes = np.abs(np.asarray(weights, dtype=np.float64))
-    total = float(sizes.sum())
-    if not total > 0 or not math.isfinite(total):
+    sizes = sizes[~np.isnan(sizes)]
+    if not sizes.size:
         return None
-    shares = sizes[sizes > 0] / total
+    largest = float(sizes.max())
+    if not largest > 0:
+        return None
+    sizes = (sizes == largest).astype(np.float64) if math.isinf(largest) else sizes / largest
+    shares = sizes[sizes > 0] / float(sizes.sum())
     shares = shares[shares > 0]  # a subnormal weight beside 1e308 has a share of 0: no term
     return float(-(shares * np.log(shares)).sum())
 
@@ -202,7 +235,7 @@ def compare_read(
     keys = scenario.vectors(0, number)[rows]
     values = scenario.values(0, number)[rows]
     query = scenario.vectors(number - 1, number)[0]
-    scores = keys @ query
+    scores = match_scores(keys, query)
     weights = softmax_weights(scores, sharpness)
     soft_output = weights @ values if len(weights) else np.zeros(scenario.d_v)
     scores.flags.writeable = False
@@ -279,6 +312,9 @@ def spread_curve(scores: np.ndarray, points: int = CURVE_POINTS) -> tuple[np.nda
     sharpnesses = np.linspace(low, high, points)
     if not len(scores):
         return sharpnesses, np.zeros(points)
+    if not np.isfinite(scores).all():  # overflowed scores: the limit, one sharpness at a time
+        counts = [effective_keys(softmax_weights(scores, float(s))) for s in sharpnesses]
+        return sharpnesses, np.array(counts)
     scaled = sharpnesses[:, None] * scores[None, :]
     scaled -= scaled.max(axis=1, keepdims=True)
     weights = np.exp(scaled)

@@ -111,6 +111,8 @@ def shown_amount(x: float, digits: int = 4) -> str:
     space in French, where a comma is the decimal one), a real minus sign, and
     no line break inside it (:func:`unbroken_number`).
     """
+    if not math.isfinite(float(x)):  # an overflowed sum: its sign, or no number at all
+        return "—" if math.isnan(float(x)) else (MINUS + "∞" if x < 0 else "∞")
     value = float(f"{float(x):.{digits}g}") + 0.0
     if abs(value) >= 1e15:
         text = f"{value:.{digits}g}"

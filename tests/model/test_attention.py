@@ -181,3 +181,18 @@ def test_spread_order_and_best_matches_name_what_the_counts_say():
     session = lesson_trace("session-trace")
     assert spread_order(compare_read(session, 7, 1.0)) == "wider"  # 2.77 against 2
     assert best_matches(compare_read(session, 7)) == 2  # w1 and w3 share k = [1, 0]
+
+
+def test_overflowing_scores_give_all_the_weight_to_the_largest_and_no_nan():
+    from linviz.model.attention import match_scores, spread_curve
+
+    keys = np.array([[1.7976931348623157e308, 1.0], [-1.7976931348623157e308, 1.0], [5e-324, 0.0]])
+    scores = match_scores(keys, np.array([1.7976931348623157e308, 0.0]))
+    assert scores[0] == np.inf and scores[1] == -np.inf and np.isfinite(scores[2])
+    assert softmax_weights(scores, 10.0).tolist() == [1.0, 0.0, 0.0]
+    # the difference of two huge products is taken after scaling: 0, not inf − inf
+    assert match_scores(np.array([[1.7e308, 1.7e308]]), np.array([1.0, -1.0])).tolist() == [0.0]
+    assert weight_entropy(np.array([np.inf, np.inf, 1.0])) == pytest.approx(math.log(2))
+    assert weight_entropy(np.array([1.7e308, 1.7e308])) == pytest.approx(math.log(2))
+    sharpnesses, counts = spread_curve(scores)
+    assert np.all(counts == 1.0) and len(counts) == len(sharpnesses)

@@ -23,12 +23,13 @@ from PySide6 import QtCore, QtWidgets
 from linviz.controller.cost_lab import CostLab, CostResult
 from linviz.controller.session import Session
 from linviz.model import token_costs
+from linviz.model.drawable import axis_ticks
 from linviz.model.errors import ScenarioError
 from linviz.views.error_text import shown_error
 from linviz.views.labs.cost_runner import CostRunner
 from linviz.views.labs.lab_page import LabPage
 from linviz.views.labs.lab_plot import LabPlot
-from linviz.views.labs.ticks import linear_ticks, nice_step
+from linviz.views.labs.ticks import linear_ticks
 from linviz.views.number_text import NARROW_NO_BREAK, grouped, shown_amount
 from linviz.views.theme import Theme, label_style
 
@@ -43,9 +44,7 @@ def shown_time(seconds: float) -> str:
 
 def token_axis_ticks(longest: float) -> list[tuple[float, str]]:
     """Round token counts from 0 to ``longest``, thousands grouped."""
-    step = nice_step(longest, 5)
-    count = int(longest // step) + 1
-    return [(k * step, grouped(round(k * step))) for k in range(count)]
+    return [(tick, grouped(round(tick))) for tick in axis_ticks(0.0, longest, 5)]
 
 
 class CostPage(LabPage):
