@@ -111,18 +111,9 @@ class ReadResult:
         zeros, and a screen must not call any of its error crosstalk. Empty
         without a target, and for an exact read.
         """
-        parts = self.error_parts
-        if parts is None or self.exact or self.expected is None:
+        if self.exact:
             return []
-        scale = max(
-            float(np.abs(self.output).max(initial=0.0)),
-            float(np.abs(self.expected).max(initial=0.0)),
-        )
-        return [
-            name
-            for name in parts.largest_first()
-            if float(np.abs(parts[name]).max(initial=0.0)) > EXACT_SHARE * scale
-        ]
+        return shown_part_names(self.error_parts, self.output, self.expected)
 
     def under_target_key(self, index: int) -> bool:
         """Whether the ``index``-th write is an earlier write under the target's stored key.
@@ -508,3 +499,22 @@ def _split(result: ReadResult) -> ErrorParts:
         decays=rule.decays,
         crosstalk=crosstalk,
     )
+
+
+def shown_part_names(
+    parts: ErrorParts | None, output: np.ndarray, expected: np.ndarray | None
+) -> list[str]:
+    """The parts of ``parts`` that print as non-zero beside ``output`` and ``expected``.
+
+    Largest first; a part below :data:`EXACT_SHARE` of the read's scale (its
+    largest component of ``y`` or ``v_target``) is left out. The readout and
+    ``linviz trace`` name the same parts this way.
+    """
+    if parts is None or expected is None:
+        return []
+    scale = max(float(np.abs(output).max(initial=0.0)), float(np.abs(expected).max(initial=0.0)))
+    return [
+        name
+        for name in parts.largest_first()
+        if float(np.abs(parts[name]).max(initial=0.0)) > EXACT_SHARE * scale
+    ]

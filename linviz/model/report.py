@@ -17,6 +17,7 @@ import numpy as np
 
 from linviz.model.error_parts import PART_TITLES
 from linviz.model.limits import MAX_LISTED_TERMS
+from linviz.model.readout import shown_part_names
 from linviz.model.replay import Trace
 from linviz.model.scenario import Scenario
 
@@ -209,10 +210,10 @@ _SYMBOLS = {"alpha": "α", "beta": "β"}
 
 
 def _parts_text(item: WalkedRead) -> str:
-    """`` = forgetting [-3.6, -1.8] + crosstalk [0, 0]``: the error's parts, largest first."""
+    """`` = forgetting [-3.6, -1.8]``: the error's parts that are not zero, largest first."""
     parts = item.error_parts
-    if parts is None or not parts.parts:
+    # The parts that print as non-zero, as the readout names them: pure decay is no crosstalk.
+    order = shown_part_names(parts, item.output, item.expected)
+    if parts is None or not order:
         return ""
-    sizes = parts.sizes()
-    order = sorted(parts.parts, key=lambda name: -sizes[name])  # stable: ties keep the order
     return " = " + " + ".join(f"{PART_TITLES[name]} {fmt_vector(parts[name])}" for name in order)

@@ -44,7 +44,7 @@ def test_the_session_trace_reads_like_worked_case_1():
         "   6  write  w3        k = [1, 0]  v = [9, 9]  stamp [[9, 9], [0, 0]]"
         "  S = [[11, 12], [5, 1]]",
         "   7  read   r4        q = [1, 0]  -> [11, 12]  target w3: wanted [9, 9],"
-        " off by [2, 3] = not overwritten [2, 3] + crosstalk [0, 0]",
+        " off by [2, 3] = not overwritten [2, 3]",
     ]
 
 
@@ -67,7 +67,7 @@ def test_gated_forgetting_shows_each_decay_and_what_is_left_of_the_old_value():
         "  (old S × 0.8)"
         "  S = [[6.4, 3.2], [5.6, 1.6]]",
         "   5  read   r2        q = [1, 0]  -> [6.4, 3.2]  target old: wanted [10, 5],"
-        " off by [-3.6, -1.8] = forgetting [-3.6, -1.8] + crosstalk [0, 0]",
+        " off by [-3.6, -1.8] = forgetting [-3.6, -1.8]",
         "   6  write  n3        k = [0, 1]  v = [0, 4]  α = 0.8  stamp [[0, 0], [0, 4]]"
         "  (old S × 0.8)"
         "  S = [[5.12, 2.56], [4.48, 5.28]]",
@@ -75,10 +75,9 @@ def test_gated_forgetting_shows_each_decay_and_what_is_left_of_the_old_value():
         "  (old S × 0.8)"
         "  S = [[4.096, 2.048], [4.584, 7.224]]",
         "   8  read   r3        q = [1, 0]  -> [4.096, 2.048]  target old: wanted [10, 5],"
-        " off by [-5.904, -2.952] = forgetting [-5.904, -2.952] + crosstalk [0, 0]",
+        " off by [-5.904, -2.952] = forgetting [-5.904, -2.952]",
         "   9  read   r4        q = [0, 1]  -> [4.584, 7.224]  target n4: wanted [1, 3],"
-        " off by [3.584, 4.224] = not overwritten [3.584, 4.224] + crosstalk [0, 0]"
-        " + forgetting [0, 0]",
+        " off by [3.584, 4.224] = not overwritten [3.584, 4.224]",
     ]
 
 
@@ -103,7 +102,7 @@ def test_the_delta_rule_stamp_is_what_repairs_the_reused_key():
         "   7  write  w4        k = [1, 0]  v = [1, 1]  β = 0.5  stamp [[-4, -4], [0, 0]]"
         "  S = [[5, 5], [5, 1]]",
         "   8  read   r4        q = [1, 0]  -> [5, 5]  target w4: wanted [1, 1],"
-        " off by [4, 4] = not overwritten [4, 4] + crosstalk [0, 0]",
+        " off by [4, 4] = not overwritten [4, 4]",
     ]
 
 
