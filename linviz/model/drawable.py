@@ -415,7 +415,8 @@ def undrawable_rows(points: np.ndarray) -> np.ndarray:
     if array.size == 0:
         return np.zeros(len(array), dtype=bool)
     with np.errstate(invalid="ignore"):
-        return ~(np.abs(array) <= MAX_DRAWN).all(axis=1)
+        drawn = (np.abs(array) <= MAX_DRAWN).reshape(len(array), -1)
+    return np.logical_not(drawn.all(axis=1))
 
 
 def device_segments(

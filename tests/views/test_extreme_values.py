@@ -24,6 +24,7 @@ from PySide6.QtTest import QTest
 
 from linviz.model.scenario import Scenario, read, write
 from linviz.views.error_hook import ErrorReporter
+from linviz.views.labs.lab_tabs import SCENARIO
 from linviz.views.panels.step_table_model import VECTOR
 
 pytestmark = [
@@ -228,6 +229,7 @@ def test_every_extreme_in_every_mode_and_lab_draws_without_an_error(
     window = shared_window
     window.session.replace_scenario(SCENARIOS[name].copy(), None)
     settle()
+    assert window.labs.current_name() == SCENARIO
     try:
         for mode in ("full", "compact", "projector"):
             if mode == "compact":
@@ -259,7 +261,7 @@ def test_every_extreme_in_every_mode_and_lab_draws_without_an_error(
             settle()
             hover_plots(window)
     finally:
-        window.labs.show_tab(window.labs.names()[0])
+        window.labs.show_tab(SCENARIO)
         window.resize(1400, 900)
         settle()
     check(recorder, capfd, name)  # (a plane whose frame failed drew no arrow: xfail there)
