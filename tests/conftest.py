@@ -1,12 +1,25 @@
-"""Shared test set-up: Qt runs offscreen when there is no display."""
+"""Shared test set-up: Qt runs offscreen when there is no display, the suite on every core,
+and nothing a test (or a program it starts) remembers reaches the user's home."""
 
+import atexit
 import os
+import shutil
+import tempfile
+
+import pytest
+from hypothesis import Phase, settings
 
 if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import pytest
-from hypothesis import Phase, settings
+# Settings (QSettings), recovery files, error logs and caches of this test process
+# and of every program it starts go to a folder of its own: the user's are never
+# read or overwritten, and two processes running tests side by side (pytest-xdist's
+# workers) never share one. Set before anything reads them (Qt keeps the paths).
+_HOME = tempfile.mkdtemp(prefix="linviz-tests-")
+atexit.register(shutil.rmtree, _HOME, ignore_errors=True)
+for _name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+    os.environ[_name] = os.path.join(_HOME, _name[4:-5].lower())
 
 # Shared CI machines are slow and noisy: no per-example deadline.
 settings.register_profile("linviz", deadline=None, max_examples=60)
@@ -22,6 +35,46 @@ settings.register_profile(
     phases=[Phase.explicit, Phase.reuse, Phase.generate],
 )
 settings.load_profile("linviz")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    """``pytest`` alone runs the suite on every core (pytest-xdist), a file per worker.
+
+    A file's tests stay together, in order, in one process, so a module's shared
+    window or browser is built once. ``-n 0`` or ``-p no:xdist`` runs them in this
+    process; ``-n N`` chooses the number of workers. Set here rather than in
+    ``addopts``: there ``-n`` would be refused when xdist is switched off.
+    """
+    if not config.pluginmanager.hasplugin("xdist") or os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    if config.option.numprocesses is None:
+        config.option.numprocesses = "auto"
+    if config.option.dist == "no" and config.option.numprocesses != 0:
+        config.option.dist = "loadfile"
+        # Files in the order pytest_collection_modifyitems gives, not by test count.
+        config.option.loadscopereorder = False
+
+
+#: The test files that take longest, started first when workers share the suite,
+#: so that none of them starts last and ends the run alone (CPU seconds on a quiet
+#: 2-core machine, measured for issue 25). The rest keep pytest's order.
+LONGEST_FIRST = (
+    "tests/views/test_monkey.py",  # 2,000 random actions, ~160 s
+    "tests/views/classroom/test_projector_layouts.py",  # every step of every lesson, ~65 s
+    "tests/test_bench.py",  # a whole `linviz bench --quick`, ~60 s
+    "tests/model/test_fuzz_files.py",  # ~35 s
+    "tests/cli/test_export_cli.py",  # 27 `linviz export` processes, ~35 s
+    "tests/test_readme_examples.py",  # the README's commands, ~30 s
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Under pytest-xdist, the longest files first (see :data:`LONGEST_FIRST`)."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    rank = {name: place for place, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
 
 
 @pytest.fixture(autouse=True)

@@ -151,7 +151,7 @@ def _window_state(win) -> tuple:
 def read_window(shared_window):
     """The module's shared main window, for a test that only reads it (menus, texts, exports).
 
-    As :func:`window` shows it, without building one per test (about 1.5 s
+    As :func:`window` shows it, without building one per test (about 0.5 s
     each). The test fails if it changed the window's session, tab, size or
     docks: such a test takes ``window``.
     """

@@ -78,7 +78,8 @@ def _menu_actions(menu: QtWidgets.QMenu) -> list[QtGui.QAction]:
 DYNAMIC = ("file.recent", "file.lessons", "file.export.panel")
 
 
-def test_every_fixed_menu_entry_and_every_key_of_the_window_is_the_registry_s(window):
+def test_every_fixed_menu_entry_and_every_key_of_the_window_is_the_registry_s(read_window):
+    window = read_window  # it only reads: the module's shared window
     registry = window.registry
     declared = set(registry.actions().values())
     window.exporter.refresh_panel_menu()
@@ -100,7 +101,8 @@ def test_every_fixed_menu_entry_and_every_key_of_the_window_is_the_registry_s(wi
     assert rows["Pin baseline"] == "B"
 
 
-def test_the_presenter_view_shares_the_keys_declared_for_it(window):
+def test_the_presenter_view_shares_the_keys_declared_for_it(read_window):
+    window = read_window  # it only reads: the module's shared window
     shared = {a.text() for a in window.presenter.shared_actions()}
     assert {"Next step", "Previous step", "Play", "&Projector mode", "&Reveal"} <= shared
     assert "Pin &baseline" in shared and "&Lab notebook…" in shared

@@ -124,7 +124,10 @@ def test_right_click_on_a_panel_offers_to_export_it(window, tmp_path, monkeypatc
     menu.deleteLater()
 
 
-def test_right_click_on_the_readout_reaches_its_frame_through_its_scroll_area(window, monkeypatch):
+def test_right_click_on_the_readout_reaches_its_frame_through_its_scroll_area(
+    read_window, monkeypatch
+):
+    window = read_window  # it only reads: the module's shared window
     exporter = window.exporter
     opened = []
     monkeypatch.setattr(exporter, "show_context_menu", lambda name, position: opened.append(name))
@@ -137,7 +140,8 @@ def test_right_click_on_the_readout_reaches_its_frame_through_its_scroll_area(wi
     assert opened == ["readout"]
 
 
-def test_panels_added_after_the_export_actions_get_a_menu_too(window):
+def test_panels_added_after_the_export_actions_get_a_menu_too(read_window):
+    window = read_window  # it only reads: the module's shared window
     for name, panel in window.panels.items():
         target = window.panel_frame(name)
         assert target is panel or target.isAncestorOf(panel)  # its titled frame
