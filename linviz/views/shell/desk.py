@@ -179,8 +179,10 @@ class Desk(QtCore.QObject):
         #: a resize then (docks coming back can widen the window) decides nothing.
         self._compact_busy = False
         #: The shape and theme the columns were last fitted for, and the equation's need then.
-        self._fitted_for: tuple | None = None
+        self._fitted_for = self._fit_key()
         self._equation_need = 0
+        #: The sizes given to the column at each height it had since the need changed.
+        self._fits: dict[int, list[int]] = {}
         self._build_layout(compact)
         self.step_table.refusal.connect(self._show_refusal_large)
 
@@ -384,7 +386,11 @@ class Desk(QtCore.QObject):
         ):
             # Before the splitter shares out its new height: it keeps these sizes.
             handles = watched.handleWidth() * (watched.count() - 1)
-            self.fit_columns(total=event.size().height() - handles)
+            total = event.size().height() - handles
+            if total in self._fits:  # back to a height fitted before (after projector mode)
+                watched.setSizes(self._fits[total])
+            else:
+                self.fit_columns(total=total)
         return False
 
     def fit_columns(self, grow_only: bool = False, total: int | None = None) -> None:
@@ -416,15 +422,26 @@ class Desk(QtCore.QObject):
         if grow_only and equation <= left.sizes()[1]:
             return
         sizes = [total - equation, equation]
+        if not grow_only and len(self._fits) < 64:
+            self._fits[total] = sizes
+        else:  # the need grew: the heights fitted before are fitted anew
+            self._fits = {total: sizes}
         if left.sizes() != sizes:
             left.setSizes(sizes)
 
+    def _fit_key(self) -> tuple:
+        """What the columns' split depends on besides their height: the shape, the theme."""
+        scenario = self.session.scenario
+        return (scenario.d_k, scenario.d_v, self.session.options.theme)
+
     def session_changed(self, changes: frozenset[Change]) -> None:
         """The baseline's dock follows the session (the window calls it, in its turn)."""
-        scenario, options = self.session.scenario, self.session.options
-        fitted_for = (scenario.d_k, scenario.d_v, options.theme, options.projector)
-        if fitted_for != self._fitted_for:  # another shape, another font: once laid out
+        fitted_for = self._fit_key()
+        if self.session.options.projector:
+            pass  # the stage lays the panels out; the desk's split waits for its return
+        elif fitted_for != self._fitted_for:  # another shape, another font: once laid out
             self._fitted_for = fitted_for
+            self._fits = {}
             call_soon(self, self.fit_columns)
         elif Change.CURSOR in changes:
             self.fit_columns(grow_only=True)
