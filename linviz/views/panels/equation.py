@@ -354,6 +354,25 @@ class EquationPanel(Panel):
         heading = self.tr("Step {0}: read {1}.").format(snap.number, step.label)
         return Equation(parts, ("", "\u00d7", equals), f"{heading}  {rule}")
 
+    def height_for_numbers(self, width: int | None = None) -> int:
+        """The panel's height that prints every part's numbers at the theme's label size.
+
+        The desk gives the equation this much of its column and the heatmap
+        the rest: a share by proportion left it ~70 px at 1280×720, its
+        vectors 10 px cells with no number.
+        """
+        width = self.width() if width is None else width
+        heading = self.heading.heightForWidth(width) if width > 0 else -1
+        heading = heading if heading > 0 else self.heading.sizeHint().height()
+        equation = self._equation
+        if equation is None:  # step 0: a sentence in place of the equation
+            return heading + self.empty_label.heightForWidth(max(width, 1))
+        tallest = max(part.matrix.shape[0] for part in equation.parts)
+        grid = self.parts[0].labels
+        caption_h = QtGui.QFontMetricsF(self._fonts()[1]).height() + 8.0
+        cells = tallest * grid.cell_height_for(self.theme.cell_label_px)
+        return int(np.ceil(heading + 2 * MARGIN_PX + caption_h + cells))
+
     # -- layout ---------------------------------------------------------------------------
     def _fonts(self) -> tuple[QtGui.QFont, QtGui.QFont]:
         theme = self.theme

@@ -30,6 +30,9 @@ from linviz.views.number_text import MINUS, cell_text, plain_number
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme
 
+#: Larger matrices are not measured for their numbers' width (formatting 4,096 labels
+#: on every fit would cost a d = 64 scrub; their cells print none anyway).
+MAX_MEASURED_CELLS = 64
 #: A hovered cell lists at most this many contributions (the largest ones).
 MAX_TOOLTIP_TERMS = 10
 _TICK_STEPS = (1, 2, 4, 5, 8, 10, 16, 20, 25, 32, 50, 64, 100, 128, 200, 256, 500, 1000)
@@ -51,19 +54,51 @@ def index_ticks(count: int, step: int) -> list[tuple[float, str]]:
     return [(n - 0.5, str(n)) for n in numbers]
 
 
-def _hold_height(label: SteadyLabel) -> None:
+def _hold_height(label: SteadyLabel, width: int | None = None) -> None:
     """Let a wrapped label grow but not shrink back while the width stays.
 
     A title or legend that changes its number of lines from one step to the
     next would resize the plot under it, which then lays out and repaints
     the whole heatmap twice on a cursor move.
     """
-    width = label.width()
+    width = label.width() if width is None else width
     if width <= 0:
         return
     needed = label.heightForWidth(width)
     if needed > label.minimumHeight():
         label.setMinimumHeight(needed)
+
+
+def _reserve_height(label: SteadyLabel, texts: list[str], width: int) -> None:
+    """Keep a wrapped label as tall as the tallest of ``texts`` at its width now.
+
+    The legend says more from the first blended cell on (crowding step 6):
+    grown then, it raised the desk's smallest height past a 1280×720
+    window's and a scroll bar cut the transport row. Reserved from the
+    first step, the desk's height never changes with the step.
+    """
+    if width <= 0:
+        return
+    needed = _tallest(label, texts, width)
+    if needed > label.minimumHeight():
+        label.setMinimumHeight(needed)
+
+
+def _tallest(label: SteadyLabel, texts: list[str], width: int) -> int:
+    """The height the tallest of ``texts`` takes in ``label`` at ``width``."""
+    inner = label.label
+    probe = QtWidgets.QLabel()  # wraps as the label does, never shown
+    probe.setWordWrap(True)
+    probe.setTextFormat(inner.textFormat())
+    probe.setFont(inner.font())
+    probe.setStyleSheet(inner.styleSheet())
+    probe.setObjectName(inner.objectName())
+    probe.ensurePolished()
+    needed = 0
+    for text in texts:
+        probe.setText(text)
+        needed = max(needed, probe.heightForWidth(width))
+    return needed
 
 
 def signed(value: float) -> str:
@@ -72,8 +107,16 @@ def signed(value: float) -> str:
     return text if text.startswith(MINUS) or text == "0" else "+" + text
 
 
+#: A legend beside the plot takes one of these shares of the panel's width (the
+#: first its text fits in), and at least so many pixels.
+LEGEND_BESIDE_SHARES, LEGEND_BESIDE_MIN_PX = (0.3, 0.36, 0.42), 110
+#: ... and its longest text at most this share of the plot's height (room to shrink).
+LEGEND_BESIDE_FILL = 0.85
+_ANY_WIDTH = 16_777_215  # Qt's QWIDGETSIZE_MAX
 #: The plot's smallest size (a 2×2 S keeps cells of about 40 px beside its axes).
 MIN_PLOT_WIDTH_PX, MIN_PLOT_HEIGHT_PX = 240, 110
+#: The plot's smallest width with the legend beside it (a 3×2 S in 30 px cells).
+MIN_PLOT_WIDTH_BESIDE_PX = 190
 
 
 class HeatmapPanel(Panel):
@@ -113,6 +156,12 @@ class HeatmapPanel(Panel):
         self._extra = (0.0, 0.0)  # px added around the plot so it hugs the matrix
         self._legend_parts: tuple[bool, str | None, str] = (False, None, "")
         self._tick_steps = (0, 0)
+        #: Whether a layout wants the axis titles, and whether they are shown (they fit).
+        self._titles_wanted, self._titles_fit = True, None
+        #: The scenario (id, length) and its two longest write labels, for the legend.
+        self._longest_labels: tuple[tuple[int, int] | None, list[str]] = (None, [])
+        #: Width, font and scenario the legend's height was last reserved for.
+        self._reserved_for: tuple | None = None
 
         # No menus (the panels have their own), and none left without an owner.
         self.plot_widget = still_plot()
@@ -160,12 +209,17 @@ class HeatmapPanel(Panel):
         self.legend = SteadyLabel(word_wrap=True)
         self.legend.label.setObjectName("heatmap_legend")
 
-        layout = QtWidgets.QVBoxLayout(self)
+        # The legend goes under the plot, or beside it in a panel wider than the
+        # matrix needs (a laptop's short desk): see _place_legend.
+        self._legend_beside = False
+        layout = QtWidgets.QGridLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
-        layout.addWidget(self.title_label)
-        layout.addWidget(self.plot_widget, 1)
-        layout.addWidget(self.legend)
+        layout.addWidget(self.title_label, 0, 0, 1, 2)
+        layout.addWidget(self.plot_widget, 1, 0)
+        layout.addWidget(self.legend, 2, 0)
+        layout.setRowStretch(1, 1)
+        layout.setColumnStretch(0, 1)
         # Room for the cells beside the axes and the colour bar: in a small
         # window the panels scroll rather than squeeze S to a few pixels.
         self.plot_widget.setMinimumSize(MIN_PLOT_WIDTH_PX, MIN_PLOT_HEIGHT_PX)
@@ -211,10 +265,37 @@ class HeatmapPanel(Panel):
 
         Three maps side by side (the before/after layout) need the width.
         """
+        self._titles_wanted = shown
+        self._titles_fit = None
+        self._fit_axis_titles()
+
+    def _fit_axis_titles(self) -> None:
+        """Show the axis titles while the plot is tall enough for them, else none.
+
+        The row title is centred on the rows and may reach past them into the
+        margins; in a plot lower than it (1280×720) it was cut at the bottom.
+        Decided on the plot's height and the top axis's height *with* its
+        title, neither of which the titles change, so showing them never
+        makes them stop fitting.
+        """
         plot = self.plot_widget.getPlotItem()
-        for name in ("left", "top"):
-            plot.getAxis(name).showLabel(shown)
-        self.color_bar.axis.showLabel(shown)
+        left, top = plot.getAxis("left"), plot.getAxis("top")
+        # The title's own width (its box has the document's margins each side).
+        length = left.label.boundingRect().width() - 2 * left.label.document().documentMargin()
+        top_h = top.height() + (0.0 if top.label.isVisible() else top.label.boundingRect().height())
+        _, margin_top, _, margin_bottom = self._base_margins
+        room = self.plot_widget.viewport().height() - top_h - margin_top + margin_bottom
+        fit = self._titles_wanted and length <= room
+        if fit == self._titles_fit:
+            return
+        self._titles_fit = fit
+        for axis in (left, top):
+            axis.showLabel(fit)
+        self.color_bar.axis.showLabel(fit)
+
+    def axis_titles_shown(self) -> bool:
+        """Whether the plot shows its axis titles now."""
+        return bool(self._titles_fit)
 
     def shown_matrix(self) -> np.ndarray:
         """A copy of the matrix on screen."""
@@ -288,6 +369,7 @@ class HeatmapPanel(Panel):
             xRange=(0, columns), yRange=(0, rows), padding=0.02
         )
         self._tick_steps = (0, 0)
+        self._place_legend()
         self._fit_aspect()
 
     def _update_ticks(self) -> None:
@@ -322,6 +404,7 @@ class HeatmapPanel(Panel):
         """Pad the plot so the view has the matrix's shape: headers then hug the cells."""
         if self._shape is None:
             return
+        self._fit_axis_titles()
         rows, columns = self._shape
         plot = self.plot_widget.getPlotItem()
         view_box = plot.getViewBox()
@@ -344,6 +427,11 @@ class HeatmapPanel(Panel):
         if abs(extra[0] - ex) + abs(extra[1] - ey) >= 1.0:
             self._extra = extra
             self._set_margins()
+            # A plot made narrower while padded for a wider one kept that width
+            # (its smallest then), its colour bar past the view: fit it again.
+            room = QtCore.QRectF(self.plot_widget.range)
+            if plot.geometry() != room:
+                plot.setGeometry(room)
         # Frame the matrix again: a range set while the view had another shape keeps
         # the slack the aspect lock added then.
         view_box.setRange(xRange=(0, columns), yRange=(0, rows), padding=0.02)
@@ -358,6 +446,7 @@ class HeatmapPanel(Panel):
         fg = theme.foreground
         for label in (self.title_label, self.legend):
             label.setMinimumHeight(0)  # other fonts: the heights are measured anew
+        self._reserved_for = None
         self.plot_widget.setBackground(theme.background)
         self.matrix_item.apply_theme(theme)
         self.color_bar.setColorMap(colormap_for(theme))
@@ -391,6 +480,7 @@ class HeatmapPanel(Panel):
             int(QtGui.QFontMetrics(tick_font).horizontalAdvance("\u22120.000") + 24)
         )
         self.color_bar.axis.setLabel(self.tr("value of S[i, j]"), **label_style)
+        self._titles_fit = None  # setLabel shows them: decided again at the next fit
         self.color_bar.axis.enableAutoSIPrefix(False)
         self._redraw_axes()
         self.title_label.setFont(self.font_for(theme.title_pt))
@@ -423,6 +513,32 @@ class HeatmapPanel(Panel):
         writer = snap.write.step.label if snap.write is not None and lit_rows else None
         return has_marks, writer, self.tr("Hover a cell to see what it is made of.")
 
+    def height_for_numbers(self, font_px: float | None = None) -> int:
+        """The panel's height whose cells print every number at ``font_px``.
+
+        By default the theme's label size. Cells are square: as tall as the
+        widest number needs, plus the title, legend and axes the panel has now.
+        """
+        if self._shape is None:
+            return self.minimumSizeHint().height()
+        rows = self._shape[0]
+        grid = self.matrix_item.labels
+        font_px = self.theme.cell_label_px if font_px is None else font_px
+        cell = grid.cell_height_for(font_px)
+        if rows * self._shape[1] <= MAX_MEASURED_CELLS:  # no number is printed in larger ones
+            cell = max(cell, grid.cell_width_for(font_px))
+        view_h = self.plot_widget.getPlotItem().getViewBox().height() + self._extra[1]
+        chrome = self.height() - view_h
+        return int(np.ceil(chrome + rows * cell * 1.04))  # the range's 2 % padding
+
+    def numbers_font_px(self) -> int | None:
+        """The size the cells' numbers are drawn at now, ``None`` when they are too small."""
+        view_box = self.plot_widget.getPlotItem().getViewBox()
+        width, height = view_box.viewPixelSize()
+        if width <= 0 or height <= 0:
+            return None
+        return self.matrix_item.labels.fitted_font_px(1.0 / width, 1.0 / height)
+
     def cell_pixels(self) -> float:
         """How many screen pixels one cell is wide now."""
         x_per_pixel = self.plot_widget.getPlotItem().getViewBox().viewPixelSize()[0]
@@ -452,16 +568,120 @@ class HeatmapPanel(Panel):
         text = " ".join(parts)
         if text != self.legend.text():
             self.legend.setText(text)
-            _hold_height(self.legend)
+            if not self._legend_beside:
+                _hold_height(self.legend, self.width())
+        self._reserve_legend()
+
+    def _legend_texts(self) -> list[str]:
+        """The tallest legends the scenario can show (every kind of mark, its longest labels)."""
+        scenario = self.session.scenario
+        key = (id(scenario), len(scenario))
+        if self._longest_labels[0] != key:  # once per scenario: it may have 100,000 steps
+            writes = scenario.write_mask().tolist()
+            labels = {label for label, write in zip(scenario.labels(), writes) if write}
+            self._longest_labels = (key, sorted(labels, key=len)[-2:])
+        longest = self._longest_labels[1]
+        marks = [
+            self.tr("\u25e5 marks a cell that holds a blend of several writes."),
+            self.tr("Cells too small to mark the blends of several writes."),
+        ]
+        rows = [
+            text.format(label)
+            for label in longest
+            for text in (
+                self.tr("Outlined rows: where the stamp of {0} landed."),
+                self.tr("Bar on the left: the rows where the stamp of {0} landed."),
+            )
+        ]
+        hint = self._legend_parts[2]
+        return [" ".join([m, r, hint]) for m in marks for r in rows or [""]]
+
+    def _reserve_legend(self) -> None:
+        if self._legend_beside:
+            return  # beside the plot it takes the plot's row, never sets the panel's height
+        # Under the plot it is as wide as the panel (once laid out: not yet, just moved).
+        key = (self.width(), self.legend.font().key(), len(self.session.scenario))
+        if key != self._reserved_for and self._mode_step is not None:
+            self._reserved_for = key
+            _reserve_height(self.legend, self._legend_texts(), self.width())
 
     @guarded()
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         if event.size().width() != event.oldSize().width():
             for label in (self.title_label, self.legend):
                 label.setMinimumHeight(0)  # the lines wrap anew at this width
+            self._reserved_for = None
         super().resizeEvent(event)
-        for label in (self.title_label, self.legend):
-            _hold_height(label)
+        self._place_legend()
+        _hold_height(self.title_label)
+        if not self._legend_beside:
+            _hold_height(self.legend, self.width())
+        self._reserve_legend()
+
+    def legend_beside(self) -> bool:
+        """Whether the legend stands beside the plot (else under it)."""
+        return self._legend_beside
+
+    def _place_legend(self) -> None:
+        """Under the plot, or beside it when that gives the cells a fifth more room.
+
+        A short, wide panel (1280×720: 343 × 210 px for a 3×2 S) left cells
+        of 20 px under a three-line legend, the width beside them empty.
+        Decided on the panel's size and the matrix's shape only (the plot's
+        axes and colour bar take what they take either way), so it settles.
+        """
+        if self._shape is None or self.width() <= 0 or not self.legend.isVisibleTo(self):
+            return
+        rows, columns = self._shape
+        width, height = self.width(), self.height() - self.title_label.height()
+        plot = self.plot_widget.getPlotItem()
+        view_box = plot.getViewBox()
+        ex, ey = self._extra
+        others_w = self.plot_widget.width() - view_box.width() - ex
+        others_h = self.plot_widget.height() - view_box.height() - ey
+        texts = self._legend_texts() if self._mode_step is not None else [self.legend.text()]
+        below_h = _tallest(self.legend, texts, width)
+        below = min((height - below_h - others_h) / rows, (width - others_w) / columns)
+        # Beside: the narrowest column its longest legend fits in (in height).
+        side, beside = 0, 0.0
+        for share in LEGEND_BESIDE_SHARES:
+            side = max(round(share * width), LEGEND_BESIDE_MIN_PX)
+            if width - side < MIN_PLOT_WIDTH_BESIDE_PX:  # never wider than the panel is
+                break
+            if _tallest(self.legend, texts, side) <= LEGEND_BESIDE_FILL * height:
+                beside = min((height - others_h) / rows, (width - side - others_w) / columns)
+                break
+        factor = 1.0 if self._legend_beside else 1.2  # no flip-flop at the boundary
+        wanted = beside > factor * below
+        if wanted and self._legend_beside and self.legend.width() != side:
+            self._fix_legend_width(side)
+        if wanted == self._legend_beside:
+            return
+        self._legend_beside = wanted
+        layout = self.layout()
+        layout.removeWidget(self.legend)
+        self.legend.setMinimumHeight(0)
+        self._reserved_for = None
+        self._fix_legend_width(side if wanted else None)
+        if wanted:
+            layout.addWidget(self.legend, 1, 1, QtCore.Qt.AlignmentFlag.AlignTop)
+        else:
+            layout.addWidget(self.legend, 2, 0)
+
+    def _fix_legend_width(self, side: int | None) -> None:
+        """The legend ``side`` pixels wide beside the plot (``None``: as wide as the panel).
+
+        The plot's smallest width gives up what the legend takes: the panel's
+        smallest width stays what it was, so a legend beside never widens the
+        column (it goes back under the plot when the panel gets narrow).
+        """
+        if side is None:
+            self.legend.setMinimumWidth(0)
+            self.legend.setMaximumWidth(_ANY_WIDTH)
+            self.plot_widget.setMinimumWidth(MIN_PLOT_WIDTH_PX)
+        else:
+            self.legend.setFixedWidth(side)
+            self.plot_widget.setMinimumWidth(max(MIN_PLOT_WIDTH_PX - side, 60))
 
     def _value_tooltip(self, row: int, column: int) -> str:
         matrix = self.matrix_item.matrix()

@@ -53,6 +53,13 @@ COMPACT_BELOW = QtCore.QSize(1000, 700)
 #: The table of steps' share of the window's height when the window first shows,
 #: and its bounds in pixels.
 DOCK_SHARE, DOCK_MIN_PX, DOCK_MAX_PX = 0.2, 130, 300
+#: A window lower than this (a laptop's 720 or 768 rows) gives the panels the
+#: height their titles and the table of steps' extra rows would take: the
+#: headings inside the panels name them, and at 1280×720 the heatmap's cells
+#: were 24 px, the equation's 10 px with no number, for want of those rows.
+TALL_WINDOW_PX = 800
+#: The equation's share of its column when the heatmap has the room it needs.
+EQUATION_SHARE = 0.35
 #: The settings dock's narrowest width (its form scrolls sideways below its own width).
 SETTINGS_MIN_PX = 200
 
@@ -171,6 +178,11 @@ class Desk(QtCore.QObject):
         #: While the panels move between the desks (or to the projector's stage):
         #: a resize then (docks coming back can widen the window) decides nothing.
         self._compact_busy = False
+        #: The shape and theme the columns were last fitted for, and the equation's need then.
+        self._fitted_for = self._fit_key()
+        self._equation_need = 0
+        #: The sizes given to the column at each height it had since the need changed.
+        self._fits: dict[int, list[int]] = {}
         self._build_layout(compact)
         self.step_table.refusal.connect(self._show_refusal_large)
 
@@ -217,8 +229,10 @@ class Desk(QtCore.QObject):
         left = QtWidgets.QSplitter(Qt.Orientation.Vertical)
         left.addWidget(self._titled(self.heatmap))
         left.addWidget(self._titled(self.equation))
-        left.setStretchFactor(0, 3)
-        left.setStretchFactor(1, 2)
+        # The equation keeps the height its numbers need (see fit_columns); the
+        # heatmap takes whatever the column gains or loses.
+        left.setStretchFactor(0, 1)
+        left.setStretchFactor(1, 0)
         # The planes side by side: each gets the column's full height. Stacked,
         # their legends and axes left each plot a strip ~75 px high at 1280×720,
         # and a read's y was ~20 px long.
@@ -230,6 +244,9 @@ class Desk(QtCore.QObject):
         plots.addWidget(middle)
         plots.setStretchFactor(0, 4)
         plots.setStretchFactor(1, 3)
+        # Proportions, not the panels' size hints (a legend beside the heatmap
+        # would widen the column at the planes' expense).
+        plots.setSizes([400, 600])
         story = QtWidgets.QWidget()
         column = QtWidgets.QVBoxLayout(story)
         column.setContentsMargins(0, 0, 0, 0)
@@ -270,6 +287,7 @@ class Desk(QtCore.QObject):
         self.compact = compact(self.session, self)
         self._pages.addWidget(self.compact.widget)
         self.splitters = (top, plots, left, middle)
+        left.installEventFilter(self)  # a new height: fit_columns shares it out
 
         self.steps_dock = self._dock(
             self.step_table, "steps_dock", Qt.DockWidgetArea.BottomDockWidgetArea
@@ -348,13 +366,85 @@ class Desk(QtCore.QObject):
         self.compact.retranslate()
 
     def show_titles(self) -> None:
-        """Panel titles on the desk; not on a projector, nor under the compact tabs."""
-        shown = not self.session.options.projector and not self.compact.active
+        """Panel titles on the desk; not on a projector, nor under the compact tabs,
+        nor in a window lower than :data:`TALL_WINDOW_PX`.
+        """
+        shown = (
+            not self.session.options.projector
+            and not self.compact.active
+            and self.main.height() >= TALL_WINDOW_PX
+        )
         for title in self.titles.values():
-            title.setVisible(shown)
+            if title.isVisibleTo(title.parentWidget()) != shown:
+                title.setVisible(shown)
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+        if (
+            watched is self.splitters[2]
+            and event.type() == QtCore.QEvent.Type.Resize
+            and event.size().height() != event.oldSize().height()
+        ):
+            # Before the splitter shares out its new height: it keeps these sizes.
+            handles = watched.handleWidth() * (watched.count() - 1)
+            total = event.size().height() - handles
+            if total in self._fits:  # back to a height fitted before (after projector mode)
+                watched.setSizes(self._fits[total])
+            else:
+                self.fit_columns(total=total)
+        return False
+
+    def fit_columns(self, grow_only: bool = False, total: int | None = None) -> None:
+        """The equation the height that prints its numbers, the heatmap the rest.
+
+        When the column cannot give both what they need (a 720-row laptop),
+        each gets a share of it in proportion to its need. ``grow_only``: only
+        if the equation needs more than it has (a heading wrapped to another line).
+        """
+        if self.compact.active or self.session.options.projector:
+            return
+        left = self.splitters[2]
+        total = sum(left.sizes()) if total is None else total
+        if total <= 0 or not left.isVisible():
+            return
+        # Each frame's need: its panel's, with the frame's title and margins.
+        heatmap_frame, equation_frame = self.frames["heatmap"], self.frames["equation"]
+        equation_need = self.equation.height_for_numbers()
+        equation_need += equation_frame.height() - self.equation.height()
+        if grow_only and equation_need <= self._equation_need:
+            return  # a cursor move costs one heading's height, and never moves the split back
+        self._equation_need = equation_need
+        heatmap_need = self.heatmap.height_for_numbers()
+        heatmap_need += heatmap_frame.height() - self.heatmap.height()
+        if equation_need + heatmap_need > total:
+            equation = round(total * equation_need / (equation_need + heatmap_need))
+        else:  # room for both: a tall screen gives the equation its share too
+            equation = min(max(equation_need, round(EQUATION_SHARE * total)), total - heatmap_need)
+        if grow_only and equation <= left.sizes()[1]:
+            return
+        sizes = [total - equation, equation]
+        if not grow_only and len(self._fits) < 64:
+            self._fits[total] = sizes
+        else:  # the need grew: the heights fitted before are fitted anew
+            self._fits = {total: sizes}
+        if left.sizes() != sizes:
+            left.setSizes(sizes)
+
+    def _fit_key(self) -> tuple:
+        """What the columns' split depends on besides their height: the shape, the theme."""
+        scenario = self.session.scenario
+        return (scenario.d_k, scenario.d_v, self.session.options.theme)
 
     def session_changed(self, changes: frozenset[Change]) -> None:
         """The baseline's dock follows the session (the window calls it, in its turn)."""
+        fitted_for = self._fit_key()
+        if self.session.options.projector:
+            pass  # the stage lays the panels out; the desk's split waits for its return
+        elif fitted_for != self._fitted_for:  # another shape, another font: once laid out
+            self._fitted_for = fitted_for
+            self._fits = {}
+            call_soon(self, self.fit_columns)
+        elif Change.CURSOR in changes:
+            self.fit_columns(grow_only=True)
         if Change.BASELINE in changes:
             self.sync_baseline_dock()
         if Change.OPTIONS in changes:
@@ -515,6 +605,7 @@ class Desk(QtCore.QObject):
             return
         if not self.is_small():
             self._leave_compact()
+            self.show_titles()
             self.remember_desk()
             return
         if self.compact.active:
@@ -589,6 +680,8 @@ class Desk(QtCore.QObject):
         if not self.steps_dock.isVisible() or self.steps_dock.isFloating():
             return
         height = round(min(max(DOCK_SHARE * self.main.height(), DOCK_MIN_PX), DOCK_MAX_PX))
+        if self.main.height() < TALL_WINDOW_PX:
+            height = 1  # the least the dock can have: its buttons and a few rows
         self.main.resizeDocks([self.steps_dock], [height], Qt.Orientation.Vertical)
         self.remember_desk()
 
