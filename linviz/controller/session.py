@@ -8,6 +8,7 @@ so each view redraws only what it shows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TypedDict
@@ -145,6 +146,12 @@ class Session:
         self.options = ViewOptions()
         self.undo_stack = UndoStack()
         self._drag: tuple[int, str, Step] | None = None
+        #: The dragged step as the latest :meth:`drag_to` left it, not yet shown.
+        self._drag_pending: Step | None = None
+        #: ``schedule(flush)``: run ``flush`` once the events waiting now are
+        #: handled (the window sets it; see :meth:`drag_to`). ``None``: every
+        #: move is applied at once.
+        self.frame_scheduler: Callable[[Callable[[], None]], None] | None = None
         self._snapshots: dict[int, Snapshot] = {}
         self._caption_bases: dict[tuple[str, str], str] = {}
         self.scenario.subscribe(self._scenario_edited)
@@ -290,29 +297,83 @@ class Session:
         number, _, original = self._drag
         if number <= len(self.scenario) and self.scenario.label_at(number) == original.label:
             return self._drag
-        self._drag = None
+        self._drag = self._drag_pending = None
         self._emit(Change.SCENARIO)
         return None
 
     def drag_to(self, vector: np.ndarray) -> None:
-        """Move the dragged vector; every view follows, nothing is pushed yet."""
+        """Move the dragged vector; every view follows, nothing is pushed yet.
+
+        With a :attr:`frame_scheduler`, the move is checked now (a refusal is
+        raised here) but only kept: the scheduler runs :meth:`flush_drag`
+        once the events waiting are handled, and that shows the latest move.
+        However many mouse moves arrive before then, the views refresh once.
+
+        Raises
+        ------
+        ScenarioError
+            If the vector cannot be used; the drag stays where it was.
+        """
         drag = self._live_drag()
         if drag is None:
             return
         number, field_name, original = drag
         current = self.scenario.step(number)
-        self.scenario.replace_step(number, current.with_changes(**{field_name: vector}))
+        moved = current.with_changes(**{field_name: vector})
+        if self.frame_scheduler is None:
+            self.scenario.replace_step(number, moved)
+            self._emit(Change.SCENARIO)
+            return
+        self.scenario.check_step(moved, replacing=current.label, number=number)
+        waiting = self._drag_pending is not None
+        self._drag_pending = moved
+        if not waiting:
+            self.frame_scheduler(self.flush_drag)
+
+    def drag_vector(self) -> np.ndarray | None:
+        """The dragged vector as the last :meth:`drag_to` left it (shown or not yet)."""
+        drag = self._live_drag()
+        if drag is None:
+            return None
+        number, field_name, _ = drag
+        step = self._drag_pending if self._drag_pending is not None else self.scenario.step(number)
+        return getattr(step, field_name)
+
+    def flush_drag(self) -> None:
+        """Show the latest move of the drag (no-op when every move is shown).
+
+        Every method that reads or changes the scenario through the session
+        in a way that matters (end, cancel, undo, an edit, saving) calls it
+        or drops the move first.
+        """
+        moved, self._drag_pending = self._drag_pending, None
+        if moved is None:
+            return
+        drag = self._live_drag()
+        if drag is None:
+            return
+        self.scenario.replace_step(drag[0], moved)
         self._emit(Change.SCENARIO)
+
+    @property
+    def drag_pending(self) -> bool:
+        """Whether a move of the drag waits to be shown (see :meth:`drag_to`)."""
+        return self._drag_pending is not None
 
     def end_drag(self) -> None:
         """Finish the drag: the whole move becomes one undoable command."""
         drag = self._live_drag()
         if drag is None:
+            self._drag_pending = None
             return
         number, field_name, original = drag
-        self._drag = None
-        moved = self.scenario.step(number)
+        shown = self.scenario.step(number)
+        moved = self._drag_pending if self._drag_pending is not None else shown
+        self._drag = self._drag_pending = None
         if moved == original:
+            if shown != original:  # moved away and back before the last frame
+                self.scenario.replace_step(number, original)
+                self._emit(Change.SCENARIO)
             return
         self.scenario.replace_step(number, original)
         name = (
@@ -331,6 +392,7 @@ class Session:
     def cancel_drag(self) -> None:
         """Abandon a drag in progress and put the vector back."""
         drag = self._live_drag()
+        self._drag_pending = None
         if drag is None:
             return
         number, _, original = drag

@@ -814,9 +814,8 @@ class VectorPlanePanel(Panel):
         vector[axes[0]] = x
         if not one_d:
             vector[axes[1]] = y
-        step = self.session.scenario.step(item.step_number)
-        if np.array_equal(getattr(step, self._drag_field), vector):
-            return  # snapped to where it already is: no redraw
+        if np.array_equal(self.session.drag_vector(), vector):
+            return  # snapped to where it already is (or will be at the next frame): no redraw
         try:
             self.session.drag_to(vector)
         except ScenarioError as error:
