@@ -19,13 +19,14 @@ from linviz.controller.changes import Change
 from linviz.controller.commands import Command, ReplaceStep, SetText
 from linviz.controller.signals import Signal
 from linviz.controller.undo import UndoStack
+from linviz.model.caption_fields import parse as parse_caption
 from linviz.model.caption_fields import states_own_numbers
 from linviz.model.captions import PLAIN_NUMBERS, Numbers, render, step_fingerprint
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError
 from linviz.model.lessons import bundled_lessons, resolve_scenario_path
 from linviz.model.replay import DEFAULT_CHECKPOINT_EVERY, Trace
 from linviz.model.safe_files import DiskStamp, Saved, changed_on_disk
-from linviz.model.scenario import Scenario
+from linviz.model.scenario import Edit, Scenario
 from linviz.model.scenario_file import load_scenario_stamped, write_scenario
 from linviz.model.snapshot import Snapshot, snapshot
 from linviz.model.step import Step
@@ -49,6 +50,8 @@ def _snapshot_bytes(snap: Snapshot) -> int:
     return size
 
 
+#: Captions kept as rendered until the next change (a screen of table rows, and more).
+MAX_RENDERED_CAPTIONS = 512
 #: Captions whose wording is watched for going stale (the rest count as fresh).
 MAX_TRACKED_CAPTIONS = 2000
 
@@ -154,6 +157,10 @@ class Session:
         self.frame_scheduler: Callable[[Callable[[], None]], None] | None = None
         self._snapshots: dict[int, Snapshot] = {}
         self._caption_bases: dict[tuple[str, str], str] = {}
+        #: Captions rendered, by step: (the last step they depend on, the Numbers
+        #: used, the caption). A frame's table rows, caption bar and presenter ask
+        #: for the same few, and a drag changes none that depend only on earlier steps.
+        self._rendered: dict[int, tuple[int, Numbers, Caption]] = {}
         self.scenario.subscribe(self._scenario_edited)
         self.baseline: Scenario | None = None
         self.baseline_trace: Trace | None = None
@@ -163,8 +170,12 @@ class Session:
         self._seed_caption_bases()
 
     # -- notifications ---------------------------------------------------------
-    def _scenario_edited(self, edit: object) -> None:
+    def _scenario_edited(self, edit: Edit) -> None:
         self._snapshots.clear()
+        if edit.last is None:  # steps renumbered or new settings: every caption may differ
+            self._rendered.clear()
+        else:
+            self._rendered = {n: kept for n, kept in self._rendered.items() if kept[0] < edit.first}
         d_v = self.scenario.d_v
         if any(len(prediction) != d_v for prediction in self.predictions.values()):
             # Made for another d_v: it no longer predicts anything (and would broadcast).
@@ -179,6 +190,8 @@ class Session:
         for change in changes:
             if not isinstance(change, Change):
                 raise TypeError(f"the session announces Change members, not {change!r}")
+        if Change.OPTIONS in changes or Change.REVEAL in changes:  # language, hidden reads
+            self._rendered.clear()  # (edits of the scenario: see _scenario_edited)
         self.changed.emit(frozenset(changes))
 
     # -- reading -----------------------------------------------------------------
@@ -425,6 +438,7 @@ class Session:
         self.trace = Trace(scenario, self.checkpoint_every)
         scenario.subscribe(self._scenario_edited)
         self._snapshots.clear()
+        self._rendered.clear()
         self.path = path
         self.disk_stamp = stamp if path is not None else None
         self.cursor = 0  # a lesson starts from the empty memory
@@ -543,6 +557,9 @@ class Session:
         own caption. A hidden read's answer fields show ``?``.
         """
         number = self.cursor if number is None else number
+        kept = self._rendered.get(number)
+        if kept is not None and kept[1] is numbers:
+            return kept[2]  # nothing it depends on changed since, same numbers
         sc = self.scenario
         own = sc.step(number).caption if 1 <= number <= len(sc) else ""
         step = number if own else None
@@ -550,7 +567,32 @@ class Session:
         text = render(
             template, self.trace, step, numbers, hidden=self.is_hidden, snapshot_of=self.snapshot
         )
-        return Caption(text, template, step, self.caption_is_stale(step, template))
+        caption = Caption(text, template, step, self.caption_is_stale(step, template))
+        if len(self._rendered) >= MAX_RENDERED_CAPTIONS:
+            self._rendered.clear()
+        self._rendered[number] = (self._caption_depends_on(step, template), numbers, caption)
+        return caption
+
+    def _caption_depends_on(self, step: int | None, template: str) -> int:
+        """The last step a caption's text can depend on: its own and those it quotes.
+
+        Every live field of step ``n`` is worked out from steps ``1 … n`` (a
+        state, a read, a write's stamp) or from the steps it names (``{y@r1}``,
+        ``{dot@k1,k3}``). The scenario's own caption counts as depending on
+        every step and on its own text (edited as "step ``len + 1``").
+        """
+        sc = self.scenario
+        if step is None:
+            return len(sc) + 1
+        last = step
+        try:
+            for part in parse_caption(template):
+                if not isinstance(part, str):
+                    for label in part.labels:
+                        last = max(last, sc.number_of(label))
+        except (ScenarioError, KeyError, ValueError):
+            return len(sc) + 1
+        return last
 
     def caption_is_stale(self, step: int | None, template: str) -> bool:
         """Whether ``template`` (step ``step``'s caption; ``None``: the scenario's)
@@ -606,6 +648,7 @@ class Session:
         if template and states_own_numbers(template, self.scenario.labels()):
             key = self._caption_key(step, template)
             self._caption_bases[key] = step_fingerprint(self.trace, step, self.snapshot)
+            self._rendered.clear()  # kept captions were marked stale against the old basis
 
     def _seed_caption_bases(self) -> None:
         """What each caption was written for: the file says so, else the scenario as opened."""

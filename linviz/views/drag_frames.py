@@ -3,11 +3,11 @@
 The session only keeps the latest move of a drag when it has a frame
 scheduler (:attr:`~linviz.controller.session.Session.frame_scheduler`); the
 one given here shows it just before the window paints (its
-``UpdateRequest``), or once the events waiting now are handled when nothing
-paints. Four mouse moves queued while the app was busy then cost one refresh
-of the views and one paint, not four; and a move that asked for a repaint
-of its own (a hover, the scene) is not painted once before it is shown and
-once after.
+``UpdateRequest``), or at the next turn of the event loop when nothing
+paints. Four mouse moves queued while the app was busy then cost one
+refresh of the views and one paint, not four; and a move that asked for a
+repaint of its own (a hover, the scene) is not painted once before it is
+shown and once after.
 """
 
 from __future__ import annotations
@@ -20,16 +20,29 @@ from PySide6 import QtCore
 
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
-from linviz.views.call_soon import call_soon
 
 
-class _BeforePaint(QtCore.QObject):
-    """Shows a waiting move of the drag as ``owner`` is about to paint."""
+class _DragFrames(QtCore.QObject):
+    """Shows a waiting move of the drag as ``owner`` is about to paint, else soon.
+
+    One zero-delay timer, reused: a timer made per move would be a child
+    added to and removed from the window on every move (two events each
+    through its Python ``event``).
+    """
 
     def __init__(self, session: Session, owner: QtCore.QObject) -> None:
         super().__init__(owner)
         self._session = weakref.ref(session)
+        self.timer = QtCore.QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(0)
+        self.timer.timeout.connect(self._show)
         owner.installEventFilter(self)
+
+    def _show(self) -> None:
+        session = self._session()
+        if session is not None:
+            show_latest_move(session)
 
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
         session = self._session()
@@ -47,17 +60,15 @@ def show_drags_once_a_frame(session: Session, owner: QtCore.QObject) -> None:
 
     Held weakly: once ``owner`` is gone, moves are shown at once again.
     """
-    _BeforePaint(session, owner)
-    owner_ref = weakref.ref(owner)
+    frames_ref = weakref.ref(_DragFrames(session, owner))
 
     def schedule(flush: Callable[[], None]) -> None:
-        context = owner_ref()
-        if context is None or not shiboken6.isValid(context):
+        frames = frames_ref()
+        if frames is None or not shiboken6.isValid(frames):
             session.frame_scheduler = None
             flush()
             return
-        # Nothing may paint (a panel in a floating dock): shown at the next turn then.
-        call_soon(context, lambda: show_latest_move(session))
+        frames.timer.start()  # nothing may paint (a panel in a floating dock)
 
     session.frame_scheduler = schedule
 
