@@ -19,8 +19,10 @@ from PySide6 import QtCore, QtWidgets
 
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
+from linviz.model.drawable import MAX_DRAWN, Frame, fit_frame, half_range, view_window
 from linviz.model.errors import ScenarioError
 from linviz.model.scenario import Scenario
+from linviz.model.steady_frames import steady_half_range, steady_window
 from linviz.views.drawing.arrow_layer import ArrowLayer
 from linviz.views.drawing.item_cache import redraw_cached
 from linviz.views.drawing.scene_tuning import quiet_hover_while_dragging
@@ -48,8 +50,6 @@ Qt = QtCore.Qt
 #: every cursor move and drag frame. A long scenario shows as many as a
 #: 100-step one shows in full.
 MAX_ARROWS = 100
-#: The plane always shows at least -1.2 … 1.2 (room for the unit circle).
-MIN_HALF_RANGE = 1.2
 #: A framed plane (the value plane at a step) shows at least this much each way.
 MIN_FRAME = 1.0
 #: Grid snapping rounds to 1 / GRID_STEPS (0.1).
@@ -106,17 +106,6 @@ def steps_near(
     return numbers
 
 
-def half_range(extent: float, margin_px: float, plot_px: float) -> float:
-    """A half-width for the view that fits ``extent`` plus a label margin.
-
-    The margin is in pixels, so it is solved for: ``lim = extent + margin_px *
-    2 lim / plot_px``. Rounded up to 0.1 so small moves do not change it.
-    """
-    share = min(2 * margin_px / max(plot_px, 1.0), 0.5)
-    wanted = max(extent * 1.12, extent / (1 - share), MIN_HALF_RANGE)
-    return math.ceil(wanted * 10 - 1e-9) / 10
-
-
 class _WriteOrdinals:
     """For every step: how many writes come before it (picks the key colour)."""
 
@@ -154,6 +143,8 @@ class VectorPlanePanel(Panel):
         self._axis_text: tuple[object, ...] | None = None
         self._lim: float | None = None
         self._framed: tuple[float, float, float, float] | None = None
+        #: How many times a new range was set (axes, grid and pictures rebuilt).
+        self.frames_set = 0
         #: Points the view must show, set by :meth:`_arrows`: none fits every arrow.
         self._frame_points: list[tuple[float, float]] = []
         self._extent = 0.0
@@ -327,6 +318,8 @@ class VectorPlanePanel(Panel):
             return (point[0] - x0) * sx, (y1 - point[1]) * sy  # y points down
 
         origins, tips, head_lengths = batch.segments()
+        # A tip past what can be drawn (1.797e308) is placed at the frame's far edge.
+        origins, tips = (np.clip(a, -MAX_DRAWN, MAX_DRAWN) for a in (origins, tips))
         starts = np.column_stack([(origins[:, 0] - x0) * sx, (y1 - origins[:, 1]) * sy])
         ends = np.column_stack([(tips[:, 0] - x0) * sx, (y1 - tips[:, 1]) * sy])
         # Each head as a disc half-way along it (it ends at the tip, pointing forward).
@@ -453,54 +446,50 @@ class VectorPlanePanel(Panel):
             self._items[here], self._items[index] = self._items[index], item
 
     def _fit_frame(self, points: list[tuple[float, float]], theme: Theme) -> None:
-        """Fit the view to ``points`` and the origin (what the step at the cursor
-        is about), with room for a line of label text around them; frozen
-        during a drag.
+        """Show ``points`` and the origin (what the step at the cursor is about),
+        with room for a line of label text around them.
+
+        The window is worked out in the model (:func:`~linviz.model.drawable.
+        fit_frame`, :func:`~linviz.model.drawable.view_window`: finite for
+        any finite tip) and held still while the points still fit
+        (:func:`~linviz.model.steady_frames.steady_window`): a scrub or a
+        drag rebuilds axes and grid only when the frame really changes.
+        Frozen while this plane's own tip is dragged (the mouse keeps its place).
         """
-        if self._drag_item is not None or self.session.dragging:
+        if self._drag_item is not None:
             return
-        xs = [0.0] + [p[0] for p in points]
-        ys = [0.0] + [p[1] for p in points]
-        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        frame = fit_frame(points, MIN_FRAME)
         # Room for a line of label text beyond a tip on the frame's edge; an edge
         # only the origin reaches (no label there) needs just a little.
         line = theme.font_pt * 0.9 * 96 / 72 * 1.3 + 6
-        margins = [
-            line if any(abs(p[i] - edge) < 1e-9 for p in points) else 10.0
-            for i, edge in ((0, x0), (0, x1), (1, y0), (1, y1))
-        ]  # left, right, bottom, top (pixels)
-        # A frame at least MIN_FRAME wide each way: a tiny vector is not blown up to fill it.
-        for low, high, axis in ((x0, x1, 0), (y0, y1, 1)):
-            if high - low < MIN_FRAME:
-                middle = (low + high) / 2
-                low, high = middle - MIN_FRAME / 2, middle + MIN_FRAME / 2
-            if axis == 0:
-                x0, x1 = low, high
-            else:
-                y0, y1 = low, high
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        margins = (
+            line if xs and min(xs) <= frame.x0 + abs(frame.x0) * 1e-9 else 10.0,
+            line if xs and max(xs) >= frame.x1 - abs(frame.x1) * 1e-9 else 10.0,
+            line if ys and min(ys) <= frame.y0 + abs(frame.y0) * 1e-9 else 10.0,
+            line if ys and max(ys) >= frame.y1 - abs(frame.y1) * 1e-9 else 10.0,
+        )  # left, right, bottom, top (pixels)
         width, height = self._view_box.width(), self._view_box.height()
         if min(width, height) <= 50:
             width = height = 400.0  # not laid out yet: fitted again once it is
-        left, right, bottom, top = margins
-        scale = min(
-            max(width - left - right, width * 0.4) / (x1 - x0),
-            max(height - bottom - top, height * 0.4) / (y1 - y0),
-        )
-        # Centred on the frame with its margins (in data units at this scale).
-        cx = (x0 - left / scale + x1 + right / scale) / 2
-        cy = (y0 - bottom / scale + y1 + top / scale) / 2
-        half_w, half_h = width / (2 * scale), height / (2 * scale)
-        wanted = (cx - half_w, cx + half_w, cy - half_h, cy + half_h)
-        if wanted != self._framed:
-            self._framed, self._lim = wanted, None
+        wanted = view_window(frame, margins, width, height)
+        shown = None if self._framed is None or self._refit else Frame(*self._framed)
+        window = steady_window(wanted, shown, width, height)
+        framed = (window.x0, window.x1, window.y0, window.y1)
+        if framed != self._framed:
+            self._framed, self._lim = framed, None
+            self.frames_set += 1
             self._view_box.setRange(
-                xRange=(wanted[0], wanted[1]), yRange=(wanted[2], wanted[3]), padding=0
+                xRange=(window.x0, window.x1), yRange=(window.y0, window.y1), padding=0
             )
             self._settle_transform()
 
     def _fit_range(self, extent: float, changes: frozenset[Change], theme: Theme) -> None:
-        """Fit every arrow; freeze during a drag, then only grow (no jumping)."""
-        if self._drag_item is not None or self.session.dragging:
+        """Fit every arrow, with round half-widths held while they fit
+        (:func:`~linviz.model.steady_frames.steady_half_range`); frozen while
+        this plane's tip is dragged, then only grown (no jumping).
+        """
+        if self._drag_item is not None:
             self._grow_next = True
             return
         # Room beyond the longest arrow for one line of label text.
@@ -511,9 +500,12 @@ class VectorPlanePanel(Panel):
             self._grow_next or not changes & {Change.SCENARIO, Change.OPTIONS}
         )
         self._grow_next = False
-        lim = max(wanted, self._lim) if grow and self._lim is not None else wanted
+        if grow and self._lim is not None:
+            wanted = max(wanted, self._lim)
+        lim = steady_half_range(wanted, None if self._refit else self._lim)
         if lim != self._lim or self._framed is not None:
             self._lim, self._framed = lim, None
+            self.frames_set += 1
             self._view_box.setRange(xRange=(-lim, lim), yRange=(-lim, lim), padding=0)
             self._settle_transform()
 
