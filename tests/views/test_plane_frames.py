@@ -123,3 +123,34 @@ def test_extreme_values_give_finite_frames_without_errors(qtbot, capfd, cursor):
     # An error inside paint or a refresh is printed by shiboken or the error hook.
     printed = capfd.readouterr().err
     assert "Traceback" not in printed and "Error" not in printed, printed
+
+
+def test_a_step_shown_again_in_the_same_frame_keeps_its_labels_without_placing_them(
+    qtbot, monkeypatch
+):
+    import linviz.views.panels.plane_base as plane_base
+
+    session = Session()
+    session.open("crowding-the-plane")
+    win = window_at(qtbot, session, 1400, 900)
+    panel = win.panels["values"]
+    placed = []
+    original = plane_base.place_labels
+
+    def counting(*args, **kwargs):
+        placed.append(session.cursor)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(plane_base, "place_labels", counting)
+    session.set_cursor(7)
+    QtWidgets.QApplication.processEvents()
+    boxes, frame = panel.label_boxes(), shown_range(panel)
+    session.set_cursor(6)
+    QtWidgets.QApplication.processEvents()
+    placed.clear()
+    session.set_cursor(7)
+    QtWidgets.QApplication.processEvents()
+    assert shown_range(panel) == frame  # held still over 7 → 6 → 7
+    assert placed == []  # the labels of step 7 in this frame were placed before
+    assert panel.label_boxes() == boxes
+    assert any(label for label, _ in boxes.values())

@@ -58,6 +58,8 @@ GRID_STEPS = 10
 #: the 11 around it (with ±8, 17 labels crowded a panel a few hundred pixels
 #: wide, and each costs its layout on every cursor move).
 LABEL_ALL, LABEL_NEAR = 40, 5
+#: Label placements kept for steps shown again in the same frame (a scrub).
+PLACEMENTS_KEPT = 256
 #: Events after which the scene may look for a grab handle under the mouse.
 _MOUSE_EVENTS = frozenset(
     {
@@ -162,6 +164,8 @@ class VectorPlanePanel(Panel):
         self._handles_placed = True
         #: The last labels placed: (view range and size, arrows' pixels, placements).
         self._placed: tuple[tuple[float, ...], np.ndarray, Placements] = ((), np.zeros((0, 4)), {})
+        #: Label placements by frame, arrows and labels (see _place_labels).
+        self._placements: dict[tuple[object, ...], Placements] = {}
         # Edits made by anything but this plane's own drag, counted: a press made
         # before one (say, then Ctrl+Z) must not start a drag on what it changed.
         self._edits_seen = 0
@@ -333,12 +337,28 @@ class VectorPlanePanel(Panel):
         frame, segments = (x0, x1, y0, y1, width, height), np.column_stack([starts, ends])
         kept = moved = None
         before = self._placed
-        if self.session.dragging and before[0] == frame and before[1].shape == segments.shape:
+        labelled = batch.labelled()
+        dragging = self.session.dragging
+        if dragging and before[0] == frame and before[1].shape == segments.shape:
             changed = np.abs(segments - before[1]).max(axis=1, initial=0.0) > 0.01
             kept, moved = before[2], (starts[changed], ends[changed], heads[changed])
-        made = place_labels(
-            batch.labelled(), to_pixels, (width, height), (starts, ends), heads, kept, moved
-        )
+        # A step shown before in the same frame, arrows and labels (a scrub back
+        # and forth, playback): its labels go where they went then.
+        key = (frame, segments.tobytes(), heads.tobytes(), tuple(a.look for a in labelled))
+        made = None if dragging else self._placements.get(key)
+        if made is not None:
+            for arrow in labelled:
+                placed = made.get((arrow.role, arrow.number, arrow.look.label))
+                if placed is not None:
+                    arrow.look = placed[3]
+        else:
+            made = place_labels(
+                labelled, to_pixels, (width, height), (starts, ends), heads, kept, moved
+            )
+            if not dragging:
+                if len(self._placements) >= PLACEMENTS_KEPT:
+                    self._placements.clear()
+                self._placements[key] = made
         self._placed = (frame, segments, made)
 
     def _redraw_cached(self, *_: object) -> None:
