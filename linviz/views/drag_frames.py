@@ -1,13 +1,13 @@
-"""A drag's moves shown once per frame, however many mouse moves arrive.
+"""A drag's moves shown once per turn of the event loop, however many arrive.
 
 The session only keeps the latest move of a drag when it has a frame
-scheduler (:attr:`~linviz.controller.session.Session.frame_scheduler`); the
-one given here shows it just before the window paints (its
-``UpdateRequest``), or at the next turn of the event loop when nothing
-paints. Four mouse moves queued while the app was busy then cost one
-refresh of the views and one paint, not four; and a move that asked for a
-repaint of its own (a hover, the scene) is not painted once before it is
-shown and once after.
+scheduler (:attr:`~linviz.controller.session.Session.frame_scheduler`). The
+one given here posts an event that shows it: posted events are delivered in
+order, so the mouse moves already queued come first (four queued moves cost
+one refresh of the views, not four), and the window's ``UpdateRequest`` is
+posted at a lower priority, so the move is shown (and the graphics scenes
+have taken it in, from their own queued calls) before the window paints:
+one paint per frame, not one before the move is shown and one after.
 """
 
 from __future__ import annotations
@@ -21,38 +21,28 @@ from PySide6 import QtCore
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 
+#: The event that shows the waiting move.
+SHOW_MOVE = QtCore.QEvent.Type(QtCore.QEvent.registerEventType())
+
 
 class _DragFrames(QtCore.QObject):
-    """Shows a waiting move of the drag as ``owner`` is about to paint, else soon.
-
-    One zero-delay timer, reused: a timer made per move would be a child
-    added to and removed from the window on every move (two events each
-    through its Python ``event``).
-    """
+    """Shows the drag's waiting move when its posted event comes."""
 
     def __init__(self, session: Session, owner: QtCore.QObject) -> None:
         super().__init__(owner)
         self._session = weakref.ref(session)
-        self.timer = QtCore.QTimer(self)
-        self.timer.setSingleShot(True)
-        self.timer.setInterval(0)
-        self.timer.timeout.connect(self._show)
-        owner.installEventFilter(self)
 
-    def _show(self) -> None:
-        session = self._session()
-        if session is not None:
-            show_latest_move(session)
+    def post(self) -> None:
+        """Ask for the waiting move to be shown after the events queued now."""
+        QtCore.QCoreApplication.postEvent(self, QtCore.QEvent(SHOW_MOVE))
 
-    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
-        session = self._session()
-        if (
-            session is not None
-            and session.drag_pending
-            and event.type() == QtCore.QEvent.Type.UpdateRequest
-        ):
-            show_latest_move(session)  # its refresh marks what to paint in this very paint
-        return False
+    def event(self, event: QtCore.QEvent) -> bool:
+        if event.type() == SHOW_MOVE:
+            session = self._session()
+            if session is not None:
+                show_latest_move(session)
+            return True
+        return super().event(event)
 
 
 def show_drags_once_a_frame(session: Session, owner: QtCore.QObject) -> None:
@@ -68,14 +58,14 @@ def show_drags_once_a_frame(session: Session, owner: QtCore.QObject) -> None:
             session.frame_scheduler = None
             flush()
             return
-        frames.timer.start()  # nothing may paint (a panel in a floating dock)
+        frames.post()
 
     session.frame_scheduler = schedule
 
 
 def show_latest_move(session: Session) -> None:
     """Show the drag's waiting move, if any (see :meth:`Session.flush_drag`)."""
-    # Called by Qt (a timer, an event filter): an error would stop at shiboken's
+    # Called by Qt (an event handler): an error would stop at shiboken's
     # printer, not the app's hook.
     try:
         session.flush_drag()

@@ -344,8 +344,10 @@ class VectorPlanePanel(Panel):
             kept, moved = before[2], (starts[changed], ends[changed], heads[changed])
         # A step shown before in the same frame, arrows and labels (a scrub back
         # and forth, playback): its labels go where they went then.
-        key = (frame, segments.tobytes(), heads.tobytes(), tuple(a.look for a in labelled))
-        made = None if dragging else self._placements.get(key)
+        key = None
+        if not dragging:  # (a drag's frames keep still labels their own way, see above)
+            key = (frame, segments.tobytes(), heads.tobytes(), tuple(a.look for a in labelled))
+        made = None if key is None else self._placements.get(key)
         if made is not None:
             for arrow in labelled:
                 placed = made.get((arrow.role, arrow.number, arrow.look.label))
@@ -355,7 +357,7 @@ class VectorPlanePanel(Panel):
             made = place_labels(
                 labelled, to_pixels, (width, height), (starts, ends), heads, kept, moved
             )
-            if not dragging:
+            if key is not None:
                 if len(self._placements) >= PLACEMENTS_KEPT:
                     self._placements.clear()
                 self._placements[key] = made
