@@ -191,7 +191,10 @@ def _command_parser(command: str | None = None) -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="print one JSON document")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions (for a smoke test)")
     bench.add_argument(
-        "--only", choices=("model", "views"), default=None, help="run one half of the benchmark"
+        "--only",
+        choices=("model", "views", "drawing"),
+        default=None,
+        help="run one part: the model, the views, or hand-painted widgets against plain Qt",
     )
     for name, add in (("memory", _add_memory_parser), ("capacity", _add_capacity_parser)):
         if command in (None, name):

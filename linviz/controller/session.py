@@ -8,6 +8,7 @@ so each view redraws only what it shows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TypedDict
@@ -18,13 +19,14 @@ from linviz.controller.changes import Change
 from linviz.controller.commands import Command, ReplaceStep, SetText
 from linviz.controller.signals import Signal
 from linviz.controller.undo import UndoStack
+from linviz.model.caption_fields import parse as parse_caption
 from linviz.model.captions import PLAIN_NUMBERS, Numbers, render
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError
 from linviz.model.lessons import bundled_lessons, resolve_scenario_path
 from linviz.model.live_text import caption_basis, notes_basis
 from linviz.model.replay import DEFAULT_CHECKPOINT_EVERY, Trace
 from linviz.model.safe_files import DiskStamp, Saved, changed_on_disk
-from linviz.model.scenario import Scenario
+from linviz.model.scenario import Edit, Scenario
 from linviz.model.scenario_file import load_scenario_stamped, write_scenario
 from linviz.model.snapshot import Snapshot, snapshot
 from linviz.model.step import Step
@@ -48,6 +50,8 @@ def _snapshot_bytes(snap: Snapshot) -> int:
     return size
 
 
+#: Captions kept as rendered until the next change (a screen of table rows, and more).
+MAX_RENDERED_CAPTIONS = 512
 #: Captions whose wording is watched for going stale (the rest count as fresh).
 MAX_TRACKED_CAPTIONS = 2000
 
@@ -162,10 +166,20 @@ class Session:
         self.options = ViewOptions()
         self.undo_stack = UndoStack()
         self._drag: tuple[int, str, Step] | None = None
+        #: The dragged step as the latest :meth:`drag_to` left it, not yet shown.
+        self._drag_pending: Step | None = None
+        #: ``schedule(flush)``: run ``flush`` once the events waiting now are
+        #: handled (the window sets it; see :meth:`drag_to`). ``None``: every
+        #: move is applied at once.
+        self.frame_scheduler: Callable[[Callable[[], None]], None] | None = None
         self._snapshots: dict[int, Snapshot] = {}
         self._caption_bases: dict[tuple[str, str], str] = {}
         #: The basis of each watched note or question, by (label, "notes"/"question", text).
         self._text_bases: dict[tuple[str, str, str], str] = {}
+        #: Captions rendered, by step: (the last step they depend on, the Numbers
+        #: used, the caption). A frame's table rows, caption bar and presenter ask
+        #: for the same few, and a drag changes none that depend only on earlier steps.
+        self._rendered: dict[int, tuple[int, Numbers, Caption]] = {}
         self.scenario.subscribe(self._scenario_edited)
         self.baseline: Scenario | None = None
         self.baseline_trace: Trace | None = None
@@ -176,8 +190,12 @@ class Session:
         self._seed_text_bases()
 
     # -- notifications ---------------------------------------------------------
-    def _scenario_edited(self, edit: object) -> None:
+    def _scenario_edited(self, edit: Edit) -> None:
         self._snapshots.clear()
+        if edit.last is None:  # steps renumbered or new settings: every caption may differ
+            self._rendered.clear()
+        else:
+            self._rendered = {n: kept for n, kept in self._rendered.items() if kept[0] < edit.first}
         d_v = self.scenario.d_v
         if any(len(prediction) != d_v for prediction in self.predictions.values()):
             # Made for another d_v: it no longer predicts anything (and would broadcast).
@@ -192,6 +210,8 @@ class Session:
         for change in changes:
             if not isinstance(change, Change):
                 raise TypeError(f"the session announces Change members, not {change!r}")
+        if Change.OPTIONS in changes or Change.REVEAL in changes:  # language, hidden reads
+            self._rendered.clear()  # (edits of the scenario: see _scenario_edited)
         self.changed.emit(frozenset(changes))
 
     # -- reading -----------------------------------------------------------------
@@ -310,29 +330,83 @@ class Session:
         number, _, original = self._drag
         if number <= len(self.scenario) and self.scenario.label_at(number) == original.label:
             return self._drag
-        self._drag = None
+        self._drag = self._drag_pending = None
         self._emit(Change.SCENARIO)
         return None
 
     def drag_to(self, vector: np.ndarray) -> None:
-        """Move the dragged vector; every view follows, nothing is pushed yet."""
+        """Move the dragged vector; every view follows, nothing is pushed yet.
+
+        With a :attr:`frame_scheduler`, the move is checked now (a refusal is
+        raised here) but only kept: the scheduler runs :meth:`flush_drag`
+        once the events waiting are handled, and that shows the latest move.
+        However many mouse moves arrive before then, the views refresh once.
+
+        Raises
+        ------
+        ScenarioError
+            If the vector cannot be used; the drag stays where it was.
+        """
         drag = self._live_drag()
         if drag is None:
             return
         number, field_name, original = drag
         current = self.scenario.step(number)
-        self.scenario.replace_step(number, current.with_changes(**{field_name: vector}))
+        moved = current.with_changes(**{field_name: vector})
+        if self.frame_scheduler is None:
+            self.scenario.replace_step(number, moved)
+            self._emit(Change.SCENARIO)
+            return
+        self.scenario.check_step(moved, replacing=current.label, number=number)
+        waiting = self._drag_pending is not None
+        self._drag_pending = moved
+        if not waiting:
+            self.frame_scheduler(self.flush_drag)
+
+    def drag_vector(self) -> np.ndarray | None:
+        """The dragged vector as the last :meth:`drag_to` left it (shown or not yet)."""
+        drag = self._live_drag()
+        if drag is None:
+            return None
+        number, field_name, _ = drag
+        step = self._drag_pending if self._drag_pending is not None else self.scenario.step(number)
+        return getattr(step, field_name)
+
+    def flush_drag(self) -> None:
+        """Show the latest move of the drag (no-op when every move is shown).
+
+        Every method that reads or changes the scenario through the session
+        in a way that matters (end, cancel, undo, an edit, saving) calls it
+        or drops the move first.
+        """
+        moved, self._drag_pending = self._drag_pending, None
+        if moved is None:
+            return
+        drag = self._live_drag()
+        if drag is None:
+            return
+        self.scenario.replace_step(drag[0], moved)
         self._emit(Change.SCENARIO)
+
+    @property
+    def drag_pending(self) -> bool:
+        """Whether a move of the drag waits to be shown (see :meth:`drag_to`)."""
+        return self._drag_pending is not None
 
     def end_drag(self) -> None:
         """Finish the drag: the whole move becomes one undoable command."""
         drag = self._live_drag()
         if drag is None:
+            self._drag_pending = None
             return
         number, field_name, original = drag
-        self._drag = None
-        moved = self.scenario.step(number)
+        shown = self.scenario.step(number)
+        moved = self._drag_pending if self._drag_pending is not None else shown
+        self._drag = self._drag_pending = None
         if moved == original:
+            if shown != original:  # moved away and back before the last frame
+                self.scenario.replace_step(number, original)
+                self._emit(Change.SCENARIO)
             return
         self.scenario.replace_step(number, original)
         name = (
@@ -351,6 +425,7 @@ class Session:
     def cancel_drag(self) -> None:
         """Abandon a drag in progress and put the vector back."""
         drag = self._live_drag()
+        self._drag_pending = None
         if drag is None:
             return
         number, _, original = drag
@@ -383,6 +458,7 @@ class Session:
         self.trace = Trace(scenario, self.checkpoint_every)
         scenario.subscribe(self._scenario_edited)
         self._snapshots.clear()
+        self._rendered.clear()
         self.path = path
         self.disk_stamp = stamp if path is not None else None
         self.cursor = 0  # a lesson starts from the empty memory
@@ -503,6 +579,9 @@ class Session:
         own caption. A hidden read's answer fields show ``?``.
         """
         number = self.cursor if number is None else number
+        kept = self._rendered.get(number)
+        if kept is not None and kept[1] is numbers:
+            return kept[2]  # nothing it depends on changed since, same numbers
         sc = self.scenario
         own = sc.step(number).caption if 1 <= number <= len(sc) else ""
         step = number if own else None
@@ -510,7 +589,32 @@ class Session:
         text = render(
             template, self.trace, step, numbers, hidden=self.is_hidden, snapshot_of=self.snapshot
         )
-        return Caption(text, template, step, self.caption_is_stale(step, template))
+        caption = Caption(text, template, step, self.caption_is_stale(step, template))
+        if len(self._rendered) >= MAX_RENDERED_CAPTIONS:
+            self._rendered.clear()
+        self._rendered[number] = (self._caption_depends_on(step, template), numbers, caption)
+        return caption
+
+    def _caption_depends_on(self, step: int | None, template: str) -> int:
+        """The last step a caption's text can depend on: its own and those it quotes.
+
+        Every live field of step ``n`` is worked out from steps ``1 … n`` (a
+        state, a read, a write's stamp) or from the steps it names (``{y@r1}``,
+        ``{dot@k1,k3}``). The scenario's own caption counts as depending on
+        every step and on its own text (edited as "step ``len + 1``").
+        """
+        sc = self.scenario
+        if step is None:
+            return len(sc) + 1
+        last = step
+        try:
+            for part in parse_caption(template):
+                if not isinstance(part, str):
+                    for label in part.labels:
+                        last = max(last, sc.number_of(label))
+        except (ScenarioError, KeyError, ValueError):
+            return len(sc) + 1
+        return last
 
     def caption_is_stale(self, step: int | None, template: str) -> bool:
         """Whether ``template`` (step ``step``'s caption; ``None``: the scenario's)
@@ -572,6 +676,7 @@ class Session:
         basis = caption_basis(self.trace, step, template, self.snapshot)
         if basis is not None:
             self._caption_bases[self._caption_key(step, template)] = basis
+            self._rendered.clear()  # kept captions were marked stale against the old basis
 
     def _seed_caption_bases(self) -> None:
         """What each caption was written for: the file says so, else the scenario as opened."""

@@ -28,6 +28,7 @@ from linviz.views.accessibility import Accessibility
 from linviz.views.classroom.class_menu import Classroom
 from linviz.views.classroom.presenter import Presenter
 from linviz.views.compact_desk import CompactDesk
+from linviz.views.drag_frames import show_drags_once_a_frame
 from linviz.views.export.window_exporter import WindowExporter
 from linviz.views.guarded import guarded
 from linviz.views.keyboard import Keyboard
@@ -129,6 +130,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.statusBar()
         self._restore_settings()
         session.changed.connect(self._on_session_changed)
+        show_drags_once_a_frame(session, self)  # one refresh a frame in a drag
         self.recovery = self.document.recovery
         self._shortcuts()
         desk.sync_baseline_dock(fit=False)

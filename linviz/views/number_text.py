@@ -181,23 +181,47 @@ def plain_number(value: float) -> str:
     return text.replace(".", ",") if _decimal_comma else text
 
 
+#: The last :func:`caption_numbers` made, by the words and the decimal mark it used.
+_caption_numbers: tuple[tuple[object, ...], Numbers] | None = None
+
+
 def caption_numbers() -> Numbers:
-    """How a caption's live fields write numbers and verdicts in the language shown."""
+    """How a caption's live fields write numbers and verdicts in the language shown.
+
+    The same object while the language stays: the session keeps the captions
+    it rendered with it (see :meth:`~linviz.controller.session.Session.caption`).
+    """
+    global _caption_numbers
     translate = QtCore.QCoreApplication.translate
-    return Numbers(
+    words = (
+        _decimal_comma,
+        list_separator(),
+        translate("CaptionFields", "none"),
+        translate("CaptionFields", "exact"),
+        translate("CaptionFields", "off by {0}"),
+        translate("CaptionFields", "a blend of {0}, no single target"),
+        translate("CaptionFields", "nothing: the read is exact"),
+        *(translate("ErrorParts", text) for text in PART_TITLES.values()),
+        *(translate("ErrorParts", text) for text in PART_WORDS.values()),
+    )
+    if _caption_numbers is not None and _caption_numbers[0] == words:
+        return _caption_numbers[1]
+    numbers = Numbers(
         number=shown_number,
         vector=shown_vector,
         matrix=shown_matrix,
         percent=lambda x: localised(f"{100 * x:.1f} %"),
-        join=list_separator(),
-        none=translate("CaptionFields", "none"),
-        exact=translate("CaptionFields", "exact"),
-        off_by=translate("CaptionFields", "off by {0}"),
-        blend=translate("CaptionFields", "a blend of {0}, no single target"),
+        join=words[1],
+        none=words[2],
+        exact=words[3],
+        off_by=words[4],
+        blend=words[5],
         part_titles={name: translate("ErrorParts", text) for name, text in PART_TITLES.items()},
         part_words={name: translate("ErrorParts", text) for name, text in PART_WORDS.items()},
-        no_error=translate("CaptionFields", "nothing: the read is exact"),
+        no_error=words[6],
     )
+    _caption_numbers = (words, numbers)
+    return numbers
 
 
 def stale_text() -> str:

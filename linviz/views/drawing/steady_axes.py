@@ -7,6 +7,15 @@ plot's size changes, the range is fitted again and gives the first labels
 back. A key plane of about 248×366 px in projector mode did that forever (a
 frozen window at 100% CPU). With the axes never giving room back, each
 width change is a step up: the loop ends after at most a few rounds.
+
+Against pyqtgraph's own axes, measured in one run (``python -m
+linviz.bench.drawing_bench --cpu-time``; ``linviz bench --only drawing``
+gives wall times: 2026-12-03, offscreen, GUI-thread CPU time, load 7.4,
+medians of 200): a 400x400 plot whose range alternates between ±1.2 and ±1.5
+takes 8.65 ms a change with steady axes and 8.63 ms without (1.0x: they cost
+nothing), and its axes resized 0 times a change against 0.01 (one in 100: on
+a plot that does not fit its range to its size the loop cannot start; the
+planes' does).
 """
 
 from __future__ import annotations

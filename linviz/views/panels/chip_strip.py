@@ -2,6 +2,15 @@
 
 Only the chips in view are painted, so a 100,000-step scenario costs no more
 to show or scrub than a 7-step lesson.
+
+Against the plain Qt version, measured in one run (``python -m
+linviz.bench.drawing_bench --cpu-time``; ``linviz bench --only drawing``
+gives wall times: 2026-12-03, offscreen, GUI-thread CPU time, load 7.4,
+medians of 200): moving the cursor to a random step and repainting takes 1.0
+ms at 100 steps and 1.4 ms at 2,000, against 1.6 and 3.3 ms for a row of
+checkable ``QToolButton`` (one per step) in a ``QScrollArea`` (1.65x and
+2.25x; wall time 1.6 against 17 ms at 2,000). A 100,000-step row of buttons
+is not built at all.
 """
 
 from __future__ import annotations

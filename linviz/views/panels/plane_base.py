@@ -19,8 +19,10 @@ from PySide6 import QtCore, QtWidgets
 
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
+from linviz.model.drawable import MAX_DRAWN, Frame, fit_frame, half_range, view_window
 from linviz.model.errors import ScenarioError
 from linviz.model.scenario import Scenario
+from linviz.model.steady_frames import steady_half_range, steady_window
 from linviz.views.drawing.arrow_layer import ArrowLayer
 from linviz.views.drawing.item_cache import redraw_cached
 from linviz.views.drawing.scene_tuning import quiet_hover_while_dragging
@@ -49,8 +51,6 @@ Qt = QtCore.Qt
 #: every cursor move and drag frame. A long scenario shows as many as a
 #: 100-step one shows in full.
 MAX_ARROWS = 100
-#: The plane always shows at least -1.2 … 1.2 (room for the unit circle).
-MIN_HALF_RANGE = 1.2
 #: A framed plane (the value plane at a step) shows at least this much each way.
 MIN_FRAME = 1.0
 #: Grid snapping rounds to 1 / GRID_STEPS (0.1).
@@ -59,6 +59,8 @@ GRID_STEPS = 10
 #: the 11 around it (with ±8, 17 labels crowded a panel a few hundred pixels
 #: wide, and each costs its layout on every cursor move).
 LABEL_ALL, LABEL_NEAR = 40, 5
+#: Label placements kept for steps shown again in the same frame (a scrub).
+PLACEMENTS_KEPT = 256
 #: Events after which the scene may look for a grab handle under the mouse.
 _MOUSE_EVENTS = frozenset(
     {
@@ -107,17 +109,6 @@ def steps_near(
     return numbers
 
 
-def half_range(extent: float, margin_px: float, plot_px: float) -> float:
-    """A half-width for the view that fits ``extent`` plus a label margin.
-
-    The margin is in pixels, so it is solved for: ``lim = extent + margin_px *
-    2 lim / plot_px``. Rounded up to 0.1 so small moves do not change it.
-    """
-    share = min(2 * margin_px / max(plot_px, 1.0), 0.5)
-    wanted = max(extent * 1.12, extent / (1 - share), MIN_HALF_RANGE)
-    return math.ceil(wanted * 10 - 1e-9) / 10
-
-
 class _WriteOrdinals:
     """For every step: how many writes come before it (picks the key colour)."""
 
@@ -155,6 +146,8 @@ class VectorPlanePanel(Panel):
         self._axis_text: tuple[object, ...] | None = None
         self._lim: float | None = None
         self._framed: tuple[float, float, float, float] | None = None
+        #: How many times a new range was set (axes, grid and pictures rebuilt).
+        self.frames_set = 0
         #: Points the view must show, set by :meth:`_arrows`: none fits every arrow.
         self._frame_points: list[tuple[float, float]] = []
         self._extent = 0.0
@@ -172,6 +165,8 @@ class VectorPlanePanel(Panel):
         self._handles_placed = True
         #: The last labels placed: (view range and size, arrows' pixels, placements).
         self._placed: tuple[tuple[float, ...], np.ndarray, Placements] = ((), np.zeros((0, 4)), {})
+        #: Label placements by frame, arrows and labels (see _place_labels).
+        self._placements: dict[tuple[object, ...], Placements] = {}
         # Edits made by anything but this plane's own drag, counted: a press made
         # before one (say, then Ctrl+Z) must not start a drag on what it changed.
         self._edits_seen = 0
@@ -328,6 +323,8 @@ class VectorPlanePanel(Panel):
             return (point[0] - x0) * sx, (y1 - point[1]) * sy  # y points down
 
         origins, tips, head_lengths = batch.segments()
+        # A tip past what can be drawn (1.797e308) is placed at the frame's far edge.
+        origins, tips = (np.clip(a, -MAX_DRAWN, MAX_DRAWN) for a in (origins, tips))
         starts = np.column_stack([(origins[:, 0] - x0) * sx, (y1 - origins[:, 1]) * sy])
         ends = np.column_stack([(tips[:, 0] - x0) * sx, (y1 - tips[:, 1]) * sy])
         # Each head as a disc half-way along it (it ends at the tip, pointing forward).
@@ -341,12 +338,30 @@ class VectorPlanePanel(Panel):
         frame, segments = (x0, x1, y0, y1, width, height), np.column_stack([starts, ends])
         kept = moved = None
         before = self._placed
-        if self.session.dragging and before[0] == frame and before[1].shape == segments.shape:
+        labelled = batch.labelled()
+        dragging = self.session.dragging
+        if dragging and before[0] == frame and before[1].shape == segments.shape:
             changed = np.abs(segments - before[1]).max(axis=1, initial=0.0) > 0.01
             kept, moved = before[2], (starts[changed], ends[changed], heads[changed])
-        made = place_labels(
-            batch.labelled(), to_pixels, (width, height), (starts, ends), heads, kept, moved
-        )
+        # A step shown before in the same frame, arrows and labels (a scrub back
+        # and forth, playback): its labels go where they went then.
+        key = None
+        if not dragging:  # (a drag's frames keep still labels their own way, see above)
+            key = (frame, segments.tobytes(), heads.tobytes(), tuple(a.look for a in labelled))
+        made = None if key is None else self._placements.get(key)
+        if made is not None:
+            for arrow in labelled:
+                placed = made.get((arrow.role, arrow.number, arrow.look.label))
+                if placed is not None:
+                    arrow.look = placed[3]
+        else:
+            made = place_labels(
+                labelled, to_pixels, (width, height), (starts, ends), heads, kept, moved
+            )
+            if key is not None:
+                if len(self._placements) >= PLACEMENTS_KEPT:
+                    self._placements.clear()
+                self._placements[key] = made
         self._placed = (frame, segments, made)
 
     def _redraw_cached(self, *_: object) -> None:
@@ -454,54 +469,50 @@ class VectorPlanePanel(Panel):
             self._items[here], self._items[index] = self._items[index], item
 
     def _fit_frame(self, points: list[tuple[float, float]], theme: Theme) -> None:
-        """Fit the view to ``points`` and the origin (what the step at the cursor
-        is about), with room for a line of label text around them; frozen
-        during a drag.
+        """Show ``points`` and the origin (what the step at the cursor is about),
+        with room for a line of label text around them.
+
+        The window is worked out in the model (:func:`~linviz.model.drawable.
+        fit_frame`, :func:`~linviz.model.drawable.view_window`: finite for
+        any finite tip) and held still while the points still fit
+        (:func:`~linviz.model.steady_frames.steady_window`): a scrub or a
+        drag rebuilds axes and grid only when the frame really changes.
+        Frozen while this plane's own tip is dragged (the mouse keeps its place).
         """
-        if self._drag_item is not None or self.session.dragging:
+        if self._drag_item is not None:
             return
-        xs = [0.0] + [p[0] for p in points]
-        ys = [0.0] + [p[1] for p in points]
-        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        frame = fit_frame(points, MIN_FRAME)
         # Room for a line of label text beyond a tip on the frame's edge; an edge
         # only the origin reaches (no label there) needs just a little.
         line = theme.font_pt * 0.9 * 96 / 72 * 1.3 + 6
-        margins = [
-            line if any(abs(p[i] - edge) < 1e-9 for p in points) else 10.0
-            for i, edge in ((0, x0), (0, x1), (1, y0), (1, y1))
-        ]  # left, right, bottom, top (pixels)
-        # A frame at least MIN_FRAME wide each way: a tiny vector is not blown up to fill it.
-        for low, high, axis in ((x0, x1, 0), (y0, y1, 1)):
-            if high - low < MIN_FRAME:
-                middle = (low + high) / 2
-                low, high = middle - MIN_FRAME / 2, middle + MIN_FRAME / 2
-            if axis == 0:
-                x0, x1 = low, high
-            else:
-                y0, y1 = low, high
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        margins = (
+            line if xs and min(xs) <= frame.x0 + abs(frame.x0) * 1e-9 else 10.0,
+            line if xs and max(xs) >= frame.x1 - abs(frame.x1) * 1e-9 else 10.0,
+            line if ys and min(ys) <= frame.y0 + abs(frame.y0) * 1e-9 else 10.0,
+            line if ys and max(ys) >= frame.y1 - abs(frame.y1) * 1e-9 else 10.0,
+        )  # left, right, bottom, top (pixels)
         width, height = self._view_box.width(), self._view_box.height()
         if min(width, height) <= 50:
             width = height = 400.0  # not laid out yet: fitted again once it is
-        left, right, bottom, top = margins
-        scale = min(
-            max(width - left - right, width * 0.4) / (x1 - x0),
-            max(height - bottom - top, height * 0.4) / (y1 - y0),
-        )
-        # Centred on the frame with its margins (in data units at this scale).
-        cx = (x0 - left / scale + x1 + right / scale) / 2
-        cy = (y0 - bottom / scale + y1 + top / scale) / 2
-        half_w, half_h = width / (2 * scale), height / (2 * scale)
-        wanted = (cx - half_w, cx + half_w, cy - half_h, cy + half_h)
-        if wanted != self._framed:
-            self._framed, self._lim = wanted, None
+        wanted = view_window(frame, margins, width, height)
+        shown = None if self._framed is None or self._refit else Frame(*self._framed)
+        window = steady_window(wanted, shown, width, height)
+        framed = (window.x0, window.x1, window.y0, window.y1)
+        if framed != self._framed:
+            self._framed, self._lim = framed, None
+            self.frames_set += 1
             self._view_box.setRange(
-                xRange=(wanted[0], wanted[1]), yRange=(wanted[2], wanted[3]), padding=0
+                xRange=(window.x0, window.x1), yRange=(window.y0, window.y1), padding=0
             )
             self._settle_transform()
 
     def _fit_range(self, extent: float, changes: frozenset[Change], theme: Theme) -> None:
-        """Fit every arrow; freeze during a drag, then only grow (no jumping)."""
-        if self._drag_item is not None or self.session.dragging:
+        """Fit every arrow, with round half-widths held while they fit
+        (:func:`~linviz.model.steady_frames.steady_half_range`); frozen while
+        this plane's tip is dragged, then only grown (no jumping).
+        """
+        if self._drag_item is not None:
             self._grow_next = True
             return
         # Room beyond the longest arrow for one line of label text.
@@ -512,9 +523,12 @@ class VectorPlanePanel(Panel):
             self._grow_next or not changes & {Change.SCENARIO, Change.OPTIONS}
         )
         self._grow_next = False
-        lim = max(wanted, self._lim) if grow and self._lim is not None else wanted
+        if grow and self._lim is not None:
+            wanted = max(wanted, self._lim)
+        lim = steady_half_range(wanted, None if self._refit else self._lim)
         if lim != self._lim or self._framed is not None:
             self._lim, self._framed = lim, None
+            self.frames_set += 1
             self._view_box.setRange(xRange=(-lim, lim), yRange=(-lim, lim), padding=0)
             self._settle_transform()
 
@@ -815,9 +829,8 @@ class VectorPlanePanel(Panel):
         vector[axes[0]] = x
         if not one_d:
             vector[axes[1]] = y
-        step = self.session.scenario.step(item.step_number)
-        if np.array_equal(getattr(step, self._drag_field), vector):
-            return  # snapped to where it already is: no redraw
+        if np.array_equal(self.session.drag_vector(), vector):
+            return  # snapped to where it already is (or will be at the next frame): no redraw
         try:
             self.session.drag_to(vector)
         except ScenarioError as error:

@@ -89,10 +89,11 @@ class ValuePlanePanel(VectorPlanePanel):
         numbers = [n for n in self._numbers() if is_write[n - 1]]
         writes = np.ones(len(numbers), dtype=bool)
         codes, states, colors, looks = self._styles(theme, numbers, writes, ordinals)
+        tips = self._tips(scenario.values(), numbers, axes, size)
         batch = ArrowBatch(
             numbers,
             ["value"] * len(numbers),
-            self._tips(scenario.values(), numbers, axes, size),
+            tips,
             looks,
             DEPTH_BY_CODE[codes] + 0.5,
             writes,
@@ -111,6 +112,11 @@ class ValuePlanePanel(VectorPlanePanel):
             return batch
         if session.is_hidden(cursor):
             return batch  # predict first: no y, no target, no gap, no framing around them
+        # Every value drawn that the read collects (a weight not 0) is framed with y
+        # and the target: crosstalk is seen coming from them (crowding the plane, r4).
+        collected = np.asarray(result.numbers)[np.asarray(result.weights) != 0]
+        drawn = np.isin(np.asarray(numbers, dtype=np.int64), collected)
+        self._frame_points.extend(map(tuple, tips[drawn].tolist()))
         target = None
         if result.expected is not None:
             target = self._point(result.expected, axes, size)

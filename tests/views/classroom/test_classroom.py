@@ -249,7 +249,8 @@ def test_while_a_tip_is_dragged_the_difference_follows_and_the_list_after(qtbot,
     panel = window.panels["baseline"]
     session.begin_drag(5, "vector")
     session.drag_to(np.array([0.6, 0.8]))
-    np.testing.assert_allclose(panel.shown_difference(), [[0, 1], [0, -1]])
+    # Shown at the next frame (a drag refreshes the views once a frame).
+    qtbot.waitUntil(lambda: np.allclose(panel.shown_difference(), [[0, 1], [0, -1]]))
     session.end_drag()
     assert session.undo_stack.can_undo()
     assert dict((label, change) for label, *_, change in panel.rows())["r3"] == "[0, 1]"

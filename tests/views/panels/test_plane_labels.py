@@ -116,6 +116,7 @@ def test_a_cursor_move_that_reframes_the_value_plane_paints_it_once(qtbot, lesso
         QtWidgets.QApplication.processEvents()
     counter = PaintCounter(panel.plot_widget.viewport())
     view_box = panel.plot_widget.getPlotItem().getViewBox()
+    reframed = 0
     for number in (7, 5, 7, 3):
         ranges = view_box.viewRange()
         counter.count = 0
@@ -123,5 +124,7 @@ def test_a_cursor_move_that_reframes_the_value_plane_paints_it_once(qtbot, lesso
         qtbot.waitUntil(lambda: counter.count >= 1)
         for _ in range(10):
             QtWidgets.QApplication.processEvents()
-        assert view_box.viewRange() != ranges, number  # the frame followed the step
+        # The frame follows the step when it no longer fits (it holds still otherwise).
+        reframed += view_box.viewRange() != ranges
         assert counter.count == 1, number
+    assert reframed >= 2
