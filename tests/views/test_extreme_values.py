@@ -11,7 +11,6 @@ be printed by shiboken instead (it never reaches a hook: checked on stderr).
 
 from __future__ import annotations
 
-import re
 import sys
 import traceback
 
@@ -100,9 +99,6 @@ def _scenarios() -> dict[str, Scenario]:
 
 
 SCENARIOS = _scenarios()
-#: Errors the 'frames' branch fixes (plane_base's frame fitting, rewritten there with
-#: drawable.fit_frame); reported separately so that everything else is checked now.
-FRAME_ERROR = re.compile(r"plane_base\.py.*in (_fit_frame|_fit_range|half_range)")
 
 
 class Recorder:
@@ -136,14 +132,6 @@ class Recorder:
     def uninstall(self) -> None:
         sys.excepthook = self._hook
         self.reporter.uninstall()
-
-    def split(self) -> tuple[list[str], list[str]]:
-        """(errors of the plane frames, every other error)."""
-        frames = [t for t in self.traces if FRAME_ERROR.search(t)]
-        others = [t for t in self.traces if not FRAME_ERROR.search(t)]
-        if frames:  # a view box given a NaN range then refuses it in its axes' slot
-            others = [t for t in others if "range to [nan, nan]" not in t]
-        return frames, others
 
 
 @pytest.fixture
@@ -214,12 +202,9 @@ def scrub(window) -> None:
 
 def check(recorder: Recorder, capfd, where: str) -> None:
     where = where if len(where) <= 40 else f"{where[:12]}… ({len(where)} characters)"
-    frames, others = recorder.split()
-    assert others == [], f"{where}:\n" + "\n".join(others[:3])
+    assert recorder.traces == [], f"{where}:\n" + "\n".join(recorder.traces[:3])
     printed = capfd.readouterr().err
     assert "Error calling Python override" not in printed, f"{where}:\n{printed[-3000:]}"
-    if frames:
-        pytest.xfail(f"{where}: {len(frames)} plane frame errors, fixed on the 'frames' branch")
 
 
 @pytest.mark.parametrize("name", list(SCENARIOS))
@@ -264,7 +249,7 @@ def test_every_extreme_in_every_mode_and_lab_draws_without_an_error(
         window.labs.show_tab(SCENARIO)
         window.resize(1400, 900)
         settle()
-    check(recorder, capfd, name)  # (a plane whose frame failed drew no arrow: xfail there)
+    check(recorder, capfd, name)
     if name in ("largest float", "largest keys", "d = 1"):
         # The arrows out at 1.8e308 are cut at the plane's edge and say why.
         assert "too large to draw: 1.8e308" in drawn_too_large
@@ -352,4 +337,4 @@ def test_the_largest_float_in_the_heatmap_is_labelled_and_coloured(shared_window
     np.testing.assert_array_equal(heatmap.shown_matrix(), [[BIGGEST, -BIGGEST], [0.0, 0.0]])
     labels = [text for level in heatmap.color_bar.axis._tickLevels for _, text in level]
     assert "1.8e+308" in labels
-    assert recorder.split()[1] == []  # (the planes' frames: see check)
+    assert recorder.traces == []
