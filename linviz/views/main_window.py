@@ -23,7 +23,6 @@ from linviz import __version__
 from linviz.controller import recovery
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
-from linviz.model.errors import printable
 from linviz.views.accessibility import Accessibility
 from linviz.views.classroom.class_menu import Classroom
 from linviz.views.classroom.presenter import Presenter
@@ -42,6 +41,7 @@ from linviz.views.language import (
     set_language,
 )
 from linviz.views.recovery_writer import RecoveryDialog
+from linviz.views.shell import questions
 from linviz.views.shell.actions import ActionRegistry, ActionSpec
 from linviz.views.shell.desk import PROJECTOR, Desk, Layout
 from linviz.views.shell.document import Document
@@ -555,53 +555,14 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def ask_unsaved(self) -> QtWidgets.QMessageBox.StandardButton:
         """Ask what to do with unsaved changes (tests replace this)."""
-        buttons = (
-            QtWidgets.QMessageBox.StandardButton.Save
-            | QtWidgets.QMessageBox.StandardButton.Discard
-            | QtWidgets.QMessageBox.StandardButton.Cancel
-        )
-        box = QtWidgets.QMessageBox(
-            QtWidgets.QMessageBox.Icon.Question,
-            self.tr("Unsaved changes"),
-            self.tr("“%1” has changes that are not saved. Save them first?").replace(
-                "%1", self.session.title
-            ),
-            buttons,
-            self,
-        )
-        box.setTextFormat(Qt.TextFormat.PlainText)  # the title comes from the file
-        box.setDefaultButton(QtWidgets.QMessageBox.StandardButton.Save)
-        return QtWidgets.QMessageBox.StandardButton(box.exec())
+        return questions.ask_unsaved(self, self.session.title)
 
     def ask_changed_on_disk(self, path: Path) -> str:
         """Ask what to do: the file changed on disk since it was opened or saved here.
 
         Returns ``"overwrite"``, ``"save_as"`` or ``"cancel"`` (tests replace this).
         """
-        box = QtWidgets.QMessageBox(
-            QtWidgets.QMessageBox.Icon.Warning,
-            self.tr("File changed on disk"),
-            self.tr(
-                "%1 changed on disk since it was opened or last saved here "
-                "(another window or program wrote it).\n\n"
-                "Overwrite it with this window's scenario, save under another name, or cancel?"
-            ).replace("%1", printable(str(path))),
-            QtWidgets.QMessageBox.StandardButton.NoButton,
-            self,
-        )
-        box.setTextFormat(Qt.TextFormat.PlainText)  # a file name is not markup
-        Role = QtWidgets.QMessageBox.ButtonRole
-        choices = {
-            box.addButton(self.tr("&Overwrite"), Role.DestructiveRole): "overwrite",
-            box.addButton(self.tr("Save &As…"), Role.AcceptRole): "save_as",
-        }
-        cancel = box.addButton(QtWidgets.QMessageBox.StandardButton.Cancel)
-        box.setDefaultButton(cancel)  # Enter overwrites nothing
-        box.setEscapeButton(cancel)
-        box.exec()
-        choice = choices.get(box.clickedButton(), "cancel")
-        box.deleteLater()
-        return choice
+        return questions.ask_changed_on_disk(self, path)
 
     def ask_recovery(
         self, entries: list[recovery.Recoverable]
