@@ -537,8 +537,13 @@ class Session:
                 file=str(target),
             )
         self.end_drag()  # what is saved is what the undo history knows
+        kept = self.scenario.caption_written_for
         self.scenario.caption_written_for = self._stale_caption_bases()
-        saved = write_scenario(self.scenario, target, layout)
+        try:
+            saved = write_scenario(self.scenario, target, layout)
+        except BaseException:
+            self.scenario.caption_written_for = kept  # a failed save changes nothing
+            raise
         if layout is not None:
             self.scenario.layout = layout
         self.path = target

@@ -31,7 +31,10 @@ def _strings(node: ast.AST) -> list[str]:
 
 
 def _is_change_set(name: str) -> bool:
-    return name == "listens_to" or "change" in name.lower() or "aspect" in name.lower()
+    lowered = name.lower()
+    if "changed_on_disk" in lowered:  # a file's state on disk, not a set of Change members
+        return False
+    return name == "listens_to" or "change" in lowered or "aspect" in lowered
 
 
 def string_uses(source: str) -> list[tuple[int, str]]:
