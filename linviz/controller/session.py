@@ -538,6 +538,7 @@ class Session:
             )
         self.end_drag()  # what is saved is what the undo history knows
         self.scenario.caption_written_for = self._stale_caption_bases()
+        self.scenario.text_written_for = self._stale_text_bases()
         saved = write_scenario(self.scenario, target, layout)
         if layout is not None:
             self.scenario.layout = layout
@@ -733,6 +734,7 @@ class Session:
         """
         self._text_bases = {}
         sc = self.scenario
+        written_for = sc.text_written_for  # a file keeps what a stale text was written for
         notes, questions = sc.teaching_columns()
         watched = 0
         for kind, column in zip(STEP_TEXTS, (notes, questions)):
@@ -743,7 +745,10 @@ class Session:
                 for text in variants(raw):
                     basis = notes_basis(self.trace, number, text, self.snapshot) if text else None
                     if basis is not None:
-                        self._text_bases[(sc.label_at(number), kind, text)] = basis
+                        label = sc.label_at(number)
+                        self._text_bases[(label, kind, text)] = (
+                            written_for.get((label, kind)) or basis
+                        )
                         watched += 1
 
     def _stale_caption_bases(self) -> dict[str, str]:
@@ -757,6 +762,19 @@ class Session:
             current = sc.step(step).caption if step is not None else sc.caption
             if template in variants(current) and self.caption_is_stale(step, template):
                 stale[label] = basis
+        return stale
+
+    def _stale_text_bases(self) -> dict[tuple[str, str], str]:
+        """``notes_for``/``question_for`` of every stale note and question, for the file."""
+        sc = self.scenario
+        stale = {}
+        for (label, kind, template), basis in self._text_bases.items():
+            if not sc.has_label(label):
+                continue
+            number = sc.number_of(label)
+            if template in variants(getattr(sc.step(number), kind)):
+                if self._step_text(kind, number, PLAIN_NUMBERS).stale:
+                    stale[(label, kind)] = basis
         return stale
 
     def mark_unsaved(self) -> None:
