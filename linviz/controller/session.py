@@ -539,10 +539,13 @@ class Session:
         self.end_drag()  # what is saved is what the undo history knows
         kept = self.scenario.caption_written_for
         self.scenario.caption_written_for = self._stale_caption_bases()
+        kept_texts = self.scenario.text_written_for
+        self.scenario.text_written_for = self._stale_text_bases()
         try:
             saved = write_scenario(self.scenario, target, layout)
-        except BaseException:
-            self.scenario.caption_written_for = kept  # a failed save changes nothing
+        except BaseException:  # a failed save changes nothing
+            self.scenario.caption_written_for = kept
+            self.scenario.text_written_for = kept_texts
             raise
         if layout is not None:
             self.scenario.layout = layout
@@ -738,6 +741,7 @@ class Session:
         """
         self._text_bases = {}
         sc = self.scenario
+        written_for = sc.text_written_for  # a file keeps what a stale text was written for
         notes, questions = sc.teaching_columns()
         watched = 0
         for kind, column in zip(STEP_TEXTS, (notes, questions)):
@@ -748,7 +752,10 @@ class Session:
                 for text in variants(raw):
                     basis = notes_basis(self.trace, number, text, self.snapshot) if text else None
                     if basis is not None:
-                        self._text_bases[(sc.label_at(number), kind, text)] = basis
+                        label = sc.label_at(number)
+                        self._text_bases[(label, kind, text)] = (
+                            written_for.get((label, kind)) or basis
+                        )
                         watched += 1
 
     def _stale_caption_bases(self) -> dict[str, str]:
@@ -762,6 +769,19 @@ class Session:
             current = sc.step(step).caption if step is not None else sc.caption
             if template in variants(current) and self.caption_is_stale(step, template):
                 stale[label] = basis
+        return stale
+
+    def _stale_text_bases(self) -> dict[tuple[str, str], str]:
+        """``notes_for``/``question_for`` of every stale note and question, for the file."""
+        sc = self.scenario
+        stale = {}
+        for (label, kind, template), basis in self._text_bases.items():
+            if not sc.has_label(label):
+                continue
+            number = sc.number_of(label)
+            if template in variants(getattr(sc.step(number), kind)):
+                if self._step_text(kind, number, PLAIN_NUMBERS).stale:
+                    stale[(label, kind)] = basis
         return stale
 
     def mark_unsaved(self) -> None:

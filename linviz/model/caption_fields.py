@@ -182,16 +182,21 @@ def _parsed(template: str) -> tuple[str | Field, ...]:
     return tuple(part for part in parts if part != "")
 
 
-def check_written_for(raw: object) -> str:
-    """A ``caption_for`` value from a file: the digest a stale caption keeps (12 hex digits)."""
+def check_written_for(raw: object, field: str = "caption_for") -> str:
+    """A ``caption_for`` (or ``notes_for``, ``question_for``) value from a file.
+
+    The digest a stale text keeps (12 hex digits): what the numbers were when
+    it was written, so that it stays marked once saved and opened again.
+    """
     if not isinstance(raw, str) or not _DIGEST.fullmatch(raw):
         raise ScenarioError.of(
             QT_TRANSLATE_NOOP(
                 "ScenarioError",
-                "caption_for must be 12 hexadecimal digits (written by linviz), got {raw}",
+                "{name} must be 12 hexadecimal digits (written by linviz), got {raw}",
             ),
+            name=field,
             raw=repr(raw)[:93],
-            field="caption_for",
+            field=field,
         )
     return raw
 

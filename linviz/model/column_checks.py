@@ -27,7 +27,7 @@ from linviz.model.caption_fields import check_written_for
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, Term, shown
 from linviz.model.scenario import Scenario
 from linviz.model.step import READ, WRITE, Step, StepColumns
-from linviz.model.step_reader import check_keys, parse_step
+from linviz.model.step_reader import TEXT_BASIS_KEYS, check_keys, parse_step
 from linviz.model.text_rules import same_label
 
 #: Letters of ``ops``.
@@ -44,6 +44,8 @@ ROW_COLUMNS = {
     "caption_for": "caption_for",
     "notes": "notes",
     "questions": "question",
+    "notes_for": "notes_for",
+    "questions_for": "question_for",
 }
 COLUMN_KEYS = frozenset({"ops", *NUMBER_COLUMNS, *ROW_COLUMNS})
 _MAX_LABEL, _MAX_TEXT = limits.MAX_LABEL_CHARS, limits.MAX_TEXT_CHARS
@@ -265,6 +267,8 @@ class ColumnReader:
         self._owned = owned
         #: ``caption_for`` of the steps that have one, by label.
         self.written_for: dict[str, str] = {}
+        #: ``notes_for`` and ``question_for`` of the steps that have one, by (label, kind).
+        self.texts_written_for: dict[tuple[str, str], str] = {}
 
     def finish(self) -> StepColumns:
         """Check every column and step; return the steps as columns.
@@ -307,7 +311,7 @@ class ColumnReader:
         if labels is None:
             labels = _default_labels(is_write)
         suspects.update(_label_rows(labels))
-        for name in ("alpha", "beta", "caption_for"):
+        for name in ("alpha", "beta", "caption_for", "notes_for", "questions_for"):
             suspects.update(_given_rows(columns[name]))
         for name in ("captions", "notes", "questions"):
             suspects.update(_text_rows(columns[name]))
@@ -435,6 +439,10 @@ class ColumnReader:
             checked = self._shell.check_step(step, _EarlierRows(first_row, is_write, row))
             if "caption_for" in item:
                 self.written_for[checked.label] = check_written_for(item["caption_for"])
+            for kind, name in TEXT_BASIS_KEYS.items():
+                if name in item:
+                    digest = check_written_for(item[name], name)
+                    self.texts_written_for[(checked.label, kind)] = digest
         except ScenarioError as error:
             raise error.located(step=row + 1) from None
         return checked

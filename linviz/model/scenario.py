@@ -187,6 +187,8 @@ class Scenario:
         #: scenario: its step's fingerprint then, by label ("" for the
         #: scenario's own caption). See linviz.model.captions.
         self.caption_written_for: dict[str, str] = {}
+        #: What each stale note or question was written for, by (label, "notes"/"question").
+        self.text_written_for: dict[tuple[str, str], str] = {}
         #: How its file arranges the steps: ``"steps"`` (one object per step) or
         #: ``"columns"`` (see linviz.model.column_layout). Saving keeps it.
         self.layout = "steps"
@@ -547,6 +549,7 @@ class Scenario:
         if self._label_index is not None:
             twin._label_index = dict(self._label_index)
         twin.caption_written_for = dict(self.caption_written_for)
+        twin.text_written_for = dict(self.text_written_for)
         twin._observers = []
         return twin
 

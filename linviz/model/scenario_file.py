@@ -207,6 +207,7 @@ def _adopt(scenario: Scenario, reader: StepReader | ColumnReader, header: dict[s
     if "caption_for" in header:
         written_for[""] = check_written_for(header["caption_for"])
     scenario.caption_written_for = written_for
+    scenario.text_written_for = dict(reader.texts_written_for)
 
 
 def scenario_from_dict(document: Any) -> Scenario:
@@ -472,6 +473,7 @@ def step_objects(scenario: Scenario) -> Iterator[dict[str, Any]]:
     labels, targets, captions = scenario.text_columns()
     notes, questions = scenario.teaching_columns()
     written_for = scenario.caption_written_for
+    texts_for = scenario.text_written_for
     for start in range(0, len(scenario), WRITE_CHUNK):
         stop = min(start + WRITE_CHUNK, len(scenario))
         is_write = scenario.write_mask(start, stop).tolist()
@@ -498,8 +500,12 @@ def step_objects(scenario: Scenario) -> Iterator[dict[str, Any]]:
                     item["caption_for"] = written_for[labels[i]]
             if notes[i]:
                 item["notes"] = as_json(notes[i])
+                if (labels[i], "notes") in texts_for:
+                    item["notes_for"] = texts_for[(labels[i], "notes")]
             if questions[i]:
                 item["question"] = as_json(questions[i])
+                if (labels[i], "question") in texts_for:
+                    item["question_for"] = texts_for[(labels[i], "question")]
             yield item
 
 
@@ -584,6 +590,15 @@ def _columns_text(scenario: Scenario) -> Iterator[str]:
         columns["caption_for"] = [
             written_for.get(label) if caption else None for label, caption in zip(labels, captions)
         ]
+    texts_for = scenario.text_written_for
+    for name, kind, texts in (
+        ("notes_for", "notes", notes),
+        ("questions_for", "question", questions),
+    ):
+        if any((label, kind) in texts_for for label, text in zip(labels, texts) if text):
+            columns[name] = [
+                texts_for.get((label, kind)) if text else None for label, text in zip(labels, texts)
+            ]
     for name, column in columns.items():
         if name in ("captions", "notes", "questions"):  # one text per line
             items = ",\n      ".join(map(encode, column))

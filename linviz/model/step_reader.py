@@ -26,11 +26,16 @@ from linviz.model.step import READ, WRITE, Step, StepColumns
 
 #: What the presenter view shows the instructor: optional on every step.
 TEACHING_KEYS = frozenset({"notes", "question"})
+#: The digests that keep a stale note or question marked in a file (as ``caption_for``).
+TEXT_BASIS_KEYS = {"notes": "notes_for", "question": "question_for"}
 #: Which keys each kind of step may have.
 STEP_KEYS = {
     WRITE: frozenset({"op", "key", "value", "label", "caption", "caption_for", "alpha", "beta"})
-    | TEACHING_KEYS,
-    READ: frozenset({"op", "query", "label", "target", "caption", "caption_for"}) | TEACHING_KEYS,
+    | TEACHING_KEYS
+    | frozenset(TEXT_BASIS_KEYS.values()),
+    READ: frozenset({"op", "query", "label", "target", "caption", "caption_for"})
+    | TEACHING_KEYS
+    | frozenset(TEXT_BASIS_KEYS.values()),
 }
 REQUIRED_STEP = {WRITE: ("key", "value"), READ: ("query",)}
 
@@ -165,6 +170,8 @@ class StepReader:
         self._by_label: dict[str, int] = {}
         #: ``caption_for`` of the steps that have one, by label.
         self.written_for: dict[str, str] = {}
+        #: ``notes_for`` and ``question_for`` of the steps that have one, by (label, kind).
+        self.texts_written_for: dict[tuple[str, str], str] = {}
         self._alpha: dict[int, float] = {}
         self._beta: dict[int, float] = {}
         self._vector_blocks: list[np.ndarray] = []
@@ -235,6 +242,10 @@ class StepReader:
             checked = self._shell.check_step(step, self._earlier)
             if "caption_for" in raw:
                 self.written_for[checked.label] = check_written_for(raw["caption_for"])
+            for kind, name in TEXT_BASIS_KEYS.items():
+                if name in raw:
+                    digest = check_written_for(raw[name], name)
+                    self.texts_written_for[(checked.label, kind)] = digest
         except ScenarioError as error:
             self._check_pending()  # an earlier step's numbers may be wrong
             raise error.located(step=self.count) from None

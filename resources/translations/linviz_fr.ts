@@ -3156,8 +3156,8 @@ y = {output}</translation>
         <translation>{token} demande au plus un nom d’étape, {{y@r1}}</translation>
     </message>
     <message>
-        <source>caption_for must be 12 hexadecimal digits (written by linviz), got {raw}</source>
-        <translation>caption_for : 12 chiffres hexadécimaux sont attendus (écrits par linviz), pas {raw}</translation>
+        <source>{name} must be 12 hexadecimal digits (written by linviz), got {raw}</source>
+        <translation>{name} : 12 chiffres hexadécimaux sont attendus (écrits par linviz), pas {raw}</translation>
     </message>
     <message>
         <source>{quoted}: no step is labelled {label!r}</source>

@@ -38,13 +38,51 @@ def test_the_french_notes_follow_the_same_basis():
     assert session.notes(6).stale and session.question(5).stale
 
 
-def test_saving_makes_the_saved_numbers_the_original_ones(tmp_path):
+def test_a_saved_file_keeps_its_false_notes_marked_when_opened_again(tmp_path):
     session = opened("gated-forgetting")
     old = session.scenario.step(1)
     session.execute(ReplaceStep(1, old.with_changes(value=[20.0, 5.0])))
     assert session.notes(5).stale  # "y = [6.4, 3.2] = 0.64 × [10, 5]" no longer holds
-    session.save(tmp_path / "edited.json")
-    assert not session.notes(5).stale  # compared with the scenario as last saved
+    assert session.question(4).stale  # "…as a fraction of [10, 5]?"
+    for layout in ("steps", "columns"):
+        path = tmp_path / f"edited-{layout}.json"
+        session.save(path, layout=layout)
+        assert session.notes(5).stale  # saving does not make the old numbers true
+        text = path.read_text(encoding="utf-8")
+        assert ('"notes_for"' if layout == "steps" else '"notes_for": [') in text
+        again = Session()
+        again.open(path)
+        assert again.notes(5).stale and again.question(4).stale, layout
+        # Putting the number back makes the notes true again, in the reopened file too.
+        again.execute(ReplaceStep(1, again.scenario.step(1).with_changes(value=[10.0, 5.0])))
+        assert not again.notes(5).stale and not again.question(4).stale, layout
+
+
+def test_a_file_without_marks_opens_with_fresh_notes(tmp_path):
+    session = opened("gated-forgetting")
+    path = tmp_path / "as-is.json"
+    session.save(path)
+    assert '"notes_for"' not in path.read_text(encoding="utf-8")
+    again = Session()
+    again.open(path)
+    assert not any(again.notes(n).stale for n in range(1, len(again.scenario) + 1))
+
+
+def test_a_malformed_notes_mark_is_refused_naming_the_step_and_field(tmp_path):
+    import json
+
+    import pytest
+
+    from linviz.model.errors import ScenarioError
+
+    session = opened("gated-forgetting")
+    path = tmp_path / "bad.json"
+    session.save(path)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["steps"][4]["notes_for"] = "not a digest"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(ScenarioError, match="step 5, field 'notes_for': notes_for must be 12"):
+        Session().open(path)
 
 
 def test_a_step_without_notes_or_numbers_is_never_stale():

@@ -254,7 +254,8 @@ def column_document(**steps):
         (
             column_document(colour=[]),
             "lesson.json, field 'colour': unknown key 'colour' in the steps; allowed: alpha, beta,"
-            " caption_for, captions, keys, labels, notes, ops, queries, questions, targets, values",
+            " caption_for, captions, keys, labels, notes, notes_for, ops, queries, questions,"
+            " questions_for, targets, values",
         ),
         (
             {**columns_of(rich()), "layout": "rows"},
