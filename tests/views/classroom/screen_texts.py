@@ -178,4 +178,26 @@ def screen_problems(
         for box in boxes:
             if box.view == QtCore.QRectF(root.rect()):
                 box.view = everywhere
+        boxes = [box for box in boxes if _seen_through_scrolls(box, root)]
     return problems(boxes, smallest_px) + lost_numbers(root)
+
+
+def _seen_through_scrolls(box, root: QtWidgets.QWidget) -> bool:
+    """Clip ``box`` to the scroll area viewports it lies in; ``False``: scrolled out of sight.
+
+    A text scrolled away under a scroll area's edge cannot overlap a text beside the
+    area: only what the viewport shows of it is compared.
+    """
+    widget = box.owner if isinstance(box.owner, QtWidgets.QWidget) else None
+    while widget is not None and widget is not root:
+        parent = widget.parentWidget()
+        if isinstance(parent, QtWidgets.QAbstractScrollArea) and widget is parent.viewport():
+            shown = QtCore.QRectF(
+                QtCore.QPointF(widget.mapTo(root, QtCore.QPoint(0, 0))),
+                QtCore.QSizeF(widget.size()),
+            )
+            box.rect = box.rect.intersected(shown)
+            if box.rect.isEmpty():
+                return False
+        widget = parent
+    return True
