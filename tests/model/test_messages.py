@@ -145,12 +145,14 @@ def test_a_file_that_cannot_be_used_says_why(data, message):
         (
             [{**W, "lable": "a"}],
             "lesson.json, step 1, field 'lable': unknown key 'lable' in a write step; allowed:"
-            " alpha, beta, caption, caption_for, key, label, notes, op, question, value",
+            " alpha, beta, caption, caption_for, key, label, notes, notes_for, op, question,"
+            " question_for, value",
         ),
         (
             [W, {**R, "value": [1, 1]}],
             "lesson.json, step 2, field 'value': unknown key 'value' in a read step; allowed:"
-            " caption, caption_for, label, notes, op, query, question, target",
+            " caption, caption_for, label, notes, notes_for, op, query, question,"
+            " question_for, target",
         ),
         (
             [W, {"op": "write", "key": [1, 0]}],
