@@ -355,3 +355,21 @@ def test_span_fractions_of_ordinary_ranges():
     assert dr.span_fraction(0.0, -2.0, 2.0) == 0.5
     assert dr.span_fraction(BIGGEST, -BIGGEST, BIGGEST) == 1.0
     assert dr.span_fraction(0.0, -BIGGEST, BIGGEST) == 0.5
+
+
+def test_one_arrow_is_clipped_exactly_as_the_many_arrows_path_clips_it():
+    import itertools
+
+    values = (0.0, 1.0, -2.5, 5e-324, 1e-300, 1e300, 1.797e308, -1.797e308, 250.0)
+    transforms = ((1.0, 0.0, 0.0, -1.0, 200.0, 150.0), (1e300, 0.0, 0.0, 1e300, 0.0, 0.0))
+    box = (0.0, 0.0, 400.0, 300.0)
+    for corners in itertools.product(values, repeat=4):
+        if len(set(corners)) > 3:
+            continue  # enough variety without the whole product
+        for transform in transforms:
+            row = np.array(corners)
+            (one,), (one_shown,) = dr.device_segments(row, transform, box)
+            many, many_shown = dr.device_segments(np.vstack([row, row]), transform, box)
+            assert one_shown == many_shown[0], (corners, transform)
+            if one_shown:
+                np.testing.assert_allclose(one, many[0], rtol=1e-12, atol=1e-9)
