@@ -47,6 +47,9 @@ def quick_figures() -> dict:
         "trace_100000_d64.edit_step_then_state_ms",
         "capacity_ms.d64_n256_100_trials",
         "capacity_ms.d64_n16_to_256_100_trials",
+        "peer_ms.drag_lesson",
+        "peer_ms.drag_d64_1000_steps",
+        "peer_ms.scrub_100000_steps",
     ],
 )
 def test_every_timing_has_a_median_and_p95_in_ms(quick_figures, path):
@@ -68,16 +71,20 @@ def test_each_target_of_the_issue_is_checked(quick_figures):
     targets = quick_figures["targets"]
     assert set(targets) == {
         "drag_ms.lesson",
-        "drag_ms.d64_1000_steps",
-        "commit_ms.d64_100000_steps",
+        "vs_peer.drag_ms.lesson",
+        "vs_peer.drag_ms.d64_1000_steps",
+        "drag_ms.lesson_4_queued",
         "scrub_ms.100000_steps",
+        "vs_peer.scrub_ms.100000_steps",
+        "commit_ms.d64_100000_steps",
         "startup_ms.linviz",
         "rss_mb_100000_steps",
-        "drag_ms.lesson_4_queued",
         "open_ms",
         "open_peak_rss_mb",
     }
+    # The test extra installs matplotlib: every target, the peer's too, is checked.
     assert all(isinstance(check["ok"], bool) and check["target"] for check in targets.values())
+    assert "x faster" in targets["vs_peer.drag_ms.lesson"]["measured"]
 
 
 def test_a_drag_repaints_the_views_it_changes(quick_figures):
@@ -122,3 +129,116 @@ def test_a_childs_peak_memory_is_its_own_not_its_parents():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert 1 < float(done.stdout) < 150  # the child: an interpreter and numpy, not 300 MB
+
+
+# -- the peer and the targets, without a run of the whole bench -----------------------------
+def made_up_figures(lesson_ms: float, peer_lesson_ms: float) -> dict:
+    timing = {"median": 5.0, "p95": 6.0, "n": 10}
+    return {
+        "drag_ms": {
+            "lesson": {"median": lesson_ms, "p95": 9.0, "n": 10},
+            "lesson_4_queued": {"median": lesson_ms * 1.1, "p95": 9.0, "n": 3},
+            "d64_1000_steps": timing,
+        },
+        "scrub_ms": {"100_steps": timing, "100000_steps": {"median": 6.0, "p95": 8.0, "n": 10}},
+        "commit_ms": {"d64_100000_steps": {"median": 12.0, "p95": 14.0, "n": 10}},
+        "startup_ms": {"linviz": {"median": 400.0}, "bare_qt": {"median": 320.0}},
+        "rss_mb_100000_steps": 250.0,
+        "open_ms": {"1000000_steps_d8": {"median": 1000.0}},
+        "open_peak_rss_mb": {"1000000_steps_d8": {"median": 450.0}},
+        "peer_ms": {
+            "drag_lesson": {"median": peer_lesson_ms},
+            "drag_d64_1000_steps": {"median": 50.0},
+            "scrub_100000_steps": {"median": 90.0},
+        },
+    }
+
+
+def test_a_target_against_the_peer_is_met_at_its_ratio_and_missed_below_it():
+    from linviz.bench.view_bench import check_targets
+
+    met = check_targets(made_up_figures(lesson_ms=5.0, peer_lesson_ms=150.0))
+    assert met["vs_peer.drag_ms.lesson"]["ok"] is True  # 30x
+    assert "30.0x faster" in met["vs_peer.drag_ms.lesson"]["measured"]
+    assert met["vs_peer.drag_ms.d64_1000_steps"]["ok"] is False  # 10x against 15x
+    assert met["vs_peer.scrub_ms.100000_steps"]["ok"] is True  # 15x against 10x
+    missed = check_targets(made_up_figures(lesson_ms=10.0, peer_lesson_ms=150.0))
+    assert missed["vs_peer.drag_ms.lesson"]["ok"] is False  # 15x against 20x
+    assert "15.0x faster" in missed["vs_peer.drag_ms.lesson"]["measured"]
+    # The ratios between linviz's own figures, checked in the same pass.
+    assert (
+        met["startup_ms.linviz"]["ok"] is True
+        and "ratio 1.25" in (met["startup_ms.linviz"]["measured"])
+    )
+    assert met["commit_ms.d64_100000_steps"]["ok"] is True  # 2.4x against 3x
+    assert met["open_ms"]["ok"] is True and met["rss_mb_100000_steps"]["ok"] is True
+
+
+def test_without_matplotlib_the_peer_is_missing_and_its_targets_not_checked(monkeypatch, capsys):
+    import importlib.util
+
+    from linviz.bench import warn_missing_peer
+    from linviz.bench.view_bench import check_targets, peer_figures
+
+    real_find_spec = importlib.util.find_spec
+
+    def no_matplotlib(name, *args):
+        return None if name == "matplotlib" else real_find_spec(name, *args)
+
+    monkeypatch.setattr(importlib.util, "find_spec", no_matplotlib)
+    figures = made_up_figures(lesson_ms=5.0, peer_lesson_ms=150.0)
+    figures.update(peer_figures(quick=True))
+    assert set(figures["peer_ms"]) == {"missing"}
+    targets = check_targets(figures)
+    for name in (
+        "vs_peer.drag_ms.lesson",
+        "vs_peer.drag_ms.d64_1000_steps",
+        "vs_peer.scrub_ms.100000_steps",
+    ):
+        assert targets[name]["ok"] is None
+        assert targets[name]["measured"].startswith("not checked")
+    assert targets["drag_ms.lesson"]["ok"] is True  # the others are still checked
+    warn_missing_peer(figures)
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1 and 'pip install -e ".[bench]"' in lines[0]
+
+
+def test_the_peer_figure_draws_the_lessons_last_read_and_follows_a_drag_of_a_key():
+    pytest.importorskip("matplotlib")
+    import numpy as np
+
+    from linviz.bench.peer_bench import PeerFigure, drag_peer
+    from linviz.controller.session import Session
+    from linviz.model.lessons import bundled_lessons
+
+    session = Session()
+    session.open(bundled_lessons()[0].name)
+    session.set_cursor(len(session.scenario))
+    figure = PeerFigure(session)
+    figure.redraw()
+    read = session.snapshot().read
+    # S's numbers printed in its cells, y among the readout's bars, keys on the key plane.
+    state = session.snapshot().state
+    assert [t.get_text() for t in figure.cell_texts] == [
+        f"{v:g}".replace("-", "\u2212") for v in state.ravel()
+    ]
+    widths = [bar.get_width() for bar in figure.bars if bar.get_visible()]
+    assert all(any(np.isclose(w, y) for w in widths) for y in read.output)
+    keys = session.scenario.vectors()[session.scenario.write_mask()]
+    assert np.allclose(
+        np.c_[figure.keys.wide.U[: len(keys)], figure.keys.wide.V[: len(keys)]], keys[:, :2]
+    )
+    # A drag of step 1's key: the next redraw shows the key moved and the new read.
+    session.begin_drag(1, "vector")
+    session.drag_to(np.array([0.6, 0.8]))
+    figure.redraw()
+    assert (figure.keys.wide.U[0], figure.keys.wide.V[0]) == (0.6, 0.8)
+    moved = session.snapshot().read.output
+    assert not np.allclose(moved, read.output)
+    widths = [bar.get_width() for bar in figure.bars if bar.get_visible()]
+    assert all(any(np.isclose(w, y) for w in widths) for y in moved)
+    session.cancel_drag()
+    before = session.scenario.step(1).vector.copy()
+    timing = drag_peer(session, moves=1)
+    assert timing["n"] == 1 and timing["median"] > 0
+    assert np.array_equal(session.scenario.step(1).vector, before)  # the drag was cancelled

@@ -1,7 +1,11 @@
 """``linviz bench``: performance figures anyone can rerun.
 
 The model half needs no Qt; the views half runs in a child process on the
-offscreen platform so its figures do not depend on a display.
+offscreen platform so its figures do not depend on a display. The views
+half's targets are ratios against a peer, the same four views in a
+matplotlib figure (:mod:`linviz.bench.peer_bench`, the ``bench`` extra);
+without matplotlib those figures are reported missing and their targets
+not checked.
 """
 
 from __future__ import annotations
@@ -36,11 +40,19 @@ def run_bench(options: argparse.Namespace) -> int:
             print(f"linviz: the {part} benchmark failed:\n{done.stderr}", file=sys.stderr)
             return 1
         figures.update(json.loads(done.stdout))
+    warn_missing_peer(figures)
     if options.json:
         print(json.dumps(figures, indent=2))
     else:
         print(format_figures(figures))
     return 0
+
+
+def warn_missing_peer(figures: dict[str, object]) -> None:
+    """One line on stderr when the peer figures are missing (matplotlib not installed)."""
+    peer = figures.get("peer_ms")
+    if isinstance(peer, dict) and "missing" in peer:
+        print(f"linviz bench: {peer['missing']}", file=sys.stderr)
 
 
 def format_figures(figures: dict[str, object], indent: str = "") -> str:
