@@ -87,6 +87,7 @@ import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import Normalize, to_rgba, to_rgba_array
 from matplotlib.figure import Figure
+from matplotlib.ticker import AutoLocator, ScalarFormatter
 
 from linviz.bench.timing import summary_ms
 from linviz.controller.session import Session
@@ -152,6 +153,13 @@ def cell_number(value: float, limit: float) -> str:
         return "0"
     text = f"{value:.0f}" if 1e3 <= abs(value) < 1e5 else f"{value:.3g}"
     return text.replace("-", "−")
+
+
+def _index_ticks(count: int) -> tuple[list[int], list[str]]:
+    """Ticks at ``count`` cells' centres (0 … count − 1) labelled from 1: 1, 4, 8 … or all."""
+    every = max(1, math.ceil(count / 16))
+    numbers = [1, *range(every, count + 1, every)] if every > 1 else list(range(1, count + 1))
+    return [n - 1 for n in numbers], [str(n) for n in numbers]
 
 
 def _round_up(x: float, step: float) -> float:
@@ -278,10 +286,8 @@ class PeerFigure:
         self.figure.colorbar(self.image, ax=ax, label="value of S[i, j]")
         self.heat_title = ax.set_title("S")
         # Rows and columns counted from 1, as the window's axes count them.
-        for count, set_ticks in ((self.d_v, ax.set_xticks), (self.d_k, ax.set_yticks)):
-            every = max(1, math.ceil(count / 16))
-            numbers = [1, *range(every, count + 1, every)] if every > 1 else range(1, count + 1)
-            set_ticks([n - 1 for n in numbers], [str(n) for n in numbers])
+        ax.set_xticks(*_index_ticks(self.d_v))
+        ax.set_yticks(*_index_ticks(self.d_k))
         ax.set_xlabel("column j (value component)")
         ax.set_ylabel("row i (key component)")
         # Draw once to know the cells' size in pixels (as the window's label grid does).
@@ -452,9 +458,14 @@ class PeerFigure:
                 self.strip_image.set_clim(-span, span)
                 self.bar_ax.set_xlim(-0.5, self.d_v - 0.5)
                 self.bar_ax.set_ylim(max(len(groups), 1) - 0.5, -0.5)
+                if self.bar_limits[:1] != ("strips",):  # components counted from 1
+                    self.bar_ax.set_xticks(*_index_ticks(self.d_v))
         else:
             limits = ("bars", span, rows)
             if limits != self.bar_limits:
+                if self.bar_limits[:1] == ("strips",):
+                    self.bar_ax.xaxis.set_major_locator(AutoLocator())
+                    self.bar_ax.xaxis.set_major_formatter(ScalarFormatter())
                 self.bar_ax.set_xlim(-span, span)
                 self.bar_ax.set_ylim(rows - 0.5, -1.0)
         self.bar_limits = limits
