@@ -41,9 +41,12 @@ readout bars
     (its term ``w · v``; the 40 largest, always with the target's), then
     ``y`` and ``v_target``, each group one horizontal bar per value
     component, coloured by kind (target, crosstalk, other term, y,
-    v_target). When bars would be thinner than 3 px (d_v = 8 after
-    hundreds of writes, d_v = 64) each group is one colour strip instead,
-    as linviz's term bars do. At a write the bars are empty.
+    v_target; simpler than the window's rule, which also tells cancelled
+    and negligible terms apart: a colour per bar costs the same). When
+    bars would be thinner than 3 px (d_v = 8 after hundreds of writes,
+    d_v = 64) each group is one colour strip (a row of one ``imshow``)
+    instead, as linviz's term bars do. A group's label beside it. At a
+    write the readout is empty (the window lists overlapping keys there).
 
 Axis limits are set only when they change (the planes' half-range rounded
 up to 0.5, the bars' range to a round value), as a careful notebook user
@@ -54,9 +57,11 @@ What is timed
 One sample is one change: the model work linviz does for it, then the
 figure's update and ``fig.canvas.draw()`` (the whole figure rendered by
 Agg into its buffer; nothing is shown or encoded to an image). The update
-changes artists' data in place: ``Quiver.set_UVC`` and ``set_facecolor``,
-``AxesImage.set_data``/``set_clim``, ``Rectangle.set_width``/``set_y``/
-``set_facecolor``, ``Text.set_text``/``set_position``/``set_visible``,
+changes artists' data in place: ``Quiver.set_UVC`` and ``set_facecolor``
+(pools of arrows, unused ones transparent), ``AxesImage.set_data``/
+``set_clim``, ``Rectangle.set_width``/``set_facecolor``/``set_visible``
+(a pool of bars, unused ones hidden: drawing costs per artist),
+``Text.set_text``/``set_position``/``set_color``/``set_visible``,
 ``Line2D.set_data``; the figure is never rebuilt. Two untimed redraws come
 first (font caches, the first draw's set-up).
 
