@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from PySide6 import QtWidgets
+from PySide6 import QtCore, QtWidgets
 
 from linviz.bench.workloads import random_scenario
 from linviz.controller.session import Session
@@ -121,3 +121,39 @@ def test_a_read_taller_than_its_column_scrolls_the_readout_not_the_desk(qtbot):
         assert area.verticalScrollBar().isVisible() == tall, number
         overflowed += tall
     assert overflowed  # the case this test is about happened
+
+
+class LayoutCount(QtCore.QObject):
+    """Counts the layout requests that reach one widget."""
+
+    def __init__(self, widget: QtWidgets.QWidget) -> None:
+        super().__init__(widget)
+        self.count = 0
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QtCore.QEvent.Type.LayoutRequest:
+            self.count += 1
+        return False
+
+
+def test_going_back_and_forth_between_a_read_and_a_write_asks_no_layout_of_the_readouts_column(
+    long_window,
+):
+    # The readout asks for 90 px at a write and 160 at a read, and its preferred height
+    # follows the read: its column is told the largest, so it is laid out again only when
+    # a step needs more than any step before it, not on every move of a scrub.
+    session = long_window.session
+    read, write = reads_and_writes(session)
+    box = long_window.desk.panel_frame("readout")
+    for number in (read, write):
+        session.set_cursor(number)
+        settle()
+    requests = LayoutCount(box)
+    for number in (read, write, read, write, read):
+        session.set_cursor(number)
+        settle()
+    assert requests.count == 0
+    # A read with more to show than any before still gets its room.
+    readout = long_window.readout
+    assert readout.height() >= readout.minimumSizeHint().height()
