@@ -368,24 +368,32 @@ class MainWindow(QtWidgets.QMainWindow):
     def _update_title(self) -> None:
         s = self.session
         where = s.path.name if s.path is not None else self.tr("lesson (not saved)")
-        self.setWindowTitle(f"{s.title} — {where}[*] — linviz")
-        self.setWindowModified(s.is_modified)
+        title = f"{s.title} — {where}[*] — linviz"
+        # Asked on every move of a drag (an edit): the window system is told only news.
+        if title != self.windowTitle():
+            self.setWindowTitle(title)
+        if s.is_modified != self.isWindowModified():
+            self.setWindowModified(s.is_modified)
 
     def _update_undo_actions(self) -> None:
         stack = self.session.undo_stack
         undo, redo = self.registry["edit.undo"], self.registry["edit.redo"]
-        undo.setEnabled(stack.can_undo())
-        redo.setEnabled(stack.can_redo())
-        undo.setText(
+        texts = (
             self.tr("&Undo %1").replace("%1", self._undo_words(stack.undo_text()))
             if stack.can_undo()
-            else self.tr("&Undo")
-        )
-        redo.setText(
+            else self.tr("&Undo"),
             self.tr("&Redo %1").replace("%1", self._undo_words(stack.redo_text()))
             if stack.can_redo()
-            else self.tr("&Redo")
+            else self.tr("&Redo"),
         )
+        for action, enabled, text in zip(
+            (undo, redo), (stack.can_undo(), stack.can_redo()), texts, strict=True
+        ):
+            # A new text re-lays the Edit menu out: set only what changed (every drag move).
+            if action.isEnabled() != enabled:
+                action.setEnabled(enabled)
+            if action.text() != text:
+                action.setText(text)
 
     def _undo_words(self, text: str) -> str:
         """An edit's name from the controller ("nudge key k1") in the language shown."""

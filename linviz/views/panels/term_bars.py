@@ -245,12 +245,19 @@ class TermBars(QtWidgets.QWidget):
 
     def set_groups(self, groups: list[BarGroup], hidden_count: int = 0) -> None:
         """Show ``groups``; ``hidden_count`` smaller terms were left out."""
+        reshaped = ([(g.label, g.kind) for g in self.groups], bool(self.hidden_count)) != (
+            [(g.label, g.kind) for g in groups],
+            bool(hidden_count),
+        )
+        # The minimum height follows the groups' labels and kinds (not a drag's values);
+        # other groups with the same minimum (a scrub from read to read) ask for no
+        # layout of the desk.
+        before = self.minimumSizeHint() if reshaped and self.groups else None
         self._group_facts = None
-        shape = [(g.label, g.kind) for g in self.groups], bool(self.hidden_count)
         self.groups = groups
         self.hidden_count = hidden_count
-        if shape != ([(g.label, g.kind) for g in groups], bool(hidden_count)):
-            self.updateGeometry()  # the minimum height follows the groups (not during a drag)
+        if reshaped and (before is None or self.minimumSizeHint() != before):
+            self.updateGeometry()
         self.update()
 
     @guarded(False)
