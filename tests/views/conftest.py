@@ -227,6 +227,54 @@ def settle() -> None:
         QtWidgets.QApplication.processEvents()
 
 
+class _LayoutActivity(QtCore.QObject):
+    """Counts the events a layout still settling sends: requests, resizes, repaints."""
+
+    KINDS = frozenset(
+        {
+            QtCore.QEvent.Type.LayoutRequest,
+            QtCore.QEvent.Type.Resize,
+            QtCore.QEvent.Type.UpdateRequest,
+            QtCore.QEvent.Type.Paint,
+            QtCore.QEvent.Type.Timer,
+        }
+    )
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() in self.KINDS:
+            self.count += 1
+        return False
+
+
+def settle_until_still(quiet_rounds: int = 2, most_rounds: int = 100) -> int:
+    """Run the event loop until ``quiet_rounds`` rounds in a row bring no layout request,
+    resize, repaint or timer (the plots fit their aspect after a resize through them).
+
+    Returns the rounds it took; waits on the window's own events, never on time.
+    """
+    from PySide6 import QtWidgets
+
+    app = QtWidgets.QApplication.instance()
+    activity = _LayoutActivity()
+    app.installEventFilter(activity)
+    try:
+        quiet = 0
+        for rounds in range(1, most_rounds + 1):
+            before = activity.count
+            app.sendPostedEvents()
+            app.processEvents()
+            quiet = quiet + 1 if activity.count == before else 0
+            if quiet >= quiet_rounds:
+                return rounds
+        return most_rounds
+    finally:
+        app.removeEventFilter(activity)
+
+
 @pytest.fixture
 def show(qtbot):
     """Show a panel (default 800×320); keep it alive until the test's teardown.

@@ -466,14 +466,24 @@ class Monkey:
         raise AssertionError("unreachable")
 
 
+#: The last dumped text and the fresh replay of it loaded back (most actions edit nothing).
+_FRESH: dict[str, Trace] = {}
+
+
 def fresh_replay_state(session) -> np.ndarray:
-    """S at the cursor, replayed afresh from the scenario dumped and loaded back."""
-    loaded = load_scenario_bytes(dumps_scenario(session.scenario).encode("utf-8"), "dumped")
-    replay = Trace(loaded)
-    try:
-        return replay.state(session.cursor)
-    finally:
-        replay.close()
+    """S at the cursor, replayed afresh from the scenario dumped and loaded back.
+
+    The scenario is dumped every time; loading the same text again would give the
+    same replay, so the replay of the last text is kept.
+    """
+    text = dumps_scenario(session.scenario)
+    replay = _FRESH.get(text)
+    if replay is None:
+        for old in _FRESH.values():
+            old.close()
+        _FRESH.clear()
+        replay = _FRESH[text] = Trace(load_scenario_bytes(text.encode("utf-8"), "dumped"))
+    return replay.state(session.cursor)
 
 
 def check_replay(session, where: str) -> None:

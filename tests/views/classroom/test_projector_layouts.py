@@ -20,7 +20,7 @@ from linviz.model.lessons import bundled_lessons
 from linviz.views.main_window import MainWindow
 from linviz.views.panels.step_table_model import COLUMNS
 from tests.views.classroom.screen_texts import screen_problems
-from tests.views.conftest import data_to_viewport
+from tests.views.conftest import data_to_viewport, settle_until_still
 
 SIZES = ((1024, 768), (1280, 720), (1280, 800), (1920, 1080))
 #: Every bundled lesson: each has steps whose numbers or captions no other has.
@@ -31,9 +31,7 @@ SMALLEST_CELL_PX = 96
 
 def _settled(qtbot, window: MainWindow) -> None:
     """Let the layouts and the plots settle (plots fit their aspect after a resize)."""
-    for _ in range(3):
-        qtbot.wait(30)
-        QtWidgets.QApplication.processEvents()
+    settle_until_still()
 
 
 @pytest.fixture

@@ -16,14 +16,13 @@ from linviz.views.classroom.try_vector import (
     refusal_text,
 )
 from linviz.views.main_window import MainWindow
+from tests.views.conftest import settle_until_still
 
 SMALLEST_TEXT_PX = 18
 
 
 def _settled(qtbot) -> None:
-    for _ in range(3):
-        qtbot.wait(30)
-        QtWidgets.QApplication.processEvents()
+    settle_until_still()
 
 
 @pytest.fixture
