@@ -13,6 +13,10 @@ labs call it when the window goes, and before the application quits), and so
 does the interpreter's exit, before PySide deletes the objects it owns (the
 bridge among them) and a worker still running would signal a deleted object.
 
+A pool has one thread, so a second window's run waits for the first's; one
+stopped before its turn came is dropped at once (:class:`_Turn`): closing
+that window does not wait for the other window's run.
+
 :class:`BackgroundRun` is the base: a runner names its pool, the type of a
 finished result, and how a progress report is re-emitted.
 """
@@ -64,9 +68,35 @@ def kept_pool(name: str) -> QtCore.QThreadPool:
 
 
 def _stop_every_run() -> None:
-    """Stop the runs still going (registered after PySide's own exit hook: runs before it)."""
+    """Stop the runs still going (registered after PySide's own exit hook: runs before it).
+
+    The runs still queued are taken off first: none may start once Python is going away.
+    """
+    for pool in _POOLS.values():
+        pool.clear()
     for runner in list(_RUNNERS):
         runner.stop()
+
+
+class _Turn:
+    """Whether a queued run has begun on its thread, or was dropped before it could."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._begun = False
+        self._dropped = False
+
+    def begin(self) -> bool:
+        """On the worker thread: begin the run, unless it was dropped; whether it begins."""
+        with self._lock:
+            self._begun = not self._dropped
+            return self._begun
+
+    def drop(self) -> bool:
+        """Drop the run if it has not begun yet; whether it is dropped (it then never runs)."""
+        with self._lock:
+            self._dropped = self._dropped or not self._begun
+            return self._dropped
 
 
 class _Bridge(QtCore.QObject):
@@ -86,12 +116,13 @@ class _Worker(QtCore.QRunnable):
         bridge: _Bridge,
         number: int,
         ended: threading.Event,
+        turn: _Turn,
         passes: Callable[[tuple[object, ...]], bool],
     ) -> None:
         super().__init__()
         self.setAutoDelete(True)
         self.job, self.cancel, self.bridge, self.number = job, cancel, bridge, number
-        self.ended, self.passes = ended, passes
+        self.ended, self.turn, self.passes = ended, turn, passes
 
     def _progress(self, *report: object) -> None:
         if self.passes(report):
@@ -99,6 +130,8 @@ class _Worker(QtCore.QRunnable):
 
     def run(self) -> None:
         try:
+            if not self.turn.begin():
+                return  # stopped while it waited for the thread: no one is listening
             try:
                 outcome: object = self.job.run(self._progress, self.cancel)
             except Exception as error:
@@ -140,6 +173,7 @@ class BackgroundRun(QtCore.QObject):
         self._pool = kept_pool(self.pool_name)
         self._ended = threading.Event()
         self._ended.set()
+        self._turn = _Turn()
         self._bridge = _Bridge()
         self._bridge.progressed.connect(self._on_progress, Qt.ConnectionType.QueuedConnection)
         self._bridge.done.connect(self._on_done, Qt.ConnectionType.QueuedConnection)
@@ -164,8 +198,11 @@ class BackgroundRun(QtCore.QObject):
         self._number += 1
         self._cancel = Cancellation()
         self._ended = threading.Event()
+        self._turn = _Turn()
         self.started_at = time.monotonic()
-        worker = _Worker(job, self._cancel, self._bridge, self._number, self._ended, self._gate())
+        worker = _Worker(
+            job, self._cancel, self._bridge, self._number, self._ended, self._turn, self._gate()
+        )
         self._pool.start(worker)
         return True
 
@@ -178,9 +215,12 @@ class BackgroundRun(QtCore.QObject):
             self._cancel.cancel()
 
     def stop(self, wait_s: float = 10.0) -> bool:
-        """Cancel and wait for the worker (the page is going away); whether it ended."""
+        """Cancel and wait for the worker (the page is going away); whether it ended.
+
+        A run still waiting for the thread is dropped instead: nothing to wait for.
+        """
         self.cancel()
-        ended = self._ended.wait(wait_s)
+        ended = self._turn.drop() or self._ended.wait(wait_s)
         self._cancel = None
         return ended
 
