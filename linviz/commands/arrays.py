@@ -8,9 +8,6 @@ an ``.npz``/``.npy`` file (:mod:`linviz.model.array_files`). No Qt here.
 from __future__ import annotations
 
 import argparse
-import sys
-
-from linviz.model.errors import ScenarioError
 
 #: The options of this group, as argparse stores them.
 ARRAY_OPTIONS = ("batch", "head", "array_rule", "q_scale", "title")
@@ -115,6 +112,7 @@ def add_import_parser(commands: argparse._SubParsersAction) -> argparse.Argument
 
 def run_import(options: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Convert the arrays of ``options.scenario`` into the scenario file ``options.out``."""
+    from linviz.commands.failing import READ_FAILURES, read_failed
     from linviz.model.array_files import ArrayOptions, read_array_file
     from linviz.model.scenario_file import save_scenario
     from linviz.model.sources import is_array_file
@@ -126,11 +124,7 @@ def run_import(options: argparse.Namespace, parser: argparse.ArgumentParser) -> 
     try:
         scenario = read_array_file(options.scenario, array_options(options) or ArrayOptions())
         written = save_scenario(scenario, options.out)
-    except ScenarioError as error:
-        print(f"linviz: {error}", file=sys.stderr)
-        return 1
-    except MemoryError:
-        print(f"linviz: {options.scenario}: not enough memory to read them", file=sys.stderr)
-        return 1
+    except READ_FAILURES as error:
+        return read_failed(error, options.scenario, "them")
     print(written)
     return 0

@@ -59,16 +59,14 @@ def add_spotlight_parser(commands: argparse._SubParsersAction) -> argparse.Argum
 
 def run_spotlight(options: argparse.Namespace) -> int:
     """Print the comparison as a table or as JSON; 1 with one line for a bad step."""
-    from linviz.commands.failing import fail, load
+    from linviz.commands.failing import READ_FAILURES, fail, load, read_failed
     from linviz.model.attention import spotlight_document
     from linviz.model.replay import Trace
 
     try:
         scenario = load(options.scenario)
-    except ScenarioError as error:
-        return fail(error)
-    except MemoryError:
-        return fail(f"{options.scenario}: not enough memory to read this scenario")
+    except READ_FAILURES as error:
+        return read_failed(error, options.scenario)
     number = options.step
     if number > len(scenario):
         return fail(

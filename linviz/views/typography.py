@@ -1,10 +1,12 @@
-"""French typography for running text: no-break spaces at punctuation, numbers kept whole.
+"""Typography for running text: no-break spaces at punctuation, numbers kept whole.
 
-French sets a narrow no-break space before ``:``, ``;``, ``?`` and ``!`` and
-inside guillemets; a text typed with ordinary spaces (a lesson's notes, a
-translation) would otherwise wrap with the colon alone at the start of a
-line. A decimal comma is followed by a word joiner (:func:`unbroken_number`):
-a line never breaks inside ``3,374``. English text is returned unchanged.
+In both languages a number and its per cent sign are joined by a narrow
+no-break space: a caption never ends a line at ``36.0`` with the ``%`` alone
+on the next. French also sets a narrow no-break space before ``:``, ``;``,
+``?`` and ``!`` and inside guillemets; a text typed with ordinary spaces (a
+lesson's notes, a translation) would otherwise wrap with the colon alone at
+the start of a line. A decimal comma is followed by a word joiner
+(:func:`unbroken_number`): a line never breaks inside ``3,374``.
 """
 
 from __future__ import annotations
@@ -13,14 +15,22 @@ import re
 
 from linviz.views.number_text import NARROW_NO_BREAK, decimal_comma, unbroken_number
 
-# After a word, a number or a bracket: "y = ?" (a hidden field) keeps its space.
-_BEFORE = re.compile(r"(?<=[\w\)\]}»’])[ \u00a0]+([:;?!»])")
+# After a word, a number, a bracket or "%": "y = ?" (a hidden field) keeps its space.
+_BEFORE = re.compile(r"(?<=[\w\)\]}»’%])[ \u00a0]+([:;?!»])")
 _AFTER = re.compile(r"«[ \u00a0]+")
+# A number's spaces before "%" (as the caption numbers write it, or as a lesson's author typed).
+_PERCENT = re.compile(r"(?<=\d)[ \u00a0]+%")
 
 
 def spaced(text: str) -> str:
-    """``text`` as French sets it (``a\u202f:``, ``3,\u2060374``); English unchanged."""
-    if not decimal_comma() or not text:
+    """``text`` as its language sets it: ``36.0\u202f%``, in French also ``a\u202f:``.
+
+    English text changes only at a per cent sign; French also keeps ``3,\u2060374`` whole.
+    """
+    if not text:
+        return text
+    text = _PERCENT.sub(NARROW_NO_BREAK + "%", text)
+    if not decimal_comma():
         return text
     text = _BEFORE.sub(NARROW_NO_BREAK + r"\1", text)
     return unbroken_number(_AFTER.sub("«" + NARROW_NO_BREAK, text))

@@ -148,3 +148,17 @@ def test_linviz_file_npz_passes_the_options_to_the_window(tmp_path, monkeypatch)
     with pytest.raises(SystemExit) as caught:
         cli.main(["session-trace", "--head", "1"])
     assert caught.value.code == 2
+
+
+def test_import_out_of_memory_is_refused_in_one_line(tmp_path, capsys, monkeypatch):
+    from linviz.model import array_files
+
+    def no_memory(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(array_files, "read_array_file", no_memory)
+    arrays = save_head(tmp_path / "one.npz")
+    status, out, err = output(capsys, "import", str(arrays), "--out", str(tmp_path / "a.json"))
+    assert (status, out) == (1, "")
+    assert err == f"linviz: {arrays}: not enough memory to read them\n"
+    assert not (tmp_path / "a.json").exists()

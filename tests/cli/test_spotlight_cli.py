@@ -98,3 +98,16 @@ def test_bad_steps_and_sharpness_are_one_line(capsys, argv, status, message):
         assert main(["spotlight", "crowding-the-plane", *argv]) == status
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_scenario_too_large_for_memory_is_refused_in_one_line(capsys, monkeypatch):
+    from linviz.commands import failing
+
+    def no_memory(name, arrays=None):
+        raise MemoryError
+
+    monkeypatch.setattr(failing, "load", no_memory)
+    assert main(["spotlight", "crowding-the-plane", "--step", "7"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == "linviz: crowding-the-plane: not enough memory to read this scenario\n"

@@ -11,6 +11,20 @@ from PySide6.QtTest import QTest
 from linviz.controller.session import Session
 from linviz.views.language import set_language
 
+#: The marks of a test module that types extreme values into the window (pytestmark).
+EXTREME_VALUE_MARKS = [
+    pytest.mark.qt_log_ignore(
+        "This plugin does not support propagateSizeHints",
+        "This plugin does not support raise",
+        "Mouse event .* not accepted by receiving widget",
+    ),
+    # Extreme values make S or a read overflow to ±inf, which the engine accepts and the
+    # views show as inf (numpy says so with a warning); what must not happen is an
+    # exception or a crash.
+    pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning"),
+    pytest.mark.filterwarnings("ignore:invalid value encountered:RuntimeWarning"),
+]
+
 
 @pytest.fixture(autouse=True, scope="session")
 def english(qapp):

@@ -25,18 +25,9 @@ from linviz.model.scenario import Scenario, read, write
 from linviz.views.error_hook import ErrorReporter
 from linviz.views.labs.lab_tabs import SCENARIO
 from linviz.views.panels.step_table_model import VECTOR
+from tests.views.conftest import EXTREME_VALUE_MARKS
 
-pytestmark = [
-    pytest.mark.qt_log_ignore(
-        "This plugin does not support propagateSizeHints",
-        "This plugin does not support raise",
-        "Mouse event .* not accepted by receiving widget",
-    ),
-    # numpy says so when S or a read overflows to ±inf: the engine accepts these files
-    # and the views show inf; what must not happen is an exception.
-    pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning"),
-    pytest.mark.filterwarnings("ignore:invalid value encountered:RuntimeWarning"),
-]
+pytestmark = EXTREME_VALUE_MARKS
 
 BIGGEST = 1.7976931348623157e308
 SMALLEST = 5e-324

@@ -37,20 +37,10 @@ from linviz.model.scenario import read, write
 from linviz.model.scenario_file import dumps_scenario, load_scenario_bytes
 from linviz.views.error_hook import ErrorReporter
 from linviz.views.panels.step_table_model import VALUE, VECTOR
-from tests.views.conftest import data_to_viewport
+from tests.views.conftest import EXTREME_VALUE_MARKS, data_to_viewport
 from tests.views.watchdog import Watchdog
 
-pytestmark = [
-    pytest.mark.qt_log_ignore(
-        "This plugin does not support propagateSizeHints",
-        "This plugin does not support raise",
-        "Mouse event .* not accepted by receiving widget",
-    ),
-    # Typed extreme values make S overflow to ±inf, which the engine accepts (numpy says
-    # so with a warning); what must not happen is an exception or a crash.
-    pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning"),
-    pytest.mark.filterwarnings("ignore:invalid value encountered:RuntimeWarning"),
-]
+pytestmark = EXTREME_VALUE_MARKS
 
 SEED = 14
 ACTIONS = int(os.environ.get("LINVIZ_MONKEY_ACTIONS", "2000"))

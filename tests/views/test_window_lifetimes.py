@@ -18,6 +18,7 @@ import shiboken6
 from PySide6 import QtCore, QtWidgets
 
 from linviz.controller.session import Session
+from linviz.views.labs.background_run import kept_pool
 from linviz.views.labs.lab_tabs import LAB_NAMES
 from tests.views.child_probe import run_probe, run_probe_process
 
@@ -67,7 +68,7 @@ def test_a_window_with_its_labs_leaves_no_parentless_widget_and_no_run_behind(qt
     gone = weakref.ref(window)
     close_and_delete(window)
     # The run stopped with its page: no worker goes on measuring for no one.
-    assert QtCore.QThreadPool.globalInstance().activeThreadCount() == 0
+    assert [kept_pool(lab).activeThreadCount() for lab in ("recall", "cost")] == [0, 0]
     del window
     gc.collect()
     assert gone() is None

@@ -53,13 +53,30 @@ def no_error_dialog() -> bool:
     )
 
 
-def opened_window(qtbot, path: Path) -> MainWindow:
-    session = Session()
-    session.open(path)
-    window = MainWindow(session)
-    qtbot.addWidget(window)
-    window.show()
-    return window
+@pytest.fixture
+def new_window(qtbot):
+    """Makes a main window on a session of its own, opened on a lesson or file, shown."""
+
+    def make(source: str | Path = "crowding-the-plane") -> MainWindow:
+        session = Session()
+        session.open(source)
+        window = MainWindow(session)
+        qtbot.addWidget(window)
+        with qtbot.waitExposed(window):
+            window.show()
+        return window
+
+    return make
+
+
+@pytest.fixture
+def shared_file(tmp_path) -> Path:
+    """The crowding-the-plane lesson saved to a file, for two writers to share."""
+    path = tmp_path / "shared.json"
+    lesson = Session()
+    lesson.open("crowding-the-plane")
+    lesson.save(path)
+    return path
 
 
 def test_saving_into_an_unwritable_folder_says_why_and_keeps_the_work(
@@ -106,14 +123,10 @@ def test_any_error_a_save_raises_is_shown_as_could_not_save(qtbot, window, tmp_p
 
 
 def test_close_whose_save_fails_keeps_the_window_and_the_next_window_works(
-    qtbot, monkeypatch, unwritable_folder, tmp_path
+    new_window, monkeypatch, unwritable_folder, tmp_path
 ):
-    session = Session()
-    session.open("crowding-the-plane")
-    first = MainWindow(session)
-    qtbot.addWidget(first)
-    with qtbot.waitExposed(first):
-        first.show()
+    first = new_window()
+    session = first.session
     edit(session, [5, 6])
     monkeypatch.setattr(first, "ask_unsaved", lambda: SAVE)
     target = unwritable_folder / "lesson.json"
@@ -125,13 +138,8 @@ def test_close_whose_save_fails_keeps_the_window_and_the_next_window_works(
     first.error_box.close()
 
     # Another window in the same process opens, edits, saves and closes as usual.
-    other = Session()
-    other.open("crowding-the-plane")
-    second = MainWindow(other)
-    qtbot.addWidget(second)
-    with qtbot.waitExposed(second):
-        second.show()
-    edit(other, [1, 2])
+    second = new_window()
+    edit(second.session, [1, 2])
     monkeypatch.setattr(second, "ask_unsaved", lambda: SAVE)
     saved = tmp_path / "second.json"
     monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName", lambda *a, **k: (str(saved), ""))
@@ -155,12 +163,11 @@ def test_close_with_an_error_inside_keeps_the_window_open(qtbot, window, monkeyp
     assert [type(info[1]) for info in raised] == [RuntimeError]  # the error hook hears it
 
 
-def test_two_windows_on_one_file_the_second_save_asks(qtbot, tmp_path, monkeypatch):
-    path = tmp_path / "shared.json"
-    lesson = Session()
-    lesson.open("crowding-the-plane")
-    lesson.save(path)
-    first, second = opened_window(qtbot, path), opened_window(qtbot, path)
+def test_two_windows_on_one_file_the_second_save_asks(
+    new_window, shared_file, tmp_path, monkeypatch
+):
+    path = shared_file
+    first, second = new_window(path), new_window(path)
     edit(first.session, [1, 1])
     assert first.save_to(path)
     edit(second.session, [2, 2])
@@ -187,12 +194,11 @@ def test_two_windows_on_one_file_the_second_save_asks(qtbot, tmp_path, monkeypat
     assert first.session.path == elsewhere
 
 
-def test_a_file_saved_by_another_process_is_not_overwritten_unasked(qtbot, tmp_path, monkeypatch):
-    path = tmp_path / "shared.json"
-    lesson = Session()
-    lesson.open("crowding-the-plane")
-    lesson.save(path)
-    window = opened_window(qtbot, path)
+def test_a_file_saved_by_another_process_is_not_overwritten_unasked(
+    new_window, shared_file, monkeypatch
+):
+    path = shared_file
+    window = new_window(path)
     other_process = textwrap.dedent(
         f"""
         from linviz.controller.commands import ReplaceStep
@@ -290,13 +296,10 @@ def test_in_french_a_failed_save_is_told_in_french(qapp, unwritable_folder):
 
 
 def test_close_then_save_over_a_file_changed_on_disk_asks_and_cancel_keeps_the_window(
-    qtbot, tmp_path, monkeypatch
+    new_window, shared_file, monkeypatch
 ):
-    path = tmp_path / "shared.json"
-    lesson = Session()
-    lesson.open("crowding-the-plane")
-    lesson.save(path)
-    first, second = opened_window(qtbot, path), opened_window(qtbot, path)
+    path = shared_file
+    first, second = new_window(path), new_window(path)
     edit(first.session, [1, 1])
     assert first.save_to(path)
     edit(second.session, [2, 2])

@@ -17,8 +17,9 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
-from linviz.model.drawable import clamp_array, clamp_point, device_segments, undrawable_rows
+from linviz.model.drawable import clamp_array, clamp_point, undrawable_rows
 from linviz.views.drawing.array_paths import PathRecords
+from linviz.views.drawing.device_frame import device_frame
 from linviz.views.drawing.item_cache import redraw_cached
 from linviz.views.error_text import too_large_text
 from linviz.views.guarded import guarded_paint, guarded_rect
@@ -33,15 +34,8 @@ from linviz.views.items.arrow_item import (
     restyled,
 )
 
-#: Shafts are cut this far (pixels) outside the device: their heads stay out of sight.
-OFF_DEVICE_PX = 2000.0
 #: A label is kept this far (pixels) inside the device's edges.
 LABEL_INSET_PX = 12.0
-
-
-def _mapped(transform: QtGui.QTransform, x: float, y: float) -> tuple[float, float]:
-    point = transform.map(QtCore.QPointF(x, y))
-    return point.x(), point.y()
 
 
 #: Above this many arrows, a layer is painted without antialiasing.
@@ -159,26 +153,8 @@ class ArrowLayer(pg.GraphicsObject):
     def paint(self, painter: QtGui.QPainter, *args: object) -> None:
         if not self._looks:
             return
-        transform = painter.transform()
-        device = painter.device()
-        width, height = float(device.width()), float(device.height())
-        # Device pixels (x0, y0, x1, y1), cut at a margin around the device: a tip
-        # 1e308 data units out would be a shaft Qt cannot draw, or an infinite one.
-        ends, shown = device_segments(
-            self._points,
-            (
-                transform.m11(),
-                transform.m12(),
-                transform.m21(),
-                transform.m22(),
-                transform.dx(),
-                transform.dy(),
-            ),
-            (-OFF_DEVICE_PX, -OFF_DEVICE_PX, width + OFF_DEVICE_PX, height + OFF_DEVICE_PX),
-        )
-        zero = QtCore.QPointF(
-            *clamp_point(_mapped(transform, 0.0, 0.0), (-1, -1, width + 1, height + 1))
-        )
+        # Device pixels, cut at a margin around the device: a tip 1e308 out draws no shaft.
+        ends, shown, zero, width, height = device_frame(painter, self._points)
         painter.save()
         try:
             painter.resetTransform()

@@ -29,7 +29,8 @@ import pyqtgraph as pg
 from pyqtgraph.GraphicsScene.mouseEvents import HoverEvent, MouseDragEvent
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from linviz.model.drawable import MAX_DRAWN, clamp_point, device_segments
+from linviz.model.drawable import MAX_DRAWN, clamp_point
+from linviz.views.drawing.device_frame import device_frame
 from linviz.views.drawing.static_text import draw_centred, metrics
 from linviz.views.error_text import too_large_text
 from linviz.views.guarded import guarded, guarded_paint, guarded_rect, guarded_shape
@@ -40,8 +41,6 @@ Qt = QtCore.Qt
 
 #: Data coordinates a rectangle holds: beyond ±1e300 they are drawn (and framed) at it.
 _DRAWN_BOX = (-MAX_DRAWN, -MAX_DRAWN, MAX_DRAWN, MAX_DRAWN)
-#: Shafts are cut this far (pixels) outside the device: their heads stay out of sight.
-OFF_DEVICE_PX = 2000.0
 
 #: Dash patterns, in multiples of the pen width.
 _DASHES = {"dash": [3.0, 2.0], "dot": [0.05, 2.2]}
@@ -473,29 +472,14 @@ class ArrowItem(pg.GraphicsObject):
         ring = self._hover or self._dragging
         if not (self._live or ring):
             return
-        transform = painter.transform()
-        device = painter.device()
-        width, height = float(device.width()), float(device.height())
-        # In device pixels, cut where it leaves the device (with a margin for the head):
-        # a tip 1e308 data units out maps to no pixel Qt can draw.
-        (ends,), (shown,) = device_segments(
-            np.array([[*self._origin, *self._tip]]),
-            (
-                transform.m11(),
-                transform.m12(),
-                transform.m21(),
-                transform.m22(),
-                transform.dx(),
-                transform.dy(),
-            ),
-            (-OFF_DEVICE_PX, -OFF_DEVICE_PX, width + OFF_DEVICE_PX, height + OFF_DEVICE_PX),
+        # In device pixels, cut where it leaves the device (with a margin for the head).
+        (ends,), (shown,), zero, width, height = device_frame(
+            painter, np.array([[*self._origin, *self._tip]])
         )
         if not shown:
             return
         start, end = QtCore.QPointF(ends[0], ends[1]), QtCore.QPointF(ends[2], ends[3])
         inside = (-1.0, -1.0, width + 1.0, height + 1.0)
-        origin = transform.map(QtCore.QPointF(0.0, 0.0))
-        zero = QtCore.QPointF(*clamp_point((origin.x(), origin.y()), inside))
         look = self._look
         text = too_large_text((*self._origin, *self._tip)) if self._live else None
         if text is not None:  # said beside the tip, which is kept on screen

@@ -39,12 +39,17 @@ def test_short_lists_are_held_together_and_long_ones_may_break():
     assert unbroken_lists(long) == long
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
-def test_no_line_of_a_projector_caption_splits_a_vector(qtbot, language):
-    set_language(language)
-    try:
+@pytest.fixture
+def projector_caption(qtbot):
+    """Makes a window on a lesson in a language, in projector mode at 1024x768.
+
+    Returns its session and caption label; English again at teardown.
+    """
+
+    def make(lesson: str, language: str):
+        set_language(language)
         session = Session()
-        session.open("crowding-the-plane")
+        session.open(lesson)
         window = MainWindow(session)
         qtbot.addWidget(window)
         window.set_projector_mode(True, full_screen=False)
@@ -52,16 +57,59 @@ def test_no_line_of_a_projector_caption_splits_a_vector(qtbot, language):
         window.show()
         qtbot.waitExposed(window)
         qtbot.waitUntil(lambda: window.size() == QtCore.QSize(1024, 768))
-        label = window.panels["caption"].caption
-        for cursor in range(1, len(session.scenario) + 1):
-            session.set_cursor(cursor)
-            text = label.text()
-            lines = laid_out_lines(label)
-            for found in SHORT_LIST.finditer(text):
-                held = any(a <= found.start() and found.end() <= b for a, b in lines)
-                assert held, (cursor, found[0], [text[a:b] for a, b in lines])
+        return session, window.panels["caption"].caption
+
+    yield make
+    set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_no_line_of_a_projector_caption_splits_a_vector(projector_caption, language):
+    session, label = projector_caption("crowding-the-plane", language)
+    for cursor in range(1, len(session.scenario) + 1):
+        session.set_cursor(cursor)
+        text = label.text()
+        lines = laid_out_lines(label)
+        for found in SHORT_LIST.finditer(text):
+            held = any(a <= found.start() and found.end() <= b for a, b in lines)
+            assert held, (cursor, found[0], [text[a:b] for a, b in lines])
+
+
+#: A number, the spaces after it, and a per cent sign.
+NUMBER_PERCENT = re.compile(r"\d(\s*)%")
+#: The spaces a line may not break at (no-break, narrow no-break, word joiner).
+UNBREAKABLE = set("\u00a0\u202f\u2060")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_percentage_in_the_caption_stays_with_its_number(projector_caption, language):
+    # Gated forgetting, step 5, on a projector at 1024x768: "Relative error 36.0 %" wrapped
+    # with the "%" alone on the last line.
+    session, label = projector_caption("gated-forgetting", language)
+    session.set_cursor(5)
+    text = label.text()
+    found = list(NUMBER_PERCENT.finditer(text))
+    assert [m[0][0] + m[0][-1] for m in found] == ["0%"], text  # 36.0 % or 36,0 %
+    lines = laid_out_lines(label)
+    for match in found:
+        assert match[1] and set(match[1]) <= UNBREAKABLE, repr(match[0])
+        held = any(a <= match.start() and match.end() <= b for a, b in lines)
+        assert held, [text[a:b] for a, b in lines]
+
+
+def test_typed_percentages_are_joined_to_their_number_in_both_languages():
+    from linviz.views.number_text import set_number_language
+    from linviz.views.typography import spaced
+
+    typed = "a relative error of 36 %, and 20 % off; 100 %"
+    joined = "a relative error of 36\u202f%, and 20\u202f% off; 100\u202f%"
+    assert spaced(typed) == joined
+    assert spaced("y = ? %") == "y = ? %"  # a hidden field is no number
+    set_number_language("fr")
+    try:
+        assert spaced("une erreur de 36,0 % : oui") == "une erreur de 36,\u20600\u202f%\u202f: oui"
     finally:
-        set_language("en")
+        set_number_language("en")
 
 
 class _Events(QtCore.QObject):
