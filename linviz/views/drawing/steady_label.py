@@ -219,11 +219,20 @@ class ReservedHeight(QtCore.QObject):
         The label (word wrap on).
     texts
         The texts it may show, asked again at each update.
+    holder
+        The widget the layout holds, whose minimum height is the reservation
+        (a :class:`SteadyLabel` around ``label``); by default the label itself.
     """
 
-    def __init__(self, label: QtWidgets.QLabel, texts: Callable[[], Iterable[str]]) -> None:
+    def __init__(
+        self,
+        label: QtWidgets.QLabel,
+        texts: Callable[[], Iterable[str]],
+        holder: QtWidgets.QWidget | None = None,
+    ) -> None:
         super().__init__(label)
         self._label, self._texts = label, texts
+        self._holder = label if holder is None else holder
         self._width = -1
         label.installEventFilter(self)
 
@@ -251,5 +260,5 @@ class ReservedHeight(QtCore.QObject):
         for text in self._texts():
             probe.setText(text)
             heights.append(probe.heightForWidth(width))
-        if max(heights) != label.minimumHeight():
-            label.setMinimumHeight(max(heights))
+        if max(heights) != self._holder.minimumHeight():
+            self._holder.setMinimumHeight(max(heights))

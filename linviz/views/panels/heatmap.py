@@ -568,8 +568,9 @@ class HeatmapPanel(Panel):
         text = " ".join(parts)
         if text != self.legend.text():
             self.legend.setText(text)
-            if not self._legend_beside:
-                _hold_height(self.legend, self.width())
+            # Held at the tallest text shown at this width, beside the plot too (where
+            # _place_legend checked that the tallest fits the plot's row).
+            _hold_height(self.legend, self.legend.width() if self._legend_beside else self.width())
         self._reserve_legend()
 
     def _legend_texts(self) -> list[str]:
@@ -597,13 +598,16 @@ class HeatmapPanel(Panel):
         return [" ".join([m, r, hint]) for m in marks for r in rows or [""]]
 
     def _reserve_legend(self) -> None:
-        if self._legend_beside:
-            return  # beside the plot it takes the plot's row, never sets the panel's height
-        # Under the plot it is as wide as the panel (once laid out: not yet, just moved).
-        key = (self.width(), self.legend.font().key(), len(self.session.scenario))
-        if key != self._reserved_for and self._mode_step is not None:
+        # Under the plot it is as wide as the panel (once laid out: not yet, just moved);
+        # beside it, as wide as its column. Beside, its tallest text fits the plot's row
+        # (_place_legend puts it there only then), so the reservation never makes the
+        # panel taller; it keeps the legend from asking for a layout of the desk each
+        # time a scrub goes from a write's text to a read's (40 of 47 random steps).
+        width = self.legend.width() if self._legend_beside else self.width()
+        key = (self._legend_beside, width, self.legend.font().key(), len(self.session.scenario))
+        if key != self._reserved_for and self._mode_step is not None and width > 0:
             self._reserved_for = key
-            _reserve_height(self.legend, self._legend_texts(), self.width())
+            _reserve_height(self.legend, self._legend_texts(), width)
 
     @guarded()
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:

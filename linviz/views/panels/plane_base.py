@@ -27,7 +27,7 @@ from linviz.views.drawing.arrow_layer import ArrowLayer
 from linviz.views.drawing.item_cache import redraw_cached
 from linviz.views.drawing.scene_tuning import quiet_hover_while_dragging
 from linviz.views.drawing.steady_axes import steady_axes
-from linviz.views.drawing.steady_label import ReservedHeight
+from linviz.views.drawing.steady_label import ReservedHeight, SteadyLabel
 from linviz.views.error_text import shown_error
 from linviz.views.guarded import guarded
 from linviz.views.items.arrow_item import ArrowItem, ArrowLook
@@ -172,9 +172,12 @@ class VectorPlanePanel(Panel):
         self._edits_seen = 0
         self._edits_at_press = 0
 
-        self.legend = QtWidgets.QLabel()
-        self.legend.setWordWrap(True)
-        self._legend_height = ReservedHeight(self.legend, self._legend_texts)
+        # A legend that changes between a write and a read (every other step of a
+        # scrub) re-laid the desk out at each change; held steady, only a new height does.
+        self.legend = SteadyLabel(word_wrap=True)
+        self._legend_height = ReservedHeight(
+            self.legend.label, self._legend_texts, holder=self.legend
+        )
         self.x_combo = QtWidgets.QComboBox()
         self.y_combo = QtWidgets.QComboBox()
         self.x_combo.setToolTip(self.tr("The component shown across"))
