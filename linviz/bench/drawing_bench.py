@@ -37,14 +37,14 @@ on a shared machine other processes then do not stretch one side only.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import json
 import os
 import sys
 import time
 from collections.abc import Callable
 
 import numpy as np
+
+from linviz.bench.timing import print_figures
 
 #: What a sample's clock reads: wall time, or (``--cpu-time``) this thread's CPU time.
 _clock: Callable[[], float] = time.perf_counter
@@ -351,12 +351,7 @@ def main(argv: list[str] | None = None) -> int:
     options = parser.parse_args(argv)
     if options.cpu_time:
         _clock = time.thread_time
-    out = sys.stdout
-    with contextlib.redirect_stdout(sys.stderr):
-        figures = drawing_figures(options.quick)
-    out.write(json.dumps(figures) + "\n")
-    out.flush()
-    return 0
+    return print_figures(lambda: drawing_figures(options.quick))
 
 
 if __name__ == "__main__":

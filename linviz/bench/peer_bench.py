@@ -81,8 +81,6 @@ first (font caches, the first draw's set-up).
 from __future__ import annotations
 
 import argparse
-import contextlib
-import json
 import math
 import sys
 import time
@@ -94,14 +92,12 @@ from matplotlib.colors import Normalize, to_rgba, to_rgba_array
 from matplotlib.figure import Figure
 from matplotlib.ticker import AutoLocator, ScalarFormatter
 
-from linviz.bench.timing import summary_ms
+from linviz.bench.timing import print_figures, summary_ms
 from linviz.controller.session import Session
-from linviz.model.drawable import color_limit, label_decimals, nice_limit
+from linviz.model.drawable import MAX_ARROWS, cell_label, color_limit, nice_limit, steps_near
 from linviz.model.readout import held_at_key
 
 # The window's own rules, restated (linviz.views imports Qt, which the peer must not):
-#: A plane draws at most this many arrows (linviz.views.panels.plane_base.MAX_ARROWS).
-MAX_ARROWS = 100
 #: Every arrow labelled up to LABEL_ALL steps, else the cursor's ± LABEL_NEAR (plane_base).
 LABEL_ALL, LABEL_NEAR = 40, 5
 #: Cells narrower than this (px) print no number (linviz.views.drawing.label_grid).
@@ -140,24 +136,9 @@ KIND_COLOURS = {
 ALPHA_CURSOR, ALPHA_PAST, ALPHA_LATER = 1.0, 0.75, 0.2
 
 
-def steps_near(total: int, cursor: int, also: int | None = None) -> list[int]:
-    """The step numbers a plane draws: all, or the :data:`MAX_ARROWS` nearest the cursor."""
-    if total <= MAX_ARROWS:
-        return list(range(1, total + 1))
-    start = min(max(cursor - MAX_ARROWS // 2, 1), total - MAX_ARROWS + 1)
-    numbers = list(range(start, start + MAX_ARROWS))
-    if also is not None and 1 <= also <= total and not start <= also < start + MAX_ARROWS:
-        numbers.append(also)
-    return numbers
-
-
 def cell_number(value: float, limit: float) -> str:
-    """A cell's number as the window prints it: 3 significant digits, none below limit/100."""
-    value = round(float(value), label_decimals(limit)) + 0.0
-    if value == 0:
-        return "0"
-    text = f"{value:.0f}" if 1e3 <= abs(value) < 1e5 else f"{value:.3g}"
-    return text.replace("-", "−")
+    """A cell's number as the window prints it (:func:`~linviz.model.drawable.cell_label`)."""
+    return cell_label(value, limit).replace("-", "−")
 
 
 def _index_ticks(count: int) -> tuple[list[int], list[str]]:
@@ -356,7 +337,7 @@ class PeerFigure:
         snap = session.snapshot()
         scenario = session.scenario
         cursor, total = session.cursor, len(scenario)
-        numbers = steps_near(total, cursor, session.dragged_step)
+        numbers = steps_near(total, cursor, also=session.dragged_step)
         rows = np.asarray(numbers, dtype=np.int64) - 1
         writes = scenario.write_mask()[rows]
         alpha = np.where(
@@ -622,12 +603,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m linviz.bench.peer_bench")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
     options = parser.parse_args(argv)
-    out = sys.stdout
-    with contextlib.redirect_stdout(sys.stderr):
-        result = peer_figures(options.quick)
-    out.write(json.dumps(result) + "\n")
-    out.flush()
-    return 0
+    return print_figures(lambda: peer_figures(options.quick))
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
-"""Small helpers to time things and summarise the timings."""
+"""Small helpers to time things, summarise the timings and hand them to the parent."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import re
 import resource
 import statistics
@@ -71,3 +73,18 @@ def resident_mb() -> tuple[float, float]:
     now_kb = int(re.search(r"VmRSS:\s+(\d+)", status)[1])
     peak_kb = int(re.search(r"VmHWM:\s+(\d+)", status)[1])
     return now_kb / 1024, peak_kb / 1024
+
+
+def print_figures(figures: Callable[[], object]) -> int:
+    """Work out ``figures()`` and print them as ONE JSON object on standard output.
+
+    What anything prints meanwhile (Qt, matplotlib, a progress line) goes to
+    standard error, so the parent process (``linviz bench``) reads only the
+    figures. Returns the exit status, 0.
+    """
+    out = sys.stdout
+    with contextlib.redirect_stdout(sys.stderr):
+        result = figures()
+    out.write(json.dumps(result) + "\n")
+    out.flush()
+    return 0

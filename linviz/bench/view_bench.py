@@ -129,7 +129,7 @@ from pathlib import Path
 
 import numpy as np
 
-from linviz.bench.timing import resident_mb, with_cached_bytecode
+from linviz.bench.timing import print_figures, resident_mb, with_cached_bytecode
 from linviz.views.app import EXIT_AFTER_PAINT, PAINTED_LINE, PEAK_RSS_PREFIX
 
 #: The window size every window figure is measured at.
@@ -820,12 +820,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
     parser.add_argument("--rss-probe", action="store_true", help=argparse.SUPPRESS)
     options = parser.parse_args(argv)
-    out = sys.stdout
-    with contextlib.redirect_stdout(sys.stderr):
-        result = rss_probe() if options.rss_probe else view_figures(options.quick)
-    out.write(json.dumps(result) + "\n")
-    out.flush()
-    return 0
+    return print_figures(
+        rss_probe if options.rss_probe else functools.partial(view_figures, options.quick)
+    )
 
 
 if __name__ == "__main__":

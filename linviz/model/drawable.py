@@ -16,6 +16,8 @@ pixel coordinates of 1e300. The views take every such number from here
 - :func:`half_range`, :func:`fit_frame` and :func:`view_window`: what a
   vector plane shows;
 - :func:`axis_ticks`: tick positions for any range;
+- :func:`cell_label`: a heatmap cell's number; :func:`steps_near`: which
+  steps a vector plane draws;
 - :func:`clip_segment` and :func:`clamp_point`: arrows and labels in
   pixels, inside the widget;
 - :func:`too_large` and :func:`undrawable`: what cannot be drawn to scale
@@ -186,6 +188,46 @@ def label_decimals(limit: float, digits: int = 2) -> int:
     if not (limit > 0 and math.isfinite(limit)):
         return digits
     return min(max(0, digits - math.floor(math.log10(limit))), MAX_DECIMALS)
+
+
+def cell_label(value: float, limit: float) -> str:
+    """``value`` as a short cell label in plain ASCII: ``3``, ``-1.8``, ``0.33``, ``1234``.
+
+    At most 3 significant digits, and no digit finer than a hundredth of the
+    colour range ``limit`` (:func:`label_decimals`): labels stay short enough
+    to fit their cells, and rounding noise shows as 0. The views write the
+    minus sign and the decimal mark of the language shown.
+    """
+    value = round(float(value), label_decimals(limit)) + 0.0  # + 0.0 turns -0.0 into 0.0
+    if value == 0:
+        return "0"
+    if 1e3 <= abs(value) < 1e5:
+        return f"{value:.0f}"
+    return f"{value:.3g}"
+
+
+#: With more steps than this, a vector plane draws only the steps nearest the
+#: cursor: on a panel a few hundred pixels wide, more arrows from one origin
+#: merge into a blot (compared by eye at 100 and 200), and each one costs frame
+#: time on every cursor move and drag frame. A long scenario shows as many as a
+#: 100-step one shows in full.
+MAX_ARROWS = 100
+
+
+def steps_near(
+    total: int, cursor: int, limit: int = MAX_ARROWS, also: int | None = None
+) -> list[int]:
+    """Step numbers a vector plane draws: all of them, or the ``limit`` nearest the cursor.
+
+    ``also`` (the step being dragged) is always included.
+    """
+    if total <= limit:
+        return list(range(1, total + 1))
+    start = min(max(cursor - limit // 2, 1), total - limit + 1)
+    numbers = list(range(start, start + limit))
+    if also is not None and 1 <= also <= total and not start <= also < start + limit:
+        numbers.append(also)
+    return numbers
 
 
 def bar_ticks(limit: float, parts: int = 4) -> list[tuple[float, float]]:

@@ -17,7 +17,7 @@ import numpy as np
 from PySide6 import QtCore
 
 from linviz.model.captions import Numbers
-from linviz.model.drawable import label_decimals
+from linviz.model.drawable import cell_label
 from linviz.model.error_parts import PART_TITLES, PART_WORDS
 from linviz.model.report import fmt_matrix, fmt_number, fmt_vector
 
@@ -154,21 +154,11 @@ def shown_matrix(matrix: np.ndarray, limit: int = 16) -> str:
 
 
 def cell_text(value: float, limit: float) -> str:
-    """``value`` as a short cell label: ``3``, ``−1.8``, ``0.33``, ``1234``.
-
-    At most 3 significant digits, and no digit finer than a hundredth of the
-    colour range ``limit``: labels stay short enough to fit their cells, and
-    rounding noise shows as 0. A real minus sign is used; a decimal comma
-    in French.
+    """``value`` as a short cell label: ``3``, ``−1.8``, ``0.33``, ``1234``
+    (:func:`~linviz.model.drawable.cell_label`), with a real minus sign and,
+    in French, a decimal comma.
     """
-    value = round(float(value), label_decimals(limit)) + 0.0  # + 0.0 turns -0.0 into 0.0
-    if value == 0:
-        return "0"
-    if 1e3 <= abs(value) < 1e5:
-        text = f"{value:.0f}"
-    else:
-        text = f"{value:.3g}"
-    text = text.replace("-", MINUS)
+    text = cell_label(value, limit).replace("-", MINUS)
     return text.replace(".", ",") if _decimal_comma else text
 
 

@@ -19,7 +19,14 @@ from PySide6 import QtCore, QtWidgets
 
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
-from linviz.model.drawable import MAX_DRAWN, Frame, fit_frame, half_range, view_window
+from linviz.model.drawable import (
+    MAX_DRAWN,
+    Frame,
+    fit_frame,
+    half_range,
+    steps_near,
+    view_window,
+)
 from linviz.model.errors import ScenarioError
 from linviz.model.scenario import Scenario
 from linviz.model.steady_frames import steady_half_range, steady_window
@@ -45,12 +52,6 @@ from linviz.views.theme import Theme
 
 Qt = QtCore.Qt
 
-#: With more steps than this, only the steps nearest the cursor are drawn: on a
-#: panel a few hundred pixels wide, more arrows from one origin merge into a
-#: blot (compared by eye at 100 and 200), and each one costs frame time on
-#: every cursor move and drag frame. A long scenario shows as many as a
-#: 100-step one shows in full.
-MAX_ARROWS = 100
 #: A framed plane (the value plane at a step) shows at least this much each way.
 MIN_FRAME = 1.0
 #: Grid snapping rounds to 1 / GRID_STEPS (0.1).
@@ -91,22 +92,6 @@ def snap_tip(
     if grid:
         return round(x * GRID_STEPS) / GRID_STEPS + 0.0, round(y * GRID_STEPS) / GRID_STEPS + 0.0
     return x, y
-
-
-def steps_near(
-    total: int, cursor: int, limit: int = MAX_ARROWS, also: int | None = None
-) -> list[int]:
-    """Step numbers to draw: all of them, or the ``limit`` nearest the cursor.
-
-    ``also`` (the step being dragged) is always included.
-    """
-    if total <= limit:
-        return list(range(1, total + 1))
-    start = min(max(cursor - limit // 2, 1), total - limit + 1)
-    numbers = list(range(start, start + limit))
-    if also is not None and 1 <= also <= total and not start <= also < start + limit:
-        numbers.append(also)
-    return numbers
 
 
 class _WriteOrdinals:

@@ -10,10 +10,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from linviz.controller.session import Session
+from linviz.model.drawable import MAX_ARROWS, steps_near
 from linviz.model.errors import ScenarioError
 from linviz.model.scenario import Scenario, read, write
 from linviz.views.panels.key_plane import KeyPlanePanel
-from linviz.views.panels.plane_base import MAX_ARROWS, snap_tip, steps_near
+from linviz.views.panels.plane_base import snap_tip
 from linviz.views.panels.value_plane import ValuePlanePanel
 from linviz.views.theme import theme_named
 from tests.views.conftest import data_to_viewport, drag
