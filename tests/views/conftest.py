@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pyqtgraph as pg
 import pytest
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -114,16 +116,14 @@ def window(qtbot, lesson_session):
     return win
 
 
-@pytest.fixture(scope="module")
-def shared_window(qapp, tmp_path_factory):
-    """One main window for the tests of a module that only read it (see :func:`read_window`).
-
-    Built once, on the crowding-the-plane lesson, its settings and files in a
-    folder of its own; closed after the module's last test.
+@contextlib.contextmanager
+def module_window(tmp_path_factory, name: str, session: Session, size: tuple[int, int]):
+    """A shown main window on ``session`` for a module's tests, its settings and files
+    in a folder of its own (``name``); closed and deleted afterwards.
     """
     from linviz.views.main_window import MainWindow
 
-    folder = tmp_path_factory.mktemp("shared_window")
+    folder = tmp_path_factory.mktemp(name)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_DATA_HOME", str(folder / "data"))
         QtCore.QSettings.setDefaultFormat(QtCore.QSettings.Format.IniFormat)
@@ -132,18 +132,31 @@ def shared_window(qapp, tmp_path_factory):
             QtCore.QSettings.Scope.UserScope,
             str(folder / "settings"),
         )
-        session = Session()
-        session.open("crowding-the-plane")
         win = MainWindow(session)
         win.ask_unsaved = lambda: QtWidgets.QMessageBox.StandardButton.Discard
-        win.resize(1400, 900)
+        win.resize(*size)
         win.show()
         assert QTest.qWaitForWindowExposed(win)
+        try:
+            yield win
+        finally:
+            win.close()
+            win.deleteLater()
+            QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
+
+
+@pytest.fixture(scope="module")
+def shared_window(qapp, tmp_path_factory):
+    """One main window for the tests of a module that only read it (see :func:`read_window`).
+
+    Built once, on the crowding-the-plane lesson, its settings and files in a
+    folder of its own; closed after the module's last test.
+    """
+    session = Session()
+    session.open("crowding-the-plane")
+    with module_window(tmp_path_factory, "shared_window", session, (1400, 900)) as win:
         win.activateWindow()
         yield win
-        win.close()
-        win.deleteLater()
-        QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
 
 
 def _window_state(win) -> tuple:

@@ -14,12 +14,12 @@ from __future__ import annotations
 import pyqtgraph as pg
 import pytest
 from PySide6 import QtCore, QtWidgets
-from PySide6.QtTest import QTest
 
 from linviz.controller.session import Session
 from linviz.model.lessons import bundled_lessons
 from linviz.views.export.images import settle
 from tests.views.classroom.screen_texts import lost_numbers
+from tests.views.conftest import module_window
 
 #: Laptops' screens (every step of every lesson), and the sizes that worked before.
 LAPTOPS = ((1280, 720), (1366, 768))
@@ -30,26 +30,8 @@ LESSONS = tuple(lesson.name for lesson in bundled_lessons())
 @pytest.fixture(scope="module")
 def desk_window(qapp, tmp_path_factory):
     """One main window for the module (a build costs seconds), its settings its own."""
-    from linviz.views.main_window import MainWindow
-
-    folder = tmp_path_factory.mktemp("small_screens")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("XDG_DATA_HOME", str(folder / "data"))
-        QtCore.QSettings.setDefaultFormat(QtCore.QSettings.Format.IniFormat)
-        QtCore.QSettings.setPath(
-            QtCore.QSettings.Format.IniFormat,
-            QtCore.QSettings.Scope.UserScope,
-            str(folder / "settings"),
-        )
-        win = MainWindow(Session())
-        win.ask_unsaved = lambda: QtWidgets.QMessageBox.StandardButton.Discard
-        win.resize(*LAPTOPS[0])
-        win.show()
-        assert QTest.qWaitForWindowExposed(win)
+    with module_window(tmp_path_factory, "small_screens", Session(), LAPTOPS[0]) as win:
         yield win
-        win.close()
-        win.deleteLater()
-        QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
 
 
 def _settled() -> None:
