@@ -3,37 +3,13 @@
 from __future__ import annotations
 
 import numpy as np
-from PySide6 import QtCore, QtGui, QtWidgets
-from PySide6.QtCore import Qt
+from PySide6 import QtCore, QtWidgets
 
+from linviz.bench.view_bench import send_mouse as mouse
 from linviz.controller.changes import Change
 from linviz.views.number_text import caption_numbers
 from linviz.views.panels.step_table_model import CAPTION
 from tests.views.conftest import data_to_viewport
-
-
-def mouse(viewport, kind, point, pressed, queued=False):
-    """A real mouse event on ``viewport``; ``queued``: posted, as the window system
-    queues the moves that arrive while the app is busy."""
-    types = {
-        "press": QtCore.QEvent.Type.MouseButtonPress,
-        "move": QtCore.QEvent.Type.MouseMove,
-        "release": QtCore.QEvent.Type.MouseButtonRelease,
-    }
-    button = Qt.MouseButton.NoButton if kind == "move" else Qt.MouseButton.LeftButton
-    buttons = Qt.MouseButton.LeftButton if pressed else Qt.MouseButton.NoButton
-    event = QtGui.QMouseEvent(
-        types[kind],
-        QtCore.QPointF(point),
-        QtCore.QPointF(viewport.mapToGlobal(point)),
-        button,
-        buttons,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    if queued:
-        QtWidgets.QApplication.postEvent(viewport, event)
-    else:
-        QtWidgets.QApplication.sendEvent(viewport, event)
 
 
 def test_four_queued_moves_refresh_once_and_end_at_the_last(qtbot, window):
