@@ -39,6 +39,16 @@ def _settled() -> None:
         settle()
 
 
+def assert_steps_fit(window, numbers) -> None:
+    """Each of steps ``numbers`` shows with nothing cut, hidden or overlapping."""
+    faults = []
+    for number in numbers:
+        window.session.set_cursor(number)
+        _settled()
+        faults += [f"step {number}: {fault}" for fault in _faults(window, plane_titles=False)]
+    assert not faults, "\n".join(faults)
+
+
 def _open(window, lesson: str, size: tuple[int, int]) -> None:
     window.resize(*size)
     window.session.open(lesson)
@@ -122,12 +132,7 @@ def _faults(window, plane_titles: bool = True) -> list[str]:
 def test_every_step_is_legible_on_a_laptop(desk_window, lesson, size):
     window = desk_window
     _open(window, lesson, size)
-    faults = []
-    for number in range(len(window.session.scenario) + 1):
-        window.session.set_cursor(number)
-        _settled()
-        faults += [f"step {number}: {fault}" for fault in _faults(window, plane_titles=False)]
-    assert not faults, "\n".join(faults)
+    assert_steps_fit(window, range(len(window.session.scenario) + 1))
 
 
 @pytest.mark.parametrize("size", OTHERS, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -135,13 +140,7 @@ def test_every_step_is_legible_on_a_laptop(desk_window, lesson, size):
 def test_the_other_sizes_stay_legible(desk_window, lesson, size):
     window = desk_window
     _open(window, lesson, size)
-    last = len(window.session.scenario)
-    faults = []
-    for number in (1, 6, last):
-        window.session.set_cursor(number)
-        _settled()
-        faults += [f"step {number}: {fault}" for fault in _faults(window, plane_titles=False)]
-    assert not faults, "\n".join(faults)
+    assert_steps_fit(window, (1, 6, len(window.session.scenario)))
 
 
 def test_the_heatmap_cells_grew_at_1280_by_720(desk_window):
@@ -179,9 +178,4 @@ def test_every_step_is_legible_at_1280_by_720_in_french(desk_window, french, les
     # 247 px plot here: the planes fit their own frames (not this desk's split).
     window = desk_window
     _open(window, lesson, (1280, 720))
-    faults = []
-    for number in range(len(window.session.scenario) + 1):
-        window.session.set_cursor(number)
-        _settled()
-        faults += [f"step {number}: {fault}" for fault in _faults(window, plane_titles=False)]
-    assert not faults, "\n".join(faults)
+    assert_steps_fit(window, range(len(window.session.scenario) + 1))
