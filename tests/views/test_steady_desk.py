@@ -19,6 +19,7 @@ from linviz.bench.workloads import random_scenario
 from linviz.controller.session import Session
 from linviz.model.scenario import READ, WRITE, Scenario, Step
 from linviz.views.main_window import MainWindow
+from tests.views.conftest import EventLog
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -123,20 +124,6 @@ def test_a_read_taller_than_its_column_scrolls_the_readout_not_the_desk(qtbot):
     assert overflowed  # the case this test is about happened
 
 
-class LayoutCount(QtCore.QObject):
-    """Counts the layout requests that reach one widget."""
-
-    def __init__(self, widget: QtWidgets.QWidget) -> None:
-        super().__init__(widget)
-        self.count = 0
-        widget.installEventFilter(self)
-
-    def eventFilter(self, watched, event) -> bool:
-        if event.type() == QtCore.QEvent.Type.LayoutRequest:
-            self.count += 1
-        return False
-
-
 def test_going_back_and_forth_between_a_read_and_a_write_asks_no_layout_of_the_readouts_column(
     long_window,
 ):
@@ -149,11 +136,11 @@ def test_going_back_and_forth_between_a_read_and_a_write_asks_no_layout_of_the_r
     for number in (read, write):
         session.set_cursor(number)
         settle()
-    requests = LayoutCount(box)
+    requests = EventLog(QtCore.QEvent.Type.LayoutRequest, box)
     for number in (read, write, read, write, read):
         session.set_cursor(number)
         settle()
-    assert requests.count == 0
+    assert requests.watched == []
     # A read with more to show than any before still gets its room.
     readout = long_window.readout
     assert readout.height() >= readout.minimumSizeHint().height()
@@ -173,9 +160,11 @@ def test_a_scrub_over_steps_already_shown_lays_no_plot_panel_out_again(long_wind
         session.set_cursor(number)
         settle()
     desk = long_window.desk
-    counts = {name: LayoutCount(desk.panel_frame(name)) for name in ("heatmap", "keys", "values")}
-    counts["readout"] = LayoutCount(desk.panel_frame("readout"))
+    names = ("heatmap", "keys", "values", "readout")
+    requests = EventLog(
+        QtCore.QEvent.Type.LayoutRequest, *(desk.panel_frame(name) for name in names)
+    )
     for number in reversed(steps):
         session.set_cursor(number)
         settle()
-    assert {name: count.count for name, count in counts.items()} == dict.fromkeys(counts, 0)
+    assert [frame.objectName() for frame in requests.watched] == []
