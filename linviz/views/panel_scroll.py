@@ -50,8 +50,8 @@ class PanelScroll(QtWidgets.QScrollArea):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the panel's own widgets take the focus
         self.setWidget(panel)
-        #: The largest hints the column was told, (minimum, preferred); see the class.
-        self._held: tuple[QtCore.QSize, QtCore.QSize] | None = None
+        #: The largest minimum and preferred sizes the column was told (see the class).
+        self._held: dict[str, QtCore.QSize] = {}
         panel.installEventFilter(self)
         self.viewport().installEventFilter(self)
 
@@ -63,28 +63,28 @@ class PanelScroll(QtWidgets.QScrollArea):
         panel = self.widget()
         if panel is None:
             return super().minimumSizeHint()
-        return self._hints()[0]
+        minimum = panel.minimumSizeHint()
+        return self._hold(
+            "minimum",
+            QtCore.QSize(minimum.width() + self._bar_width(), min(minimum.height(), MIN_HEIGHT_PX)),
+        )
 
     @guarded_size
     def sizeHint(self) -> QtCore.QSize:
         panel = self.widget()
         if panel is None:
             return super().sizeHint()
-        return self._hints()[1]
-
-    def _hints(self) -> tuple[QtCore.QSize, QtCore.QSize]:
-        """The minimum and preferred sizes held for the column (a panel is set)."""
-        panel = self.widget()
-        bar = self._bar_width()
-        minimum, hint = panel.minimumSizeHint(), panel.sizeHint()
-        now = (
-            QtCore.QSize(minimum.width() + bar, min(minimum.height(), MIN_HEIGHT_PX)),
-            QtCore.QSize(hint.width() + bar, hint.height()),
+        hint = panel.sizeHint()
+        return self._hold(
+            "preferred", QtCore.QSize(hint.width() + self._bar_width(), hint.height())
         )
-        if self._held is not None:
-            now = (now[0].expandedTo(self._held[0]), now[1].expandedTo(self._held[1]))
-        self._held = now
-        return now
+
+    def _hold(self, which: str, size: QtCore.QSize) -> QtCore.QSize:
+        """``size``, or the larger one held for ``which`` hint; the one held from now on."""
+        held = self._held.get(which)
+        size = size if held is None else size.expandedTo(held)
+        self._held[which] = size
+        return size
 
     def _fit(self) -> None:
         """The panel as wide as the view, as tall as the view or its own minimum.
@@ -114,13 +114,16 @@ class PanelScroll(QtWidgets.QScrollArea):
             QtCore.QEvent.Type.FontChange,
             QtCore.QEvent.Type.StyleChange,
         ):
-            self._held = None  # other text sizes: the hints are measured anew
+            self._held = {}  # other text sizes: the hints are measured anew
             self.updateGeometry()
         elif watched is self.widget() and kind == QtCore.QEvent.Type.LayoutRequest:
             # Its hints may have changed (another read): the column asks again when
             # they grow past what it holds.
-            held = self._held
-            if held is None or self._hints() != held:
+            held = dict(self._held)
+            # Asked again: what is held grows if the panel now needs more.
+            self.minimumSizeHint()
+            self.sizeHint()
+            if self._held != held:
                 self.updateGeometry()
             self._fit()
         return super().eventFilter(watched, event)
