@@ -570,7 +570,7 @@ class HeatmapPanel(Panel):
             self.legend.setText(text)
             # Held at the tallest text shown at this width, beside the plot too (where
             # _place_legend checked that the tallest fits the plot's row).
-            _hold_height(self.legend, self.legend.width() if self._legend_beside else self.width())
+            _hold_height(self.legend, self._legend_width())
         self._reserve_legend()
 
     def _legend_texts(self) -> list[str]:
@@ -597,13 +597,18 @@ class HeatmapPanel(Panel):
         hint = self._legend_parts[2]
         return [" ".join([m, r, hint]) for m in marks for r in rows or [""]]
 
+    def _legend_width(self) -> int:
+        """The legend's width: its column's beside the plot, else the panel's (under it,
+        once laid out; not yet, just moved).
+        """
+        return self.legend.width() if self._legend_beside else self.width()
+
     def _reserve_legend(self) -> None:
-        # Under the plot it is as wide as the panel (once laid out: not yet, just moved);
-        # beside it, as wide as its column. Beside, its tallest text fits the plot's row
-        # (_place_legend puts it there only then), so the reservation never makes the
-        # panel taller; it keeps the legend from asking for a layout of the desk each
-        # time a scrub goes from a write's text to a read's (40 of 47 random steps).
-        width = self.legend.width() if self._legend_beside else self.width()
+        # Beside the plot, its tallest text fits the plot's row (_place_legend puts it
+        # there only then), so the reservation never makes the panel taller; it keeps
+        # the legend from asking for a layout of the desk each time a scrub goes from
+        # a write's text to a read's (40 of 47 random steps).
+        width = self._legend_width()
         key = (self._legend_beside, width, self.legend.font().key(), len(self.session.scenario))
         if key != self._reserved_for and self._mode_step is not None and width > 0:
             self._reserved_for = key
