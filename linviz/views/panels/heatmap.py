@@ -137,7 +137,7 @@ class HeatmapPanel(Panel):
         The coloured cells (``S[r, c]`` at ``x = c + ½``, ``y = r + ½``).
     matrix_item : MatrixItem
         The image with its numbers, blend marks and lit rows.
-    color_bar : pg.ColorBarItem
+    color_bar : StillColorBar
         The colour scale, labelled with the range ``±limit`` (max|S| rounded up to a round value).
     legend : SteadyLabel
         One line under the plot that explains the marks.
@@ -186,9 +186,7 @@ class HeatmapPanel(Panel):
         self.image_item = self.matrix_item.image
         plot.addItem(self.matrix_item)
 
-        self.color_bar = color_bar(
-            values=(-1.0, 1.0), width=18, interactive=False, colorMapMenu=False
-        )
+        self.color_bar = color_bar(values=(-1.0, 1.0), width=18)
         # Beside the plot, as ColorBarItem.setImageItem(insert_in=…) would put it, but
         # not linked: the panel sets the image's and the bar's levels itself.
         plot.layout.addItem(self.color_bar, 2, 5)
