@@ -62,12 +62,13 @@ def _to_view(name: str):
 
 
 class StillAxis(pg.AxisItem):
-    """A ``pg.AxisItem`` that sets its title's HTML only when that changes.
+    """A ``pg.AxisItem`` that sets its title's HTML only when that changes and shows.
 
     pyqtgraph re-sets it on every pen, scale and range change (``setHtml``
     re-parses the text: ~1 ms; 217 times while a window was built, most of
-    them with the text it had). What follows a change (size, repaint) still
-    happens every time.
+    them with the text it had), shown or not (most axes show none: the
+    colour bar's frame, the planes' hidden sides). What follows a change
+    (size, repaint) still happens every time.
     """
 
     def __init__(self, orientation: str, **options: Any) -> None:
@@ -84,13 +85,28 @@ class StillAxis(pg.AxisItem):
         super().linkedViewChanged(*args)
 
     def _updateLabel(self) -> None:
-        text = self.labelString()
-        if text != self._shown_html:
-            self.label.setHtml(text)
-            self._shown_html = text
+        # A hidden title (most axes have none) is set when it is shown (showLabel).
+        if self.label.isVisibleTo(self):
+            self._set_html()
         self._adjustSize()
         self.picture = None
         self.update()
+
+    def _set_html(self) -> bool:
+        """Give the title item the title's HTML if it has other; whether it had."""
+        text = self.labelString()
+        if text == self._shown_html:
+            return False
+        self.label.setHtml(text)
+        self._shown_html = text
+        return True
+
+    def showLabel(self, show: bool = True) -> None:
+        """Show (or hide) the title: its HTML first, and placed for it (see resizeEvent)."""
+        if show and self.label is not None and self._set_html():
+            self.label.setVisible(True)
+            self.resizeEvent()  # placed while hidden, by the size of its old text
+        super().showLabel(show)
 
 
 class StillPlotItem(pg.GraphicsWidget):
