@@ -78,6 +78,8 @@ class ReadResult:
         self._parts = parts
         self._scenario = scenario
         self._contributions: list[Contribution] | None = None
+        #: Contributions built alone (by :meth:`contribution_at`), by index.
+        self._built: dict[int, Contribution] = {}
         self.tied: tuple[str, ...] = ()
         # Set by read_result when the read has a target; None without one.
         self.expected: np.ndarray | None = None
@@ -228,14 +230,17 @@ class ReadResult:
         """The ``index``-th contribution, built alone (the list of 100,000 is not)."""
         if self._contributions is not None:
             return self._contributions[index]
-        value = self._parts.effective_value(index)
-        return Contribution(
-            int(self.numbers[index]),
-            self._parts.label_of(index),
-            float(self.weights[index]),
-            value,
-            self.weights[index] * value,
-        )
+        built = self._built.get(index)
+        if built is None:  # a read's panel asks for its largest terms two or three times
+            value = self._parts.effective_value(index)
+            built = self._built[index] = Contribution(
+                int(self.numbers[index]),
+                self._parts.label_of(index),
+                float(self.weights[index]),
+                value,
+                self.weights[index] * value,
+            )
+        return built
 
     def contribution(self, label: str) -> Contribution:
         """The contribution of the write labelled ``label``."""
