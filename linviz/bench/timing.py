@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import json
-import re
-import resource
 import statistics
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from linviz.bench.memory import resident_mb as resident_mb  # where the bench imports it from
 
 
 def summary_ms(samples_s: list[float]) -> dict[str, float]:
@@ -54,25 +54,6 @@ def with_cached_bytecode(env: dict[str, str], folder: Path) -> dict[str, str]:
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPYCACHEPREFIX"] = str(folder)
     return env
-
-
-def resident_mb() -> tuple[float, float]:
-    """``(now, peak)``: this process's resident memory and its high-water mark, in MB.
-
-    The peak is ``VmHWM``, this process's own. ``getrusage``'s ``ru_maxrss``
-    would not do for a child: Linux carries it over ``exec`` from the copy of
-    the parent that ``fork`` made, so a child of a 350 MB bench process
-    reported a 350 MB peak whatever it did itself.
-    """
-    try:
-        status = Path("/proc/self/status").read_text()
-    except OSError:  # no /proc (macOS): only the peak is known (in bytes there)
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        peak_mb = peak / 2**20 if sys.platform == "darwin" else peak / 1024
-        return peak_mb, peak_mb
-    now_kb = int(re.search(r"VmRSS:\s+(\d+)", status)[1])
-    peak_kb = int(re.search(r"VmHWM:\s+(\d+)", status)[1])
-    return now_kb / 1024, peak_kb / 1024
 
 
 def print_figures(figures: Callable[[], object]) -> int:

@@ -189,7 +189,7 @@ class _FirstPaint(QtCore.QObject):
         return False
 
     def _report(self) -> None:
-        from linviz.bench.timing import resident_mb
+        from linviz.bench.memory import resident_mb
 
         print(f"{PEAK_RSS_PREFIX} {resident_mb()[1]:.1f}", flush=True)
         print(PAINTED_LINE, flush=True)
