@@ -64,7 +64,7 @@ LONGEST_FIRST = (
     "tests/views/classroom/test_projector_layouts.py",  # every step of every lesson, ~65 s
     "tests/test_bench.py",  # a whole `linviz bench --smoke`, ~65 s
     "tests/model/test_fuzz_files.py",  # ~35 s
-    "tests/cli/test_export_cli.py",  # 27 `linviz export` processes, ~35 s
+    "tests/cli/test_export_cli.py",  # exports in-process, three `linviz` processes, ~20 s
     "tests/test_readme_examples.py",  # the README's commands, ~30 s
 )
 
