@@ -275,3 +275,11 @@ def test_the_levels_and_their_options(capsys):
         main(["bench", "--quick", "--smoke"])  # one level or the other
     assert caught.value.code == 2
     assert "not allowed with argument" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("steps, d", [(1000, 64), (95, 8)])
+def test_smoke_builds_the_same_scenario_as_columns(steps, d):
+    from linviz.bench.workloads import bench_scenario, random_columns_scenario, random_scenario
+
+    assert random_columns_scenario(steps, d) == random_scenario(steps, d)
+    assert bench_scenario(steps, d, "smoke") == bench_scenario(steps, d, "quick")

@@ -567,11 +567,13 @@ def d64_drag_peer(moves: int) -> dict[str, object]:
     return drag_peer(Session(random_scenario(1000, 64)), moves)
 
 
-def scrub_peer(steps: int, count: int, d: int = SCRUB_DIM) -> dict[str, object]:
+def scrub_peer(
+    steps: int, count: int, d: int = SCRUB_DIM, level: str = "full"
+) -> dict[str, object]:
     """The cursor to ``count`` random steps of ``random_scenario(steps, d)``."""
-    from linviz.bench.workloads import random_scenario
+    from linviz.bench.workloads import bench_scenario
 
-    session = Session(random_scenario(steps, d))
+    session = Session(bench_scenario(steps, d, level))
     figure = PeerFigure(session)
     rng = np.random.default_rng(3)
     targets = rng.integers(1, steps + 1, size=count + WARM_UP).tolist()
@@ -592,7 +594,7 @@ def peer_figures(level: str = "full") -> dict[str, object]:
         "peer_ms": {
             "drag_lesson": lesson_drag_peer(count),
             "drag_d64_1000_steps": d64_drag_peer(count),
-            "scrub_100000_steps": scrub_peer(100_000, count),
+            "scrub_100000_steps": scrub_peer(100_000, count, level=level),
         },
         "peer_setup": {
             "matplotlib": matplotlib.__version__,

@@ -81,8 +81,9 @@ and pyqtgraph's mouse rate limit off.
     the quick run at load average 6, two children that each start Qt.
 
 ``--smoke`` measures every figure below the fewest times that still give a
-median and p95 (see :mod:`linviz.bench.levels`): a test of the bench, not
-figures to compare.
+median and p95 (see :mod:`linviz.bench.levels`), on 100,000-step scenarios
+built as columns (:func:`~linviz.bench.workloads.bench_scenario`): a test
+of the bench, not figures to compare.
 ``rss_mb_100000_steps``
     ``VmRSS`` of a child process holding the main window open on a
     100,000-step d = 64 scenario, after showing it, scrubbing to ten random
@@ -515,13 +516,15 @@ def d64_drag(moves: int) -> dict[str, object]:
 
 
 # -- commit ------------------------------------------------------------------------------
-def commit_figures(edits: int, steps: int = 100_000, d: int = 64) -> dict[str, object]:
+def commit_figures(
+    edits: int, steps: int = 100_000, d: int = 64, level: str = "full"
+) -> dict[str, object]:
     """Commit ``edits`` edits of step 1's key with the cursor on the last step."""
-    from linviz.bench.workloads import random_scenario
+    from linviz.bench.workloads import bench_scenario
     from linviz.controller.commands import ReplaceStep
     from linviz.controller.session import Session
 
-    session = Session(random_scenario(steps, d))
+    session = Session(bench_scenario(steps, d, level))
     rng = np.random.default_rng(5)
 
     def edit() -> None:
@@ -542,12 +545,14 @@ def commit_figures(edits: int, steps: int = 100_000, d: int = 64) -> dict[str, o
 
 
 # -- scrub -------------------------------------------------------------------------------
-def scrub_figures(steps: int, count: int, d: int = SCRUB_DIM) -> dict[str, object]:
+def scrub_figures(
+    steps: int, count: int, d: int = SCRUB_DIM, level: str = "full"
+) -> dict[str, object]:
     """Move the cursor to ``count`` random steps of a ``steps``-step scenario."""
-    from linviz.bench.workloads import random_scenario
+    from linviz.bench.workloads import bench_scenario
     from linviz.controller.session import Session
 
-    session = Session(random_scenario(steps, d))
+    session = Session(bench_scenario(steps, d, level))
     rng = np.random.default_rng(3)
     targets = rng.integers(1, steps + 1, size=count + CALIBRATION_MOVES).tolist()
     with open_window(session) as window:
@@ -649,13 +654,13 @@ def open_figures(
 
 
 # -- memory --------------------------------------------------------------------------------
-def rss_probe() -> dict[str, float]:
+def rss_probe(level: str = "full") -> dict[str, float]:
     """In THIS process: the window on 100,000 steps, d = 64; resident memory (MB)."""
-    from linviz.bench.workloads import random_scenario
+    from linviz.bench.workloads import bench_scenario
     from linviz.controller.session import Session
 
     qt_application()
-    session = Session(random_scenario(100_000, 64))
+    session = Session(bench_scenario(100_000, 64, level))
     rng = np.random.default_rng(4)
     with open_window(session):
         for number in rng.integers(1, 100_001, size=10).tolist() + [100_000]:
@@ -665,10 +670,10 @@ def rss_probe() -> dict[str, float]:
     return {"rss_mb": round(now, 1), "peak_rss_mb": round(peak, 1)}
 
 
-def memory_figures() -> dict[str, float]:
+def memory_figures(level: str = "full") -> dict[str, float]:
     """Run :func:`rss_probe` in a fresh child process (so nothing else is counted)."""
     done = subprocess.run(
-        [sys.executable, "-m", "linviz.bench.view_bench", "--rss-probe"],
+        [sys.executable, "-m", "linviz.bench.view_bench", "--rss-probe", *level_arguments(level)],
         capture_output=True,
         text=True,
         env=_child_env(),
@@ -797,10 +802,10 @@ def view_figures(level: str = "full") -> dict[str, object]:
             "lesson_4_queued": lesson_4_queued,
             "d64_1000_steps": d64_drag(moves),
         },
-        "commit_ms": {"d64_100000_steps": commit_figures(repeats(level, 40, 10, 2))},
+        "commit_ms": {"d64_100000_steps": commit_figures(repeats(level, 40, 10, 2), level=level)},
         "scrub_ms": {
             "100_steps": scrub_figures(100, scrubs),
-            "100000_steps": scrub_figures(100_000, scrubs),
+            "100000_steps": scrub_figures(100_000, scrubs, level=level),
         },
     }
     figures.update(peer_figures(level))
@@ -810,7 +815,7 @@ def view_figures(level: str = "full") -> dict[str, object]:
     opened, peak = open_figures(open_steps, OPEN_DIM, 2 if quick else 3, warm_up=not quick)
     figures["open_ms"] = {f"{open_steps}_steps_d{OPEN_DIM}": opened}
     figures["open_peak_rss_mb"] = {f"{open_steps}_steps_d{OPEN_DIM}": peak}
-    memory = memory_figures()
+    memory = memory_figures(level)
     figures["rss_mb_100000_steps"] = memory["rss_mb"]
     figures["rss_peak_mb_100000_steps"] = memory["peak_rss_mb"]
     figures["targets"] = check_targets(figures)
@@ -833,9 +838,8 @@ def main(argv: list[str] | None = None) -> int:
     add_level_options(parser)
     parser.add_argument("--rss-probe", action="store_true", help=argparse.SUPPRESS)
     options = parser.parse_args(argv)
-    return print_figures(
-        rss_probe if options.rss_probe else functools.partial(view_figures, chosen_level(options))
-    )
+    level = chosen_level(options)
+    return print_figures(functools.partial(rss_probe if options.rss_probe else view_figures, level))
 
 
 if __name__ == "__main__":
