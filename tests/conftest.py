@@ -65,7 +65,7 @@ LONGEST_FIRST = (
     "tests/test_bench.py",  # a whole `linviz bench --smoke`, ~50 s
     "tests/model/test_fuzz_files.py",  # ~35 s
     "tests/cli/test_export_cli.py",  # exports in-process, three `linviz` processes, ~20 s
-    "tests/test_readme_examples.py",  # the README's commands, ~30 s
+    "tests/test_readme_examples.py",  # the README's commands, in one child, ~18 s
 )
 
 
