@@ -2,8 +2,8 @@
 
 ``full`` gives the figures to publish, ``quick`` a shorter run of the same
 figures, ``smoke`` every figure measured the fewest times that still give a
-median and a p95 (two samples where a figure has a sample count, no warm-up
-runs, the big scenarios built as columns): for testing the bench itself,
+median and a p95 (two samples where a figure has a sample count, no untimed
+warm-up processes, the big scenarios built as columns): for testing the bench itself,
 its values mean little. Every level names its figures alike; ``quick`` and
 ``smoke`` open the same smaller file.
 """
