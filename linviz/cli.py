@@ -189,7 +189,9 @@ def _command_parser(command: str | None = None) -> argparse.ArgumentParser:
     add_mqar_parser(commands)
     bench = commands.add_parser("bench", help="measure performance")
     bench.add_argument("--json", action="store_true", help="print one JSON document")
-    bench.add_argument("--quick", action="store_true", help="fewer repetitions (for a smoke test)")
+    from linviz.bench.levels import add_level_options  # argparse only: no Qt, no numpy
+
+    add_level_options(bench)
     bench.add_argument(
         "--only",
         choices=("model", "views", "drawing"),

@@ -62,10 +62,10 @@ def pytest_cmdline_main(config):
 LONGEST_FIRST = (
     "tests/views/test_monkey.py",  # 2,000 random actions, ~160 s
     "tests/views/classroom/test_projector_layouts.py",  # every step of every lesson, ~65 s
-    "tests/test_bench.py",  # a whole `linviz bench --quick`, ~60 s
+    "tests/test_bench.py",  # a whole `linviz bench --smoke`, ~50 s
     "tests/model/test_fuzz_files.py",  # ~35 s
-    "tests/cli/test_export_cli.py",  # 27 `linviz export` processes, ~35 s
-    "tests/test_readme_examples.py",  # the README's commands, ~30 s
+    "tests/cli/test_export_cli.py",  # exports in-process, three `linviz` processes, ~20 s
+    "tests/test_readme_examples.py",  # the README's commands, in one child, ~18 s
 )
 
 

@@ -1,4 +1,8 @@
-"""``linviz bench``: a smoke test of both halves (figures present, not their values)."""
+"""``linviz bench``: a smoke test of both halves (figures present, not their values).
+
+The bench runs with ``--smoke``: every figure of ``--quick``, under the same
+names, measured the fewest times that still give a median and p95.
+"""
 
 import json
 import math
@@ -20,9 +24,9 @@ def figure(document: dict, path: str) -> object:
 
 
 @pytest.fixture(scope="module")
-def quick_figures() -> dict:
+def smoke_figures() -> dict:
     done = subprocess.run(
-        [sys.executable, "-m", "linviz", "bench", "--quick", "--json"],
+        [sys.executable, "-m", "linviz", "bench", "--smoke", "--json"],
         capture_output=True,
         text=True,
         timeout=300,
@@ -52,23 +56,23 @@ def quick_figures() -> dict:
         "peer_ms.scrub_100000_steps",
     ],
 )
-def test_every_timing_has_a_median_and_p95_in_ms(quick_figures, path):
-    timing = figure(quick_figures, path)
+def test_every_timing_has_a_median_and_p95_in_ms(smoke_figures, path):
+    timing = figure(smoke_figures, path)
     assert numeric(timing["median"]) and numeric(timing["p95"])
     assert 0 < timing["median"] <= timing["p95"]
     assert timing["n"] >= 2
 
 
-def test_memory_figures_are_megabytes(quick_figures):
-    peak = quick_figures["open_peak_rss_mb"]["100000_steps_d8"]
+def test_memory_figures_are_megabytes(smoke_figures):
+    peak = smoke_figures["open_peak_rss_mb"]["100000_steps_d8"]
     assert numeric(peak["median"]) and peak["median"] > 10 and peak["n"] >= 2
-    assert numeric(quick_figures["rss_mb_100000_steps"])
-    assert quick_figures["rss_mb_100000_steps"] > 10
-    assert numeric(quick_figures["trace_100000_d64"]["rss_mb"])
+    assert numeric(smoke_figures["rss_mb_100000_steps"])
+    assert smoke_figures["rss_mb_100000_steps"] > 10
+    assert numeric(smoke_figures["trace_100000_d64"]["rss_mb"])
 
 
-def test_each_target_of_the_issue_is_checked(quick_figures):
-    targets = quick_figures["targets"]
+def test_each_target_of_the_issue_is_checked(smoke_figures):
+    targets = smoke_figures["targets"]
     assert set(targets) == {
         "drag_ms.lesson",
         "vs_peer.drag_ms.lesson",
@@ -87,16 +91,16 @@ def test_each_target_of_the_issue_is_checked(quick_figures):
     assert "x faster" in targets["vs_peer.drag_ms.lesson"]["measured"]
 
 
-def test_a_drag_repaints_the_views_it_changes(quick_figures):
+def test_a_drag_repaints_the_views_it_changes(smoke_figures):
     # The drag really moved the key: the plane, S and its equation repainted.
     for name in ("lesson", "d64_1000_steps"):
-        repainted = quick_figures["drag_ms"][name]["viewports_repainted"]
+        repainted = smoke_figures["drag_ms"][name]["viewports_repainted"]
         assert {"keys", "heatmap", "equation"} <= set(repainted)
 
 
-def test_a_committed_edit_of_step_1_repaints_what_the_last_step_shows(quick_figures):
+def test_a_committed_edit_of_step_1_repaints_what_the_last_step_shows(smoke_figures):
     # Step 1's new key changes S and the read's y at the last step: both repaint.
-    commit = quick_figures["commit_ms"]["d64_100000_steps"]
+    commit = smoke_figures["commit_ms"]["d64_100000_steps"]
     assert {"heatmap", "values"} <= set(commit["viewports_repainted"])
     assert commit["steps"] == 100_000 and commit["d"] == 64 and commit["edited_step"] == 1
 
@@ -187,7 +191,7 @@ def test_without_matplotlib_the_peer_is_missing_and_its_targets_not_checked(monk
 
     monkeypatch.setattr(importlib.util, "find_spec", no_matplotlib)
     figures = made_up_figures(lesson_ms=5.0, peer_lesson_ms=150.0)
-    figures.update(peer_figures(quick=True))
+    figures.update(peer_figures("quick"))
     assert set(figures["peer_ms"]) == {"missing"}
     targets = check_targets(figures)
     for name in (
@@ -242,3 +246,40 @@ def test_the_peer_figure_draws_the_lessons_last_read_and_follows_a_drag_of_a_key
     timing = drag_peer(session, moves=1)
     assert timing["n"] == 1 and timing["median"] > 0
     assert np.array_equal(session.scenario.step(1).vector, before)  # the drag was cancelled
+
+
+def test_smoke_measures_each_figure_the_fewest_times(smoke_figures):
+    # Two samples give a median and a p95; --quick's thirty moves would not be a smoke run.
+    for path in (
+        "drag_ms.lesson",
+        "scrub_ms.100000_steps",
+        "startup_ms.linviz",
+        "peer_ms.drag_lesson",
+    ):
+        assert figure(smoke_figures, path)["n"] == 2
+    assert smoke_figures["view_bench_setup"]["level"] == "smoke"
+
+
+def test_the_levels_and_their_options(capsys):
+    from linviz.bench.levels import chosen_level, level_arguments, repeats
+    from linviz.cli import _command_parser, main
+
+    assert [repeats(level, 200, 30, 2) for level in ("full", "quick", "smoke")] == [200, 30, 2]
+    with pytest.raises(ValueError, match="unknown bench level 'fast'"):
+        repeats("fast", 200, 30, 2)
+    parser = _command_parser("bench")
+    assert chosen_level(parser.parse_args(["bench"])) == "full"
+    assert chosen_level(parser.parse_args(["bench", "--smoke"])) == "smoke"
+    assert level_arguments("quick") == ["--quick"] and level_arguments("full") == []
+    with pytest.raises(SystemExit) as caught:
+        main(["bench", "--quick", "--smoke"])  # one level or the other
+    assert caught.value.code == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("steps, d", [(1000, 64), (95, 8)])
+def test_smoke_builds_the_same_scenario_as_columns(steps, d):
+    from linviz.bench.workloads import bench_scenario, random_columns_scenario, random_scenario
+
+    assert random_columns_scenario(steps, d) == random_scenario(steps, d)
+    assert bench_scenario(steps, d, "smoke") == bench_scenario(steps, d, "quick")

@@ -1,8 +1,11 @@
 """Every ``linviz …`` command in the README's code blocks runs, exactly as printed.
 
 Each command line of a fenced code block (``linviz …``, or ``$ linviz …`` in
-a block that shows its output) is run as ``python -m linviz …`` in a fresh
-temporary folder, without a display (Qt's offscreen platform). A block that
+a block that shows its output) is run through the command line's entry point
+(what ``python -m linviz …`` calls), each in a fresh temporary folder, in a
+child process without a display (Qt's offscreen platform). The commands
+share that one child (:func:`readme_results`): a process each cost an
+interpreter and Qt's start-up fifteen times over. A block that
 shows the output after ``$ linviz …`` must match it: each printed line (but
 a ``...`` that stands for lines left out) is a line of the real output, in
 the same order.
@@ -16,6 +19,7 @@ a pip install of the package). Both are listed by
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
@@ -66,6 +70,56 @@ def opens_the_window(command: str) -> bool:
 
 RUN = [(command, output) for command, output in examples() if not opens_the_window(command)]
 
+#: Runs each ``[words, folder]`` read from stdin as ``python -m linviz WORDS`` would, in
+#: ``folder``; prints one JSON list of ``{"status", "stdout", "stderr"}``.
+RUNNER = """
+import contextlib, io, json, os, sys, traceback
+from linviz.cli import main
+
+results = []
+for words, folder in json.load(sys.stdin):
+    os.chdir(folder)
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = main(words)
+        except SystemExit as exit:  # as the process would end: sys.exit(main())
+            code = exit.code
+            status = code if isinstance(code, int) else (0 if code is None else 1)
+            if isinstance(code, str):
+                print(code, file=sys.stderr)
+        except Exception:
+            traceback.print_exc()  # an uncaught exception: status 1 and its traceback
+            status = 1
+    results.append({"status": status, "stdout": out.getvalue(), "stderr": err.getvalue()})
+sys.__stdout__.write(json.dumps(results))
+"""
+
+
+@pytest.fixture(scope="module")
+def readme_results(tmp_path_factory) -> dict[str, tuple[Path, dict[str, object]]]:
+    """Every command of :data:`RUN`, run once: its folder and what it ended with, by command."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["QT_QPA_PLATFORM"] = "offscreen"
+    # The package of this tree, whatever the venv's editable install points at.
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
+    folders = [tmp_path_factory.mktemp("readme") for _ in RUN]
+    jobs = [[shlex.split(command)[1:], str(folder)] for (command, _), folder in zip(RUN, folders)]
+    done = subprocess.run(
+        [sys.executable, "-c", RUNNER],
+        input=json.dumps(jobs),
+        cwd=folders[0],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    results = json.loads(done.stdout)
+    return {
+        command: (folder, result) for (command, _), folder, result in zip(RUN, folders, results)
+    }
+
 
 def test_the_readme_has_examples_to_run():
     assert len(RUN) >= 10
@@ -79,30 +133,19 @@ def test_the_commands_left_out_are_the_ones_that_open_the_window():
 
 
 @pytest.mark.parametrize("command, output", RUN, ids=[command for command, _ in RUN])
-def test_a_readme_command_runs_as_printed(command, output, tmp_path):
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    env["QT_QPA_PLATFORM"] = "offscreen"
-    # The package of this tree, whatever the venv's editable install points at.
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
+def test_a_readme_command_runs_as_printed(command, output, readme_results):
+    tmp_path, result = readme_results[command]
     words = shlex.split(command)
-    result = subprocess.run(
-        [sys.executable, "-m", "linviz", *words[1:]],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert result.returncode == 0, f"{command}\n{result.stderr}"
+    assert result["status"] == 0, f"{command}\n{result['stderr']}"
     if output is not None:
-        printed = [line.rstrip() for line in result.stdout.splitlines()]
+        printed = [line.rstrip() for line in result["stdout"].splitlines()]
         at = 0
         for line in output:
             if line.strip() in ("...", "…") or not line.strip():
                 continue
             assert line.rstrip() in printed[at:], (
                 f"{command}: the README shows {line!r}, not printed (in this order):\n"
-                + result.stdout
+                + result["stdout"]
             )
             at = printed.index(line.rstrip(), at) + 1
     # What --out names was written, where the README says.

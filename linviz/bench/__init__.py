@@ -11,19 +11,23 @@ not checked.
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import subprocess
 import sys
 
 
 def run_bench(options: argparse.Namespace) -> int:
     """Run the benchmarks and print the figures (``--json``: one document)."""
+    # Imported here: the command line imports linviz.bench.levels for every command.
+    import json
+    import os
+    import subprocess
+
+    from linviz.bench.levels import chosen_level, level_arguments
     from linviz.bench.model_bench import model_figures
 
+    level = chosen_level(options)
     figures: dict[str, object] = {}
     if options.only in (None, "model"):
-        figures.update(model_figures(quick=options.quick))
+        figures.update(model_figures(level))
     # The drawing pairs (linviz.bench.drawing_bench) run only when asked for:
     # they compare widgets, not a target of the app.
     for part, module in (("views", "view_bench"), ("drawing", "drawing_bench")):
@@ -32,9 +36,7 @@ def run_bench(options: argparse.Namespace) -> int:
         env = dict(os.environ)
         if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
             env.setdefault("QT_QPA_PLATFORM", "offscreen")
-        args = [sys.executable, "-m", f"linviz.bench.{module}"] + (
-            ["--quick"] if options.quick else []
-        )
+        args = [sys.executable, "-m", f"linviz.bench.{module}", *level_arguments(level)]
         done = subprocess.run(args, capture_output=True, text=True, env=env)
         if done.returncode != 0:
             print(f"linviz: the {part} benchmark failed:\n{done.stderr}", file=sys.stderr)

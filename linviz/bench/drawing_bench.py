@@ -1,6 +1,6 @@
 """Hand-painted widgets against the plain pyqtgraph / Qt version, in one run.
 
-Run as ``python -m linviz.bench.drawing_bench [--quick]`` (or ``linviz bench
+Run as ``python -m linviz.bench.drawing_bench [--quick | --smoke]`` (or ``linviz bench
 --only drawing``): prints ONE JSON object. Each pair draws the same thing
 in the same window size, one after the other, in the same process, and a
 sample is one update (new data, as a drag or scrub gives) plus the
@@ -44,6 +44,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from linviz.bench.levels import add_level_options, chosen_level, repeats
 from linviz.bench.timing import print_figures
 
 #: What a sample's clock reads: wall time, or (``--cpu-time``) this thread's CPU time.
@@ -319,12 +320,12 @@ def _stamp_painter(text: str, font) -> Callable:
     return paint
 
 
-def drawing_figures(quick: bool = False) -> dict[str, object]:
-    """Every pair, in one run."""
+def drawing_figures(level: str = "full") -> dict[str, object]:
+    """Every pair, in one run; ``level``: how many samples each (:mod:`linviz.bench.levels`)."""
     from linviz.bench.view_bench import qt_application
 
     qt_application()
-    count = 40 if quick else 200
+    count = repeats(level, full=200, quick=40, smoke=2)
     return {
         "term_bars": term_bars_figures(count),
         "chip_strip": {
@@ -335,7 +336,8 @@ def drawing_figures(quick: bool = False) -> dict[str, object]:
         "raster_scale": raster_scale_figures(count),
         "drawing_bench_setup": {
             "platform": os.environ.get("QT_QPA_PLATFORM", "default"),
-            "quick": quick,
+            "quick": level != "full",
+            "level": level,
             "clock": "thread CPU time" if _clock is time.thread_time else "wall time",
             "load_average": round(os.getloadavg()[0], 2),
         },
@@ -346,12 +348,12 @@ def main(argv: list[str] | None = None) -> int:
     """Print the figures as one JSON object (anything else Qt prints goes to stderr)."""
     global _clock
     parser = argparse.ArgumentParser(prog="python -m linviz.bench.drawing_bench")
-    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    add_level_options(parser)
     parser.add_argument("--cpu-time", action="store_true", help="time the GUI thread's CPU")
     options = parser.parse_args(argv)
     if options.cpu_time:
         _clock = time.thread_time
-    return print_figures(lambda: drawing_figures(options.quick))
+    return print_figures(lambda: drawing_figures(chosen_level(options)))
 
 
 if __name__ == "__main__":

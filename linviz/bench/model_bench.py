@@ -12,26 +12,27 @@ from pathlib import Path
 
 import numpy as np
 
+from linviz.bench.levels import repeats
 from linviz.bench.timing import resident_mb, summary_ms, time_calls, with_cached_bytecode
-from linviz.bench.workloads import random_scenario
+from linviz.bench.workloads import bench_scenario, random_scenario
 from linviz.model.replay import Trace
 
 STEPS, DIM = 100_000, 64
 
 
-def _memory_probe() -> dict[str, float]:
+def _memory_probe(level: str = "full") -> dict[str, float]:
     """Resident memory of a fresh process holding the 100,000-step d=64 trace.
 
     ``rss_mb`` is what the process holds once the trace is built and every
     checkpoint filled; ``peak_rss_mb`` includes the transient arrays used to
-    generate the scenario.
+    generate the scenario (``level``: see :func:`bench_scenario`).
     """
     code = (
         "import json\n"
         "from linviz.bench.timing import resident_mb\n"
-        "from linviz.bench.workloads import random_scenario\n"
+        "from linviz.bench.workloads import bench_scenario\n"
         "from linviz.model.replay import Trace\n"
-        f"s = random_scenario({STEPS}, {DIM}); t = Trace(s); t.state({STEPS})\n"
+        f"s = bench_scenario({STEPS}, {DIM}, {level!r}); t = Trace(s); t.state({STEPS})\n"
         "t.state(1); t.state(50_000)\n"
         "print(json.dumps(resident_mb()))\n"
     )
@@ -40,14 +41,14 @@ def _memory_probe() -> dict[str, float]:
     return {"rss_mb": round(now, 1), "peak_rss_mb": round(peak, 1)}
 
 
-def _trace_wall(lesson: str, repeat: int) -> list[float]:
+def _trace_wall(lesson: str, repeat: int, warm_up: bool = True) -> list[float]:
     """Wall times of ``linviz trace LESSON --json`` in a child process, as a user
-    runs it: from cached bytecode (filled by one untimed run).
+    runs it: from cached bytecode (filled by one untimed run, ``warm_up``).
     """
     samples = []
     with tempfile.TemporaryDirectory(prefix="linviz-bench-") as folder:
         env = with_cached_bytecode(dict(os.environ), Path(folder) / "pycache")
-        for run in range(repeat + 1):
+        for run in range(repeat + warm_up):
             start = time.perf_counter()
             subprocess.run(
                 [sys.executable, "-m", "linviz", "trace", lesson, "--json"],
@@ -55,16 +56,16 @@ def _trace_wall(lesson: str, repeat: int) -> list[float]:
                 check=True,
                 env=env,
             )
-            if run:  # the first run fills the bytecode cache
+            if run or not warm_up:  # the first run fills the bytecode cache
                 samples.append(time.perf_counter() - start)
     return samples
 
 
-def _delta_figures(repeat: int) -> dict[str, object]:
+def _delta_figures(repeat: int, level: str = "full") -> dict[str, object]:
     """The same lookup under the delta rule, which must replay write by write."""
     from linviz.model.rules import Rule
 
-    scenario = random_scenario(STEPS, DIM)
+    scenario = bench_scenario(STEPS, DIM, level)
     scenario.configure(rule=Rule("delta", beta=0.5))
     trace = Trace(scenario)
     trace.state(STEPS)
@@ -95,9 +96,9 @@ def _capacity_figures(repeat: int) -> dict[str, object]:
     }
 
 
-def model_figures(quick: bool = False) -> dict[str, object]:
-    """Run the model benchmark; return its figures."""
-    repeat = 20 if quick else 200
+def model_figures(level: str = "full") -> dict[str, object]:
+    """Run the model benchmark at ``level`` (:mod:`linviz.bench.levels`); return its figures."""
+    repeat = repeats(level, full=200, quick=20, smoke=8)  # a quarter of it: 2 edits in smoke
     rng = np.random.default_rng(1)
     start = time.perf_counter()
     scenario = random_scenario(STEPS, DIM)
@@ -134,13 +135,17 @@ def model_figures(quick: bool = False) -> dict[str, object]:
             "state_at_random_step_ms": summary_ms(time_calls(random_state, repeat)),
             "edit_step_then_state_ms": summary_ms(edit_then_state_samples(repeat // 4)),
             "checkpoint_every": trace.checkpoint_every,
-            **_memory_probe(),
+            **_memory_probe(level),
         },
-        "trace_100000_d64_delta_rule": _delta_figures(repeat // 4),
+        "trace_100000_d64_delta_rule": _delta_figures(repeat // 4, level),
         "trace_json_lesson_wall_ms": summary_ms(
-            _trace_wall("crowding-the-plane", 3 if quick else 10)
+            _trace_wall(
+                "crowding-the-plane",
+                repeats(level, full=10, quick=3, smoke=2),
+                warm_up=level != "smoke",
+            )
         ),
-        "capacity_ms": _capacity_figures(3 if quick else 15),
+        "capacity_ms": _capacity_figures(repeats(level, full=15, quick=3, smoke=2)),
     }
     return figures
 

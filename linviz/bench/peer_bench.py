@@ -8,7 +8,7 @@ no pyplot, no Qt: it imports neither), fed by linviz's own model through a
 :class:`~linviz.controller.session.Session`, so it draws the same numbers
 the window draws.
 
-Run as ``python -m linviz.bench.peer_bench [--quick]``: prints ONE JSON
+Run as ``python -m linviz.bench.peer_bench [--quick | --smoke]``: prints ONE JSON
 object on standard output. ``linviz bench`` runs it in a child process from
 :func:`linviz.bench.view_bench.view_figures`; it needs matplotlib (the
 ``bench`` extra: ``pip install -e ".[bench]"``).
@@ -92,6 +92,7 @@ from matplotlib.colors import Normalize, to_rgba, to_rgba_array
 from matplotlib.figure import Figure
 from matplotlib.ticker import AutoLocator, ScalarFormatter
 
+from linviz.bench.levels import add_level_options, chosen_level, repeats
 from linviz.bench.timing import print_figures, summary_ms
 from linviz.controller.session import Session
 from linviz.model.drawable import MAX_ARROWS, cell_label, color_limit, nice_limit, steps_near
@@ -566,11 +567,13 @@ def d64_drag_peer(moves: int) -> dict[str, object]:
     return drag_peer(Session(random_scenario(1000, 64)), moves)
 
 
-def scrub_peer(steps: int, count: int, d: int = SCRUB_DIM) -> dict[str, object]:
+def scrub_peer(
+    steps: int, count: int, d: int = SCRUB_DIM, level: str = "full"
+) -> dict[str, object]:
     """The cursor to ``count`` random steps of ``random_scenario(steps, d)``."""
-    from linviz.bench.workloads import random_scenario
+    from linviz.bench.workloads import bench_scenario
 
-    session = Session(random_scenario(steps, d))
+    session = Session(bench_scenario(steps, d, level))
     figure = PeerFigure(session)
     rng = np.random.default_rng(3)
     targets = rng.integers(1, steps + 1, size=count + WARM_UP).tolist()
@@ -579,16 +582,19 @@ def scrub_peer(steps: int, count: int, d: int = SCRUB_DIM) -> dict[str, object]:
     return figures
 
 
-def peer_figures(quick: bool = False) -> dict[str, object]:
-    """Every peer figure (``peer_ms``) and how they were drawn (``peer_setup``)."""
+def peer_figures(level: str = "full") -> dict[str, object]:
+    """Every peer figure (``peer_ms``) and how they were drawn (``peer_setup``).
+
+    ``level``: how many times each is measured (:mod:`linviz.bench.levels`).
+    """
     import matplotlib
 
-    repeats = 8 if quick else 40
+    count = repeats(level, full=40, quick=8, smoke=2)
     return {
         "peer_ms": {
-            "drag_lesson": lesson_drag_peer(repeats),
-            "drag_d64_1000_steps": d64_drag_peer(repeats),
-            "scrub_100000_steps": scrub_peer(100_000, repeats),
+            "drag_lesson": lesson_drag_peer(count),
+            "drag_d64_1000_steps": d64_drag_peer(count),
+            "scrub_100000_steps": scrub_peer(100_000, count, level=level),
         },
         "peer_setup": {
             "matplotlib": matplotlib.__version__,
@@ -601,9 +607,9 @@ def peer_figures(quick: bool = False) -> dict[str, object]:
 def main(argv: list[str] | None = None) -> int:
     """Print the peer figures as one JSON object."""
     parser = argparse.ArgumentParser(prog="python -m linviz.bench.peer_bench")
-    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    add_level_options(parser)
     options = parser.parse_args(argv)
-    return print_figures(lambda: peer_figures(options.quick))
+    return print_figures(lambda: peer_figures(chosen_level(options)))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Figures for the views: drag, scrub, start-up, memory, and the matplotlib peer.
 
-Run as ``python -m linviz.bench.view_bench [--quick]``: prints ONE JSON object
+Run as ``python -m linviz.bench.view_bench [--quick | --smoke]``: prints ONE JSON object
 on standard output (everything else goes to standard error). ``linviz bench``
 runs it in a child process on the offscreen platform when there is no display.
 
@@ -60,9 +60,10 @@ and pyqtgraph's mouse rate limit off.
     window (~0.26 G instructions, 8 % of its start-up) and ~1,500 of the bare
     window's, a cost no user's start-up pays. ``bare_qt`` is a bare
     PySide6 ``QMainWindow`` with one pyqtgraph ``PlotWidget`` timed the same
-    way in the same run. Median of several runs after one untimed warm-up.
-    Children cache their bytecode (in a temporary folder) as an installed
-    linviz does, even when ``PYTHONDONTWRITEBYTECODE`` is set.
+    way in the same run. Median of several runs after one untimed warm-up
+    (``--smoke``: two runs, no warm-up). Children cache their bytecode (in a
+    temporary folder) as an installed linviz does, even when
+    ``PYTHONDONTWRITEBYTECODE`` is set.
 ``drag_ms.lesson_4_queued``
     As ``drag_ms.lesson``, in the same window, but each sample posts four
     mouse moves (``QApplication.postEvent``, as the window system queues the
@@ -75,9 +76,14 @@ and pyqtgraph's mouse rate limit off.
     ``random_scenario(1_000_000, 8)`` saved in the columns layout (about
     330 MB), and the child's own peak resident memory (``VmHWM``) when it
     printed that line. One untimed warm-up run, then three; ``--quick``
-    opens a 100,000-step file (``100000_steps_d8``) twice, without the
-    warm-up (the start-up figures just cached the bytecode): about 15 s of
+    (and ``--smoke``) opens a 100,000-step file (``100000_steps_d8``) twice,
+    without the warm-up (the start-up figures just cached the bytecode): about 15 s of
     the quick run at load average 6, two children that each start Qt.
+
+``--smoke`` measures every figure below the fewest times that still give a
+median and p95 (see :mod:`linviz.bench.levels`), on 100,000-step scenarios
+built as columns (:func:`~linviz.bench.workloads.bench_scenario`): a test
+of the bench, not figures to compare.
 ``rss_mb_100000_steps``
     ``VmRSS`` of a child process holding the main window open on a
     100,000-step d = 64 scenario, after showing it, scrubbing to ten random
@@ -129,6 +135,7 @@ from pathlib import Path
 
 import numpy as np
 
+from linviz.bench.levels import add_level_options, chosen_level, level_arguments, repeats
 from linviz.bench.timing import print_figures, resident_mb, with_cached_bytecode
 from linviz.views.app import EXIT_AFTER_PAINT, PAINTED_LINE, PEAK_RSS_PREFIX
 
@@ -509,13 +516,15 @@ def d64_drag(moves: int) -> dict[str, object]:
 
 
 # -- commit ------------------------------------------------------------------------------
-def commit_figures(edits: int, steps: int = 100_000, d: int = 64) -> dict[str, object]:
+def commit_figures(
+    edits: int, steps: int = 100_000, d: int = 64, level: str = "full"
+) -> dict[str, object]:
     """Commit ``edits`` edits of step 1's key with the cursor on the last step."""
-    from linviz.bench.workloads import random_scenario
+    from linviz.bench.workloads import bench_scenario
     from linviz.controller.commands import ReplaceStep
     from linviz.controller.session import Session
 
-    session = Session(random_scenario(steps, d))
+    session = Session(bench_scenario(steps, d, level))
     rng = np.random.default_rng(5)
 
     def edit() -> None:
@@ -536,12 +545,14 @@ def commit_figures(edits: int, steps: int = 100_000, d: int = 64) -> dict[str, o
 
 
 # -- scrub -------------------------------------------------------------------------------
-def scrub_figures(steps: int, count: int, d: int = SCRUB_DIM) -> dict[str, object]:
+def scrub_figures(
+    steps: int, count: int, d: int = SCRUB_DIM, level: str = "full"
+) -> dict[str, object]:
     """Move the cursor to ``count`` random steps of a ``steps``-step scenario."""
-    from linviz.bench.workloads import random_scenario
+    from linviz.bench.workloads import bench_scenario
     from linviz.controller.session import Session
 
-    session = Session(random_scenario(steps, d))
+    session = Session(bench_scenario(steps, d, level))
     rng = np.random.default_rng(3)
     targets = rng.integers(1, steps + 1, size=count + CALIBRATION_MOVES).tolist()
     with open_window(session) as window:
@@ -593,15 +604,15 @@ def paint_and_peak(args: list[str]) -> tuple[float, float | None]:
         child.wait(timeout=120)
 
 
-def startup_figures(runs: int) -> dict[str, object]:
-    """``linviz`` and a bare Qt window, interleaved, each after one warm-up run."""
+def startup_figures(runs: int, warm_up: bool = True) -> dict[str, object]:
+    """``linviz`` and a bare Qt window, interleaved, each after one warm-up run (``warm_up``)."""
     from linviz.bench.timing import summary_ms
 
     commands = {
         "linviz": [sys.executable, "-m", "linviz"],
         "bare_qt": [sys.executable, "-c", BARE_QT_SCRIPT],
     }
-    for args in commands.values():
+    for args in commands.values() if warm_up else ():
         time_to_paint(args)  # warm-up: disk cache, .pyc files
     samples: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(runs):
@@ -643,13 +654,13 @@ def open_figures(
 
 
 # -- memory --------------------------------------------------------------------------------
-def rss_probe() -> dict[str, float]:
+def rss_probe(level: str = "full") -> dict[str, float]:
     """In THIS process: the window on 100,000 steps, d = 64; resident memory (MB)."""
-    from linviz.bench.workloads import random_scenario
+    from linviz.bench.workloads import bench_scenario
     from linviz.controller.session import Session
 
     qt_application()
-    session = Session(random_scenario(100_000, 64))
+    session = Session(bench_scenario(100_000, 64, level))
     rng = np.random.default_rng(4)
     with open_window(session):
         for number in rng.integers(1, 100_001, size=10).tolist() + [100_000]:
@@ -659,10 +670,10 @@ def rss_probe() -> dict[str, float]:
     return {"rss_mb": round(now, 1), "peak_rss_mb": round(peak, 1)}
 
 
-def memory_figures() -> dict[str, float]:
+def memory_figures(level: str = "full") -> dict[str, float]:
     """Run :func:`rss_probe` in a fresh child process (so nothing else is counted)."""
     done = subprocess.run(
-        [sys.executable, "-m", "linviz.bench.view_bench", "--rss-probe"],
+        [sys.executable, "-m", "linviz.bench.view_bench", "--rss-probe", *level_arguments(level)],
         capture_output=True,
         text=True,
         env=_child_env(),
@@ -752,8 +763,10 @@ def check_targets(figures: dict[str, object]) -> dict[str, dict[str, object]]:
 
 
 # -- the peer --------------------------------------------------------------------------------
-def peer_figures(quick: bool = False) -> dict[str, object]:
+def peer_figures(level: str = "full") -> dict[str, object]:
     """The matplotlib peer's figures (``peer_ms``, ``peer_setup``), from a child process.
+
+    ``level``: how many times each is measured (:mod:`linviz.bench.levels`).
 
     A child, so that no matplotlib object lives in the process that times
     the window. Without matplotlib: ``{"peer_ms": {"missing": PEER_MISSING}}``.
@@ -762,7 +775,7 @@ def peer_figures(quick: bool = False) -> dict[str, object]:
         return {"peer_ms": {"missing": PEER_MISSING}}
     env = dict(os.environ, MPLBACKEND="Agg")
     done = subprocess.run(
-        [sys.executable, "-m", "linviz.bench.peer_bench"] + (["--quick"] if quick else []),
+        [sys.executable, "-m", "linviz.bench.peer_bench", *level_arguments(level)],
         capture_output=True,
         text=True,
         env=env,
@@ -772,10 +785,14 @@ def peer_figures(quick: bool = False) -> dict[str, object]:
     return json.loads(done.stdout)
 
 
-def view_figures(quick: bool = False) -> dict[str, object]:
-    """Run every views benchmark; return the figures (with targets checked)."""
-    moves = 30 if quick else 200
-    scrubs = 20 if quick else 150
+def view_figures(level: str = "full") -> dict[str, object]:
+    """Run every views benchmark at ``level`` (:mod:`linviz.bench.levels`); return the figures.
+
+    The targets are checked on them.
+    """
+    quick = level != "full"  # --quick and --smoke: the smaller file, fewer warm-ups
+    moves = repeats(level, full=200, quick=30, smoke=2)
+    scrubs = repeats(level, full=150, quick=20, smoke=2)
     load_before = os.getloadavg()[0]
     qt_application()
     lesson, lesson_4_queued = lesson_drag(moves)
@@ -785,20 +802,20 @@ def view_figures(quick: bool = False) -> dict[str, object]:
             "lesson_4_queued": lesson_4_queued,
             "d64_1000_steps": d64_drag(moves),
         },
-        "commit_ms": {"d64_100000_steps": commit_figures(10 if quick else 40)},
+        "commit_ms": {"d64_100000_steps": commit_figures(repeats(level, 40, 10, 2), level=level)},
         "scrub_ms": {
             "100_steps": scrub_figures(100, scrubs),
-            "100000_steps": scrub_figures(100_000, scrubs),
+            "100000_steps": scrub_figures(100_000, scrubs, level=level),
         },
     }
-    figures.update(peer_figures(quick))
-    figures["startup_ms"] = startup_figures(2 if quick else 5)
-    # --quick opens 100,000 steps (named so), twice; the full run 1,000,000, three times.
+    figures.update(peer_figures(level))
+    figures["startup_ms"] = startup_figures(repeats(level, 5, 2, 2), warm_up=level != "smoke")
+    # --quick/--smoke open 100,000 steps (named so), twice; the full run 1,000,000, three times.
     open_steps = 100_000 if quick else 1_000_000
     opened, peak = open_figures(open_steps, OPEN_DIM, 2 if quick else 3, warm_up=not quick)
     figures["open_ms"] = {f"{open_steps}_steps_d{OPEN_DIM}": opened}
     figures["open_peak_rss_mb"] = {f"{open_steps}_steps_d{OPEN_DIM}": peak}
-    memory = memory_figures()
+    memory = memory_figures(level)
     figures["rss_mb_100000_steps"] = memory["rss_mb"]
     figures["rss_peak_mb_100000_steps"] = memory["peak_rss_mb"]
     figures["targets"] = check_targets(figures)
@@ -807,6 +824,7 @@ def view_figures(quick: bool = False) -> dict[str, object]:
         "platform": os.environ.get("QT_QPA_PLATFORM", "default"),
         "snap_grid": False,
         "quick": quick,
+        "level": level,
         "cpu_count": os.cpu_count(),
         # Other processes slow every figure down: the 1-minute load, before and after.
         "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)],
@@ -817,12 +835,11 @@ def view_figures(quick: bool = False) -> dict[str, object]:
 def main(argv: list[str] | None = None) -> int:
     """Print the figures as one JSON object (anything else Qt prints goes to stderr)."""
     parser = argparse.ArgumentParser(prog="python -m linviz.bench.view_bench")
-    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    add_level_options(parser)
     parser.add_argument("--rss-probe", action="store_true", help=argparse.SUPPRESS)
     options = parser.parse_args(argv)
-    return print_figures(
-        rss_probe if options.rss_probe else functools.partial(view_figures, options.quick)
-    )
+    level = chosen_level(options)
+    return print_figures(functools.partial(rss_probe if options.rss_probe else view_figures, level))
 
 
 if __name__ == "__main__":

@@ -43,6 +43,21 @@ def random_scenario(steps: int, d: int, read_every: int = 10, seed: int = 0) -> 
     )
 
 
+def bench_scenario(steps: int, d: int, level: str = "full") -> Scenario:
+    """:func:`random_scenario`; at the ``smoke`` level the equal scenario built as columns.
+
+    Both give the same steps (``tests/test_bench.py`` checks it), but columns
+    are built ten times faster (no Step per row, no check of each: 0.3 s
+    against 3.8 s for 100,000 steps at d = 64). A smoke run tests that every
+    figure is measured, not the building of six big scenarios; the other
+    levels build them step by step as before, since memory figures include
+    what building leaves behind.
+    """
+    if level == "smoke":
+        return random_columns_scenario(steps, d)
+    return random_scenario(steps, d)
+
+
 def random_columns_scenario(steps: int, d: int, read_every: int = 10, seed: int = 0) -> Scenario:
     """What :func:`random_scenario` holds (labels ``w<i>``/``r<i>``), built as columns at once.
 

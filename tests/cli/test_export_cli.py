@@ -1,12 +1,20 @@
-"""``linviz export``: images without a display, every format, every mistake reported."""
+"""``linviz export``: images without a display, every format, every mistake reported.
+
+Most exports run the command line in this process (:func:`linviz`), which
+costs a window, not an interpreter and Qt's start; the tests of the process
+itself (no display, nothing on stderr, the exit status of a real process)
+start one (:func:`run`).
+"""
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass
 
 import numpy as np
 import pytest
@@ -15,6 +23,68 @@ from PIL import Image
 from linviz.cli import main
 
 MINUS = "\u2212"
+
+
+@dataclass(frozen=True)
+class Finished:
+    """What an in-process run of the command line ended with, as a process would say it."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture
+def linviz(qapp, capsys, monkeypatch):
+    """``linviz …`` run in this process: its exit status, stdout and stderr (see :class:`Finished`).
+
+    A usage error's ``SystemExit`` is its status, as for a process. What an
+    export changes for the rest of the process (it is meant to run once per
+    process) is put back: the language, QSettings' default format and folder
+    (it points them at a throwaway one), the application's names, Qt's
+    environment variables; its window is freed.
+    """
+    from PySide6 import QtCore
+
+    from linviz.views.language import current_language, set_language
+
+    language = current_language()
+    settings_format = QtCore.QSettings.defaultFormat()
+    names = (QtCore.QCoreApplication.organizationName(), QtCore.QCoreApplication.applicationName())
+    for name in ("QT_NO_GUI_THREADPOOL", "QT_QPA_PLATFORM"):  # the app sets them if unset
+        monkeypatch.setenv(name, os.environ.get(name, ""))  # teardown puts back the old value
+        if not os.environ[name]:
+            monkeypatch.delenv(name)
+
+    def run_here(*args: str, cwd=None) -> Finished:
+        capsys.readouterr()
+        with monkeypatch.context() as inside:
+            if cwd is not None:
+                inside.chdir(cwd)
+            try:
+                status = main(list(args))
+            except SystemExit as error:
+                status = error.code
+        captured = capsys.readouterr()
+        return Finished(status, captured.out, captured.err)
+
+    yield run_here
+    # The export's window, freed: reference cycles keep a parentless widget of it
+    # (the compact desk's readout area) alive until they are collected.
+    gc.collect()
+    set_language(language)
+    ini = QtCore.QSettings.Format.IniFormat
+    QtCore.QSettings.setDefaultFormat(settings_format)
+    # Qt has no getter for the folder: back to its own default, the user's config folder.
+    QtCore.QSettings.setPath(
+        ini,
+        QtCore.QSettings.Scope.UserScope,
+        QtCore.QStandardPaths.writableLocation(
+            QtCore.QStandardPaths.StandardLocation.GenericConfigLocation
+        ),
+    )
+    QtCore.QCoreApplication.setOrganizationName(names[0])
+    QtCore.QCoreApplication.setApplicationName(names[1])
 
 
 def run(*args: str, cwd=None) -> subprocess.CompletedProcess:
@@ -58,11 +128,11 @@ def test_png_of_the_window_without_a_display(tmp_path):
     assert len(np.unique(pixels.reshape(-1, 3), axis=0)) > 200  # drawn, not blank
 
 
-def test_scale_multiplies_the_pixels_of_one_panel(tmp_path):
+def test_scale_multiplies_the_pixels_of_one_panel(tmp_path, linviz):
     one, two = tmp_path / "one.png", tmp_path / "two.png"
-    assert run("export", "session-trace", "--out", str(one), "--view", "heatmap").returncode == 0
+    assert linviz("export", "session-trace", "--out", str(one), "--view", "heatmap").returncode == 0
     assert (
-        run(
+        linviz(
             "export", "session-trace", "--out", str(two), "--view", "heatmap", "--scale", "2"
         ).returncode
         == 0
@@ -71,8 +141,8 @@ def test_scale_multiplies_the_pixels_of_one_panel(tmp_path):
         assert b.size == (2 * a.size[0], 2 * a.size[1])
 
 
-def test_step_all_writes_one_svg_per_step(tmp_path):
-    result = run(
+def test_step_all_writes_one_svg_per_step(tmp_path, linviz):
+    result = linviz(
         "export",
         "crowding-the-plane",
         "--out",
@@ -92,17 +162,17 @@ def test_step_all_writes_one_svg_per_step(tmp_path):
     assert {"3", f"{MINUS}3", f"{MINUS}2", "1"} <= texts
 
 
-def test_gif_and_pdf(tmp_path):
+def test_gif_and_pdf(tmp_path, linviz):
     gif, pdf = tmp_path / "a.gif", tmp_path / "s.pdf"
     assert (
-        run(
+        linviz(
             "export", "delta-repair", "--out", str(gif), "--view", "equation", "--duration", "400"
         ).returncode
         == 0
     )
     with Image.open(gif) as image:
         assert image.n_frames == 9 and image.info["duration"] == 400  # steps 0 … 8
-    assert run("export", "delta-repair", "--out", str(pdf), "--step", "3").returncode == 0
+    assert linviz("export", "delta-repair", "--out", str(pdf), "--step", "3").returncode == 0
     data = pdf.read_bytes()
     assert len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", data)) == 1
     box = re.search(rb"/MediaBox\s*\[\s*[\d.]+\s+[\d.]+\s+([\d.]+)\s+([\d.]+)\s*\]", data)
@@ -110,12 +180,13 @@ def test_gif_and_pdf(tmp_path):
     assert width / height == pytest.approx(1600 / 1000, rel=0.01)
 
 
-def test_view_list_and_unknown_view(tmp_path):
-    listed = run("export", "crowding-the-plane", "--out", "x.png", "--view", "list")
+def test_view_list_and_unknown_view(tmp_path, linviz):
+    listed = linviz("export", "crowding-the-plane", "--out", "x.png", "--view", "list")
     assert listed.returncode == 0
     names = listed.stdout.split()
     assert names[0] == "window"
     assert {"heatmap", "equation", "keys", "values", "readout", "timeline"} <= set(names)
+    # A real process: Qt started, the window built, then status 1 and one line, no traceback.
     wrong = run("export", "crowding-the-plane", "--out", str(tmp_path / "x.png"), "--view", "nope")
     assert wrong.returncode == 1
     lines = wrong.stderr.strip().splitlines()
@@ -160,16 +231,18 @@ def test_bad_scenario_file_is_status_1_like_trace(tmp_path, capsys):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json"]
 
 
-def test_french_is_accepted_without_a_translation(tmp_path):
+def test_french_is_accepted_without_a_translation(tmp_path, linviz):
     out = tmp_path / "fr.png"
-    result = run("export", "session-trace", "--out", str(out), "--lang", "fr", "--view", "caption")
+    result = linviz(
+        "export", "session-trace", "--out", str(out), "--lang", "fr", "--view", "caption"
+    )
     assert result.returncode == 0 and result.stderr == ""
     assert out.is_file()
 
 
-def test_transparent_png_has_a_clear_background_and_opaque_cells(tmp_path):
+def test_transparent_png_has_a_clear_background_and_opaque_cells(tmp_path, linviz):
     out = tmp_path / "heat.png"
-    done = run(
+    done = linviz(
         "export",
         "crowding-the-plane",
         "--out",
@@ -184,23 +257,25 @@ def test_transparent_png_has_a_clear_background_and_opaque_cells(tmp_path):
     pixels = np.asarray(Image.open(out).convert("RGBA"))
     assert pixels[2, 2, 3] == 0
     assert (pixels[..., 3] == 255).mean() > 0.05  # the heatmap itself stays opaque
-    refused = run("export", "crowding-the-plane", "--out", str(tmp_path / "x.svg"), "--transparent")
+    refused = linviz(
+        "export", "crowding-the-plane", "--out", str(tmp_path / "x.svg"), "--transparent"
+    )
     assert refused.returncode == 1 and "--transparent needs a .png" in refused.stderr
 
 
-def test_view_list_needs_no_out_but_an_image_does(tmp_path):
-    listed = run("export", "crowding-the-plane", "--view", "list", cwd=tmp_path)
+def test_view_list_needs_no_out_but_an_image_does(tmp_path, linviz):
+    listed = linviz("export", "crowding-the-plane", "--view", "list", cwd=tmp_path)
     assert listed.returncode == 0, listed.stderr
     assert listed.stdout.split()[0] == "window" and "heatmap" in listed.stdout.split()
-    missing = run("export", "crowding-the-plane", cwd=tmp_path)
+    missing = run("export", "crowding-the-plane", cwd=tmp_path)  # a real process's status
     assert missing.returncode == 2  # a usage error, as argparse gives
     lines = missing.stderr.strip().splitlines()
     assert len(lines) == 1 and "--out" in lines[0]
     assert not list(tmp_path.iterdir())
 
 
-def test_step_all_makes_its_folder_and_starts_at_step_0(tmp_path):
-    result = run(
+def test_step_all_makes_its_folder_and_starts_at_step_0(tmp_path, linviz):
+    result = linviz(
         "export",
         "session-trace",
         "--out",
@@ -216,17 +291,17 @@ def test_step_all_makes_its_folder_and_starts_at_step_0(tmp_path):
     count = len(result.stdout.split())
     assert names == [f"step-{n:03d}.png" for n in range(count)] and count == 8  # 0 … 7
     # One file alone still needs its folder to exist (a typo must not make one).
-    single = run("export", "session-trace", "--out", "other/x.png", cwd=tmp_path)
+    single = linviz("export", "session-trace", "--out", "other/x.png", cwd=tmp_path)
     assert single.returncode == 1 and "no such folder" in single.stderr
 
 
-def test_step_0_is_the_empty_memory(tmp_path):
+def test_step_0_is_the_empty_memory(tmp_path, linviz):
     out = tmp_path / "s0.png"
-    result = run(
+    result = linviz(
         "export", "crowding-the-plane", "--out", str(out), "--step", "0", "--view", "heatmap"
     )
     assert result.returncode == 0, result.stderr
-    wrong = run("export", "crowding-the-plane", "--out", str(out), "--step", "-1")
+    wrong = linviz("export", "crowding-the-plane", "--out", str(out), "--step", "-1")
     assert wrong.returncode == 1 and "steps 0 (the empty memory) to 7" in wrong.stderr
 
 
