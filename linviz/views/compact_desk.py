@@ -105,7 +105,10 @@ class CompactDesk(QtCore.QObject):
         # An interfering read lists eight measures, its weights and overlaps:
         # more lines than 800×600 leaves under the tabs. They scroll rather
         # than push the window taller than its screen.
-        self.readout_area = QtWidgets.QScrollArea()
+        # The stack's page from the start (hidden until compact), never a window of its
+        # own: without a parent it outlived a window closed before its first compact desk.
+        self.readout_area = QtWidgets.QScrollArea(self.stack)
+        self.readout_area.hide()
         self.readout_area.setObjectName("compact_readout_area")
         self.readout_area.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
         self.readout_area.setWidgetResizable(True)
