@@ -221,6 +221,11 @@ def stale_text() -> str:
     )
 
 
+def stale_short_text() -> str:
+    """:func:`stale_text` in two words, where the whole of it does not fit (translated)."""
+    return QtCore.QCoreApplication.translate("CaptionFields", "out of date")
+
+
 #: A bracketed list up to this long is kept on one line when a text wraps.
 UNBROKEN_MAX = 28
 _INNER_LIST = re.compile(r"\[[^\[\]]*\]")

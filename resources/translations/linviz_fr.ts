@@ -305,6 +305,10 @@ L’erreur y − v_cible = {interference} est faite des parts que liste {parts},
         <source>written for an earlier version of this scenario</source>
         <translation>écrite pour une version antérieure de ce scénario</translation>
     </message>
+    <message>
+        <source>out of date</source>
+        <translation>périmée</translation>
+    </message>
 </context>
 <context>
     <name>ChipStrip</name>

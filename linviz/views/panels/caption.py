@@ -12,8 +12,14 @@ from linviz.model.errors import ScenarioError
 from linviz.views.classroom.hidden_output import entered_text, predict_prompt
 from linviz.views.drawing.steady_label import SteadyLabel
 from linviz.views.error_text import shown_error
-from linviz.views.guarded import guarded
-from linviz.views.number_text import caption_numbers, grouped, stale_text, unbroken_lists
+from linviz.views.guarded import guarded, guarded_size
+from linviz.views.number_text import (
+    caption_numbers,
+    grouped,
+    stale_short_text,
+    stale_text,
+    unbroken_lists,
+)
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import label_style
 from linviz.views.typography import spaced
@@ -81,6 +87,70 @@ class CaptionEditor(QtWidgets.QLineEdit):
             self.left.emit()
 
 
+class _HeadingLabel(QtWidgets.QLabel):
+    """The step's heading: it asks for the width of its text on one line.
+
+    A word-wrapped QLabel asks for less than that, and beside the stale
+    mark (which takes the room left over) it wrapped "Step 7 of 7 · read r4"
+    onto two lines. Where the row is narrower than the text, it still wraps.
+    """
+
+    @guarded_size
+    def sizeHint(self) -> QtCore.QSize:
+        hint = super().sizeHint()
+        if not self.wordWrap():
+            return hint
+        margins = self.contentsMargins()
+        extra = margins.left() + margins.right() + 2 * self.margin()
+        one_line = self.fontMetrics().horizontalAdvance(self.text()) + extra + 1
+        width = max(hint.width(), one_line)
+        return QtCore.QSize(width, self.heightForWidth(width))
+
+
+class _StaleMark(QtWidgets.QLabel):
+    """One line beside the heading: the whole mark, else its short form, cut to fit.
+
+    Beside the heading, not under the caption: shown mid-drag, a line of its
+    own made the caption bar taller and the plots under the mouse shorter.
+    :meth:`full_text` is the whole mark (what a reader and a screen reader get).
+    """
+
+    def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._full = self._short = ""
+
+    def set_texts(self, full: str, short: str) -> None:
+        """The whole mark and its short form; it shows the longest that fits."""
+        self._full, self._short = full, short
+        self.setAccessibleName(full)
+        self._fit()
+
+    def full_text(self) -> str:
+        """The whole mark, however much of it shows."""
+        return self._full
+
+    def _fit(self) -> None:
+        metrics, room = self.fontMetrics(), max(self.contentsRect().width(), 0)
+        shown = next(
+            (text for text in (self._full, self._short) if metrics.horizontalAdvance(text) <= room),
+            metrics.elidedText(self._short, Qt.TextElideMode.ElideRight, room),
+        )
+        if shown != self.text():
+            self.setText(shown)
+
+    @guarded()
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    @guarded(False)
+    def event(self, event: QtCore.QEvent) -> bool:
+        handled = super().event(event)
+        if event.type() in (QtCore.QEvent.Type.FontChange, QtCore.QEvent.Type.StyleChange):
+            self._fit()  # other letters' widths, or a border that takes other room
+        return handled
+
+
 class CaptionBar(Panel):
     """What the current step is and what to say about it.
 
@@ -111,7 +181,13 @@ class CaptionBar(Panel):
         # "Step n of N · …" changes on every cursor move: it asks for a new
         # layout of the window only when the text no longer fits. It wraps: on a
         # projector's narrow column "· the empty memory, before any write" was cut.
-        self.heading = SteadyLabel(self, word_wrap=True)
+        heading = _HeadingLabel()
+        heading.setTextFormat(Qt.TextFormat.PlainText)
+        self.heading = SteadyLabel(self, word_wrap=True, label=heading)
+        # Its text's width, no more: the stale mark beside it takes the rest.
+        policy = self.heading.sizePolicy()
+        policy.setHorizontalPolicy(QtWidgets.QSizePolicy.Policy.Maximum)
+        self.heading.setSizePolicy(policy)
         self.edit_button = QtWidgets.QToolButton(self)
         self.edit_button.setText(self.tr("Edit caption"))
         self.edit_button.setToolTip(
@@ -132,23 +208,16 @@ class CaptionBar(Panel):
         self.caption.clicked.connect(self._caption_clicked)
         self.caption.doubleClicked.connect(self.start_editing)
         # Shown while the caption states numbers its step no longer shows.
-        self.stale_mark = QtWidgets.QLabel(self)
+        self.stale_mark = _StaleMark(self)
         self.stale_mark.setObjectName("stale_mark")
         self.stale_mark.setTextFormat(Qt.TextFormat.PlainText)
-        self.stale_mark.setText("\u26a0 " + stale_text())
-        self.stale_mark.setToolTip(
-            self.tr(
-                "This caption states numbers, or names a read's target, in its own "
-                "words, and the step now shows otherwise (other numbers, or a query that "
-                "is no longer that write's key). Edit it (live fields such as {y} or {S} "
-                "follow every change), or undo the change."
-            )
-        )
-        self.stale_mark.setWordWrap(True)
-        # Under the caption, never widening the window (which would squeeze the plots).
-        self.stale_mark.setSizePolicy(
+        # The room the heading leaves (cut to it), never widening the window.
+        policy = QtWidgets.QSizePolicy(
             QtWidgets.QSizePolicy.Policy.Ignored, QtWidgets.QSizePolicy.Policy.Preferred
         )
+        policy.setRetainSizeWhenHidden(True)
+        self.stale_mark.setSizePolicy(policy)
+        self._word_stale_mark()
         self.stale_mark.hide()
         self.editor = CaptionEditor(self)
         self.editor.setAccessibleName(self.tr("Caption"))
@@ -170,19 +239,19 @@ class CaptionBar(Panel):
         self.editor.hide()
         top = QtWidgets.QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
-        top.addWidget(self.heading, 1)
+        top.setSpacing(12)
+        top.addWidget(self.heading)
+        top.addWidget(self.stale_mark, 1)
         top.addWidget(self.edit_button)
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
         layout.setSpacing(2)
         layout.addLayout(top)
         layout.addWidget(self.caption_box)
-        layout.addWidget(self.stale_mark)
         layout.addWidget(self.editor)
         layout.addWidget(self.hint)
         layout.addStretch(1)
         self._caption_style = ""
-        self._mark_style = ""  # the stale mark's style sheet, set when it changes
         #: The step whose caption is being edited (0: the scenario's own), else None.
         self._edit_number: int | None = None
         self._edit_scenario: object = None
@@ -191,9 +260,28 @@ class CaptionBar(Panel):
     def panel_title(self) -> str:
         return self.tr("Caption")
 
+    def retranslate(self) -> None:
+        self._word_stale_mark()  # cut to fit, and one tooltip of two texts: not swapped
+        super().retranslate()
+
+    def _word_stale_mark(self) -> None:
+        """The stale mark's text and tooltip, in the language now."""
+        mark = "\u26a0 " + stale_text()
+        self.stale_mark.set_texts(mark, "\u26a0 " + stale_short_text())
+        self.stale_mark.setToolTip(
+            mark
+            + "\n"
+            + self.tr(
+                "This caption states numbers, or names a read's target, in its own "
+                "words, and the step now shows otherwise (other numbers, or a query that "
+                "is no longer that write's key). Edit it (live fields such as {y} or {S} "
+                "follow every change), or undo the change."
+            )
+        )
+
     def text(self) -> str:
         """Heading, stale mark and caption as one string (what a reader sees)."""
-        mark = f" {self.stale_mark.text()}" if self.stale_shown() else ""
+        mark = f" {self.stale_mark.full_text()}" if self.stale_shown() else ""
         text = f"{self.heading.text()}{mark}\n{self.caption.text()}".strip()
         # No-break spaces and word joiners read as plain spaces (French typography).
         return text.replace("\u00a0", " ").replace("\u202f", " ").replace("\u2060", "")
@@ -351,6 +439,12 @@ class CaptionBar(Panel):
             self.heading.setStyleSheet(label_style(theme.muted, theme.font_pt, bold=True))
             self.editor.setStyleSheet(f"font-size: {round(theme.title_pt * 1.2)}pt;")
             self.edit_button.setStyleSheet(label_style(theme.accent, theme.font_pt))
+            # Styled with the theme, shown or not: the heading's row keeps the mark's
+            # height (retained when hidden), so showing it mid-drag resizes nothing.
+            self.stale_mark.setStyleSheet(
+                f"QLabel#stale_mark {{ {label_style(theme.warning, theme.font_pt, bold=True)}"
+                f" border-left: 4px solid {theme.warning}; padding-left: 6px; }}"
+            )
             # Projector mode is for showing, not editing (a double-click still edits).
             self.edit_button.setVisible(not session.options.projector)
         hidden = session.is_hidden()
@@ -397,14 +491,4 @@ class CaptionBar(Panel):
             return
         caption = session.caption(numbers=caption_numbers())
         self.caption_box.setText(spaced(unbroken_lists(caption.text)))
-        if caption.stale:
-            mark_style = (
-                f"QLabel#stale_mark {{ {label_style(theme.warning, theme.font_pt, bold=True)}"
-                f" border-left: 4px solid {theme.warning}; padding-left: 6px; }}"
-            )
-            # A style sheet re-polishes the label and re-lays the window out: during a
-            # drag that keeps the caption stale, set it only when it changes.
-            if mark_style != self._mark_style:
-                self._mark_style = mark_style
-                self.stale_mark.setStyleSheet(mark_style)
         self.stale_mark.setVisible(caption.stale and not self.editing)

@@ -9,6 +9,7 @@ from linviz.controller.session import Session
 from linviz.views.language import set_language
 from linviz.views.main_window import MainWindow
 from linviz.views.number_text import unbroken_lists
+from tests.views.conftest import settle_until_still
 
 SHORT_LIST = re.compile(r"\[[^\[\]]{1,26}\]")
 
@@ -155,3 +156,35 @@ def test_a_drag_under_a_live_caption_lays_out_and_restyles_nothing(qtbot):
     assert bar.caption.text() != before  # the live numbers followed the drag
     assert bar.stale_mark.isVisible()
     assert events.seen == [], (events.seen, bar.caption.text())
+
+
+def test_a_caption_turning_stale_mid_drag_leaves_the_plots_their_size(qtbot):
+    """The stale mark shows beside the step's heading: the caption bar keeps its height,
+    so the plane under the mouse keeps its size; a narrow bar cuts the mark, not the words."""
+    session = Session()
+    session.open("session-trace")
+    window = MainWindow(session)
+    qtbot.addWidget(window)
+    window.resize(1600, 1000)
+    window.show()
+    qtbot.waitExposed(window)
+    bar = window.panels["caption"]
+    session.set_cursor(len(session.scenario))
+    settle_until_still()
+    assert not bar.stale_shown()
+    sizes = (bar.height(), window.key_plane.size(), window.value_plane.size())
+    session.begin_drag(1, "vector")
+    session.drag_to(session.scenario.step(1).vector * 1.02)  # the caption turns stale
+    qtbot.waitUntil(bar.stale_shown)
+    settle_until_still()
+    assert (bar.height(), window.key_plane.size(), window.value_plane.size()) == sizes
+    mark = bar.stale_mark
+    assert mark.y() < bar.caption_box.y()  # in the heading's row, above the caption
+    assert "\u26a0 written for an earlier version of this scenario" in bar.text()
+    assert mark.text() == mark.full_text()  # all of it fits at this width
+    window.resize(1024, 768)  # the whole mark no longer fits beside the heading: in short
+    qtbot.waitUntil(lambda: mark.text() == "\u26a0 out of date")
+    assert mark.full_text() in bar.text()
+    assert mark.fontMetrics().horizontalAdvance(mark.text()) <= mark.contentsRect().width()
+    session.cancel_drag()
+    qtbot.waitUntil(lambda: not bar.stale_shown())
