@@ -486,11 +486,21 @@ def _capacity_table(rows: list[dict], keys: str, trials: int, tolerance: float) 
     return "\n".join(text)
 
 
+#: The window's modules that import no Qt, most of numpy with them: imported before
+#: PySide6, whose import hook reads the source of every module imported after it
+#: (looking for ``from __feature__ import``). 105 fewer sources read at start-up.
+BEFORE_QT = ("linviz.controller.session", "linviz.model.drawable")
+
+
 def run_app(name: str | None, language: str | None = None, arrays=None) -> int:
     """Open the main window on ``name`` (default: the first lesson), in ``language``.
 
     ``arrays``: how to read ``name`` if it is an ``.npz``/``.npy`` file.
     """
+    import importlib
+
+    for module in BEFORE_QT:
+        importlib.import_module(module)
     from linviz.views.app import run
 
     return run(name, language, arrays) if arrays is not None else run(name, language)
