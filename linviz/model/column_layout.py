@@ -136,7 +136,10 @@ def read_number_column(
         raise NotFast("not a number column")
     if passed is None:
         passed = Passed(data)
-    blocks = []
+    # The numbers go straight into one array, grown by doubling (in place, for a large
+    # one): no list of chunks to copy again at the end, nor twice the column's memory.
+    numbers_read = np.empty(NUMBER_CHUNK // 8)
+    held = 0
     # One buffer for every chunk, "[" + chunk + "]": each byte is copied once.
     buffer = bytearray(NUMBER_CHUNK + 2)
     buffer[0] = ord("[")
@@ -164,12 +167,16 @@ def read_number_column(
             del numbers
             if not np.isfinite(block).all():
                 raise NotFast("not finite")
-            blocks.append(block)
+            if held + len(block) > len(numbers_read):
+                numbers_read.resize(max(2 * len(numbers_read), held + len(block)), refcheck=False)
+            numbers_read[held : held + len(block)] = block
+            held += len(block)
             passed.upto(cut, start)
             if end >= 0:
                 break
             start = cut + 1
-    return (np.concatenate(blocks) if len(blocks) > 1 else blocks[0]), end + 1
+    numbers_read.resize(held, refcheck=False)
+    return numbers_read, end + 1
 
 
 def _release(data: Buffer, start: int, stop: int) -> None:

@@ -502,3 +502,19 @@ def test_the_stamp_of_a_columns_file_is_the_digest_of_all_its_bytes(chunk, tmp_p
     same(scenario, many_steps())
     assert stamp.digest == hashlib.sha256(path.read_bytes()).hexdigest()
     assert stamp == stamp_file(path) and not changed_on_disk(path, stamp)
+
+
+@pytest.mark.parametrize(
+    "labels, unique",
+    [
+        (["k1", "k2", "r1"], True),
+        (["k1", "k2", "k1"], False),
+        (["\u00e9", "e\u0301", "\u6f22"], True),  # told apart as written (the checks see NFC)
+        (["k1", 1, "k2"], False),  # not every label is a text: the full check looks
+        ([], True),
+        ([f"k{i}" for i in range(5000)] + ["k4999"], False),
+    ],
+)
+def test_labels_are_unique_exactly_when_no_text_is_there_twice(labels, unique):
+    texts_only = all(type(label) is str for label in labels)
+    assert column_checks._unique(labels, texts_only) is unique
