@@ -370,16 +370,17 @@ class ColumnReader:
                 beta[row] = float(checked.beta)
         # The flat columns are dropped as they are placed: a million rows are 64 MB each.
         flat.clear()
+        numbers = {"keys": keys, "values": values, "queries": queries}
+        del keys, values, queries
         for name in NUMBER_COLUMNS:
             if isinstance(raw.get(name), np.ndarray):  # the fast reader's, not a caller's
-                del raw[name]
-        vectors = np.zeros((n, d_k))
-        vectors[write_rows] = keys
-        vectors[read_rows] = queries
-        del keys, queries
-        all_values = np.zeros((n, d_v))
-        all_values[write_rows] = values
-        del values
+                if self._owned:  # its own array, not a view: the rows are spread in it
+                    numbers[name] = raw.pop(name)
+                else:
+                    del raw[name]
+        vectors = _placed(numbers.pop("keys"), write_rows, read_rows, n, d_k)
+        vectors[read_rows] = numbers.pop("queries").reshape(-1, d_k)
+        all_values = _placed(numbers.pop("values"), write_rows, read_rows, n, d_v)
         by_label = first_row  # None: unique labels, mapped when the scenario needs it
         if relabelled:  # a label the checks rewrote may now equal another
             by_label = dict(zip(labels, range(n)))
@@ -462,6 +463,35 @@ class ColumnReader:
         except ScenarioError as error:
             raise error.located(step=row + 1) from None
         return checked
+
+
+#: Rows moved at a time when a number column is spread in its own memory.
+_SPREAD_ROWS = 8192
+
+
+def _placed(
+    numbers: np.ndarray, rows: np.ndarray, others: np.ndarray, n: int, width: int
+) -> np.ndarray:
+    """An ``(n, width)`` array: row ``k`` of ``numbers`` at row ``rows[k]``, zeros at ``others``.
+
+    Made in the memory of ``numbers`` when it is an array of its own that
+    nothing else holds (the fast reader's): grown in place (no copy of a
+    large block) and its rows moved down from the last, so a million-row
+    column costs no second array. Otherwise copied into a new one.
+    """
+    try:
+        numbers.resize(n * width)  # refused for a view, or while anything else holds it
+    except ValueError:
+        table = np.zeros((n, width))
+        table[rows] = numbers.reshape(-1, width)
+        return table
+    table = numbers.reshape(n, width)
+    # Row k goes to rows[k] >= k: moved from the last, none is overwritten before it moves.
+    for stop in range(len(rows), 0, -_SPREAD_ROWS):
+        start = max(0, stop - _SPREAD_ROWS)
+        table[rows[start:stop]] = table[start:stop].copy()
+    table[others] = 0.0
+    return table
 
 
 def _row_numbers(flat: list[Any] | np.ndarray, ordinal: int, width: int) -> list[Any]:

@@ -518,3 +518,20 @@ def test_the_stamp_of_a_columns_file_is_the_digest_of_all_its_bytes(chunk, tmp_p
 def test_labels_are_unique_exactly_when_no_text_is_there_twice(labels, unique):
     texts_only = all(type(label) is str for label in labels)
     assert column_checks._unique(labels, texts_only) is unique
+
+
+@pytest.mark.parametrize("rows_every", [1, 2, 3, 7])
+def test_a_number_column_is_placed_at_its_rows_in_place_or_copied(rows_every, monkeypatch):
+    monkeypatch.setattr(column_checks, "_SPREAD_ROWS", 5)  # many moves, some overlapping
+    n, width = 40, 3
+    is_write = np.arange(n) % rows_every == 0
+    rows, others = np.flatnonzero(is_write), np.flatnonzero(~is_write)
+    numbers = np.arange(len(rows) * width, dtype=np.float64) + 1.0
+    wanted = np.zeros((n, width))
+    wanted[rows] = numbers.reshape(-1, width)
+    held = numbers.copy()
+    view = held.reshape(-1, width)  # held elsewhere: copied, left as it was
+    assert np.array_equal(column_checks._placed(held, rows, others, n, width), wanted)
+    assert np.array_equal(view.ravel(), numbers)
+    del view
+    assert np.array_equal(column_checks._placed(numbers.copy(), rows, others, n, width), wanted)
