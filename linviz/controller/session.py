@@ -8,8 +8,9 @@ so each view redraws only what it shows.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields, replace
+from itertools import compress, count, islice
 from pathlib import Path
 from typing import TYPE_CHECKING, TypedDict
 
@@ -141,6 +142,15 @@ class ChangedOnDisk(ScenarioError):
 
 #: What ``ViewOptions.key_space`` may be.
 KEY_SPACES = ("auto", "k", "phi")
+
+
+def _numbers_with_text(texts: list[str]) -> Iterator[int]:
+    """The 1-based numbers of the steps whose text in ``texts`` is not empty.
+
+    C-level passes (``any``, ``compress``): a million steps' captions or notes,
+    usually all empty, are looked at in milliseconds, not a Python loop's tenths.
+    """
+    return compress(count(1), texts) if any(texts) else iter(())
 
 
 class Session:
@@ -691,10 +701,11 @@ class Session:
         self._caption_bases = {}
         sc = self.scenario
         written_for = sc.caption_written_for
-        captioned = [(None, sc.caption)] + [
-            (n, caption) for n, caption in enumerate(sc.captions(), start=1) if caption
-        ]
-        for step, caption in captioned[:MAX_TRACKED_CAPTIONS]:
+        captions = sc.captions()
+        # Only the steps with a caption are looked at: a million steps have few or none.
+        numbers = islice(_numbers_with_text(captions), MAX_TRACKED_CAPTIONS - 1)
+        captioned = [(None, sc.caption)] + [(n, captions[n - 1]) for n in numbers]
+        for step, caption in captioned:
             for template in variants(caption):  # each language's words state numbers too
                 if not template:
                     continue
@@ -745,10 +756,10 @@ class Session:
         notes, questions = sc.teaching_columns()
         watched = 0
         for kind, column in zip(STEP_TEXTS, (notes, questions)):
-            for index, raw in enumerate(column):
-                if not raw or watched >= MAX_TRACKED_CAPTIONS:
-                    continue
-                number = index + 1
+            for number in _numbers_with_text(column):
+                if watched >= MAX_TRACKED_CAPTIONS:
+                    break
+                raw = column[number - 1]
                 for text in variants(raw):
                     basis = notes_basis(self.trace, number, text, self.snapshot) if text else None
                     if basis is not None:

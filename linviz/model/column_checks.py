@@ -188,9 +188,12 @@ def _as_numbers(raw: list[Any] | np.ndarray, width: int) -> tuple[np.ndarray, in
     raise AssertionError("numbers refused, yet none is wrong")  # pragma: no cover
 
 
-def _label_rows(labels: list[Any]) -> list[int]:
-    """Rows whose label the quick pass cannot take (checked in full)."""
-    if set(map(type, labels)) <= {str}:
+def _label_rows(labels: list[Any], texts_only: bool) -> list[int]:
+    """Rows whose label the quick pass cannot take (checked in full).
+
+    ``texts_only``: whether every label is a text (``str``).
+    """
+    if texts_only:
         lengths = np.fromiter(map(len, labels), dtype=np.int64, count=len(labels))
         odd = (lengths == 0) | (lengths > _MAX_LABEL)
         if not "".join(labels).isascii():
@@ -201,9 +204,21 @@ def _label_rows(labels: list[Any]) -> list[int]:
     return [row for row, label in enumerate(labels) if type(label) is not str]
 
 
-def _unique(labels: list[Any]) -> bool:
-    """Whether ``labels`` are texts, each once (a set: a third of a dict's time)."""
-    return set(map(type, labels)) <= {str} and len(set(labels)) == len(labels)
+def _unique(labels: list[Any], texts_only: bool) -> bool:
+    """Whether ``labels`` are texts (``texts_only``), each once.
+
+    Texts whose hashes all differ differ: the hashes are sorted by numpy, in
+    less than half the time a set of a million texts takes. Only when two
+    hashes are equal (a label twice, or two labels by a one in a million
+    million chance) does a set decide.
+    """
+    if not texts_only:
+        return False
+    hashes = np.fromiter(map(hash, labels), dtype=np.int64, count=len(labels))
+    hashes.sort()
+    if not np.any(hashes[1:] == hashes[:-1]):
+        return True
+    return len(set(labels)) == len(labels)
 
 
 def _first_rows(labels: list[Any]) -> dict[str, int]:
@@ -310,7 +325,8 @@ class ColumnReader:
         labels = columns["labels"]
         if labels is None:
             labels = _default_labels(is_write)
-        suspects.update(_label_rows(labels))
+        texts_only = set(map(type, labels)) <= {str}
+        suspects.update(_label_rows(labels, texts_only))
         for name in ("alpha", "beta", "caption_for", "notes_for", "questions_for"):
             suspects.update(_given_rows(columns[name]))
         for name in ("captions", "notes", "questions"):
@@ -319,7 +335,7 @@ class ColumnReader:
         # Each label's first row (a later one with the same label is refused by check_step):
         # a million labels take seconds, so it is made only when something needs it.
         first_row: dict[str, int] | None = None
-        if suspects or _given_rows(targets) or not _unique(labels):
+        if suspects or _given_rows(targets) or not _unique(labels, texts_only):
             first_row = _first_rows(labels)
             if len(first_row) < n:
                 suspects.update(
@@ -354,16 +370,17 @@ class ColumnReader:
                 beta[row] = float(checked.beta)
         # The flat columns are dropped as they are placed: a million rows are 64 MB each.
         flat.clear()
+        numbers = {"keys": keys, "values": values, "queries": queries}
+        del keys, values, queries
         for name in NUMBER_COLUMNS:
             if isinstance(raw.get(name), np.ndarray):  # the fast reader's, not a caller's
-                del raw[name]
-        vectors = np.zeros((n, d_k))
-        vectors[write_rows] = keys
-        vectors[read_rows] = queries
-        del keys, queries
-        all_values = np.zeros((n, d_v))
-        all_values[write_rows] = values
-        del values
+                if self._owned:  # its own array, not a view: the rows are spread in it
+                    numbers[name] = raw.pop(name)
+                else:
+                    del raw[name]
+        vectors = _placed(numbers.pop("keys"), write_rows, read_rows, n, d_k)
+        vectors[read_rows] = numbers.pop("queries").reshape(-1, d_k)
+        all_values = _placed(numbers.pop("values"), write_rows, read_rows, n, d_v)
         by_label = first_row  # None: unique labels, mapped when the scenario needs it
         if relabelled:  # a label the checks rewrote may now equal another
             by_label = dict(zip(labels, range(n)))
@@ -446,6 +463,35 @@ class ColumnReader:
         except ScenarioError as error:
             raise error.located(step=row + 1) from None
         return checked
+
+
+#: Rows moved at a time when a number column is spread in its own memory.
+_SPREAD_ROWS = 8192
+
+
+def _placed(
+    numbers: np.ndarray, rows: np.ndarray, others: np.ndarray, n: int, width: int
+) -> np.ndarray:
+    """An ``(n, width)`` array: row ``k`` of ``numbers`` at row ``rows[k]``, zeros at ``others``.
+
+    Made in the memory of ``numbers`` when it is an array of its own that
+    nothing else holds (the fast reader's): grown in place (no copy of a
+    large block) and its rows moved down from the last, so a million-row
+    column costs no second array. Otherwise copied into a new one.
+    """
+    try:
+        numbers.resize(n * width)  # refused for a view, or while anything else holds it
+    except ValueError:
+        table = np.zeros((n, width))
+        table[rows] = numbers.reshape(-1, width)
+        return table
+    table = numbers.reshape(n, width)
+    # Row k goes to rows[k] >= k: moved from the last, none is overwritten before it moves.
+    for stop in range(len(rows), 0, -_SPREAD_ROWS):
+        start = max(0, stop - _SPREAD_ROWS)
+        table[rows[start:stop]] = table[start:stop].copy()
+    table[others] = 0.0
+    return table
 
 
 def _row_numbers(flat: list[Any] | np.ndarray, ordinal: int, width: int) -> list[Any]:

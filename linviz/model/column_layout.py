@@ -79,13 +79,12 @@ def _refuse_constant(name: str) -> Any:
     raise NotFast(name)
 
 
-def _parse_numbers(piece: bytes | bytearray) -> list[Any]:
-    """The numbers of ``[piece]`` (strict JSON); :class:`NotFast` for anything else."""
-    text = b"".join((b"[", piece, b"]"))
+def _parse_numbers(text: bytes | bytearray | memoryview) -> list[Any]:
+    """The numbers of the JSON array ``text`` (strict JSON); :class:`NotFast` for anything else."""
     try:
         if orjson is not None:
             return orjson.loads(text)
-        return json.loads(text, parse_constant=_refuse_constant)
+        return json.loads(bytes(text), parse_constant=_refuse_constant)
     except (ValueError, RecursionError):
         raise NotFast("not a list of numbers") from None
 
@@ -94,42 +93,90 @@ def _parse_numbers(piece: bytes | bytearray) -> list[Any]:
 _NOT_NUMBERS = (b'"', b"t", b"f", b"n", b"[", b"{", b"N", b"I")
 
 
-def read_number_column(data: Buffer, pos: int) -> tuple[np.ndarray, int]:
+class Passed:
+    """The bytes of a file the fast reader is done with: hashed in order, their pages dropped.
+
+    Parameters
+    ----------
+    data
+        The file's bytes (or the file mapped).
+    hasher
+        A :mod:`hashlib` object fed every byte of ``data`` in order as the
+        reader passes it (``None``: no digest). The digest of a file is thus
+        taken from the very bytes read, in the same pass over its pages.
+    """
+
+    def __init__(self, data: Buffer, hasher: Any = None) -> None:
+        self._data, self._hasher = data, hasher
+        self._hashed = 0
+
+    def upto(self, stop: int, first: int) -> None:
+        """The reader is done with every byte before ``stop``; drop the pages from ``first``."""
+        if self._hasher is not None and stop > self._hashed:
+            with memoryview(self._data)[self._hashed : stop] as part:
+                self._hasher.update(part)
+            self._hashed = stop
+        _release(self._data, first, stop)
+
+
+def read_number_column(
+    data: Buffer, pos: int, passed: Passed | None = None
+) -> tuple[np.ndarray, int]:
     """The flat numbers of the array at ``pos`` as float64; and the position after it.
 
     Refuses (:class:`NotFast`) anything but finite JSON numbers. The pages
-    of a mapped file are dropped once their numbers are read.
+    of a mapped file are dropped once their numbers are read (and hashed,
+    with ``passed``). The column's end is found a chunk at a time, so its
+    bytes are walked once.
     """
     empty = _EMPTY_ARRAY.match(data, pos)
     if empty is not None:
         return np.zeros(0), empty.end()
     if _NUMBER_START.match(data, pos) is None:
         raise NotFast("not a number column")
-    end = data.find(b"]", pos)
-    if end < 0:
-        raise NotFast("unterminated")
-    blocks = []
+    if passed is None:
+        passed = Passed(data)
+    # The numbers go straight into one array, grown by doubling (in place, for a large
+    # one): no list of chunks to copy again at the end, nor twice the column's memory.
+    numbers_read = np.empty(NUMBER_CHUNK // 8)
+    held = 0
+    # One buffer for every chunk, "[" + chunk + "]": each byte is copied once.
+    buffer = bytearray(NUMBER_CHUNK + 2)
+    buffer[0] = ord("[")
     start = pos + 1
-    while start < end:
-        cut = end if end - start <= NUMBER_CHUNK else data.rfind(b",", start, start + NUMBER_CHUNK)
-        if cut <= start:
-            raise NotFast("no comma in a chunk")
-        piece = data[start:cut]
-        # Only numbers: JSON's grammar then makes every item an int or a float.
-        if any(mark in piece for mark in _NOT_NUMBERS):
-            raise NotFast("not only numbers")
-        try:
-            block = np.array(_parse_numbers(piece), dtype=np.float64)
-        except OverflowError:
-            raise NotFast("an integer beyond the float range") from None
-        if block.ndim != 1 or not np.isfinite(block).all():
-            raise NotFast("not finite")
-        blocks.append(block)
-        _release(data, start, cut)
-        start = cut + 1
-    if start != end + 1:
-        raise NotFast("a comma too many")
-    return (np.concatenate(blocks) if len(blocks) > 1 else blocks[0]), end + 1
+    with memoryview(data) as view, memoryview(buffer) as into:
+        while True:
+            # The column's end, if it is within this chunk (numbers hold no "]").
+            end = data.find(b"]", start, start + NUMBER_CHUNK + 1)
+            cut = end if end >= 0 else data.rfind(b",", start, start + NUMBER_CHUNK)
+            if end < 0 and cut <= start:
+                raise NotFast("no comma in a chunk (or no end)")
+            size = cut - start
+            into[1 : size + 1] = view[start:cut]
+            into[size + 1] = ord("]")
+            # Only numbers: JSON's grammar then makes every item an int or a float.
+            if any(buffer.find(mark, 1, size + 1) >= 0 for mark in _NOT_NUMBERS):
+                raise NotFast("not only numbers")
+            numbers = _parse_numbers(into[: size + 2])
+            if not numbers:  # a chunk of spaces after a comma: "1, ]"
+                raise NotFast("a comma too many")
+            try:
+                block = np.fromiter(numbers, dtype=np.float64, count=len(numbers))
+            except OverflowError:
+                raise NotFast("an integer beyond the float range") from None
+            del numbers
+            if not np.isfinite(block).all():
+                raise NotFast("not finite")
+            if held + len(block) > len(numbers_read):
+                numbers_read.resize(max(2 * len(numbers_read), held + len(block)), refcheck=False)
+            numbers_read[held : held + len(block)] = block
+            held += len(block)
+            passed.upto(cut, start)
+            if end >= 0:
+                break
+            start = cut + 1
+    numbers_read.resize(held, refcheck=False)
+    return numbers_read, end + 1
 
 
 def _release(data: Buffer, start: int, stop: int) -> None:
@@ -222,10 +269,12 @@ def _walk(data: Buffer, pos: int, on_member: Callable[[str, int], int]) -> int:
             raise NotFast("not JSON")
 
 
-def read_fast(data: Buffer) -> tuple[dict[str, Any], dict[str, Any]]:
+def read_fast(data: Buffer, hasher: Any = None) -> tuple[dict[str, Any], dict[str, Any]]:
     """The top-level fields and the steps object of a columns-layout file.
 
-    The steps' number columns are float64 arrays of finite numbers.
+    The steps' number columns are float64 arrays of finite numbers. A
+    ``hasher`` (:mod:`hashlib`) is fed the whole of ``data`` as it is read,
+    when the file is read this way (it is left part-fed otherwise).
 
     Raises
     ------
@@ -238,10 +287,11 @@ def read_fast(data: Buffer) -> tuple[dict[str, Any], dict[str, Any]]:
     header: dict[str, Any] = {}
     steps: dict[str, Any] = {}
     found = []
+    passed = Passed(data, hasher)
 
     def step_member(key: str, pos: int) -> int:
         if key in NUMBER_COLUMNS:
-            steps[key], end = read_number_column(data, pos)
+            steps[key], end = read_number_column(data, pos, passed)
             return end
         steps[key], end = _decode_small(data, pos)
         return end
@@ -260,6 +310,7 @@ def read_fast(data: Buffer) -> tuple[dict[str, Any], dict[str, Any]]:
     end = _SPACE.match(data, _walk(data, pos, member)).end()  # type: ignore[union-attr]
     if end != len(data) or not found:
         raise NotFast("extra data, or no steps")
+    passed.upto(len(data), len(data))
     return header, steps
 
 

@@ -294,9 +294,19 @@ class DiskStamp:
         )
 
 
+def digest_hasher() -> Any:
+    """A fresh :mod:`hashlib` object of the digest :class:`DiskStamp` keeps (SHA-256).
+
+    For a reader that feeds it the bytes as it reads them; ``hexdigest()`` is the digest.
+    """
+    return hashlib.sha256()
+
+
 def digest_of(data: bytes | bytearray) -> str:
     """SHA-256 of ``data`` (hex), as :class:`DiskStamp` keeps it."""
-    return hashlib.sha256(data).hexdigest()
+    hasher = digest_hasher()
+    hasher.update(data)
+    return hasher.hexdigest()
 
 
 def stamp_file(path: str | os.PathLike[str]) -> DiskStamp | None:
@@ -312,7 +322,7 @@ def stamp_file(path: str | os.PathLike[str]) -> DiskStamp | None:
 
 
 def _hash_stream(stream: IO[bytes]) -> str:
-    hasher = hashlib.sha256()
+    hasher = digest_hasher()
     while chunk := stream.read(1 << 20):
         hasher.update(chunk)
     return hasher.hexdigest()

@@ -48,6 +48,7 @@ from linviz.model.rules import RULE_PARAMETERS, Rule
 from linviz.model.safe_files import (
     DiskStamp,
     Saved,
+    digest_hasher,
     digest_of,
     mapped_limited,
     read_limited,
@@ -360,14 +361,16 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     return _scenario_from_text(text, name)
 
 
-def _read_columns_fast(data: Buffer, name: str) -> Scenario | None:
+def _read_columns_fast(data: Buffer, name: str, hasher: Any = None) -> Scenario | None:
     """The scenario of a columns-layout file read the fast way, or ``None``.
 
     ``None``: the file has the steps layout, or something the fast reader
     does not expect; the general reader then reads it (and words any refusal).
+    ``hasher`` is fed every byte of ``data`` when the fast way reads it
+    (see :func:`~linviz.model.column_layout.read_fast`).
     """
     try:
-        header, steps = read_fast(data)
+        header, steps = read_fast(data, hasher)
     except (NotFast, StepsLayout):
         return None
     try:
@@ -399,14 +402,14 @@ def load_scenario_stamped(path: str | os.PathLike[str]) -> tuple[Scenario, DiskS
     """
     name = os.fspath(path)
     before = _stat_or_none(name)  # None: read_limited says why, or it appeared since
-    fast, digest = None, ""
+    fast, hasher = None, digest_hasher()
     with mapped_limited(name, limits.MAX_FILE_BYTES) as mapping:
         if mapping is not None:
-            digest = digest_of(mapping)  # type: ignore[arg-type]  # hashlib takes any buffer
-            fast = _read_columns_fast(mapping, name)
+            # Hashed as it is read: one pass over the file's pages, each dropped once done.
+            fast = _read_columns_fast(mapping, name, hasher)
     if fast is not None:  # a columns-layout file: never decoded as one text
         info = before or _stat_or_none(name)
-        stamp = DiskStamp.of(info, digest) if info else DiskStamp(-1, 0, 0, 0, "")
+        stamp = DiskStamp.of(info, hasher.hexdigest()) if info else DiskStamp(-1, 0, 0, 0, "")
         scenario = _checked(fast, name)
         remove_leftovers(Path(name).parent, Path(name).name)
         return scenario, stamp

@@ -84,3 +84,15 @@ def test_a_hidden_read_hides_its_answer_in_the_caption():
     session.set_cursor(7)
     session.reveal()
     assert "[1.2, -1.8]" in session.caption(7).text
+
+
+def test_the_scenario_caption_and_the_first_captioned_steps_are_watched(monkeypatch):
+    # session-trace captions steps 1 to 7; step 7's words go stale on a resize.
+    from linviz.controller import session as session_module
+
+    for watched, stale in ((8, [7]), (7, [])):  # the scenario's caption and 7 steps, or 6
+        monkeypatch.setattr(session_module, "MAX_TRACKED_CAPTIONS", watched)
+        session = opened("session-trace")
+        session.execute(Resize(3, 2))
+        numbers = range(1, len(session.scenario) + 1)
+        assert [n for n in numbers if session.caption(n).stale] == stale

@@ -1,6 +1,7 @@
 """The columns layout holds the same scenario as the steps layout, and refuses the same way."""
 
 import copy
+import hashlib
 import json
 
 import numpy as np
@@ -14,11 +15,13 @@ from linviz.model.column_layout import NotFast, read_fast
 from linviz.model.errors import ScenarioError
 from linviz.model.lessons import bundled_lessons
 from linviz.model.rules import Rule
+from linviz.model.safe_files import changed_on_disk, stamp_file
 from linviz.model.scenario import Scenario, read, write
 from linviz.model.scenario_file import (
     dumps_scenario,
     load_scenario,
     load_scenario_bytes,
+    load_scenario_stamped,
     save_scenario,
     scenario_from_dict,
     scenario_to_dict,
@@ -449,3 +452,86 @@ def test_labels_in_either_unicode_form_read_as_in_the_steps_layout(labels, targe
         assert str(refusal(by_columns)) == str(error)
         return
     same(load_bytes(by_columns), expected)
+
+
+# -- number columns read a chunk at a time ---------------------------------------------------
+def many_steps():
+    return scenario_from_dict(
+        {
+            "format": "linviz-scenario",
+            "version": 1,
+            "d_k": 2,
+            "d_v": 3,
+            "steps": [
+                {"op": "write", "key": [i / 7, -i], "value": [i, 0.5, -1e-9 * i], "label": f"k{i}"}
+                if i % 4
+                else {"op": "read", "query": [1, i * 1e300], "label": f"q{i}"}
+                for i in range(1, 41)
+            ],
+        }
+    )
+
+
+@pytest.mark.parametrize("chunk", [8, 23, 64, 1 << 19])
+def test_a_column_read_in_chunks_of_any_size_reads_the_same(chunk, monkeypatch, parser):
+    monkeypatch.setattr(column_layout, "NUMBER_CHUNK", chunk)
+    scenario = many_steps()
+    same(load_scenario_bytes(dumps_scenario(scenario, "columns").encode(), "x.json"), scenario)
+
+
+@pytest.mark.parametrize("chunk", range(8, 40))
+def test_a_comma_before_a_column_end_is_refused_wherever_a_chunk_ends(chunk, monkeypatch):
+    # A chunk holding only the spaces after the last comma parsed as no numbers at all.
+    monkeypatch.setattr(column_layout, "NUMBER_CHUNK", chunk)
+    text = dumps_scenario(rich(), "columns").replace("0.5, 0.5\n    ]", "0.5, 0.5,       \n  ]")
+    assert "0.5,       \n" in text
+    with pytest.raises(NotFast):
+        read_fast(text.encode())
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario_bytes(text.encode(), "lesson.json")
+    assert str(caught.value).startswith("lesson.json")
+
+
+@pytest.mark.parametrize("chunk", [8, 1 << 19])
+def test_the_stamp_of_a_columns_file_is_the_digest_of_all_its_bytes(chunk, tmp_path, monkeypatch):
+    # The fast reader hashes the file as it reads it: every byte, once, in order.
+    monkeypatch.setattr(column_layout, "NUMBER_CHUNK", chunk)
+    path = tmp_path / "columns.json"
+    save_scenario(many_steps(), path, layout="columns")
+    scenario, stamp = load_scenario_stamped(path)
+    same(scenario, many_steps())
+    assert stamp.digest == hashlib.sha256(path.read_bytes()).hexdigest()
+    assert stamp == stamp_file(path) and not changed_on_disk(path, stamp)
+
+
+@pytest.mark.parametrize(
+    "labels, unique",
+    [
+        (["k1", "k2", "r1"], True),
+        (["k1", "k2", "k1"], False),
+        (["\u00e9", "e\u0301", "\u6f22"], True),  # told apart as written (the checks see NFC)
+        (["k1", 1, "k2"], False),  # not every label is a text: the full check looks
+        ([], True),
+        ([f"k{i}" for i in range(5000)] + ["k4999"], False),
+    ],
+)
+def test_labels_are_unique_exactly_when_no_text_is_there_twice(labels, unique):
+    texts_only = all(type(label) is str for label in labels)
+    assert column_checks._unique(labels, texts_only) is unique
+
+
+@pytest.mark.parametrize("rows_every", [1, 2, 3, 7])
+def test_a_number_column_is_placed_at_its_rows_in_place_or_copied(rows_every, monkeypatch):
+    monkeypatch.setattr(column_checks, "_SPREAD_ROWS", 5)  # many moves, some overlapping
+    n, width = 40, 3
+    is_write = np.arange(n) % rows_every == 0
+    rows, others = np.flatnonzero(is_write), np.flatnonzero(~is_write)
+    numbers = np.arange(len(rows) * width, dtype=np.float64) + 1.0
+    wanted = np.zeros((n, width))
+    wanted[rows] = numbers.reshape(-1, width)
+    held = numbers.copy()
+    view = held.reshape(-1, width)  # held elsewhere: copied, left as it was
+    assert np.array_equal(column_checks._placed(held, rows, others, n, width), wanted)
+    assert np.array_equal(view.ravel(), numbers)
+    del view
+    assert np.array_equal(column_checks._placed(numbers.copy(), rows, others, n, width), wanted)

@@ -158,8 +158,6 @@ class HeatmapPanel(Panel):
         self._tick_steps = (0, 0)
         #: Whether a layout wants the axis titles, and whether they are shown (they fit).
         self._titles_wanted, self._titles_fit = True, None
-        #: The scenario (id, length) and its two longest write labels, for the legend.
-        self._longest_labels: tuple[tuple[int, int] | None, list[str]] = (None, [])
         #: Width, font and scenario the legend's height was last reserved for.
         self._reserved_for: tuple | None = None
 
@@ -573,13 +571,7 @@ class HeatmapPanel(Panel):
 
     def _legend_texts(self) -> list[str]:
         """The tallest legends the scenario can show (every kind of mark, its longest labels)."""
-        scenario = self.session.scenario
-        key = (id(scenario), len(scenario))
-        if self._longest_labels[0] != key:  # once per scenario: it may have 100,000 steps
-            writes = scenario.write_mask().tolist()
-            labels = {label for label, write in zip(scenario.labels(), writes) if write}
-            self._longest_labels = (key, sorted(labels, key=len)[-2:])
-        longest = self._longest_labels[1]
+        longest = self.session.scenario.longest_write_labels()  # kept by the scenario
         marks = [
             self.tr("\u25e5 marks a cell that holds a blend of several writes."),
             self.tr("Cells too small to mark the blends of several writes."),
