@@ -126,9 +126,9 @@ class _Events(QtCore.QObject):
         return False
 
 
-def test_a_drag_under_a_live_caption_lays_out_and_restyles_nothing(qtbot):
-    """Each move changes the caption's numbers (the last read's output, marked stale);
-    its wrapped height stays, so the window is not laid out again, nor the mark restyled."""
+def at_the_last_read(qtbot):
+    """A 1600×1000 window on session-trace at its last read, whose caption states numbers:
+    the session, the window and its caption bar."""
     session = Session()
     session.open("session-trace")
     window = MainWindow(session)
@@ -136,8 +136,14 @@ def test_a_drag_under_a_live_caption_lays_out_and_restyles_nothing(qtbot):
     window.resize(1600, 1000)
     window.show()
     qtbot.waitExposed(window)
-    bar = window.panels["caption"]
     session.set_cursor(len(session.scenario))
+    return session, window, window.panels["caption"]
+
+
+def test_a_drag_under_a_live_caption_lays_out_and_restyles_nothing(qtbot):
+    """Each move changes the caption's numbers (the last read's output, marked stale);
+    its wrapped height stays, so the window is not laid out again, nor the mark restyled."""
+    session, window, bar = at_the_last_read(qtbot)
     session.begin_drag(1, "vector")
     key = session.scenario.step(1).vector.copy()
     session.drag_to(key * 1.02)  # the caption turns stale and gets its mark
@@ -161,15 +167,7 @@ def test_a_drag_under_a_live_caption_lays_out_and_restyles_nothing(qtbot):
 def test_a_caption_turning_stale_mid_drag_leaves_the_plots_their_size(qtbot):
     """The stale mark shows beside the step's heading: the caption bar keeps its height,
     so the plane under the mouse keeps its size; a narrow bar cuts the mark, not the words."""
-    session = Session()
-    session.open("session-trace")
-    window = MainWindow(session)
-    qtbot.addWidget(window)
-    window.resize(1600, 1000)
-    window.show()
-    qtbot.waitExposed(window)
-    bar = window.panels["caption"]
-    session.set_cursor(len(session.scenario))
+    session, window, bar = at_the_last_read(qtbot)
     settle_until_still()
     assert not bar.stale_shown()
     sizes = (bar.height(), window.key_plane.size(), window.value_plane.size())
