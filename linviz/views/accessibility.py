@@ -123,7 +123,11 @@ class Accessibility(QtCore.QObject):
         return False
 
     def _session_changed(self, changes: frozenset[Change]) -> None:
-        if changes & {Change.SCENARIO, Change.CURSOR, Change.FILE}:
+        if not changes & {Change.SCENARIO, Change.CURSOR, Change.FILE}:
+            return
+        # A drag's frames are not described one by one (at d = 64 a read's words
+        # print 192 numbers a frame); its end, kept or cancelled, is.
+        if not self.session.dragging:
             self.describe()
 
     # -- names and tooltips -----------------------------------------------------------------

@@ -70,3 +70,20 @@ def test_the_readout_states_the_output_and_the_error(window):
     assert f"relative error {100 * result.relative_error:.4g} %" in (
         window.readout.accessibleDescription().replace("−", "-")
     )
+
+
+def test_a_dragged_key_is_described_once_the_drag_ends(window):
+    session = window.session
+    session.set_cursor(1)
+    before = window.heatmap.accessibleDescription()
+    session.begin_drag(1, "vector")
+    session.drag_to(session.scenario.step(1).vector * 2)
+    session.end_drag()
+    after = window.heatmap.accessibleDescription()
+    assert after != before and after == window.accessibility.state_words()
+    session.undo()
+    assert window.heatmap.accessibleDescription() == before
+    session.begin_drag(1, "vector")
+    session.drag_to(session.scenario.step(1).vector * 3)
+    session.cancel_drag()  # back as it was: described as it was
+    assert window.heatmap.accessibleDescription() == before
