@@ -37,6 +37,21 @@ def _desk_sizes(window: MainWindow) -> list[list[int]]:
     return [splitter.sizes() for splitter in window.desk.splitters]
 
 
+def _planes(window: MainWindow) -> list[tuple[int, int, list[list[float]]]]:
+    """Each plane's left axis width, plot width and range (what its arrows are drawn in)."""
+    found = []
+    for plane in (window.key_plane, window.value_plane):
+        plot = plane.plot_widget.getPlotItem()
+        found.append(
+            (
+                round(plot.getAxis("left").width()),
+                plane.plot_widget.width(),
+                plot.getViewBox().viewRange(),
+            )
+        )
+    return found
+
+
 @pytest.fixture
 def desk_window(qtbot):
     """A window on crowding-the-plane at 1024×768, the cursor on step 7 (a read)."""
@@ -56,7 +71,7 @@ def desk_window(qtbot):
 @pytest.mark.parametrize("toggles", [1, 3])
 def test_leaving_projector_mode_gives_every_widget_its_looks_back(desk_window, toggles):
     window = desk_window
-    before, sizes = _looks(window), _desk_sizes(window)
+    before, sizes, planes = _looks(window), _desk_sizes(window), _planes(window)
     for _ in range(toggles):
         window.set_projector_mode(True, full_screen=False)
         settle_until_still()
@@ -73,6 +88,9 @@ def test_leaving_projector_mode_gives_every_widget_its_looks_back(desk_window, t
     assert window.palette().color(Role.WindowText).name() == LIGHT.foreground
     # The readout column as wide as before the read's layout showed it large.
     assert _desk_sizes(window) == sizes
+    # The planes' axes keep no room for the projector's larger tick labels: each
+    # plot as wide as before, its range as before.
+    assert _planes(window) == planes
 
 
 def test_projector_mode_looks_the_same_every_time_it_is_entered(desk_window):
