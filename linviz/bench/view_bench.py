@@ -562,6 +562,44 @@ def scrub_figures(
     return figures
 
 
+def projector_toggle_figures(toggles: int) -> dict[str, object]:
+    """Enter and leave projector mode ``toggles`` times in the first bundled lesson.
+
+    Each sample is ``set_projector_mode`` (``full_screen=False``: the window
+    keeps its 1600×1000) plus the repaint it causes, waited for as a drag's
+    (see :meth:`RepaintWatch.wait`); one untimed round trip first builds the
+    stage. The cursor is on the lesson's last step (a read's layout).
+    """
+    from linviz.bench.timing import summary_ms
+    from linviz.controller.session import Session
+    from linviz.model.lessons import bundled_lessons
+
+    session = Session()
+    lesson = bundled_lessons()[0].name
+    session.open(lesson)
+    with open_window(session) as window:
+        session.set_cursor(len(session.scenario))
+        window.set_projector_mode(True, full_screen=False)
+        settle()
+        window.set_projector_mode(False)
+        settle()
+        watch = _repaint_watch_class()(window)
+        samples: dict[str, list[float]] = {"enter": [], "leave": []}
+        try:
+            for _ in range(toggles):
+                for kind, on in (("enter", True), ("leave", False)):
+                    seconds, _, _ = watch.measure(
+                        lambda on=on: window.set_projector_mode(on, full_screen=False),
+                        frozenset(),
+                    )
+                    samples[kind].append(seconds)
+        finally:
+            watch.remove()
+    figures: dict[str, object] = {kind: summary_ms(times) for kind, times in samples.items()}
+    figures["scenario"] = lesson
+    return figures
+
+
 # -- start-up ------------------------------------------------------------------------------
 
 
@@ -808,6 +846,7 @@ def view_figures(level: str = "full") -> dict[str, object]:
             "100000_steps": scrub_figures(100_000, scrubs, level=level),
         },
     }
+    figures["projector_toggle_ms"] = projector_toggle_figures(repeats(level, 20, 5, 2))
     figures.update(peer_figures(level))
     figures["startup_ms"] = startup_figures(repeats(level, 5, 2, 2), warm_up=level != "smoke")
     # --quick/--smoke open 100,000 steps (named so), twice; the full run 1,000,000, three times.

@@ -83,7 +83,11 @@ class PanelScroll(QtWidgets.QScrollArea):
         """``size``, or the larger one held for ``which`` hint; the one held from now on."""
         held = self._held.get(which)
         size = size if held is None else size.expandedTo(held)
-        self._held[which] = size
+        # Hidden (projector mode's stage shows, its fonts just changed), the panel's
+        # hints are stale until it is laid out again: held, they widened its column
+        # on the desk for good (the readout's at projector sizes, 322 px for 198).
+        if self.isVisible():
+            self._held[which] = size
         return size
 
     def _fit(self) -> None:

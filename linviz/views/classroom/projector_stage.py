@@ -134,8 +134,7 @@ class ProjectorStage(QtCore.QObject):
             return
         self.hide_banner()
         self._homes.give_back()
-        for splitter, sizes in zip(self.desk.splitters, self._sizes):
-            splitter.setSizes(sizes)
+        self.restore_sizes()
         self.desk.panel_frame("equation").setMaximumHeight(QWIDGETSIZE_MAX)
         self.desk.readout.allow_bars(True)
         for widget in _LEFT_COLUMN:
@@ -146,6 +145,19 @@ class ProjectorStage(QtCore.QObject):
         for name in ("heatmap", "values"):
             self.desk.panel_frame(name).setMaximumHeight(QWIDGETSIZE_MAX)
         self.kind = None
+
+    def restore_sizes(self) -> None:
+        """The desk's splitters as they were before the stage borrowed the panels.
+
+        Said again once the desk is laid out: sizes given to a hidden splitter
+        are shares of the size it had when last shown, and the desk's scroll bar
+        coming or going between then and now moved each handle a few pixels.
+        """
+        if self.active:
+            return
+        for splitter, sizes in zip(self.desk.splitters, self._sizes):
+            if splitter.sizes() != sizes:
+                splitter.setSizes(sizes)
 
     # -- layouts ---------------------------------------------------------------------------
     def wanted_kind(self) -> str:

@@ -33,7 +33,7 @@ from linviz.model.steady_frames import steady_half_range, steady_window
 from linviz.views.drawing.arrow_layer import ArrowLayer
 from linviz.views.drawing.item_cache import redraw_cached
 from linviz.views.drawing.scene_tuning import quiet_hover_while_dragging
-from linviz.views.drawing.steady_axes import steady_axes
+from linviz.views.drawing.steady_axes import set_tick_font, steady_axes
 from linviz.views.drawing.steady_label import ReservedHeight, SteadyLabel
 from linviz.views.error_text import shown_error
 from linviz.views.guarded import guarded
@@ -539,7 +539,7 @@ class VectorPlanePanel(Panel):
             axis = plot.getAxis(name)
             axis.setPen(pg.mkPen(theme.muted, width=1))
             axis.setTextPen(pg.mkPen(theme.foreground))
-            axis.setTickFont(tick_font)
+            set_tick_font(axis, tick_font)  # the room it had in this theme
         plot.showGrid(x=True, y=True, alpha=0.35)
         self._circle.setPen(
             pg.mkPen(

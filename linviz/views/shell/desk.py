@@ -537,33 +537,43 @@ class Desk(QtCore.QObject):
                 # below it knows its own minimum (a full screen cannot grow anyway).
                 self.tabs.setMinimumSize(1, 1)
             if stage:
-                self.stage.enter()
-                self._pages.setCurrentWidget(self.stage.widget)
+                self.stage.enter()  # the panels move to the stage, hidden still
+            # Projector fonts and styles while the stage is hidden: it is laid out
+            # (and its plots resized) once, as it shows, not at desk sizes first.
             self.session.set_options(projector=True)
+            if stage:
+                self._pages.setCurrentWidget(self.stage.widget)
             self._compact_busy = False
             if full_screen:
                 main.showFullScreen()
         else:
             if self._stage is not None:
-                self._stage.leave()
-            self._pages.setCurrentWidget(self.area)
-            # Normal fonts first: at projector sizes the desk's minimum size
-            # would widen the window as it comes back.
+                self._stage.leave()  # the panels go back to the desk, hidden still
+            # Normal fonts first, while the desk is hidden: at projector sizes its
+            # minimum size would widen the window as it comes back, and it would
+            # be laid out (its plots resized) twice, at projector sizes first.
             self.session.set_options(projector=False)
             steps, settings = self._docks_before
             self.steps_dock.setVisible(steps)
             self.settings_dock.setVisible(settings)
             main.menuBar().show()
             main.statusBar().show()
+            # Its height is its font's, worked out when it reformats: not on a font
+            # change while hidden. Stale, the window laid the desk out 11 px short,
+            # then again (every plot resized and drawn twice).
+            main.statusBar().reformat()
             if self.tabs is not None:
                 self.tabs.tabBar().setVisible(self._tab_bar_before)
                 self.tabs.setMinimumSize(0, 0)
+            self._pages.setCurrentWidget(self.area)
             self.sync_baseline_dock(fit=False)
             if main.isFullScreen():
                 main.showNormal()
             self._restore_geometry_before()
             # Once laid out again (a full-screen window settles after the event loop).
             call_soon(self, self._restore_geometry_before)
+            if self._stage is not None:
+                call_soon(self, self._stage.restore_sizes)
             self.update_compact()  # a window left small shows the compact desk
         self.mode_changed.emit(self.mode)
 
