@@ -47,6 +47,8 @@ def smoke_figures() -> dict:
         "scrub_ms.100000_steps",
         "startup_ms.linviz",
         "startup_ms.bare_qt",
+        "projector_toggle_ms.enter",
+        "projector_toggle_ms.leave",
         "trace_100000_d64.state_at_random_step_ms",
         "trace_100000_d64.edit_step_then_state_ms",
         "capacity_ms.d64_n256_100_trials",
