@@ -116,6 +116,20 @@ def window(qtbot, lesson_session):
     return win
 
 
+def opened_window(qtbot, lesson: str, size: tuple[int, int]):
+    """A shown main window on a new session of ``lesson``, ``size`` large (closed at teardown)."""
+    from linviz.views.main_window import MainWindow
+
+    session = Session()
+    session.open(lesson)
+    win = MainWindow(session)
+    qtbot.addWidget(win)
+    win.resize(*size)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
 @contextlib.contextmanager
 def module_window(tmp_path_factory, name: str, session: Session, size: tuple[int, int]):
     """A shown main window on ``session`` for a module's tests, its settings and files

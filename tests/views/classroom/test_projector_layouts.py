@@ -20,7 +20,7 @@ from linviz.model.lessons import bundled_lessons
 from linviz.views.main_window import MainWindow
 from linviz.views.panels.step_table_model import COLUMNS
 from tests.views.classroom.screen_texts import screen_problems
-from tests.views.conftest import data_to_viewport, settle_until_still
+from tests.views.conftest import data_to_viewport, opened_window, settle_until_still
 
 SIZES = ((1024, 768), (1280, 720), (1280, 800), (1920, 1080))
 #: Every bundled lesson: each has steps whose numbers or captions no other has.
@@ -260,13 +260,8 @@ def test_a_lab_tab_shows_the_lab_alone(projector, qtbot):
 
 
 def test_leaving_projector_mode_puts_every_panel_back(projector, qtbot):
-    session = Session()
-    session.open("crowding-the-plane")
-    window = MainWindow(session)
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
-    qtbot.waitExposed(window)
+    window = opened_window(qtbot, "crowding-the-plane", (1280, 800))
+    session = window.session
     _settled(qtbot, window)
     sizes = [splitter.sizes() for splitter in window.desk.splitters]
     window.set_projector_mode(True, full_screen=False)
@@ -375,13 +370,8 @@ def test_the_window_fits_800_by_600_with_s_visible(qtbot, lesson_session):
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_every_step_of_every_lesson_fits_800_by_600(qtbot, monkeypatch, lesson):
     """The window at 800×600 (the compact desk): no text is cut, lost or overlapping."""
-    session = Session()
-    session.open(lesson)
-    window = MainWindow(session)
-    qtbot.addWidget(window)
-    window.resize(800, 600)
-    window.show()
-    qtbot.waitExposed(window)
+    window = opened_window(qtbot, lesson, (800, 600))
+    session = window.session
     qtbot.waitUntil(lambda: window.size() == QtCore.QSize(800, 600))
     scenario_view = window.centralWidget()
     text_faults = []

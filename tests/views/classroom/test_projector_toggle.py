@@ -12,10 +12,9 @@ from __future__ import annotations
 import pytest
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from linviz.controller.session import Session
 from linviz.views.main_window import MainWindow
 from linviz.views.theme import LIGHT, PROJECTOR
-from tests.views.conftest import settle_until_still
+from tests.views.conftest import opened_window, settle_until_still
 
 Role = QtGui.QPalette.ColorRole
 
@@ -52,18 +51,21 @@ def _planes(window: MainWindow) -> list[tuple[int, int, list[list[float]]]]:
     return found
 
 
+def _changed(before: dict, after: dict) -> set[str]:
+    """What a widget seen in both looks like in ``before`` and in ``after``, where it differs."""
+    return {
+        f"{type(widget).__name__} {widget.objectName()!r}: {was} -> {after[widget]}"
+        for widget, was in before.items()
+        if widget in after and after[widget] != was
+    }
+
+
 @pytest.fixture
 def desk_window(qtbot):
     """A window on crowding-the-plane at 1024×768, the cursor on step 7 (a read)."""
-    session = Session()
-    session.open("crowding-the-plane")
-    window = MainWindow(session)
-    qtbot.addWidget(window)
-    window.resize(1024, 768)
-    window.show()
-    qtbot.waitExposed(window)
+    window = opened_window(qtbot, "crowding-the-plane", (1024, 768))
     qtbot.waitUntil(lambda: window.size() == QtCore.QSize(1024, 768))
-    session.set_cursor(7)
+    window.session.set_cursor(7)
     settle_until_still()
     return window
 
@@ -78,12 +80,7 @@ def test_leaving_projector_mode_gives_every_widget_its_looks_back(desk_window, t
         window.set_projector_mode(False)
         settle_until_still()
     after = _looks(window)
-    changed = {
-        f"{type(widget).__name__} {widget.objectName()!r}: {was} -> {after[widget]}"
-        for widget, was in before.items()
-        if widget in after and after[widget] != was
-    }
-    assert not changed
+    assert not _changed(before, after)
     assert window.palette().color(Role.Window).name() == LIGHT.background
     assert window.palette().color(Role.WindowText).name() == LIGHT.foreground
     # The readout column as wide as before the read's layout showed it large.
@@ -116,12 +113,7 @@ def test_projector_mode_looks_the_same_every_time_it_is_entered(desk_window):
     window.set_projector_mode(True, full_screen=False)
     settle_until_still()
     again = _looks(window)
-    changed = {
-        f"{type(widget).__name__} {widget.objectName()!r}: {was} -> {again[widget]}"
-        for widget, was in first.items()
-        if widget in again and again[widget] != was
-    }
-    assert not changed
+    assert not _changed(first, again)
     assert window.desk.readout.size() == first_sizes
 
 

@@ -9,7 +9,7 @@ from linviz.controller.session import Session
 from linviz.views.language import set_language
 from linviz.views.main_window import MainWindow
 from linviz.views.number_text import unbroken_lists
-from tests.views.conftest import settle_until_still
+from tests.views.conftest import opened_window, settle_until_still
 
 SHORT_LIST = re.compile(r"\[[^\[\]]{1,26}\]")
 
@@ -129,13 +129,8 @@ class _Events(QtCore.QObject):
 def at_the_last_read(qtbot):
     """A 1600×1000 window on session-trace at its last read, whose caption states numbers:
     the session, the window and its caption bar."""
-    session = Session()
-    session.open("session-trace")
-    window = MainWindow(session)
-    qtbot.addWidget(window)
-    window.resize(1600, 1000)
-    window.show()
-    qtbot.waitExposed(window)
+    window = opened_window(qtbot, "session-trace", (1600, 1000))
+    session = window.session
     session.set_cursor(len(session.scenario))
     return session, window, window.panels["caption"]
 
