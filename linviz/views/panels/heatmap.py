@@ -602,7 +602,26 @@ class HeatmapPanel(Panel):
         key = (self._legend_beside, width, self.legend.font().key(), len(self.session.scenario))
         if key != self._reserved_for and self._mode_step is not None and width > 0:
             self._reserved_for = key
-            _reserve_height(self.legend, self._legend_texts(), width)
+            texts = self._legend_texts()
+            _reserve_height(self.legend, texts, width)
+            if self._legend_beside:
+                self._keep_room_beside(texts)
+
+    def _keep_room_beside(self, texts: list[str]) -> None:
+        """Beside the plot, keep the row as tall as :meth:`_place_legend` asked for it.
+
+        It put the legend beside only in a row its tallest text fills to at
+        most ``LEGEND_BESIDE_FILL``. Held at the text's own height, a panel at
+        its smallest height (a short desk) then shrank to it, the check failed,
+        the legend went under, the panel grew back for it, and so on, a layout
+        every event-loop turn. The row keeps that room, but never more than
+        the legend under the plot needs: where the panel shrinks to that, the
+        legend goes under and stays there.
+        """
+        tallest = self.legend.minimumHeight()
+        room = -(-tallest // LEGEND_BESIDE_FILL)  # the ceiling, in whole pixels
+        under = MIN_PLOT_HEIGHT_PX + _tallest(self.legend, texts, self.width())
+        self.legend.setMinimumHeight(max(tallest, min(int(room), under)))
 
     @guarded()
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:

@@ -359,3 +359,40 @@ def test_a_colour_range_met_again_is_labelled_as_the_first_time(panel):
     assert panel.color_range() == levels
     assert other != first
     assert bar_image() == first
+
+
+class _ShortDesk(QtWidgets.QWidget):
+    """A desk with no height to spare: it gives ``panel`` its smallest height, always."""
+
+    def __init__(self, panel: HeatmapPanel, width: int) -> None:
+        super().__init__()
+        self.panel, self.panel_width = panel, width
+        panel.setParent(self)
+        self.resize(width, 600)
+
+    def event(self, event: QtCore.QEvent) -> bool:
+        if event.type() == QtCore.QEvent.Type.LayoutRequest:  # a smallest size changed
+            self.panel.setGeometry(0, 0, self.panel_width, self.panel.minimumSizeHint().height())
+        return super().event(event)
+
+
+@pytest.mark.parametrize("width", [300, 312, 324, 360])
+def test_a_legend_at_the_smallest_height_settles_beside_or_under(show, width):
+    """At its smallest height the legend went beside (the row had room), the row shrank
+    to the legend's height, it went back under, the row grew, and so on: a layout of
+    the desk on every turn of the event loop (a 1,270×700 window, a 3×2 S; widths
+    300-324 px here, measured before the fix)."""
+    keys = ([1.8, 0, 0], [0.2, -0.2, -2], [1.2, 0, 0], [0.5, 1, -0.4], [-0.9, 0, 0])
+    steps = [write(k, [1.0, -1.0], f"m{983159 + n}") for n, k in enumerate(keys)]
+    session = Session(Scenario(3, 2, [*steps, read([1, 0, 0], "r1")], title="3×2"))
+    heatmap = HeatmapPanel(session)
+    desk = _ShortDesk(heatmap, width)
+    show(desk, width, 600)
+    places = []
+    for number in (1, 3, 5):
+        session.set_cursor(number)
+        for _ in range(12):
+            QtWidgets.QApplication.processEvents()
+            places.append((number, heatmap.legend_beside(), heatmap.height()))
+    changes = [b for a, b in zip(places, places[1:]) if a != b]
+    assert len(changes) <= 6, changes  # each step settles in a change or two, not 4 a round
