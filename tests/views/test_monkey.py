@@ -402,16 +402,15 @@ class Monkey:
         if self.session.path is not None:
             return "close (skipped: the scenario has a file)"
         if not self.session.is_modified:
-            self.session.execute(
-                InsertStep(
-                    1,
-                    write(
-                        self.vector(self.session.scenario.d_k),
-                        self.vector(self.session.scenario.d_v),
-                        self.label(),
-                    ),
-                )
+            step = write(
+                self.vector(self.session.scenario.d_k),
+                self.vector(self.session.scenario.d_v),
+                self.label(),
             )
+            try:
+                self.session.execute(InsertStep(1, step))
+            except ScenarioError as error:  # before extreme steps, S may overflow: refused
+                return f"close (skipped: nothing to save, the edit was refused: {error})"
         target = self.rng.choice(self.nowhere)
         self.window.last_error = None
         with self.monkeypatch.context() as patched:
