@@ -57,15 +57,22 @@ def pytest_cmdline_main(config):
 
 
 #: The test files that take longest, started first when workers share the suite,
-#: so that none of them starts last and ends the run alone (CPU seconds on a quiet
-#: 2-core machine, measured for issue 25). The rest keep pytest's order.
+#: so that none of them starts last and ends the run alone (seconds of their tests
+#: on a quiet 2-core machine, summed from ``--junitxml``, for issue 25). The rest
+#: keep pytest's order.
 LONGEST_FIRST = (
-    "tests/views/test_monkey.py",  # 2,000 random actions, ~160 s
-    "tests/views/classroom/test_projector_layouts.py",  # every step of every lesson, ~65 s
-    "tests/test_bench.py",  # a whole `linviz bench --smoke`, ~50 s
-    "tests/model/test_fuzz_files.py",  # ~35 s
-    "tests/cli/test_export_cli.py",  # exports in-process, three `linviz` processes, ~20 s
-    "tests/test_readme_examples.py",  # the README's commands, in one child, ~18 s
+    "tests/views/test_monkey.py",  # 2,000 random actions, ~54 s
+    "tests/views/classroom/test_projector_layouts.py",  # every step of every lesson, ~39 s
+    "tests/views/test_window_lifetimes.py",  # 20 windows in a child, lessons and labs, ~25 s
+    "tests/page/test_page_lesson.py",  # a lesson's page in a headless browser, ~20 s
+    "tests/test_bench.py",  # a whole `linviz bench --smoke`, ~19 s
+    "tests/views/labs/test_lab_text_fits.py",  # ~13 s
+    "tests/page/test_page_replay.py",  # ~13 s
+    "tests/views/export/test_long_exports.py",  # ~11 s
+    "tests/model/test_fuzz_files.py",  # ~11 s
+    "tests/views/test_recovery_steady.py",  # waits for the recovery timer, ~10 s
+    "tests/views/test_extreme_values.py",  # ~10 s
+    "tests/cli/test_export_cli.py",  # exports in-process, three `linviz` processes, ~9 s
 )
 
 
