@@ -23,6 +23,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.model.drawable import bounded_range
+from linviz.views.drawing.axis_specs import draw_specs
 from linviz.views.drawing.scene_tuning import repaint_as_one_rectangle
 from linviz.views.guarded import guarded, guarded_paint
 
@@ -78,6 +79,13 @@ class StillAxis(pg.AxisItem):
     @guarded_paint
     def paint(self, painter: QtGui.QPainter, *args: Any) -> None:
         super().paint(painter, *args)
+
+    def generateDrawSpecs(self, painter: QtGui.QPainter) -> Any:
+        """The ticks, grid and labels to draw, as pyqtgraph works them out but faster.
+
+        See :mod:`~linviz.views.drawing.axis_specs`.
+        """
+        return draw_specs(self, painter)
 
     @guarded()
     def linkedViewChanged(self, *args: Any) -> None:
