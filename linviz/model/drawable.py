@@ -198,7 +198,23 @@ def cell_label(value: float, limit: float) -> str:
     to fit their cells, and rounding noise shows as 0. The views write the
     minus sign and the decimal mark of the language shown.
     """
-    value = round(float(value), label_decimals(limit)) + 0.0  # + 0.0 turns -0.0 into 0.0
+    return _label_at(float(value), label_decimals(limit))
+
+
+def cell_labels(matrix: np.ndarray, limit: float) -> list[list[str]]:
+    """:func:`cell_label` of every cell of ``matrix`` (2-D), row by row.
+
+    The decimals are worked out once for the whole matrix, not once a cell
+    (a heatmap and the equation print a few hundred labels a scrub step).
+    """
+    decimals = label_decimals(limit)
+    return [
+        [_label_at(float(value), decimals) for value in row] for row in np.asarray(matrix).tolist()
+    ]
+
+
+def _label_at(value: float, decimals: int) -> str:
+    value = round(value, decimals) + 0.0  # + 0.0 turns -0.0 into 0.0
     if value == 0:
         return "0"
     if 1e3 <= abs(value) < 1e5:

@@ -17,7 +17,7 @@ import numpy as np
 from PySide6 import QtCore
 
 from linviz.model.captions import Numbers
-from linviz.model.drawable import cell_label
+from linviz.model.drawable import cell_label, cell_labels
 from linviz.model.error_parts import PART_TITLES, PART_WORDS
 from linviz.model.report import fmt_matrix, fmt_number, fmt_vector
 
@@ -160,6 +160,19 @@ def cell_text(value: float, limit: float) -> str:
     """
     text = cell_label(value, limit).replace("-", MINUS)
     return text.replace(".", ",") if _decimal_comma else text
+
+
+def cell_texts(matrix: np.ndarray, limit: float) -> list[list[str]]:
+    """:func:`cell_text` of every cell of ``matrix`` (2-D), row by row."""
+    rows = cell_labels(matrix, limit)
+    comma = _decimal_comma
+    return [
+        [
+            (text.replace("-", MINUS).replace(".", ",") if comma else text.replace("-", MINUS))
+            for text in row
+        ]
+        for row in rows
+    ]
 
 
 def plain_number(value: float) -> str:

@@ -373,3 +373,23 @@ def test_one_arrow_is_clipped_exactly_as_the_many_arrows_path_clips_it():
             assert one_shown == many_shown[0], (corners, transform)
             if one_shown:
                 np.testing.assert_allclose(one, many[0], rtol=1e-12, atol=1e-9)
+
+
+@settings(max_examples=200)
+@given(
+    st.lists(
+        st.floats(allow_nan=True, allow_infinity=True) | st.sampled_from([0.0, -0.0, 5e-324]),
+        min_size=1,
+        max_size=12,
+    ),
+    st.floats(allow_nan=True, allow_infinity=True) | st.sampled_from([1.0, 1e-300, 1.8e308]),
+)
+def test_a_matrix_of_cell_labels_is_each_cells_label(values, limit):
+    matrix = np.array(values, dtype=float).reshape(1, -1)
+    assert dr.cell_labels(matrix, limit) == [[dr.cell_label(v, limit) for v in values]]
+
+
+def test_cell_labels_as_the_heatmap_prints_them():
+    # A hundredth of the range 12 is 0.12: one decimal, so 0.333 prints 0.3.
+    matrix = np.array([[11.0, 12.0], [5.0, -1.8], [0.333, 1234.4]])
+    assert dr.cell_labels(matrix, 12.0) == [["11", "12"], ["5", "-1.8"], ["0.3", "1234"]]

@@ -24,7 +24,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from linviz.model.drawable import color_indices
 from linviz.views.drawing.static_text import draw_centred, metrics
 from linviz.views.guarded import guarded_paint, guarded_rect
-from linviz.views.number_text import cell_text, decimal_comma
+from linviz.views.number_text import cell_texts, decimal_comma
 
 #: Below this cell width (device pixels) no label is drawn at all.
 MIN_CELL_PX = 14
@@ -109,8 +109,7 @@ class LabelGrid(pg.GraphicsObject):
         """The label of every cell, row by row (what is painted when cells are large)."""
         if self._texts is None or self._texts_comma != decimal_comma():
             self._texts_comma = decimal_comma()  # a change of language writes them anew
-            limit = self._limit
-            self._texts = [[cell_text(v, limit) for v in row] for row in self._values.tolist()]
+            self._texts = cell_texts(self._values, self._limit)
         return self._texts
 
     def light_text_mask(self) -> np.ndarray:
@@ -142,17 +141,20 @@ class LabelGrid(pg.GraphicsObject):
         """
         if self._unit_width is None:
             widths = _char_widths(self._font_px, self._bold)
+            texts = set(self._flat_texts())
+            used = set("".join(texts))
+            for character in used - widths.keys():
+                widths[character] = metrics(
+                    _label_font(self._font_px, self._bold)
+                ).horizontalAdvance(character)
+            # Longest first: a text can be no wider than its length times the widest
+            # character, so the search stops once no shorter text can win.
+            most = max((widths[character] for character in used), default=0.0)
             widest = 0.0
-            for text in set(self._flat_texts()):
-                width = 0.0
-                for character in text:
-                    advance = widths.get(character)
-                    if advance is None:
-                        advance = widths[character] = metrics(
-                            _label_font(self._font_px, self._bold)
-                        ).horizontalAdvance(character)
-                    width += advance
-                widest = max(widest, width)
+            for text in sorted(texts, key=len, reverse=True):
+                if len(text) * most <= widest:
+                    break
+                widest = max(widest, sum(widths[character] for character in text))
             self._unit_width = widest / self._font_px
         return self._unit_width
 

@@ -211,9 +211,9 @@ def test_a_drag_at_d64_writes_no_cell_label_but_a_lesson_still_sizes_its_numbers
     from linviz.views.drawing import label_grid
 
     written = []
-    real = label_grid.cell_text
+    real = label_grid.cell_texts
     monkeypatch.setattr(
-        label_grid, "cell_text", lambda value, limit: written.append(1) or real(value, limit)
+        label_grid, "cell_texts", lambda values, limit: written.append(1) or real(values, limit)
     )
     d = 64
     rng = np.random.default_rng(5)
