@@ -145,6 +145,18 @@ class _BarStyle:
         return value
 
 
+@dataclass(frozen=True)
+class _LegendLayout:
+    """Where a legend's entries go: ``(kind, text, x, y, swatch width)`` each, ``y`` from
+    the legend's top; its height; where the "… not shown" note goes (None: no note).
+    """
+
+    entries: list[tuple[str, str, int, int, float]]
+    height: int
+    note_y: int | None
+    hidden: int
+
+
 class _GroupFacts:
     """Widths, words and sizes of a set of bar groups, for every paint until they change."""
 
@@ -198,6 +210,8 @@ class TermBars(QtWidgets.QWidget):
         self._kind_texts: dict[str, str] | None = None
         self._group_facts: _GroupFacts | None = None
         self._legend_stamp = StampCache()
+        #: The last legend laid out, by what it depends on.
+        self._legend_kept: tuple[tuple, _LegendLayout] | None = None
         self.groups: list[BarGroup] = []
         self.hidden_count = 0
         #: Where the last paint put each bar: (group index, component, rect).
@@ -369,47 +383,49 @@ class TermBars(QtWidgets.QWidget):
         ``scale`` is the largest |value| when groups are colour strips: the
         legend then shows the colour scale too. ``hidden`` terms are counted
         as not shown. Returns the legend's height. The legend is a stamp:
-        during a drag it stays the same while the bars move.
+        during a drag it stays the same while the bars move; only the colour
+        scale's numbers, which follow the drag, are written on it each time.
         """
-        height = self._draw_legend(None, style, 0, scale, hidden)
+        layout = self._legend_layout(style, scale, hidden)
         if painter is None:
-            return height
+            return layout.height
         ratio = raster_scale(painter)
         if ratio is None:  # an SVG or PDF export: text stays text
-            return self._draw_legend(painter, style, top, scale, hidden)
+            self._draw_legend(painter, style, top, layout, with_scale_text=True)
+            return layout.height
+        scale_entry = layout.entries[-1] if scale is not None else None
         key = (
             id(style),
             self.width(),
-            height,
+            layout.height,
             ratio,
             tuple(self._facts(style).kinds),
-            scale,
+            None if scale_entry is None else scale_entry[2:],
             hidden,
         )
         stamp = self._legend_stamp.get(key)
         if stamp is None:
             stamp = self._legend_stamp.draw(
                 key,
-                (round(self.width() * ratio), round(height * ratio)),
+                (round(self.width() * ratio), round(layout.height * ratio)),
                 ratio,
-                lambda legend_painter: self._draw_legend(legend_painter, style, 0, scale, hidden),
+                lambda legend_painter: self._draw_legend(
+                    legend_painter, style, 0, layout, with_scale_text=False
+                ),
                 style.background,
             )
         painter.drawPixmap(0, top, stamp)
-        return height
-
-    def _draw_legend(
-        self,
-        painter: QtGui.QPainter | None,
-        style: _BarStyle,
-        top: int,
-        scale: float | None,
-        hidden: int,
-    ) -> int:
-        """Draw (or with no painter, measure) the legend; return its height."""
-        metrics = style.legend_m
-        if painter is not None:
+        if scale_entry is not None:
+            _, text, x, y, swatch = scale_entry
             painter.setFont(style.legend_font)
+            painter.setPen(style.foreground)
+            painter.drawText(
+                QtCore.QPointF(x + swatch + 5, top + y + style.legend_m.ascent()), text
+            )
+        return layout.height
+
+    def _legend_layout(self, style: _BarStyle, scale: float | None, hidden: int) -> _LegendLayout:
+        """Where each legend entry goes (kept until the width, kinds or texts change)."""
         entries: list[tuple[str, str]] = [
             (kind, self.kind_text(kind)) for kind in self._facts(style).kinds
         ]
@@ -422,43 +438,68 @@ class TermBars(QtWidgets.QWidget):
                     ),
                 )
             )
+        key = (id(style), self.width(), tuple(entries), hidden)
+        if self._legend_kept is not None and self._legend_kept[0] == key:
+            return self._legend_kept[1]
+        metrics = style.legend_m
         line = metrics.height() + 4
         box = metrics.height() - 4
-        x, y = 8, top
+        x, y = 8, 0
+        placed = []
         for kind, text in entries:
             swatch = box * (3.0 if kind == "scale" else 1.4)
             width = int(swatch + 5 + style.width(metrics, text))
             if x > 8 and x + width > self.width() - 8:
                 x, y = 8, y + line
-            if painter is not None:
-                rect = QtCore.QRectF(x, y + 2, swatch, box)
-                if kind == "scale":
-                    image, _pixels = _strip_image(style.lut[None, :])
-                    painter.drawImage(rect, image, QtCore.QRectF(0, 0, len(style.lut), 1))
-                    painter.setPen(QtGui.QPen(style.muted, 1.0))
-                    painter.setBrush(Qt.BrushStyle.NoBrush)
-                    painter.drawRect(rect)
-                else:
-                    brushes, pen = style.kinds[kind]
-                    painter.setPen(pen)
-                    for brush in brushes:
-                        painter.setBrush(brush)
-                        painter.drawRect(rect)
-                painter.setPen(style.foreground)
-                painter.drawText(QtCore.QPointF(rect.right() + 5, y + metrics.ascent()), text)
+            placed.append((kind, text, x, y, swatch))
             x += width + 16
         y += line
+        note_y = None
         if hidden:
-            if painter is not None:
-                note = self.tr("%Ln smaller terms not shown", "", hidden)
-                painter.setPen(style.muted)
-                painter.drawText(
-                    QtCore.QRect(8, y, self.width() - 16, metrics.height()),
-                    Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                    style.elided(metrics, note, self.width() - 16),
-                )
+            note_y = y
             y += line
-        return y - top + 2
+        layout = _LegendLayout(placed, y + 2, note_y, hidden)
+        self._legend_kept = (key, layout)
+        return layout
+
+    def _draw_legend(
+        self,
+        painter: QtGui.QPainter,
+        style: _BarStyle,
+        top: int,
+        layout: _LegendLayout,
+        with_scale_text: bool,
+    ) -> None:
+        """Draw the legend as ``layout`` places it, the colour scale's numbers if asked."""
+        metrics = style.legend_m
+        painter.setFont(style.legend_font)
+        box = metrics.height() - 4
+        for kind, text, x, y, swatch in layout.entries:
+            rect = QtCore.QRectF(x, top + y + 2, swatch, box)
+            if kind == "scale":
+                image, _pixels = _strip_image(style.lut[None, :])
+                painter.drawImage(rect, image, QtCore.QRectF(0, 0, len(style.lut), 1))
+                painter.setPen(QtGui.QPen(style.muted, 1.0))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRect(rect)
+                if not with_scale_text:
+                    continue
+            else:
+                brushes, pen = style.kinds[kind]
+                painter.setPen(pen)
+                for brush in brushes:
+                    painter.setBrush(brush)
+                    painter.drawRect(rect)
+            painter.setPen(style.foreground)
+            painter.drawText(QtCore.QPointF(rect.right() + 5, top + y + metrics.ascent()), text)
+        if layout.note_y is not None:
+            note = self.tr("%Ln smaller terms not shown", "", layout.hidden)
+            painter.setPen(style.muted)
+            painter.drawText(
+                QtCore.QRect(8, top + layout.note_y, self.width() - 16, metrics.height()),
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                style.elided(metrics, note, self.width() - 16),
+            )
 
     def _paint(self, painter: QtGui.QPainter, style: _BarStyle) -> None:
         count = len(self.groups)

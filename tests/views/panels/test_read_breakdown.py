@@ -422,3 +422,42 @@ def test_hidden_outputs_hide_the_target_in_the_heading(qtbot, lesson_session):
     assert "k3" not in panel.text() and "expected" not in panel.text()
     lesson_session.reveal()
     assert "target k3" in panel.heading.text()
+
+
+def test_a_drag_at_d64_writes_the_new_colour_scale_on_the_kept_legend(qtbot, monkeypatch):
+    """The strips' legend names the colour scale of the frame shown; the rest of the
+    legend is drawn once, not on every frame of a drag."""
+    session = d64_session()
+    session.set_cursor(len(session.scenario))
+    panel = show(qtbot, session)
+    bars = panel.bars
+    bars.grab()
+    drawn = []
+    real_draw = bars._legend_stamp.draw
+    monkeypatch.setattr(
+        bars._legend_stamp, "draw", lambda *args: drawn.append(args[0]) or real_draw(*args)
+    )
+    written = []
+    real_text = QtGui.QPainter.drawText
+
+    def spy(painter, *args):
+        written.append(args[-1])
+        return real_text(painter, *args)
+
+    monkeypatch.setattr(QtGui.QPainter, "drawText", spy)
+    session.begin_drag(4, "vector")
+    vector = session.scenario.step(4).vector
+    scales = []
+    for factor in (1.2, 1.5, 2.0):
+        session.drag_to(vector * factor)
+        session.flush_drag()
+        bars.grab()
+        scale = max(float(np.abs(g.values).max()) for g in bars.groups)
+        scales.append(scale)
+        wanted = f"component value −{fmt_number(scale)} … {fmt_number(scale)}"
+        assert wanted.replace("-", "−") in [
+            w.replace("-", "−") for w in written if isinstance(w, str)
+        ]
+    session.cancel_drag()
+    assert len(set(scales)) == 3  # the scale really moved
+    assert drawn == []  # … and the legend around it was not drawn again
