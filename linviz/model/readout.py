@@ -242,6 +242,24 @@ class ReadResult:
             )
         return built
 
+    def contributions_at(self, indices: list[int]) -> list[Contribution]:
+        """:meth:`contribution_at` of each of ``indices``, the missing ones built in one pass."""
+        if self._contributions is not None:
+            return [self._contributions[i] for i in indices]
+        missing = [i for i in dict.fromkeys(indices) if i not in self._built]
+        if missing:
+            values = self._parts.effective_values_at(np.array(missing, dtype=np.intp))
+            for row, index in enumerate(missing):
+                weight = self.weights[index]
+                self._built[index] = Contribution(
+                    int(self.numbers[index]),
+                    self._parts.label_of(index),
+                    float(weight),
+                    values[row],
+                    weight * values[row],
+                )
+        return [self._built[i] for i in indices]
+
     def contribution(self, label: str) -> Contribution:
         """The contribution of the write labelled ``label``."""
         for item in self.contributions:

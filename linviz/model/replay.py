@@ -172,6 +172,26 @@ class Decomposition:
         values.flags.writeable = False
         return values
 
+    def effective_values_at(self, indices: np.ndarray) -> np.ndarray:
+        """``u_i`` of the writes at positions ``indices`` (among the writes), a row each.
+
+        The same numbers as :meth:`effective_value` of each, gathered in one pass
+        (a read's panel shows its 40 largest terms on every frame of a drag).
+        """
+        self._check()
+        indices = np.asarray(indices, dtype=np.intp)
+        if self._effective is None:
+            values = self._scenario.values(0, self.t)[self.numbers[indices] - 1]
+        elif len(indices):
+            rows = self._effective[0]
+            values = np.stack([rows.rows(int(i), int(i) + 1)[0] for i in indices])
+        else:
+            values = np.zeros((0, self._scenario.d_v))
+        if self._later is not None:
+            values = values * self._later[indices, None]
+        values.flags.writeable = False
+        return values
+
     @property
     def phi_keys(self) -> np.ndarray:
         """``φ(k_i)`` of every write, one row each (computed on every access)."""

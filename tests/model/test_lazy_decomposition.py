@@ -35,6 +35,26 @@ def test_term_sizes_are_exactly_the_largest_component_of_each_term(scenario, eve
             np.testing.assert_array_equal(result.contribution_at(index).term, terms[index])
 
 
+@given(scenarios(), st.integers(1, 4), st.data())
+def test_contributions_built_together_are_those_built_alone(scenario, every, data):
+    """A panel asks for a read's largest terms at once: the same numbers as one by one."""
+    trace = Trace(scenario, checkpoint_every=every)
+    reads = [n for n in range(1, len(scenario) + 1) if not scenario.is_write(n)]
+    for number in reads:
+        together = read_result(trace, number)
+        alone = read_result(trace, number)
+        count = len(together)
+        indices = data.draw(st.lists(st.integers(0, count - 1), max_size=8)) if count else []
+        built = together.contributions_at(indices)
+        assert [c.label for c in built] == [alone.contribution_at(i).label for i in indices]
+        for contribution, index in zip(built, indices):
+            single = alone.contribution_at(index)
+            assert (contribution.number, contribution.weight) == (single.number, single.weight)
+            np.testing.assert_array_equal(contribution.effective_value, single.effective_value)
+            np.testing.assert_array_equal(contribution.term, single.term)
+            np.testing.assert_array_equal(contribution.term, together.terms[index])
+
+
 ADDING_RULES = [Rule(), Rule("gated", alpha=0.9)]
 
 

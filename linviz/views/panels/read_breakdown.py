@@ -426,7 +426,7 @@ class ReadoutPanel(Panel):
             # the model picks them without building 100,000 term vectors.
             keep = result.largest_terms(MAX_GROUPS)
             hidden_terms = count - len(keep)
-            contributions = [result.contribution_at(i) for i in keep]
+            contributions = result.contributions_at(keep)
         else:
             keep = list(range(count))
             contributions = result.contributions
@@ -463,7 +463,7 @@ class ReadoutPanel(Panel):
         listed, unlisted = contributions, hidden_terms
         if len(contributions) > MAX_WEIGHTS:
             keep = result.largest_terms(MAX_WEIGHTS)
-            listed, unlisted = [result.contribution_at(i) for i in keep], count - len(keep)
+            listed, unlisted = result.contributions_at(keep), count - len(keep)
         # Each label keeps its number on its line.
         for c in listed:
             pieces += [
