@@ -168,6 +168,8 @@ class Desk(QtCore.QObject):
         #: Docks shown and splitter sizes before projector mode, to put back after it.
         self._docks_before = (True, True)
         self._geometry_before: QtCore.QRect | None = None
+        #: The docks shown before projector mode and their sizes, to give them back.
+        self._dock_sizes_before: list[tuple[QtWidgets.QDockWidget, int, int]] = []
         self._was_maximized = False
         self._tab_bar_before = True
         self.docks_fitted = False
@@ -520,6 +522,13 @@ class Desk(QtCore.QObject):
             self._leave_compact()
             self._compact_busy = True
             self._docks_before = (self.steps_dock.isVisible(), self.settings_dock.isVisible())
+            # Their sizes too: shown again, the docks share the width anew, and the
+            # settings dock lost a quarter of it at every toggle (376 → 289 → 235 px).
+            self._dock_sizes_before = [
+                (dock, dock.width(), dock.height())
+                for dock in (self.steps_dock, self.settings_dock, self.baseline_dock)
+                if dock.isVisible()
+            ]
             # The window as it was, to put back exactly when projector mode ends.
             self._geometry_before = main.geometry()
             self._was_maximized = main.isMaximized()
@@ -597,6 +606,15 @@ class Desk(QtCore.QObject):
             self.main.showMaximized()
         else:
             self.main.setGeometry(geometry)
+        shown = [entry for entry in self._dock_sizes_before if entry[0].isVisible()]
+        if shown:
+            docks = [dock for dock, _, _ in shown]
+            self.main.resizeDocks(
+                docks, [width for _, width, _ in shown], Qt.Orientation.Horizontal
+            )
+            self.main.resizeDocks(
+                docks, [height for _, _, height in shown], Qt.Orientation.Vertical
+            )
 
     # -- small windows -----------------------------------------------------------------------
     def is_small(self) -> bool:

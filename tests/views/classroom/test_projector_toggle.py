@@ -131,3 +131,21 @@ def test_the_desk_comes_back_at_its_size_in_its_first_frame(desk_window):
     settle_until_still()
     assert first == area.size() == before
     assert window.statusBar().height() == window.statusBar().sizeHint().height()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 768)])
+def test_the_docks_come_back_at_their_sizes(qtbot, size):
+    """Shown again, the docks shared the width anew: the settings dock lost a quarter
+    of its width at every toggle (376 → 289 → 235 px at 1280×800)."""
+    window = opened_window(qtbot, "session-trace", size)
+    qtbot.waitUntil(lambda: window.size() == QtCore.QSize(*size))
+    settle_until_still()
+    docks = [window.desk.steps_dock, window.desk.settings_dock]
+    before = [dock.size() for dock in docks]
+    for _ in range(3):
+        window.set_projector_mode(True, full_screen=False)
+        settle_until_still()
+        assert not any(dock.isVisible() for dock in docks)
+        window.set_projector_mode(False)
+        settle_until_still()
+        assert [dock.size() for dock in docks] == before
