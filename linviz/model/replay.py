@@ -537,9 +537,10 @@ class Trace:
         assert writes is not None
         run = apply_writes(sc.rule, sc.normalize, before, normaliser, *writes)
         phi_key, effective, decay = writes[0][0], run.effective[0], float(run.decays[0])
+        # The state after is the kernel's (the one place a write is applied); the
+        # stamp is what the views draw of it.
         stamp = np.outer(phi_key, effective)
-        after = decay * before + stamp
-        return WriteRecord(t, step, phi_key, decay, effective, stamp, before, after)
+        return WriteRecord(t, step, phi_key, decay, effective, stamp, before, run.state)
 
     def decomposition(self, t: int) -> Decomposition:
         """``S`` after step ``t`` as one rank-1 term per write up to ``t`` (computed lazily)."""
