@@ -19,7 +19,7 @@ widget's synchronous ``repaint()``, offscreen:
 ``steady_axes``
     A 400×400 ``pg.PlotWidget`` whose range alternates between ±1.2 and
     ±1.5 (tick labels "1" and "1.5": another width), with the axes made
-    steady (:func:`~linviz.views.drawing.steady_axes.steady_axes`) against
+    steady (:func:`~linviz.views.items.steady_axes.steady_axes`) against
     pyqtgraph's own: the time per range change and the layout requests
     (the resizes of the plot item and its axes, each a new layout) per change.
 ``raster_scale``
@@ -230,7 +230,7 @@ def steady_axes_figures(count: int) -> dict[str, object]:
     import pyqtgraph as pg
     from PySide6 import QtWidgets
 
-    from linviz.views.drawing.steady_axes import steady_axes
+    from linviz.views.items.steady_axes import steady_axes
 
     def run(steady: bool) -> tuple[list[float], float]:
         plot = pg.PlotWidget()

@@ -19,7 +19,6 @@ from PySide6.QtCore import Qt
 
 from linviz.model.drawable import clamp_array, clamp_point, undrawable_rows
 from linviz.views.drawing.array_paths import PathRecords
-from linviz.views.drawing.device_frame import device_frame
 from linviz.views.drawing.item_cache import redraw_cached
 from linviz.views.error_text import too_large_text
 from linviz.views.guarded import guarded_paint, guarded_rect
@@ -33,6 +32,7 @@ from linviz.views.items.arrow_item import (
     reach,
     restyled,
 )
+from linviz.views.items.device_frame import device_frame
 
 #: A label is kept this far (pixels) inside the device's edges.
 LABEL_INSET_PX = 12.0

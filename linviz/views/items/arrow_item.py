@@ -30,10 +30,10 @@ from pyqtgraph.GraphicsScene.mouseEvents import HoverEvent, MouseDragEvent
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.model.drawable import MAX_DRAWN, clamp_point
-from linviz.views.drawing.device_frame import device_frame
 from linviz.views.drawing.static_text import draw_centred, metrics
 from linviz.views.error_text import too_large_text
 from linviz.views.guarded import guarded, guarded_paint, guarded_rect, guarded_shape
+from linviz.views.items.device_frame import device_frame
 from linviz.views.plain_text import plain_tooltip
 
 Qt = QtCore.Qt

@@ -33,7 +33,6 @@ from linviz.model.steady_frames import steady_half_range, steady_window
 from linviz.views.drawing.arrow_layer import ArrowLayer
 from linviz.views.drawing.item_cache import redraw_cached
 from linviz.views.drawing.scene_tuning import quiet_hover_while_dragging
-from linviz.views.drawing.steady_axes import set_tick_font, steady_axes
 from linviz.views.drawing.steady_label import ReservedHeight, SteadyLabel
 from linviz.views.error_text import shown_error
 from linviz.views.guarded import guarded
@@ -47,6 +46,7 @@ from linviz.views.items.plane_arrows import (
     place_labels,
 )
 from linviz.views.items.plots import still_plot
+from linviz.views.items.steady_axes import set_tick_font, steady_axes
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme
 
