@@ -488,7 +488,8 @@ def _capacity_table(rows: list[dict], keys: str, trials: int, tolerance: float) 
 
 #: The window's modules that import no Qt, most of numpy with them: imported before
 #: PySide6, whose import hook reads the source of every module imported after it
-#: (looking for ``from __feature__ import``). 105 fewer sources read at start-up.
+#: (looking for ``from __feature__ import``). 105 fewer sources read at start-up;
+#: for those that need Qt, see :mod:`linviz.views.source_scan`.
 BEFORE_QT = ("linviz.controller.session", "linviz.model.drawable")
 
 
@@ -501,6 +502,9 @@ def run_app(name: str | None, language: str | None = None, arrays=None) -> int:
 
     for module in BEFORE_QT:
         importlib.import_module(module)
+    from linviz.views.source_scan import skip_known_source_scans
+
+    skip_known_source_scans()  # Qt, then the views and pyqtgraph without their sources read
     from linviz.views.app import run
 
     return run(name, language, arrays) if arrays is not None else run(name, language)

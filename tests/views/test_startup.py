@@ -144,3 +144,39 @@ def test_the_parts_off_screen_are_built_when_first_used(tmp_path):
         "linviz.views.export.options_dialog",
     }
     assert after["modules"] == sorted(set(LATER_MODULES) - unused)
+
+
+SCAN_PROBE = r"""
+import json, linecache, sys
+import linviz.cli
+
+for module in linviz.cli.BEFORE_QT:
+    __import__(module)
+installed = None
+if sys.argv[1] == "answered":
+    from linviz.views.source_scan import skip_known_source_scans
+
+    installed = skip_known_source_scans()
+else:
+    import PySide6.QtCore
+import pyqtgraph
+from linviz.views.main_window import MainWindow  # every view module of the window
+
+read = [name for name in linecache.cache if "linviz" in name or "pyqtgraph" in name]
+print(json.dumps({"installed": installed, "read": len(read), "imported": sorted(sys.modules)}))
+"""
+
+
+def test_start_up_reads_no_source_of_linviz_or_pyqtgraph_for_pyside(tmp_path):
+    """PySide6 reads each module imported after it (for ``__feature__``); the app
+    answers for its own modules and pyqtgraph's instead (issue 29: start-up).
+    """
+    scanned = run_probe(SCAN_PROBE, tmp_path, ["scanned"])
+    answered = run_probe(SCAN_PROBE, tmp_path, ["answered"])
+    # Left alone, PySide6 reads the source of every view module and of pyqtgraph.
+    assert scanned["read"] > 150, scanned
+    assert answered["installed"] is True
+    assert answered["read"] == 0, answered
+    # The same modules, unread (and the one that answers).
+    assert set(answered["imported"]) - set(scanned["imported"]) == {"linviz.views.source_scan"}
+    assert set(scanned["imported"]) <= set(answered["imported"])
