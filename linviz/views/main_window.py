@@ -494,7 +494,10 @@ class MainWindow(QtWidgets.QMainWindow):
         # 837 px, and would widen an 800 px window before it could be compact.
         if visible:
             self.desk.update_compact()
-        super().setVisible(visible)
+        if visible and not self.isVisible():
+            self.desk.first_show(lambda: super(MainWindow, self).setVisible(True))
+        else:
+            super().setVisible(visible)
 
     @guarded()
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:

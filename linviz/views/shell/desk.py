@@ -720,6 +720,30 @@ class Desk(QtCore.QObject):
             # Once laid out at its real size (a laptop's 768 rows or a full-HD screen).
             call_soon(self, self.fit_docks_to_height)
 
+    def first_show(self, show: Callable[[], None]) -> None:
+        """Show the window (``show``) for the first time, the desk laid out once.
+
+        Until the window shows, the tab page that holds the desk has no size:
+        shown with the window, the desk was laid out first at Qt's default
+        page size (540×360), then at its own, every plot resized and redrawn
+        each time. So the desk waits, hidden, until the window has shown and
+        the docks are fitted to its height (they were fitted after the first
+        paint, which laid everything out once more); then it shows, once, at
+        the size it keeps.
+        """
+        area = self.area
+        if self.docks_fitted or self._pages.currentWidget() is not area:
+            show()  # compact or projector: their own layouts
+            return
+        area.hide()
+        try:
+            show()  # (its showEvent asks for the docks' fit after the event loop: done here)
+            self.fit_docks_to_height()
+            # The main window's layout takes the docks' new heights before the desk shows.
+            QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)
+        finally:
+            area.show()
+
     def mouse_released(self, _event: QtGui.QMouseEvent | None = None) -> None:
         """A dock's separator may have been dragged to a new size: remember the desk."""
         self.remember_desk()
