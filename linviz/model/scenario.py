@@ -100,6 +100,29 @@ def _changes_writes(old: Step, new: Step) -> bool:
     return not (np.array_equal(old.vector, new.vector) and np.array_equal(old.value, new.value))
 
 
+#: Rows at most this wide are measured a column at a time (see :func:`_largest_sizes`).
+NARROW_ROWS = 16
+
+
+def _largest_sizes(rows: np.ndarray, out: np.ndarray) -> None:
+    """``max_j |rows[i, j]|`` of each row, into ``out``.
+
+    A reduction along each short row costs numpy a loop per row: for rows
+    of at most :data:`NARROW_ROWS` numbers a pass per column is 2-5 times
+    faster (a million rows of 8: 24 ms against 110). On wide rows
+    ``max(max, -min)`` is the faster one, several times ``abs().max()``.
+    """
+    count, width = rows.shape
+    if width > NARROW_ROWS or not count:
+        np.maximum(rows.max(axis=1), -rows.min(axis=1), out=out)
+        return
+    np.abs(rows[:, 0], out=out)
+    column = np.empty(count)
+    for j in range(1, width):
+        np.abs(rows[:, j], out=column)
+        np.maximum(out, column, out=out)
+
+
 class Scenario:
     """Settings plus an ordered list of steps; the thing a user edits.
 
@@ -457,8 +480,7 @@ class Scenario:
         """Store ``|key|`` and ``max |value|`` of rows ``start .. stop-1``."""
         keys, values = self._vectors[start:stop], self._values[start:stop]
         np.sqrt(np.einsum("ij,ij->i", keys, keys), out=self._key_norms[start:stop])
-        # max(max, -min) is several times faster than abs().max() on wide rows.
-        np.maximum(values.max(axis=1), -values.min(axis=1), out=self._value_sizes[start:stop])
+        _largest_sizes(values, self._value_sizes[start:stop])
         if self.feature_map != "identity" and len(self._phi_norms) >= stop:
             phi = FEATURE_MAPS[self.feature_map](keys)
             self._phi_rows[start:stop] = phi
