@@ -27,12 +27,10 @@ from typing import Any
 import numpy as np
 
 from linviz.model import limits
-from linviz.model.caption_fields import check_written_for
 from linviz.model.column_checks import ColumnReader
 from linviz.model.column_layout import (
     LAYOUT_COLUMNS,
     LAYOUT_STEPS,
-    LAYOUTS,
     Buffer,
     NotFast,
     StepsLayout,
@@ -40,11 +38,16 @@ from linviz.model.column_layout import (
     number_rows,
     read_fast,
 )
-from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, Term, shown
-from linviz.model.field_checks import check_text
+from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError
+from linviz.model.file_parts import (
+    STEP_SETTINGS,
+    adopt,
+    checked_finite,
+    head_of,
+    row_columns,
+    settings_scenario,
+)
 from linviz.model.json_reader import ArrayItems, decode_value, skip_space, syntax_error, walk_object
-from linviz.model.replay import Trace
-from linviz.model.rules import RULE_PARAMETERS, Rule
 from linviz.model.safe_files import (
     DiskStamp,
     Saved,
@@ -58,157 +61,10 @@ from linviz.model.safe_files import (
 )
 from linviz.model.scenario import Scenario
 from linviz.model.step import READ, WRITE
-from linviz.model.step_reader import StepReader, check_keys
-from linviz.model.texts import as_json, variants
-
-FORMAT = "linviz-scenario"
-VERSION = 1
-
-TOP_KEYS = frozenset(
-    {
-        "format",
-        "version",
-        "layout",
-        "title",
-        "caption",
-        "caption_for",
-        "d_k",
-        "d_v",
-        "feature_map",
-        "normalize",
-        "rule",
-        "steps",
-    }
-)
-REQUIRED_TOP = ("format", "version", "d_k", "d_v", "steps")
-#: Top-level fields the checking of a step depends on.
-STEP_SETTINGS = frozenset({"d_k", "d_v", "rule"})
+from linviz.model.step_reader import StepReader
+from linviz.model.texts import as_json
 
 _BLANK = re.compile(rb"[ \t\n\r\x0b\x0c]*\Z")
-
-
-def _parse_rule(raw: Any) -> Rule:
-    if not isinstance(raw, dict):
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP(
-                "ScenarioError", 'rule must be an object like {{"name": "additive"}}'
-            ),
-            field="rule",
-        )
-    if "name" not in raw:
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP("ScenarioError", "rule needs a 'name'"), field="rule.name"
-        )
-    name = raw["name"]
-    if not isinstance(name, str) or name not in RULE_PARAMETERS:
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP("ScenarioError", "unknown rule {name}; expected one of {allowed}"),
-            name=shown(name),
-            allowed=", ".join(RULE_PARAMETERS),
-            field="rule.name",
-        )
-    allowed = {"name", *RULE_PARAMETERS[name]}
-    unknown = sorted(set(raw) - allowed)
-    if unknown:
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP("ScenarioError", "the {rule} rule takes no {parameter}"),
-            rule=name,
-            parameter=shown(unknown[0]),
-            field=f"rule.{unknown[0]}",
-        )
-    return Rule(name, raw.get("alpha"), raw.get("beta"))
-
-
-def _settings_scenario(header: dict[str, Any], steps: Any, step_count: int) -> Scenario:
-    """An empty scenario with the file's settings, checked in the order messages promise.
-
-    ``header`` holds every top-level field but the steps; ``steps`` is the
-    steps' value when it is not a list (``[]`` stands for a list of
-    ``step_count`` steps, ``None`` for no steps at all).
-    """
-    if header.get("format") != FORMAT:
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP("ScenarioError", "format must be {format!r}, got {got}"),
-            format=FORMAT,
-            got=shown(header.get("format")),
-            field="format",
-        )
-    version = header.get("version")
-    if isinstance(version, bool) or version != VERSION:
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP("ScenarioError", "version must be {version}, got {got}"),
-            version=VERSION,
-            got=shown(version),
-            field="version",
-        )
-    layout = header.get("layout", LAYOUT_STEPS)
-    if not isinstance(layout, str) or layout not in LAYOUTS:
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP(
-                "ScenarioError", "layout must be {steps!r} or {columns!r}, got {got}"
-            ),
-            steps=LAYOUT_STEPS,
-            columns=LAYOUT_COLUMNS,
-            got=shown(layout),
-            field="layout",
-        )
-    check_keys(header, TOP_KEYS, Term(QT_TRANSLATE_NOOP("ScenarioError", "the scenario")))
-    for required in REQUIRED_TOP:
-        if required not in header and not (required == "steps" and steps is not None):
-            raise ScenarioError.of(
-                QT_TRANSLATE_NOOP("ScenarioError", "missing {name!r}"),
-                name=Term(required),
-                field=required,
-            )
-    rule = _parse_rule(header.get("rule", {"name": "additive"}))
-    if layout == LAYOUT_COLUMNS and not isinstance(steps, dict):
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP(
-                "ScenarioError", "in the columns layout, steps must be an object of columns"
-            ),
-            field="steps",
-        )
-    if layout == LAYOUT_STEPS and not isinstance(steps, list):
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP("ScenarioError", "steps must be a list"), field="steps"
-        )
-    if step_count > limits.MAX_STEPS:
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP("ScenarioError", "{count:,} steps; at most {limit:,} allowed"),
-            count=step_count,
-            limit=limits.MAX_STEPS,
-            field="steps",
-        )
-    scenario = Scenario(
-        header["d_k"],
-        header["d_v"],
-        feature_map=header.get("feature_map", "identity"),
-        normalize=header.get("normalize", False),
-        rule=rule,
-        title=check_text(
-            header.get("title", "Untitled"), "title", limits.MAX_TEXT_CHARS, languages=True
-        ),
-    )
-    # Its live fields may quote steps: checked once they are read (_adopt).
-    scenario.caption = check_text(
-        header.get("caption", ""), "caption", limits.MAX_TEXT_CHARS, languages=True
-    )
-    scenario.layout = layout
-    return scenario
-
-
-def _adopt(scenario: Scenario, reader: StepReader | ColumnReader, header: dict[str, Any]) -> None:
-    """Give the settings scenario its steps, then what needs them: the own caption's
-    labels and the digests of captions kept as written for an earlier version.
-    """
-    scenario.adopt_columns(reader.finish())
-    if any("{" in text or "}" in text for text in variants(scenario.caption)):
-        scenario.caption = scenario.check_scenario_caption(scenario.caption)
-    written_for = dict(reader.written_for)
-    if "caption_for" in header:
-        written_for[""] = check_written_for(header["caption_for"])
-    scenario.caption_written_for = written_for
-    scenario.text_written_for = dict(reader.texts_written_for)
 
 
 def scenario_from_dict(document: Any) -> Scenario:
@@ -220,15 +76,15 @@ def scenario_from_dict(document: Any) -> Scenario:
     header = {key: value for key, value in document.items() if key != "steps"}
     steps = document.get("steps")
     count = len(steps) if isinstance(steps, list) else 0
-    scenario = _settings_scenario(header, steps, count)
+    scenario = settings_scenario(header, steps, count)
     if isinstance(steps, dict):
-        _adopt(scenario, ColumnReader(scenario, steps, owned=False), header)
+        adopt(scenario, ColumnReader(scenario, steps, owned=False), header)
         return scenario
     assert isinstance(steps, list)  # _settings_scenario refused anything else
     reader = StepReader(scenario)
     for raw in steps:
         reader.add(raw)
-    _adopt(scenario, reader, header)
+    adopt(scenario, reader, header)
     return scenario
 
 
@@ -257,9 +113,9 @@ class _DocumentReader:
                 )
             )
         self._expect_end(skip_space(text, walk_object(text, pos, self._member)))
-        scenario = _settings_scenario(self.header, self.steps, self.step_count)
+        scenario = settings_scenario(self.header, self.steps, self.step_count)
         if isinstance(self.steps, dict):  # the columns layout
-            _adopt(scenario, ColumnReader(scenario, self.steps), self.header)
+            adopt(scenario, ColumnReader(scenario, self.steps), self.header)
             return scenario
         if self.reader is None or self.after_steps & STEP_SETTINGS:
             # The steps came before the settings they are checked against: read them again.
@@ -268,7 +124,7 @@ class _DocumentReader:
             self._read_steps(self.reader)
         if self.refusal is not None:
             raise self.refusal
-        _adopt(scenario, self.reader, self.header)
+        adopt(scenario, self.reader, self.header)
         return scenario
 
     def _expect_end(self, pos: int) -> None:
@@ -287,7 +143,7 @@ class _DocumentReader:
             return end
         self.steps, self.steps_at = [], pos
         try:
-            self.reader = StepReader(_settings_scenario(self.header, [], 0))
+            self.reader = StepReader(settings_scenario(self.header, [], 0))
         except ScenarioError:
             self.reader = None  # settings still to come (or wrong): read the steps later
         return self._read_steps(self.reader)
@@ -351,7 +207,7 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     with mapped_limited(name, limits.MAX_FILE_BYTES) as mapping:
         scenario = None if mapping is None else _read_columns_fast(mapping, name)
     if scenario is not None:
-        return _checked(scenario, name)
+        return checked_finite(scenario, name)
     data = read_limited(name, limits.MAX_FILE_BYTES)
     try:
         text = _decode(data)
@@ -374,8 +230,8 @@ def _read_columns_fast(data: Buffer, name: str, hasher: Any = None) -> Scenario 
     except (NotFast, StepsLayout):
         return None
     try:
-        scenario = _settings_scenario(header, steps, 0)
-        _adopt(scenario, ColumnReader(scenario, steps), header)
+        scenario = settings_scenario(header, steps, 0)
+        adopt(scenario, ColumnReader(scenario, steps), header)
     except ScenarioError as error:
         raise error.located(file=name) from None
     return scenario
@@ -410,7 +266,7 @@ def load_scenario_stamped(path: str | os.PathLike[str]) -> tuple[Scenario, DiskS
     if fast is not None:  # a columns-layout file: never decoded as one text
         info = before or _stat_or_none(name)
         stamp = DiskStamp.of(info, hasher.hexdigest()) if info else DiskStamp(-1, 0, 0, 0, "")
-        scenario = _checked(fast, name)
+        scenario = checked_finite(fast, name)
         remove_leftovers(Path(name).parent, Path(name).name)
         return scenario, stamp
     data = read_limited(name, limits.MAX_FILE_BYTES)
@@ -440,7 +296,7 @@ def load_scenario_bytes(data: bytes | bytearray, name: str) -> Scenario:
         )
     scenario = _read_columns_fast(data, name)
     if scenario is not None:
-        return _checked(scenario, name)
+        return checked_finite(scenario, name)
     try:
         text = _decode(data)
     except ScenarioError as error:
@@ -453,18 +309,7 @@ def _scenario_from_text(text: str, name: str) -> Scenario:
         scenario = _DocumentReader(text).read()
     except ScenarioError as error:
         raise error.located(file=name) from None
-    return _checked(scenario, name)
-
-
-def _checked(scenario: Scenario, name: str) -> Scenario:
-    """``scenario`` once its replay is known to stay finite."""
-    try:
-        trace = Trace(scenario)
-        trace.check_finite()
-        trace.close()
-    except ScenarioError as error:
-        raise error.located(file=name) from None
-    return scenario
+    return checked_finite(scenario, name)
 
 
 #: Steps turned into JSON objects at a time when a scenario is written.
@@ -512,28 +357,9 @@ def step_objects(scenario: Scenario) -> Iterator[dict[str, Any]]:
             yield item
 
 
-def _head(scenario: Scenario, layout: str = LAYOUT_STEPS) -> dict[str, Any]:
-    document: dict[str, Any] = {
-        "format": FORMAT,
-        "version": VERSION,
-        **({"layout": layout} if layout != LAYOUT_STEPS else {}),
-        "title": as_json(scenario.title),
-        "d_k": scenario.d_k,
-        "d_v": scenario.d_v,
-        "feature_map": scenario.feature_map,
-        "normalize": scenario.normalize,
-        "rule": scenario.rule.to_dict(),
-    }
-    if scenario.caption:
-        document["caption"] = as_json(scenario.caption)
-        if "" in scenario.caption_written_for:
-            document["caption_for"] = scenario.caption_written_for[""]
-    return document
-
-
 def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
     """The scenario as the JSON document :func:`save_scenario` writes (steps layout)."""
-    return {**_head(scenario), "steps": list(step_objects(scenario))}
+    return {**head_of(scenario), "steps": list(step_objects(scenario))}
 
 
 def scenario_text(scenario: Scenario, layout: str | None = None) -> Iterator[str]:
@@ -549,7 +375,7 @@ def scenario_text(scenario: Scenario, layout: str | None = None) -> Iterator[str
         return
     if layout != LAYOUT_STEPS:
         raise ValueError(f"unknown layout {layout!r}")
-    head = json.dumps(_head(scenario), indent=2, ensure_ascii=False, allow_nan=False)
+    head = json.dumps(head_of(scenario), indent=2, ensure_ascii=False, allow_nan=False)
     yield head[:-2] + ",\n"
     if not len(scenario):
         yield '  "steps": []\n}\n'
@@ -570,38 +396,13 @@ def scenario_text(scenario: Scenario, layout: str | None = None) -> Iterator[str
 def _columns_text(scenario: Scenario) -> Iterator[str]:
     """The file text in the columns layout (see :mod:`linviz.model.column_layout`)."""
     head = json.dumps(
-        _head(scenario, LAYOUT_COLUMNS), indent=2, ensure_ascii=False, allow_nan=False
+        head_of(scenario, LAYOUT_COLUMNS), indent=2, ensure_ascii=False, allow_nan=False
     )
     is_write = scenario.write_mask()
     ops = np.where(is_write, ord("w"), ord("r")).astype(np.uint8).tobytes().decode("ascii")
     yield head[:-2] + ',\n  "steps": {\n    "ops": "' + ops + '"'
     encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
-    labels, targets, captions = scenario.text_columns()
-    notes, questions = scenario.teaching_columns()
-    written_for = scenario.caption_written_for
-    alphas, betas = (column.tolist() for column in scenario.parameter_overrides())
-    columns: dict[str, list[Any]] = {"labels": labels}
-    if any(target is not None for target in targets):
-        columns["targets"] = targets
-    for name, numbers in (("alpha", alphas), ("beta", betas)):
-        if any(x == x for x in numbers):  # some not NaN
-            columns[name] = [x if x == x else None for x in numbers]
-    for name, texts in (("captions", captions), ("notes", notes), ("questions", questions)):
-        if any(texts):
-            columns[name] = [as_json(text) if text else "" for text in texts]
-    if any(label in written_for for label, caption in zip(labels, captions) if caption):
-        columns["caption_for"] = [
-            written_for.get(label) if caption else None for label, caption in zip(labels, captions)
-        ]
-    texts_for = scenario.text_written_for
-    for name, kind, texts in (
-        ("notes_for", "notes", notes),
-        ("questions_for", "question", questions),
-    ):
-        if any((label, kind) in texts_for for label, text in zip(labels, texts) if text):
-            columns[name] = [
-                texts_for.get((label, kind)) if text else None for label, text in zip(labels, texts)
-            ]
+    columns = row_columns(scenario)
     for name, column in columns.items():
         if name in ("captions", "notes", "questions"):  # one text per line
             items = ",\n      ".join(map(encode, column))
