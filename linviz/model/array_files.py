@@ -35,6 +35,7 @@ from linviz.model.arrays import (
     shape_text,
 )
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, shown
+from linviz.model.npz_members import npy_header
 from linviz.model.rules import Rule
 from linviz.model.safe_files import size_words
 
@@ -103,11 +104,7 @@ def _check_regular(name: str) -> None:
 
 def _header(stream: IO[bytes]) -> tuple[tuple[int, ...], np.dtype]:
     """The shape and type an ``.npy`` stream declares (its data is not read)."""
-    version = np.lib.format.read_magic(stream)
-    if version == (1, 0):
-        shape, _, dtype = np.lib.format.read_array_header_1_0(stream)
-    else:
-        shape, _, dtype = np.lib.format.read_array_header_2_0(stream)
+    shape, _, dtype = npy_header(stream)
     return shape, dtype
 
 

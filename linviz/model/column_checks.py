@@ -25,6 +25,7 @@ import numpy as np
 from linviz.model import limits
 from linviz.model.caption_fields import check_written_for
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, Term, shown
+from linviz.model.rules import RULE_PARAMETERS, Rule
 from linviz.model.scenario import Scenario
 from linviz.model.step import READ, WRITE, Step, StepColumns
 from linviz.model.step_reader import TEXT_BASIS_KEYS, check_keys, parse_step
@@ -34,6 +35,8 @@ from linviz.model.text_rules import same_label
 WRITE_LETTER, READ_LETTER = "w", "r"
 #: Flat number columns: (name, rows it holds, per-step field in messages).
 NUMBER_COLUMNS = ("keys", "values", "queries")
+#: Columns of one item per step that a scenario archive holds as float64 arrays (NaN: none).
+ARRAY_ROW_COLUMNS = frozenset({"alpha", "beta"})
 #: Columns of one item per step, and the per-step field each one holds.
 ROW_COLUMNS = {
     "labels": "label",
@@ -84,8 +87,14 @@ def _not_a_list(name: str, raw: Any) -> ScenarioError:
 
 
 def _check_ops(raw: Any) -> np.ndarray:
-    """``ops`` as a boolean column (True: a write)."""
-    if not isinstance(raw, str):
+    """``ops`` as a boolean column (True: a write).
+
+    Text of one letter per step, or (in a scenario archive) those letters'
+    codes as a 1-D ``uint8`` array.
+    """
+    if isinstance(raw, np.ndarray):
+        letters = raw
+    elif not isinstance(raw, str):
         raise ScenarioError.of(
             QT_TRANSLATE_NOOP(
                 "ScenarioError",
@@ -94,6 +103,8 @@ def _check_ops(raw: Any) -> np.ndarray:
             kind=type(raw).__name__,
             field="ops",
         )
+    else:
+        letters = np.frombuffer(raw.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     if len(raw) > limits.MAX_STEPS:
         raise ScenarioError.of(
             QT_TRANSLATE_NOOP("ScenarioError", "{count:,} steps; at most {limit:,} allowed"),
@@ -101,7 +112,6 @@ def _check_ops(raw: Any) -> np.ndarray:
             limit=limits.MAX_STEPS,
             field="steps",
         )
-    letters = np.frombuffer(raw.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     is_write = letters == ord(WRITE_LETTER)
     bad = np.flatnonzero(~is_write & (letters != ord(READ_LETTER)))
     if bad.size:
@@ -110,7 +120,7 @@ def _check_ops(raw: Any) -> np.ndarray:
             QT_TRANSLATE_NOOP(
                 "ScenarioError", "unknown op {op} in ops; expected 'w' (write) or 'r' (read)"
             ),
-            op=shown(raw[row]),
+            op=shown(raw[row] if isinstance(raw, str) else chr(int(letters[row]))),
             step=row + 1,
             field="op",
         )
@@ -122,7 +132,7 @@ def _row_column(raw: dict[str, Any], name: str, count: int) -> list[Any] | None:
     column = raw.get(name)
     if column is None:
         return None
-    if type(column) is not list:
+    if type(column) is not list and not (name in ARRAY_ROW_COLUMNS and _is_row_array(column)):
         raise _not_a_list(name, column)
     if len(column) != count:
         raise ScenarioError.of(
@@ -135,6 +145,11 @@ def _row_column(raw: dict[str, Any], name: str, count: int) -> list[Any] | None:
             field=name,
         )
     return column
+
+
+def _is_row_array(column: Any) -> bool:
+    """Whether ``column`` is a 1-D float64 array (``alpha``/``beta`` of a scenario archive)."""
+    return isinstance(column, np.ndarray) and column.ndim == 1 and column.dtype == np.float64
 
 
 def _number_column(raw: Any, name: str, rows: int, width: int, size: str) -> Any:
@@ -165,10 +180,18 @@ def _number_column(raw: Any, name: str, rows: int, width: int, size: str) -> Any
     return raw
 
 
-def _as_numbers(raw: list[Any] | np.ndarray, width: int) -> tuple[np.ndarray, int | None]:
-    """``raw`` as rows of float64, and the first row holding anything but a finite number."""
-    if isinstance(raw, np.ndarray):  # read by the fast reader: finite numbers only
-        return raw.reshape(-1, width), None
+def _as_numbers(
+    raw: list[Any] | np.ndarray, width: int, finite: bool = False
+) -> tuple[np.ndarray, int | None]:
+    """``raw`` as rows of float64, and the first row holding anything but a finite number.
+
+    ``finite``: an array ``raw`` is known to hold finite numbers only.
+    """
+    if isinstance(raw, np.ndarray):  # float64, from the fast reader or an archive
+        rows = raw.reshape(-1, width)
+        if finite or np.isfinite(raw).all():
+            return rows, None
+        return np.zeros((0, width)), int(np.flatnonzero(~np.isfinite(rows).all(axis=1))[0])
     kinds = set(map(type, raw))
     if kinds <= {int, float}:
         try:
@@ -260,6 +283,23 @@ def _given_rows(column: list[Any] | None) -> list[int]:
     return [row for row, item in enumerate(column) if item is not None]
 
 
+def _odd_parameters(
+    column: np.ndarray | None, name: str, is_write: np.ndarray, rule: Rule
+) -> list[int]:
+    """Rows of an ``alpha``/``beta`` array that the quick pass cannot take (NaN: none).
+
+    A number in the parameter's range on a write whose rule takes it passes;
+    anything else (on a read, a rule without it, out of range, infinite) is
+    checked in full, which words the refusal.
+    """
+    if column is None:
+        return []
+    low_ok = column > 0.0 if name == "alpha" else column >= 0.0
+    taken = name in RULE_PARAMETERS[rule.name]
+    fine = is_write & low_ok & (column <= 1.0) if taken else np.zeros(len(column), dtype=bool)
+    return np.flatnonzero(~np.isnan(column) & ~fine).tolist()
+
+
 class ColumnReader:
     """Checks one steps object of the columns layout and builds the columns.
 
@@ -269,14 +309,26 @@ class ColumnReader:
         An empty scenario with the file's settings: the steps are checked
         against its sizes and rule.
     raw
-        The decoded steps object; its number columns may already be float64
-        arrays of finite numbers (read by the fast reader).
+        The decoded steps object; its number columns may already be flat
+        float64 arrays (read by the fast reader, or an archive's), and
+        ``ops``, ``alpha`` and ``beta`` arrays (an archive's: letter codes,
+        NaN where a step has none).
     owned
         Whether ``raw``'s lists may become the scenario's own (they were
         decoded for it); otherwise they are copied.
+    finite_arrays
+        Whether number columns given as arrays are known to hold finite
+        numbers only (the fast reader checks each chunk it parses).
     """
 
-    def __init__(self, shell: Scenario, raw: dict[str, Any], owned: bool = True) -> None:
+    def __init__(
+        self,
+        shell: Scenario,
+        raw: dict[str, Any],
+        owned: bool = True,
+        finite_arrays: bool = False,
+    ) -> None:
+        self._finite = finite_arrays
         self._shell = shell
         self._raw = raw
         self._owned = owned
@@ -315,9 +367,9 @@ class ColumnReader:
         }
         write_rows = np.flatnonzero(is_write)
         read_rows = np.flatnonzero(~is_write)
-        keys, bad_key = _as_numbers(flat["keys"], d_k)
-        values, bad_value = _as_numbers(flat["values"], d_v)
-        queries, bad_query = _as_numbers(flat["queries"], d_k)
+        keys, bad_key = _as_numbers(flat["keys"], d_k, self._finite)
+        values, bad_value = _as_numbers(flat["values"], d_v, self._finite)
+        queries, bad_query = _as_numbers(flat["queries"], d_k, self._finite)
         suspects = set()
         for rows, bad in ((write_rows, bad_key), (write_rows, bad_value), (read_rows, bad_query)):
             if bad is not None:
@@ -327,7 +379,13 @@ class ColumnReader:
             labels = _default_labels(is_write)
         texts_only = set(map(type, labels)) <= {str}
         suspects.update(_label_rows(labels, texts_only))
-        for name in ("alpha", "beta", "caption_for", "notes_for", "questions_for"):
+        for name in ("alpha", "beta"):
+            column = columns[name]
+            if isinstance(column, np.ndarray):
+                suspects.update(_odd_parameters(column, name, is_write, shell.rule))
+            else:
+                suspects.update(_given_rows(column))
+        for name in ("caption_for", "notes_for", "questions_for"):
             suspects.update(_given_rows(columns[name]))
         for name in ("captions", "notes", "questions"):
             suspects.update(_text_rows(columns[name]))
@@ -345,7 +403,11 @@ class ColumnReader:
                 )
             suspects.update(self._target_rows(targets, is_write, first_row))
 
-        alpha, beta = np.full(n, np.nan), np.full(n, np.nan)
+        # An archive's arrays are kept as they are (a row only passes if it is fine).
+        alpha, beta = (
+            np.array(column) if isinstance(column, np.ndarray) else np.full(n, np.nan)
+            for column in (columns["alpha"], columns["beta"])
+        )
         # The decoded lists become the scenario's own (no copy): changed only where checked.
         texts = {name: columns[name] for name in ("captions", "notes", "questions")}
         if targets is None:
@@ -449,6 +511,8 @@ class ColumnReader:
             if name == "labels" or column is None:
                 continue
             value = column[row]
+            if isinstance(column, np.ndarray):  # an archive's alpha or beta: NaN for none
+                value = None if np.isnan(value) else float(value)
             if value is not None and value != "":
                 item[field] = value
         try:
@@ -477,10 +541,15 @@ def _placed(
     Made in the memory of ``numbers`` when it is an array of its own that
     nothing else holds (the fast reader's): grown in place (no copy of a
     large block) and its rows moved down from the last, so a million-row
-    column costs no second array. Otherwise copied into a new one.
+    column costs no second array. Otherwise (a view, such as an archive's
+    array read where it lies in the file) copied into a new one.
     """
     try:
-        numbers.resize(n * width)  # refused for a view, or while anything else holds it
+        # resize refuses a view, or an array anything else holds; but one of the same
+        # size it leaves as it is, without asking: a view is never kept.
+        if not (numbers.flags.owndata and numbers.flags.writeable):
+            raise ValueError("not an array of its own")
+        numbers.resize(n * width)
     except ValueError:
         table = np.zeros((n, width))
         table[rows] = numbers.reshape(-1, width)

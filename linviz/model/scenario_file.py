@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -39,6 +38,7 @@ from linviz.model.column_layout import (
     read_fast,
 )
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError
+from linviz.model.file_kinds import is_zip, names_archive
 from linviz.model.file_parts import (
     STEP_SETTINGS,
     adopt,
@@ -47,7 +47,14 @@ from linviz.model.file_parts import (
     row_columns,
     settings_scenario,
 )
-from linviz.model.json_reader import ArrayItems, decode_value, skip_space, syntax_error, walk_object
+from linviz.model.json_reader import (
+    ArrayItems,
+    decode_json_text,
+    decode_value,
+    skip_space,
+    syntax_error,
+    walk_object,
+)
 from linviz.model.safe_files import (
     DiskStamp,
     Saved,
@@ -63,8 +70,6 @@ from linviz.model.scenario import Scenario
 from linviz.model.step import READ, WRITE
 from linviz.model.step_reader import StepReader
 from linviz.model.texts import as_json
-
-_BLANK = re.compile(rb"[ \t\n\r\x0b\x0c]*\Z")
 
 
 def scenario_from_dict(document: Any) -> Scenario:
@@ -164,37 +169,6 @@ class _DocumentReader:
         return items.end
 
 
-def parse_json(data: bytes | bytearray) -> Any:
-    """Decode ``data`` as one JSON document, refusing what a scenario never holds."""
-    text = _decode(data)
-    pos = skip_space(text, 0)
-    value, end = decode_value(text, pos)
-    end = skip_space(text, end)
-    if end != len(text):
-        raise syntax_error("Extra data", text, end)
-    return value
-
-
-def _decode(data: bytes | bytearray) -> str:
-    if _BLANK.match(data):
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP("ScenarioError", "the file is empty; expected a JSON scenario")
-        )
-    if b"\x00" in data:
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP("ScenarioError", "this is a binary file, not a JSON scenario")
-        )
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP(
-                "ScenarioError", "not UTF-8 text (byte {position}); expected a JSON scenario"
-            ),
-            position=error.start + 1,
-        ) from None
-
-
 def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     """Read and check the scenario file at ``path``; check its numbers stay finite.
 
@@ -205,33 +179,52 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     """
     name = os.fspath(path)
     with mapped_limited(name, limits.MAX_FILE_BYTES) as mapping:
-        scenario = None if mapping is None else _read_columns_fast(mapping, name)
+        scenario = None if mapping is None else _read_columnar(mapping, name)
     if scenario is not None:
         return checked_finite(scenario, name)
-    data = read_limited(name, limits.MAX_FILE_BYTES)
+    return _scenario_from_bytes(read_limited(name, limits.MAX_FILE_BYTES), name)
+
+
+def _scenario_from_bytes(data: bytearray, name: str) -> Scenario:
+    """The scenario in ``data`` read the general way (``data`` is emptied: held once)."""
+    scenario = _read_columnar(data, name, archive_only=True)
+    if scenario is not None:
+        return checked_finite(scenario, name)
     try:
-        text = _decode(data)
+        text = decode_json_text(data)
     except ScenarioError as error:
         raise error.located(file=name) from None
-    del data  # the text alone from here: a large file is not held twice
+    del data[:]  # the text alone from here: a large file is not held twice
     return _scenario_from_text(text, name)
 
 
-def _read_columns_fast(data: Buffer, name: str, hasher: Any = None) -> Scenario | None:
-    """The scenario of a columns-layout file read the fast way, or ``None``.
+def _read_columnar(
+    data: Buffer, name: str, hasher: Any = None, archive_only: bool = False
+) -> Scenario | None:
+    """The scenario of a scenario archive or a columns-layout file read the fast way, or ``None``.
 
-    ``None``: the file has the steps layout, or something the fast reader
-    does not expect; the general reader then reads it (and words any refusal).
-    ``hasher`` is fed every byte of ``data`` when the fast way reads it
-    (see :func:`~linviz.model.column_layout.read_fast`).
+    ``None``: the file is JSON in the steps layout, or holds something the
+    fast reader does not expect; the general reader then reads it (and words
+    any refusal). ``archive_only``: ``None`` for any JSON. ``hasher`` is fed
+    every byte of ``data`` when it is read this way (see
+    :func:`~linviz.model.column_layout.read_fast`).
     """
+    if is_zip(data):  # a scenario archive (or arrays): never JSON
+        from linviz.model.scenario_archive import read_archive
+
+        try:
+            return read_archive(data, hasher)
+        except ScenarioError as error:
+            raise error.located(file=name) from None
+    if archive_only:
+        return None
     try:
         header, steps = read_fast(data, hasher)
     except (NotFast, StepsLayout):
         return None
     try:
         scenario = settings_scenario(header, steps, 0)
-        adopt(scenario, ColumnReader(scenario, steps), header)
+        adopt(scenario, ColumnReader(scenario, steps, finite_arrays=True), header)
     except ScenarioError as error:
         raise error.located(file=name) from None
     return scenario
@@ -262,8 +255,8 @@ def load_scenario_stamped(path: str | os.PathLike[str]) -> tuple[Scenario, DiskS
     with mapped_limited(name, limits.MAX_FILE_BYTES) as mapping:
         if mapping is not None:
             # Hashed as it is read: one pass over the file's pages, each dropped once done.
-            fast = _read_columns_fast(mapping, name, hasher)
-    if fast is not None:  # a columns-layout file: never decoded as one text
+            fast = _read_columnar(mapping, name, hasher)
+    if fast is not None:  # an archive or a columns-layout file: never decoded as one text
         info = before or _stat_or_none(name)
         stamp = DiskStamp.of(info, hasher.hexdigest()) if info else DiskStamp(-1, 0, 0, 0, "")
         scenario = checked_finite(fast, name)
@@ -273,12 +266,7 @@ def load_scenario_stamped(path: str | os.PathLike[str]) -> tuple[Scenario, DiskS
     info = before or _stat_or_none(name)
     # No metadata at all (gone again at once): a stamp no file matches, so a save asks.
     stamp = DiskStamp.of(info, digest_of(data)) if info else DiskStamp(-1, 0, 0, 0, "")
-    try:
-        text = _decode(data)
-    except ScenarioError as error:
-        raise error.located(file=name) from None
-    del data  # the text alone from here: a large file is not held twice
-    scenario = _scenario_from_text(text, name)
+    scenario = _scenario_from_bytes(data, name)
     remove_leftovers(Path(name).parent, Path(name).name)
     return scenario, stamp
 
@@ -294,11 +282,11 @@ def load_scenario_bytes(data: bytes | bytearray, name: str) -> Scenario:
             limit=size_words(limits.MAX_FILE_BYTES),
             file=name,
         )
-    scenario = _read_columns_fast(data, name)
+    scenario = _read_columnar(data, name)
     if scenario is not None:
         return checked_finite(scenario, name)
     try:
-        text = _decode(data)
+        text = decode_json_text(data)
     except ScenarioError as error:
         raise error.located(file=name) from None
     return _scenario_from_text(text, name)
@@ -465,6 +453,10 @@ def write_scenario(
         For any failure, naming the file and the reason; the old file is intact.
     """
     name = os.fspath(path)
+    if names_archive(name):
+        from linviz.model.scenario_archive import archive_pieces
+
+        return save_file(name, archive_pieces(scenario))
     # Written as it is made: a million steps never exist as one text.
     pieces = (piece.encode("utf-8") for piece in scenario_text(scenario, layout))
     return save_file(name, pieces)

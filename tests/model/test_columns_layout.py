@@ -414,10 +414,10 @@ def test_a_hostile_columns_file_gives_a_scenario_or_one_refusal(data):
 
 def general_read(data):
     """The file read by the general reader alone (text, then the document walk)."""
-    from linviz.model import scenario_file
+    from linviz.model import json_reader, scenario_file
 
     try:
-        text = scenario_file._decode(data)
+        text = json_reader.decode_json_text(data)
     except ScenarioError as error:
         raise error.located(file="fuzz.json") from None
     return scenario_file._scenario_from_text(text, "fuzz.json")
