@@ -346,13 +346,16 @@ def read_archive(data: Buffer, hasher: Any = None) -> Scenario:
         )
     reader = _ArchiveReader(npz)
     checks = _Beside(partial(npz.check_bytes, hasher))
+    refusal = None
     try:
         try:
             scenario = reader.scenario()
-        except ScenarioError:
-            checks.outcome()  # damage first
-            raise
-        checks.outcome()
+        except ScenarioError as error:
+            # A copy, raised once the original is gone: its frames hold views of the file.
+            refusal = error.located()
+        checks.outcome()  # damage first
+        if refusal is not None:
+            raise refusal
         return scenario
     finally:
         checks.join()  # nothing reads data once it may be closed

@@ -638,8 +638,16 @@ L’erreur y − v_cible = {interference} est faite des parts que liste {parts},
         <translation>%1 ouvert</translation>
     </message>
     <message>
-        <source>linviz scenarios (*.json);;All files (*)</source>
-        <translation>Scénarios linviz (*.json);;Tous les fichiers (*)</translation>
+        <source>linviz scenarios (*.json *.npz);;All files (*)</source>
+        <translation>Scénarios linviz (*.json *.npz);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>linviz scenario, JSON (*.json)</source>
+        <translation>Scénario linviz, JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>linviz scenario archive, NumPy (*.npz)</source>
+        <translation>Archive de scénario linviz, NumPy (*.npz)</translation>
     </message>
     <message>
         <source>Open scenario</source>
@@ -656,6 +664,10 @@ L’erreur y − v_cible = {interference} est faite des parts que liste {parts},
     <message>
         <source>Save scenario</source>
         <translation>Enregistrer le scénario</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Tous les fichiers (*)</translation>
     </message>
     <message>
         <source>This work cannot be recovered</source>
