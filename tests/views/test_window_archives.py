@@ -11,19 +11,13 @@ from linviz.controller.session import Session
 from linviz.model.lessons import bundled_lessons
 from linviz.model.scenario_file import load_scenario, save_scenario
 from linviz.views.main_window import MainWindow
+from tests.views.conftest import opened_window
 
 
 @pytest.fixture
 def empty_window(qtbot):
     """A shown window on the first lesson (a bundled lesson: saving asks for a name)."""
-    session = Session()
-    session.open(bundled_lessons()[0].name)
-    window = MainWindow(session)
-    qtbot.addWidget(window)
-    window.resize(1400, 900)
-    with qtbot.waitExposed(window):
-        window.show()
-    return window
+    return opened_window(qtbot, bundled_lessons()[0].name, (1400, 900))
 
 
 @pytest.fixture
