@@ -18,6 +18,7 @@ first bad field.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -29,6 +30,7 @@ from linviz.model.rules import RULE_PARAMETERS, Rule
 from linviz.model.scenario import Scenario
 from linviz.model.step import READ, WRITE, Step, StepColumns
 from linviz.model.step_reader import TEXT_BASIS_KEYS, check_keys, parse_step
+from linviz.model.text_measures import MeasuredTexts
 from linviz.model.text_rules import same_label
 
 #: Letters of ``ops``.
@@ -86,7 +88,7 @@ def _not_a_list(name: str, raw: Any) -> ScenarioError:
     )
 
 
-def _check_ops(raw: Any) -> np.ndarray:
+def check_ops(raw: Any) -> np.ndarray:
     """``ops`` as a boolean column (True: a write).
 
     Text of one letter per step, or (in a scenario archive) those letters'
@@ -132,7 +134,7 @@ def _row_column(raw: dict[str, Any], name: str, count: int) -> list[Any] | None:
     column = raw.get(name)
     if column is None:
         return None
-    if type(column) is not list and not (name in ARRAY_ROW_COLUMNS and _is_row_array(column)):
+    if not isinstance(column, list) and not (name in ARRAY_ROW_COLUMNS and _is_row_array(column)):
         raise _not_a_list(name, column)
     if len(column) != count:
         raise ScenarioError.of(
@@ -211,11 +213,16 @@ def _as_numbers(
     raise AssertionError("numbers refused, yet none is wrong")  # pragma: no cover
 
 
-def _label_rows(labels: list[Any], texts_only: bool) -> list[int]:
-    """Rows whose label the quick pass cannot take (checked in full).
+def _label_rows(labels: list[Any], texts_only: bool) -> tuple[list[int], np.ndarray | None]:
+    """Rows whose label the quick pass cannot take (checked in full), and every label's length.
 
-    ``texts_only``: whether every label is a text (``str``).
+    ``texts_only``: whether every label is a text (``str``); the lengths
+    are ``None`` otherwise.
     """
+    if isinstance(labels, MeasuredTexts):  # ASCII, measured from the file's bytes
+        lengths = labels.lengths
+        odd = (lengths == 0) | (lengths > _MAX_LABEL) | labels.blank
+        return np.flatnonzero(odd).tolist(), lengths
     if texts_only:
         lengths = np.fromiter(map(len, labels), dtype=np.int64, count=len(labels))
         odd = (lengths == 0) | (lengths > _MAX_LABEL)
@@ -223,8 +230,8 @@ def _label_rows(labels: list[Any], texts_only: bool) -> list[int]:
             odd |= ~np.fromiter(map(str.isascii, labels), dtype=bool, count=len(labels))
         if any(map(str.isspace, labels)):
             odd |= np.fromiter(map(str.isspace, labels), dtype=bool, count=len(labels))
-        return np.flatnonzero(odd).tolist()
-    return [row for row, label in enumerate(labels) if type(label) is not str]
+        return np.flatnonzero(odd).tolist(), lengths
+    return [row for row, label in enumerate(labels) if type(label) is not str], None
 
 
 def _unique(labels: list[Any], texts_only: bool) -> bool:
@@ -237,6 +244,10 @@ def _unique(labels: list[Any], texts_only: bool) -> bool:
     """
     if not texts_only:
         return False
+    packed = labels.packed if isinstance(labels, MeasuredTexts) else None
+    if packed is not None:  # short ASCII labels: their bytes, compared as numbers
+        packed = np.sort(packed)
+        return not np.any(packed[1:] == packed[:-1])
     hashes = np.fromiter(map(hash, labels), dtype=np.int64, count=len(labels))
     hashes.sort()
     if not np.any(hashes[1:] == hashes[:-1]):
@@ -300,6 +311,28 @@ def _odd_parameters(
     return np.flatnonzero(~np.isnan(column) & ~fine).tolist()
 
 
+@dataclass(frozen=True)
+class PlacedNumbers:
+    """Every step's key or query and value, already in the scenario's rows (an archive's).
+
+    ``vectors`` is ``(steps, d_k)``, ``values`` ``(steps, d_v)`` with zero
+    rows at the reads; both float64 arrays of their own, their numbers not
+    yet checked.
+    """
+
+    vectors: np.ndarray
+    values: np.ndarray
+
+
+def _non_finite_rows(placed: PlacedNumbers) -> list[int]:
+    """Rows holding a number that is not finite (one pass over each array when none does)."""
+    vectors, values = placed.vectors, placed.values
+    if np.isfinite(vectors).all() and np.isfinite(values).all():
+        return []
+    fine = np.isfinite(vectors).all(axis=1) & np.isfinite(values).all(axis=1)
+    return np.flatnonzero(~fine).tolist()
+
+
 class ColumnReader:
     """Checks one steps object of the columns layout and builds the columns.
 
@@ -319,6 +352,9 @@ class ColumnReader:
     finite_arrays
         Whether number columns given as arrays are known to hold finite
         numbers only (the fast reader checks each chunk it parses).
+    placed
+        The numbers already in the scenario's rows (a scenario archive's);
+        ``raw`` then holds no number column.
     """
 
     def __init__(
@@ -327,8 +363,10 @@ class ColumnReader:
         raw: dict[str, Any],
         owned: bool = True,
         finite_arrays: bool = False,
+        placed: PlacedNumbers | None = None,
     ) -> None:
         self._finite = finite_arrays
+        self._placed_numbers = placed
         self._shell = shell
         self._raw = raw
         self._owned = owned
@@ -354,31 +392,38 @@ class ColumnReader:
                 name=Term("ops"),
                 field="ops",
             )
-        is_write = _check_ops(raw["ops"])
+        is_write = check_ops(raw["ops"])
         n = len(is_write)
         writes = int(is_write.sum())
         columns = {name: _row_column(raw, name, n) for name in ROW_COLUMNS}
         if not self._owned:
             columns = {name: None if c is None else list(c) for name, c in columns.items()}
-        flat = {
-            "keys": _number_column(raw.get("keys"), "keys", writes, d_k, "d_k"),
-            "values": _number_column(raw.get("values"), "values", writes, d_v, "d_v"),
-            "queries": _number_column(raw.get("queries"), "queries", n - writes, d_k, "d_k"),
-        }
         write_rows = np.flatnonzero(is_write)
         read_rows = np.flatnonzero(~is_write)
-        keys, bad_key = _as_numbers(flat["keys"], d_k, self._finite)
-        values, bad_value = _as_numbers(flat["values"], d_v, self._finite)
-        queries, bad_query = _as_numbers(flat["queries"], d_k, self._finite)
-        suspects = set()
-        for rows, bad in ((write_rows, bad_key), (write_rows, bad_value), (read_rows, bad_query)):
-            if bad is not None:
-                suspects.add(int(rows[bad]))
+        placed = self._placed_numbers
+        if placed is not None:
+            flat: dict[str, Any] = {"vectors": placed.vectors, "values": placed.values}
+            suspects = set(_non_finite_rows(placed))
+        else:
+            flat = {
+                "keys": _number_column(raw.get("keys"), "keys", writes, d_k, "d_k"),
+                "values": _number_column(raw.get("values"), "values", writes, d_v, "d_v"),
+                "queries": _number_column(raw.get("queries"), "queries", n - writes, d_k, "d_k"),
+            }
+            keys, bad_key = _as_numbers(flat["keys"], d_k, self._finite)
+            values, bad_value = _as_numbers(flat["values"], d_v, self._finite)
+            queries, bad_query = _as_numbers(flat["queries"], d_k, self._finite)
+            suspects = set()
+            found = ((write_rows, bad_key), (write_rows, bad_value), (read_rows, bad_query))
+            for rows, bad in found:
+                if bad is not None:
+                    suspects.add(int(rows[bad]))
         labels = columns["labels"]
         if labels is None:
             labels = _default_labels(is_write)
-        texts_only = set(map(type, labels)) <= {str}
-        suspects.update(_label_rows(labels, texts_only))
+        texts_only = isinstance(labels, MeasuredTexts) or set(map(type, labels)) <= {str}
+        odd_labels, label_lengths = _label_rows(labels, texts_only)
+        suspects.update(odd_labels)
         for name in ("alpha", "beta"):
             column = columns[name]
             if isinstance(column, np.ndarray):
@@ -432,17 +477,12 @@ class ColumnReader:
                 beta[row] = float(checked.beta)
         # The flat columns are dropped as they are placed: a million rows are 64 MB each.
         flat.clear()
-        numbers = {"keys": keys, "values": values, "queries": queries}
-        del keys, values, queries
-        for name in NUMBER_COLUMNS:
-            if isinstance(raw.get(name), np.ndarray):  # the fast reader's, not a caller's
-                if self._owned:  # its own array, not a view: the rows are spread in it
-                    numbers[name] = raw.pop(name)
-                else:
-                    del raw[name]
-        vectors = _placed(numbers.pop("keys"), write_rows, read_rows, n, d_k)
-        vectors[read_rows] = numbers.pop("queries").reshape(-1, d_k)
-        all_values = _placed(numbers.pop("values"), write_rows, read_rows, n, d_v)
+        if placed is not None:
+            vectors, all_values = placed.vectors, placed.values
+        else:
+            numbers = {"keys": keys, "values": values, "queries": queries}
+            del keys, values, queries  # the columns' only holders from here: spread in place
+            vectors, all_values = self._place(numbers, write_rows, read_rows)
         by_label = first_row  # None: unique labels, mapped when the scenario needs it
         if relabelled:  # a label the checks rewrote may now equal another
             by_label = dict(zip(labels, range(n)))
@@ -462,13 +502,34 @@ class ColumnReader:
             all_values,
             alpha,
             beta,
-            labels,
+            labels if type(labels) is list else list(labels),  # not the file's bytes with them
             targets,
             texts["captions"] if texts["captions"] is not None else [""] * n,
             by_label,
             texts["notes"] if texts["notes"] is not None else None,
             texts["questions"] if texts["questions"] is not None else None,
+            None if relabelled else label_lengths,  # a rewritten label may be longer
         )
+
+    def _place(
+        self, numbers: dict[str, np.ndarray], write_rows: np.ndarray, read_rows: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The flat number columns (taken out of ``numbers``) spread into the scenario's rows.
+
+        Returns its vectors and values.
+        """
+        raw, d_k, d_v = self._raw, self._shell.d_k, self._shell.d_v
+        n = len(write_rows) + len(read_rows)
+        for name in NUMBER_COLUMNS:
+            if isinstance(raw.get(name), np.ndarray):  # the fast reader's, not a caller's
+                if self._owned:  # its own array, not a view: the rows are spread in it
+                    numbers[name] = raw.pop(name)
+                else:
+                    del raw[name]
+        vectors = _placed(numbers.pop("keys"), write_rows, read_rows, n, d_k)
+        vectors[read_rows] = numbers.pop("queries").reshape(-1, d_k)
+        all_values = _placed(numbers.pop("values"), write_rows, read_rows, n, d_v)
+        return vectors, all_values
 
     @staticmethod
     def _target_rows(
@@ -501,7 +562,11 @@ class ColumnReader:
         d_k, d_v = self._shell.d_k, self._shell.d_v
         write = bool(is_write[row])
         item: dict[str, Any] = {"op": WRITE if write else READ, "label": labels[row]}
-        if write:
+        if "vectors" in flat:  # placed already: row by row
+            item["key" if write else "query"] = flat["vectors"][row].tolist()
+            if write:
+                item["value"] = flat["values"][row].tolist()
+        elif write:
             item["key"] = _row_numbers(flat["keys"], writes_before, d_k)
             item["value"] = _row_numbers(flat["values"], writes_before, d_v)
         else:

@@ -39,6 +39,7 @@ import numpy as np
 
 from linviz.model.errors import ScenarioError
 from linviz.model.json_reader import JsonSyntaxError, decode_value
+from linviz.model.text_measures import measured
 
 try:  # five times faster than the standard library on a million rows of numbers
     import orjson
@@ -187,7 +188,7 @@ def _release(data: Buffer, start: int, stop: int) -> None:
             data.madvise(mmap.MADV_DONTNEED, first, stop - first - (stop - first) % mmap.PAGESIZE)
 
 
-def _texts_at(data: Buffer, pos: int) -> tuple[Any, int] | None:
+def _texts_at(data: Buffer, pos: int, measure: bool = False) -> tuple[Any, int] | None:
     """A text, or a list of texts and nulls, at ``pos`` read by orjson; else ``None``.
 
     A million labels are read in one call instead of the standard library's
@@ -195,6 +196,8 @@ def _texts_at(data: Buffer, pos: int) -> tuple[Any, int] | None:
     mark was inside a text, the cut value does not parse, and ``None``
     sends it to the general decoder. Objects and numbers go there too (the
     standard library refuses a key twice; numbers keep Python's types).
+    ``measure``: a list of texts only comes with what its bytes tell of
+    each (:func:`~linviz.model.text_measures.measured`).
     """
     mark = data[pos : pos + 1]
     if orjson is None or mark not in (b"[", b'"'):
@@ -202,18 +205,25 @@ def _texts_at(data: Buffer, pos: int) -> tuple[Any, int] | None:
     end = data.find(b"]" if mark == b"[" else b'"', pos + 1) + 1
     if end <= 0:
         return None
+    raw = data[pos:end]
     try:
-        value = orjson.loads(data[pos:end])
+        value = orjson.loads(raw)
     except ValueError:
         return None
-    if isinstance(value, str) or set(map(type, value)) <= {str, type(None)}:
+    if isinstance(value, str):
         return value, end
+    kinds = set(map(type, value))
+    if kinds <= {str, type(None)}:
+        return (measured(value, raw) if measure and kinds == {str} else value), end
     return None
 
 
-def _decode_small(data: Buffer, pos: int) -> tuple[Any, int]:
-    """The JSON value at ``pos`` (strictly decoded) and the position after it."""
-    texts = _texts_at(data, pos)
+def _decode_small(data: Buffer, pos: int, measure: bool = False) -> tuple[Any, int]:
+    """The JSON value at ``pos`` (strictly decoded) and the position after it.
+
+    ``measure``: see :func:`_texts_at`.
+    """
+    texts = _texts_at(data, pos, measure)
     if texts is not None:
         return texts
     size = WINDOW
@@ -293,7 +303,7 @@ def read_fast(data: Buffer, hasher: Any = None) -> tuple[dict[str, Any], dict[st
         if key in NUMBER_COLUMNS:
             steps[key], end = read_number_column(data, pos, passed)
             return end
-        steps[key], end = _decode_small(data, pos)
+        steps[key], end = _decode_small(data, pos, measure=key == "labels")
         return end
 
     def member(key: str, pos: int) -> int:

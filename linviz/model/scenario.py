@@ -157,6 +157,7 @@ class Scenario:
     _notes: list[str]
     _questions: list[str]
     _label_index: dict[str, int] | None  # None: made from the labels when first asked for
+    _label_lengths: np.ndarray | None  # each label's length, as a reader measured them
 
     def __init__(
         self,
@@ -255,6 +256,8 @@ class Scenario:
         self._notes = columns.notes if columns.notes is not None else [""] * n
         self._questions = columns.questions if columns.questions is not None else [""] * n
         self._forget_sizes()
+        lengths = columns.label_lengths
+        self._label_lengths = lengths if lengths is not None and len(lengths) == n else None
         if n == 0:
             self._allocate(0)
 
@@ -273,6 +276,7 @@ class Scenario:
         self._notes = []
         self._questions = []
         self._label_index = {}
+        self._label_lengths = None
         self._forget_sizes()
 
     def _forget_sizes(self) -> None:
@@ -302,6 +306,7 @@ class Scenario:
     def _write_row(self, i: int, step: Step, in_place: bool = False) -> None:
         """Fill row ``i``; ``in_place``: no other row moved (a replaced step)."""
         self._longest_writes.clear()
+        self._label_lengths = None
         if in_place:
             self._steps.pop(i, None)
         else:
@@ -342,6 +347,7 @@ class Scenario:
     def _delete_row(self, i: int) -> None:
         self._steps.clear()
         self._longest_writes.clear()
+        self._label_lengths = None
         self._sizes_valid = min(self._sizes_valid, i)
         n = self._n
         for column in (self._is_write, self._vectors, self._values, self._alpha, self._beta):
@@ -545,13 +551,17 @@ class Scenario:
 
         As ``sorted(labels of the writes, key=len)[-count:]``: of labels as
         long, the later steps' are taken, in step order. Fewer when there are
-        fewer writes. Found in a pass over the labels (a million take a tenth
-        of a second) and kept until a row changes.
+        fewer writes. Found in a pass over the labels (a million take 25 ms;
+        none when the file's reader measured them already) and kept until a
+        row changes.
         """
         kept = self._longest_writes.get(count)
         if kept is None:
             n, is_write = self._n, self._is_write[: self._n]
-            lengths = np.fromiter(map(len, self._labels), dtype=np.int64, count=n)
+            if self._label_lengths is not None:
+                lengths = self._label_lengths.astype(np.int64)  # a copy, changed below
+            else:
+                lengths = np.fromiter(map(len, self._labels), dtype=np.int64, count=n)
             lengths[~is_write] = -1  # below any write's
             backwards = lengths[::-1]  # argmax finds the first: the last step of the longest
             chosen = []

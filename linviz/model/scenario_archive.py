@@ -42,7 +42,7 @@ from typing import Any
 import numpy as np
 
 from linviz.model import limits
-from linviz.model.column_checks import ColumnReader
+from linviz.model.column_checks import ColumnReader, PlacedNumbers, check_ops
 from linviz.model.column_layout import LAYOUT_COLUMNS, NotFast, StepsLayout, read_fast
 from linviz.model.errors import QT_TRANSLATE_NOOP, Phrase, ScenarioError, Term, shown
 from linviz.model.file_parts import adopt, head_of, row_columns, settings_scenario
@@ -178,19 +178,21 @@ class _ArchiveReader:
         )
         ops = self._array("ops", np.uint8, None)
         steps["ops"] = ops
-        writes = int(np.count_nonzero(ops == ord("w")))
-        reads = len(ops) - writes
-        for name, rows, width in (
-            ("keys", writes, scenario.d_k),
-            ("values", writes, scenario.d_v),
-            ("queries", reads, scenario.d_k),
+        is_write = check_ops(ops)  # an unknown letter is named before the shapes it sets
+        placed = PlacedNumbers(
+            np.zeros((len(ops), scenario.d_k)), np.zeros((len(ops), scenario.d_v))
+        )
+        for name, rows, into in (
+            ("keys", is_write, placed.vectors),
+            ("values", is_write, placed.values),
+            ("queries", ~is_write, placed.vectors),
         ):
             if name in npz.infos:
-                steps[name] = self._array(name, np.float64, (rows, width)).reshape(-1)
+                self._place(name, (int(np.count_nonzero(rows)), into.shape[1]), into, rows)
         for name in ("alpha", "beta"):
             if name in npz.infos:
                 steps[name] = self._array(name, np.float64, (len(ops),))
-        adopt(scenario, ColumnReader(scenario, steps), header)
+        adopt(scenario, ColumnReader(scenario, steps, placed=placed), header)
         return scenario
 
     def _head(self) -> tuple[dict[str, Any], Any]:
@@ -264,13 +266,32 @@ class _ArchiveReader:
         self.read.append(member)
         return member
 
-    def _array(self, name: str, dtype: type, shape: tuple[int, ...] | None) -> np.ndarray:
+    def _view(self, name: str, dtype: type, shape: tuple[int, ...] | None) -> tuple[Member, Any]:
+        """The member ``name`` checked by its header, and its data (a view of the file's bytes)."""
         member = self._checked(name, dtype, shape)
         try:
-            array = self.npz.array(member)
+            return member, self.npz.array(member)
         except NpzDamage as damage:
             raise _damaged(damage) from None
-        return np.asarray(array, dtype=dtype)  # no copy when it is float64 already
+
+    def _array(self, name: str, dtype: type, shape: tuple[int, ...] | None) -> np.ndarray:
+        """The member ``name`` checked by its header, copied out of the file as ``dtype``."""
+        member, view = self._view(name, dtype, shape)
+        array: np.ndarray = np.array(view, dtype=dtype)
+        del view
+        self.npz.done_with(member)
+        return array
+
+    def _place(self, name: str, shape: tuple[int, int], into: np.ndarray, rows: np.ndarray) -> None:
+        """Copy the number array ``name`` (of ``shape``) into the ``rows`` of ``into``.
+
+        Read once, where it lies in the file; its pages are dropped at once,
+        so the file's bytes and the scenario's columns are not held together.
+        """
+        member, view = self._view(name, np.float64, shape)
+        into[rows] = view  # any real type is read as float64 on the way
+        del view
+        self.npz.done_with(member)
 
 
 def _expected_numbers(name: str, shape: tuple[int, ...]) -> Phrase:

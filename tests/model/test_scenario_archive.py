@@ -281,6 +281,11 @@ class Trap:
             "lesson.npz, step 3, field 'op': unknown op 'x' in ops; expected 'w' (write) or "
             "'r' (read)",
         ),
+        (  # the shapes ops would set are not looked at before its letters
+            changed(ops=np.frombuffer(b"wwxwr", dtype=np.uint8), queries=np.zeros((1, 2))),
+            "lesson.npz, step 3, field 'op': unknown op 'x' in ops; expected 'w' (write) or "
+            "'r' (read)",
+        ),
         (
             changed(linviz_scenario=np.array("{}")),
             "lesson.npz, field 'linviz_scenario': linviz_scenario holds <U2, shape []; expected "
