@@ -212,9 +212,10 @@ def _texts_at(data: Buffer, pos: int, measure: bool = False) -> tuple[Any, int] 
         return None
     if isinstance(value, str):
         return value, end
-    kinds = set(map(type, value))
-    if kinds <= {str, type(None)}:
-        return (measured(value, raw) if measure and kinds == {str} else value), end
+    if measure and (texts := measured(value, raw)) is not value:
+        return texts, end  # a list of texts only, measured
+    if set(map(type, value)) <= {str, type(None)}:
+        return value, end
     return None
 
 

@@ -18,7 +18,7 @@ Their names are re-exported here, where most callers import them from.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -505,6 +505,10 @@ class Scenario:
     def teaching_columns(self) -> tuple[list[str], list[str]]:
         """Every step's instructor notes and check question, in order (copies)."""
         return list(self._notes), list(self._questions)
+
+    def teaching_view(self) -> tuple[Sequence[str], Sequence[str]]:
+        """The notes and question lists themselves (no copy: read them, never change them)."""
+        return self._notes, self._questions
 
     def label_at(self, number: int) -> str:
         """The label of step ``number`` (1-based), without building a Step."""

@@ -15,6 +15,8 @@ them where they can, and ask each text otherwise.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 #: Longest text (in bytes) that :attr:`MeasuredTexts.packed` packs into one number.
@@ -65,16 +67,25 @@ class MeasuredTexts(list):  # type: ignore[type-arg]  # texts, as JSON decodes t
             self.packed = words[starts] & _KEPT_BYTES[self.lengths]
 
 
-def measured(texts: list[str], raw: bytes | bytearray | memoryview) -> list[str]:
+def measured(texts: list[Any], raw: bytes | bytearray | memoryview) -> list[Any]:
     """``texts``, decoded from the JSON list ``raw``, as :class:`MeasuredTexts` when it can be.
 
-    ``texts`` must hold texts only (no ``null``). ``texts`` itself is
-    given back when ``raw`` is not plain ASCII without a backslash.
+    When ``raw`` is plain ASCII without a backslash, holds no object and no
+    list but itself, and two quotes per item: then (JSON's grammar) every
+    item is a text and every quote one of a text's ends. ``texts`` itself
+    otherwise (anything else: not a list, a ``null``, a number …).
     """
     data = bytes(raw)
-    if not texts or not data.isascii() or b"\\" in data:
+    if (
+        type(texts) is not list
+        or not texts
+        or not data.isascii()
+        or b"\\" in data
+        or b"{" in data
+        or data.count(b"[") != 1
+    ):
         return texts
     quotes = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == _QUOTE)
-    if len(quotes) != 2 * len(texts):  # pragma: no cover - the JSON of texts only
+    if len(quotes) != 2 * len(texts):  # an item that is not a text adds no quotes
         return texts
     return MeasuredTexts(texts, quotes[0::2] + 1, quotes[1::2], data)
