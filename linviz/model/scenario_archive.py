@@ -33,15 +33,15 @@ from __future__ import annotations
 
 import io
 import os
-import threading
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import partial
 from typing import Any
 
 import numpy as np
 
 from linviz.model import limits
+from linviz.model.beside import Beside
 from linviz.model.column_checks import ColumnReader, PlacedNumbers, check_ops
 from linviz.model.column_layout import LAYOUT_COLUMNS, NotFast, StepsLayout, read_fast
 from linviz.model.errors import QT_TRANSLATE_NOOP, Phrase, ScenarioError, Term, shown
@@ -312,29 +312,6 @@ def _expected_numbers(name: str, shape: tuple[int, ...]) -> Phrase:
     )
 
 
-class _Beside(threading.Thread):
-    """Runs a check beside the reading; :meth:`outcome` waits for it and raises what it raised."""
-
-    def __init__(self, check: Callable[[], None]) -> None:
-        super().__init__(name="linviz-archive-check", daemon=True)
-        self._check = check
-        self._failure: BaseException | None = None
-        self.start()
-
-    def run(self) -> None:
-        try:
-            self._check()
-        except BaseException as failure:  # handed to the reading thread
-            self._failure = failure
-
-    def outcome(self) -> None:
-        self.join()
-        if isinstance(self._failure, NpzDamage):
-            raise _damaged(self._failure) from None
-        if self._failure is not None:
-            raise self._failure
-
-
 def read_archive(data: Buffer, hasher: Any = None) -> Scenario:
     """The scenario in the archive ``data`` (bytes, or a file mapped), checked.
 
@@ -366,7 +343,7 @@ def read_archive(data: Buffer, hasher: Any = None) -> Scenario:
             marker=f"{MARKER}.npy",
         )
     reader = _ArchiveReader(npz)
-    checks = _Beside(partial(npz.check_bytes, hasher))
+    checks = Beside(partial(npz.check_bytes, hasher))
     refusal = None
     try:
         try:
@@ -374,7 +351,10 @@ def read_archive(data: Buffer, hasher: Any = None) -> Scenario:
         except ScenarioError as error:
             # A copy, raised once the original is gone: its frames hold views of the file.
             refusal = error.located()
-        checks.outcome()  # damage first
+        try:
+            checks.outcome()  # damage first
+        except NpzDamage as damage:
+            raise _damaged(damage) from None
         if refusal is not None:
             raise refusal
         return scenario
