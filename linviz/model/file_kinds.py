@@ -15,6 +15,9 @@ import os
 ZIP_STARTS = (b"PK\x03\x04", b"PK\x05\x06")
 #: The name ending of a scenario saved as an archive.
 ARCHIVE_SUFFIX = ".npz"
+#: The array that makes an ``.npz`` a scenario archive, not arrays to import (it
+#: holds the scenario's JSON head).
+SCENARIO_MARK = "linviz_scenario"
 
 
 def is_zip(data: bytes | bytearray | memoryview | object) -> bool:

@@ -45,6 +45,7 @@ from linviz.model.beside import Beside
 from linviz.model.column_checks import ColumnReader, PlacedNumbers, check_ops
 from linviz.model.column_layout import LAYOUT_COLUMNS, NotFast, StepsLayout, read_fast
 from linviz.model.errors import QT_TRANSLATE_NOOP, Phrase, ScenarioError, Term, shown
+from linviz.model.file_kinds import SCENARIO_MARK
 from linviz.model.file_parts import adopt, head_of, row_columns, settings_scenario
 from linviz.model.json_reader import parse_json
 from linviz.model.npz_members import Buffer, Member, NpzDamage, NpzReader, drop_pages
@@ -58,7 +59,7 @@ except ImportError:  # pragma: no cover - orjson is a dependency; a build may la
     orjson = None  # type: ignore[assignment]
 
 #: The member that holds the JSON head and marks a scenario archive.
-MARKER = "linviz_scenario"
+MARKER = SCENARIO_MARK
 #: The arrays of the steps, and whether each is required.
 STEP_ARRAYS = ("ops", "keys", "values", "queries", "alpha", "beta")
 MEMBERS = (MARKER, *STEP_ARRAYS)

@@ -3600,6 +3600,10 @@ y = {output}</translation>
         <translation>{array} contient {held} (forme {shape}) ; linviz lit au plus {limit} par tableau : enregistrez le lot et la tête à voir</translation>
     </message>
     <message>
+        <source>this is a scenario archive, not arrays to import: open it as a scenario (linviz FILE, File ▸ Open)</source>
+        <translation>c’est une archive de scénario, et non des tableaux à importer : ouvrez-la comme un scénario (linviz FICHIER, Fichier ▸ Ouvrir)</translation>
+    </message>
+    <message>
         <source>unknown array {array}; expected arrays named {allowed}</source>
         <translation>tableau inconnu {array} ; attendu : des tableaux nommés {allowed}</translation>
     </message>

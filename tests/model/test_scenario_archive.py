@@ -551,3 +551,17 @@ def test_a_scenario_is_its_own_once_read_never_a_view_of_the_file(tmp_path):
     path.write_bytes(b"gone")
     back.replace_step(1, back.step(1).with_changes(vector=[7, 7]))  # writable, its own
     assert back.step(2).vector.tolist() == [1, 1] and back.step(1).vector.tolist() == [7, 7]
+
+
+def test_a_scenario_archive_given_as_arrays_to_import_says_what_it_is(tmp_path):
+    from linviz.model.array_files import array_layout, read_array_file
+
+    path = tmp_path / "scenario.npz"
+    save_scenario(rich(), path)
+    for read in (read_array_file, array_layout):  # File ▸ Import arrays… reads the layout
+        with pytest.raises(ScenarioError) as caught:
+            read(path)
+        assert str(caught.value) == (
+            f"{path}: this is a scenario archive, not arrays to import: open it as a scenario "
+            "(linviz FILE, File ▸ Open)"
+        )
