@@ -42,6 +42,7 @@ def smoke_figures() -> dict:
         "drag_ms.d64_1000_steps",
         "drag_ms.lesson_4_queued",
         "open_ms.100000_steps_d8",
+        "open_ms.100000_steps_d8_npz",
         "commit_ms.d64_100000_steps",
         "scrub_ms.100_steps",
         "scrub_ms.100000_steps",
@@ -66,8 +67,9 @@ def test_every_timing_has_a_median_and_p95_in_ms(smoke_figures, path):
 
 
 def test_memory_figures_are_megabytes(smoke_figures):
-    peak = smoke_figures["open_peak_rss_mb"]["100000_steps_d8"]
-    assert numeric(peak["median"]) and peak["median"] > 10 and peak["n"] >= 2
+    for name in ("100000_steps_d8", "100000_steps_d8_npz"):
+        peak = smoke_figures["open_peak_rss_mb"][name]
+        assert numeric(peak["median"]) and peak["median"] > 10 and peak["n"] >= 2
     assert numeric(smoke_figures["rss_mb_100000_steps"])
     assert smoke_figures["rss_mb_100000_steps"] > 10
     assert numeric(smoke_figures["trace_100000_d64"]["rss_mb"])
@@ -87,6 +89,8 @@ def test_each_target_of_the_issue_is_checked(smoke_figures):
         "rss_mb_100000_steps",
         "open_ms",
         "open_peak_rss_mb",
+        "open_ms_npz",
+        "open_peak_rss_mb_npz",
     }
     # The test extra installs matplotlib: every target, the peer's too, is checked.
     assert all(isinstance(check["ok"], bool) and check["target"] for check in targets.values())
@@ -150,8 +154,14 @@ def made_up_figures(lesson_ms: float, peer_lesson_ms: float) -> dict:
         "commit_ms": {"d64_100000_steps": {"median": 12.0, "p95": 14.0, "n": 10}},
         "startup_ms": {"linviz": {"median": 400.0}, "bare_qt": {"median": 320.0}},
         "rss_mb_100000_steps": 250.0,
-        "open_ms": {"1000000_steps_d8": {"median": 1000.0}},
-        "open_peak_rss_mb": {"1000000_steps_d8": {"median": 450.0}},
+        "open_ms": {
+            "1000000_steps_d8": {"median": 2000.0, "file_mb": 325.0},
+            "1000000_steps_d8_npz": {"median": 1000.0, "file_mb": 126.0},
+        },
+        "open_peak_rss_mb": {
+            "1000000_steps_d8": {"median": 450.0},
+            "1000000_steps_d8_npz": {"median": 520.0},
+        },
         "peer_ms": {
             "drag_lesson": {"median": peer_lesson_ms},
             "drag_d64_1000_steps": {"median": 50.0},
@@ -177,7 +187,26 @@ def test_a_target_against_the_peer_is_met_at_its_ratio_and_missed_below_it():
         and "ratio 1.25" in (met["startup_ms.linviz"]["measured"])
     )
     assert met["commit_ms.d64_100000_steps"]["ok"] is True  # 2.4x against 3x
-    assert met["open_ms"]["ok"] is True and met["rss_mb_100000_steps"]["ok"] is True
+    assert met["rss_mb_100000_steps"]["ok"] is True
+
+
+def test_each_file_format_is_checked_against_the_open_targets_on_its_own():
+    from linviz.bench.view_bench import check_targets
+
+    met = check_targets(made_up_figures(lesson_ms=5.0, peer_lesson_ms=150.0))
+    # 2000 ms is 6.25x the bare window's 320 ms, the archive's 1000 ms 3.1x.
+    assert met["open_ms"]["ok"] is False and "ratio 6.25" in met["open_ms"]["measured"]
+    assert "1000000_steps_d8 (columns JSON, 325.0 MB)" in met["open_ms"]["measured"]
+    assert met["open_ms_npz"]["ok"] is True and "ratio 3.12" in met["open_ms_npz"]["measured"]
+    assert "1000000_steps_d8_npz (scenario archive" in met["open_ms_npz"]["measured"]
+    assert met["open_peak_rss_mb"]["ok"] is True and met["open_peak_rss_mb_npz"]["ok"] is False
+    # A run without the archive's figures does not check its targets (it does not pass them).
+    figures = made_up_figures(lesson_ms=5.0, peer_lesson_ms=150.0)
+    for kind in ("open_ms", "open_peak_rss_mb"):
+        del figures[kind]["1000000_steps_d8_npz"]
+    unmeasured = check_targets(figures)
+    assert unmeasured["open_ms_npz"]["ok"] is None and unmeasured["open_ms"]["ok"] is False
+    assert unmeasured["open_peak_rss_mb_npz"]["measured"].startswith("not measured")
 
 
 def test_without_matplotlib_the_peer_is_missing_and_its_targets_not_checked(monkeypatch, capsys):

@@ -88,12 +88,13 @@ def check_array_options(parser: argparse.ArgumentParser, options: argparse.Names
     from linviz.model.sources import is_array_file
 
     name = getattr(options, "scenario", None)
-    if name is not None and is_array_file(name):
+    used = [option for option in ARRAY_OPTIONS if getattr(options, option, None) is not None]
+    if not used or (name is not None and is_array_file(name)):
         return
-    used = [name for name in ARRAY_OPTIONS if getattr(options, name, None) is not None]
-    if used:
-        flag = {"array_rule": "--rule", "q_scale": "--q-scale"}.get(used[0], f"--{used[0]}")
-        parser.error(f"{flag} reads arrays: it needs an .npz or .npy file, not {name}")
+    flag = {"array_rule": "--rule", "q_scale": "--q-scale"}.get(used[0], f"--{used[0]}")
+    if name is not None and name.lower().endswith(".npz"):  # holds linviz_scenario.npy
+        parser.error(f"{flag} reads arrays: {name} is a scenario archive, not arrays to import")
+    parser.error(f"{flag} reads arrays: it needs an .npz or .npy file, not {name}")
 
 
 def add_import_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -105,7 +106,11 @@ def add_import_parser(commands: argparse._SubParsersAction) -> argparse.Argument
         ".npz or .npy file and write the scenario file linviz opens.",
     )
     command.add_argument("scenario", metavar="FILE", help="an .npz file, or one .npy of a group")
-    command.add_argument("--out", required=True, help="the scenario file to write (.json)")
+    command.add_argument(
+        "--out",
+        required=True,
+        help="the scenario file to write: .json, or .npz for a scenario archive",
+    )
     add_array_options(command)
     return command
 
@@ -118,9 +123,14 @@ def run_import(options: argparse.Namespace, parser: argparse.ArgumentParser) -> 
     from linviz.model.sources import is_array_file
 
     if not is_array_file(options.scenario):
+        if options.scenario.lower().endswith(".npz"):  # holds linviz_scenario.npy
+            parser.error(f"{options.scenario}: a scenario archive, not arrays: open it as it is")
         parser.error(f"{options.scenario}: expected an .npz or .npy file")
-    if is_array_file(options.out):
-        parser.error(f"--out {options.out}: the scenario file is JSON (.json), not arrays")
+    if options.out.lower().endswith(".npy"):
+        parser.error(
+            f"--out {options.out}: the scenario file is JSON (.json) or an archive (.npz), "
+            "not one array"
+        )
     try:
         scenario = read_array_file(options.scenario, array_options(options) or ArrayOptions())
         written = save_scenario(scenario, options.out)

@@ -8,7 +8,7 @@ so each view redraws only what it shows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, fields, replace
 from itertools import compress, count, islice
 from pathlib import Path
@@ -144,7 +144,7 @@ class ChangedOnDisk(ScenarioError):
 KEY_SPACES = ("auto", "k", "phi")
 
 
-def _numbers_with_text(texts: list[str]) -> Iterator[int]:
+def _numbers_with_text(texts: Sequence[str]) -> Iterator[int]:
     """The 1-based numbers of the steps whose text in ``texts`` is not empty.
 
     C-level passes (``any``, ``compress``): a million steps' captions or notes,
@@ -701,7 +701,7 @@ class Session:
         self._caption_bases = {}
         sc = self.scenario
         written_for = sc.caption_written_for
-        captions = sc.captions()
+        captions = sc.text_view().captions  # no copy: a million steps' are read, not kept
         # Only the steps with a caption are looked at: a million steps have few or none.
         numbers = islice(_numbers_with_text(captions), MAX_TRACKED_CAPTIONS - 1)
         captioned = [(None, sc.caption)] + [(n, captions[n - 1]) for n in numbers]
@@ -753,7 +753,7 @@ class Session:
         self._text_bases = {}
         sc = self.scenario
         written_for = sc.text_written_for  # a file keeps what a stale text was written for
-        notes, questions = sc.teaching_columns()
+        notes, questions = sc.teaching_view()  # no copies: only read here
         watched = 0
         for kind, column in zip(STEP_TEXTS, (notes, questions)):
             for number in _numbers_with_text(column):

@@ -35,6 +35,8 @@ from linviz.model.arrays import (
     shape_text,
 )
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, shown
+from linviz.model.file_kinds import SCENARIO_MARK
+from linviz.model.npz_members import npy_header
 from linviz.model.rules import Rule
 from linviz.model.safe_files import size_words
 
@@ -103,11 +105,7 @@ def _check_regular(name: str) -> None:
 
 def _header(stream: IO[bytes]) -> tuple[tuple[int, ...], np.dtype]:
     """The shape and type an ``.npy`` stream declares (its data is not read)."""
-    version = np.lib.format.read_magic(stream)
-    if version == (1, 0):
-        shape, _, dtype = np.lib.format.read_array_header_1_0(stream)
-    else:
-        shape, _, dtype = np.lib.format.read_array_header_2_0(stream)
+    shape, _, dtype = npy_header(stream)
     return shape, dtype
 
 
@@ -152,6 +150,15 @@ def _check_header(shape: tuple[int, ...], dtype: np.dtype, array: str, name: str
 
 
 def _unknown(array: str, name: str) -> ScenarioError:
+    if array == SCENARIO_MARK:
+        return _refusal(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError",
+                "this is a scenario archive, not arrays to import: open it as a scenario "
+                "(linviz FILE, File ▸ Open)",
+            ),
+            name,
+        )
     return _refusal(
         QT_TRANSLATE_NOOP(
             "ScenarioError", "unknown array {array}; expected arrays named {allowed}"

@@ -18,6 +18,7 @@ first bad field.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -25,15 +26,19 @@ import numpy as np
 from linviz.model import limits
 from linviz.model.caption_fields import check_written_for
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, Term, shown
+from linviz.model.rules import RULE_PARAMETERS, Rule
 from linviz.model.scenario import Scenario
 from linviz.model.step import READ, WRITE, Step, StepColumns
 from linviz.model.step_reader import TEXT_BASIS_KEYS, check_keys, parse_step
+from linviz.model.text_measures import MeasuredTexts
 from linviz.model.text_rules import same_label
 
 #: Letters of ``ops``.
 WRITE_LETTER, READ_LETTER = "w", "r"
 #: Flat number columns: (name, rows it holds, per-step field in messages).
 NUMBER_COLUMNS = ("keys", "values", "queries")
+#: Columns of one item per step that a scenario archive holds as float64 arrays (NaN: none).
+ARRAY_ROW_COLUMNS = frozenset({"alpha", "beta"})
 #: Columns of one item per step, and the per-step field each one holds.
 ROW_COLUMNS = {
     "labels": "label",
@@ -83,9 +88,15 @@ def _not_a_list(name: str, raw: Any) -> ScenarioError:
     )
 
 
-def _check_ops(raw: Any) -> np.ndarray:
-    """``ops`` as a boolean column (True: a write)."""
-    if not isinstance(raw, str):
+def check_ops(raw: Any) -> np.ndarray:
+    """``ops`` as a boolean column (True: a write).
+
+    Text of one letter per step, or (in a scenario archive) those letters'
+    codes as a 1-D ``uint8`` array.
+    """
+    if isinstance(raw, np.ndarray):
+        letters = raw
+    elif not isinstance(raw, str):
         raise ScenarioError.of(
             QT_TRANSLATE_NOOP(
                 "ScenarioError",
@@ -94,6 +105,8 @@ def _check_ops(raw: Any) -> np.ndarray:
             kind=type(raw).__name__,
             field="ops",
         )
+    else:
+        letters = np.frombuffer(raw.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     if len(raw) > limits.MAX_STEPS:
         raise ScenarioError.of(
             QT_TRANSLATE_NOOP("ScenarioError", "{count:,} steps; at most {limit:,} allowed"),
@@ -101,7 +114,6 @@ def _check_ops(raw: Any) -> np.ndarray:
             limit=limits.MAX_STEPS,
             field="steps",
         )
-    letters = np.frombuffer(raw.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     is_write = letters == ord(WRITE_LETTER)
     bad = np.flatnonzero(~is_write & (letters != ord(READ_LETTER)))
     if bad.size:
@@ -110,7 +122,7 @@ def _check_ops(raw: Any) -> np.ndarray:
             QT_TRANSLATE_NOOP(
                 "ScenarioError", "unknown op {op} in ops; expected 'w' (write) or 'r' (read)"
             ),
-            op=shown(raw[row]),
+            op=shown(raw[row] if isinstance(raw, str) else chr(int(letters[row]))),
             step=row + 1,
             field="op",
         )
@@ -122,7 +134,7 @@ def _row_column(raw: dict[str, Any], name: str, count: int) -> list[Any] | None:
     column = raw.get(name)
     if column is None:
         return None
-    if type(column) is not list:
+    if not isinstance(column, list) and not (name in ARRAY_ROW_COLUMNS and _is_row_array(column)):
         raise _not_a_list(name, column)
     if len(column) != count:
         raise ScenarioError.of(
@@ -135,6 +147,11 @@ def _row_column(raw: dict[str, Any], name: str, count: int) -> list[Any] | None:
             field=name,
         )
     return column
+
+
+def _is_row_array(column: Any) -> bool:
+    """Whether ``column`` is a 1-D float64 array (``alpha``/``beta`` of a scenario archive)."""
+    return isinstance(column, np.ndarray) and column.ndim == 1 and column.dtype == np.float64
 
 
 def _number_column(raw: Any, name: str, rows: int, width: int, size: str) -> Any:
@@ -165,10 +182,18 @@ def _number_column(raw: Any, name: str, rows: int, width: int, size: str) -> Any
     return raw
 
 
-def _as_numbers(raw: list[Any] | np.ndarray, width: int) -> tuple[np.ndarray, int | None]:
-    """``raw`` as rows of float64, and the first row holding anything but a finite number."""
-    if isinstance(raw, np.ndarray):  # read by the fast reader: finite numbers only
-        return raw.reshape(-1, width), None
+def _as_numbers(
+    raw: list[Any] | np.ndarray, width: int, finite: bool = False
+) -> tuple[np.ndarray, int | None]:
+    """``raw`` as rows of float64, and the first row holding anything but a finite number.
+
+    ``finite``: an array ``raw`` is known to hold finite numbers only.
+    """
+    if isinstance(raw, np.ndarray):  # float64, from the fast reader or an archive
+        rows = raw.reshape(-1, width)
+        if finite or np.isfinite(raw).all():
+            return rows, None
+        return np.zeros((0, width)), int(np.flatnonzero(~np.isfinite(rows).all(axis=1))[0])
     kinds = set(map(type, raw))
     if kinds <= {int, float}:
         try:
@@ -188,11 +213,16 @@ def _as_numbers(raw: list[Any] | np.ndarray, width: int) -> tuple[np.ndarray, in
     raise AssertionError("numbers refused, yet none is wrong")  # pragma: no cover
 
 
-def _label_rows(labels: list[Any], texts_only: bool) -> list[int]:
-    """Rows whose label the quick pass cannot take (checked in full).
+def _label_rows(labels: list[Any], texts_only: bool) -> tuple[list[int], np.ndarray | None]:
+    """Rows whose label the quick pass cannot take (checked in full), and every label's length.
 
-    ``texts_only``: whether every label is a text (``str``).
+    ``texts_only``: whether every label is a text (``str``); the lengths
+    are ``None`` otherwise.
     """
+    if isinstance(labels, MeasuredTexts):  # ASCII, measured from the file's bytes
+        lengths = labels.lengths
+        odd = (lengths == 0) | (lengths > _MAX_LABEL) | labels.blank
+        return np.flatnonzero(odd).tolist(), lengths
     if texts_only:
         lengths = np.fromiter(map(len, labels), dtype=np.int64, count=len(labels))
         odd = (lengths == 0) | (lengths > _MAX_LABEL)
@@ -200,8 +230,8 @@ def _label_rows(labels: list[Any], texts_only: bool) -> list[int]:
             odd |= ~np.fromiter(map(str.isascii, labels), dtype=bool, count=len(labels))
         if any(map(str.isspace, labels)):
             odd |= np.fromiter(map(str.isspace, labels), dtype=bool, count=len(labels))
-        return np.flatnonzero(odd).tolist()
-    return [row for row, label in enumerate(labels) if type(label) is not str]
+        return np.flatnonzero(odd).tolist(), lengths
+    return [row for row, label in enumerate(labels) if type(label) is not str], None
 
 
 def _unique(labels: list[Any], texts_only: bool) -> bool:
@@ -214,6 +244,10 @@ def _unique(labels: list[Any], texts_only: bool) -> bool:
     """
     if not texts_only:
         return False
+    packed = labels.packed if isinstance(labels, MeasuredTexts) else None
+    if packed is not None:  # short ASCII labels: their bytes, compared as numbers
+        packed = np.sort(packed)
+        return not np.any(packed[1:] == packed[:-1])
     hashes = np.fromiter(map(hash, labels), dtype=np.int64, count=len(labels))
     hashes.sort()
     if not np.any(hashes[1:] == hashes[:-1]):
@@ -260,6 +294,45 @@ def _given_rows(column: list[Any] | None) -> list[int]:
     return [row for row, item in enumerate(column) if item is not None]
 
 
+def _odd_parameters(
+    column: np.ndarray | None, name: str, is_write: np.ndarray, rule: Rule
+) -> list[int]:
+    """Rows of an ``alpha``/``beta`` array that the quick pass cannot take (NaN: none).
+
+    A number in the parameter's range on a write whose rule takes it passes;
+    anything else (on a read, a rule without it, out of range, infinite) is
+    checked in full, which words the refusal.
+    """
+    if column is None:
+        return []
+    low_ok = column > 0.0 if name == "alpha" else column >= 0.0
+    taken = name in RULE_PARAMETERS[rule.name]
+    fine = is_write & low_ok & (column <= 1.0) if taken else np.zeros(len(column), dtype=bool)
+    return np.flatnonzero(~np.isnan(column) & ~fine).tolist()
+
+
+@dataclass(frozen=True)
+class PlacedNumbers:
+    """Every step's key or query and value, already in the scenario's rows (an archive's).
+
+    ``vectors`` is ``(steps, d_k)``, ``values`` ``(steps, d_v)`` with zero
+    rows at the reads; both float64 arrays of their own, their numbers not
+    yet checked.
+    """
+
+    vectors: np.ndarray
+    values: np.ndarray
+
+
+def _non_finite_rows(placed: PlacedNumbers) -> list[int]:
+    """Rows holding a number that is not finite (one pass over each array when none does)."""
+    vectors, values = placed.vectors, placed.values
+    if np.isfinite(vectors).all() and np.isfinite(values).all():
+        return []
+    fine = np.isfinite(vectors).all(axis=1) & np.isfinite(values).all(axis=1)
+    return np.flatnonzero(~fine).tolist()
+
+
 class ColumnReader:
     """Checks one steps object of the columns layout and builds the columns.
 
@@ -269,14 +342,31 @@ class ColumnReader:
         An empty scenario with the file's settings: the steps are checked
         against its sizes and rule.
     raw
-        The decoded steps object; its number columns may already be float64
-        arrays of finite numbers (read by the fast reader).
+        The decoded steps object; its number columns may already be flat
+        float64 arrays (read by the fast reader, or an archive's), and
+        ``ops``, ``alpha`` and ``beta`` arrays (an archive's: letter codes,
+        NaN where a step has none).
     owned
         Whether ``raw``'s lists may become the scenario's own (they were
         decoded for it); otherwise they are copied.
+    finite_arrays
+        Whether number columns given as arrays are known to hold finite
+        numbers only (the fast reader checks each chunk it parses).
+    placed
+        The numbers already in the scenario's rows (a scenario archive's);
+        ``raw`` then holds no number column.
     """
 
-    def __init__(self, shell: Scenario, raw: dict[str, Any], owned: bool = True) -> None:
+    def __init__(
+        self,
+        shell: Scenario,
+        raw: dict[str, Any],
+        owned: bool = True,
+        finite_arrays: bool = False,
+        placed: PlacedNumbers | None = None,
+    ) -> None:
+        self._finite = finite_arrays
+        self._placed_numbers = placed
         self._shell = shell
         self._raw = raw
         self._owned = owned
@@ -302,32 +392,45 @@ class ColumnReader:
                 name=Term("ops"),
                 field="ops",
             )
-        is_write = _check_ops(raw["ops"])
+        is_write = check_ops(raw["ops"])
         n = len(is_write)
         writes = int(is_write.sum())
         columns = {name: _row_column(raw, name, n) for name in ROW_COLUMNS}
         if not self._owned:
             columns = {name: None if c is None else list(c) for name, c in columns.items()}
-        flat = {
-            "keys": _number_column(raw.get("keys"), "keys", writes, d_k, "d_k"),
-            "values": _number_column(raw.get("values"), "values", writes, d_v, "d_v"),
-            "queries": _number_column(raw.get("queries"), "queries", n - writes, d_k, "d_k"),
-        }
         write_rows = np.flatnonzero(is_write)
         read_rows = np.flatnonzero(~is_write)
-        keys, bad_key = _as_numbers(flat["keys"], d_k)
-        values, bad_value = _as_numbers(flat["values"], d_v)
-        queries, bad_query = _as_numbers(flat["queries"], d_k)
-        suspects = set()
-        for rows, bad in ((write_rows, bad_key), (write_rows, bad_value), (read_rows, bad_query)):
-            if bad is not None:
-                suspects.add(int(rows[bad]))
+        placed = self._placed_numbers
+        if placed is not None:
+            flat: dict[str, Any] = {"vectors": placed.vectors, "values": placed.values}
+            suspects = set(_non_finite_rows(placed))
+        else:
+            flat = {
+                "keys": _number_column(raw.get("keys"), "keys", writes, d_k, "d_k"),
+                "values": _number_column(raw.get("values"), "values", writes, d_v, "d_v"),
+                "queries": _number_column(raw.get("queries"), "queries", n - writes, d_k, "d_k"),
+            }
+            keys, bad_key = _as_numbers(flat["keys"], d_k, self._finite)
+            values, bad_value = _as_numbers(flat["values"], d_v, self._finite)
+            queries, bad_query = _as_numbers(flat["queries"], d_k, self._finite)
+            suspects = set()
+            found = ((write_rows, bad_key), (write_rows, bad_value), (read_rows, bad_query))
+            for rows, bad in found:
+                if bad is not None:
+                    suspects.add(int(rows[bad]))
         labels = columns["labels"]
         if labels is None:
             labels = _default_labels(is_write)
-        texts_only = set(map(type, labels)) <= {str}
-        suspects.update(_label_rows(labels, texts_only))
-        for name in ("alpha", "beta", "caption_for", "notes_for", "questions_for"):
+        texts_only = isinstance(labels, MeasuredTexts) or set(map(type, labels)) <= {str}
+        odd_labels, label_lengths = _label_rows(labels, texts_only)
+        suspects.update(odd_labels)
+        for name in ("alpha", "beta"):
+            column = columns[name]
+            if isinstance(column, np.ndarray):
+                suspects.update(_odd_parameters(column, name, is_write, shell.rule))
+            else:
+                suspects.update(_given_rows(column))
+        for name in ("caption_for", "notes_for", "questions_for"):
             suspects.update(_given_rows(columns[name]))
         for name in ("captions", "notes", "questions"):
             suspects.update(_text_rows(columns[name]))
@@ -345,7 +448,11 @@ class ColumnReader:
                 )
             suspects.update(self._target_rows(targets, is_write, first_row))
 
-        alpha, beta = np.full(n, np.nan), np.full(n, np.nan)
+        # An archive's arrays are kept as they are (a row only passes if it is fine).
+        alpha, beta = (
+            np.array(column) if isinstance(column, np.ndarray) else np.full(n, np.nan)
+            for column in (columns["alpha"], columns["beta"])
+        )
         # The decoded lists become the scenario's own (no copy): changed only where checked.
         texts = {name: columns[name] for name in ("captions", "notes", "questions")}
         if targets is None:
@@ -370,17 +477,12 @@ class ColumnReader:
                 beta[row] = float(checked.beta)
         # The flat columns are dropped as they are placed: a million rows are 64 MB each.
         flat.clear()
-        numbers = {"keys": keys, "values": values, "queries": queries}
-        del keys, values, queries
-        for name in NUMBER_COLUMNS:
-            if isinstance(raw.get(name), np.ndarray):  # the fast reader's, not a caller's
-                if self._owned:  # its own array, not a view: the rows are spread in it
-                    numbers[name] = raw.pop(name)
-                else:
-                    del raw[name]
-        vectors = _placed(numbers.pop("keys"), write_rows, read_rows, n, d_k)
-        vectors[read_rows] = numbers.pop("queries").reshape(-1, d_k)
-        all_values = _placed(numbers.pop("values"), write_rows, read_rows, n, d_v)
+        if placed is not None:
+            vectors, all_values = placed.vectors, placed.values
+        else:
+            numbers = {"keys": keys, "values": values, "queries": queries}
+            del keys, values, queries  # the columns' only holders from here: spread in place
+            vectors, all_values = self._place(numbers, write_rows, read_rows)
         by_label = first_row  # None: unique labels, mapped when the scenario needs it
         if relabelled:  # a label the checks rewrote may now equal another
             by_label = dict(zip(labels, range(n)))
@@ -400,13 +502,34 @@ class ColumnReader:
             all_values,
             alpha,
             beta,
-            labels,
+            labels if type(labels) is list else list(labels),  # not the file's bytes with them
             targets,
             texts["captions"] if texts["captions"] is not None else [""] * n,
             by_label,
             texts["notes"] if texts["notes"] is not None else None,
             texts["questions"] if texts["questions"] is not None else None,
+            None if relabelled else label_lengths,  # a rewritten label may be longer
         )
+
+    def _place(
+        self, numbers: dict[str, np.ndarray], write_rows: np.ndarray, read_rows: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The flat number columns (taken out of ``numbers``) spread into the scenario's rows.
+
+        Returns its vectors and values.
+        """
+        raw, d_k, d_v = self._raw, self._shell.d_k, self._shell.d_v
+        n = len(write_rows) + len(read_rows)
+        for name in NUMBER_COLUMNS:
+            if isinstance(raw.get(name), np.ndarray):  # the fast reader's, not a caller's
+                if self._owned:  # its own array, not a view: the rows are spread in it
+                    numbers[name] = raw.pop(name)
+                else:
+                    del raw[name]
+        vectors = _placed(numbers.pop("keys"), write_rows, read_rows, n, d_k)
+        vectors[read_rows] = numbers.pop("queries").reshape(-1, d_k)
+        all_values = _placed(numbers.pop("values"), write_rows, read_rows, n, d_v)
+        return vectors, all_values
 
     @staticmethod
     def _target_rows(
@@ -439,7 +562,11 @@ class ColumnReader:
         d_k, d_v = self._shell.d_k, self._shell.d_v
         write = bool(is_write[row])
         item: dict[str, Any] = {"op": WRITE if write else READ, "label": labels[row]}
-        if write:
+        if "vectors" in flat:  # placed already: row by row
+            item["key" if write else "query"] = flat["vectors"][row].tolist()
+            if write:
+                item["value"] = flat["values"][row].tolist()
+        elif write:
             item["key"] = _row_numbers(flat["keys"], writes_before, d_k)
             item["value"] = _row_numbers(flat["values"], writes_before, d_v)
         else:
@@ -449,6 +576,8 @@ class ColumnReader:
             if name == "labels" or column is None:
                 continue
             value = column[row]
+            if isinstance(column, np.ndarray):  # an archive's alpha or beta: NaN for none
+                value = None if np.isnan(value) else float(value)
             if value is not None and value != "":
                 item[field] = value
         try:
@@ -477,10 +606,15 @@ def _placed(
     Made in the memory of ``numbers`` when it is an array of its own that
     nothing else holds (the fast reader's): grown in place (no copy of a
     large block) and its rows moved down from the last, so a million-row
-    column costs no second array. Otherwise copied into a new one.
+    column costs no second array. Otherwise (a view, such as an archive's
+    array read where it lies in the file) copied into a new one.
     """
     try:
-        numbers.resize(n * width)  # refused for a view, or while anything else holds it
+        # resize refuses a view, or an array anything else holds; but one of the same
+        # size it leaves as it is, without asking: a view is never kept.
+        if not (numbers.flags.owndata and numbers.flags.writeable):
+            raise ValueError("not an array of its own")
+        numbers.resize(n * width)
     except ValueError:
         table = np.zeros((n, width))
         table[rows] = numbers.reshape(-1, width)

@@ -24,6 +24,7 @@ from typing import Any
 from linviz.model.errors import QT_TRANSLATE_NOOP, Phrase, ScenarioError, Term, shown
 
 _SPACE = re.compile(r"[ \t\n\r]*")
+_BLANK = re.compile(rb"[ \t\n\r\x0b\x0c]*\Z")
 _COMMA = re.compile(r"[ \t\n\r]*,[ \t\n\r]*")
 
 
@@ -315,3 +316,35 @@ class ArrayItems:
                 self.end = pos + 1
                 return
             raise syntax_error("Expecting ',' delimiter", text, pos)
+
+
+def parse_json(data: bytes | bytearray) -> Any:
+    """Decode ``data`` as one JSON document, refusing what a scenario never holds."""
+    text = decode_json_text(data)
+    pos = skip_space(text, 0)
+    value, end = decode_value(text, pos)
+    end = skip_space(text, end)
+    if end != len(text):
+        raise syntax_error("Extra data", text, end)
+    return value
+
+
+def decode_json_text(data: bytes | bytearray) -> str:
+    """``data`` as text: UTF-8 (a byte-order mark allowed), refused if empty or binary."""
+    if _BLANK.match(data):
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "the file is empty; expected a JSON scenario")
+        )
+    if b"\x00" in data:
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP("ScenarioError", "this is a binary file, not a JSON scenario")
+        )
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise ScenarioError.of(
+            QT_TRANSLATE_NOOP(
+                "ScenarioError", "not UTF-8 text (byte {position}); expected a JSON scenario"
+            ),
+            position=error.start + 1,
+        ) from None

@@ -201,7 +201,10 @@ def mapped_limited(path: str | os.PathLike[str], limit: int) -> Iterator[mmap.mm
         yield mapping
     finally:
         if mapping is not None:
-            mapping.close()
+            try:
+                mapping.close()
+            except BufferError:  # a view of it still lives (an error's frames): unmapped with it
+                pass
 
 
 def _check_readable_kind(mode: int, size: int, limit: int, name: str) -> None:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,12 +26,10 @@ from typing import Any
 import numpy as np
 
 from linviz.model import limits
-from linviz.model.caption_fields import check_written_for
 from linviz.model.column_checks import ColumnReader
 from linviz.model.column_layout import (
     LAYOUT_COLUMNS,
     LAYOUT_STEPS,
-    LAYOUTS,
     Buffer,
     NotFast,
     StepsLayout,
@@ -40,11 +37,24 @@ from linviz.model.column_layout import (
     number_rows,
     read_fast,
 )
-from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, Term, shown
-from linviz.model.field_checks import check_text
-from linviz.model.json_reader import ArrayItems, decode_value, skip_space, syntax_error, walk_object
-from linviz.model.replay import Trace
-from linviz.model.rules import RULE_PARAMETERS, Rule
+from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError
+from linviz.model.file_kinds import is_zip, names_archive
+from linviz.model.file_parts import (
+    STEP_SETTINGS,
+    adopt,
+    checked_finite,
+    head_of,
+    row_columns,
+    settings_scenario,
+)
+from linviz.model.json_reader import (
+    ArrayItems,
+    decode_json_text,
+    decode_value,
+    skip_space,
+    syntax_error,
+    walk_object,
+)
 from linviz.model.safe_files import (
     DiskStamp,
     Saved,
@@ -58,157 +68,8 @@ from linviz.model.safe_files import (
 )
 from linviz.model.scenario import Scenario
 from linviz.model.step import READ, WRITE
-from linviz.model.step_reader import StepReader, check_keys
-from linviz.model.texts import as_json, variants
-
-FORMAT = "linviz-scenario"
-VERSION = 1
-
-TOP_KEYS = frozenset(
-    {
-        "format",
-        "version",
-        "layout",
-        "title",
-        "caption",
-        "caption_for",
-        "d_k",
-        "d_v",
-        "feature_map",
-        "normalize",
-        "rule",
-        "steps",
-    }
-)
-REQUIRED_TOP = ("format", "version", "d_k", "d_v", "steps")
-#: Top-level fields the checking of a step depends on.
-STEP_SETTINGS = frozenset({"d_k", "d_v", "rule"})
-
-_BLANK = re.compile(rb"[ \t\n\r\x0b\x0c]*\Z")
-
-
-def _parse_rule(raw: Any) -> Rule:
-    if not isinstance(raw, dict):
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP(
-                "ScenarioError", 'rule must be an object like {{"name": "additive"}}'
-            ),
-            field="rule",
-        )
-    if "name" not in raw:
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP("ScenarioError", "rule needs a 'name'"), field="rule.name"
-        )
-    name = raw["name"]
-    if not isinstance(name, str) or name not in RULE_PARAMETERS:
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP("ScenarioError", "unknown rule {name}; expected one of {allowed}"),
-            name=shown(name),
-            allowed=", ".join(RULE_PARAMETERS),
-            field="rule.name",
-        )
-    allowed = {"name", *RULE_PARAMETERS[name]}
-    unknown = sorted(set(raw) - allowed)
-    if unknown:
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP("ScenarioError", "the {rule} rule takes no {parameter}"),
-            rule=name,
-            parameter=shown(unknown[0]),
-            field=f"rule.{unknown[0]}",
-        )
-    return Rule(name, raw.get("alpha"), raw.get("beta"))
-
-
-def _settings_scenario(header: dict[str, Any], steps: Any, step_count: int) -> Scenario:
-    """An empty scenario with the file's settings, checked in the order messages promise.
-
-    ``header`` holds every top-level field but the steps; ``steps`` is the
-    steps' value when it is not a list (``[]`` stands for a list of
-    ``step_count`` steps, ``None`` for no steps at all).
-    """
-    if header.get("format") != FORMAT:
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP("ScenarioError", "format must be {format!r}, got {got}"),
-            format=FORMAT,
-            got=shown(header.get("format")),
-            field="format",
-        )
-    version = header.get("version")
-    if isinstance(version, bool) or version != VERSION:
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP("ScenarioError", "version must be {version}, got {got}"),
-            version=VERSION,
-            got=shown(version),
-            field="version",
-        )
-    layout = header.get("layout", LAYOUT_STEPS)
-    if not isinstance(layout, str) or layout not in LAYOUTS:
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP(
-                "ScenarioError", "layout must be {steps!r} or {columns!r}, got {got}"
-            ),
-            steps=LAYOUT_STEPS,
-            columns=LAYOUT_COLUMNS,
-            got=shown(layout),
-            field="layout",
-        )
-    check_keys(header, TOP_KEYS, Term(QT_TRANSLATE_NOOP("ScenarioError", "the scenario")))
-    for required in REQUIRED_TOP:
-        if required not in header and not (required == "steps" and steps is not None):
-            raise ScenarioError.of(
-                QT_TRANSLATE_NOOP("ScenarioError", "missing {name!r}"),
-                name=Term(required),
-                field=required,
-            )
-    rule = _parse_rule(header.get("rule", {"name": "additive"}))
-    if layout == LAYOUT_COLUMNS and not isinstance(steps, dict):
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP(
-                "ScenarioError", "in the columns layout, steps must be an object of columns"
-            ),
-            field="steps",
-        )
-    if layout == LAYOUT_STEPS and not isinstance(steps, list):
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP("ScenarioError", "steps must be a list"), field="steps"
-        )
-    if step_count > limits.MAX_STEPS:
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP("ScenarioError", "{count:,} steps; at most {limit:,} allowed"),
-            count=step_count,
-            limit=limits.MAX_STEPS,
-            field="steps",
-        )
-    scenario = Scenario(
-        header["d_k"],
-        header["d_v"],
-        feature_map=header.get("feature_map", "identity"),
-        normalize=header.get("normalize", False),
-        rule=rule,
-        title=check_text(
-            header.get("title", "Untitled"), "title", limits.MAX_TEXT_CHARS, languages=True
-        ),
-    )
-    # Its live fields may quote steps: checked once they are read (_adopt).
-    scenario.caption = check_text(
-        header.get("caption", ""), "caption", limits.MAX_TEXT_CHARS, languages=True
-    )
-    scenario.layout = layout
-    return scenario
-
-
-def _adopt(scenario: Scenario, reader: StepReader | ColumnReader, header: dict[str, Any]) -> None:
-    """Give the settings scenario its steps, then what needs them: the own caption's
-    labels and the digests of captions kept as written for an earlier version.
-    """
-    scenario.adopt_columns(reader.finish())
-    if any("{" in text or "}" in text for text in variants(scenario.caption)):
-        scenario.caption = scenario.check_scenario_caption(scenario.caption)
-    written_for = dict(reader.written_for)
-    if "caption_for" in header:
-        written_for[""] = check_written_for(header["caption_for"])
-    scenario.caption_written_for = written_for
-    scenario.text_written_for = dict(reader.texts_written_for)
+from linviz.model.step_reader import StepReader
+from linviz.model.texts import as_json
 
 
 def scenario_from_dict(document: Any) -> Scenario:
@@ -220,15 +81,15 @@ def scenario_from_dict(document: Any) -> Scenario:
     header = {key: value for key, value in document.items() if key != "steps"}
     steps = document.get("steps")
     count = len(steps) if isinstance(steps, list) else 0
-    scenario = _settings_scenario(header, steps, count)
+    scenario = settings_scenario(header, steps, count)
     if isinstance(steps, dict):
-        _adopt(scenario, ColumnReader(scenario, steps, owned=False), header)
+        adopt(scenario, ColumnReader(scenario, steps, owned=False), header)
         return scenario
     assert isinstance(steps, list)  # _settings_scenario refused anything else
     reader = StepReader(scenario)
     for raw in steps:
         reader.add(raw)
-    _adopt(scenario, reader, header)
+    adopt(scenario, reader, header)
     return scenario
 
 
@@ -257,9 +118,9 @@ class _DocumentReader:
                 )
             )
         self._expect_end(skip_space(text, walk_object(text, pos, self._member)))
-        scenario = _settings_scenario(self.header, self.steps, self.step_count)
+        scenario = settings_scenario(self.header, self.steps, self.step_count)
         if isinstance(self.steps, dict):  # the columns layout
-            _adopt(scenario, ColumnReader(scenario, self.steps), self.header)
+            adopt(scenario, ColumnReader(scenario, self.steps), self.header)
             return scenario
         if self.reader is None or self.after_steps & STEP_SETTINGS:
             # The steps came before the settings they are checked against: read them again.
@@ -268,7 +129,7 @@ class _DocumentReader:
             self._read_steps(self.reader)
         if self.refusal is not None:
             raise self.refusal
-        _adopt(scenario, self.reader, self.header)
+        adopt(scenario, self.reader, self.header)
         return scenario
 
     def _expect_end(self, pos: int) -> None:
@@ -287,7 +148,7 @@ class _DocumentReader:
             return end
         self.steps, self.steps_at = [], pos
         try:
-            self.reader = StepReader(_settings_scenario(self.header, [], 0))
+            self.reader = StepReader(settings_scenario(self.header, [], 0))
         except ScenarioError:
             self.reader = None  # settings still to come (or wrong): read the steps later
         return self._read_steps(self.reader)
@@ -308,37 +169,6 @@ class _DocumentReader:
         return items.end
 
 
-def parse_json(data: bytes | bytearray) -> Any:
-    """Decode ``data`` as one JSON document, refusing what a scenario never holds."""
-    text = _decode(data)
-    pos = skip_space(text, 0)
-    value, end = decode_value(text, pos)
-    end = skip_space(text, end)
-    if end != len(text):
-        raise syntax_error("Extra data", text, end)
-    return value
-
-
-def _decode(data: bytes | bytearray) -> str:
-    if _BLANK.match(data):
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP("ScenarioError", "the file is empty; expected a JSON scenario")
-        )
-    if b"\x00" in data:
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP("ScenarioError", "this is a binary file, not a JSON scenario")
-        )
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise ScenarioError.of(
-            QT_TRANSLATE_NOOP(
-                "ScenarioError", "not UTF-8 text (byte {position}); expected a JSON scenario"
-            ),
-            position=error.start + 1,
-        ) from None
-
-
 def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     """Read and check the scenario file at ``path``; check its numbers stay finite.
 
@@ -349,33 +179,52 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     """
     name = os.fspath(path)
     with mapped_limited(name, limits.MAX_FILE_BYTES) as mapping:
-        scenario = None if mapping is None else _read_columns_fast(mapping, name)
+        scenario = None if mapping is None else _read_columnar(mapping, name)
     if scenario is not None:
-        return _checked(scenario, name)
-    data = read_limited(name, limits.MAX_FILE_BYTES)
+        return checked_finite(scenario, name)
+    return _scenario_from_bytes(read_limited(name, limits.MAX_FILE_BYTES), name)
+
+
+def _scenario_from_bytes(data: bytearray, name: str) -> Scenario:
+    """The scenario in ``data`` read the general way (``data`` is emptied: held once)."""
+    scenario = _read_columnar(data, name, archive_only=True)
+    if scenario is not None:
+        return checked_finite(scenario, name)
     try:
-        text = _decode(data)
+        text = decode_json_text(data)
     except ScenarioError as error:
         raise error.located(file=name) from None
-    del data  # the text alone from here: a large file is not held twice
+    del data[:]  # the text alone from here: a large file is not held twice
     return _scenario_from_text(text, name)
 
 
-def _read_columns_fast(data: Buffer, name: str, hasher: Any = None) -> Scenario | None:
-    """The scenario of a columns-layout file read the fast way, or ``None``.
+def _read_columnar(
+    data: Buffer, name: str, hasher: Any = None, archive_only: bool = False
+) -> Scenario | None:
+    """The scenario of a scenario archive or a columns-layout file read the fast way, or ``None``.
 
-    ``None``: the file has the steps layout, or something the fast reader
-    does not expect; the general reader then reads it (and words any refusal).
-    ``hasher`` is fed every byte of ``data`` when the fast way reads it
-    (see :func:`~linviz.model.column_layout.read_fast`).
+    ``None``: the file is JSON in the steps layout, or holds something the
+    fast reader does not expect; the general reader then reads it (and words
+    any refusal). ``archive_only``: ``None`` for any JSON. ``hasher`` is fed
+    every byte of ``data`` when it is read this way (see
+    :func:`~linviz.model.column_layout.read_fast`).
     """
+    if is_zip(data):  # a scenario archive (or arrays): never JSON
+        from linviz.model.scenario_archive import read_archive
+
+        try:
+            return read_archive(data, hasher)
+        except ScenarioError as error:
+            raise error.located(file=name) from None
+    if archive_only:
+        return None
     try:
         header, steps = read_fast(data, hasher)
     except (NotFast, StepsLayout):
         return None
     try:
-        scenario = _settings_scenario(header, steps, 0)
-        _adopt(scenario, ColumnReader(scenario, steps), header)
+        scenario = settings_scenario(header, steps, 0)
+        adopt(scenario, ColumnReader(scenario, steps, finite_arrays=True), header)
     except ScenarioError as error:
         raise error.located(file=name) from None
     return scenario
@@ -406,23 +255,18 @@ def load_scenario_stamped(path: str | os.PathLike[str]) -> tuple[Scenario, DiskS
     with mapped_limited(name, limits.MAX_FILE_BYTES) as mapping:
         if mapping is not None:
             # Hashed as it is read: one pass over the file's pages, each dropped once done.
-            fast = _read_columns_fast(mapping, name, hasher)
-    if fast is not None:  # a columns-layout file: never decoded as one text
+            fast = _read_columnar(mapping, name, hasher)
+    if fast is not None:  # an archive or a columns-layout file: never decoded as one text
         info = before or _stat_or_none(name)
         stamp = DiskStamp.of(info, hasher.hexdigest()) if info else DiskStamp(-1, 0, 0, 0, "")
-        scenario = _checked(fast, name)
+        scenario = checked_finite(fast, name)
         remove_leftovers(Path(name).parent, Path(name).name)
         return scenario, stamp
     data = read_limited(name, limits.MAX_FILE_BYTES)
     info = before or _stat_or_none(name)
     # No metadata at all (gone again at once): a stamp no file matches, so a save asks.
     stamp = DiskStamp.of(info, digest_of(data)) if info else DiskStamp(-1, 0, 0, 0, "")
-    try:
-        text = _decode(data)
-    except ScenarioError as error:
-        raise error.located(file=name) from None
-    del data  # the text alone from here: a large file is not held twice
-    scenario = _scenario_from_text(text, name)
+    scenario = _scenario_from_bytes(data, name)
     remove_leftovers(Path(name).parent, Path(name).name)
     return scenario, stamp
 
@@ -438,11 +282,11 @@ def load_scenario_bytes(data: bytes | bytearray, name: str) -> Scenario:
             limit=size_words(limits.MAX_FILE_BYTES),
             file=name,
         )
-    scenario = _read_columns_fast(data, name)
+    scenario = _read_columnar(data, name)
     if scenario is not None:
-        return _checked(scenario, name)
+        return checked_finite(scenario, name)
     try:
-        text = _decode(data)
+        text = decode_json_text(data)
     except ScenarioError as error:
         raise error.located(file=name) from None
     return _scenario_from_text(text, name)
@@ -453,18 +297,7 @@ def _scenario_from_text(text: str, name: str) -> Scenario:
         scenario = _DocumentReader(text).read()
     except ScenarioError as error:
         raise error.located(file=name) from None
-    return _checked(scenario, name)
-
-
-def _checked(scenario: Scenario, name: str) -> Scenario:
-    """``scenario`` once its replay is known to stay finite."""
-    try:
-        trace = Trace(scenario)
-        trace.check_finite()
-        trace.close()
-    except ScenarioError as error:
-        raise error.located(file=name) from None
-    return scenario
+    return checked_finite(scenario, name)
 
 
 #: Steps turned into JSON objects at a time when a scenario is written.
@@ -512,28 +345,9 @@ def step_objects(scenario: Scenario) -> Iterator[dict[str, Any]]:
             yield item
 
 
-def _head(scenario: Scenario, layout: str = LAYOUT_STEPS) -> dict[str, Any]:
-    document: dict[str, Any] = {
-        "format": FORMAT,
-        "version": VERSION,
-        **({"layout": layout} if layout != LAYOUT_STEPS else {}),
-        "title": as_json(scenario.title),
-        "d_k": scenario.d_k,
-        "d_v": scenario.d_v,
-        "feature_map": scenario.feature_map,
-        "normalize": scenario.normalize,
-        "rule": scenario.rule.to_dict(),
-    }
-    if scenario.caption:
-        document["caption"] = as_json(scenario.caption)
-        if "" in scenario.caption_written_for:
-            document["caption_for"] = scenario.caption_written_for[""]
-    return document
-
-
 def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
     """The scenario as the JSON document :func:`save_scenario` writes (steps layout)."""
-    return {**_head(scenario), "steps": list(step_objects(scenario))}
+    return {**head_of(scenario), "steps": list(step_objects(scenario))}
 
 
 def scenario_text(scenario: Scenario, layout: str | None = None) -> Iterator[str]:
@@ -549,7 +363,7 @@ def scenario_text(scenario: Scenario, layout: str | None = None) -> Iterator[str
         return
     if layout != LAYOUT_STEPS:
         raise ValueError(f"unknown layout {layout!r}")
-    head = json.dumps(_head(scenario), indent=2, ensure_ascii=False, allow_nan=False)
+    head = json.dumps(head_of(scenario), indent=2, ensure_ascii=False, allow_nan=False)
     yield head[:-2] + ",\n"
     if not len(scenario):
         yield '  "steps": []\n}\n'
@@ -570,38 +384,13 @@ def scenario_text(scenario: Scenario, layout: str | None = None) -> Iterator[str
 def _columns_text(scenario: Scenario) -> Iterator[str]:
     """The file text in the columns layout (see :mod:`linviz.model.column_layout`)."""
     head = json.dumps(
-        _head(scenario, LAYOUT_COLUMNS), indent=2, ensure_ascii=False, allow_nan=False
+        head_of(scenario, LAYOUT_COLUMNS), indent=2, ensure_ascii=False, allow_nan=False
     )
     is_write = scenario.write_mask()
     ops = np.where(is_write, ord("w"), ord("r")).astype(np.uint8).tobytes().decode("ascii")
     yield head[:-2] + ',\n  "steps": {\n    "ops": "' + ops + '"'
     encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
-    labels, targets, captions = scenario.text_columns()
-    notes, questions = scenario.teaching_columns()
-    written_for = scenario.caption_written_for
-    alphas, betas = (column.tolist() for column in scenario.parameter_overrides())
-    columns: dict[str, list[Any]] = {"labels": labels}
-    if any(target is not None for target in targets):
-        columns["targets"] = targets
-    for name, numbers in (("alpha", alphas), ("beta", betas)):
-        if any(x == x for x in numbers):  # some not NaN
-            columns[name] = [x if x == x else None for x in numbers]
-    for name, texts in (("captions", captions), ("notes", notes), ("questions", questions)):
-        if any(texts):
-            columns[name] = [as_json(text) if text else "" for text in texts]
-    if any(label in written_for for label, caption in zip(labels, captions) if caption):
-        columns["caption_for"] = [
-            written_for.get(label) if caption else None for label, caption in zip(labels, captions)
-        ]
-    texts_for = scenario.text_written_for
-    for name, kind, texts in (
-        ("notes_for", "notes", notes),
-        ("questions_for", "question", questions),
-    ):
-        if any((label, kind) in texts_for for label, text in zip(labels, texts) if text):
-            columns[name] = [
-                texts_for.get((label, kind)) if text else None for label, text in zip(labels, texts)
-            ]
+    columns = row_columns(scenario)
     for name, column in columns.items():
         if name in ("captions", "notes", "questions"):  # one text per line
             items = ",\n      ".join(map(encode, column))
@@ -664,6 +453,10 @@ def write_scenario(
         For any failure, naming the file and the reason; the old file is intact.
     """
     name = os.fspath(path)
+    if names_archive(name):
+        from linviz.model.scenario_archive import archive_pieces
+
+        return save_file(name, archive_pieces(scenario))
     # Written as it is made: a million steps never exist as one text.
     pieces = (piece.encode("utf-8") for piece in scenario_text(scenario, layout))
     return save_file(name, pieces)

@@ -1,9 +1,12 @@
 """Where a scenario comes from: a scenario file, or arrays saved by NumPy.
 
-The one place that decides by a file's ending: ``.npz`` and ``.npy`` are
-read as arrays (:mod:`linviz.model.array_files`), anything else as a
-scenario file (:mod:`linviz.model.scenario_file`). ``linviz trace``,
-``linviz export``, the window and the Python API all open files here.
+The one place that decides by a file's ending: ``.npy`` is read as arrays
+(:mod:`linviz.model.array_files`), and so is an ``.npz`` unless it is a
+scenario archive (it holds ``linviz_scenario.npy``,
+:mod:`linviz.model.scenario_archive`); anything else is a scenario file
+(:mod:`linviz.model.scenario_file`, which reads JSON and archives alike).
+``linviz trace``, ``linviz export``, the window and the Python API all open
+files here.
 """
 
 from __future__ import annotations
@@ -22,8 +25,19 @@ ARRAY_SUFFIXES = (".npz", ".npy")
 
 
 def is_array_file(path: str | os.PathLike[str]) -> bool:
-    """Whether ``path`` names an array file (by its ending), not a scenario file."""
-    return Path(path).suffix.lower() in ARRAY_SUFFIXES
+    """Whether ``path`` names arrays to import, not a scenario file.
+
+    By its ending (``.npz``, ``.npy``); an ``.npz`` that is a scenario archive
+    is a scenario file (its zip directory alone is read to tell).
+    """
+    suffix = Path(path).suffix.lower()
+    if suffix not in ARRAY_SUFFIXES:
+        return False
+    if suffix == ".npz":
+        from linviz.model.scenario_archive import is_scenario_archive
+
+        return not is_scenario_archive(path)
+    return True
 
 
 def load_scenario_source(

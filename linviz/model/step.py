@@ -40,6 +40,8 @@ class StepColumns:
     #: Instructor notes and check questions, one per row (``None``: all empty).
     notes: list[str] | None = None
     questions: list[str] | None = None
+    #: Each label's length in characters, when the reader measured them (``None``: not known).
+    label_lengths: np.ndarray | None = None
 
 
 @dataclass(frozen=True, eq=False, slots=True)

@@ -638,8 +638,16 @@ L’erreur y − v_cible = {interference} est faite des parts que liste {parts},
         <translation>%1 ouvert</translation>
     </message>
     <message>
-        <source>linviz scenarios (*.json);;All files (*)</source>
-        <translation>Scénarios linviz (*.json);;Tous les fichiers (*)</translation>
+        <source>linviz scenarios (*.json *.npz);;All files (*)</source>
+        <translation>Scénarios linviz (*.json *.npz);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>linviz scenario, JSON (*.json)</source>
+        <translation>Scénario linviz, JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>linviz scenario archive, NumPy (*.npz)</source>
+        <translation>Archive de scénario linviz, NumPy (*.npz)</translation>
     </message>
     <message>
         <source>Open scenario</source>
@@ -656,6 +664,10 @@ L’erreur y − v_cible = {interference} est faite des parts que liste {parts},
     <message>
         <source>Save scenario</source>
         <translation>Enregistrer le scénario</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Tous les fichiers (*)</translation>
     </message>
     <message>
         <source>This work cannot be recovered</source>
@@ -3588,6 +3600,10 @@ y = {output}</translation>
         <translation>{array} contient {held} (forme {shape}) ; linviz lit au plus {limit} par tableau : enregistrez le lot et la tête à voir</translation>
     </message>
     <message>
+        <source>this is a scenario archive, not arrays to import: open it as a scenario (linviz FILE, File ▸ Open)</source>
+        <translation>c’est une archive de scénario, et non des tableaux à importer : ouvrez-la comme un scénario (linviz FICHIER, Fichier ▸ Ouvrir)</translation>
+    </message>
+    <message>
         <source>unknown array {array}; expected arrays named {allowed}</source>
         <translation>tableau inconnu {array} ; attendu : des tableaux nommés {allowed}</translation>
     </message>
@@ -4014,6 +4030,86 @@ y = {output}</translation>
     <message>
         <source>too large for an interactive page: {name} = {size} (a page takes at most {limit})</source>
         <translation>trop grand pour une page interactive : {name} = {size} (une page accepte au plus {limit})</translation>
+    </message>
+    <message>
+        <source>not a zip archive, or one cut short or damaged</source>
+        <translation>pas une archive zip, ou une archive tronquée ou endommagée</translation>
+    </message>
+    <message>
+        <source>{member} cannot be read: {said}</source>
+        <translation>{member} ne peut pas être lu : {said}</translation>
+    </message>
+    <message>
+        <source>{member} holds records ({kind}), not an array of numbers</source>
+        <translation>{member} contient des enregistrements ({kind}), et non un tableau de nombres</translation>
+    </message>
+    <message>
+        <source>{member} declares {declared:,} bytes of data but holds {held:,}</source>
+        <translation>{member} annonce {declared:,} octets de données mais en contient {held:,}</translation>
+    </message>
+    <message>
+        <source>{member} is damaged: its bytes do not match their CRC-32</source>
+        <translation>{member} est endommagé : ses octets ne correspondent pas à leur CRC-32</translation>
+    </message>
+    <message>
+        <source>it holds {name}, which is not an array (NAME.npy)</source>
+        <translation>elle contient {name}, qui n’est pas un tableau (NOM.npy)</translation>
+    </message>
+    <message>
+        <source>it holds {name} twice</source>
+        <translation>elle contient {name} deux fois</translation>
+    </message>
+    <message>
+        <source>{member} is cut short or misplaced</source>
+        <translation>{member} est tronqué ou mal placé</translation>
+    </message>
+    <message>
+        <source>this scenario archive cannot be read: {reason}</source>
+        <translation>cette archive de scénario ne peut pas être lue : {reason}</translation>
+    </message>
+    <message>
+        <source>{array} holds {kind}, shape {shape}; expected {expected}</source>
+        <translation>{array} contient {kind}, de forme {shape} ; attendu : {expected}</translation>
+    </message>
+    <message>
+        <source>unknown array {array} in a scenario archive; expected arrays named {allowed}</source>
+        <translation>tableau inconnu {array} dans une archive de scénario ; attendu : des tableaux nommés {allowed}</translation>
+    </message>
+    <message>
+        <source>the archive holds {held} once unpacked; a scenario archive may hold at most {limit}</source>
+        <translation>l’archive fait {held} une fois décompressée ; une archive de scénario fait au plus {limit}</translation>
+    </message>
+    <message>
+        <source>a scenario archive holds its steps as columns: layout must be {columns!r}, got {got}</source>
+        <translation>une archive de scénario range ses étapes en colonnes : layout doit valoir {columns!r}, et non {got}</translation>
+    </message>
+    <message>
+        <source>the archive&apos;s steps</source>
+        <translation>les étapes de l’archive</translation>
+    </message>
+    <message>
+        <source>{array} must hold one JSON object (a scenario&apos;s head)</source>
+        <translation>{array} doit contenir un seul objet JSON (l’en-tête d’un scénario)</translation>
+    </message>
+    <message>
+        <source>the UTF-8 bytes (uint8) of a JSON text</source>
+        <translation>les octets UTF-8 (uint8) d’un texte JSON</translation>
+    </message>
+    <message>
+        <source>one letter per step as bytes (uint8): w or r</source>
+        <translation>une lettre par étape, en octets (uint8) : w ou r</translation>
+    </message>
+    <message>
+        <source>floats {shape}: one per step, NaN where none</source>
+        <translation>des flottants {shape} : un par étape, NaN là où il n’y en a pas</translation>
+    </message>
+    <message>
+        <source>numbers {shape}: one row of {size} = {width} per {kind}</source>
+        <translation>des nombres {shape} : une ligne de {size} = {width} par {kind}</translation>
+    </message>
+    <message>
+        <source>this archive holds arrays to import, not a scenario (it has no {marker}): open it from a file named .npz, or convert it with linviz import</source>
+        <translation>cette archive contient des tableaux à importer, et non un scénario (elle n’a pas de {marker}) : ouvrez-la depuis un fichier nommé .npz, ou convertissez-la avec linviz import</translation>
     </message>
 </context>
 <context>

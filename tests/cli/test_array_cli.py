@@ -101,7 +101,7 @@ def test_a_pickled_array_is_refused_by_trace(tmp_path, capsys):
         (["trace", "x.npz", "--q-scale", "0"], "expected a number above 0"),
         (["trace", "x.npz", "--rule", "nope"], "invalid choice"),
         (["import", "session-trace", "--out", "x.json"], "expected an .npz or .npy file"),
-        (["import", "x.npz", "--out", "y.npz"], "the scenario file is JSON"),
+        (["import", "x.npz", "--out", "y.npy"], "is JSON (.json) or an archive (.npz)"),
         (["import", "x.npz"], "required: --out"),
     ],
 )

@@ -1,6 +1,7 @@
 """The linviz command without a window: lessons, trace, errors, version."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -159,3 +160,19 @@ def test_trace_loads_only_what_a_trace_needs():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == "0 []", done.stderr
+
+
+def test_the_command_asks_numpy_for_no_huge_pages_unless_the_user_chose():
+    # Set before numpy is first imported, so every array of the command is filled
+    # without the kernel compacting memory for it (see cli.no_huge_pages_for_numpy).
+    probe = (
+        "import os, sys\nfrom linviz.cli import main\nmain(['lessons'])\n"
+        "from numpy._core.multiarray import _get_madvise_hugepage as huge\n"
+        "print(os.environ.get('NUMPY_MADVISE_HUGEPAGE'), huge())"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "NUMPY_MADVISE_HUGEPAGE"}
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env)
+    assert done.stdout.split()[-2:] == ["0", "False"]
+    env["NUMPY_MADVISE_HUGEPAGE"] = "1"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env)
+    assert done.stdout.split()[-2:] == ["1", "True"]

@@ -414,10 +414,10 @@ def test_a_hostile_columns_file_gives_a_scenario_or_one_refusal(data):
 
 def general_read(data):
     """The file read by the general reader alone (text, then the document walk)."""
-    from linviz.model import scenario_file
+    from linviz.model import json_reader, scenario_file
 
     try:
-        text = scenario_file._decode(data)
+        text = json_reader.decode_json_text(data)
     except ScenarioError as error:
         raise error.located(file="fuzz.json") from None
     return scenario_file._scenario_from_text(text, "fuzz.json")
@@ -502,6 +502,29 @@ def test_the_stamp_of_a_columns_file_is_the_digest_of_all_its_bytes(chunk, tmp_p
     same(scenario, many_steps())
     assert stamp.digest == hashlib.sha256(path.read_bytes()).hexdigest()
     assert stamp == stamp_file(path) and not changed_on_disk(path, stamp)
+
+
+@pytest.mark.parametrize("layout", ["steps", "columns-then-damaged"])
+def test_a_file_the_fast_reader_gives_up_on_is_stamped_by_the_general_one(layout, tmp_path):
+    # The fast reader hashes in a thread beside its parsing; giving up, it stops that
+    # thread: no thread is left running, and the stamp is still the whole file's digest.
+    import threading
+
+    path = tmp_path / "given-up.json"
+    if layout == "steps":
+        save_scenario(many_steps(), path, layout="steps")
+    else:  # NaN is not JSON: the fast reader gives up at the keys, the general one refuses
+        text = dumps_scenario(many_steps(), "columns").replace('"keys": [', '"keys": [NaN, ', 1)
+        path.write_text(text, encoding="utf-8")
+    threads = threading.active_count()
+    if layout == "steps":
+        scenario, stamp = load_scenario_stamped(path)
+        same(scenario, many_steps())
+        assert stamp.digest == hashlib.sha256(path.read_bytes()).hexdigest()
+    else:
+        with pytest.raises(ScenarioError, match="NaN"):
+            load_scenario_stamped(path)
+    assert threading.active_count() == threads
 
 
 @pytest.mark.parametrize(

@@ -88,3 +88,37 @@ def test_as_a_stable_sort_by_length_takes_them(rows, count):
     )
     writes = [label for (is_write, _), label in zip(rows, labels) if is_write]
     assert sc.longest_write_labels(count) == tuple(sorted(writes, key=len)[-count:])
+
+
+@pytest.mark.parametrize("kind", ["columns", "archive"])
+@given(
+    labels=st.lists(
+        st.text(alphabet="abé漢 x", min_size=1, max_size=9).filter(lambda t: not t.isspace()),
+        min_size=1,
+        max_size=12,
+        unique=True,
+    ),
+    renamed=st.text(alphabet="zé", min_size=1, max_size=20),
+)
+def test_a_file_read_with_its_label_lengths_gives_the_same_labels_and_follows_edits(
+    kind, labels, renamed
+):
+    # The columns reader measures every label already: the scenario keeps those lengths.
+    from linviz.model.scenario_archive import archive_pieces
+    from linviz.model.scenario_file import dumps_scenario, load_scenario_bytes
+
+    built = scenario(*labels)
+    data = (
+        b"".join(archive_pieces(built))
+        if kind == "archive"
+        else dumps_scenario(built, "columns").encode()
+    )
+    read_back = load_scenario_bytes(data, "x")
+    assert read_back.longest_write_labels(3) == built.longest_write_labels(3)
+    if renamed not in labels:  # an edit: the lengths measured at reading no longer hold
+        for sc in (built, read_back):
+            sc.replace_step(1, write([1, 1], [1, 1], renamed))
+        assert read_back.longest_write_labels(3) == built.longest_write_labels(3)
+        read_back.remove_step(1)
+        built.remove_step(1)
+        assert read_back.longest_write_labels() == built.longest_write_labels()

@@ -193,3 +193,59 @@ def test_a_normaliser_near_zero_flags_the_read():
         "n.json, step 2, field 'query': the read's output overflows at this step (a number"
         " beyond ±1.8e308): use smaller keys, values or queries"
     )
+
+
+@settings(max_examples=settings.default.max_examples * 2, deadline=None)
+@given(
+    st.sampled_from([*RULES, Rule("delta", beta=0.1), Rule("gated_delta", 0.5, 0.2)]),
+    st.sampled_from(["identity", "elu+1", "relu"]),
+    st.lists(
+        st.tuples(
+            st.booleans(),
+            magnitudes | st.sampled_from([0.3, -0.7, 1.7976931348623157e308, 5e-324, 1e-150]),
+            magnitudes,
+            magnitudes | st.sampled_from([2.0, -0.5, 1.7976931348623157e308, -5e-324]),
+            st.none() | st.sampled_from([0.0, 0.5, 1.0]),
+        ),
+        max_size=8,
+    ),
+)
+def test_a_scenario_safe_at_a_glance_replays_finite(rule, fmap, rows):
+    # The one bound for the whole scenario may only say "safe" where the replay (the
+    # course's formulas, tests/reference.py) keeps every state and every read finite.
+    steps = [
+        write([a, b], [c], f"w{i}", beta=beta if rule.corrects else None)
+        if is_write
+        else read([a, b], f"r{i}")
+        for i, (is_write, a, b, c, beta) in enumerate(rows)
+    ]
+    scenario = Scenario(2, 1, steps, rule=rule, feature_map=fmap)
+    if not bounds.safe_at_a_glance(scenario):
+        return
+    assert Trace(scenario).first_invalid_step() is None
+    with np.errstate(over="ignore", invalid="ignore"):
+        states, outputs = replay(json.loads(dumps_scenario(scenario)))
+    assert all(np.isfinite(state).all() for state in states)
+    assert all(np.isfinite(output).all() for output in outputs.values())
+
+
+def test_a_long_scenario_of_unit_keys_is_safe_at_a_glance_and_a_growing_delta_rule_is_not():
+    rng = np.random.default_rng(5)
+    keys = rng.normal(size=(400, 8))
+    keys /= np.linalg.norm(keys, axis=1, keepdims=True)
+    steps = [write(k, v, f"w{i}") for i, (k, v) in enumerate(zip(keys, rng.normal(size=(400, 8))))]
+    assert bounds.safe_at_a_glance(Scenario(8, 8, steps))
+    assert bounds.safe_at_a_glance(Scenario(8, 8, steps, rule=Rule("gated", alpha=0.9)))
+    # √8 · max|k_j| is past what β = 1 keeps from growing: each row is measured instead.
+    delta = Scenario(8, 8, steps, rule=Rule("delta", beta=1.0))
+    assert not bounds.safe_at_a_glance(delta)
+    assert bounds.first_unsafe_row(delta) is None
+    assert not bounds.safe_at_a_glance(Scenario(8, 8, steps, normalize=True))
+    huge = Scenario(1, 1, [write([1e160], [1e160], "w")])
+    assert not bounds.safe_at_a_glance(huge) and bounds.first_unsafe_row(huge) == 0
+    # Each stamp alone is under the safe bound (5.7e299), three of them are not (1.7e300).
+    stamps = [write([1e150, 0], [4e149], f"w{i}") for i in range(3)]
+    assert bounds.safe_at_a_glance(Scenario(2, 1, stamps[:1]))
+    assert not bounds.safe_at_a_glance(Scenario(2, 1, stamps))
+    # The same query read at a state of 1e299 could return 1e449: not at a glance either.
+    assert not bounds.safe_at_a_glance(Scenario(2, 1, [*stamps[:1], read([1e150, 0], "r")]))

@@ -9,6 +9,8 @@ import json
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from linviz.model.replay import Trace
 from linviz.model.rules import Rule
@@ -282,3 +284,22 @@ def test_an_edit_replays_its_own_segment_and_adds_the_later_ones(rule, monkeypat
         trace.state(12)
         assert replayed == [0]
         assert_trace_is_fresh(trace)
+
+
+NUMBERS = st.floats(
+    allow_nan=False, allow_infinity=False, min_value=-1.8e308, max_value=1.8e308
+) | st.sampled_from([5e-324, -5e-324, -0.0, 1.7976931348623157e308, -1.7976931348623157e308])
+
+
+@settings(max_examples=80, deadline=None)
+@given(width=st.sampled_from([1, 2, 8, 16, 17, 64]), data=st.data())
+def test_a_values_size_is_its_largest_component_in_absolute_terms_narrow_or_wide(width, data):
+    # Narrow rows are measured a column at a time, wide ones along the row: same sizes.
+    row = st.lists(NUMBERS, min_size=width, max_size=width)
+    values = data.draw(st.lists(row, min_size=1, max_size=12))
+    sc = Scenario(1, width)
+    for i, value in enumerate(values):
+        sc.insert_step(i + 1, write([1], value, f"w{i}"))
+    sc.insert_step(len(values) + 1, read([1], "r"))
+    expected = [max(abs(x) for x in value) for value in values] + [0.0]
+    assert sc.value_sizes().tolist() == expected

@@ -179,3 +179,34 @@ def test_a_lab_setting_is_refused_in_french_with_its_digits_grouped(french):
         "champ « jetons » : jetons : un nombre entier de 0 à 1\u202f000\u202f000\u202f000\u202f000 "
         "est attendu, pas \u22125"
     )
+
+
+def test_a_scenario_archive_is_refused_in_french(french, tmp_path):
+    import io
+    import zipfile
+
+    import numpy as np
+
+    from linviz.model.scenario_file import load_scenario_bytes, save_scenario
+    from linviz.views.error_text import shown_error
+
+    session = Session()
+    session.open("crowding-the-plane")
+    path = tmp_path / "lesson.npz"
+    save_scenario(session.scenario, path)
+    data = path.read_bytes()
+    with np.load(path, allow_pickle=False) as archive:
+        members = {name: archive[name] for name in archive.files}
+    wrong_shape = io.BytesIO()
+    np.savez(wrong_shape, **{**members, "keys": np.zeros((2, 7))})
+    doubled = io.BytesIO(data)
+    with zipfile.ZipFile(doubled, "a") as archive:
+        archive.writestr("notes.txt", b"")
+    at = data.index(members["values"].tobytes()) + 3
+    damaged = data[:at] + bytes([data[at] ^ 1]) + data[at + 1 :]
+    for bad in (wrong_shape.getvalue(), doubled.getvalue(), damaged, data[:100]):
+        with pytest.raises(ScenarioError) as refused:
+            load_scenario_bytes(bad, "lesson.npz")
+        shown = shown_error(refused.value)
+        assert shown.startswith("lesson.npz") and shown != str(refused.value)
+        assert_french(shown.removeprefix("lesson.npz"))

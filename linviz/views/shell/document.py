@@ -20,6 +20,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from linviz.controller import recovery
 from linviz.controller.session import ChangedOnDisk, Session
 from linviz.model.errors import ScenarioError
+from linviz.model.file_kinds import ARCHIVE_SUFFIX, names_archive
 from linviz.model.lessons import bundled_lessons
 from linviz.model.scenario import Scenario, write
 from linviz.model.texts import in_language
@@ -30,6 +31,8 @@ from linviz.views.shell.save_failure import save_failed_text
 
 #: How many recent files File ▸ Open Recent lists.
 MAX_RECENT = 8
+#: The ending a scenario saved as JSON gets.
+JSON_SUFFIX = ".json"
 
 Answer = QtWidgets.QMessageBox.StandardButton
 #: Asked which of the work left by a linviz that ended without saving to take back.
@@ -182,10 +185,22 @@ class Document(QtCore.QObject):
         return True
 
     def _file_filter(self) -> str:
-        return self.tr("linviz scenarios (*.json);;All files (*)")
+        return self.tr("linviz scenarios (*.json *.npz);;All files (*)")
+
+    def _save_filters(self) -> dict[str, str]:
+        """File ▸ Save As…'s choices of format, each with the ending it writes."""
+        return {
+            self.tr("linviz scenario, JSON (*.json)"): JSON_SUFFIX,
+            self.tr("linviz scenario archive, NumPy (*.npz)"): ARCHIVE_SUFFIX,
+        }
+
+    def _suffix(self) -> str:
+        """The ending a name without one gets: the format the scenario was opened or saved in."""
+        path = self.session.path
+        return ARCHIVE_SUFFIX if path is not None and names_archive(path) else JSON_SUFFIX
 
     def open_dialog(self) -> None:
-        """File ▸ Open…"""
+        """File ▸ Open… (scenario files: JSON, or archives)."""
         start = str(self.session.path.parent) if self.session.path else str(Path.home())
         name, _ = QtWidgets.QFileDialog.getOpenFileName(
             self.parent_widget, self.tr("Open scenario"), start, self._file_filter()
@@ -212,9 +227,14 @@ class Document(QtCore.QObject):
             return self.save_as_dialog()
         return self.save_to(self.session.path)
 
-    def save_to(self, path: str | Path, *, overwrite: bool = False) -> bool:
+    def save_to(
+        self, path: str | Path, *, overwrite: bool = False, suffix: str | None = None
+    ) -> bool:
         """Save to ``path``; report failures without losing anything.
 
+        A name ending in ``.npz`` is saved as a scenario archive, any other as
+        JSON; a name without an ending gets ``suffix`` (by default the format
+        the scenario was opened or last saved in).
         If the file changed on disk since it was opened or saved here (another
         window or program wrote it), asks first: overwrite, save under another
         name, or cancel. Whatever a save raises is shown as "Could not save
@@ -222,7 +242,7 @@ class Document(QtCore.QObject):
         """
         path = Path(path)
         if path.suffix == "":
-            path = path.with_suffix(".json")
+            path = path.with_suffix(suffix or self._suffix())
         try:
             self.session.save(path, overwrite=overwrite)
         except ChangedOnDisk:
@@ -245,12 +265,19 @@ class Document(QtCore.QObject):
         return True
 
     def save_as_dialog(self) -> bool:
-        """File ▸ Save As…"""
-        start = str(self.session.path or Path.home() / f"{self.session.title}.json")
-        name, _ = QtWidgets.QFileDialog.getSaveFileName(
-            self.parent_widget, self.tr("Save scenario"), start, self._file_filter()
+        """File ▸ Save As…: JSON or an archive, the format it was opened in chosen first."""
+        suffix = self._suffix()
+        start = str(self.session.path or Path.home() / f"{self.session.title}{suffix}")
+        filters = self._save_filters()
+        chosen = next(name for name, ending in filters.items() if ending == suffix)
+        name, picked = QtWidgets.QFileDialog.getSaveFileName(
+            self.parent_widget,
+            self.tr("Save scenario"),
+            start,
+            ";;".join([*filters, self.tr("All files (*)")]),
+            chosen,
         )
-        return self.save_to(name) if name else False
+        return self.save_to(name, suffix=filters.get(picked)) if name else False
 
     def close(self) -> bool:
         """The window closes: whether it may (asking about unsaved changes); if so,
