@@ -71,9 +71,11 @@ def state_bounds(scenario: Scenario, write_rows: np.ndarray, phi_norms: np.ndarr
 def safe_at_a_glance(scenario: Scenario) -> bool:
     """Whether one bound for the whole scenario keeps every state and read finite.
 
-    With ``a`` the largest component (in absolute value) of any key or
-    query, ``v`` that of any value and ``w`` the number of writes: every
-    ``|φ(k)| ≤ p = √d_k · a`` (plus ``√d_k`` under ``elu+1``) and every
+    With ``a`` the longest key or query (at most ``√d_k`` times its largest
+    component in absolute value, which is what a scenario whose rows were
+    never measured gives), ``v`` the largest component of any value and
+    ``w`` the number of writes: every
+    ``|φ(k)| ≤ p = a`` (plus ``√d_k`` under ``elu+1``) and every
     ``c_t ≤ β · p · √d_v · v`` (``β`` the largest a write uses, 1 without
     the delta correction). When no write scales ``S`` up (``α ≤ 1`` always;
     the delta rules' ``β |φ(k)|² − 1 ≤ 1``), ``b_t ≤ w · c``, and a read
@@ -84,11 +86,18 @@ def safe_at_a_glance(scenario: Scenario) -> bool:
     """
     if scenario.normalize or not len(scenario):
         return False
-    vectors, values = scenario.vectors(), scenario.values()
-    largest_vector = max(float(vectors.max()), -float(vectors.min()))
-    largest_value = max(float(values.max()), -float(values.min()))
     root = math.sqrt(scenario.d_k)
-    phi = root * largest_vector + (root if scenario.feature_map == "elu+1" else 0.0)
+    largest_length = math.inf
+    if scenario.rows_measured():
+        # An edit re-measures its own row only: the kept lengths and sizes answer
+        # in two reductions over one number a row (not over every component).
+        largest_length = float(scenario.key_norms().max())
+        largest_value = float(scenario.value_sizes().max())
+    if not largest_length < math.inf:  # not measured, or a length whose square overflowed
+        vectors, values = scenario.vectors(), scenario.values()
+        largest_length = root * max(float(vectors.max()), -float(vectors.min()))
+        largest_value = max(float(values.max()), -float(values.min()))
+    phi = largest_length + (root if scenario.feature_map == "elu+1" else 0.0)
     beta = 1.0
     if scenario.rule.corrects:
         # fmax passes over the NaN of the writes without a β of their own.

@@ -441,6 +441,13 @@ class Scenario:
         self._update_sizes(self._n if stop is None else min(stop, self._n))
         return self._view(self._key_norms, start, stop)
 
+    def rows_measured(self) -> bool:
+        """Whether :meth:`key_norms` and :meth:`value_sizes` are kept for every row now.
+
+        Asking for them then measures nothing.
+        """
+        return self._sizes_valid >= self._n
+
     def value_sizes(self, start: int = 0, stop: int | None = None) -> np.ndarray:
         """``max_j |value_j|`` of steps ``start+1 .. stop`` (0 for reads; read-only view)."""
         self._update_sizes(self._n if stop is None else min(stop, self._n))

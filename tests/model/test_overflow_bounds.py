@@ -220,7 +220,12 @@ def test_a_scenario_safe_at_a_glance_replays_finite(rule, fmap, rows):
         for i, (is_write, a, b, c, beta) in enumerate(rows)
     ]
     scenario = Scenario(2, 1, steps, rule=rule, feature_map=fmap)
-    if not bounds.safe_at_a_glance(scenario):
+    at_a_glance = bounds.safe_at_a_glance(scenario)  # from the columns' largest components
+    scenario.key_norms()  # the rows measured (as after the first cursor move): their lengths
+    assert scenario.rows_measured()
+    measured = bounds.safe_at_a_glance(scenario)
+    assert measured or not at_a_glance  # the kept lengths bound no worse
+    if not measured:
         return
     assert Trace(scenario).first_invalid_step() is None
     with np.errstate(over="ignore", invalid="ignore"):
@@ -249,3 +254,23 @@ def test_a_long_scenario_of_unit_keys_is_safe_at_a_glance_and_a_growing_delta_ru
     assert not bounds.safe_at_a_glance(Scenario(2, 1, stamps))
     # The same query read at a state of 1e299 could return 1e449: not at a glance either.
     assert not bounds.safe_at_a_glance(Scenario(2, 1, [*stamps[:1], read([1e150, 0], "r")]))
+
+
+def test_an_edit_is_checked_at_a_glance_from_the_kept_row_measures():
+    """A drag's release checks the whole trace stays finite: with the rows already
+    measured, the glance reads their kept lengths, and an edit re-measures its row."""
+    rng = np.random.default_rng(7)
+    keys = rng.normal(size=(300, 8))
+    keys /= np.linalg.norm(keys, axis=1, keepdims=True)
+    steps = [write(k, v, f"w{i}") for i, (k, v) in enumerate(zip(keys, rng.normal(size=(300, 8))))]
+    delta = Scenario(8, 8, steps, rule=Rule("delta", beta=1.0))
+    assert not bounds.safe_at_a_glance(delta)  # √8 · max|k_j| > 1: too coarse for β = 1
+    delta.key_norms()
+    assert bounds.safe_at_a_glance(delta)  # the unit keys' own lengths are enough
+    delta.replace_step(5, delta.step(5).with_changes(vector=np.full(8, 1e100)))
+    assert delta.rows_measured()  # the edited row alone was measured again
+    assert not bounds.safe_at_a_glance(delta)  # the long key is seen: each row decides
+    with np.errstate(over="ignore", invalid="ignore"):
+        states, _ = replay(json.loads(dumps_scenario(delta)))
+    finite = all(np.isfinite(state).all() for state in states)
+    assert (Trace(delta).first_invalid_step() is None) == finite
