@@ -558,9 +558,9 @@ def test_a_scenario_archive_given_as_arrays_to_import_says_what_it_is(tmp_path):
 
     path = tmp_path / "scenario.npz"
     save_scenario(rich(), path)
-    for read in (read_array_file, array_layout):  # File ▸ Import arrays… reads the layout
+    for reader in (read_array_file, array_layout):  # File ▸ Import arrays… reads the layout
         with pytest.raises(ScenarioError) as caught:
-            read(path)
+            reader(path)
         assert str(caught.value) == (
             f"{path}: this is a scenario archive, not arrays to import: open it as a scenario "
             "(linviz FILE, File ▸ Open)"
