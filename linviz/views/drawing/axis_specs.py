@@ -11,12 +11,12 @@ compares them over many ranges, sizes and fonts) with ``QPointF`` s and the
 labels' sizes kept per font and text.
 
 What it saves in ``linviz bench`` (four interleaved pairs of runs, this
-module against pyqtgraph's own, 2026-12-06, load 2.8): ``scrub_ms.100000_steps``
-20.79 → 19.34 ms (1.45 ms) and ``scrub_ms.100_steps`` 19.02 → 18.03 ms; one
-specification costs 0.58 ms with pyqtgraph's and 0.32 ms with this one (400
-random ranges on the planes' axes), and the value plane asks for two on
-nearly every step of a scrub (its frame follows the step). Drags keep their
-frames still and ask for none.
+module against pyqtgraph's own, everything else equal, 2026-12-06 03:50 UTC,
+load 1.0): ``scrub_ms.100000_steps`` 32.8 → 30.7 ms and ``scrub_ms.100_steps``
+29.0 → 26.3 ms (faster in every pair). One specification costs 0.58 ms with
+pyqtgraph's and 0.32 ms with this one (400 random ranges on the planes'
+axes), and the value plane asks for two on nearly every step of a scrub
+(its frame follows the step). Drags keep their frames still and ask for none.
 """
 
 from __future__ import annotations
