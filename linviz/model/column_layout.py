@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import codecs
 import json
-import mmap
 import re
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -42,6 +41,7 @@ import numpy as np
 from linviz.model.beside import Beside
 from linviz.model.errors import ScenarioError
 from linviz.model.json_reader import JsonSyntaxError, decode_value
+from linviz.model.safe_files import Buffer, drop_pages
 from linviz.model.text_measures import measured
 
 try:  # five times faster than the standard library on a million rows of numbers
@@ -65,10 +65,6 @@ _SPACE = re.compile(rb"[ \t\n\r]*")
 _KEY = re.compile(rb'"([^"\\\x00-\x1f]*)"[ \t\n\r]*:[ \t\n\r]*')
 _NUMBER_START = re.compile(rb"\[[ \t\n\r]*[-0-9]")
 _EMPTY_ARRAY = re.compile(rb"\[[ \t\n\r]*\]")
-
-
-#: What the fast reader reads: a file's bytes, or the file mapped.
-Buffer = bytes | bytearray | mmap.mmap
 
 
 class NotFast(Exception):
@@ -111,7 +107,7 @@ class Passed:
 
     def upto(self, stop: int, first: int) -> None:
         """The reader is done with every byte before ``stop``; drop the pages from ``first``."""
-        _release(self._data, first, stop)
+        drop_pages(self._data, first, stop)
 
 
 #: Bytes hashed at a time: the hashing thread drops each part's pages behind it.
@@ -129,7 +125,7 @@ def hash_all(data: Buffer, hasher: Any, cancel: threading.Event | None = None) -
                 return
             stop = min(start + HASH_CHUNK, len(data))
             hasher.update(view[start:stop])
-            _release(data, start, stop)
+            drop_pages(data, start, stop)
 
 
 def read_number_column(
@@ -190,14 +186,6 @@ def read_number_column(
             start = cut + 1
     numbers_read.resize(held, refcheck=False)
     return numbers_read, end + 1
-
-
-def _release(data: Buffer, start: int, stop: int) -> None:
-    """Drop the pages of ``data[start:stop]`` of a mapped file (read again if used)."""
-    if isinstance(data, mmap.mmap) and hasattr(mmap, "MADV_DONTNEED"):
-        first = start - start % mmap.PAGESIZE
-        if stop - first > mmap.PAGESIZE:
-            data.madvise(mmap.MADV_DONTNEED, first, stop - first - (stop - first) % mmap.PAGESIZE)
 
 
 def _texts_at(data: Buffer, pos: int, measure: bool = False) -> tuple[Any, int] | None:

@@ -20,7 +20,6 @@ caller words the refusal.
 from __future__ import annotations
 
 import io
-import mmap
 import struct
 import zipfile
 import zlib
@@ -32,9 +31,8 @@ from typing import IO, Any, Literal
 import numpy as np
 
 from linviz.model.errors import QT_TRANSLATE_NOOP, Phrase, shown
+from linviz.model.safe_files import Buffer, drop_pages
 
-#: What the archive is read from: bytes, or a file mapped.
-Buffer = bytes | bytearray | mmap.mmap
 #: Bytes of a zip's local file header before the member's name and extra field.
 _LOCAL_HEADER = struct.Struct("<4s22xHH")
 _LOCAL_SIGNATURE = b"PK\x03\x04"
@@ -334,15 +332,6 @@ def _cut_short(member: str) -> NpzDamage:
     return NpzDamage(
         QT_TRANSLATE_NOOP("ScenarioError", "{member} is cut short or misplaced"), member=member
     )
-
-
-def drop_pages(data: Buffer, start: int, stop: int) -> None:
-    """Drop the whole pages of ``data[start:stop]`` of a mapped file (read again if used)."""
-    if isinstance(data, mmap.mmap) and hasattr(mmap, "MADV_DONTNEED"):
-        first = -(-start // mmap.PAGESIZE) * mmap.PAGESIZE
-        length = (stop - first) // mmap.PAGESIZE * mmap.PAGESIZE
-        if length > 0:
-            data.madvise(mmap.MADV_DONTNEED, first, length)
 
 
 @contextmanager

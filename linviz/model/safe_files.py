@@ -207,6 +207,25 @@ def mapped_limited(path: str | os.PathLike[str], limit: int) -> Iterator[mmap.mm
                 pass
 
 
+#: What the fast readers read: a file's bytes, or the file mapped (:func:`mapped_limited`).
+Buffer = bytes | bytearray | mmap.mmap
+
+
+def drop_pages(data: Buffer, start: int, stop: int) -> None:
+    """Drop the pages of ``data[start:stop]`` of a file mapped here (read again if used).
+
+    A reader done with a stretch of a large mapped file lets its pages go, so
+    the file does not stay in memory beside what was read from it: from the
+    page holding ``start`` to the last whole page before ``stop``. Bytes held
+    in memory (not a mapping) are left as they are.
+    """
+    if isinstance(data, mmap.mmap) and hasattr(mmap, "MADV_DONTNEED"):
+        first = start - start % mmap.PAGESIZE
+        length = (stop - first) // mmap.PAGESIZE * mmap.PAGESIZE
+        if length > 0:
+            data.madvise(mmap.MADV_DONTNEED, first, length)
+
+
 def _check_readable_kind(mode: int, size: int, limit: int, name: str) -> None:
     if stat.S_ISDIR(mode):
         raise ScenarioError.of(

@@ -48,8 +48,8 @@ from linviz.model.errors import QT_TRANSLATE_NOOP, Phrase, ScenarioError, Term, 
 from linviz.model.file_kinds import SCENARIO_MARK
 from linviz.model.file_parts import adopt, head_of, row_columns, settings_scenario
 from linviz.model.json_reader import parse_json
-from linviz.model.npz_members import Buffer, Member, NpzDamage, NpzReader, drop_pages
-from linviz.model.safe_files import size_words
+from linviz.model.npz_members import Member, NpzDamage, NpzReader
+from linviz.model.safe_files import Buffer, size_words
 from linviz.model.scenario import Scenario
 from linviz.model.step_reader import check_keys
 
@@ -465,8 +465,3 @@ def archive_pieces(scenario: Scenario) -> Iterator[bytes]:
                     yield from sink.take()
             yield from sink.take()
     yield from sink.take()
-
-
-def drop_archive_pages(data: Buffer) -> None:
-    """Drop every page of a mapped archive (after it was hashed or read)."""
-    drop_pages(data, 0, len(data))

@@ -30,7 +30,6 @@ from linviz.model.column_checks import ColumnReader
 from linviz.model.column_layout import (
     LAYOUT_COLUMNS,
     LAYOUT_STEPS,
-    Buffer,
     NotFast,
     StepsLayout,
     number_lines,
@@ -56,6 +55,7 @@ from linviz.model.json_reader import (
     walk_object,
 )
 from linviz.model.safe_files import (
+    Buffer,
     DiskStamp,
     Saved,
     digest_hasher,
