@@ -85,6 +85,7 @@ def array_options(options: argparse.Namespace):
 
 def check_array_options(parser: argparse.ArgumentParser, options: argparse.Namespace) -> None:
     """A usage error (status 2) for array options given with a scenario file."""
+    from linviz.model.file_kinds import names_archive
     from linviz.model.sources import is_array_file
 
     name = getattr(options, "scenario", None)
@@ -92,7 +93,7 @@ def check_array_options(parser: argparse.ArgumentParser, options: argparse.Names
     if not used or (name is not None and is_array_file(name)):
         return
     flag = {"array_rule": "--rule", "q_scale": "--q-scale"}.get(used[0], f"--{used[0]}")
-    if name is not None and name.lower().endswith(".npz"):  # holds linviz_scenario.npy
+    if name is not None and names_archive(name):  # an .npz, not arrays: it holds linviz_scenario
         parser.error(f"{flag} reads arrays: {name} is a scenario archive, not arrays to import")
     parser.error(f"{flag} reads arrays: it needs an .npz or .npy file, not {name}")
 
@@ -119,11 +120,12 @@ def run_import(options: argparse.Namespace, parser: argparse.ArgumentParser) -> 
     """Convert the arrays of ``options.scenario`` into the scenario file ``options.out``."""
     from linviz.commands.failing import READ_FAILURES, read_failed
     from linviz.model.array_files import ArrayOptions, read_array_file
+    from linviz.model.file_kinds import names_archive
     from linviz.model.scenario_file import save_scenario
     from linviz.model.sources import is_array_file
 
     if not is_array_file(options.scenario):
-        if options.scenario.lower().endswith(".npz"):  # holds linviz_scenario.npy
+        if names_archive(options.scenario):  # an .npz, not arrays: it holds linviz_scenario
             parser.error(f"{options.scenario}: a scenario archive, not arrays: open it as it is")
         parser.error(f"{options.scenario}: expected an .npz or .npy file")
     if options.out.lower().endswith(".npy"):

@@ -158,21 +158,18 @@ def cell_text(value: float, limit: float) -> str:
     (:func:`~linviz.model.drawable.cell_label`), with a real minus sign and,
     in French, a decimal comma.
     """
-    text = cell_label(value, limit).replace("-", MINUS)
-    return text.replace(".", ",") if _decimal_comma else text
+    return _shown_label(cell_label(value, limit))
 
 
 def cell_texts(matrix: np.ndarray, limit: float) -> list[list[str]]:
     """:func:`cell_text` of every cell of ``matrix`` (2-D), row by row."""
-    rows = cell_labels(matrix, limit)
-    comma = _decimal_comma
-    return [
-        [
-            (text.replace("-", MINUS).replace(".", ",") if comma else text.replace("-", MINUS))
-            for text in row
-        ]
-        for row in rows
-    ]
+    return [[_shown_label(text) for text in row] for row in cell_labels(matrix, limit)]
+
+
+def _shown_label(text: str) -> str:
+    """A cell label in the language shown: a real minus sign, a decimal comma in French."""
+    text = text.replace("-", MINUS)
+    return text.replace(".", ",") if _decimal_comma else text
 
 
 def plain_number(value: float) -> str:
