@@ -490,8 +490,8 @@ class PeerFigure:
         count = len(read.weights)
         keep = read.largest_terms(MAX_GROUPS) if count > MAX_GROUPS else list(range(count))
         same_key = read.under_target_key_rows(keep)
-        for index, same in zip(keep, same_key.tolist()):
-            contribution = read.contribution_at(index)
+        # The terms as the window's readout gathers them (in one pass, the same model).
+        for index, same, contribution in zip(keep, same_key.tolist(), read.contributions_at(keep)):
             if index == read.target_index:
                 kind = "target"
             elif read.target_index is None or same:

@@ -228,22 +228,13 @@ class ReadResult:
 
     def contribution_at(self, index: int) -> Contribution:
         """The ``index``-th contribution, built alone (the list of 100,000 is not)."""
-        if self._contributions is not None:
-            return self._contributions[index]
-        built = self._built.get(index)
-        if built is None:  # a read's panel asks for its largest terms two or three times
-            value = self._parts.effective_value(index)
-            built = self._built[index] = Contribution(
-                int(self.numbers[index]),
-                self._parts.label_of(index),
-                float(self.weights[index]),
-                value,
-                self.weights[index] * value,
-            )
-        return built
+        return self.contributions_at([index])[0]
 
     def contributions_at(self, indices: list[int]) -> list[Contribution]:
-        """:meth:`contribution_at` of each of ``indices``, the missing ones built in one pass."""
+        """The contributions at ``indices``, the missing ones built in one pass and kept.
+
+        A read's panel asks for its largest terms two or three times a frame.
+        """
         if self._contributions is not None:
             return [self._contributions[i] for i in indices]
         missing = [i for i in dict.fromkeys(indices) if i not in self._built]

@@ -515,8 +515,7 @@ class ReadoutPanel(Panel):
         scale = EXACT_SHARE * float(np.abs(result.expected).max(initial=0.0))
         count = int(np.count_nonzero(sizes > scale)) - int(sizes[result.target_index] > scale)
         found = []
-        for index in result.largest_terms(MAX_NAMED + 1):
-            item = result.contribution_at(index)
+        for item in result.contributions_at(result.largest_terms(MAX_NAMED + 1)):
             if item.label != result.target and not _negligible(item.term, result.expected):
                 found.append((item.label, item.term))
         found.sort(key=lambda pair: -float(np.abs(pair[1]).max()))
