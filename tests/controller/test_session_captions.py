@@ -17,7 +17,9 @@ def test_a_caption_follows_a_drag():
     assert "[1.2, -1.8]" in session.caption(7).text
     session.begin_drag(5, "vector")
     session.drag_to(np.array([0.0, 1.0]))  # k3 onto k2
-    assert "Read k3: [1.2, 0.2], not [0, -5]" in session.caption(7).text
+    assert "Read k3: [1.2, 0.2], wanted [0, -5]. It weighs k1 by 0 and k2 by 1" in (
+        session.caption(7).text
+    )
     session.end_drag()
     assert "Read k3: [1.2, 0.2]" in session.caption(7).text
     # Every number it quotes is live, but "Read k3" no longer holds: q is not k3's key.
@@ -80,7 +82,7 @@ def test_a_hidden_read_hides_its_answer_in_the_caption():
     session = opened("crowding-the-plane")
     session.set_hide_outputs(True)
     assert "[1.2, -1.8]" not in session.caption(7).text
-    assert session.caption(7).text.startswith("Read k3: ?, not ?")
+    assert session.caption(7).text.startswith("Read k3: ?, wanted ?")
     session.set_cursor(7)
     session.reveal()
     assert "[1.2, -1.8]" in session.caption(7).text
@@ -96,3 +98,14 @@ def test_the_scenario_caption_and_the_first_captioned_steps_are_watched(monkeypa
         session.execute(Resize(3, 2))
         numbers = range(1, len(session.scenario) + 1)
         assert [n for n in numbers if session.caption(n).stale] == stale
+
+
+def test_a_captions_words_about_two_keys_follow_a_drag_of_either():
+    """Crowding step 4 says perpendicular keys do not disturb each other, beside their dot."""
+    session = opened("crowding-the-plane")
+    assert "k1's weight here is k1·k2 = 0: perpendicular keys" in session.caption(4).text
+    session.begin_drag(1, "vector")
+    session.drag_to(np.array([1.0, 0.5]))  # k1 leans towards k2
+    session.end_drag()
+    text = session.caption(4).text
+    assert "Read with k2: [-0.5, 4.5], off by [1.5, 0.5]. k1's weight here is k1·k2 = 0.5" in text

@@ -60,11 +60,11 @@ def test_the_table_shows_every_step(qtbot, lesson_session):
     ]
     assert cell(panel, 6, TARGET) == "k3"
     # The caption as shown, live fields filled in; the editor gets the template.
-    assert cell(panel, 6, CAPTION).startswith("Read k3: [1.2, -1.8], not [0, -5].")
+    assert cell(panel, 6, CAPTION).startswith("Read k3: [1.2, -1.8], wanted [0, -5].")
     assert (
         panel.model.index(6, CAPTION)
         .data(Qt.ItemDataRole.EditRole)
-        .startswith("Read k3: {y}, not {expected}.")
+        .startswith("Read k3: {y}, wanted {expected}.")
     )
 
 
