@@ -41,6 +41,7 @@ def smoke_figures() -> dict:
         "drag_ms.lesson",
         "drag_ms.d64_1000_steps",
         "drag_ms.lesson_4_queued",
+        "drag_ms.lesson_repaint_only",
         "open_ms.100000_steps_d8",
         "open_ms.100000_steps_d8_npz",
         "commit_ms.d64_100000_steps",
@@ -102,6 +103,17 @@ def test_a_drag_repaints_the_views_it_changes(smoke_figures):
     for name in ("lesson", "d64_1000_steps"):
         repainted = smoke_figures["drag_ms"][name]["viewports_repainted"]
         assert {"keys", "heatmap", "equation"} <= set(repainted)
+
+
+def test_the_repaint_alone_repaints_what_a_drag_frame_repainted(smoke_figures):
+    # The same viewports as a drag move, with no refresh behind them.
+    drag, alone = (
+        smoke_figures["drag_ms"]["lesson"],
+        smoke_figures["drag_ms"]["lesson_repaint_only"],
+    )
+    assert set(drag["viewports_repainted"]) <= set(alone["viewports_repainted"])
+    assert alone["widgets_repainted"] >= len(drag["viewports_repainted"])
+    assert "samples_missing_a_repaint" not in alone
 
 
 def test_a_committed_edit_of_step_1_repaints_what_the_last_step_shows(smoke_figures):
@@ -188,6 +200,17 @@ def test_a_target_against_the_peer_is_met_at_its_ratio_and_missed_below_it():
     )
     assert met["commit_ms.d64_100000_steps"]["ok"] is True  # 2.4x against 3x
     assert met["rss_mb_100000_steps"]["ok"] is True
+
+
+def test_the_lesson_drag_target_says_what_its_repaint_alone_allows():
+    from linviz.bench.view_bench import check_targets
+
+    figures = made_up_figures(lesson_ms=10.0, peer_lesson_ms=150.0)
+    figures["drag_ms"]["lesson_repaint_only"] = {"median": 6.0, "p95": 7.0, "n": 10}
+    measured = check_targets(figures)["vs_peer.drag_ms.lesson"]["measured"]
+    assert measured.endswith("15.0x faster; its repaint alone 6.0 ms: 25.0x at most")
+    other = check_targets(figures)["vs_peer.drag_ms.d64_1000_steps"]["measured"]
+    assert "repaint alone" not in other
 
 
 def test_each_file_format_is_checked_against_the_open_targets_on_its_own():
