@@ -79,6 +79,22 @@ def data_to_viewport(plot_widget: pg.PlotWidget, x: float, y: float) -> QtCore.Q
     return plot_widget.mapFromScene(scene_point)
 
 
+def hover(viewport: QtWidgets.QWidget, where: QtCore.QPoint) -> None:
+    """Move the mouse onto ``where`` of ``viewport`` with a real move event.
+
+    Qt drops a move to the point the cursor is already at: a test run after
+    another that left the mouse there (same window size, same point) would
+    get no event at all. The mouse first goes to a point beside it.
+    """
+    beside = (
+        where + QtCore.QPoint(7, 7)
+        if where.x() < 7 or where.y() < 7
+        else where - QtCore.QPoint(7, 7)
+    )
+    QTest.mouseMove(viewport, beside)
+    QTest.mouseMove(viewport, where)
+
+
 def drag(
     plot_widget: pg.PlotWidget, start: QtCore.QPoint, end: QtCore.QPoint, steps: int = 6
 ) -> None:

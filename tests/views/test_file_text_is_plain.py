@@ -17,10 +17,9 @@ import sys
 
 import pytest
 from PySide6 import QtCore, QtGui, QtWidgets
-from PySide6.QtTest import QTest
 
 from linviz.views.plain_text import plain_tooltip
-from tests.views.conftest import data_to_viewport, settle
+from tests.views.conftest import data_to_viewport, hover, settle
 
 pytestmark = [
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inotify watches the image"),
@@ -99,7 +98,7 @@ def rich_markup(text: str) -> bool:
 
 def show_tooltip(viewport: QtWidgets.QWidget, where: QtCore.QPoint) -> str:
     """Hover ``where`` and ask for the tooltip there, as Qt does after a pause."""
-    QTest.mouseMove(viewport, where)
+    hover(viewport, where)
     event = QtGui.QHelpEvent(QtCore.QEvent.Type.ToolTip, where, viewport.mapToGlobal(where))
     QtWidgets.QApplication.sendEvent(viewport, event)
     settle()

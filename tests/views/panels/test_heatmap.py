@@ -6,13 +6,12 @@ import numpy as np
 import pyqtgraph as pg
 import pytest
 from PySide6 import QtCore, QtGui, QtWidgets
-from PySide6.QtTest import QTest
 
 from linviz.controller.session import Session
 from linviz.model.scenario import Scenario, read, write
 from linviz.views.number_text import MINUS, cell_text
 from linviz.views.panels.heatmap import HeatmapPanel, index_ticks, tick_step
-from tests.views.conftest import data_to_viewport, settle
+from tests.views.conftest import data_to_viewport, hover, settle
 
 # The offscreen platform says this whenever a window's size hints change; harmless.
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -188,7 +187,7 @@ def test_tooltip_lists_contributions_and_total(panel):
 def test_hovering_a_cell_shows_its_tooltip(panel, qtbot):
     viewport = panel.plot_widget.viewport()
     where = data_to_viewport(panel.plot_widget, 1.5, 0.5)
-    QTest.mouseMove(viewport, where)
+    hover(viewport, where)
     qtbot.waitUntil(lambda: panel.matrix_item.toolTip() != "")
     assert panel.matrix_item.toolTip() == panel.cell_tooltip(0, 1)
     event = QtGui.QHelpEvent(QtCore.QEvent.Type.ToolTip, where, viewport.mapToGlobal(where))
