@@ -529,6 +529,7 @@ class MainWindow(QtWidgets.QMainWindow):
             event.ignore()
             return
         self._save_settings()
+        self.presenter.close_view()  # nothing left to present
         event.accept()
 
     # -- messages and questions ---------------------------------------------------------------

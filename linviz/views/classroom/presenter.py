@@ -177,6 +177,15 @@ class Presenter(QtCore.QObject):
             window.destroyed.connect(view.deleteLater)
         return self._view
 
+    def close_view(self) -> None:
+        """Close the presenter view, if it was ever built (the audience window has closed).
+
+        Without it the view stayed on screen after its window closed wherever
+        closing the window does not end the app (a notebook, the Python API).
+        """
+        if self._view is not None:
+            self._view.close()
+
     def shared_actions(self) -> list[QtGui.QAction]:
         """The actions whose keys work in the presenter view too (declared so)."""
         return self.registry.presenter_actions()

@@ -33,6 +33,25 @@ def open_presenter(qtbot, window):
     return view
 
 
+def test_closing_the_window_closes_its_presenter_view(qtbot, window):
+    # Where closing the window does not end the app (a notebook), the
+    # instructor's view must not stay on screen with nothing to present.
+    view = open_presenter(qtbot, window)
+    window.close()
+    qtbot.waitUntil(lambda: not window.isVisible())
+    assert not view.isVisible()
+
+
+def test_a_cancelled_close_keeps_the_presenter_view(qtbot, window, monkeypatch):
+    view = open_presenter(qtbot, window)
+    monkeypatch.setattr(window.document, "close", lambda: False)  # "Cancel" to unsaved work
+    window.close()
+    assert window.isVisible() and view.isVisible()
+    monkeypatch.undo()
+    window.close()
+    assert not view.isVisible()
+
+
 def test_the_presenter_view_follows_the_clicker_and_shows_the_steps_notes(qtbot, window):
     session = window.session
     steps = lesson_steps()
