@@ -47,6 +47,23 @@ def no_mouse_rate_limit():
 
 
 @pytest.fixture(autouse=True)
+def no_window_stays_on_screen(qapp):
+    """Hide the windows a test left on screen (not through qtbot), after it.
+
+    A window left visible stays on the offscreen screen under later tests of
+    the same worker: a presenter view left open once took every mouse move
+    meant for a panel below it, and that panel's hover test failed. Hidden,
+    not closed: closing would ask about unsaved work after the fixture that
+    answers it has gone.
+    """
+    before = {id(w) for w in QtWidgets.QApplication.topLevelWidgets() if w.isVisible()}
+    yield
+    for widget in QtWidgets.QApplication.topLevelWidgets():
+        if widget.isVisible() and id(widget) not in before:
+            widget.hide()
+
+
+@pytest.fixture(autouse=True)
 def isolated_settings(tmp_path, monkeypatch):
     """QSettings go to a temporary folder: tests never share remembered state."""
     QtCore.QSettings.setDefaultFormat(QtCore.QSettings.Format.IniFormat)
