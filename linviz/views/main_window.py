@@ -529,8 +529,20 @@ class MainWindow(QtWidgets.QMainWindow):
             event.ignore()
             return
         self._save_settings()
-        self.presenter.close_view()  # nothing left to present
+        self._close_own_windows()
         event.accept()
+
+    def _close_own_windows(self) -> None:
+        """Close the windows that belong to this one: its dialogs and the presenter view.
+
+        In a notebook (``linviz.show``) the app runs on after the window
+        closes: the try-a-vector box, the lab notebook, an error box or the
+        presenter view would stay on screen, working on a window that is gone.
+        """
+        self.presenter.close_view()  # a window of its own, not a child
+        for child in self.findChildren(QtWidgets.QWidget):
+            if child.isWindow() and child.isVisible():
+                child.close()
 
     # -- messages and questions ---------------------------------------------------------------
     def show_message(self, text: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from PySide6 import QtGui
+from PySide6 import QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
 from linviz.model.lessons import bundled_lessons
@@ -40,6 +40,18 @@ def test_closing_the_window_closes_its_presenter_view(qtbot, window):
     window.close()
     qtbot.waitUntil(lambda: not window.isVisible())
     assert not view.isVisible()
+
+
+def test_closing_the_window_closes_its_dialogs_too(qtbot, window):
+    # The try-a-vector box, the lab notebook and an error box are the window's own.
+    window.classroom.open_try_box()
+    window.classroom.open_lab_notebook()
+    window.show_error("Cannot open", "the file is gone")
+    boxes = [w for w in window.findChildren(QtWidgets.QWidget) if w.isWindow() and w.isVisible()]
+    assert len(boxes) >= 3
+    window.close()
+    qtbot.waitUntil(lambda: not window.isVisible())
+    assert not any(box.isVisible() for box in boxes)
 
 
 def test_a_cancelled_close_keeps_the_presenter_view(qtbot, window, monkeypatch):
