@@ -432,15 +432,10 @@ class ReadoutPanel(Panel):
             contributions = result.contributions
         groups = []
         weights = [shown_number(c.weight) for c in contributions]
-        same_key = result.under_target_key_rows(keep)
-        for same, c, weight in zip(same_key, contributions, weights):
+        kinds = self._kinds(result, contributions, result.under_target_key_rows(keep))
+        for kind, c, weight in zip(kinds, contributions, weights):
             groups.append(
-                BarGroup(
-                    c.label,
-                    self._kind_of(result, bool(same), c.label, c.term),
-                    c.term,
-                    self.tr("w = {weight}").format(weight=weight),
-                )
+                BarGroup(c.label, kind, c.term, self.tr("w = {weight}").format(weight=weight))
             )
         groups.append(BarGroup("y", OUTPUT, result.output, self.tr("the sum")))
         if result.expected is not None:
@@ -477,28 +472,36 @@ class ReadoutPanel(Panel):
         self.weights.set_paragraphs([pieces])
 
     # -- what a read's terms are ----------------------------------------------------------
-    def _kind_of(self, result: ReadResult, same_key: bool, label: str, term: np.ndarray) -> str:
-        """How a write's term is drawn: the target's, crosstalk, cancelled or a plain term.
+    def _kinds(self, result: ReadResult, contributions: list, same_key: np.ndarray) -> list[str]:
+        """How each write's term is drawn: the target's, crosstalk, cancelled or a plain term.
 
         Crosstalk is what the model's account calls so: another key's term
         that shows, in a read that is not exact. An earlier write under the
         target's own key is not crosstalk (what is left of it is "not
         overwritten"), nor a term of weight 0 (a decayed read of orthogonal
         keys has no crosstalk at all). Under the delta rule the terms the
-        target's write took back are drawn as cancelled. ``same_key``: the
-        write is an earlier one under the target's key
-        (:meth:`ReadResult.under_target_key`).
+        target's write took back are drawn as cancelled. ``same_key``: for
+        each, whether the write is an earlier one under the target's key
+        (:meth:`ReadResult.under_target_key_rows`). Which terms show is
+        worked out for all of them at once (40 terms on each frame of a
+        d = 64 drag).
         """
-        if result.target is None:
-            return TERM
-        if label == result.target:
-            return TARGET
-        shows = not _negligible(term, result.expected)
-        if not result.exact and shows and not same_key:
-            return CROSSTALK
-        if self._corrected(result) and shows:
-            return CANCELLED
-        return TERM
+        if result.target is None or not contributions:
+            return [TERM] * len(contributions)
+        terms = np.array([c.term for c in contributions]).reshape(len(contributions), -1)
+        shows = _shown_rows(terms, result.expected)
+        corrected = self._corrected(result)
+        kinds = []
+        for c, same, visible in zip(contributions, same_key, shows):
+            if c.label == result.target:
+                kinds.append(TARGET)
+            elif not result.exact and visible and not same:
+                kinds.append(CROSSTALK)
+            elif corrected and visible:
+                kinds.append(CANCELLED)
+            else:
+                kinds.append(TERM)
+        return kinds
 
     @staticmethod
     def _corrected(result: ReadResult) -> bool:
@@ -734,6 +737,13 @@ def _negligible(vector: np.ndarray, reference: np.ndarray | None) -> bool:
     scale = float(np.abs(reference).max(initial=0.0)) if reference is not None else 0.0
     size = float(np.abs(vector).max(initial=0.0))
     return size <= EXACT_SHARE * scale if scale > 0 else size == 0.0
+
+
+def _shown_rows(vectors: np.ndarray, reference: np.ndarray | None) -> np.ndarray:
+    """For each row of ``vectors``: not :func:`_negligible` beside ``reference`` (one pass)."""
+    scale = float(np.abs(reference).max(initial=0.0)) if reference is not None else 0.0
+    sizes = np.abs(vectors).max(axis=1, initial=0.0)
+    return ~(sizes <= EXACT_SHARE * scale) if scale > 0 else ~(sizes == 0.0)
 
 
 def _measure_vector(vector: np.ndarray, digits: int = 4) -> str:
