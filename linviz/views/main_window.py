@@ -45,6 +45,7 @@ from linviz.views.shell import questions
 from linviz.views.shell.actions import ActionRegistry, ActionSpec
 from linviz.views.shell.desk import PROJECTOR, Desk, Layout
 from linviz.views.shell.document import Document
+from linviz.views.shell.own_windows import close_own_windows
 from linviz.views.theme import theme_named, theme_palette
 
 #: The menus of the menu bar, left to right (their ids in the registry).
@@ -529,20 +530,8 @@ class MainWindow(QtWidgets.QMainWindow):
             event.ignore()
             return
         self._save_settings()
-        self._close_own_windows()
+        close_own_windows(self, self.presenter)
         event.accept()
-
-    def _close_own_windows(self) -> None:
-        """Close the windows that belong to this one: its dialogs and the presenter view.
-
-        In a notebook (``linviz.show``) the app runs on after the window
-        closes: the try-a-vector box, the lab notebook, an error box or the
-        presenter view would stay on screen, working on a window that is gone.
-        """
-        self.presenter.close_view()  # a window of its own, not a child
-        for child in self.findChildren(QtWidgets.QWidget):
-            if child.isWindow() and child.isVisible():
-                child.close()
 
     # -- messages and questions ---------------------------------------------------------------
     def show_message(self, text: str) -> None:
