@@ -157,6 +157,15 @@ class _LegendLayout:
     hidden: int
 
 
+def _draw_entry_text(
+    painter: QtGui.QPainter, style: _BarStyle, top: int, entry: tuple[str, str, int, int, float]
+) -> None:
+    """A legend entry's words, right of its swatch (the legend's font already set)."""
+    _, text, x, y, swatch = entry
+    painter.setPen(style.foreground)
+    painter.drawText(QtCore.QPointF(x + swatch + 5, top + y + style.legend_m.ascent()), text)
+
+
 class _GroupFacts:
     """Widths, words and sizes of a set of bar groups, for every paint until they change."""
 
@@ -416,12 +425,8 @@ class TermBars(QtWidgets.QWidget):
             )
         painter.drawPixmap(0, top, stamp)
         if scale_entry is not None:
-            _, text, x, y, swatch = scale_entry
             painter.setFont(style.legend_font)
-            painter.setPen(style.foreground)
-            painter.drawText(
-                QtCore.QPointF(x + swatch + 5, top + y + style.legend_m.ascent()), text
-            )
+            _draw_entry_text(painter, style, top, scale_entry)
         return layout.height
 
     def _legend_layout(self, style: _BarStyle, scale: float | None, hidden: int) -> _LegendLayout:
@@ -474,7 +479,8 @@ class TermBars(QtWidgets.QWidget):
         metrics = style.legend_m
         painter.setFont(style.legend_font)
         box = metrics.height() - 4
-        for kind, text, x, y, swatch in layout.entries:
+        for entry in layout.entries:
+            kind, _, x, y, swatch = entry
             rect = QtCore.QRectF(x, top + y + 2, swatch, box)
             if kind == "scale":
                 image, _pixels = _strip_image(style.lut[None, :])
@@ -490,8 +496,7 @@ class TermBars(QtWidgets.QWidget):
                 for brush in brushes:
                     painter.setBrush(brush)
                     painter.drawRect(rect)
-            painter.setPen(style.foreground)
-            painter.drawText(QtCore.QPointF(rect.right() + 5, top + y + metrics.ascent()), text)
+            _draw_entry_text(painter, style, top, entry)
         if layout.note_y is not None:
             note = self.tr("%Ln smaller terms not shown", "", layout.hidden)
             painter.setPen(style.muted)
