@@ -220,11 +220,9 @@ TARGETS = {
     "open_ms_npz": "median <= 4x startup_ms.bare_qt median (the same scenario as an archive)",
     "open_peak_rss_mb_npz": "median <= 500 MB (the same scenario as an archive)",
 }
-#: What each open target is measured on: the figure's suffix and the file's kind, in words.
-OPEN_TARGETS = {
-    "open_ms": ("", "columns JSON"),
-    "open_ms_npz": ("_npz", "scenario archive"),
-}
+#: The file formats the open figures are measured on, by the suffix of their figures'
+#: and targets' names: the file's ending and its kind, in words.
+OPEN_FORMATS = {"": (".json", "columns JSON"), "_npz": (".npz", "scenario archive")}
 #: Each target against the peer: (linviz figure, peer figure, how many times faster).
 PEER_TARGETS = {
     "vs_peer.drag_ms.lesson": ("drag_ms.lesson", "drag_lesson", 20.0),
@@ -738,8 +736,6 @@ def startup_figures(runs: int, warm_up: bool = True) -> dict[str, object]:
 
 
 # -- opening a big file ------------------------------------------------------------------------
-#: The file formats the open figures are measured on: the figure's suffix, the file's ending.
-OPEN_FORMATS = {"": ".json", "_npz": ".npz"}
 
 
 def open_figures(
@@ -762,7 +758,7 @@ def open_figures(
 
     scenario = random_columns_scenario(steps, d)
     paths = {}
-    for suffix, ending in OPEN_FORMATS.items():
+    for suffix, (ending, _) in OPEN_FORMATS.items():
         paths[suffix] = scratch_folder() / f"open_{steps}_steps_d{d}{ending}"
         save_scenario(scenario, paths[suffix], layout="columns")
     del scenario
@@ -837,8 +833,8 @@ def _open_checks(figures: dict[str, object], bare: float) -> dict[str, tuple[boo
     checks: dict[str, tuple[bool | None, str]] = {}
     opened, peaks = figures["open_ms"], figures["open_peak_rss_mb"]
     base = next(name for name in opened if not name.endswith("_npz"))  # {steps}_steps_d{d}
-    for target, (suffix, kind) in OPEN_TARGETS.items():
-        name = base + suffix
+    for suffix, (_, kind) in OPEN_FORMATS.items():
+        target, name = "open_ms" + suffix, base + suffix
         memory = target.replace("open_ms", "open_peak_rss_mb")
         if name not in opened:
             checks[target] = checks[memory] = (None, f"not measured: no {name} figure")
