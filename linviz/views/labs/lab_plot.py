@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Sequence
 
 import pyqtgraph as pg
@@ -57,6 +58,8 @@ class LabPlot(pg.PlotWidget):
         view_box.disableAutoRange()
         self._candidates: dict[str, tuple[list[Tick], tuple[int, ...]]] = {}
         self._titles: dict[str, str] = {}
+        #: Widths of the vertical axes their owner fixed (:meth:`fix_axis_width`).
+        self._fixed_widths: dict[str, float] = {}
         self._tick_font = QtGui.QFont(self.font())
         self._title_font = QtGui.QFont(self.font())
         self._theme: Theme | None = None
@@ -128,6 +131,7 @@ class LabPlot(pg.PlotWidget):
         axis.label.setFont(self._title_font)
         axis.resizeEvent()
         axis.showLabel(bool(text))
+        self._fit_axis_widths()
 
     # -- ticks -----------------------------------------------------------------------------
     def set_candidate_ticks(
@@ -179,6 +183,44 @@ class LabPlot(pg.PlotWidget):
             axis = self.getPlotItem().getAxis(name)
             if [list(level) for level in (axis._tickLevels or [])] != [shown, []]:
                 axis.setTicks([shown, []])
+        self._fit_axis_widths()
+
+    def fix_axis_width(self, name: str, width: float) -> None:
+        """Give vertical axis ``name`` this width (pixels), whatever its labels.
+
+        For plots side by side that must line up; otherwise the width follows
+        the labels shown.
+        """
+        self._fixed_widths[name] = width
+        self.getPlotItem().getAxis(name).setWidth(width)
+
+    def _fit_axis_widths(self) -> None:
+        """Each vertical axis as wide as its tick labels and title, before it is drawn.
+
+        pyqtgraph widens an axis only while painting it, and lays the plot out
+        again after: the first frame after new ticks would draw longer labels
+        over the axis title.
+        """
+        for name in ("left", "right"):
+            if name in self._fixed_widths or name not in self._candidates:
+                continue
+            axis = self.getPlotItem().getAxis(name)
+            metrics = QtGui.QFontMetricsF(self._tick_font)
+            box = QtCore.QRectF(0, 0, 100, 100)
+            centre = Qt.AlignmentFlag.AlignCenter
+            widest = max(
+                (
+                    metrics.boundingRect(box, centre, text).width()
+                    for _, text in self.shown_ticks(name)
+                ),
+                default=0.0,
+            )
+            width = widest + axis.style["tickTextOffset"][0] + max(0, axis.style["tickLength"])
+            if axis.label.isVisible():
+                width += axis.label.boundingRect().height() * 0.8
+            width = float(math.ceil(width))
+            if axis.fixedWidth != width:
+                axis.setWidth(width)
 
     # -- labels inside the plot ----------------------------------------------------------
     def add_label(self, anchor: tuple[float, float]) -> pg.TextItem:

@@ -286,8 +286,8 @@ class RecallFigure(QtWidgets.QWidget):
         offset = max(4, round(self._theme.font_pt * 0.4))
         for (_, rule), plot in self.plots.items():
             has_title = rule == rules[0]
-            plot.getPlotItem().getAxis("left").setWidth(
-                round(tick_width + offset + 5 + (title + 6 if has_title else 4))
+            plot.fix_axis_width(
+                "left", round(tick_width + offset + 5 + (title + 6 if has_title else 4))
             )
 
     def _legend_html(
