@@ -832,7 +832,8 @@ def _open_checks(figures: dict[str, object], bare: float) -> dict[str, tuple[boo
     """The open targets, each on its own file; one a run did not measure is not checked."""
     checks: dict[str, tuple[bool | None, str]] = {}
     opened, peaks = figures["open_ms"], figures["open_peak_rss_mb"]
-    base = next(name for name in opened if not name.endswith("_npz"))  # {steps}_steps_d{d}
+    endings = tuple(suffix for suffix in OPEN_FORMATS if suffix)
+    base = next(name for name in opened if not name.endswith(endings))  # {steps}_steps_d{d}
     for suffix, (_, kind) in OPEN_FORMATS.items():
         target, name = "open_ms" + suffix, base + suffix
         memory = target.replace("open_ms", "open_peak_rss_mb")
