@@ -430,6 +430,25 @@ def read_result(trace: Trace, number: int, parts: Decomposition | None = None) -
     return result
 
 
+def sizes_that_show(sizes: np.ndarray, reference: np.ndarray | None) -> np.ndarray:
+    """For each of ``sizes`` (a vector's largest ``|component|``): whether it prints
+    as non-zero beside ``reference``.
+
+    It shows when it is above :data:`EXACT_SHARE` of ``reference``'s largest
+    component; with no reference, or an all-zero one, when it is not zero.
+    """
+    scale = float(np.abs(reference).max(initial=0.0)) if reference is not None else 0.0
+    sizes = np.asarray(sizes, dtype=float)
+    return sizes > EXACT_SHARE * scale if scale > 0 else sizes != 0.0
+
+
+def rows_that_show(vectors: np.ndarray, reference: np.ndarray | None) -> np.ndarray:
+    """For each row of ``vectors``: whether it prints as non-zero beside ``reference``
+    (:func:`sizes_that_show` of its largest ``|component|``).
+    """
+    return sizes_that_show(np.abs(vectors).max(axis=1, initial=0.0), reference)
+
+
 def is_exact(output: np.ndarray, expected: np.ndarray) -> bool:
     """Whether ``output`` equals ``expected`` to the precision the views print."""
     scale = max(float(np.abs(output).max(initial=0.0)), float(np.abs(expected).max(initial=0.0)))

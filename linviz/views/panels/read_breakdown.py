@@ -25,7 +25,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.model.interference import strongest_earlier_overlaps
-from linviz.model.readout import EXACT_SHARE, ReadResult, cosine
+from linviz.model.readout import ReadResult, cosine, rows_that_show, sizes_that_show
 from linviz.model.rules import RULE_PARAMETERS
 from linviz.views.classroom.hidden_output import HiddenNotice, entered_text, gap_text
 from linviz.views.drawing.painted_text import FlowText, MeasureTable, Piece, Row, words
@@ -489,7 +489,7 @@ class ReadoutPanel(Panel):
         if result.target is None or not contributions:
             return [TERM] * len(contributions)
         terms = np.array([c.term for c in contributions]).reshape(len(contributions), -1)
-        shows = _shown_rows(terms, result.expected)
+        shows = rows_that_show(terms, result.expected)
         corrected = self._corrected(result)
         kinds = []
         for c, same, visible in zip(contributions, same_key, shows):
@@ -506,7 +506,9 @@ class ReadoutPanel(Panel):
     @staticmethod
     def _corrected(result: ReadResult) -> bool:
         """Whether the target's write removed something (a delta rule) that shows."""
-        return result.correction is not None and not _negligible(result.correction, result.expected)
+        if result.correction is None:
+            return False
+        return bool(rows_that_show(result.correction.reshape(1, -1), result.expected)[0])
 
     def _cancelled_terms(self, result: ReadResult) -> tuple[list[tuple[str, np.ndarray]], int]:
         """The other writes' terms an exact read's correction took back: the few
@@ -514,13 +516,18 @@ class ReadoutPanel(Panel):
         """
         if result.target_index is None:
             return [], 0
-        sizes = result.term_sizes()
-        scale = EXACT_SHARE * float(np.abs(result.expected).max(initial=0.0))
-        count = int(np.count_nonzero(sizes > scale)) - int(sizes[result.target_index] > scale)
-        found = []
-        for item in result.contributions_at(result.largest_terms(MAX_NAMED + 1)):
-            if item.label != result.target and not _negligible(item.term, result.expected):
-                found.append((item.label, item.term))
+        shows = sizes_that_show(result.term_sizes(), result.expected)
+        count = int(np.count_nonzero(shows)) - int(shows[result.target_index])
+        others = [
+            item
+            for item in result.contributions_at(result.largest_terms(MAX_NAMED + 1))
+            if item.label != result.target
+        ]
+        terms = (
+            np.array([item.term for item in others]).reshape(len(others), -1) if others else None
+        )
+        visible = rows_that_show(terms, result.expected) if terms is not None else []
+        found = [(item.label, item.term) for item, show in zip(others, visible) if show]
         found.sort(key=lambda pair: -float(np.abs(pair[1]).max()))
         return found[:MAX_NAMED], max(count, len(found[:MAX_NAMED]))
 
@@ -730,20 +737,6 @@ class ReadoutPanel(Panel):
                 )
             )
         return rows
-
-
-def _negligible(vector: np.ndarray, reference: np.ndarray | None) -> bool:
-    """Whether ``vector`` prints as zero beside ``reference`` (the model's exactness test)."""
-    scale = float(np.abs(reference).max(initial=0.0)) if reference is not None else 0.0
-    size = float(np.abs(vector).max(initial=0.0))
-    return size <= EXACT_SHARE * scale if scale > 0 else size == 0.0
-
-
-def _shown_rows(vectors: np.ndarray, reference: np.ndarray | None) -> np.ndarray:
-    """For each row of ``vectors``: not :func:`_negligible` beside ``reference`` (one pass)."""
-    scale = float(np.abs(reference).max(initial=0.0)) if reference is not None else 0.0
-    sizes = np.abs(vectors).max(axis=1, initial=0.0)
-    return ~(sizes <= EXACT_SHARE * scale) if scale > 0 else ~(sizes == 0.0)
 
 
 def _measure_vector(vector: np.ndarray, digits: int = 4) -> str:

@@ -474,9 +474,14 @@ _EXTREMES = st.sampled_from([0.0, -0.0, 5e-324, 1e-300, 1e-12, 1.0, 1e300, 1.8e3
     hnp.arrays(np.float64, st.tuples(st.integers(1, 6), st.integers(1, 4)), elements=_EXTREMES),
     st.one_of(st.none(), hnp.arrays(np.float64, st.integers(1, 4), elements=_EXTREMES)),
 )
-def test_the_terms_that_show_are_found_in_one_pass_as_one_by_one(terms, reference):
-    # The readout decides every bar's kind from which terms print as non-zero.
-    from linviz.views.panels.read_breakdown import _negligible, _shown_rows
+def test_the_terms_that_show_are_those_that_print_as_non_zero(terms, reference):
+    # The readout decides every bar's kind from which terms print as non-zero:
+    # above 1e-5 of the expected value's largest component (or not zero, with none).
+    from linviz.model.readout import rows_that_show
 
-    one_by_one = [not _negligible(row, reference) for row in terms]
-    assert _shown_rows(terms, reference).tolist() == one_by_one
+    scale = max((abs(float(x)) for x in reference), default=0.0) if reference is not None else 0.0
+    one_by_one = [
+        max(abs(float(x)) for x in row) > 1e-5 * scale if scale > 0 else any(row != 0)
+        for row in terms
+    ]
+    assert rows_that_show(terms, reference).tolist() == one_by_one
