@@ -435,11 +435,11 @@ def sizes_that_show(sizes: np.ndarray, reference: np.ndarray | None) -> np.ndarr
     as non-zero beside ``reference``.
 
     It shows when it is above :data:`EXACT_SHARE` of ``reference``'s largest
-    component; with no reference, or an all-zero one, when it is not zero.
+    component; with no reference, or an all-zero one, when it is not zero
+    (the same test: sizes are never negative).
     """
     scale = float(np.abs(reference).max(initial=0.0)) if reference is not None else 0.0
-    sizes = np.asarray(sizes, dtype=float)
-    return sizes > EXACT_SHARE * scale if scale > 0 else sizes != 0.0
+    return np.asarray(sizes, dtype=float) > EXACT_SHARE * scale
 
 
 def rows_that_show(vectors: np.ndarray, reference: np.ndarray | None) -> np.ndarray:

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-from hypothesis.extra import numpy as hnp
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.commands import ReplaceStep
@@ -464,24 +461,3 @@ def test_a_drag_at_d64_writes_the_new_colour_scale_on_the_kept_legend(qtbot, mon
     session.cancel_drag()
     assert len(set(scales)) == 3  # the scale really moved
     assert drawn == []  # … and the legend around it was not drawn again
-
-
-_EXTREMES = st.sampled_from([0.0, -0.0, 5e-324, 1e-300, 1e-12, 1.0, 1e300, 1.8e308, -1.8e308])
-
-
-@settings(max_examples=300, deadline=None)
-@given(
-    hnp.arrays(np.float64, st.tuples(st.integers(1, 6), st.integers(1, 4)), elements=_EXTREMES),
-    st.one_of(st.none(), hnp.arrays(np.float64, st.integers(1, 4), elements=_EXTREMES)),
-)
-def test_the_terms_that_show_are_those_that_print_as_non_zero(terms, reference):
-    # The readout decides every bar's kind from which terms print as non-zero:
-    # above 1e-5 of the expected value's largest component (or not zero, with none).
-    from linviz.model.readout import rows_that_show
-
-    scale = max((abs(float(x)) for x in reference), default=0.0) if reference is not None else 0.0
-    one_by_one = [
-        max(abs(float(x)) for x in row) > 1e-5 * scale if scale > 0 else any(row != 0)
-        for row in terms
-    ]
-    assert rows_that_show(terms, reference).tolist() == one_by_one
