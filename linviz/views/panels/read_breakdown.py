@@ -32,7 +32,13 @@ from linviz.views.drawing.painted_text import FlowText, MeasureTable, Piece, Row
 from linviz.views.drawing.steady_label import SteadyLabel
 from linviz.views.error_words import part_title, part_words, percent
 from linviz.views.guarded import guarded, guarded_size
-from linviz.views.number_text import grouped, localised, shown_number, shown_vector
+from linviz.views.number_text import (
+    grouped,
+    localised,
+    shown_number,
+    shown_vector,
+    unbroken_lists,
+)
 from linviz.views.panels.panel import Panel
 from linviz.views.panels.term_bars import (
     CANCELLED,
@@ -369,8 +375,10 @@ class ReadoutPanel(Panel):
 
     @staticmethod
     def _words(text: str, color: str) -> list[Piece]:
-        """``words`` of a sentence, spaced as its language is and whole numbers kept whole."""
-        return words(spaced(text), color)
+        """``words`` of a sentence, spaced as its language is, whole numbers and short
+        vectors kept whole (``[−4, −4]`` never wraps after its comma).
+        """
+        return words(spaced(unbroken_lists(text)), color)
 
     def _typed_keys_orthogonal(self, number: int, labels: list[str]) -> bool:
         """Whether step ``number``'s key, as typed, is orthogonal to each write in ``labels``."""

@@ -461,3 +461,17 @@ def test_a_drag_at_d64_writes_the_new_colour_scale_on_the_kept_legend(qtbot, mon
     session.cancel_drag()
     assert len(set(scales)) == 3  # the scale really moved
     assert drawn == []  # … and the legend around it was not drawn again
+
+
+def test_the_story_never_wraps_inside_a_short_vector(qtbot):
+    # delta-repair step 8: "= [-4, -4]" broke after "[-4," at some widths (a projector's
+    # narrow readout column): from the back of a room, two numbers on two lines.
+    _, panel = lesson_panel(qtbot, "delta-repair", 8)
+    story = panel.story
+    wrapped = 0
+    for width in range(150, 520, 2):
+        _, lines = story._lay_out(width)  # one placed piece per line
+        wrapped += len(lines) > 1
+        for line in lines:
+            assert line.text.count("[") == line.text.count("]"), (width, line.text)
+    assert wrapped > 100  # the story really wraps, at most of these widths
