@@ -427,3 +427,42 @@ def test_the_json_account_never_writes_minus_zero():
     written = account(own_scale=[-0.0, 1.5]).as_json()
     assert written == {"own_scale": [0.0, 1.5]}
     assert math.copysign(1.0, written["own_scale"][0]) == 1.0
+
+
+@pytest.mark.parametrize("chunk", [1, 2])
+@pytest.mark.parametrize("limit", [0, 2])
+def test_a_long_read_counts_the_same_key_writes_of_every_chunk(monkeypatch, chunk, limit):
+    """A million-write trace is read a chunk of writes at a time: the writes under the
+    target's key may sit in several chunks, none in the first, some after the target."""
+    import linviz.model.readout as readout
+    from linviz.model.replay import Decomposition
+
+    def scenarios(rule):
+        mixed = [
+            write_step([0.0, 1.0], [5.0, 1.0], "b"),
+            write_step([1.0, 0.0], [2.0, 3.0], "a"),
+            write_step([0.5, 0.5], [1.0, -2.0], "c"),
+            write_step([1.0, 0.0], [9.0, 9.0], "a2"),
+            write_step([1.0, 0.0], [1.0, 4.0], "a3"),
+            write_step([0.0, 1.0], [3.0, 3.0], "b2"),
+            read([1.0, 0.2], "r", target="a3"),
+        ]
+        alike = [write_step([1.0, 0.0], [float(i), 1.0], f"a{i}") for i in range(4)]
+        alike.append(read([1.0, 0.0], "r", target="a3"))
+        return [Scenario(2, 2, steps, rule=rule) for steps in (mixed, alike)]
+
+    chunks = Decomposition.chunks
+    for rule in (Rule("additive"), Rule("delta", beta=0.5), Rule("gated", alpha=0.9)):
+        for scenario in scenarios(rule):
+            number = len(scenario)
+            full = read_result(Trace(scenario), number).error_parts
+            monkeypatch.setattr(readout, "MAX_LISTED_TERMS", limit)
+            monkeypatch.setattr(
+                Decomposition, "chunks", lambda self, size=chunk: chunks(self, size)
+            )
+            cut = read_result(Trace(scenario), number).error_parts
+            monkeypatch.undo()
+            assert "not_overwritten" in full
+            assert list(cut.parts) == list(full.parts), rule
+            for name, part in full:
+                np.testing.assert_allclose(cut[name], part, rtol=0, atol=1e-12)
