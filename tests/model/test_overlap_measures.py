@@ -175,3 +175,51 @@ def test_a_snapshot_counts_writers_when_asked_and_refuses_once_the_trace_changed
     with pytest.raises(RuntimeError, match="step 4 is older than the trace"):
         _ = early.writer_counts
     assert snapshot(trace, 4).writer_counts.tolist() == [[1, 2], [1, 1]]  # k3 now on row 1 only
+
+
+def effective_writer_counts(scenario: Scenario, t: int) -> np.ndarray:
+    """Cells each write's effective term reaches, by the definition: one write at a time."""
+    beta = scenario.rule.beta
+    state = np.zeros((scenario.d_k, scenario.d_v))
+    counts = np.zeros((scenario.d_k, scenario.d_v), dtype=np.int64)
+    for number in range(1, t + 1):
+        step = scenario.step(number)
+        if not step.is_write:
+            continue
+        key, value = np.asarray(step.vector, float), np.asarray(step.value, float)
+        effective = beta * (value - state.T @ key)
+        state = state + np.outer(key, effective)
+        counts += np.outer(key != 0, effective != 0)
+    return counts
+
+
+@pytest.mark.parametrize("every", [2, 3, 64])
+def test_a_delta_rules_counts_follow_the_effective_terms_when_the_net_count_costs_too_much(
+    monkeypatch, every
+):
+    # Beyond NET_COUNT_WORK the net count (who is still in each cell) is skipped and
+    # each write's effective term counts: a write whose key already returns its value
+    # in a component puts nothing there (w2 in the first column, w4 in the second,
+    # w5 nowhere).
+    import linviz.model.replay as replay
+
+    scenario = Scenario(
+        2,
+        2,
+        [
+            write([1, 0], [2, 3], "w1"),
+            write([1, 0], [2, 5], "w2"),
+            write([0, 1], [1, 1], "w3"),
+            read([1, 0], "r"),
+            write([0, 1], [4, 1], "w4"),
+            write([1, 1], [6, 6], "w5"),
+            write([0, 0.5], [1, 1], "w6"),
+        ],
+        rule=Rule("delta", beta=1.0),
+    )
+    monkeypatch.setattr(replay, "NET_COUNT_WORK", 0)
+    trace = Trace(scenario, checkpoint_every=every)
+    for t in (7, 1, 2, 3, 4, 5, 6, 7, 0):  # later steps first: segments cached, then reused
+        expected = effective_writer_counts(scenario, t)
+        assert trace.writer_counts(t).tolist() == expected.tolist(), t
+    assert effective_writer_counts(scenario, 7).tolist() == [[1, 2], [3, 2]]
