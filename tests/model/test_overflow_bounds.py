@@ -274,3 +274,15 @@ def test_an_edit_is_checked_at_a_glance_from_the_kept_row_measures():
         states, _ = replay(json.loads(dumps_scenario(delta)))
     finite = all(np.isfinite(state).all() for state in states)
     assert (Trace(delta).first_invalid_step() is None) == finite
+
+
+def test_a_normaliser_that_overflows_is_refused_though_s_does_not():
+    # z = Σ φ(k) reaches 2e308 = inf at step 2, while S = Σ k vᵀ stays near 2e298: a
+    # read would then divide by inf and quietly return 0.
+    document = {
+        "normalize": True,
+        "steps": [{"op": "write", "key": [1e308], "value": [1e-10]}] * 2
+        + [{"op": "read", "query": [1]}],
+    }
+    with pytest.raises(ScenarioError, match="big.json, step 2, field 'key'"):
+        load(document)

@@ -63,3 +63,33 @@ def test_held_at_key_is_what_a_read_of_that_key_returned_just_before_the_write()
     np.testing.assert_allclose(held, read_result(Trace(probe), 2).output)
     with pytest.raises(ValueError, match="is a read"):
         held_at_key(Trace(probe), 2)
+
+
+def test_an_old_writes_own_value_is_decayed_by_the_writes_after_it():
+    # gated delta, α = 0.5, β = 0.5: w1 set out to add β·v = [1, 2]; w2's decay halves it.
+    scenario = Scenario(
+        2,
+        2,
+        [write([1, 0], [2, 4], "w1"), write([0, 1], [1, 1], "w2"), read([1, 0], "r", target="w1")],
+        rule=Rule("gated_delta", alpha=0.5, beta=0.5),
+    )
+    result = read_result(Trace(scenario), 3)
+    np.testing.assert_allclose(result.own_value, [0.5, 1.0], rtol=0, atol=1e-15)
+    np.testing.assert_allclose(result.target_term, [0.5, 1.0], rtol=0, atol=1e-15)
+    np.testing.assert_allclose(result.correction, [0.0, 0.0], rtol=0, atol=1e-15)
+
+
+def test_short_vectors_have_a_cosine_too():
+    from linviz.model.readout import cosine
+
+    assert cosine(np.array([0.1, 0.0]), np.array([0.2, 0.0])) == pytest.approx(1.0)
+    assert cosine(np.array([0.0, 0.3]), np.array([0.4, 0.0])) == 0.0
+    assert cosine(np.array([0.0, 0.0]), np.array([0.4, 0.0])) is None
+
+
+def test_a_read_with_nothing_to_retrieve_is_not_exact():
+    # Before any write the memory is empty: no target, so no verdict of "exact".
+    scenario = Scenario(2, 2, [read([1, 0], "r0"), write([0, 1], [1, 1], "w")])
+    result = read_result(Trace(scenario), 1)
+    assert result.target is None and not result.exact
+    assert result.relative_error is None and result.cosine is None and result.tied == ()

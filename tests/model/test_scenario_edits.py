@@ -303,3 +303,20 @@ def test_a_values_size_is_its_largest_component_in_absolute_terms_narrow_or_wide
     sc.insert_step(len(values) + 1, read([1], "r"))
     expected = [max(abs(x) for x in value) for value in values] + [0.0]
     assert sc.value_sizes().tolist() == expected
+
+
+def test_edits_in_place_keep_the_normaliser_of_every_later_step_exact():
+    """A drag of one write rebuilds the later checkpoints from each segment's sums:
+    of S, and under the normaliser of z too (z adds the mapped keys)."""
+    steps = [write([1, i % 3], [i, 1], f"w{i}") for i in range(1, 13)]
+    sc = Scenario(2, 2, steps, feature_map="elu+1", normalize=True)
+    trace = Trace(sc, checkpoint_every=4)
+    trace.state(12)
+    for number, key in ((2, [3.0, -1.0]), (2, [0.5, 2.0]), (6, [-2.0, 4.0])):
+        sc.replace_step(number, write(key, [number, 2], f"w{number}"))
+        fresh = Trace(sc.copy())
+        for t in (12, 5, 8, 9, 3, 12):
+            state, z = trace.state_and_normaliser(t)
+            expected_state, expected_z = fresh.state_and_normaliser(t)
+            np.testing.assert_allclose(state, expected_state, rtol=1e-12, atol=1e-12)
+            np.testing.assert_allclose(z, expected_z, rtol=1e-12, atol=1e-12)
