@@ -77,3 +77,71 @@ def test_half_ranges_are_round_and_held():
     for extreme in (BIGGEST, SMALLEST, float("nan"), float("inf")):
         assert math.isfinite(steady_half_range(extreme, None))
     assert round_scale(BIGGEST) == BIGGEST and round_scale(SMALLEST) > 0
+
+
+# Worked by hand on a 400 × 200 pixel view (the grid is tick_step of the span with
+# its room, over 20; the scale is rounded up to SCALE_STEPS times a power of ten).
+SHOWN = Frame(-4.0, 6.0, -2.5, 2.5)
+
+
+def test_a_first_window_worked_by_hand():
+    # Spans 4 × 4, with 10 % room 4.4; grid 0.25; scale (4.4 + 0.25) / 200 = 0.02325
+    # rounds up to 0.025 a pixel; centre (1, 0): 10 × 5 units.
+    assert steady_window(Frame(-1.0, 3.0, -2.0, 2.0), None, 400, 200) == SHOWN
+
+
+def test_a_window_that_costs_little_more_takes_in_the_one_shown():
+    # Wanted x from -1 to 7 leaves SHOWN; their union (-4 … 7, -2.5 … 2.5) is at most
+    # 1.4 times as large, so it is framed: spans 11 × 5, grid 1, scale 13.1 / 400
+    # = 0.03275 → 0.035, centre (1.5 → 2, 0).
+    window = steady_window(Frame(-1.0, 7.0, -2.0, 2.0), SHOWN, 400, 200)
+    sides = (window.x0, window.x1, window.y0, window.y1)
+    assert sides == pytest.approx((-5.0, 9.0, -3.5, 3.5), rel=1e-12)
+
+
+def test_a_window_far_from_the_one_shown_is_framed_alone():
+    # The union would be 7 times as wide: spans 4 × 2, grid 0.25, scale
+    # max(4.65 / 400, 2.45 / 200) = 0.01225 → 0.0125, centre (22, 0).
+    window = steady_window(Frame(20.0, 24.0, -1.0, 1.0), SHOWN, 400, 200)
+    assert window == Frame(19.5, 24.5, -1.25, 1.25)
+
+
+def test_a_window_half_as_large_as_the_one_shown_still_keeps_it():
+    assert steady_window(Frame(-2.0, 3.0, -1.25, 1.25), SHOWN, 400, 200) is SHOWN
+    assert steady_window(Frame(-2.0, 2.9, -1.25, 1.25), SHOWN, 400, 200) is not SHOWN
+
+
+def test_a_view_narrower_than_a_pixel_is_framed_as_one_pixel():
+    wanted = Frame(-1.0, 1.0, -1.0, 1.0)
+    assert steady_window(wanted, None, 0.5, 0.25) == steady_window(wanted, None, 1.0, 1.0)
+
+
+def test_the_same_cases_upright_frame_their_height_alike():
+    # The cases above turned a quarter: a 200 × 400 view. The grid still follows
+    # the width: after the union (x -2.5 … 2.5, y -4 … 7) it is tick_step(5.5, 20)
+    # = 0.5, the scale 12.6 / 400 = 0.0315 → 0.035, the centre (0, 1.5).
+    upright = steady_window(Frame(-2.0, 2.0, -1.0, 3.0), None, 200, 400)
+    assert upright == Frame(-2.5, 2.5, -4.0, 6.0)
+    union = steady_window(Frame(-2.0, 2.0, -1.0, 7.0), upright, 200, 400)
+    sides = (union.x0, union.x1, union.y0, union.y1)
+    assert sides == pytest.approx((-3.5, 3.5, -5.5, 8.5), rel=1e-12)
+    # Alone: spans 2 × 4, grid 0.2, scale max(2.4 / 200, 4.6 / 400) = 0.012, centre (0, 22).
+    alone = steady_window(Frame(-1.0, 1.0, 20.0, 24.0), upright, 200, 400)
+    sides = (alone.x0, alone.x1, alone.y0, alone.y1)
+    assert sides == pytest.approx((-1.2, 1.2, 19.6, 24.4), rel=1e-12)
+    assert steady_window(Frame(-1.25, 1.25, -2.0, 3.0), upright, 200, 400) is upright
+    assert steady_window(Frame(-1.25, 1.25, -2.0, 2.9), upright, 200, 400) is not upright
+
+
+def test_a_view_of_a_pixel_and_a_half_is_framed_at_its_size():
+    # Grid 0.2; scale 2.4 / 1.5 = 1.6 a pixel (a round step): 1.2 each side.
+    window = steady_window(Frame(-1.0, 1.0, -1.0, 1.0), None, 1.5, 1.5)
+    sides = (window.x0, window.x1, window.y0, window.y1)
+    assert sides == pytest.approx((-1.2, 1.2, -1.2, 1.2), rel=1e-12)
+
+
+def test_a_union_too_tall_is_not_taken_even_when_its_width_would_do():
+    # Wanted x -4 … 5 fits SHOWN's width, but y 3 … 4 against SHOWN's -2.5 … 2.5 makes
+    # the union 6.5 tall for a span of 1: framed alone, spans 9 × 1, grid 0.5,
+    # scale 10.4 / 400 = 0.026 → 0.03, centre (0.5, 3.5).
+    assert steady_window(Frame(-4.0, 5.0, 3.0, 4.0), SHOWN, 400, 200) == Frame(-5.5, 6.5, 0.5, 6.5)
