@@ -393,3 +393,35 @@ def test_cell_labels_as_the_heatmap_prints_them():
     # A hundredth of the range 12 is 0.12: one decimal, so 0.333 prints 0.3.
     matrix = np.array([[11.0, 12.0], [5.0, -1.8], [0.333, 1234.4]])
     assert dr.cell_labels(matrix, 12.0) == [["11", "12"], ["5", "-1.8"], ["0.3", "1234"]]
+
+
+def test_the_steps_a_plane_draws_are_those_round_the_cursor():
+    assert dr.steps_near(5, 3, limit=5) == [1, 2, 3, 4, 5]
+    assert dr.steps_near(0, 0, limit=5) == []
+    assert dr.steps_near(20, 10, limit=5) == [8, 9, 10, 11, 12]
+    assert dr.steps_near(20, 10, limit=4) == [8, 9, 10, 11]
+    assert dr.steps_near(20, 1, limit=5) == [1, 2, 3, 4, 5]  # held at the start
+    assert dr.steps_near(20, 20, limit=5) == [16, 17, 18, 19, 20]  # and at the end
+    near = dr.steps_near(10_000, 9_000, also=1)
+    assert len(near) == dr.MAX_ARROWS + 1 and 9_000 in near and near[-1] == 1
+
+
+def test_the_dragged_step_is_drawn_too_when_it_lies_outside():
+    assert dr.steps_near(20, 10, limit=5, also=2) == [8, 9, 10, 11, 12, 2]
+    assert dr.steps_near(20, 10, limit=5, also=13) == [8, 9, 10, 11, 12, 13]
+    assert dr.steps_near(20, 10, limit=5, also=1) == [8, 9, 10, 11, 12, 1]
+    assert dr.steps_near(20, 10, limit=5, also=20) == [8, 9, 10, 11, 12, 20]
+    for inside_or_none in (8, 12, 0, 21, None):  # already drawn, or no such step
+        assert dr.steps_near(20, 10, limit=5, also=inside_or_none) == [8, 9, 10, 11, 12]
+
+
+def test_axis_ticks_of_reversed_narrow_and_one_tick_ranges():
+    assert dr.axis_ticks(10.0, 0.0, 5) == dr.axis_ticks(0.0, 10.0, 5)
+    assert dr.axis_ticks(0.0, 10.0, 1) == [0.0, 10.0]
+    assert dr.axis_ticks(0.0, 10.0, 0) == [0.0, 10.0]  # at least one tick's worth
+    assert dr.axis_ticks(0.0, 10.0, 2) == [0.0, 5.0, 10.0]
+    assert dr.axis_ticks(0.0, 3.0, 5) == [0.0, 1.0, 2.0, 3.0]  # a step of 1, not 0.5
+    assert dr.axis_ticks(3.0, 3.0) == [3.0]
+    # 1e300 and a number 1e287 below it print alike: the two ends, nothing between.
+    assert dr.axis_ticks(1e300 - 1e287, 1e300) == [1e300 - 1e287, 1e300]
+    assert dr.axis_ticks(0.0, 5e-301) == [0.0, 5e-301]  # a span below MIN_SPAN (1e-300)

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from linviz.controller.session import Session
-from linviz.model.drawable import MAX_ARROWS, steps_near
+from linviz.model.drawable import MAX_ARROWS
 from linviz.model.errors import ScenarioError
 from linviz.model.scenario import Scenario, read, write
 from linviz.views.panels.key_plane import KeyPlanePanel
@@ -77,13 +77,6 @@ def test_snap_tip_rounds_to_the_grid_or_to_unit_length():
     assert snap_tip(3.0, 4.0, grid=True, unit=True) == pytest.approx((0.6, 0.8))
     assert snap_tip(0.123, 0.456, grid=False, unit=False) == (0.123, 0.456)
     assert snap_tip(-0.7, 0.4, grid=True, unit=True, one_dimensional=True) == (-1.0, 0.0)
-
-
-def test_steps_near_keeps_the_window_round_the_cursor_and_the_dragged_step():
-    assert steps_near(7, 3) == [1, 2, 3, 4, 5, 6, 7]
-    near = steps_near(10_000, 9_000, also=1)
-    assert len(near) == MAX_ARROWS + 1 and 9_000 in near and 1 in near
-    assert steps_near(10_000, 10_000)[-1] == 10_000
 
 
 # -- the key plane -----------------------------------------------------------------------
