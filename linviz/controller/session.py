@@ -367,7 +367,10 @@ class Session:
             self.scenario.replace_step(number, moved)
             self._emit(Change.SCENARIO)
             return
-        self.scenario.check_step(moved, replacing=current.label, number=number)
+        try:
+            self.scenario.check_step(moved, replacing=current.label, number=number)
+        except ScenarioError as error:  # named as replace_step names it: with the step
+            raise error.located(step=error.step or number) from None
         waiting = self._drag_pending is not None
         self._drag_pending = moved
         if not waiting:
