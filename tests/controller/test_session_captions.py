@@ -109,3 +109,29 @@ def test_a_captions_words_about_two_keys_follow_a_drag_of_either():
     session.end_drag()
     text = session.caption(4).text
     assert "Read with k2: [-0.5, 4.5], off by [1.5, 0.5]. k1's weight here is k1·k2 = 0.5" in text
+
+
+def test_the_scenarios_own_caption_is_edited_undoably_and_kept_by_language():
+    from linviz.controller.session import ChangedOnDisk
+    from linviz.model.scenario import Scenario, read, write
+
+    session = Session(Scenario(3, 2, [write([1, 0, 0], [1, 2], "k1"), read([1, 0, 0], "r1")]))
+    session.edit_caption(None, "Keys of {d_k} numbers")
+    assert session.scenario.caption == "Keys of {d_k} numbers"
+    assert session.caption(0).text == "Keys of 3 numbers"  # a live field
+    assert session.undo_stack.undo_text() == "edit caption"
+    session.undo()
+    assert session.scenario.caption == "" and session.caption(0).text == ""
+    # Edited in French, a plain caption keeps its English beside the French.
+    session.edit_caption(None, "Plain words")
+    session.set_options(language="fr")
+    session.edit_caption(None, "Des mots")
+    assert session.caption(0).text == "Des mots"
+    session.set_options(language="en")
+    assert session.caption(0).text == "Plain words"
+    # A refusal to overwrite keeps its kind (the window offers overwrite) once located.
+    refusal = ChangedOnDisk("the file changed on disk", file="a.json", field="x")
+    located = refusal.located(step=3)
+    assert isinstance(located, ChangedOnDisk)
+    assert (located.file, located.step, located.field) == ("a.json", 3, "x")
+    assert str(located) == "a.json, step 3, field 'x': the file changed on disk"
