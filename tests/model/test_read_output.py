@@ -93,3 +93,66 @@ def test_a_read_with_nothing_to_retrieve_is_not_exact():
     result = read_result(Trace(scenario), 1)
     assert result.target is None and not result.exact
     assert result.relative_error is None and result.cosine is None and result.tied == ()
+
+
+def test_contributions_asked_for_a_few_at_a_time_equal_the_whole_list():
+    # The readout asks for its largest terms by index; each must be the same write's
+    # number, label, weight, value and term as the full list gives.
+    scenario = Scenario(
+        2,
+        2,
+        [
+            write([1, 0], [1, 2], "k1"),
+            write([0.6, 0.8], [3, -1], "k2"),
+            write([1, 0], [5, 5], "k3"),
+            write([1, 0], [2, 0], "k4"),
+            read([0.8, 0.6], "r", target="k4"),
+        ],
+    )
+    whole = read_result(Trace(scenario), 5).contributions
+    few = read_result(Trace(scenario), 5).contributions_at([2, 0, 2])
+    for got, index in zip(few, (2, 0, 2)):
+        expected = whole[index]
+        assert (got.number, got.label, got.weight) == (
+            expected.number,
+            expected.label,
+            expected.weight,
+        )
+        np.testing.assert_array_equal(got.effective_value, expected.effective_value)
+        np.testing.assert_array_equal(got.term, expected.term)
+    assert [c.label for c in few] == ["k3", "k1", "k3"] and few[0].weight == 0.8
+
+
+def test_the_writes_under_the_targets_key_are_found_row_by_row():
+    scenario = Scenario(
+        2,
+        2,
+        [
+            write([1, 0], [1, 2], "k1"),
+            write([0, 1], [3, -1], "k2"),
+            write([1, 0], [5, 5], "k3"),
+            write([1, 0], [2, 0], "k4"),
+            write([1, 0], [0, 1], "k5"),
+            read([1, 0], "r", target="k4"),
+        ],
+    )
+    result = read_result(Trace(scenario), 6)
+    # Earlier than the target and under its key: k1 and k3 (not k4 itself, not k5 after).
+    assert result.under_target_key_rows([0, 1, 2, 3, 4]).tolist() == [
+        True,
+        False,
+        True,
+        False,
+        False,
+    ]
+    assert result.under_target_key_rows([]).tolist() == []
+
+
+def test_a_read_with_no_single_target_has_no_writes_under_its_key():
+    # The query weighs k1 and k2 alike: no target, so no write is "under its key".
+    scenario = Scenario(
+        2, 2, [write([1, 0], [1, 2], "k1"), write([0, 1], [3, 4], "k2"), read([1, 1], "r")]
+    )
+    result = read_result(Trace(scenario), 3)
+    assert result.target is None and result.tied == ("k1", "k2")
+    assert result.under_target_key_rows([0, 1]).tolist() == [False, False]
