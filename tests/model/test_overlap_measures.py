@@ -223,3 +223,11 @@ def test_a_delta_rules_counts_follow_the_effective_terms_when_the_net_count_cost
         expected = effective_writer_counts(scenario, t)
         assert trace.writer_counts(t).tolist() == expected.tolist(), t
     assert effective_writer_counts(scenario, 7).tolist() == [[1, 2], [3, 2]]
+
+
+def test_short_keys_have_the_cosines_of_their_directions():
+    # Norms 0.5 and 0.5: cos = (0.5 · 0.3) / (0.5 · 0.5) = 0.6, whatever the lengths.
+    scenario = Scenario(2, 1, [write([0.5, 0], [1], "a"), write([0.3, 0.4], [1], "b")])
+    labels, cosines = key_cosines(scenario)
+    assert labels == ["a", "b"]
+    np.testing.assert_allclose(cosines, [[1.0, 0.6], [0.6, 1.0]], rtol=1e-15)
