@@ -425,3 +425,16 @@ def test_axis_ticks_of_reversed_narrow_and_one_tick_ranges():
     # 1e300 and a number 1e287 below it print alike: the two ends, nothing between.
     assert dr.axis_ticks(1e300 - 1e287, 1e300) == [1e300 - 1e287, 1e300]
     assert dr.axis_ticks(0.0, 5e-301) == [0.0, 5e-301]  # a span below MIN_SPAN (1e-300)
+
+
+def test_a_plane_half_range_worked_by_hand():
+    # lim = extent / (1 - 2·margin/plot), at least 1.12 × extent and 1.2, up to 0.1.
+    assert dr.half_range(5.0, 50.0, 400.0) == 6.7  # 5 / 0.75 = 6.67
+    assert dr.half_range(5.0, 10.0, 400.0) == 5.6  # 5 / 0.95 = 5.26 < 5 × 1.12
+    assert dr.half_range(5.0, 300.0, 400.0) == 10.0  # the margin's share stops at half
+    assert dr.half_range(0.5, 0.0, 400.0) == 1.2  # never below the minimum
+    assert dr.half_range(5.0, -50.0, 400.0) == 5.6  # no negative margin
+    assert dr.half_range(5.0, -50.0, 4.0) == 5.6  # … none at all, even on a tiny plot
+    assert dr.half_range(1.0, 0.3, 0.5) == 2.0  # a plot under a pixel counts as one
+    assert dr.half_range(1.0, 0.3, 1.5) == 1.7  # 1 / (1 - 0.4) on a 1.5-pixel plot
+    assert dr.half_range(2e12, 0.0, 400.0) == 2.3e12  # two significant digits when large
