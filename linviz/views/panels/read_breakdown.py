@@ -524,18 +524,16 @@ class ReadoutPanel(Panel):
         """
         if result.target_index is None:
             return [], 0
+        # term_sizes() is exactly each term's largest |component|: which terms show is
+        # read from it, for the count and for the few named alike.
         shows = sizes_that_show(result.term_sizes(), result.expected)
         count = int(np.count_nonzero(shows)) - int(shows[result.target_index])
-        others = [
-            item
-            for item in result.contributions_at(result.largest_terms(MAX_NAMED + 1))
-            if item.label != result.target
+        largest = result.largest_terms(MAX_NAMED + 1)
+        found = [
+            (item.label, item.term)
+            for index, item in zip(largest, result.contributions_at(largest))
+            if index != result.target_index and shows[index]
         ]
-        terms = (
-            np.array([item.term for item in others]).reshape(len(others), -1) if others else None
-        )
-        visible = rows_that_show(terms, result.expected) if terms is not None else []
-        found = [(item.label, item.term) for item, show in zip(others, visible) if show]
         found.sort(key=lambda pair: -float(np.abs(pair[1]).max()))
         return found[:MAX_NAMED], max(count, len(found[:MAX_NAMED]))
 
