@@ -27,6 +27,24 @@ widget's synchronous ``repaint()``, offscreen:
     :class:`~linviz.views.drawing.stamp_cache.StampCache` (the bitmap cached
     at the painter's :func:`~linviz.views.drawing.raster_scale.raster_scale`)
     against ``QPainter.drawText`` each paint.
+``arrow_item``
+    Six labelled arrows a vector plane paints itself (the dragged one, the
+    cursor's, a read's: :class:`~linviz.views.items.arrow_item.ArrowItem`),
+    each moved to a new tip per sample in a 400×400 plot, against a
+    ``pg.PlotCurveItem`` shaft, a ``pg.ArrowItem`` head and a
+    ``pg.TextItem`` label per arrow.
+``cell_marks``
+    The heatmap's marks on a third of the cells and the outline of a lit row
+    (:class:`~linviz.views.items.matrix_item.CellMarks`), changed per sample,
+    at d = 8 and d = 16 in a 400×400 plot (rows downwards, as in the heatmap;
+    at d = 64 cells are too small for marks and none are drawn), against a
+    ``pg.ScatterPlotItem`` of triangles and two ``QGraphicsRectItem`` s (halo
+    and outline).
+``state_thumbnail``
+    The presenter view's small heatmap of ``S``
+    (:class:`~linviz.views.classroom.presenter_view.StateThumbnail`, 240×180)
+    given a new 8×8 and a new 64×64 matrix per sample, against a centred
+    ``QLabel`` given the same colours as a ``QPixmap`` scaled to fit.
 
 Every pair gives ``linviz`` and ``plain`` medians (ms) and their ratio
 ``plain / linviz`` (above 1: the hand-painted widget is faster). With
@@ -309,6 +327,161 @@ def raster_scale_figures(count: int, labels: int = 40) -> dict[str, object]:
     return _pair(figures[0], figures[1], labels=labels)
 
 
+def _plot(span: tuple[float, float], rows_down: bool = False):
+    """A shown 400×400 ``pg.PlotWidget`` fixed on ``span`` in x and y, no menu."""
+    import pyqtgraph as pg
+
+    plot = pg.PlotWidget()
+    plot.setMenuEnabled(False)
+    plot.getPlotItem().setAspectLocked(True)
+    plot.getViewBox().invertY(rows_down)
+    plot.setRange(xRange=span, yRange=span, padding=0)
+    plot.getViewBox().setMouseEnabled(x=False, y=False)
+    return _show(plot, 400, 400)
+
+
+def arrow_item_figures(count: int, arrows: int = 6) -> dict[str, object]:
+    """ArrowItems against pg.ArrowItem + PlotCurveItem + TextItem (see the module docstring)."""
+    import pyqtgraph as pg
+
+    from linviz.views.items.arrow_item import ArrowItem, ArrowLook
+
+    colors = ["#1b7837", "#c51b7d", "#2166ac", "#b35806", "#542788", "#333333"]
+    looks = [
+        ArrowLook(color=colors[a % len(colors)], label=f"k{a + 1}", halo=a == 0)
+        for a in range(arrows)
+    ]
+
+    def tip(i: int, a: int) -> tuple[float, float]:
+        angle = 0.1 * i + 2 * np.pi * a / arrows
+        return (float(np.cos(angle)), float(np.sin(angle)))
+
+    plot = _plot((-1.5, 1.5))
+    items = []
+    for _ in range(arrows):
+        item = ArrowItem()
+        plot.addItem(item)
+        items.append(item)
+
+    def move(i: int) -> None:
+        for a, item in enumerate(items):
+            item.set_arrow((0.0, 0.0), tip(i, a), looks[a])
+
+    mine = _samples(move, plot, count)
+    plot.close()
+
+    plot = _plot((-1.5, 1.5))
+    plain = []
+    for look in looks:
+        shaft = pg.PlotCurveItem(pen=pg.mkPen(look.color, width=look.width))
+        head = pg.ArrowItem(headLen=look.head, pen=None, brush=look.color, tailLen=0)
+        label = pg.TextItem(look.label, color=look.color, anchor=(0, 1))
+        for part in (shaft, head, label):
+            plot.addItem(part)
+        plain.append((shaft, head, label))
+
+    def plain_move(i: int) -> None:
+        for a, (shaft, head, label) in enumerate(plain):
+            x, y = tip(i, a)
+            shaft.setData([0.0, x], [0.0, y])
+            # pg.ArrowItem points along `angle` from its tip (0: towards +x ... from the right).
+            head.setStyle(angle=180.0 - float(np.degrees(np.arctan2(y, x))))
+            head.setPos(x, y)
+            label.setPos(x, y)
+
+    theirs = _samples(plain_move, plot, count)
+    plot.close()
+    return _pair(mine, theirs, arrows=arrows)
+
+
+def cell_marks_figures(count: int, size: int) -> dict[str, object]:
+    """CellMarks against a scatter of triangles and rectangles (see the module docstring)."""
+    import pyqtgraph as pg
+    from PySide6 import QtCore, QtGui, QtWidgets
+
+    from linviz.views.items.matrix_item import CellMarks
+
+    rng = np.random.default_rng(2)
+    masks = [rng.random((size, size)) < 1 / 3 for _ in range(8)]
+    ink, halo = QtGui.QColor("#111111"), QtGui.QColor("#ffffff")
+
+    plot = _plot((0.0, float(size)), rows_down=True)
+    marks = CellMarks()
+    marks.set_shape(size, size)
+    marks.set_style(ink=ink, halo=halo, outline=ink, line_width=2.0)
+    plot.addItem(marks)
+
+    def change(i: int) -> None:
+        marks.set_marked(masks[i % len(masks)])
+        marks.set_lit(rows=[i % size])
+
+    mine = _samples(change, plot, count)
+    plot.close()
+
+    plot = _plot((0.0, float(size)), rows_down=True)
+    cell_px = 400 / size
+    scatter = pg.ScatterPlotItem(
+        symbol="t1", size=min(max(0.25 * cell_px, 6.0), 22.0), brush=ink, pen=pg.mkPen(halo)
+    )
+    plot.addItem(scatter)
+    outlines = []
+    for color, width in ((halo, 5.0), (ink, 2.0)):
+        rect = QtWidgets.QGraphicsRectItem()
+        pen = QtGui.QPen(color, width)
+        pen.setCosmetic(True)
+        rect.setPen(pen)
+        plot.addItem(rect)
+        outlines.append(rect)
+
+    def plain_change(i: int) -> None:
+        rows, columns = np.nonzero(masks[i % len(masks)])
+        scatter.setData(x=columns + 0.85, y=rows + 0.15)
+        for rect in outlines:
+            rect.setRect(QtCore.QRectF(0.0, float(i % size), float(size), 1.0))
+
+    theirs = _samples(plain_change, plot, count)
+    plot.close()
+    return _pair(mine, theirs, d=size, marked=int(masks[0].sum()))
+
+
+def state_thumbnail_figures(count: int, size: int) -> dict[str, object]:
+    """StateThumbnail against a QLabel with a scaled pixmap (see the module docstring)."""
+    from PySide6 import QtCore, QtGui, QtWidgets
+
+    from linviz.model.drawable import color_indices, color_limit
+    from linviz.views.classroom.presenter_view import StateThumbnail
+    from linviz.views.drawing.cell_image import rgb_words
+    from linviz.views.items.matrix_item import colormap_for
+    from linviz.views.theme import theme_named
+
+    theme = theme_named("light")
+    rng = np.random.default_rng(4)
+    matrices = [rng.standard_normal((size, size)) for _ in range(8)]
+
+    thumbnail = _show(StateThumbnail(), 240, 180)
+    mine = _samples(lambda i: thumbnail.set_matrix(matrices[i % 8], theme), thumbnail, count)
+    thumbnail.close()
+
+    label = QtWidgets.QLabel()
+    label.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
+    _show(label, 240, 180)
+    table = rgb_words(colormap_for(theme).getLookupTable(nPts=256, alpha=False))
+
+    def plain_set(i: int) -> None:
+        matrix = matrices[i % 8]
+        pixels = np.ascontiguousarray(table[color_indices(matrix, color_limit(matrix), 256)])
+        image = QtGui.QImage(pixels.data, size, size, 4 * size, QtGui.QImage.Format.Format_RGB32)
+        label.setPixmap(
+            QtGui.QPixmap.fromImage(image).scaled(
+                label.size(), QtCore.Qt.AspectRatioMode.KeepAspectRatio
+            )
+        )
+
+    theirs = _samples(plain_set, label, count)
+    label.close()
+    return _pair(mine, theirs, d=size)
+
+
 def _stamp_painter(text: str, font) -> Callable:
     """What a stamp paints: ``text`` in ``font`` (for :meth:`StampCache.draw`)."""
     from PySide6 import QtCore
@@ -334,6 +507,15 @@ def drawing_figures(level: str = "full") -> dict[str, object]:
         },
         "steady_axes": steady_axes_figures(count),
         "raster_scale": raster_scale_figures(count),
+        "arrow_item": arrow_item_figures(count),
+        "cell_marks": {
+            "d8": cell_marks_figures(count, 8),
+            "d16": cell_marks_figures(count, 16),
+        },
+        "state_thumbnail": {
+            "d8": state_thumbnail_figures(count, 8),
+            "d64": state_thumbnail_figures(count, 64),
+        },
         "drawing_bench_setup": {
             "platform": os.environ.get("QT_QPA_PLATFORM", "default"),
             "quick": level != "full",

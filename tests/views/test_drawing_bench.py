@@ -14,8 +14,19 @@ from linviz.bench import drawing_bench
         lambda: drawing_bench.chip_strip_figures(2, steps=30),
         lambda: drawing_bench.steady_axes_figures(2),
         lambda: drawing_bench.raster_scale_figures(2, labels=8),
+        lambda: drawing_bench.arrow_item_figures(2, arrows=3),
+        lambda: drawing_bench.cell_marks_figures(2, 8),
+        lambda: drawing_bench.state_thumbnail_figures(2, 8),
     ],
-    ids=["term_bars", "chip_strip", "steady_axes", "raster_scale"],
+    ids=[
+        "term_bars",
+        "chip_strip",
+        "steady_axes",
+        "raster_scale",
+        "arrow_item",
+        "cell_marks",
+        "state_thumbnail",
+    ],
 )
 def test_each_pair_gives_both_medians_and_their_ratio(qapp, figures):
     result = figures()

@@ -50,6 +50,13 @@ class StateThumbnail(QtWidgets.QWidget):
 
     Cells are labelled with their numbers when there are few of them. With
     no matrix it shows a short text instead (a hidden read's state).
+
+    Measured in ``linviz bench`` (``--only drawing``, pair ``state_thumbnail``,
+    one run, 2026-12-06 09:13 UTC, load 0.3): a new matrix, repainted, costs
+    0.095 ms at d = 8 and 0.116 ms at d = 64 (240×180), against 0.074 and
+    0.093 ms for a ``QLabel`` given the same colours as a scaled ``QPixmap``.
+    The label is 0.02 ms faster but cannot write the numbers in the cells
+    (a 2×2 or 4×4 state), frame the matrix or follow a resize; kept painted.
     """
 
     def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:

@@ -15,6 +15,14 @@ Two items share the drawing code:
 * :class:`ArrowLayer` paints every other arrow in one go (one path per
   colour and style, built with numpy) and keeps the result as a pixmap, so a
   drag repaints one arrow, not a hundred.
+
+What it saves in ``linviz bench`` (``linviz bench --only drawing``, pair
+``arrow_item``, one run, 2026-12-06 09:13 UTC, load 0.4): six labelled
+arrows moved and repainted cost 0.73 ms a sample as :class:`ArrowItem` s
+against 1.31 ms as a ``pg.PlotCurveItem`` shaft, a ``pg.ArrowItem`` head
+and a ``pg.TextItem`` label each (1.8× faster; thread CPU time 0.77
+against 1.29 ms), though the plain version draws less (no label box, no
+halo).
 """
 
 from __future__ import annotations

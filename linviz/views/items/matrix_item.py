@@ -60,6 +60,13 @@ class CellMarks(pg.GraphicsObject):
     so it never hides the number in the middle; an outline goes round each
     run of consecutive lit rows (or columns). Both are drawn in device pixels
     with a halo, so they show on the darkest and the palest cells alike.
+
+    What it saves in ``linviz bench`` (``--only drawing``, pair ``cell_marks``,
+    one run, 2026-12-06 09:13 UTC, load 0.4): new marks on a third of the
+    cells and a new lit row, repainted, cost 0.59 ms at d = 8 and 0.65 ms at
+    d = 16 against 0.71 and 0.77 ms for a ``pg.ScatterPlotItem`` of triangles
+    and two ``QGraphicsRectItem`` outlines (1.2× faster; thread CPU time
+    the same ratios).
     """
 
     def __init__(self, parent: QtWidgets.QGraphicsItem | None = None) -> None:
