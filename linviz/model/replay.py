@@ -356,6 +356,10 @@ class Trace:
         # Writer counts per cell: of segment c alone; and over segments 0 .. c-1 (a prefix).
         self._touch: dict[int, np.ndarray] = {}
         self._touch_before: list[np.ndarray] = []
+        # The last partial segment counted: (stop, counts of its rows). A drag
+        # earlier in the trace leaves it as it is, and the cursor's step asks for
+        # it on every frame.
+        self._touch_tail: tuple[int, np.ndarray] | None = None
         self._last_advance: tuple[tuple[int, int, int], WriteRun] | None = None
         self.generation = 0
         self._state_generation = 0
@@ -379,6 +383,7 @@ class Trace:
         self._effective.clear()
         self._touch.clear()
         self._touch_before = [np.zeros((sc.d_k, sc.d_v), dtype=np.int64)]
+        self._touch_tail = None
         self._last_advance = None
 
     def invalidate(self, edit: Edit | int) -> None:
@@ -407,6 +412,10 @@ class Trace:
             for stale in [c for c in cache if c >= segment]:
                 if last_segment is None or stale <= last_segment:
                     del cache[stale]
+        if self._touch_tail is not None:
+            tail_segment = self._touch_tail[0] // K
+            if tail_segment >= segment and (last_segment is None or tail_segment <= last_segment):
+                self._touch_tail = None
 
     def unchanged_since(self, generation: int, t: int) -> bool:
         """Whether no edit since ``generation`` touched steps ``1 .. t``."""
@@ -642,7 +651,9 @@ class Trace:
             self._touch_before.append(self._touch_before[segment] + self._touch[segment])
         counts = self._touch_before[full].copy()
         if stop > full * K:
-            counts += self._touch_rows(full * K, stop)
+            if self._touch_tail is None or self._touch_tail[0] != stop:
+                self._touch_tail = (stop, self._touch_rows(full * K, stop))
+            counts += self._touch_tail[1]
         return counts
 
     def _touch_rows(self, start: int, stop: int) -> np.ndarray:

@@ -197,3 +197,34 @@ def test_delta_writer_counts_leave_out_what_later_writes_replaced(scenario):
     trace = Trace(scenario, checkpoint_every=3)
     for t in range(len(scenario) + 1):
         np.testing.assert_array_equal(trace.writer_counts(t), carried_keys_counts(scenario, t))
+
+
+def _sparse_scenario(rule: Rule, steps: int = 23, d: int = 4, seed: int = 7) -> Scenario:
+    """Writes whose keys and values have zeros, so each cell has its own count."""
+    rng = np.random.default_rng(seed)
+    made = []
+    for n in range(1, steps + 1):
+        key = rng.normal(size=d) * (rng.random(d) < 0.5)
+        value = rng.normal(size=d) * (rng.random(d) < 0.5)
+        made.append(read(key, f"r{n}") if n % 5 == 0 else write(key, value, f"w{n}"))
+    return Scenario(d, d, made, rule=rule)
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [Rule(), Rule("gated", alpha=0.9), Rule("delta", beta=0.8), Rule("gated_delta", 0.9, 0.8)],
+    ids=lambda rule: rule.name,
+)
+def test_writer_counts_follow_a_drag_before_and_inside_the_last_partial_segment(rule):
+    # The counts of the steps after the last whole segment are kept between
+    # frames: a drag earlier must leave them right, one inside them must not.
+    scenario = _sparse_scenario(rule)
+    trace = Trace(scenario, checkpoint_every=8)  # segments 1-8, 9-16; steps 17-23 left over
+    rng = np.random.default_rng(3)
+    for number in (2, 2, 12, 19, 19, 2, 21):
+        step = scenario.step(number)
+        key = rng.normal(size=4) * (rng.random(4) < 0.5)
+        scenario.replace_step(number, step.with_changes(vector=key))
+        for t in (len(scenario), 20, len(scenario)):
+            fresh = Trace(scenario, checkpoint_every=8)
+            np.testing.assert_array_equal(trace.writer_counts(t), fresh.writer_counts(t))
