@@ -72,14 +72,17 @@ and pyqtgraph's mouse rate limit off.
     mouse. A quarter as many samples as ``lesson``.
 ``drag_ms.lesson_repaint_only``
     The repaint alone of a lesson drag frame: during the last move of
-    ``drag_ms.lesson`` every widget's Paint region is recorded; once the
-    drag is over, each sample asks exactly those widgets to repaint exactly
-    those regions (``QWidget.update(region)``) and waits as a drag move
-    does. No panel refreshes, no model work: what the frame costs Qt and the
-    items' ``paint`` methods. A lower bound of the frame's painting (items
-    kept as pixmaps draw from their pixmaps; in a drag their content
-    changed and they draw anew), and so of ``drag_ms.lesson`` itself: a
-    target below it cannot be met by cutting refresh work.
+    ``drag_ms.lesson`` every widget's Paint region is recorded; then, the
+    mouse still down (the drag on, as in its frames), each sample asks
+    exactly those widgets to repaint exactly those regions
+    (``QWidget.update(region)``) and waits as a drag move does. No panel
+    refreshes, no model work: what the frame costs Qt and the items'
+    ``paint`` methods. A lower bound of the frame's painting (items kept as
+    pixmaps draw from their pixmaps; in a drag frame those whose content
+    changed draw anew), and so of ``drag_ms.lesson`` itself: a target below
+    it cannot be met by cutting refresh work. (Measured after the drag
+    instead, the plane's other arrows are no longer kept as a pixmap and
+    draw anew: about 1 ms more, no bound.)
 ``open_ms`` and ``open_peak_rss_mb``
     ``1000000_steps_d8``: wall time from spawning ``python -m linviz FILE``
     until its window has painted (as ``startup_ms``), ``FILE`` being
@@ -466,14 +469,15 @@ def drag_path(start, moves: int) -> list:
 
 
 def drag_figures(
-    window, number: int, moves: int, queued: int = 0, painted: list | None = None
+    window, number: int, moves: int, queued: int = 0, repaints: int = 0
 ) -> dict[str, object]:
     """Drag step ``number``'s key while the cursor is on the last step; time each move.
 
     See the module docstring for what one sample includes. ``queued``: each
     sample posts that many moves at once, then waits for the one repaint.
-    ``painted``: a list given receives ``(widget, region)`` for every widget
-    the last move repainted (:func:`repaint_figures` repaints them again).
+    ``repaints``: that many samples of the last move's repaint alone, taken
+    before the mouse is released (:func:`repaint_figures`), go under
+    ``"repaint_only"``.
     """
     session = window.session
     panel = window.panels["keys"]
@@ -500,9 +504,9 @@ def drag_figures(
         ]
     else:
         actions = [lambda p=p: send_mouse(viewport, "move", p, pressed=True) for p in path[1:]]
-    figures = timed_actions(window, actions[:-1] if painted is not None else actions)
-    if painted is not None:
-        painted.extend(recorded_paints(actions[-1]))
+    figures = timed_actions(window, actions[:-1] if repaints else actions)
+    if repaints:
+        figures["repaint_only"] = repaint_figures(window, recorded_paints(actions[-1]), repaints)
     if queued:
         figures["moves_per_sample"] = queued
     if session.dragged_step != number or "keys" not in figures["viewports_repainted"]:
@@ -526,10 +530,9 @@ def lesson_drag(moves: int) -> tuple[dict[str, object], dict[str, object], dict[
     lesson = bundled_lessons()[0].name
     session.open(lesson)
     with open_window(session) as window:
-        painted: list = []
-        one = drag_figures(window, 1, moves + 1, painted=painted)
+        one = drag_figures(window, 1, moves + 1, repaints=moves)
+        repaint = one.pop("repaint_only")
         four = drag_figures(window, 1, max(moves // 4, 2), queued=4)
-        repaint = repaint_figures(window, painted, moves)
     one["scenario"] = four["scenario"] = repaint["scenario"] = lesson
     return one, four, repaint
 
