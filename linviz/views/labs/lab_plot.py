@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -194,6 +194,24 @@ class LabPlot(pg.PlotWidget):
         self._fixed_widths[name] = width
         self.getPlotItem().getAxis(name).setWidth(width)
 
+    def axis_width_for(self, name: str, texts: Iterable[str]) -> float:
+        """How wide vertical axis ``name`` must be for tick labels ``texts`` and its title.
+
+        In whole pixels: the widest label as pyqtgraph measures it, the gap
+        and tick before it, and the title's line if it shows.
+        """
+        axis = self.getPlotItem().getAxis(name)
+        metrics = QtGui.QFontMetricsF(self._tick_font)
+        box = QtCore.QRectF(0, 0, 100, 100)
+        centre = Qt.AlignmentFlag.AlignCenter
+        widest = max(
+            (metrics.boundingRect(box, centre, text).width() for text in texts), default=0.0
+        )
+        width = widest + axis.style["tickTextOffset"][0] + max(0, axis.style["tickLength"])
+        if axis.label.isVisible():
+            width += axis.label.boundingRect().height() * 0.8
+        return float(math.ceil(width))
+
     def _fit_axis_widths(self) -> None:
         """Each vertical axis as wide as its tick labels and title, before it is drawn.
 
@@ -204,21 +222,8 @@ class LabPlot(pg.PlotWidget):
         for name in ("left", "right"):
             if name in self._fixed_widths or name not in self._candidates:
                 continue
+            width = self.axis_width_for(name, (text for _, text in self.shown_ticks(name)))
             axis = self.getPlotItem().getAxis(name)
-            metrics = QtGui.QFontMetricsF(self._tick_font)
-            box = QtCore.QRectF(0, 0, 100, 100)
-            centre = Qt.AlignmentFlag.AlignCenter
-            widest = max(
-                (
-                    metrics.boundingRect(box, centre, text).width()
-                    for _, text in self.shown_ticks(name)
-                ),
-                default=0.0,
-            )
-            width = widest + axis.style["tickTextOffset"][0] + max(0, axis.style["tickLength"])
-            if axis.label.isVisible():
-                width += axis.label.boundingRect().height() * 0.8
-            width = float(math.ceil(width))
             if axis.fixedWidth != width:
                 axis.setWidth(width)
 

@@ -21,7 +21,7 @@ from linviz.model.capacity import RecallPoint
 from linviz.views.labs.lab_plot import LabPlot
 from linviz.views.labs.recall_series import Series, series_of
 from linviz.views.labs.ticks import linear_ticks, percent_ticks, power_of_two_ticks
-from linviz.views.number_text import plain_number
+from linviz.views.number_text import localised, plain_number
 from linviz.views.theme import LIGHT, Theme, label_style
 
 Qt = QtCore.Qt
@@ -254,9 +254,7 @@ class RecallFigure(QtWidgets.QWidget):
             x_range = (low - pad, high + pad)
             x_ticks = linear_ticks(*x_range, count=5)
             x_title = self.tr("mean cosine between keys")
-        widths: list[float] = []
-        any_plot = next(iter(self.plots.values()))
-        tick_metrics = QtGui.QFontMetricsF(any_plot.tick_font)
+        texts: list[str] = []
         for measure in measures:
             if measure == "error":
                 top = max((float(np.max(s.error)) for s in series), default=1.0)
@@ -268,7 +266,7 @@ class RecallFigure(QtWidgets.QWidget):
                 y_range = (-0.05, 1.05)
                 y_ticks = percent_ticks(0.0, 1.0)
                 y_title = self.tr("exact recall (error < {0})").format(plain_number(tolerance))
-            widths.extend(tick_metrics.horizontalAdvance(text) for _, text in y_ticks)
+            texts.extend(localised(text) for _, text in y_ticks)
             for rule in rules:
                 plot = self.plots[(measure, rule)]
                 plot.setRange(xRange=x_range, yRange=y_range, padding=0)
@@ -276,19 +274,17 @@ class RecallFigure(QtWidgets.QWidget):
                 plot.set_candidate_ticks("left", y_ticks)
                 plot.set_axis_title("bottom", x_title if measure == measures[-1] else "")
                 plot.set_axis_title("left", y_title if rule == rules[0] else "")
-        self._align_left_axes(widths, rules)
+        self._align_left_axes(texts)
 
-    def _align_left_axes(self, widths: list[float], rules: tuple[str, ...]) -> None:
-        """One width for every left axis: the plots of a column line up, row under row."""
-        any_plot = next(iter(self.plots.values()))
-        tick_width = max(widths, default=20.0)
-        title = QtGui.QFontMetricsF(any_plot.title_font).height()
-        offset = max(4, round(self._theme.font_pt * 0.4))
+    def _align_left_axes(self, texts: list[str]) -> None:
+        """Each column's left axes one width, wide enough for every row's tick labels
+        (``texts``) and their titles: the plots of a column line up, row under row.
+        """
+        columns: dict[str, float] = {}
         for (_, rule), plot in self.plots.items():
-            has_title = rule == rules[0]
-            plot.fix_axis_width(
-                "left", round(tick_width + offset + 5 + (title + 6 if has_title else 4))
-            )
+            columns[rule] = max(columns.get(rule, 0.0), plot.axis_width_for("left", texts))
+        for (_, rule), plot in self.plots.items():
+            plot.fix_axis_width("left", columns[rule])
 
     def _legend_html(
         self,
