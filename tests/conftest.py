@@ -54,6 +54,12 @@ def pytest_cmdline_main(config):
         config.option.dist = "loadfile"
         # Files in the order pytest_collection_modifyitems gives, not by test count.
         config.option.loadscopereorder = False
+        # A worker that crashes (a segfault in Qt) is not replaced: under loadfile,
+        # pytest-xdist 3.8's replacement can wait forever (pytest-xdist#784), and
+        # the run hung with no summary. Not replaced, the run ends at once, saying
+        # "worker gwN crashed while running <test>".
+        if config.option.maxworkerrestart is None:
+            config.option.maxworkerrestart = 0
 
 
 #: The test files that take longest, started first when workers share the suite,
