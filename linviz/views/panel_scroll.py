@@ -52,6 +52,9 @@ class PanelScroll(QtWidgets.QScrollArea):
         self.setWidget(panel)
         #: The largest minimum and preferred sizes the column was told (see the class).
         self._held: dict[str, QtCore.QSize] = {}
+        #: The area's (width with no bar, height) at which the panel fitted beside the
+        #: bar (see _fit); None until it does.
+        self._narrow_for: tuple[int, int] | None = None
         panel.installEventFilter(self)
         self.viewport().installEventFilter(self)
 
@@ -96,18 +99,34 @@ class PanelScroll(QtWidgets.QScrollArea):
         The readout's minimum counts the lines its heading wraps to at the
         heading's width: the panel's layout is brought up to date first, and
         the minimum asked again once a new width has been laid out.
+
+        A readout can need more height when wider (its bars take another
+        arrangement): taller than the view at the whole width, it shows the
+        bar; beside the bar it fits, so the bar goes, the panel widens and
+        needs the bar again, on every turn of the event loop (a projector
+        stage at 808×942). Once the panel has fitted beside the bar, it keeps
+        that width, with no bar, until the area changes size.
         """
         panel = self.widget()
         if panel is None:
             return
         view = self.viewport().size()
+        wide = self.maximumViewportSize().width()  # the view's width with no bar
+        area = (wide, view.height())
+        if self._narrow_for != area:
+            self._narrow_for = None  # another size: the whole width may fit
+        width = view.width()
+        if self._narrow_for is not None:
+            width = min(width, wide - self._bar_width())
         for _ in range(3):  # a new width can change the minimum once; then it holds
             if panel.layout() is not None:
                 panel.layout().activate()
-            size = QtCore.QSize(view.width(), max(view.height(), panel.minimumSizeHint().height()))
+            size = QtCore.QSize(width, max(view.height(), panel.minimumSizeHint().height()))
             if panel.size() == size:
-                return
+                break
             panel.resize(size)
+        if width < wide and panel.height() <= view.height():
+            self._narrow_for = area
 
     @guarded(False)
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
