@@ -289,6 +289,11 @@ class Desk(QtCore.QObject):
         self.compact = compact(self.session, self)
         self._pages.addWidget(self.compact.widget)
         self.splitters = (top, plots, left, middle)
+        for splitter in self.splitters:
+            # A panel is never squeezed to nothing: collapsed, the heatmap's legend
+            # wrapped to a column 110 px wide, the desk's minimum height grew back,
+            # and the column gave the heatmap its room again, for good.
+            splitter.setChildrenCollapsible(False)
         left.installEventFilter(self)  # a new height: fit_columns shares it out
 
         self.steps_dock = self._dock(
