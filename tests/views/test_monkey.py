@@ -455,39 +455,58 @@ class Monkey:
         raise AssertionError("unreachable")
 
 
-#: The last dumped text and the fresh replay of it loaded back (most actions edit nothing).
-_FRESH: dict[str, Trace] = {}
+#: The last dumped text, the fresh replay of it loaded back and the tolerance it
+#: allows (most actions edit nothing).
+_FRESH: dict[str, tuple[Trace, float]] = {}
+#: Rounding allowed, in machine epsilons of the trace's largest |S|.
+ROUNDING_EPS = 64
 
 
-def fresh_replay_state(session) -> np.ndarray:
-    """S at the cursor, replayed afresh from the scenario dumped and loaded back.
+def fresh_replay(session) -> tuple[Trace, float]:
+    """A fresh replay of the scenario, dumped and loaded back, and how far two
+    replays of it may differ.
 
-    The scenario is dumped every time; loading the same text again would give the
-    same replay, so the replay of the last text is kept.
+    Two sums of the same writes in another order differ by rounding, and the
+    rounding is that of the largest numbers summed, not of the result: writes
+    of ±1e308 that cancel leave a few units where a few units of 1e292 are
+    rounding (seed 303 summed 0.6 × 1.8e308, small writes and 1.8e308 × −0.6;
+    the session's S was 0, a fresh replay's −8e291, the exact sum 1.78). The
+    tolerance is ``ROUNDING_EPS`` machine epsilons of the largest |S| over
+    the trace, and never under 1e-9. The scenario is dumped every time; the replay
+    of the last text is kept.
     """
     text = dumps_scenario(session.scenario)
-    replay = _FRESH.get(text)
-    if replay is None:
-        for old in _FRESH.values():
+    kept = _FRESH.get(text)
+    if kept is None:
+        for old, _ in _FRESH.values():
             old.close()
         _FRESH.clear()
-        replay = _FRESH[text] = Trace(load_scenario_bytes(text.encode("utf-8"), "dumped"))
-    return replay.state(session.cursor)
+        replay = Trace(load_scenario_bytes(text.encode("utf-8"), "dumped"))
+        largest = max(
+            (float(np.abs(replay.state(t)).max(initial=0.0)) for t in range(len(replay) + 1)),
+            default=0.0,
+        )
+        # Not np.spacing: that of the largest float is inf.
+        rounding = ROUNDING_EPS * float(np.finfo(np.float64).eps) * largest
+        kept = _FRESH[text] = (replay, max(1e-9, rounding))
+    return kept
 
 
 def check_replay(session, where: str) -> None:
     """The session's S at the cursor is what a fresh replay of its scenario gives."""
+    replay, tolerance = fresh_replay(session)
     np.testing.assert_allclose(
-        session.snapshot().state, fresh_replay_state(session), atol=1e-9, err_msg=where
+        session.snapshot().state, replay.state(session.cursor), atol=tolerance, err_msg=where
     )
 
 
 def check_heatmap(window, where: str) -> None:
     """The heatmap on screen shows that S too."""
+    replay, tolerance = fresh_replay(window.session)
     np.testing.assert_allclose(
         window.heatmap.shown_matrix(),
-        fresh_replay_state(window.session),
-        atol=1e-9,
+        replay.state(window.session.cursor),
+        atol=tolerance,
         err_msg=f"heatmap: {where}",
     )
 
