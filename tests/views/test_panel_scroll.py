@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6 import QtCore, QtWidgets
 
 from linviz.views.panel_scroll import PanelScroll
+from tests.views.conftest import settle_until_still
 
 #: The area's height, and what the panel needs: more when wider (as the readout
 #: does when its bars change arrangement), so that it fits beside a scroll bar
@@ -28,28 +29,7 @@ class WiderIsTaller(QtWidgets.QWidget):
         return self.minimumSizeHint()
 
 
-class LayoutCount(QtCore.QObject):
-    def __init__(self) -> None:
-        super().__init__()
-        self.count = 0
-
-    def eventFilter(self, watched, event) -> bool:
-        if event.type() == QtCore.QEvent.Type.LayoutRequest:
-            self.count += 1
-        return False
-
-
-def rounds_to_settle(app, watch: LayoutCount, most: int = 60) -> int:
-    """Turns of the event loop until one brings no layout request (``most + 1``: never)."""
-    for rounds in range(1, most + 1):
-        watch.count = 0
-        app.processEvents()
-        if watch.count == 0:
-            return rounds
-    return most + 1
-
-
-def test_a_panel_that_fits_only_beside_a_scroll_bar_does_not_toggle_it_for_ever(qtbot, qapp):
+def test_a_panel_that_fits_only_beside_a_scroll_bar_does_not_toggle_it_for_ever(qtbot):
     # 400 px wide without a bar; with one, the panel would be 400 - bar wide.
     holder = QtWidgets.QWidget()
     area = PanelScroll(WiderIsTaller(narrow_below=0))  # the bar's width is not known yet
@@ -63,13 +43,8 @@ def test_a_panel_that_fits_only_beside_a_scroll_bar_does_not_toggle_it_for_ever(
     holder.resize(400, VIEW_HEIGHT)
     holder.show()
     qtbot.waitExposed(holder)
-    watch = LayoutCount()
-    qapp.installEventFilter(watch)
-    try:
-        panel.updateGeometry()  # as a new read's words would
-        assert rounds_to_settle(qapp, watch) <= 3
-    finally:
-        qapp.removeEventFilter(watch)
+    panel.updateGeometry()  # as a new read's words would
+    assert settle_until_still(quiet_rounds=1, most_rounds=60) <= 3
     # Settled where it fits: beside the bar's room, all of it in view, no bar.
     assert area.viewport().height() == VIEW_HEIGHT
     assert panel.height() <= area.viewport().height()
