@@ -30,6 +30,13 @@ def crowding(*reads):
     )
 
 
+def assert_same_contribution(got, expected) -> None:
+    """``got`` is ``expected``'s write: the same number, label, weight, value and term."""
+    assert (got.number, got.label, got.weight) == (expected.number, expected.label, expected.weight)
+    np.testing.assert_array_equal(got.effective_value, expected.effective_value)
+    np.testing.assert_array_equal(got.term, expected.term)
+
+
 def test_reading_k3_picks_up_v1_and_v2():
     result = read_result(Trace(crowding(read([0.8, 0.6], "r"))), 4)
     assert result.target == "k3" and result.target_index == 2
@@ -64,15 +71,7 @@ def test_reading_k1_after_k3_shows_what_the_overlap_took():
     with pytest.raises(KeyError):
         result.contribution("k4")
     for index in range(3):
-        alone = result.contribution_at(index)
-        listed = result.contributions[index]
-        assert (alone.number, alone.label, alone.weight) == (
-            listed.number,
-            listed.label,
-            listed.weight,
-        )
-        np.testing.assert_array_equal(alone.term, listed.term)
-        np.testing.assert_array_equal(alone.effective_value, listed.effective_value)
+        assert_same_contribution(result.contribution_at(index), result.contributions[index])
     assert result.contribution_at(1).weight == 0.0  # k2 is orthogonal to the query
 
 
