@@ -524,18 +524,19 @@ class ReadoutPanel(Panel):
         """
         if result.target_index is None:
             return [], 0
-        # term_sizes() is exactly each term's largest |component|: which terms show is
-        # read from it, for the count and for the few named alike.
-        shows = sizes_that_show(result.term_sizes(), result.expected)
+        # term_sizes() is exactly each term's largest |component|: which terms show,
+        # how many, and the order of the few named are all read from it.
+        sizes = result.term_sizes()
+        shows = sizes_that_show(sizes, result.expected)
         count = int(np.count_nonzero(shows)) - int(shows[result.target_index])
-        largest = result.largest_terms(MAX_NAMED + 1)
-        found = [
-            (item.label, item.term)
-            for index, item in zip(largest, result.contributions_at(largest))
+        named = [
+            index
+            for index in result.largest_terms(MAX_NAMED + 1)
             if index != result.target_index and shows[index]
         ]
-        found.sort(key=lambda pair: -float(np.abs(pair[1]).max()))
-        return found[:MAX_NAMED], max(count, len(found[:MAX_NAMED]))
+        named.sort(key=lambda index: -sizes[index])  # stable: ties in step order
+        found = [(item.label, item.term) for item in result.contributions_at(named[:MAX_NAMED])]
+        return found, max(count, len(found))
 
     def _story(self, result: ReadResult) -> list[list[Piece]]:
         """What the read returned, in words: a replacement, a partial one, the error's
