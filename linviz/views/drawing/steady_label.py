@@ -192,6 +192,49 @@ class SteadyLabel(QtWidgets.QWidget):
         self._ask_if_needed()
 
 
+def tallest_wrapped(label: QtWidgets.QLabel, texts: Iterable[str], width: int) -> int:
+    """The height the tallest of ``texts`` takes in ``label`` at ``width``, word-wrapped.
+
+    Measured on a hidden label inside ``label``, of its name, font and text
+    format: the style sheets that reach ``label`` reach it too. A label made
+    apart from the window missed the padding its sheet gives (a label under a
+    sheet counts it in its height as well as in its margins): the heatmap's
+    legend beside the plot was measured at 144 px for the 212 it took, put
+    where it did not fit, and the panel went back and forth between its two
+    arrangements on every turn of the event loop.
+    """
+    probe = _probe_in(label)
+    probe.setObjectName(label.objectName())
+    probe.setTextFormat(label.textFormat())
+    probe.setMargin(label.margin())
+    probe.setIndent(label.indent())
+    probe.ensurePolished()
+    if probe.contentsMargins() != label.contentsMargins():  # set on it, not by a sheet
+        probe.setContentsMargins(label.contentsMargins())
+    height = 0
+    for text in texts:
+        probe.setText(text)
+        height = max(height, probe.heightForWidth(width))
+    return height
+
+
+def _probe_in(label: QtWidgets.QLabel) -> QtWidgets.QLabel:
+    """The hidden label :func:`tallest_wrapped` measures with, made once per label."""
+    for child in label.findChildren(
+        QtWidgets.QLabel, options=Qt.FindChildOption.FindDirectChildrenOnly
+    ):
+        if child.property(_PROBE):
+            return child
+    probe = QtWidgets.QLabel(label)
+    probe.setProperty(_PROBE, True)
+    probe.setWordWrap(True)
+    probe.hide()  # never shown with its parent
+    return probe
+
+
+_PROBE = "linviz_measures_text"
+
+
 #: Alignment flags that QLabel leaves out when it measures its text.
 _CENTRED = (Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignHCenter).value
 #: Flags QLabel adds when it measures word-wrapped text.
@@ -248,17 +291,6 @@ class ReservedHeight(QtCore.QObject):
         self._width = width = label.width()
         if width <= 0:
             return
-        # Measured as the label itself wraps a text: a label like it, never shown.
-        probe = QtWidgets.QLabel()
-        probe.setWordWrap(True)
-        probe.setTextFormat(label.textFormat())
-        probe.setFont(label.font())
-        probe.setMargin(label.margin())
-        probe.setIndent(label.indent())
-        probe.setContentsMargins(label.contentsMargins())
-        heights = [0]
-        for text in self._texts():
-            probe.setText(text)
-            heights.append(probe.heightForWidth(width))
-        if max(heights) != self._holder.minimumHeight():
-            self._holder.setMinimumHeight(max(heights))
+        height = tallest_wrapped(label, self._texts(), width)
+        if height != self._holder.minimumHeight():
+            self._holder.setMinimumHeight(height)

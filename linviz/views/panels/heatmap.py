@@ -22,7 +22,7 @@ from linviz.model.interference import cell_contributions
 from linviz.model.snapshot import Snapshot
 from linviz.views.drawing.axis_pictures import AxisPictures
 from linviz.views.drawing.item_cache import redraw_cached
-from linviz.views.drawing.steady_label import SteadyLabel
+from linviz.views.drawing.steady_label import SteadyLabel, tallest_wrapped
 from linviz.views.guarded import guarded
 from linviz.views.items.matrix_item import MatrixItem, colormap_for
 from linviz.views.items.plots import color_bar, still_plot
@@ -86,19 +86,7 @@ def _reserve_height(label: SteadyLabel, texts: list[str], width: int) -> None:
 
 def _tallest(label: SteadyLabel, texts: list[str], width: int) -> int:
     """The height the tallest of ``texts`` takes in ``label`` at ``width``."""
-    inner = label.label
-    probe = QtWidgets.QLabel()  # wraps as the label does, never shown
-    probe.setWordWrap(True)
-    probe.setTextFormat(inner.textFormat())
-    probe.setFont(inner.font())
-    probe.setStyleSheet(inner.styleSheet())
-    probe.setObjectName(inner.objectName())
-    probe.ensurePolished()
-    needed = 0
-    for text in texts:
-        probe.setText(text)
-        needed = max(needed, probe.heightForWidth(width))
-    return needed
+    return tallest_wrapped(label.label, texts, width)
 
 
 def signed(value: float) -> str:
@@ -110,7 +98,8 @@ def signed(value: float) -> str:
 #: A legend beside the plot takes one of these shares of the panel's width (the
 #: first its text fits in), and at least so many pixels.
 LEGEND_BESIDE_SHARES, LEGEND_BESIDE_MIN_PX = (0.3, 0.36, 0.42), 110
-#: ... and its longest text at most this share of the plot's height (room to shrink).
+#: ... and its longest text at most this share of the plot's height to go there (it
+#: stays while that text fits the whole height: a panel a little shorter keeps it).
 LEGEND_BESIDE_FILL = 0.85
 _ANY_WIDTH = 16_777_215  # Qt's QWIDGETSIZE_MAX
 #: The plot's smallest size (a 2×2 S keeps cells of about 40 px beside its axes).
@@ -594,34 +583,15 @@ class HeatmapPanel(Panel):
         return self.legend.width() if self._legend_beside else self.width()
 
     def _reserve_legend(self) -> None:
-        # Beside the plot, its tallest text fits the plot's row (_place_legend puts it
-        # there only then), so the reservation never makes the panel taller; it keeps
-        # the legend from asking for a layout of the desk each time a scrub goes from
-        # a write's text to a read's (40 of 47 random steps).
+        # Its tallest text, which beside the plot fits the plot's row (_place_legend
+        # keeps it there only then), so the reservation never makes the panel taller;
+        # it keeps the legend from asking for a layout of the desk each time a scrub
+        # goes from a write's text to a read's (40 of 47 random steps).
         width = self._legend_width()
         key = (self._legend_beside, width, self.legend.font().key(), len(self.session.scenario))
         if key != self._reserved_for and self._mode_step is not None and width > 0:
             self._reserved_for = key
-            texts = self._legend_texts()
-            _reserve_height(self.legend, texts, width)
-            if self._legend_beside:
-                self._keep_room_beside(texts)
-
-    def _keep_room_beside(self, texts: list[str]) -> None:
-        """Beside the plot, keep the row as tall as :meth:`_place_legend` asked for it.
-
-        It put the legend beside only in a row its tallest text fills to at
-        most ``LEGEND_BESIDE_FILL``. Held at the text's own height, a panel at
-        its smallest height (a short desk) then shrank to it, the check failed,
-        the legend went under, the panel grew back for it, and so on, a layout
-        every event-loop turn. The row keeps that room, but never more than
-        the legend under the plot needs: where the panel shrinks to that, the
-        legend goes under and stays there.
-        """
-        tallest = self.legend.minimumHeight()
-        room = -(-tallest // LEGEND_BESIDE_FILL)  # the ceiling, in whole pixels
-        under = MIN_PLOT_HEIGHT_PX + _tallest(self.legend, texts, self.width())
-        self.legend.setMinimumHeight(max(tallest, min(int(room), under)))
+            _reserve_height(self.legend, self._legend_texts(), width)
 
     @guarded()
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
@@ -660,13 +630,16 @@ class HeatmapPanel(Panel):
         texts = self._legend_texts() if self._mode_step is not None else [self.legend.text()]
         below_h = _tallest(self.legend, texts, width)
         below = min((height - below_h - others_h) / rows, (width - others_w) / columns)
-        # Beside: the narrowest column its longest legend fits in (in height).
+        # Beside: the narrowest column its longest legend fits in (in height). Once
+        # there, it stays while that legend fits the row at all: the row is held that
+        # tall, so a panel at its smallest height keeps the legend where it is.
         side, beside = 0, 0.0
+        fill = 1.0 if self._legend_beside else LEGEND_BESIDE_FILL
         for share in LEGEND_BESIDE_SHARES:
             side = max(round(share * width), LEGEND_BESIDE_MIN_PX)
             if width - side < MIN_PLOT_WIDTH_BESIDE_PX:  # never wider than the panel is
                 break
-            if _tallest(self.legend, texts, side) <= LEGEND_BESIDE_FILL * height:
+            if _tallest(self.legend, texts, side) <= fill * height:
                 beside = min((height - others_h) / rows, (width - side - others_w) / columns)
                 break
         factor = 1.0 if self._legend_beside else 1.2  # no flip-flop at the boundary

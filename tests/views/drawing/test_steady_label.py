@@ -111,3 +111,25 @@ def test_a_new_font_resizes_a_steady_label(qtbot):
     steady.setStyleSheet("font-size: 20pt;")
     qtbot.waitUntil(lambda: steady.height() > height)
     assert steady.height() == steady.heightForWidth(steady.width())
+
+
+@pytest.mark.parametrize("width", [110, 160, 300])
+def test_a_wrapped_text_is_measured_with_the_padding_a_style_sheet_gives(qtbot, width):
+    """The heatmap's legend beside the plot was measured at 144 px for the 212 it took.
+
+    The measure ignored the padding its style sheet gives it: the legend went
+    beside the plot where it did not fit, the panel then grew past its room,
+    and the legend went back under it, a layout on every turn of the event loop.
+    """
+    from linviz.views.drawing.steady_label import tallest_wrapped
+
+    steady = SteadyLabel(word_wrap=True)
+    steady.label.setObjectName("legend")
+    steady.setStyleSheet("QLabel#legend { padding: 2px 14px; font-size: 11pt; }")
+    steady.setText(LONG)
+    host = in_a_column(qtbot, steady, width=width)
+    qtbot.waitUntil(lambda: steady.label.contentsMargins().left() == 14)  # the sheet is on
+    inner = steady.width()
+    assert host.isVisible() and inner > 0
+    measured = tallest_wrapped(steady.label, ["Write w12", LONG], inner)
+    assert measured == steady.heightForWidth(inner) > steady.label.fontMetrics().height()
