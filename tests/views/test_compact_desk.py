@@ -182,6 +182,29 @@ def test_growing_the_window_restores_the_full_desk(qtbot):
     assert _desk(window) == before
 
 
+@pytest.mark.parametrize("lesson", ["session-trace", "transfer-challenge"])
+def test_a_window_opened_small_then_grown_splits_the_desk_as_one_opened_large(qtbot, lesson):
+    """Opened at 798×720 (a remembered size), then made 1280×720.
+
+    The desk's splits were those of a desk never laid out: the value plane
+    got 115 px, its axis title cut, the key plane 371.
+    """
+    large = _window(qtbot, lesson, 1280, 720)
+    grown = _window(qtbot, lesson, 798, 720)
+    assert grown.compact.active
+    _resize(qtbot, grown, 1280, 720)
+    assert not grown.compact.active
+    keys, values = (grown.panel_frame(name).width() for name in ("keys", "values"))
+    assert values >= 0.6 * keys, (keys, values)
+    for big, small in zip(large.desk.splitters, grown.desk.splitters):
+        for a, b in zip(big.sizes(), small.sizes()):
+            assert abs(a - b) <= 0.1 * max(a, b) + 4, (
+                [s.sizes() for s in large.desk.splitters],
+                [s.sizes() for s in grown.desk.splitters],
+            )
+    assert not axis_titles_cut(grown.value_plane)
+
+
 def test_a_dock_shown_while_small_and_projector_mode_leave_the_desk_whole(qtbot):
     window = _window(qtbot, "crowding-the-plane", 1600, 1000)
     before = _desk(window)

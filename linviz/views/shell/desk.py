@@ -50,6 +50,10 @@ FULL, COMPACT, PROJECTOR = "full", "compact", "projector"
 #: and 1280×720 the desk keeps every panel in view; at 960×640 its heatmap
 #: had a plot ~110 px high, its axis titles longer than their axes.
 COMPACT_BELOW = QtCore.QSize(1000, 700)
+#: The full desk's splits as built, in proportions: the plots and readout, the
+#: heatmap's column and the planes, the two planes (``None``: the heatmap and
+#: equation's column is fitted to their needs, see ``Desk.fit_columns``).
+BUILT_SPLITS: tuple[list[int] | None, ...] = ([700, 300], [400, 600], None, [500, 500])
 #: The table of steps' share of the window's height when the window first shows,
 #: and its bounds in pixels.
 DOCK_SHARE, DOCK_MIN_PX, DOCK_MAX_PX = 0.2, 130, 300
@@ -176,7 +180,8 @@ class Desk(QtCore.QObject):
         #: The docks (QMainWindow.saveState) and splitters as the full desk had
         #: them, kept while the window is large: a small window's compact desk
         #: hides the docks and borrows the panels; growing again puts all back.
-        self._desk_state: tuple[QtCore.QByteArray, list[list[int]]] | None = None
+        #: (``None`` splitters: the desk was never laid out; it gets :data:`BUILT_SPLITS`.)
+        self._desk_state: tuple[QtCore.QByteArray, list[list[int]] | None] | None = None
         #: While the panels move between the desks (or to the projector's stage):
         #: a resize then (docks coming back can widen the window) decides nothing.
         self._compact_busy = False
@@ -248,7 +253,7 @@ class Desk(QtCore.QObject):
         plots.setStretchFactor(1, 3)
         # Proportions, not the panels' size hints (a legend beside the heatmap
         # would widen the column at the planes' expense).
-        plots.setSizes([400, 600])
+        plots.setSizes(BUILT_SPLITS[1])
         story = QtWidgets.QWidget()
         column = QtWidgets.QVBoxLayout(story)
         column.setContentsMargins(0, 0, 0, 0)
@@ -263,7 +268,7 @@ class Desk(QtCore.QObject):
         top.addWidget(self._titled(self.readout, scrolls=True))
         top.setStretchFactor(0, 7)
         top.setStretchFactor(1, 3)
-        top.setSizes([700, 300])  # proportions; Qt scales them to the width
+        top.setSizes(BUILT_SPLITS[0])  # proportions; Qt scales them to the width
         desk = QtWidgets.QWidget()
         desk.setObjectName("desk")
         outer = QtWidgets.QVBoxLayout(desk)
@@ -644,7 +649,9 @@ class Desk(QtCore.QObject):
         if self.compact.active:
             return
         if self._desk_state is None:  # first shown small: the desk as built
-            self._desk_state = (self.main.saveState(), [s.sizes() for s in self.splitters])
+            # Its splits as built, not the sizes of splitters never laid out: those
+            # gave the value plane 115 px at 1280×720 once the window grew.
+            self._desk_state = (self.main.saveState(), None)
         self._compact_busy = True
         try:
             for dock in (self.steps_dock, self.settings_dock, self.baseline_dock):
@@ -683,8 +690,12 @@ class Desk(QtCore.QObject):
         if self._desk_state is None or self.compact.active or self.session.options.projector:
             return
         self.main.layout().activate()
-        for splitter, sizes in zip(self.splitters, self._desk_state[1]):
-            splitter.setSizes(sizes)
+        kept = self._desk_state[1]
+        for splitter, sizes in zip(self.splitters, kept or BUILT_SPLITS):
+            if sizes is not None:
+                splitter.setSizes(sizes)
+        if kept is None:
+            self.fit_columns()
 
     def remember_desk(self) -> None:
         """Keep the full desk's docks and splitters as they are once laid out.
