@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtCore, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
@@ -47,6 +47,7 @@ from linviz.views.items.plane_arrows import (
 )
 from linviz.views.items.plots import still_plot
 from linviz.views.items.steady_axes import set_tick_font, steady_axes
+from linviz.views.panels.axis_chooser import AxisChooser
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme
 
@@ -129,6 +130,9 @@ class VectorPlanePanel(Panel):
         self._pending_changes: frozenset[Change] = frozenset({Change.SCENARIO})
         self._theme: Theme | None = None
         self._axis_text: tuple[object, ...] | None = None
+        #: Whether each long axis title fits its axis (bottom, left), and titles' widths.
+        self._titles_fit = (True, True)
+        self._title_widths: dict[tuple[str, float], float] = {}
         self._lim: float | None = None
         self._framed: tuple[float, float, float, float] | None = None
         #: How many times a new range was set (axes, grid and pictures rebuilt).
@@ -167,13 +171,12 @@ class VectorPlanePanel(Panel):
         self.y_combo = QtWidgets.QComboBox()
         self.x_combo.setToolTip(self.tr("The component shown across"))
         self.y_combo.setToolTip(self.tr("The component shown upwards"))
-        self.axis_chooser = QtWidgets.QWidget()
-        chooser = QtWidgets.QHBoxLayout(self.axis_chooser)
-        chooser.setContentsMargins(0, 0, 0, 0)
-        chooser.addWidget(QtWidgets.QLabel(self.tr("x:")))
-        chooser.addWidget(self.x_combo)
-        chooser.addWidget(QtWidgets.QLabel(self.tr("y:")))
-        chooser.addWidget(self.y_combo)
+        self.axis_chooser = AxisChooser(
+            (
+                (QtWidgets.QLabel(self.tr("x:")), self.x_combo),
+                (QtWidgets.QLabel(self.tr("y:")), self.y_combo),
+            )
+        )
         self.axis_chooser.hide()
 
         # No menus (the panels have their own), and none left without an owner.
@@ -578,21 +581,55 @@ class VectorPlanePanel(Panel):
         self._legend_height.update()  # the legends' words too
 
     def _set_axis_labels(self, size: int, axes: tuple[int, int], theme: Theme) -> None:
-        key = (size > 1, axes, theme.name, self._axis_name(axes[0]), self._axis_name(axes[1]))
-        if key == self._axis_text:
-            return  # setLabel re-lays the plot out: never during a drag
-        self._axis_text = key
-        # Axis titles are secondary: capped so they fit a projector panel.
-        style = {"color": theme.foreground, "font-size": f"{min(theme.font_pt, 14.0):g}pt"}
-        plot = self.plot_widget.getPlotItem()
-        plot.setLabel("bottom", self._axis_name(axes[0]), **style)
-        left = self._axis_name(axes[1])
+        pt = min(theme.font_pt, 14.0)  # axis titles are secondary: capped for a projector
+        bottom, left = self._axis_name(axes[0]), self._axis_name(axes[1])
         if theme.min_text_pt > 0:
             # On a projector the plot is short and the title runs along its side:
             # the bottom title names the space, the side says which component.
-            left = self.tr("component {0}").format(axes[1] + 1)  # counted from 1
+            left = self._component_name(axes[1])
+        if self._drag_item is None:  # a drag never changes the view's size
+            view = self._view_box
+            self._titles_fit = (
+                self._title_fits(bottom, pt, view.width()),
+                self._title_fits(left, pt, view.height()),
+            )
+        # A title longer than its axis ran past the plot's edge, cut ("composante 1
+        # de la clé" under a French plot 200 px wide): it says the component only.
+        if not self._titles_fit[0]:
+            bottom = self._component_name(axes[0])
+        if not self._titles_fit[1]:
+            left = self._component_name(axes[1])
+        key = (size > 1, theme.name, pt, bottom, left)
+        if key == self._axis_text:
+            return  # setLabel re-lays the plot out: never during a drag
+        self._axis_text = key
+        style = {"color": theme.foreground, "font-size": f"{pt:g}pt"}
+        plot = self.plot_widget.getPlotItem()
+        plot.setLabel("bottom", bottom, **style)
         plot.setLabel("left", left if size > 1 else " ", **style)
         self._redraw_cached()
+
+    def _component_name(self, component: int) -> str:
+        return self.tr("component {0}").format(component + 1)  # counted from 1
+
+    def _title_fits(self, text: str, pt: float, length: float) -> bool:
+        """Whether an axis title ``text`` at ``pt`` points fits an axis ``length`` px long.
+
+        Widths are kept by text and size: a scrub asks at every step.
+        """
+        if length <= 50:
+            return True  # not laid out yet: decided when it is
+        width = self._title_widths.get((text, pt))
+        if width is None:
+            label = self.plot_widget.getPlotItem().getAxis("bottom").label
+            font = QtGui.QFont(label.font())
+            font.setPointSizeF(pt)
+            margins = 2 * label.document().documentMargin()
+            width = QtGui.QFontMetricsF(font).horizontalAdvance(text) + margins
+            if len(self._title_widths) > 64:
+                self._title_widths.clear()
+            self._title_widths[(text, pt)] = width
+        return width <= length
 
     def _look(
         self,
