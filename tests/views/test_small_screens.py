@@ -130,7 +130,7 @@ def test_every_step_is_legible_on_a_laptop(desk_window, lesson, size):
 
 
 @pytest.mark.parametrize("size", OTHERS, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("lesson", ["crowding-the-plane", "transfer-challenge"])
+@pytest.mark.parametrize("lesson", ["crowding-the-plane", "gated-forgetting", "transfer-challenge"])
 def test_the_other_sizes_stay_legible(desk_window, lesson, size):
     window = desk_window
     _open(window, lesson, size)
@@ -169,6 +169,7 @@ def french(qapp):
 #: French words are longer: the lessons with the longest, at a laptop's and a projector's size.
 FRENCH_CASES = (
     ("gated-forgetting", (1280, 720)),
+    ("gated-forgetting", (1024, 768)),
     ("transfer-challenge", (1280, 720)),
     ("transfer-challenge", (1024, 768)),
 )

@@ -422,11 +422,13 @@ class EquationPanel(Panel):
         # On a narrow projector column the captions, the operators and "÷ 12.15"
         # would take all the width: shrink the words before the matrices lose
         # their numbers. Never below the theme's smallest text (a projector's back
-        # row), operators never below 20 pt.
+        # row), operators never below 20 pt there; on a desk they shrink with the
+        # words (1024×768: the decay's 5.12 in "S after" lacked 2 px of the row).
         floor = self.theme.min_text_pt / base_caption_font.pointSizeF()
         for text_scale in dict.fromkeys(max(scale, floor) for scale in (1.0, 0.8, 0.65)):
             op_font = QtGui.QFont(base_op_font)
-            op_font.setPointSizeF(max(base_op_font.pointSizeF() * min(text_scale, 1.0), 20.0))
+            op_floor = 20.0 if self.theme.min_text_pt > 0 else 20.0 * min(text_scale, 1.0)
+            op_font.setPointSizeF(max(base_op_font.pointSizeF() * min(text_scale, 1.0), op_floor))
             caption_font = QtGui.QFont(base_caption_font)
             caption_font.setPointSizeF(base_caption_font.pointSizeF() * min(text_scale, 1.0))
             op_metrics = QtGui.QFontMetricsF(op_font)
@@ -454,8 +456,15 @@ class EquationPanel(Panel):
             # Wider where that prints the numbers (not in cells too low for them).
             numbers = cell >= number_h
             cell_ws = [max(cell, w) if numbers else cell for w in number_ws]
+            if numbers and row_layout(cell_ws, columns, gaps, captions)[0] > available:
+                # The width decides. Lower cells, each still as wide as its part's
+                # numbers, while they fit: at 1024×768 the decay's "S after" (5.12)
+                # otherwise went to 20 px squares with no number.
+                cell, cell_ws, numbers = self._cells_for_numbers(
+                    (number_h, cell), number_ws, (columns, gaps, captions), available
+                )
             if row_layout(cell_ws, columns, gaps, captions)[0] > available:
-                # The width decides: square cells, the largest that fit; the numbers
+                # Still too wide: square cells, the largest that fit; the numbers
                 # go if they must (d = 64 shows colours).
                 low, high = 0.0, cell
                 for _ in range(40):
@@ -498,6 +507,37 @@ class EquationPanel(Panel):
         self.view_box.updateMatrix()
 
     # -- theme ----------------------------------------------------------------------------
+    @staticmethod
+    def _cells_for_numbers(
+        heights: tuple[float, float],
+        number_ws: list[float],
+        row: tuple[list[int], list[float], list[float]],
+        available: float,
+    ) -> tuple[float, list[float], bool]:
+        """The tallest cells from ``heights`` (least, most) whose row of number-wide
+        cells fits ``available`` pixels: their height, each part's width, and whether
+        they print the numbers (else the least height, unprinted, for the squares).
+        """
+        least, most = heights
+
+        def widths(height: float) -> list[float]:
+            return [max(height, width) for width in number_ws]
+
+        if row_layout(widths(least), *row)[0] > available:
+            return most, [most] * len(number_ws), False
+        low, high = least, most
+        for _ in range(30):
+            middle = (low + high) / 2
+            low, high = (
+                (middle, high)
+                if row_layout(widths(middle), *row)[0] <= available
+                else (
+                    low,
+                    middle,
+                )
+            )
+        return low, widths(low), True
+
     def _apply_theme_if_changed(self) -> None:
         theme = self.theme
         if self.theme_changed():
