@@ -656,7 +656,9 @@ class ReadoutPanel(Panel):
             rows.append(
                 Row(
                     self.tr("divisor φ(q)ᵀz + ε"),
-                    shown_number(result.denominator, digits=digits),
+                    # One number fits its line on a projector too: the digits the
+                    # equation's "÷ 12.15" has (12.1 beside it read as another number).
+                    shown_number(result.denominator, digits=4),
                     theme.foreground,
                     self.tr("y = φ(q)ᵀS ÷ (φ(q)ᵀz + ε), ε = 1e-6"),
                 )

@@ -10,6 +10,7 @@ from linviz.controller.commands import ReplaceStep
 from linviz.controller.session import Session
 from linviz.model.report import fmt_number
 from linviz.model.scenario import Scenario, read, write
+from linviz.views.panels.equation import EquationPanel
 from linviz.views.panels.read_breakdown import MAX_GROUPS, ReadoutPanel
 from linviz.views.theme import theme_named
 from tests.views.conftest import EventLog, settle, shown, shown_in_column
@@ -355,6 +356,20 @@ def test_a_normalised_read_shows_z_and_the_divisor(qtbot):
     measures = dict(panel.measures)
     assert measures["z = Σ φ(kᵢ)"] == "[3, 3]"
     assert measures["divisor φ(q)ᵀz + ε"] == "9"
+
+
+def test_the_divisor_has_the_equations_digits_on_a_projector(qtbot):
+    # feature-map step 5: φ(q)ᵀz = 12.149. The equation divides by "12.15"; the
+    # projector's measures (3 significant digits) said 12.1.
+    session, panel = lesson_panel(qtbot, "feature-map", 5)
+    session.set_options(projector=True)
+    equation = EquationPanel(session)
+    qtbot.addWidget(equation)
+    equation.refresh()
+    panel.refresh()
+    assert dict(panel.measures)["divisor φ(q)ᵀz + ε"] == "12.15"
+    assert equation.shown_operators()[2] == "\u00f7 12.15 ="
+    assert dict(panel.measures)["output y"] == "[6.63, 3.37]"  # vectors keep 3 digits
 
 
 def test_an_exact_delta_read_is_a_replacement_not_crosstalk(qtbot):
