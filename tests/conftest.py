@@ -104,3 +104,39 @@ def never_ask_to_save(request, monkeypatch):
     )
     # Nor on "the file changed on disk": nothing is overwritten unless a test says so.
     monkeypatch.setattr(MainWindow, "ask_changed_on_disk", lambda self, path: "cancel")
+
+
+@pytest.fixture(autouse=True)
+def parentless_widgets_deleted(request):
+    """Delete, after the test, the top-level widgets it made and left to Python.
+
+    A panel made without a parent and not given to qtbot lives on in a
+    reference cycle (with its session) until the garbage collector frees it,
+    at whatever moment, in whatever order: freed that way, an EquationPanel or
+    a HeatmapPanel crashed the process (``QWidget::destroy``, segfault), in
+    the middle of whichever test ran then. Deleted here through Qt, the same
+    widgets go without harm. Windows from before the test (a module's) stay.
+    """
+    if "qtbot" not in request.fixturenames and "qapp" not in request.fixturenames:
+        yield
+        return
+    import shiboken6
+    from PySide6 import QtCore, QtWidgets
+
+    def address(widget) -> int:
+        return shiboken6.getCppPointer(widget)[0]
+
+    before = {address(widget) for widget in QtWidgets.QApplication.topLevelWidgets()}
+    yield
+    left = [
+        widget
+        for widget in QtWidgets.QApplication.topLevelWidgets()
+        if widget.parent() is None
+        and address(widget) not in before
+        and shiboken6.ownedByPython(widget)
+    ]
+    for widget in left:
+        widget.hide()
+        widget.deleteLater()
+    if left:
+        QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
