@@ -577,6 +577,11 @@ class VectorPlanePanel(Panel):
 
     def retranslate(self) -> None:
         self._axis_text = None  # the axis titles are words too
+        self._title_widths.clear()
+        for combo in (self.x_combo, self.y_combo):
+            combo.blockSignals(True)
+            combo.clear()  # "component 1" filled again in the new language (refresh)
+            combo.blockSignals(False)
         super().retranslate()
         self._legend_height.update()  # the legends' words too
 

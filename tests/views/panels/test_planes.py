@@ -345,6 +345,25 @@ def three_component_session():
     return session
 
 
+def test_the_component_chooser_speaks_the_language_chosen_after_it_was_filled(qtbot):
+    from linviz.views.language import set_language
+
+    session = three_component_session()
+    panel = shown(qtbot, KeyPlanePanel(session))
+    panel.y_combo.setCurrentIndex(2)
+    try:
+        set_language("fr")
+        panel.retranslate()  # as the window does for View ▸ Language
+        assert [panel.x_combo.itemText(i) for i in range(3)] == [
+            f"composante {n}" for n in (1, 2, 3)
+        ]
+        assert panel.y_combo.currentIndex() == 2 and session.options.key_axes == (0, 2)
+    finally:
+        set_language("en")
+        panel.retranslate()
+    assert panel.x_combo.currentText() == "component 1"
+
+
 def test_component_chooser_appears_for_three_components_and_drags_edit_those(qtbot):
     session = three_component_session()
     panel = shown(qtbot, KeyPlanePanel(session))
