@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ElementTree
+from collections.abc import Callable
 from functools import cache
 
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -195,10 +196,32 @@ class _Swapper:
         return new if new != text else None
 
 
+#: The attribute, on a widget, of its texts made anew in each language (see :func:`say`).
+_MADE_TEXTS = "_linviz_made_texts"
+
+
+def say(widget: QtCore.QObject, setter: Callable[[str], object], make: Callable[[], str]) -> None:
+    """Give ``widget`` the text ``make()`` through ``setter``, now and after each change
+    of language.
+
+    For texts :func:`retranslate` cannot swap: words with numbers put in
+    (``"fp16 (2 B each)"``, ``"(1 to 65,536)"``) or numbers written the
+    language's way (``"0.5×"``). ``make`` is called again in the new language.
+    """
+    setter(make())
+    made = getattr(widget, _MADE_TEXTS, None)
+    if made is None:
+        made = []
+        setattr(widget, _MADE_TEXTS, made)
+    made.append((setter, make))
+
+
 def retranslate(root: QtWidgets.QWidget, old: str) -> int:
     """Retranslate the texts set once in ``root`` and its children; return how many.
 
-    ``old`` is the language the texts are in now. Covers widgets' texts,
+    ``old`` is the language the texts are in now. Texts given with :func:`say`
+    are made again; the others are looked up. Covers widgets' texts (and those a
+    widget keeps itself, given to its ``swap_texts(swap)`` if it has one),
     titles, tooltips, status tips, placeholders and accessible names, menus
     and actions, tab titles and combo box entries.
     """
@@ -214,6 +237,12 @@ def retranslate(root: QtWidgets.QWidget, old: str) -> int:
 
     widgets = [root, *root.findChildren(QtWidgets.QWidget)]
     for widget in widgets:
+        for made_setter, make in getattr(widget, _MADE_TEXTS, ()):
+            made_setter(make())
+            count += 1
+        swap_texts = getattr(widget, "swap_texts", None)
+        if callable(swap_texts):  # texts it keeps itself (a lab plot's axis titles)
+            swap_texts(lambda text, owner=widget: swap(text, owner))
         for getter, setter in (
             ("toolTip", "setToolTip"),
             ("statusTip", "setStatusTip"),

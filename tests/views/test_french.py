@@ -131,6 +131,41 @@ def test_view_language_switches_an_open_window_at_once_and_back(qtbot):
     assert left == [], "\n".join(f"{where}: {text!r} {words}" for where, text, words in left)
 
 
+def test_texts_made_with_numbers_follow_a_switch_to_french(qtbot):
+    """Labs built in English, then View ▸ Language ▸ Français: none stays English.
+
+    The texts that hold numbers ("fp16 (2 B each)", "(1 to 65,536)", "0.5×")
+    cannot be looked up in the catalogue as they are: they stayed English
+    (the number formats, the recall sizes' tips) or kept their decimal point.
+    """
+    session = Session()
+    session.open("crowding-the-plane")
+    window = shown_window(qtbot, session)
+    session.set_cursor(len(session.scenario))
+    for name in window.labs.names():  # every lab built, in English
+        window.labs.show_tab(name)
+        qtbot.wait(0)
+        settle_labs(qtbot, window)
+    speeds = window.timeline.speed_box
+    assert speeds.itemText(0) == "0.5×"
+    try:
+        window.language_actions["fr"].trigger()
+        qtbot.waitUntil(lambda: window.view_menu.title() == "&Affichage", timeout=2_000)
+        assert speeds.itemText(0) == "0,5×"
+        for name in window.labs.names():
+            window.labs.show_tab(name)
+            qtbot.wait(0)
+            settle_labs(qtbot, window)
+            no_english(window)
+        memory = window.labs.page("memory")
+        assert memory.dtype_combo.itemText(0).endswith("o chacun)")
+    finally:
+        window.language_actions["en"].trigger()
+    qtbot.waitUntil(lambda: window.view_menu.title() == "&View", timeout=2_000)
+    assert speeds.itemText(0) == "0.5×"
+    assert window.labs.page("memory").dtype_combo.itemText(0).endswith("B each)")
+
+
 def test_counted_texts_take_their_plural_form_in_both_languages(qapp):
     def changes(n):
         return QtCore.QCoreApplication.translate(

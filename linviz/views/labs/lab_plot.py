@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -122,6 +122,16 @@ class LabPlot(pg.PlotWidget):
             return
         self._titles[name] = text
         self._show_title(name, text)
+
+    def swap_texts(self, swap: Callable[[str], str | None]) -> None:
+        """Axis titles in the language now in use: ``swap`` gives a title's translation
+        (``None``: none, or the title is made anew by its page). See
+        :func:`linviz.views.language.retranslate`.
+        """
+        for name, text in list(self._titles.items()):
+            new = swap(text)
+            if new is not None:
+                self.set_axis_title(name, new)
 
     def _show_title(self, name: str, text: str) -> None:
         theme = self._theme

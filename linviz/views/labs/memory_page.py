@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import partial
 
 import numpy as np
 import pyqtgraph as pg
@@ -25,6 +26,7 @@ from linviz.views.labs.lab_plot import LabPlot
 from linviz.views.labs.memory_quiz import Gap, MemoryQuiz
 from linviz.views.labs.size_entry import SizeEntry
 from linviz.views.labs.ticks import byte_ticks, token_ticks
+from linviz.views.language import say
 from linviz.views.number_text import grouped, shown_amount, shown_size
 from linviz.views.theme import Theme, label_style
 
@@ -94,6 +96,10 @@ class MemoryPage(LabPage):
         return self.tr("Memory cost")
 
     # -- construction -----------------------------------------------------------------------
+    def _format_text(self, name: str, size: int) -> str:
+        """A number format's entry: its name and its bytes a number."""
+        return self.tr("{0} ({1} B each)").format(name, size)
+
     def _spin(self, field: str, tip: str) -> QtWidgets.QSpinBox:
         low, high = costs.SHAPE_RANGES[field]
         spin = QtWidgets.QSpinBox()
@@ -136,8 +142,13 @@ class MemoryPage(LabPage):
         self.head_dim_label.setBuddy(self.head_dim_spin)
         self.dtype_label = QtWidgets.QLabel(self.tr("&Format"))
         self.dtype_combo = QtWidgets.QComboBox()
-        for name, size in costs.BYTES_PER_NUMBER.items():
-            self.dtype_combo.addItem(self.tr("{0} ({1} B each)").format(name, size), name)
+        for index, (name, size) in enumerate(costs.BYTES_PER_NUMBER.items()):
+            self.dtype_combo.addItem(name, name)
+            say(
+                self.dtype_combo,
+                partial(self.dtype_combo.setItemText, index),
+                partial(self._format_text, name, size),
+            )
         self.dtype_combo.setToolTip(
             self.tr("Number format: fp32 takes 4 bytes a number, bf16 and fp16 2, fp8 1")
         )

@@ -24,6 +24,7 @@ from linviz.views.error_text import shown_error
 from linviz.views.guarded import guarded
 from linviz.views.labs.lab_plot import LabPlot
 from linviz.views.labs.ticks import percent_ticks, power_of_two_ticks
+from linviz.views.language import say
 from linviz.views.number_text import grouped, shown_amount
 from linviz.views.theme import LIGHT, Theme, label_style
 
@@ -82,14 +83,18 @@ class MqarView(QtWidgets.QWidget):
         form.setContentsMargins(0, 0, 8, 0)
         self.pairs_spin = QtWidgets.QSpinBox()
         self.pairs_spin.setRange(1, MAX_PAIRS)
-        self.pairs_spin.setToolTip(
-            self.tr("Key-value pairs in each sequence, N (1 to {0})").format(MAX_PAIRS)
+        say(
+            self.pairs_spin,
+            self.pairs_spin.setToolTip,
+            lambda: self.tr("Key-value pairs in each sequence, N (1 to {0})").format(MAX_PAIRS),
         )
         self.dims_edit = QtWidgets.QLineEdit()
-        self.dims_edit.setToolTip(
-            self.tr("Key sizes d, the state d × d ({0} to {1}), e.g. 4, 8, 16, 32").format(
+        say(
+            self.dims_edit,
+            self.dims_edit.setToolTip,
+            lambda: self.tr("Key sizes d, the state d × d ({0} to {1}), e.g. 4, 8, 16, 32").format(
                 MIN_DIM, MAX_DIM
-            )
+            ),
         )
         self.dims_edit.editingFinished.connect(self._dims_edited)
         self.trials_spin = QtWidgets.QSpinBox()

@@ -28,6 +28,7 @@ from linviz.views.labs.lab_page import LabPage
 from linviz.views.labs.recall_display import RecallDisplay
 from linviz.views.labs.recall_figure import RecallFigure
 from linviz.views.labs.recall_runner import RecallRunner
+from linviz.views.language import say
 from linviz.views.number_text import grouped, plain_number
 from linviz.views.theme import Theme
 
@@ -134,9 +135,15 @@ class RecallPage(LabPage):
         return self.tr("Recall test")
 
     # -- construction -------------------------------------------------------------------------
-    def _line(self, field: str, convert: Callable[[str], object], tip: str) -> QtWidgets.QLineEdit:
+    def _line(
+        self, field: str, convert: Callable[[str], object], tip: str | Callable[[], str]
+    ) -> QtWidgets.QLineEdit:
+        """An entry of a list of numbers; ``tip`` made anew in each language if callable."""
         edit = QtWidgets.QLineEdit()
-        edit.setToolTip(tip)
+        if callable(tip):
+            say(edit, edit.setToolTip, tip)
+        else:
+            edit.setToolTip(tip)
         edit.editingFinished.connect(lambda: self._list_edited(edit, field, convert))
         return edit
 
@@ -150,7 +157,7 @@ class RecallPage(LabPage):
         self.dims_edit = self._line(
             "dims",
             int,
-            self.tr(
+            lambda: self.tr(
                 "Sizes d of the memory, one curve each ({0} to {1}; keys and values have d "
                 "numbers), e.g. 16, 32, 64"
             ).format(MIN_DIM, MAX_DIM),
@@ -158,9 +165,9 @@ class RecallPage(LabPage):
         self.sizes_edit = self._line(
             "sizes",
             int,
-            self.tr("How many pairs N to store, e.g. 4, 8, 16, 32, 64, 128, 256 (1 to {0})").format(
-                grouped(capacity.MAX_PAIRS)
-            ),
+            lambda: self.tr(
+                "How many pairs N to store, e.g. 4, 8, 16, 32, 64, 128, 256 (1 to {0})"
+            ).format(grouped(capacity.MAX_PAIRS)),
         )
         self.similarities_edit = self._line(
             "similarities",

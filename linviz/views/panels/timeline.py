@@ -8,11 +8,13 @@ a 7-step lesson: nothing here grows with the number of steps.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
+from linviz.views.language import say
 from linviz.views.number_text import grouped, localised
 from linviz.views.panels.chip_strip import ChipStrip
 from linviz.views.panels.panel import Panel
@@ -110,8 +112,14 @@ class TimelinePanel(Panel):
         )
 
         self.speed_box = QtWidgets.QComboBox(self)
-        for speed in SPEEDS:
-            self.speed_box.addItem(localised(f"{speed:g}×"), speed)
+        for index, speed in enumerate(SPEEDS):
+            self.speed_box.addItem(f"{speed:g}×", speed)
+            # "0.5×" in English, "0,5×" in French, after a change of language too.
+            say(
+                self.speed_box,
+                partial(self.speed_box.setItemText, index),
+                partial(localised, f"{speed:g}×"),
+            )
         self.speed_box.setCurrentIndex(SPEEDS.index(1.0))
         self.speed_box.setToolTip(self.tr("Playback speed"))
         self.speed_box.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
