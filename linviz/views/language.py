@@ -293,10 +293,22 @@ def retranslate(root: QtWidgets.QWidget, old: str) -> int:
     for widget in widgets:
         actions.update(widget.actions())
     actions.update(root.findChildren(QtGui.QAction))
+    native = QtGui.QKeySequence.SequenceFormat.NativeText
     for action in actions:
         owner = action.parent()
         put(action.text(), action.setText, owner)
-        put(action.toolTip(), action.setToolTip, owner)
+        tip = action.toolTip()
+        found = _WITH_KEYS.fullmatch(tip)
+        if found is not None and action.shortcuts():
+            # "Étape suivante (Droite, Pg suiv)": its keys named from the action's
+            # shortcuts, not read back from the old language's names (which gave "()").
+            keys = ", ".join(keys.toString(native) for keys in action.shortcuts())
+            new = f"{swap(found[1], owner) or found[1]} ({keys})"
+            if new != tip:
+                action.setToolTip(new)
+                count += 1
+        else:
+            put(tip, action.setToolTip, owner)
         put(action.statusTip(), action.setStatusTip, owner)
         put(action.iconText(), action.setIconText, owner)
     return count

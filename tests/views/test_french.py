@@ -163,6 +163,9 @@ def test_texts_made_with_numbers_follow_a_switch_to_french(qtbot):
         window.language_actions["en"].trigger()
     qtbot.waitUntil(lambda: window.view_menu.title() == "&View", timeout=2_000)
     assert speeds.itemText(0) == "0.5×"
+    # Keys named again from the actions' shortcuts, not read back from French ("()").
+    assert window.timeline.next_action.toolTip() == "Next step (Right, PgDown)"
+    assert window.timeline.first_action.toolTip() == "First step (Home)"
     assert window.labs.page("memory").dtype_combo.itemText(0).endswith("B each)")
 
 

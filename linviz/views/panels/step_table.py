@@ -46,6 +46,9 @@ _RESTYLED = frozenset(
     }
 )
 
+#: Key names as the language in use writes them.
+NATIVE = QtGui.QKeySequence.SequenceFormat.NativeText
+
 
 class StepTableView(QtWidgets.QTableView):
     """The table; keeps the window-wide step keys (Left/Right …) for the timeline."""
@@ -260,7 +263,9 @@ class StepEditorPanel(Panel):
             context=Qt.ShortcutContext.WindowShortcut
             if window_wide
             else Qt.ShortcutContext.WidgetWithChildrenShortcut,
-            tooltip=f"{tip} ({keys[0].toString()})" if window_wide else tip,
+            # The keys named as the language names them ("Ctrl+Maj+W" in French), as
+            # the transport's tooltips and a switch of language name them.
+            tooltip=f"{tip} ({keys[0].toString(NATIVE)})" if window_wide else tip,
         )
         action = make_action(spec, self)
         action.setObjectName(name)
