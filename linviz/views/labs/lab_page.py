@@ -15,7 +15,7 @@ from linviz.views.guarded import guarded
 from linviz.views.labs.export_button import ExportButton
 from linviz.views.labs.lab_csv import write_csv
 from linviz.views.panels.panel import session_theme
-from linviz.views.theme import Theme
+from linviz.views.theme import Theme, theme_palette
 
 Qt = QtCore.Qt
 
@@ -125,6 +125,10 @@ class LabPage(QtWidgets.QWidget):
             return
         self._styled = key
         theme = self.theme
+        # The theme's colours, given here: a page built while the window was already
+        # dark (a remembered theme) kept the light palette its style sheet fixed
+        # before it had a parent: black step and slider labels on a dark page.
+        self.setPalette(theme_palette(theme))
         # A check box's square follows the text size (Fusion keeps it at 13 px).
         side = round(theme.font_pt * 96 / 72 * 0.75)
         self.setStyleSheet(f"QCheckBox::indicator {{ width: {side}px; height: {side}px; }}")

@@ -174,3 +174,29 @@ def test_every_visible_word_goes_through_the_translator(qtbot, lab_window, monke
         assert sum("«" in t for t in texts) >= 10
     finally:
         app.removeTranslator(marking)
+
+
+@pytest.mark.parametrize("name", ["rules", "spectrum", "memory"])
+def test_a_lab_built_in_a_window_opened_dark_has_light_words(qtbot, lab_window, name):
+    """The theme remembered from the last run is dark: the labs built afterwards too.
+
+    Built then, the rules lab's "Step 10 of 10: read r6" and "Decay α" were
+    near-black on its dark page (the light palette its style sheet had fixed
+    before the page had a parent); switched to dark later, they were light.
+    """
+    from linviz.views.theme import theme_named
+
+    QtCore.QSettings().setValue("theme", "dark")
+    window = lab_window(projector=False, size=(1400, 900))
+    assert window.session.options.theme == "dark"
+    page = show_lab(window, name)
+    dark = theme_named("dark")
+    labels = [
+        label
+        for label in page.findChildren(QtWidgets.QLabel)
+        if label.isVisible() and label.text().strip() and not label.styleSheet()
+    ]
+    assert labels
+    for label in labels:
+        words = label.palette().color(label.foregroundRole()).name()
+        assert words == dark.foreground, (label.text(), words)
