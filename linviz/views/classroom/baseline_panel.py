@@ -14,7 +14,7 @@ from linviz.views.classroom.difference_map import DifferenceMap
 from linviz.views.guarded import guarded
 from linviz.views.number_text import shown_vector
 from linviz.views.panels.panel import Panel
-from linviz.views.theme import Theme, label_style
+from linviz.views.theme import Theme, label_style, theme_palette
 
 if TYPE_CHECKING:
     pass
@@ -69,6 +69,7 @@ class BaselinePanel(Panel):
         self.reads.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.NoSelection)
         self.reads.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # arrows stay the timeline's
         self.reads.horizontalHeader().setStretchLastSection(True)
+        self.reads.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)  # as the window's lists
         self.clear_button = QtWidgets.QPushButton(self.tr("Clear baseline"))
         self.clear_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.clear_button.clicked.connect(lambda: self.session.clear_baseline())
@@ -119,6 +120,10 @@ class BaselinePanel(Panel):
 
     # -- refresh ---------------------------------------------------------------------
     def _apply_theme(self, theme: Theme) -> None:
+        # Built the first time a baseline is pinned, before it has a parent: in a
+        # window opened dark it kept the application's light palette (a white list
+        # of light words) without the theme's own.
+        self.setPalette(theme_palette(theme))
         self.setFont(self.font_for(theme.font_pt))
         self.reads.setFont(self.font_for(theme.font_pt))
         self.reads.horizontalHeader().setFont(self.font_for(theme.font_pt * 0.9, bold=True))

@@ -189,6 +189,34 @@ def test_the_baseline_panel_is_built_when_first_shown(qtbot, window):
     assert "baseline" in window.exporter.view_names()
 
 
+def test_a_baseline_pinned_in_a_window_opened_dark_lists_light_words_on_dark(qtbot):
+    """Its panel is built when first pinned: in a window opened dark it was a white
+    list of light words (the application's palette, fixed before it had a parent)."""
+    from PySide6 import QtCore, QtGui
+
+    from linviz.views.main_window import MainWindow
+    from linviz.views.theme import theme_named
+
+    QtCore.QSettings().setValue("theme", "dark")
+    session = Session()
+    session.open("crowding-the-plane")
+    window = MainWindow(session)
+    qtbot.addWidget(window)
+    window.resize(1600, 1000)
+    with qtbot.waitExposed(window):
+        window.show()
+    session.set_cursor(7)
+    session.pin_baseline()
+    qtbot.waitUntil(lambda: "baseline" in window.panels)
+    table = window.panels["baseline"].reads
+    qtbot.waitUntil(table.isVisible)
+    dark, palette = theme_named("dark"), table.palette()
+    assert palette.color(QtGui.QPalette.ColorRole.Base) == window.palette().color(
+        QtGui.QPalette.ColorRole.Base
+    )
+    assert palette.color(QtGui.QPalette.ColorRole.Text).name() == dark.foreground
+
+
 def test_the_baseline_shows_what_moving_k3_changed(qtbot, window):
     session = window.session
     assert not window.baseline_dock.isVisible()
