@@ -86,3 +86,23 @@ def test_the_cost_lab_measures_when_exported(tmp_path):
         < 30
     ]
     assert len(near) > 50  # the softmax points and lines were measured and drawn
+
+
+def test_a_lab_exported_in_the_dark_theme_is_dark_with_light_words(tmp_path):
+    """Exported dark, the rules lab was a light grey page with near-white headings."""
+    from linviz.views.theme import theme_named
+
+    out = tmp_path / "rules.png"
+    result = run(
+        "export", "transfer-challenge", "--view", "rules", "--theme", "dark",
+        "--step", "10", "--size", "1280x720", "--out", str(out),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    image = QtGui.QImage(str(out))
+    dark = QtGui.QColor(theme_named("dark").background)
+    corner = image.pixelColor(image.width() - 3, image.height() - 3)
+    assert corner == dark, corner.name()
+    # The heading's first line: light words on the dark page.
+    heading = [image.pixelColor(x, y) for x in range(0, 500) for y in range(2, 24)]
+    assert max(colour.lightness() for colour in heading) > 200
+    assert sum(colour == dark for colour in heading) > len(heading) / 2
