@@ -29,7 +29,7 @@ from linviz.views.labs.recall_display import RecallDisplay
 from linviz.views.labs.recall_figure import RecallFigure
 from linviz.views.labs.recall_runner import RecallRunner
 from linviz.views.language import say
-from linviz.views.number_text import grouped, plain_number
+from linviz.views.number_text import decimal_comma, grouped, localised, plain_number
 from linviz.views.theme import Theme
 
 Qt = QtCore.Qt
@@ -38,27 +38,40 @@ Qt = QtCore.Qt
 PROGRESS_STEPS = 1000
 
 
-def parse_list(text: str, convert: Callable[[str], object]) -> tuple:
+def parse_list(text: str, convert: Callable[[str], object], decimal_comma: bool = False) -> tuple:
     """``"16, 32 64"`` → ``(16, 32, 64)`` (commas, semicolons or spaces between values).
+
+    With ``decimal_comma`` (French), a comma between two digits is a decimal
+    mark: ``"0,3 ; 0,5"`` and ``"0,3, 0,5"`` → ``(0.3, 0.5)``; a comma
+    followed by a space still separates values.
 
     Raises
     ------
     ValueError
-        If a value cannot be converted (the message names it).
+        If a value cannot be converted (the message names it as typed).
     """
+    text = text.replace("\u2212", "-")  # the minus sign numbers are shown with
+    if decimal_comma:
+        text = _DECIMAL_COMMA.sub(".", text)
     parts = [p for p in re.split(r"[,;\s]+", text.strip()) if p]
     values = []
     for part in parts:
         try:
             values.append(convert(part))
         except ValueError:
-            raise ValueError(part) from None
+            raise ValueError(part.replace(".", ",") if decimal_comma else part) from None
     return tuple(values)
 
 
+#: A comma between two digits: a decimal mark where the language writes one so.
+_DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")
+
+
 def list_text(values: Sequence[object]) -> str:
-    """``(16, 32, 64)`` → ``"16, 32, 64"`` (typed back in: decimal points in any language)."""
-    return ", ".join(fmt_number(v) if isinstance(v, float) else str(v) for v in values)
+    """``(16, 32, 64)`` → ``"16, 32, 64"``, written as the language writes numbers
+    (``"0,3 ; 0,5"`` in French, which :func:`parse_list` reads back).
+    """
+    return localised(", ".join(fmt_number(v) if isinstance(v, float) else str(v) for v in values))
 
 
 class RecallPage(LabPage):
@@ -347,7 +360,7 @@ class RecallPage(LabPage):
     ) -> None:
         edit.setModified(False)
         try:
-            values = parse_list(edit.text(), convert)
+            values = parse_list(edit.text(), convert, decimal_comma() and convert is float)
         except ValueError as error:
             self.message.emit(self.tr("not a number: {0}").format(error))
             self._sync_controls()

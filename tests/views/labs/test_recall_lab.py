@@ -143,6 +143,34 @@ def test_settings_are_typed_into_the_lab_and_bad_ones_refused(qtbot, small_page)
     assert parse_list("16; 32 64", int) == (16, 32, 64)
 
 
+def test_french_decimal_commas_are_read_as_decimal_marks(qtbot, small_page):
+    """A French class types "0,3 ; 0,5": that was read as the values 0, 3, 0, 5."""
+    from linviz.views.language import set_language
+
+    assert parse_list("0,3 ; 0,5", float, decimal_comma=True) == (0.3, 0.5)
+    assert parse_list("0,3, 0,5", float, decimal_comma=True) == (0.3, 0.5)
+    assert parse_list("0.3, 0.5 0,7", float, decimal_comma=True) == (0.3, 0.5, 0.7)
+    assert parse_list("16, 32 ; 64", int) == (16, 32, 64)
+    with pytest.raises(ValueError, match="0,3,5"):
+        parse_list("0,3,5", float, decimal_comma=True)
+    page = small_page
+    try:
+        set_language("fr")
+        page.similarities_edit.setText("0,3 ; 0,55")
+        page.similarities_edit.setModified(True)
+        page.similarities_edit.editingFinished.emit()
+        assert page.lab.settings.similarities == (0.3, 0.55)
+        page.dims_edit.setText("4 ; 12")
+        page.dims_edit.setModified(True)
+        page.dims_edit.editingFinished.emit()
+        assert page.lab.settings.dims == (4, 12)
+        # Shown back as French writes numbers, and read back the same.
+        assert page.similarities_edit.text() == "0,3 ; 0,55"
+        assert page.dims_edit.text() == "4 ; 12"
+    finally:
+        set_language("en")
+
+
 def test_projector_layout_hides_the_settings_form_only(qtbot, lab_window):
     window = lab_window("session-trace", (1024, 768), projector=True)
     page = show_lab(window, "recall")
