@@ -10,7 +10,6 @@ the window stays responsive, and Cancel keeps the points already measured.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -20,6 +19,7 @@ from linviz.controller.labs import CapacityLab, CapacityResult
 from linviz.controller.session import Session
 from linviz.model import capacity
 from linviz.model.errors import ScenarioError
+from linviz.model.field_checks import split_vector
 from linviz.model.limits import MAX_DIM, MIN_DIM
 from linviz.model.report import fmt_number
 from linviz.views.error_text import shown_error
@@ -29,7 +29,7 @@ from linviz.views.labs.recall_display import RecallDisplay
 from linviz.views.labs.recall_figure import RecallFigure
 from linviz.views.labs.recall_runner import RecallRunner
 from linviz.views.language import say
-from linviz.views.number_text import decimal_comma, grouped, localised, plain_number
+from linviz.views.number_text import grouped, localised, plain_number
 from linviz.views.theme import Theme
 
 Qt = QtCore.Qt
@@ -38,33 +38,25 @@ Qt = QtCore.Qt
 PROGRESS_STEPS = 1000
 
 
-def parse_list(text: str, convert: Callable[[str], object], decimal_comma: bool = False) -> tuple:
+def parse_list(text: str, convert: Callable[[str], object]) -> tuple:
     """``"16, 32 64"`` → ``(16, 32, 64)`` (commas, semicolons or spaces between values).
 
-    With ``decimal_comma`` (French), a comma between two digits is a decimal
-    mark: ``"0,3 ; 0,5"`` and ``"0,3, 0,5"`` → ``(0.3, 0.5)``; a comma
-    followed by a space still separates values.
+    Read as every editor reads a typed vector (:func:`~linviz.model.field_checks.
+    split_vector`): with a semicolon between values a comma is a decimal one,
+    as French writes it, so ``"0,3 ; 0,55"`` → ``(0.3, 0.55)``.
 
     Raises
     ------
     ValueError
-        If a value cannot be converted (the message names it as typed).
+        If a value cannot be converted (the message names it).
     """
-    text = text.replace("\u2212", "-")  # the minus sign numbers are shown with
-    if decimal_comma:
-        text = _DECIMAL_COMMA.sub(".", text)
-    parts = [p for p in re.split(r"[,;\s]+", text.strip()) if p]
     values = []
-    for part in parts:
+    for part in split_vector(text):
         try:
             values.append(convert(part))
         except ValueError:
-            raise ValueError(part.replace(".", ",") if decimal_comma else part) from None
+            raise ValueError(part) from None
     return tuple(values)
-
-
-#: A comma between two digits: a decimal mark where the language writes one so.
-_DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")
 
 
 def list_text(values: Sequence[object]) -> str:
@@ -360,7 +352,7 @@ class RecallPage(LabPage):
     ) -> None:
         edit.setModified(False)
         try:
-            values = parse_list(edit.text(), convert, decimal_comma() and convert is float)
+            values = parse_list(edit.text(), convert)
         except ValueError as error:
             self.message.emit(self.tr("not a number: {0}").format(error))
             self._sync_controls()

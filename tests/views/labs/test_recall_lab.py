@@ -144,15 +144,13 @@ def test_settings_are_typed_into_the_lab_and_bad_ones_refused(qtbot, small_page)
 
 
 def test_french_decimal_commas_are_read_as_decimal_marks(qtbot, small_page):
-    """A French class types "0,3 ; 0,5": that was read as the values 0, 3, 0, 5."""
+    """A French class types "0,3 ; 0,55": that was read as the values 0, 3, 0, 55."""
     from linviz.views.language import set_language
 
-    assert parse_list("0,3 ; 0,5", float, decimal_comma=True) == (0.3, 0.5)
-    assert parse_list("0,3, 0,5", float, decimal_comma=True) == (0.3, 0.5)
-    assert parse_list("0.3, 0.5 0,7", float, decimal_comma=True) == (0.3, 0.5, 0.7)
-    assert parse_list("16, 32 ; 64", int) == (16, 32, 64)
-    with pytest.raises(ValueError, match="0,3,5"):
-        parse_list("0,3,5", float, decimal_comma=True)
+    # The rule every editor reads a typed vector by: a semicolon makes commas decimal.
+    assert parse_list("0,3 ; 0,55", float) == (0.3, 0.55)
+    assert parse_list("0.3, 0.55 0.7", float) == (0.3, 0.55, 0.7)
+    assert parse_list("16 ; 32 ; 64", int) == parse_list("16, 32 64", int) == (16, 32, 64)
     page = small_page
     try:
         set_language("fr")
@@ -169,6 +167,7 @@ def test_french_decimal_commas_are_read_as_decimal_marks(qtbot, small_page):
         assert page.dims_edit.text() == "4 ; 12"
     finally:
         set_language("en")
+    assert page.similarities_edit.text() in ("0,3 ; 0,55", "0.3, 0.55")
 
 
 def test_projector_layout_hides_the_settings_form_only(qtbot, lab_window):
