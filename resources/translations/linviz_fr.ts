@@ -4884,6 +4884,10 @@ y = {output}</translation>
         <translation>diaphonie</translation>
     </message>
     <message>
+        <source>not overwritten</source>
+        <translation>non écrasé</translation>
+    </message>
+    <message>
         <source>cancelled</source>
         <translation>annulé</translation>
     </message>

@@ -44,6 +44,7 @@ from linviz.views.panels.term_bars import (
     CANCELLED,
     CROSSTALK,
     EXPECTED,
+    NOT_OVERWRITTEN,
     OUTPUT,
     TARGET,
     TERM,
@@ -481,13 +482,16 @@ class ReadoutPanel(Panel):
 
     # -- what a read's terms are ----------------------------------------------------------
     def _kinds(self, result: ReadResult, contributions: list, same_key: np.ndarray) -> list[str]:
-        """How each write's term is drawn: the target's, crosstalk, cancelled or a plain term.
+        """How each write's term is drawn: the target's, crosstalk, not overwritten,
+        cancelled or a plain term.
 
         Crosstalk is what the model's account calls so: another key's term
         that shows, in a read that is not exact. An earlier write under the
         target's own key is not crosstalk (what is left of it is "not
         overwritten"), nor a term of weight 0 (a decayed read of orthogonal
-        keys has no crosstalk at all). Under the delta rule the terms the
+        keys has no crosstalk at all). Without a delta correction, a visible
+        earlier term under the target's key is drawn as not overwritten: those
+        terms add up to the error's part of that name. Under the delta rule the terms the
         target's write took back are drawn as cancelled. ``same_key``: for
         each, whether the write is an earlier one under the target's key
         (:meth:`ReadResult.under_target_key_rows`). Which terms show is
@@ -499,12 +503,17 @@ class ReadoutPanel(Panel):
         terms = np.array([c.term for c in contributions]).reshape(len(contributions), -1)
         shows = rows_that_show(terms, result.expected)
         corrected = self._corrected(result)
+        delta = "beta" in RULE_PARAMETERS[self.session.scenario.rule.name]
         kinds = []
         for c, same, visible in zip(contributions, same_key, shows):
             if c.label == result.target:
                 kinds.append(TARGET)
             elif not result.exact and visible and not same:
                 kinds.append(CROSSTALK)
+            elif not result.exact and visible and not delta:
+                # Under the target's own key, and no delta correction took it back:
+                # its term is (part of) the error's "not overwritten", named alike.
+                kinds.append(NOT_OVERWRITTEN)
             elif corrected and visible:
                 kinds.append(CANCELLED)
             else:

@@ -46,9 +46,12 @@ LABEL_SHARE = 0.55
 TARGET, CROSSTALK, TERM, OUTPUT, EXPECTED = "target", "crosstalk", "term", "output", "expected"
 #: A term the target's own correction takes back (an exact read under the delta rule).
 CANCELLED = "cancelled"
+#: An earlier write's term under the target's own key, which a rule without
+#: correction leaves in S: the error's part of that name, write by write.
+NOT_OVERWRITTEN = "not_overwritten"
 
 #: Every kind, in legend order.
-KINDS = (TARGET, CROSSTALK, CANCELLED, TERM, OUTPUT, EXPECTED)
+KINDS = (TARGET, CROSSTALK, NOT_OVERWRITTEN, CANCELLED, TERM, OUTPUT, EXPECTED)
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,14 @@ class _BarStyle:
                     QtGui.QBrush(qcolor(theme.crosstalk), Qt.BrushStyle.BDiagPattern),
                 ],
                 QtGui.QPen(qcolor(theme.crosstalk), width),
+            ),
+            # Grey with level lines: part of the error, left under the target's key.
+            NOT_OVERWRITTEN: (
+                [
+                    QtGui.QBrush(qcolor(theme.muted, 90)),
+                    QtGui.QBrush(qcolor(theme.foreground, 140), Qt.BrushStyle.HorPattern),
+                ],
+                QtGui.QPen(qcolor(theme.foreground), width),
             ),
             # Pale with a dotted outline: there, but taken back by the target's write.
             CANCELLED: (
@@ -333,6 +344,7 @@ class TermBars(QtWidgets.QWidget):
             self._kind_texts = {
                 TARGET: self.tr("target"),
                 CROSSTALK: self.tr("crosstalk"),
+                NOT_OVERWRITTEN: self.tr("not overwritten"),
                 CANCELLED: self.tr("cancelled"),
                 TERM: self.tr("term"),
                 OUTPUT: self.tr("output y"),

@@ -9,6 +9,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from linviz.controller.commands import ReplaceStep
 from linviz.controller.session import Session
 from linviz.model.report import fmt_number
+from linviz.model.rules import Rule
 from linviz.model.scenario import Scenario, read, write
 from linviz.views.panels.equation import EquationPanel
 from linviz.views.panels.read_breakdown import MAX_GROUPS, ReadoutPanel
@@ -415,6 +416,39 @@ def test_a_half_replacement_says_what_its_correction_removed(qtbot):
     assert "crosstalk" not in text and "90" not in text and "4.5, 4.5] is" not in text
     assert "largest part is left behind by an earlier write under the same key: 100.0 %" in text
     assert "crosstalk" not in [g.kind for g in panel.bars.groups]
+
+
+def test_a_term_left_under_the_targets_key_is_drawn_as_not_overwritten(qtbot):
+    # session-trace step 7: w1's [2, 3] is still under w3's key; the measures call
+    # the error [2, 3] "not overwritten", and so does w1's bar now (it said "term").
+    _, panel = lesson_panel(qtbot, "session-trace", 7)
+    kinds = {g.label: g.kind for g in panel.bars.groups}
+    assert kinds["w1"] == "not_overwritten" and kinds["w2"] == "term"
+    assert panel.bars.kind_text("not_overwritten") == "not overwritten"
+    assert dict(panel.measures)["= not overwritten"] == "[2, 3]"
+
+
+@pytest.mark.parametrize(
+    "rule", [Rule("additive"), Rule("gated", alpha=0.8), Rule("delta", beta=0.5)], ids=str
+)
+def test_the_not_overwritten_bars_add_up_to_the_errors_part_of_that_name(qtbot, rule):
+    steps = [
+        write([1, 0], [2, 3], "a"),
+        write([0, 1], [1, 1], "b"),
+        write([1, 0], [5, 1], "c"),
+        read([1, 0.2], "q"),
+    ]
+    session = Session(Scenario(2, 2, steps, rule=rule))
+    session.set_cursor(4)
+    panel = show(qtbot, session)
+    result = session.snapshot().read
+    left = result.error_parts.parts["not_overwritten"]
+    drawn = [g.values for g in panel.bars.groups if g.kind == "not_overwritten"]
+    if rule.name == "delta":
+        # The target's write took part of a's value back: a is drawn as cancelled.
+        assert drawn == [] and "cancelled" in [g.kind for g in panel.bars.groups]
+    else:
+        np.testing.assert_allclose(np.sum(drawn, axis=0), left, atol=1e-12)
 
 
 def test_a_query_weighing_two_keys_alike_has_no_single_target(qtbot):
