@@ -136,6 +136,8 @@ class EquationPanel(Panel):
         self._shown_parts: list[Part] = []
         #: What the last layout depended on (to skip one that would change nothing).
         self._layout_key: tuple | None = None
+        #: The operators' and captions' fonts the last layout chose (None: none yet).
+        self._chosen_fonts: tuple[QtGui.QFont, QtGui.QFont] | None = None
 
         self.graphics = pg.GraphicsView()
         repaint_as_one_rectangle(self.graphics)
@@ -219,12 +221,8 @@ class EquationPanel(Panel):
                 item.labels.set_enabled(not part.hidden)
         self._shown_parts = list(equation.parts)
         self.hidden_item.setVisible(self.output_hidden())
-        op_font, caption_font = self._fonts()
         for item, text in zip(self.operator_items, equation.operators):
-            # "÷ 12.15" is a number to read, not a symbol: caption size leaves
-            # the matrices room on a narrow projector column.
-            _set_font(item, op_font if len(text.strip()) <= 2 else caption_font)
-            _set_text(item, text)
+            _set_text(item, text)  # its font is the layout's (see _set_fonts)
         for item, part in zip(self.caption_items, equation.parts):
             _set_text(item, part.caption)
         if self._stack.currentWidget() is not self.graphics:
@@ -412,6 +410,10 @@ class EquationPanel(Panel):
             tuple((p.caption, p.matrix.shape) for p in equation.parts),
         )
         if key == self._layout_key:
+            # The same layout, and the fonts it chose (sizes the gaps were measured
+            # at): set again, or a refresh's new operator could keep another size.
+            if self._chosen_fonts is not None:
+                self._set_fonts(equation, *self._chosen_fonts)
             return
         self._layout_key = key
         base_op_font, base_caption_font = self._fonts()
@@ -476,10 +478,8 @@ class EquationPanel(Panel):
                 numbers = all(cell >= w for w in number_ws) and cell >= number_h
             if cell >= 1.5 * self.theme.cell_label_px and numbers:
                 break
-        for item, text in zip(self.operator_items, equation.operators):
-            item.setFont(op_font if len(text.strip()) <= 2 else caption_font)
-        for item in self.caption_items:
-            item.setFont(caption_font)
+        self._chosen_fonts = (op_font, caption_font)
+        self._set_fonts(equation, op_font, caption_font)
 
         total, lefts, operators = row_layout(cell_ws, columns, gaps, captions)
         # Data units from here on: a cell is 1 high (and its part's width in cells), row 0
@@ -505,6 +505,21 @@ class EquationPanel(Panel):
         # pyqtgraph moves the items at the next paint; move them now, so that
         # where they are is where they will be drawn (tests, exports, tooltips).
         self.view_box.updateMatrix()
+
+    def _set_fonts(
+        self, equation: Equation, op_font: QtGui.QFont, caption_font: QtGui.QFont
+    ) -> None:
+        """The operators' and captions' fonts, as the layout measured them.
+
+        "÷ 12.15 =" is a number to read, not a symbol: caption size leaves the
+        matrices room on a narrow projector column. A refresh once set the full
+        sizes again after a layout had shrunk them (1024×768, French): drawn
+        larger than their gaps, "÷ 12,15 =" covered S and the output's first cell.
+        """
+        for item, text in zip(self.operator_items, equation.operators):
+            _set_font(item, op_font if len(text.strip()) <= 2 else caption_font)
+        for item in self.caption_items:
+            _set_font(item, caption_font)
 
     # -- theme ----------------------------------------------------------------------------
     @staticmethod
@@ -544,7 +559,7 @@ class EquationPanel(Panel):
             self._apply_theme(theme)
 
     def _apply_theme(self, theme: Theme) -> None:
-        self._layout_key = None  # the fonts change the gaps
+        self._layout_key = self._chosen_fonts = None  # the fonts change the gaps
         self.graphics.setBackground(theme.background)
         for item in self.parts:
             item.apply_theme(theme)

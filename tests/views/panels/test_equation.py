@@ -134,6 +134,37 @@ def test_a_normalised_read_shows_the_division(show):
     assert "z = [2, 1], \u03c6(q)\u1d40z = 5" in heading
 
 
+def test_a_long_operator_never_covers_the_matrices_beside_it(show):
+    """feature-map step 5 in a narrow panel (the desk's at 1024×768, French).
+
+    The layout shrank "÷ 12,15 =" to fit its gap; the next refresh set the
+    full size back, and the text covered S and the output's first cell.
+    """
+    from linviz.views.language import set_language
+
+    session = Session()
+    session.open("feature-map")
+    session.set_cursor(5)
+    try:
+        set_language("fr")
+        equation = EquationPanel(session)
+        show(equation, 274, 125)
+
+        for _ in range(2):  # laid out, then refreshed with nothing to lay out anew
+            equation.refresh()
+            settle()
+            divide = equation.operator_items[2]
+            assert divide.toPlainText().startswith("\u00f7 12,15")
+            text = viewport_rect(equation, divide.textItem)
+            s, y = (
+                viewport_rect(equation, equation.parts[1]),
+                viewport_rect(equation, equation.parts[2]),
+            )
+            assert s.right() <= text.left() + 4 and text.right() <= y.left() + 4, (s, text, y)
+    finally:
+        set_language("en")
+
+
 # -- following the cursor, empty memory, large d ------------------------------------------
 def test_the_equation_follows_the_cursor(panel, lesson_session):
     lesson_session.set_cursor(1)
