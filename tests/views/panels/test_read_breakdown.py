@@ -451,6 +451,18 @@ def test_the_not_overwritten_bars_add_up_to_the_errors_part_of_that_name(qtbot, 
         np.testing.assert_allclose(np.sum(drawn, axis=0), left, atol=1e-12)
 
 
+def test_the_notes_name_a_reads_error_as_the_readout_does(qtbot):
+    # delta-repair step 8: the instructor's note said "the readout calls the gap to
+    # [1, 1] interference"; the readout has not said "interference" since the error
+    # was given its named parts: it says "not overwritten".
+    session, panel = lesson_panel(qtbot, "delta-repair", 8)
+    measures = dict(panel.measures)
+    assert measures["= not overwritten"] == "[4, 4]"
+    note = session.scenario.step(8).notes.by_language["en"]
+    assert '"not overwritten"' in note and "interference" not in note
+    assert not any("interference" in name for name in measures)
+
+
 def test_a_query_weighing_two_keys_alike_has_no_single_target(qtbot):
     # session-trace step 5: q = [1, 1] weighs w1 and w2 equally; y = [7, 4] blends them.
     _, panel = lesson_panel(qtbot, "session-trace", 5)
