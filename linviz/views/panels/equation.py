@@ -136,8 +136,6 @@ class EquationPanel(Panel):
         self._shown_parts: list[Part] = []
         #: What the last layout depended on (to skip one that would change nothing).
         self._layout_key: tuple | None = None
-        #: The operators' and captions' fonts the last layout chose (None: none yet).
-        self._chosen_fonts: tuple[QtGui.QFont, QtGui.QFont] | None = None
 
         self.graphics = pg.GraphicsView()
         repaint_as_one_rectangle(self.graphics)
@@ -410,10 +408,6 @@ class EquationPanel(Panel):
             tuple((p.caption, p.matrix.shape) for p in equation.parts),
         )
         if key == self._layout_key:
-            # The same layout, and the fonts it chose (sizes the gaps were measured
-            # at): set again, or a refresh's new operator could keep another size.
-            if self._chosen_fonts is not None:
-                self._set_fonts(equation, *self._chosen_fonts)
             return
         self._layout_key = key
         base_op_font, base_caption_font = self._fonts()
@@ -478,7 +472,6 @@ class EquationPanel(Panel):
                 numbers = all(cell >= w for w in number_ws) and cell >= number_h
             if cell >= 1.5 * self.theme.cell_label_px and numbers:
                 break
-        self._chosen_fonts = (op_font, caption_font)
         self._set_fonts(equation, op_font, caption_font)
 
         total, lefts, operators = row_layout(cell_ws, columns, gaps, captions)
@@ -509,12 +502,14 @@ class EquationPanel(Panel):
     def _set_fonts(
         self, equation: Equation, op_font: QtGui.QFont, caption_font: QtGui.QFont
     ) -> None:
-        """The operators' and captions' fonts, as the layout measured them.
+        """The operators' and captions' fonts, as the layout measured them (set only
+        here and by a new theme, which lays out anew).
 
         "÷ 12.15 =" is a number to read, not a symbol: caption size leaves the
         matrices room on a narrow projector column. A refresh once set the full
-        sizes again after a layout had shrunk them (1024×768, French): drawn
-        larger than their gaps, "÷ 12,15 =" covered S and the output's first cell.
+        sizes again after a layout had shrunk them and kept its places (1024×768,
+        French): drawn larger than their gaps, "÷ 12,15 =" covered S and the
+        output's first cell.
         """
         for item, text in zip(self.operator_items, equation.operators):
             _set_font(item, op_font if len(text.strip()) <= 2 else caption_font)
@@ -543,14 +538,10 @@ class EquationPanel(Panel):
         low, high = least, most
         for _ in range(30):
             middle = (low + high) / 2
-            low, high = (
-                (middle, high)
-                if row_layout(widths(middle), *row)[0] <= available
-                else (
-                    low,
-                    middle,
-                )
-            )
+            if row_layout(widths(middle), *row)[0] <= available:
+                low = middle
+            else:
+                high = middle
         return low, widths(low), True
 
     def _apply_theme_if_changed(self) -> None:
@@ -559,7 +550,7 @@ class EquationPanel(Panel):
             self._apply_theme(theme)
 
     def _apply_theme(self, theme: Theme) -> None:
-        self._layout_key = self._chosen_fonts = None  # the fonts change the gaps
+        self._layout_key = None  # the fonts change the gaps
         self.graphics.setBackground(theme.background)
         for item in self.parts:
             item.apply_theme(theme)
