@@ -798,7 +798,7 @@ class VectorPlanePanel(Panel):
                 if combo.count() != size:
                     combo.clear()
                     # Counted from 1, as the course counts k₁, k₂ …
-                    combo.addItems([self.tr("component {0}").format(i + 1) for i in range(size)])
+                    combo.addItems([self._component_name(i) for i in range(size)])
                 if combo.currentIndex() != axis:
                     combo.setCurrentIndex(axis)
             finally:

@@ -503,7 +503,7 @@ class ReadoutPanel(Panel):
         terms = np.array([c.term for c in contributions]).reshape(len(contributions), -1)
         shows = rows_that_show(terms, result.expected)
         corrected = self._corrected(result)
-        delta = "beta" in RULE_PARAMETERS[self.session.scenario.rule.name]
+        delta = self.session.scenario.rule.corrects
         kinds = []
         for c, same, visible in zip(contributions, same_key, shows):
             if c.label == result.target:
