@@ -120,22 +120,23 @@ def test_a_result_for_changed_settings_is_dropped(qtbot, small_page):
     assert page.figure_view.plots[("error", "additive")].notice.isVisible()
 
 
+def type_into(edit, text: str) -> None:
+    """Type ``text`` into a list field as a user does: edited, then left."""
+    edit.setText(text)
+    edit.setModified(True)
+    edit.editingFinished.emit()
+
+
 def test_settings_are_typed_into_the_lab_and_bad_ones_refused(qtbot, small_page):
     page = small_page
     heard = []
     page.message.connect(heard.append)
-    page.dims_edit.setText("4, 12")
-    page.dims_edit.setModified(True)
-    page.dims_edit.editingFinished.emit()
+    type_into(page.dims_edit, "4, 12")
     assert page.lab.settings.dims == (4, 12)
-    page.dims_edit.setText("4, twelve")
-    page.dims_edit.setModified(True)
-    page.dims_edit.editingFinished.emit()
+    type_into(page.dims_edit, "4, twelve")
     assert page.lab.settings.dims == (4, 12) and page.dims_edit.text() == "4, 12"
     assert "twelve" in heard[-1]
-    page.sizes_edit.setText("0, 8")
-    page.sizes_edit.setModified(True)
-    page.sizes_edit.editingFinished.emit()
+    type_into(page.sizes_edit, "0, 8")
     assert page.lab.settings.sizes == SMALL.sizes and "n must" in heard[-1]
     page.keys_combo.setCurrentIndex(page.keys_combo.findData("similar"))
     page.keys_combo.activated.emit(page.keys_combo.currentIndex())
@@ -154,13 +155,9 @@ def test_french_decimal_commas_are_read_as_decimal_marks(qtbot, small_page):
     page = small_page
     try:
         set_language("fr")
-        page.similarities_edit.setText("0,3 ; 0,55")
-        page.similarities_edit.setModified(True)
-        page.similarities_edit.editingFinished.emit()
+        type_into(page.similarities_edit, "0,3 ; 0,55")
         assert page.lab.settings.similarities == (0.3, 0.55)
-        page.dims_edit.setText("4 ; 12")
-        page.dims_edit.setModified(True)
-        page.dims_edit.editingFinished.emit()
+        type_into(page.dims_edit, "4 ; 12")
         assert page.lab.settings.dims == (4, 12)
         # Shown back as French writes numbers, and read back the same.
         assert page.similarities_edit.text() == "0,3 ; 0,55"
