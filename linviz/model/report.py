@@ -135,8 +135,12 @@ def fmt_number(x: float, scale: float = 1.0, digits: int = 4) -> str:
     return f"{x:.{digits}g}"
 
 
-def fmt_vector(vector: np.ndarray, limit: int = 8, digits: int = 4) -> str:
-    """``[1, 0]``; long vectors are cut with an ellipsis."""
+def fmt_vector(
+    vector: np.ndarray, limit: int = 8, digits: int = 4, more: str = "… ({0} in all)"
+) -> str:
+    """``[1, 0]``; long vectors are cut after ``limit`` numbers with ``more``
+    (``{0}``: how many numbers there are in all; the views pass it in their language).
+    """
     scale = float(np.abs(vector).max()) if len(vector) else 1.0
     # fmt_number's rules, applied to plain floats: the views format a few dozen
     # vectors per cursor move, and numpy scalars one by one cost ~4x more.
@@ -146,7 +150,7 @@ def fmt_vector(vector: np.ndarray, limit: int = 8, digits: int = 4) -> str:
         for x in np.asarray(vector[:limit], dtype=float).tolist()
     ]
     if len(vector) > limit:
-        shown.append(f"… ({len(vector)} in all)")
+        shown.append(more.format(len(vector)))
     return "[" + ", ".join(shown) + "]"
 
 

@@ -144,12 +144,21 @@ def shown_number(x: float, scale: float = 1.0, digits: int = 4) -> str:
 
 
 def shown_vector(vector: np.ndarray, limit: int = 8, digits: int = 4) -> str:
-    """:func:`~linviz.model.report.fmt_vector` in the language shown: ``[1,2 ; −1,8]``."""
-    return localised(fmt_vector(vector, limit, digits))
+    """:func:`~linviz.model.report.fmt_vector` in the language shown: ``[1,2 ; −1,8]``,
+    a long one cut with "… (16 in all)" in that language too.
+    """
+    more = QtCore.QCoreApplication.translate("NumberText", "… ({0} in all)")
+    return localised(fmt_vector(vector, limit, digits, more=more))
 
 
 def shown_matrix(matrix: np.ndarray, limit: int = 16) -> str:
-    """:func:`~linviz.model.report.fmt_matrix` in the language shown."""
+    """:func:`~linviz.model.report.fmt_matrix` in the language shown (a large one by
+    its size and largest entry, in words of that language).
+    """
+    if matrix.size > limit:
+        return QtCore.QCoreApplication.translate(
+            "NumberText", "{0}×{1} matrix, largest |entry| {2}"
+        ).format(matrix.shape[0], matrix.shape[1], shown_number(float(np.abs(matrix).max())))
     return localised(fmt_matrix(matrix, limit))
 
 

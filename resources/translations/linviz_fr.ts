@@ -2100,6 +2100,17 @@ L’attention linéaire garde sa mémoire dans une seule matrice S de taille fix
     </message>
 </context>
 <context>
+    <name>NumberText</name>
+    <message>
+        <source>… ({0} in all)</source>
+        <translation>… ({0} en tout)</translation>
+    </message>
+    <message>
+        <source>{0}×{1} matrix, largest |entry| {2}</source>
+        <translation>matrice {0}×{1}, plus grand |coefficient| {2}</translation>
+    </message>
+</context>
+<context>
     <name>PredictionBox</name>
     <message>
         <source>Prediction</source>

@@ -11,10 +11,9 @@ from PySide6.QtCore import Qt
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
-from linviz.model.report import fmt_vector
 from linviz.views.error_text import shown_message
 from linviz.views.number_text import localised
-from linviz.views.panels.typed_text import vector_numbers
+from linviz.views.panels.typed_text import vector_numbers, vector_text
 from linviz.views.theme import Theme
 
 if TYPE_CHECKING:
@@ -109,9 +108,8 @@ class PredictionBox(QtWidgets.QDialog):
             )
             if not keep_text:
                 prediction = self.session.predictions.get(label)
-                self.edit.setText(
-                    "" if prediction is None else localised(fmt_vector(prediction)).strip("[]")
-                )
+                # Every number as typed (a shortened or rounded text, sent again, would change it).
+                self.edit.setText("" if prediction is None else vector_text(prediction))
         for widget in (self.edit, self.set_button, self.clear_button):
             widget.setEnabled(label is not None)
 
