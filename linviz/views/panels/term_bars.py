@@ -465,6 +465,13 @@ class TermBars(QtWidgets.QWidget):
         placed = []
         for kind, text in entries:
             swatch = box * (3.0 if kind == "scale" else 1.4)
+            room = self.width() - 16 - int(swatch + 5)
+            if style.width(metrics, text) > room:
+                # Too wide even alone on a line (a narrow column, French): the scale
+                # keeps its numbers, which the colour strip beside them explains.
+                if kind == "scale" and scale is not None:
+                    text = f"{shown_number(-scale)} … {shown_number(scale)}"
+                text = style.elided(metrics, text, max(room, 0))
             width = int(swatch + 5 + style.width(metrics, text))
             if x > 8 and x + width > self.width() - 8:
                 x, y = 8, y + line

@@ -524,6 +524,32 @@ def test_a_drag_at_d64_writes_the_new_colour_scale_on_the_kept_legend(qtbot, mon
     assert drawn == []  # … and the legend around it was not drawn again
 
 
+def test_a_narrow_readout_s_legend_keeps_every_entry_inside_and_the_scale_s_numbers(qtbot):
+    """At 1024×768 the readout column is ~280 px: "component value −836.9 … 836.9"
+    (longer in French) ran past the edge, its upper bound cut off."""
+    session = d64_session()
+    steps = [
+        s if s.value is None else s.with_changes(value=s.value * 30) for s in session.scenario.steps
+    ]
+    session = Session(Scenario(64, 64, steps))
+    session.set_cursor(len(session.scenario))
+    for width in (250, 300, 760):
+        panel = show(qtbot, session, width)
+        bars = panel.bars
+        bars.grab()
+        style = bars.style_for_paint()
+        entries = bars._legend_kept[1].entries
+        for kind, text, x, _y, swatch in entries:
+            right = x + swatch + 5 + style.legend_m.horizontalAdvance(text)
+            assert right <= bars.width() - 8, (width, kind, text, right, bars.width())
+        scale = max(float(np.abs(g.values).max()) for g in bars.groups)
+        (scale_text,) = [text for kind, text, *_ in entries if kind == "scale"]
+        high = fmt_number(scale)
+        assert scale_text.endswith(f"… {high}"), (width, scale_text)  # both bounds shown
+        if width != 300:  # words too at 760 px; at 250, the numbers only
+            assert ("component value" in scale_text) == (width == 760), (width, scale_text)
+
+
 def test_the_story_never_wraps_inside_a_short_vector(qtbot):
     # delta-repair step 8: "= [-4, -4]" broke after "[-4," at some widths (a projector's
     # narrow readout column): from the back of a room, two numbers on two lines.
