@@ -77,7 +77,9 @@ class ImportArraysDialog(QtWidgets.QDialog):
         self.rule_combo.setToolTip(
             self.tr("beta gives the delta rule, g or alpha the gated rule, both gated delta")
         )
-        self.fla_scale = QtWidgets.QCheckBox(self.tr("Scale queries by d_k^-½ (the kernels' o)"))
+        self.fla_scale = QtWidgets.QCheckBox(
+            self.tr("&Scale queries by d_k^-½, as flash-linear-attention does")
+        )
         self.fla_scale.setToolTip(
             self.tr(
                 "flash-linear-attention multiplies q by d_k^-½: the reads are then the "

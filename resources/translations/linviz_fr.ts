@@ -1058,8 +1058,8 @@ Votre scénario est conservé ; vous pouvez continuer à travailler et l’enreg
         <translation>beta donne la règle delta, g ou alpha la règle à oubli, les deux la delta à oubli</translation>
     </message>
     <message>
-        <source>Scale queries by d_k^-½ (the kernels&apos; o)</source>
-        <translation>Multiplier les requêtes par d_k^-½ (le o des noyaux)</translation>
+        <source>&amp;Scale queries by d_k^-½, as flash-linear-attention does</source>
+        <translation>&amp;Multiplier les requêtes par d_k^-½, comme flash-linear-attention</translation>
     </message>
     <message>
         <source>flash-linear-attention multiplies q by d_k^-½: the reads are then the layer&apos;s outputs. S is the same either way</source>
