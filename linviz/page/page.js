@@ -134,7 +134,17 @@
   function num(x, scale) { return localised(fmtNumber(x, scale)); }
   function vec(v) { return localised(fmtVectorPlain(v)); }
   function mat(m) { return localised(fmtMatrixPlain(m, replay.dk, replay.dv)); }
-  function percent(x) { return localised((100 * x).toFixed(1) + " %"); }
+  /** A share in per cent, as number_text.shown_percent: one decimal up to 10,000 %,
+   * beyond it four significant digits (thousands grouped; from 1e15 an exponent). */
+  function percent(x) {
+    var p = 100 * x;
+    if (!isFinite(p)) return isNaN(p) ? "— %" : (p < 0 ? MINUS : "") + "∞ %";
+    if (Math.abs(p) < 1e4) return localised(p.toFixed(1) + " %");
+    var rounded = Number(p.toPrecision(4));
+    var text = Math.abs(rounded) >= 1e15 ? formatG(rounded, 4)
+      : String(Math.round(rounded)).replace(/\B(?=(\d{3})+(?!\d))/g, FRENCH ? "\u202f" : ",");
+    return localised(text + " %");
+  }
 
   /** A short list "[…]" held on one line (no-break spaces), as number_text.unbroken_lists. */
   function unbroken(text) {

@@ -13,7 +13,7 @@ from __future__ import annotations
 from PySide6 import QtCore
 
 from linviz.model.error_parts import PART_TITLES, PART_WORDS, SHARE_WORDS, ErrorParts
-from linviz.views.number_text import localised, shown_vector
+from linviz.views.number_text import shown_percent, shown_vector
 
 
 def _translate(text: str) -> str:
@@ -43,8 +43,8 @@ def parts_text(parts: ErrorParts, names: list[str], limit: int = 8, digits: int 
 
 
 def percent(share: float) -> str:
-    """A share in per cent, one decimal, in the language shown: ``40.6 %``, ``40,6 %``."""
-    return localised(f"{100 * share:.1f}\u202f%")
+    """A share in per cent in the language shown: ``40.6 %``, ``40,6 %`` (:func:`shown_percent`)."""
+    return shown_percent(share)
 
 
 def shares_text(parts: ErrorParts, names: list[str]) -> str:

@@ -126,6 +126,19 @@ def shown_amount(x: float, digits: int = 4) -> str:
     return unbroken_number(text.replace("-", MINUS))
 
 
+def shown_percent(share: float, space: str = NARROW_NO_BREAK) -> str:
+    """A share in per cent in the language shown: ``40.6 %``, ``40,6 %``.
+
+    One decimal up to 10,000 %; beyond, four significant digits as
+    :func:`shown_amount` writes them (a read of a diverging state was off by
+    ``595659747151998720.0 %``, every digit of a float's noise).
+    """
+    value = 100 * float(share)
+    if math.isfinite(value) and abs(value) < 1e4:
+        return localised(f"{value:.1f}") + space + "%"
+    return shown_amount(value) + space + "%"
+
+
 def shown_size(n_bytes: float) -> str:
     """:func:`~linviz.model.costs.human_size` in the language shown: ``48,8 MiB`` in French.
 
@@ -219,7 +232,7 @@ def caption_numbers() -> Numbers:
         number=shown_number,
         vector=shown_vector,
         matrix=shown_matrix,
-        percent=lambda x: localised(f"{100 * x:.1f} %"),
+        percent=lambda x: shown_percent(x, " "),
         join=words[1],
         none=words[2],
         exact=words[3],

@@ -37,7 +37,7 @@ def french_numbers() -> Numbers:
         number=french(number_text.shown_number),
         vector=french(number_text.shown_vector),
         matrix=french(number_text.shown_matrix),
-        percent=french(lambda x: number_text.localised(f"{100 * x:.1f} %")),
+        percent=french(lambda x: number_text.shown_percent(x, " ")),
         join=" ; ",
         none="aucun",
         exact="exact",
@@ -67,6 +67,35 @@ def test_every_caption_reads_as_the_apps_does(lesson, language, browser, tmp_pat
         template = in_language(scenario.step(number).caption, language)
         want = render(template, trace, number, numbers)
         assert text.replace("\u00a0", " ") == want, number
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_huge_relative_error_reads_as_the_apps_does(language, browser, tmp_path):
+    """A read of a state that diverged said "595659747151998720.0 %" (every digit of
+    the float's noise) in both the app and the page; both now give four digits."""
+    from linviz.model.scenario import Scenario
+    from linviz.model.step import read, write
+    from linviz.views.number_text import caption_numbers
+
+    steps = [
+        write([1.0, 0.0], [1.0, 0.0], "w1"),
+        write([1.0, 0.0], [5.957e15, 0.0], "w2"),
+        write([0.0, 1.0], [1.0, 2.0], "w3"),
+        read([1.0, 0.0], "r1", target="w1", caption="off by {error}; crosstalk {share}"),
+    ]
+    scenario = Scenario(2, 2, steps)
+    numbers = caption_numbers() if language == "en" else french_numbers()
+    want = render(scenario.step(4).caption, Trace(scenario), 4, numbers)
+    assert want == (
+        "off by 5.\u2060957e+17 %; crosstalk 100.0 %"
+        if language == "en"
+        else "off by 5,\u2060957e+17 %; crosstalk 100,0 %"
+    )
+    browser.load(write_lesson_page(scenario, tmp_path / "p.html", language))
+    shown = browser.js(
+        "window.linviz.go(4); return document.querySelector('.caption').textContent;"
+    )
+    assert shown.replace("\u00a0", " ") == want.replace("\u2060", "")
 
 
 def test_text_that_states_its_own_numbers_is_marked_once_an_edit_changes_them(browser, tmp_path):
