@@ -139,6 +139,9 @@ class HeatmapPanel(Panel):
         self._shape: tuple[int, int] | None = None
         self._title = ""
         self._bar_limit: float | None = None  # the colour bar's range, ±limit
+        self._bar_texts: list[str] = []  # its labels
+        self._bar_metrics: QtGui.QFontMetrics | None = None  # their font's
+        self._bar_width: int | None = None  # the room its axis has
         self._bar_pictures = AxisPictures()  # the bar axis drawn, by limit
         self._mode_step: int | None = None  # step whose S is shown; None: show_matrix
         self._base_margins = (4.0, 4.0, 4.0, 4.0)
@@ -332,11 +335,30 @@ class HeatmapPanel(Panel):
         # The bar spans -1 .. 1 and its labels say ±limit: an axis over ±1.797e308 cannot
         # be drawn (its span is infinite), one over ±1 always can.
         self.color_bar.setLevels((-1.0, 1.0))
-        axis.setTicks([[(at, cell_text(value, limit)) for at, value in bar_ticks(limit)]])
+        ticks = [(at, cell_text(value, limit)) for at, value in bar_ticks(limit)]
+        axis.setTicks([ticks])
+        self._bar_texts = [text for _, text in ticks]
+        self._fit_bar_width()
         kept = self._bar_pictures.recall(limit)
         if kept is not None:
             axis.picture = kept  # what the new ticks would draw: same size, range and style
         redraw_cached(axis)
+
+    def _fit_bar_width(self) -> None:
+        """Room beside the colour bar for its widest label, its title beyond it.
+
+        A fixed room ("−0.000") let labels such as "−7.5e+16" run under the
+        title. It grows at once and shrinks only by more than a few pixels, so
+        a drag that changes the range does not re-lay the plot out each frame.
+        """
+        if self._bar_metrics is None:
+            return
+        advance = self._bar_metrics.horizontalAdvance
+        width = int(max(advance(text) for text in ("\u22120.000", *self._bar_texts)) + 24)
+        if self._bar_width is None or width > self._bar_width or width < self._bar_width - 12:
+            self._bar_width = width
+            self._bar_pictures.clear()  # drawn at the old width
+            self.color_bar.axis.setWidth(width)
 
     def _redraw_axes(self, *_: object) -> None:
         """The axes are cached pictures: after a resize or a new range, draw them anew."""
@@ -461,9 +483,8 @@ class HeatmapPanel(Panel):
             axis.setPen(pg.mkPen(fg, width=1))
             axis.setTextPen(pg.mkPen(fg))
         self.color_bar.axis.setStyle(tickFont=tick_font)
-        self.color_bar.axis.setWidth(
-            int(QtGui.QFontMetrics(tick_font).horizontalAdvance("\u22120.000") + 24)
-        )
+        self._bar_metrics, self._bar_width = QtGui.QFontMetrics(tick_font), None
+        self._fit_bar_width()
         self.color_bar.axis.setLabel(self.tr("value of S[i, j]"), **label_style)
         self._titles_fit = None  # setLabel shows them: decided again at the next fit
         self.color_bar.axis.enableAutoSIPrefix(False)

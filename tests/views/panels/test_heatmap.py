@@ -395,3 +395,30 @@ def test_a_legend_at_the_smallest_height_settles_beside_or_under(show, width):
             places.append((number, heatmap.legend_beside(), heatmap.height()))
     changes = [b for a, b in zip(places, places[1:]) if a != b]
     assert len(changes) <= 6, changes  # each step settles in a change or two, not 4 a round
+
+
+@pytest.mark.parametrize("largest", [1.0, 1.5e17, -7.77e-5])
+def test_the_colour_bar_s_title_clears_its_widest_label(show, largest):
+    """S of a diverging head (±1.5e17): "−7.5e+16" ran under "value of S[i, j]"."""
+    steps = [write([1.0, 0.0], [largest, -largest / 3], "w1"), write([0.0, 1.0], [1e-3, 0.0], "w2")]
+    session = Session(Scenario(2, 2, steps))
+    heatmap = HeatmapPanel(session)
+    show(heatmap, 480, 360)
+    session.set_cursor(2)
+    settle()
+    axis = heatmap.color_bar.axis
+    assert axis.label.isVisible()
+    image = QtGui.QImage(8, 8, QtGui.QImage.Format.Format_ARGB32)
+    painter = QtGui.QPainter(image)
+    try:
+        _line, _ticks, texts = axis.generateDrawSpecs(painter)
+    finally:
+        painter.end()
+    title = axis.label.mapRectToParent(axis.label.boundingRect())
+    # Its words start inside the text item's margin (rotated: its left edge here).
+    words_left = title.left() + axis.label.document().documentMargin()
+    assert len(texts) == 5
+    for rect, _flags, text in texts:
+        drawn = QtCore.QRectF(rect)
+        drawn.setWidth(QtGui.QFontMetricsF(axis.style["tickFont"]).horizontalAdvance(text))
+        assert drawn.right() < words_left, (text, drawn, title)
