@@ -213,7 +213,26 @@ def _alone(
     frame.setAutoFillBackground(True)
     layout = QtWidgets.QVBoxLayout(frame)
     layout.setContentsMargins(0, 0, 0, 0)
-    layout.addWidget(widget)
+    scrolled = False
+    for area in window.findChildren(QtWidgets.QScrollArea):
+        if area.widget() is widget:
+            # Out of the scroll area that holds it in the window: the area fitted the
+            # panel to its own width (the readout 573 px wide in a 480 px figure, cut).
+            area.takeWidget()
+            scrolled = True
+    if scrolled:
+        # As the window's column shows it, without its scroll bar: as wide as the
+        # figure, as tall as the figure or as its words need at that width (then cut
+        # at the bottom). Squeezed to the figure's height, the readout's lines overlapped.
+        view = QtWidgets.QScrollArea()
+        view.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
+        view.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        view.setVerticalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        view.setWidgetResizable(True)
+        view.setWidget(widget)
+        layout.addWidget(view)
+    else:
+        layout.addWidget(widget)
     frame.setFixedSize(*size)
     frame.show()
     widget.show()

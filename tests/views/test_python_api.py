@@ -112,3 +112,18 @@ def test_show_in_a_script_runs_the_loop_until_the_window_closes(qtbot, monkeypat
     assert seen == [True]  # the window was open while the loop ran
     assert not window.isVisible() and window.session.scenario.rule.name == "delta"
     assert linviz.run() == 0  # nothing open: returns at once
+
+
+def test_a_narrow_figure_of_the_readout_wraps_its_words_inside_the_image(qapp):
+    """A 480×360 figure of a d = 64 read was the readout laid out 573 px wide and
+    cut at 480: its heading, numbers and story ran past the image's edge."""
+    rng = np.random.default_rng(1)
+    keys, values = rng.normal(size=(30, 64)), rng.normal(size=(30, 64)) * 1e15
+    scenario = linviz.scenario_from_arrays(keys, values, keys[3:4])
+    image = decoded(linviz.figure(scenario, view="readout", size=(480, 360)).data())
+    assert (image.width(), image.height()) == (480, 360)
+    grid = pixels(image).reshape(360, 480, 4)
+    background = grid[-1, -1]
+    edge = grid[:, -4:]  # the panel keeps a margin: no word reaches its last pixels
+    assert (edge == background).all(), np.argwhere((edge != background).any(axis=2))[:5]
+    assert (grid[:60, :-4] != background).any()  # … and the heading is drawn
