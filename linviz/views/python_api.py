@@ -148,6 +148,8 @@ class Figure:
         from linviz.views.export.command import (
             OFFSCREEN_MESSAGES,
             Plan,
+            UsageError,
+            check_window_size,
             prepare_view,
             view_names,
         )
@@ -181,6 +183,11 @@ class Figure:
                 with editors_hidden(window.desk, hidden=self.view == "window"):
                     session.set_cursor(self.step)
                     images.settle()
+                    try:
+                        check_window_size(widget, plan)
+                    except UsageError as error:
+                        words = str(error).replace("--size ", "size ", 1)
+                        raise ValueError(words.replace("(--view)", "(view=…)")) from None
                     if suffix == ".png":
                         return images.png_bytes(images.render_image(widget, self.scale))
                     title = f"{session.title} — linviz"

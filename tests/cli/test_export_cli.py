@@ -340,3 +340,33 @@ def test_numbers_in_other_scripts_are_usage_errors_saying_why(tmp_path, capsys, 
 def test_step_and_size_are_read_with_ascii_digits(tmp_path, capsys, arguments):
     assert main(["export", "crowding-the-plane", "--out", str(tmp_path / "x.png"), *arguments]) == 1
     assert capsys.readouterr().err.count("\n") == 1
+
+
+@pytest.mark.parametrize("language, size", [("en", (480, 360)), ("fr", (560, 420))])
+def test_a_small_window_export_is_the_size_asked(tmp_path, linviz, language, size):
+    """The labs' tab bar, hidden in the export, still asked its 603 px (663 in
+    French) and 28 px: a 480x360 export came out 603x380."""
+    out = tmp_path / "small.png"
+    size_text = f"{size[0]}x{size[1]}"
+    done = linviz(
+        "export", "delta-repair", "--size", size_text, "--lang", language, "--out", str(out)
+    )
+    assert done.returncode == 0, done.stderr
+    with Image.open(out) as image:
+        assert image.size == size
+
+
+def test_a_window_export_smaller_than_the_window_can_be_is_refused(tmp_path, linviz):
+    out = tmp_path / "tiny.png"
+    done = linviz("export", "delta-repair", "--size", "300x250", "--out", str(out))
+    assert done.returncode == 1 and not out.exists()
+    found = re.search(
+        r"--size 300x250: the window cannot be drawn smaller than (\d+)x(\d+)", done.stderr
+    )
+    assert found, done.stderr
+    least = f"{found[1]}x{found[2]}"
+    assert int(found[1]) > 300 and int(found[2]) > 250
+    done = linviz("export", "delta-repair", "--size", least, "--out", str(out))  # that size works
+    assert done.returncode == 0, done.stderr
+    with Image.open(out) as image:
+        assert image.size == (int(found[1]), int(found[2]))

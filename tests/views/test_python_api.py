@@ -69,7 +69,7 @@ def test_figure_of_arrays_and_bad_requests(qapp):
 def test_a_figure_leaves_the_remembered_settings_where_they_were(qapp, session_trace):
     before = QtCore.QSettings().fileName()
     QtCore.QSettings().setValue("probe", 1)
-    linviz.figure(session_trace, size=(300, 200)).data()
+    linviz.figure(session_trace, view="heatmap", size=(300, 200)).data()
     assert QtCore.QSettings().fileName() == before
     assert QtCore.QSettings().value("probe") in (1, "1")
 
@@ -127,3 +127,10 @@ def test_a_narrow_figure_of_the_readout_wraps_its_words_inside_the_image(qapp):
     edge = grid[:, -4:]  # the panel keeps a margin: no word reaches its last pixels
     assert (edge == background).all(), np.argwhere((edge != background).any(axis=2))[:5]
     assert (grid[:60, :-4] != background).any()  # … and the heading is drawn
+
+
+def test_a_small_figure_of_the_window_is_the_size_asked_or_refused(qapp):
+    image = decoded(linviz.figure("delta-repair", size=(480, 360)).data())
+    assert (image.width(), image.height()) == (480, 360)
+    with pytest.raises(ValueError, match=r"size 300x250: the window cannot be drawn smaller than"):
+        linviz.figure("delta-repair", size=(300, 250)).data()

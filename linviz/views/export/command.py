@@ -232,8 +232,9 @@ def _draw(window: QMainWindow, session: Session, plan: Plan) -> int:
     widget = prepare_view(window, session, plan)
     try:
         with editors_hidden(window.desk, hidden=plan.view == "window" and not plan.editors):
+            check_window_size(widget, plan)
             written = _write(widget, session, plan)
-    except images.ExportError as error:
+    except (images.ExportError, UsageError) as error:
         return _fail(error)
     for path in written:
         print(path)
@@ -276,6 +277,27 @@ def prepare_view(window: QMainWindow, session: Session, plan: Plan) -> QtWidgets
         window.compact.reveal(plan.view)  # a small window shows one panel at a time
     images.settle()
     return widget
+
+
+def check_window_size(widget: QtWidgets.QWidget, plan: Plan) -> None:
+    """Refuse a window export the window cannot be drawn at (raises :class:`UsageError`).
+
+    Below its smallest size (about 420×350 px: one panel at a time, the caption
+    and the timeline) the window keeps that size, and the image would not be
+    the size asked for.
+    """
+    from linviz.views.export import images
+
+    if plan.view != "window":
+        return
+    size = images.export_size(widget)
+    drawn = (size.width(), size.height())
+    if drawn != tuple(plan.size):
+        raise UsageError(
+            f"--size {plan.size[0]}x{plan.size[1]}: the window cannot be drawn smaller than "
+            f"{max(drawn[0], plan.size[0])}x{max(drawn[1], plan.size[1])} pixels; ask at "
+            "least that, or for one view (--view)"
+        )
 
 
 class TerminalProgress:

@@ -98,9 +98,12 @@ class LabTabs(QtCore.QObject):
         self.desk = desk
         self.pages: dict[str, LabPage] = {}
         self.tabs = self.widget = QtWidgets.QTabWidget()
+        self.tabs.setTabBar(_TabBar())
         self.tabs.setObjectName("lab_tabs")
         self.tabs.setDocumentMode(True)  # no frame: the scenario's views keep their edges
-        self.tabs.setUsesScrollButtons(False)
+        # Arrows when the seven tabs do not fit: the window (and a figure of it) can be
+        # narrower than the tabs' 603 px (663 in French).
+        self.tabs.setUsesScrollButtons(True)
         self.tabs.tabBar().setExpanding(False)
         self._holders: dict[str, QtWidgets.QWidget] = {}
         titles = self.titles()
@@ -192,6 +195,9 @@ class LabTabs(QtCore.QObject):
             f" border-bottom: 3px solid {theme.accent}; }}"
             f"QTabBar::tab:focus {{ border-bottom: 3px dotted {theme.accent}; }}"
             f"QTabBar {{ background: {theme.background}; }}"
+            # The scroll arrows of a narrow window: the window's button padding
+            # (3px 8px) left no room for their arrows.
+            f"QTabBar QToolButton {{ padding: 0px; }}"
         )
 
     def retranslate(self) -> None:
@@ -271,3 +277,14 @@ class LabTabs(QtCore.QObject):
             pages.clear()
 
         return close
+
+
+class _TabBar(QtWidgets.QTabBar):
+    """The labs' tab bar: it asks no room while hidden (an export, projector mode).
+
+    ``QTabWidget`` counts its tab bar in its smallest size even hidden: a figure
+    of the window at 480×360 came out 480×375.
+    """
+
+    def minimumSizeHint(self) -> QtCore.QSize:
+        return QtCore.QSize(0, 0) if self.isHidden() else super().minimumSizeHint()

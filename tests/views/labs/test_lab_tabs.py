@@ -200,3 +200,30 @@ def test_a_lab_built_in_a_window_opened_dark_has_light_words(qtbot, lab_window, 
     for label in labels:
         words = label.palette().color(label.foregroundRole()).name()
         assert words == dark.foreground, (label.text(), words)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_a_narrow_window_scrolls_its_tabs_with_arrows_one_can_see(qtbot, lab_window, theme):
+    """The seven tabs asked 603 px (663 in French): no window, and no figure of one,
+    could be narrower. They now scroll; the arrows had no room in the window's
+    button padding and were two blank boxes."""
+    from linviz.views.language import set_language
+
+    set_language("fr")
+    try:
+        window = lab_window("delta-repair", size=(560, 500), projector=False)
+        window.set_theme(theme)
+        settle()
+        assert window.width() == 560
+        bar = window.labs.tabs.tabBar()
+        arrows = [b for b in bar.findChildren(QtWidgets.QToolButton) if b.isVisible()]
+        assert len(arrows) == 2
+        for arrow in arrows:
+            image = arrow.grab().toImage()
+            inside = image.copy(image.rect().adjusted(3, 3, -3, -3))
+            colours = {
+                inside.pixel(x, y) for x in range(inside.width()) for y in range(inside.height())
+            }
+            assert len(colours) > 2, (theme, arrow.width(), arrow.height())  # an arrow is drawn
+    finally:
+        set_language("en")
