@@ -118,7 +118,7 @@
   /** fmt_matrix: "[[2, 3], [0, 0]]" for small matrices, a size and largest entry for large. */
   function fmtMatrixPlain(m, dk, dv) {
     if (dk * dv > 16) {
-      return dk + "×" + dv + " " + T("matrix_largest", fmtNumber(maxAbs(m)));
+      return T("matrix_largest", dk, dv, fmtNumber(maxAbs(m)));
     }
     var rows = [];
     for (var r = 0; r < dk; r++) rows.push(fmtVectorPlain(m.subarray(r * dv, (r + 1) * dv)));
@@ -133,7 +133,11 @@
 
   function num(x, scale) { return localised(fmtNumber(x, scale)); }
   function vec(v) { return localised(fmtVectorPlain(v)); }
-  function mat(m) { return localised(fmtMatrixPlain(m, replay.dk, replay.dv)); }
+  function mat(m) {
+    // A large one in words: localised whole, its comma became " ; " in French.
+    if (replay.dk * replay.dv > 16) return T("matrix_largest", replay.dk, replay.dv, num(maxAbs(m)));
+    return localised(fmtMatrixPlain(m, replay.dk, replay.dv));
+  }
   /** A share in per cent, as number_text.shown_percent: one decimal up to 10,000 %,
    * beyond it four significant digits (thousands grouped; from 1e15 an exponent). */
   function percent(x) {

@@ -2103,7 +2103,7 @@ L’attention linéaire garde sa mémoire dans une seule matrice S de taille fix
     <name>NumberText</name>
     <message>
         <source>… ({0} in all)</source>
-        <translation>… ({0} en tout)</translation>
+        <translation>… ({0} au total)</translation>
     </message>
     <message>
         <source>{0}×{1} matrix, largest |entry| {2}</source>

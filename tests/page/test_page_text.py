@@ -98,6 +98,28 @@ def test_a_huge_relative_error_reads_as_the_apps_does(language, browser, tmp_pat
     assert shown.replace("\u00a0", " ") == want.replace("\u2060", "")
 
 
+@pytest.mark.parametrize(
+    "language, want",
+    [
+        ("en", "S = 5×5 matrix, largest |entry| 2.5; k = [1, 0, 0, 0, 0]"),
+        ("fr", "S = matrice 5×5, plus grand |coefficient| 2,5; k = [1 ; 0 ; 0 ; 0 ; 0]"),
+    ],
+)
+def test_a_large_state_is_named_as_the_app_names_it(language, want, browser, tmp_path):
+    """In French the page wrote "5×5 matrice ; plus grand |coefficient| 2,5": its words
+    in English order, and their comma turned into a list's " ; "."""
+    from linviz.model.scenario import Scenario
+    from linviz.model.step import write
+
+    key = [1.0, 0.0, 0.0, 0.0, 0.0]
+    steps = [write(key, [2.5, 0, 0, 0, -1], "w1", caption="S = {S}; k = {k}")]
+    browser.load(write_lesson_page(Scenario(5, 5, steps), tmp_path / "p.html", language))
+    shown = browser.js(
+        "window.linviz.go(1); return document.querySelector('.caption').textContent;"
+    )
+    assert shown.replace("\u00a0", " ") == want
+
+
 def test_text_that_states_its_own_numbers_is_marked_once_an_edit_changes_them(browser, tmp_path):
     lesson = next(item for item in LESSONS if item.name == "crowding-the-plane")
     browser.load(write_lesson_page(load_scenario(lesson.path), tmp_path / "p.html"))

@@ -32,7 +32,7 @@ def test_a_cut_vector_and_a_large_matrix_are_named_in_english(qapp):
 
 
 def test_a_cut_vector_and_a_large_matrix_are_named_in_french(french):
-    assert number_text.shown_vector(np.arange(10.0) / 2, limit=2) == "[0 ; 0,5 ; … (10 en tout)]"
+    assert number_text.shown_vector(np.arange(10.0) / 2, limit=2) == "[0 ; 0,5 ; … (10 au total)]"
     assert number_text.shown_matrix(-np.ones((5, 5)) / 2) == (
         "matrice 5×5, plus grand |coefficient| 0,5"
     )
@@ -48,7 +48,7 @@ def test_a_french_readout_of_a_sixteen_number_read_has_no_english(qtbot, french)
     window.show()
     session.set_cursor(3)
     readout = window.panels["readout"]
-    qtbot.waitUntil(lambda: "16 en tout" in readout.text())
+    qtbot.waitUntil(lambda: "16 au total" in readout.text())
     assert "in all" not in readout.text()
     assert "in all" not in window.panels["caption"].text()
 
@@ -80,3 +80,14 @@ def test_a_long_prediction_comes_back_whole_to_be_typed_again(qtbot):
     qtbot.waitUntil(lambda: not box.isVisible())
     assert not box.error.isVisibleTo(box)
     np.testing.assert_array_equal(session.predictions["r1"], expected)
+
+
+def test_a_french_caption_names_a_large_state_as_the_page_does(qtbot, french):
+    steps = [write([1.0, 0, 0, 0, 0], [2.5, 0, 0, 0, -1], "w1", caption="S = {S}")]
+    session = Session(Scenario(5, 5, steps))
+    window = MainWindow(session)
+    qtbot.addWidget(window)
+    window.show()
+    session.set_cursor(1)
+    caption = window.panels["caption"]
+    qtbot.waitUntil(lambda: "S = matrice 5×5, plus grand |coefficient| 2,5" in caption.text())
