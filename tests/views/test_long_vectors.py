@@ -19,6 +19,13 @@ from linviz.views.language import set_language
 from linviz.views.main_window import MainWindow
 
 
+def shown_window(qtbot, session: Session) -> MainWindow:
+    window = MainWindow(session)
+    qtbot.addWidget(window)
+    window.show()
+    return window
+
+
 @pytest.fixture
 def french(qapp):
     set_language("fr")
@@ -43,9 +50,7 @@ def test_a_french_readout_of_a_sixteen_number_read_has_no_english(qtbot, french)
     steps = [write(rng.standard_normal(16), rng.standard_normal(16), f"w{i}") for i in (1, 2)]
     steps.append(read(steps[0].vector, "r1", target="w1"))
     session = Session(Scenario(16, 16, steps))
-    window = MainWindow(session)
-    qtbot.addWidget(window)
-    window.show()
+    window = shown_window(qtbot, session)
     session.set_cursor(3)
     readout = window.panels["readout"]
     qtbot.waitUntil(lambda: "16 au total" in readout.text())
@@ -59,9 +64,7 @@ def test_a_long_prediction_comes_back_whole_to_be_typed_again(qtbot):
     typed = "0.123456, 1, 2, 3, 4, 5, 6, 7, 8, -9.5"
     steps = [write([1.0, 0.0], np.arange(10.0), "w1"), read([1.0, 0.0], "r1", target="w1")]
     session = Session(Scenario(2, 10, steps))
-    window = MainWindow(session)
-    qtbot.addWidget(window)
-    window.show()
+    window = shown_window(qtbot, session)
     session.set_hide_outputs(True)
     session.set_cursor(2)
     window.classroom.predict_action.trigger()
@@ -85,9 +88,7 @@ def test_a_long_prediction_comes_back_whole_to_be_typed_again(qtbot):
 def test_a_french_caption_names_a_large_state_as_the_page_does(qtbot, french):
     steps = [write([1.0, 0, 0, 0, 0], [2.5, 0, 0, 0, -1], "w1", caption="S = {S}")]
     session = Session(Scenario(5, 5, steps))
-    window = MainWindow(session)
-    qtbot.addWidget(window)
-    window.show()
+    window = shown_window(qtbot, session)
     session.set_cursor(1)
     caption = window.panels["caption"]
     qtbot.waitUntil(lambda: "S = matrice 5×5, plus grand |coefficient| 2,5" in caption.text())
