@@ -28,6 +28,7 @@ from linviz.views.guarded import guarded, guarded_paint_event
 from linviz.views.panels.panel import Panel
 from linviz.views.panels.step_table_model import (
     LABEL,
+    OP,
     StepTableModel,
 )
 from linviz.views.plain_text import plain_tooltip
@@ -328,7 +329,7 @@ class StepEditorPanel(Panel):
         header = self.table.horizontalHeader()
         samples = (
             "99999",
-            "W write",
+            "",
             "label",
             "[0.8, 0.6, 0.0]",
             "[-2, 4, 0.0]",
@@ -337,6 +338,12 @@ class StepEditorPanel(Panel):
         )
         for column, sample in enumerate(samples):
             header.resizeSection(column, metrics.horizontalAdvance(sample) + 24)
+        # The op column as wide as its words in the language shown, in bold as drawn
+        # ("É écriture" was cut to "É écrit…" in French).
+        bold = QtGui.QFont(self.font())
+        bold.setBold(True)
+        widest = max(map(QtGui.QFontMetrics(bold).horizontalAdvance, self.model.op_texts()))
+        header.resizeSection(OP, widest + 24)
         self.table.verticalHeader().setDefaultSectionSize(metrics.height() + 8)
 
     def _select_cursor_row(self) -> None:

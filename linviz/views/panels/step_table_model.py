@@ -300,11 +300,15 @@ class StepTableModel(QtCore.QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
+    def op_texts(self) -> tuple[str, str]:
+        """What the op column says of a write and of a read, in the language shown."""
+        return self.tr("W write"), self.tr("R read")
+
     def _display(self, number: int, step: Step, column: int) -> str:
         if column == NUMBER:
             return str(number)
         if column == OP:
-            return self.tr("W write") if step.is_write else self.tr("R read")
+            return self.op_texts()[0 if step.is_write else 1]
         if column == LABEL:
             return step.label
         if column == VECTOR:

@@ -563,3 +563,24 @@ def test_a_hidden_table_formats_no_caption_during_a_drag(qtbot, lesson_session, 
     session.end_drag()
     panel.show()
     qtbot.waitUntil(lambda: "Read k3: [1.2, 0.2]" in panel.model.look_at(6, CAPTION)[0])
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_op_column_shows_its_words_whole_in_either_language(qtbot, lesson_session, language):
+    """In French "É écriture" was cut to "É écrit…": the column was sized for "W write"."""
+    from linviz.views.language import set_language
+    from linviz.views.panels.step_table_model import OP
+
+    set_language(language)
+    try:
+        panel = show(qtbot, lesson_session)
+        panel.retranslate()
+        bold = QtGui.QFont(panel.table.font())
+        bold.setBold(True)
+        metrics = QtGui.QFontMetrics(bold)
+        room = panel.table.columnWidth(OP) - 12  # the cell's own margins
+        for row in (0, 2):  # a write and a read in the lesson
+            text = cell(panel, row, OP)
+            assert metrics.horizontalAdvance(text) <= room, (text, room)
+    finally:
+        set_language("en")
