@@ -2486,10 +2486,6 @@ y = {output}</translation>
         <translation>Ce retrait reprend {removed} de ce que les écritures précédentes renvoyaient pour sa clé.</translation>
     </message>
     <message>
-        <source>The error&apos;s largest part is {cause}: {share} of the error&apos;s parts, by size.</source>
-        <translation>La plus grande part de l’erreur&#x202f;: {cause}, soit {share} des parts de l’erreur, en taille.</translation>
-    </message>
-    <message>
         <source>error y − v_target</source>
         <translation>erreur y − v_cible</translation>
     </message>
@@ -2500,6 +2496,10 @@ y = {output}</translation>
     <message>
         <source>{count} more</source>
         <translation>{count} de plus</translation>
+    </message>
+    <message>
+        <source>The error&apos;s largest part: {cause}, {share} of the error&apos;s parts, by size.</source>
+        <translation>La plus grande part de l’erreur&#x202f;: {cause}, soit {share} des parts de l’erreur, en taille.</translation>
     </message>
     <message>
         <source>{first} and {last}</source>

@@ -629,8 +629,10 @@ class ReadoutPanel(Panel):
         cause = parts.main_cause()
         if cause is None or cause not in result.shown_parts():
             return ""
+        # A colon, not "is": one part's words are a clause ("the target's own term is
+        # not its value"), and "The error's largest part is … is …" read as a slip.
         return self.tr(
-            "The error's largest part is {cause}: {share} of the error's parts, by size."
+            "The error's largest part: {cause}, {share} of the error's parts, by size."
         ).format(cause=part_words(cause), share=_percent(parts.shares()[cause]))
 
     def _names(self, names: list[str], more: int = 0) -> str:

@@ -47,9 +47,7 @@ def test_the_crowded_read_in_numbers(qtbot, lesson_session):
     assert "error y − v_target: [1.2, 3.2]\n= crosstalk: [1.2, 3.2]\n" in text
     assert "relative error: 68.4 %" in text
     flat = " ".join(text.split())
-    assert (
-        "largest part is crosstalk from other keys: 100.0 % of the error's parts, by size" in flat
-    )
+    assert "largest part: crosstalk from other keys, 100.0 % of the error's parts, by size" in flat
     assert "of the read" not in text and "40.6" not in text
     assert "cosine(y, v_target): 0.832" in text
     assert "q·kᵢ: k1 0.8 k2 0.6 k3 1" in " ".join(text.split())
@@ -414,7 +412,7 @@ def test_a_half_replacement_says_what_its_correction_removed(qtbot):
     assert measures["error y − v_target"] == "[4, 4]"
     assert measures["= not overwritten"] == "[4, 4]"
     assert "crosstalk" not in text and "90" not in text and "4.5, 4.5] is" not in text
-    assert "largest part is left behind by an earlier write under the same key: 100.0 %" in text
+    assert "largest part: left behind by an earlier write under the same key, 100.0 %" in text
     assert "crosstalk" not in [g.kind for g in panel.bars.groups]
 
 
@@ -562,3 +560,18 @@ def test_the_story_never_wraps_inside_a_short_vector(qtbot):
         for line in lines:
             assert line.text.count("[") == line.text.count("]"), (width, line.text)
     assert wrapped > 100  # the story really wraps, at most of these widths
+
+
+def test_the_largest_part_reads_as_a_sentence_when_it_is_the_own_scale(qtbot):
+    """A head's read whose error was its own scale said "The error's largest part is
+    the target's own term is not its value (its size or β)": two verbs in a row."""
+    steps = [write([1.0, 0.0], [2.0, 2.0], "w1"), read([1.0, 0.0], "r1", target="w1")]
+    session = Session(Scenario(2, 2, steps, rule=Rule("delta", beta=0.5)))
+    session.set_cursor(2)
+    panel = show(qtbot, session)
+    text = " ".join(panel.text().split())
+    assert (
+        "The error's largest part: the target's own term is not its value (its size or β), "
+        "100.0 % of the error's parts, by size." in text
+    ), text
+    assert " is the target's own term is " not in text
