@@ -160,6 +160,8 @@ def shown_vector(vector: np.ndarray, limit: int = 8, digits: int = 4) -> str:
     """:func:`~linviz.model.report.fmt_vector` in the language shown: ``[1,2 ; −1,8]``,
     a long one cut with "… (16 in all)" in that language too.
     """
+    if len(vector) <= limit:  # most vectors: no cut, no words to look up
+        return localised(fmt_vector(vector, limit, digits))
     more = QtCore.QCoreApplication.translate("NumberText", "… ({0} in all)")
     return localised(fmt_vector(vector, limit, digits, more=more))
 
