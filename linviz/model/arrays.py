@@ -43,6 +43,7 @@ from linviz.model import limits
 from linviz.model.errors import QT_TRANSLATE_NOOP, Counted, ScenarioError, Term, shown
 from linviz.model.rules import RULE_NAMES, RULE_PARAMETERS, Rule
 from linviz.model.scenario import READ, WRITE, Scenario, Step, StepColumns, check_text
+from linviz.model.texts import Texts, counted
 
 #: The arrays of each layout, and the per-write parameters both take.
 PAIR_ARRAYS = ("keys", "values", "queries")
@@ -523,9 +524,23 @@ def scenario_from_arrays(
             field="steps",
         )
     write_labels, read_labels = _labels(labels, count, reads, token_layout)
-    if title is None:
-        layout = f"{count} tokens" if token_layout else f"{count} pairs, {reads} queries"
-        title = f"Arrays: {layout}, d_k = {d_k}, d_v = {d_v}"
+    if title is None:  # in both of the course's languages, as the lessons' titles are
+        layout = (
+            counted(count, "token", "tokens")
+            if token_layout
+            else f"{counted(count, 'pair', 'pairs')}, {counted(reads, 'query', 'queries')}"
+        )
+        french = (
+            counted(count, "jeton", "jetons")
+            if token_layout
+            else f"{counted(count, 'paire', 'paires')}, {counted(reads, 'requête', 'requêtes')}"
+        )
+        title = Texts(
+            {
+                "en": f"Arrays: {layout}, d_k = {d_k}, d_v = {d_v}",
+                "fr": f"Tableaux\u202f: {french}, d_k = {d_k}, d_v = {d_v}",
+            }
+        )
     # Rows: tokens interleave (write t, read t); pairs write all, then read all.
     is_write = np.zeros(total, dtype=bool)
     if token_layout:

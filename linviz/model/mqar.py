@@ -39,6 +39,10 @@ from linviz.model.costs import check_whole
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError
 from linviz.model.kernel import apply_writes
 from linviz.model.rules import RULE_PARAMETERS, Rule
+from linviz.model.texts import Texts, counted
+
+#: Between thousands in French (as the views write them).
+NARROW_NO_BREAK = "\u202f"
 
 if TYPE_CHECKING:
     from linviz.model.arrays import ArrayScenario
@@ -218,12 +222,30 @@ def mqar_scenario(
         queries=keys[order],
         rule=rule,
         labels=write_labels + read_labels,
-        title=f"MQAR: {sequence.pairs} pairs, L = {len(sequence.inputs)}, d = {d}",
+        title=Texts(
+            {
+                "en": f"MQAR: {counted(sequence.pairs, 'pair', 'pairs')}, "
+                f"L = {len(sequence.inputs)}, d = {d}",
+                "fr": f"MQAR\u202f: {counted(sequence.pairs, 'paire', 'paires')}, "
+                f"L = {len(sequence.inputs)}, d = {d}",
+            }
+        ),
     )
+    # In both of the course's languages, as the lessons are: a French window showed
+    # this caption in English.
+    cells = f"{d * d:,}"
     scenario.set_text(
-        caption=f"Zoology's multi-query associative recall: {sequence.pairs} key → value "
-        f"pairs written as tokens k v k v …, then each key asked again; random unit "
-        f"embeddings of d = {d} (state d × d = {d * d:,} numbers)."
+        caption=Texts(
+            {
+                "en": f"Zoology's multi-query associative recall: {sequence.pairs} key → value "
+                f"pairs written as tokens k v k v …, then each key asked again; random unit "
+                f"embeddings of d = {d} (state d × d = {cells} numbers).",
+                "fr": f"Le rappel associatif multi-requêtes de Zoology\u202f: {sequence.pairs} "
+                f"paires clé → valeur écrites en jetons k v k v …, puis chaque clé demandée "
+                f"de nouveau\u202f; plongements unitaires aléatoires de d = {d} (état d × d = "
+                f"{cells.replace(',', NARROW_NO_BREAK)} nombres).",
+            }
+        )
     )
     return scenario
 

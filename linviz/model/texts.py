@@ -54,6 +54,11 @@ class Texts(str):
         return f"Texts({self.by_language!r})"
 
 
+def counted(count: int, one: str, more: str) -> str:
+    """``"1 pair"``, ``"3 pairs"``: a count and its noun (a generated title's words)."""
+    return f"{count} {one if count == 1 else more}"
+
+
 def in_language(text: str, language: str) -> str:
     """``text`` in ``language``, else in English (a plain string: itself)."""
     if isinstance(text, Texts):

@@ -276,3 +276,14 @@ def test_labels_of_other_scripts_are_checked_step_by_step_with_the_same_result()
     with pytest.raises(ScenarioError) as caught:
         scenario_from_arrays(keys=np.eye(2), values=np.eye(2), labels=["é", "é"])
     assert caught.value.step == 2 and "already used" in str(caught.value)
+
+
+def test_a_title_made_for_arrays_is_in_both_languages_and_counts_right():
+    from linviz.model.texts import in_language
+
+    pairs = scenario_from_arrays(keys=[[1.0, 0.0]], values=[[2.0, 3.0]], queries=[[1.0, 0.0]] * 2)
+    assert in_language(pairs.title, "en") == "Arrays: 1 pair, 2 queries, d_k = 2, d_v = 2"
+    assert in_language(pairs.title, "fr") == "Tableaux\u202f: 1 paire, 2 requêtes, d_k = 2, d_v = 2"
+    tokens = scenario_from_arrays(q=np.eye(3, 2), k=np.eye(3, 2), v=np.eye(3, 2))
+    assert in_language(tokens.title, "en") == "Arrays: 3 tokens, d_k = 2, d_v = 2"
+    assert in_language(tokens.title, "fr") == "Tableaux\u202f: 3 jetons, d_k = 2, d_v = 2"

@@ -141,3 +141,17 @@ def test_recall_rises_with_the_state_size_and_is_exact_with_room():
 def test_zoologys_state_sizes():
     assert linear_state_size(heads=16, d_k=128, d_v=128) == 16 * 128 * 128
     assert attention_state_size(d_model=64, length=512) == 2 * 64 * 512
+
+
+def test_the_scenario_s_title_and_caption_are_given_in_both_languages():
+    """A French window showed the MQAR scenario's caption in English."""
+    from linviz.model.texts import in_language
+
+    scenario = mqar_scenario(mqar_sequence(pairs=16, length=64, vocab=8192, seed=1), 32)
+    assert in_language(scenario.title, "en") == "MQAR: 16 pairs, L = 64, d = 32"
+    assert in_language(scenario.title, "fr") == "MQAR\u202f: 16 paires, L = 64, d = 32"
+    english, french = in_language(scenario.caption, "en"), in_language(scenario.caption, "fr")
+    assert english.startswith("Zoology's multi-query associative recall: 16 key → value pairs")
+    assert english.endswith("(state d × d = 1,024 numbers).")
+    assert french.startswith("Le rappel associatif multi-requêtes de Zoology\u202f: 16 paires")
+    assert french.endswith("(état d × d = 1\u202f024 nombres).")
