@@ -368,7 +368,8 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def _update_title(self) -> None:
         s = self.session
-        where = s.path.name if s.path is not None else self.tr("lesson (not saved)")
+        # No file yet: a lesson, a new scenario, arrays (not all lessons: say only that).
+        where = s.path.name if s.path is not None else self.tr("not saved")
         title = f"{s.title} — {where}[*] — linviz"
         # Asked on every move of a drag (an edit): the window system is told only news.
         if title != self.windowTitle():

@@ -1705,8 +1705,8 @@ Votre scénario est conservé ; vous pouvez continuer à travailler et l’enreg
         <translation>Aid&amp;e</translation>
     </message>
     <message>
-        <source>lesson (not saved)</source>
-        <translation>leçon (non enregistrée)</translation>
+        <source>not saved</source>
+        <translation>non enregistré</translation>
     </message>
     <message>
         <source>&amp;Undo %1</source>

@@ -260,3 +260,25 @@ def test_cached_pictures_follow_cursor_moves_and_resizes(qtbot, window, monkeypa
             item.update()
         settle()
         assert _on_screen(window) == shown, f"a cached picture was stale at step {number}"
+
+
+@pytest.mark.parametrize("made", ["arrays", "new"])
+def test_the_title_of_a_window_without_a_file_says_not_saved_not_lesson(qtbot, made):
+    """Arrays opened from Python and File ▸ New were titled "… — lesson (not saved)"."""
+    import linviz
+    from linviz.controller.session import Session
+    from linviz.views.main_window import MainWindow
+
+    session = Session()
+    if made == "arrays":
+        session = Session(
+            linviz.scenario_from_arrays(keys=[[1, 0]], values=[[2, 3]], queries=[[1, 0]])
+        )
+    window = MainWindow(session)
+    qtbot.addWidget(window)
+    if made == "new":
+        window.new_scenario()
+    title = window.windowTitle()
+    assert " — not saved[*] — linviz" in title and "lesson" not in title, title
+    if made == "arrays":
+        assert title.startswith("Arrays: 1 pair, 1 query, d_k = 2, d_v = 2 — ")
