@@ -34,7 +34,7 @@ from linviz.model.arrays import (
     shape_refusal,
     shape_text,
 )
-from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, shown
+from linviz.model.errors import QT_TRANSLATE_NOOP, Phrase, ScenarioError, shown
 from linviz.model.file_kinds import SCENARIO_MARK
 from linviz.model.npz_members import npy_header
 from linviz.model.rules import Rule
@@ -305,10 +305,13 @@ def _texts(arrays: dict[str, np.ndarray], name: str) -> tuple[list[str] | None, 
     labels = arrays.pop("labels", None)
     title = arrays.pop("title", None)
     if labels is not None and labels.ndim != 1:
-        expected = "[T]: one text per token (or per step)"
+        expected = Phrase(
+            QT_TRANSLATE_NOOP("ScenarioError", "[T]: one text per token (or per step)")
+        )
         raise shape_refusal("labels", labels.shape, expected).located(file=name)
     if title is not None and title.ndim != 0:
-        raise shape_refusal("title", title.shape, "[]: one text").located(file=name)
+        expected = Phrase(QT_TRANSLATE_NOOP("ScenarioError", "[]: one text"))
+        raise shape_refusal("title", title.shape, expected).located(file=name)
     return (
         None if labels is None else [str(x) for x in labels.tolist()],
         None if title is None else str(title[()]),

@@ -40,7 +40,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 import numpy as np
 
 from linviz.model import limits
-from linviz.model.errors import QT_TRANSLATE_NOOP, Counted, ScenarioError, Term, shown
+from linviz.model.errors import QT_TRANSLATE_NOOP, Counted, Phrase, ScenarioError, Term, shown
 from linviz.model.rules import RULE_NAMES, RULE_PARAMETERS, Rule
 from linviz.model.scenario import READ, WRITE, Scenario, Step, StepColumns, check_text
 from linviz.model.texts import Texts, counted
@@ -187,9 +187,13 @@ def select_head(array: np.ndarray, name: str, batch: int | None, head: int | Non
     vector = name in VECTOR_ARRAYS
     rank = array.ndim - (1 if vector else 0)  # 1: [T], 2: [T, H], 3: [B, T, H]
     if rank not in (1, 2, 3):
-        expected = "[T, d], [T, H, d] or [B, T, H, d]" if vector else "[T], [T, H] or [B, T, H]"
+        shapes = (
+            ("[T, d]", "[T, H, d]", "[B, T, H, d]") if vector else ("[T]", "[T, H]", "[B, T, H]")
+        )
         if name in PAIR_ARRAYS:
-            expected = "[N, d], [N, H, d] or [B, N, H, d]"
+            shapes = ("[N, d]", "[N, H, d]", "[B, N, H, d]")
+        one_of = QT_TRANSLATE_NOOP("ScenarioError", "{first}, {second} or {third}")
+        expected = Phrase(one_of, first=shapes[0], second=shapes[1], third=shapes[2])
         raise shape_refusal(name, array.shape, expected)
     if rank == 1 and (batch is not None or head is not None):
         _refuse_selection(name, array.shape, "--batch" if batch is not None else "--head")
@@ -493,7 +497,12 @@ def scenario_from_arrays(
             raise shape_refusal(
                 query_name,
                 reads_query.shape,
-                f"[{len(reads_query)}, {d_k}]: d_k = {d_k} components, as {key_name}",
+                Phrase(
+                    QT_TRANSLATE_NOOP("ScenarioError", "{shape} (d_k = {d_k}, as {name} has)"),
+                    shape=shape_text((len(reads_query), d_k)),
+                    d_k=d_k,
+                    name=key_name,
+                ),
             )
     # Per-write parameters.
     if g is not None and alpha is not None:
@@ -509,7 +518,12 @@ def scenario_from_arrays(
             continue
         column = select_head(as_numbers(raw, name), name, batch, head)
         if column.ndim != 1:
-            raise shape_refusal(name, column.shape, f"[{count}]: one number per {unit}")
+            per = (
+                QT_TRANSLATE_NOOP("ScenarioError", "[{count}]: one number per token")
+                if token_layout
+                else QT_TRANSLATE_NOOP("ScenarioError", "[{count}]: one number per write")
+            )
+            raise shape_refusal(name, column.shape, Phrase(per, count=count))
         _same_length(name, column, key_name, count, unit)
         parameters["alpha" if name == "g" else name] = _in_range(name, column)
     chosen = _rule_for(rule, parameters)

@@ -3459,6 +3459,10 @@ y = {output}</translation>
         <translation>{option} doit aller de 0 à {last} ({name} contient {count}), reçu {got}</translation>
     </message>
     <message>
+        <source>{first}, {second} or {third}</source>
+        <translation>{first}, {second} ou {third}</translation>
+    </message>
+    <message>
         <source>{option} picks from an axis {name} does not have (shape {shape})</source>
         <translation>{option} choisit dans un axe que {name} n’a pas (forme {shape})</translation>
     </message>
@@ -3515,8 +3519,20 @@ y = {output}</translation>
         <translation>{name} manque : la disposition {layout} demande {needed}</translation>
     </message>
     <message>
+        <source>{shape} (d_k = {d_k}, as {name} has)</source>
+        <translation>{shape} (d_k = {d_k}, comme {name})</translation>
+    </message>
+    <message>
         <source>give g (a log-decay) or alpha (the decay), not both</source>
         <translation>donnez g (une log-décroissance) ou alpha (la décroissance), pas les deux</translation>
+    </message>
+    <message>
+        <source>[{count}]: one number per token</source>
+        <translation>[{count}] : un nombre par jeton</translation>
+    </message>
+    <message>
+        <source>[{count}]: one number per write</source>
+        <translation>[{count}] : un nombre par écriture</translation>
     </message>
     <message>
         <source>{name} must be {range}, got {got}</source>
@@ -3629,6 +3645,14 @@ y = {output}</translation>
     <message>
         <source>a .npy file holds one array and is named after it ({allowed}; e.g. q.npy or layer3_q.npy), not {got}</source>
         <translation>un fichier .npy contient un tableau et porte son nom ({allowed} ; p. ex. q.npy ou layer3_q.npy), pas {got}</translation>
+    </message>
+    <message>
+        <source>[T]: one text per token (or per step)</source>
+        <translation>[T] : un texte par jeton (ou par étape)</translation>
+    </message>
+    <message>
+        <source>[]: one text</source>
+        <translation>[] : un seul texte</translation>
     </message>
     <message>
         <source>cannot be read: the name holds a NUL character</source>

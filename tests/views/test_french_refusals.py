@@ -210,3 +210,40 @@ def test_a_scenario_archive_is_refused_in_french(french, tmp_path):
         shown = shown_error(refused.value)
         assert shown.startswith("lesson.npz") and shown != str(refused.value)
         assert_french(shown.removeprefix("lesson.npz"))
+
+
+@pytest.mark.parametrize(
+    ("arrays", "expected"),
+    [
+        (
+            {"q": [[1.0, 0, 0, 0]] * 5, "k": [[1.0, 0, 0]] * 5, "v": [[1.0, 0]] * 5},
+            ", champ « q » : q a la forme [5, 4] ; attendu : [5, 3] (d_k = 3, comme k)",
+        ),
+        (
+            {"q": [[1.0, 0]] * 3, "k": [[1.0, 0]] * 3, "v": [[1.0]] * 3, "beta": [0.5, 1.2, 0]},
+            ", champ « β » : beta[1] vaut 1,2 ; attendu : un nombre dans [0 ; 1]",
+        ),
+        (
+            {"q": [[[[[1.0]]]]], "k": [[[[[1.0]]]]], "v": [[[[[1.0]]]]]},
+            ", champ « q » : q a la forme [1, 1, 1, 1, 1] ; "
+            "attendu : [T, d], [T, H, d] ou [B, T, H, d]",
+        ),
+        (
+            {"q": [[1.0]] * 2, "k": [[1.0]] * 2, "v": [[1.0]] * 2, "title": ["a", "b"]},
+            ", champ « titre » : title a la forme [2] ; attendu : [] : un seul texte",
+        ),
+    ],
+)
+def test_a_refused_array_file_is_said_in_french(qtbot, french, tmp_path, arrays, expected):
+    """A query of the wrong width said "… [5, 3]: d_k = 3 components, as k" in French."""
+    import numpy as np
+
+    path = tmp_path / "tête.npz"
+    np.savez(path, **{name: np.array(value) for name, value in arrays.items()})
+    window = window_on(qtbot, Session())
+    assert not window.open_path(path)
+    box = window.error_box
+    assert box.text() == str(path) + expected
+    # The arrays' names are the file's own ("title" is what the file calls it).
+    assert_french(box.text().removeprefix(str(path)), labels=set(arrays))
+    box.close()
