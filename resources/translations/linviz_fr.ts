@@ -4900,8 +4900,32 @@ y = {output}</translation>
         <translation>(masquée jusqu’à la révélation : prédire d’abord)</translation>
     </message>
     <message>
-        <source>edit {field} of {label}</source>
-        <translation>modification de {field} de {label}</translation>
+        <source>edit label of {label}</source>
+        <translation>modification du nom de {label}</translation>
+    </message>
+    <message>
+        <source>edit key of {label}</source>
+        <translation>modification de la clé de {label}</translation>
+    </message>
+    <message>
+        <source>edit query of {label}</source>
+        <translation>modification de la requête de {label}</translation>
+    </message>
+    <message>
+        <source>edit value of {label}</source>
+        <translation>modification de la valeur de {label}</translation>
+    </message>
+    <message>
+        <source>edit target of {label}</source>
+        <translation>modification de la cible de {label}</translation>
+    </message>
+    <message>
+        <source>edit parameters of {label}</source>
+        <translation>modification des paramètres de {label}</translation>
+    </message>
+    <message>
+        <source>edit caption of {label}</source>
+        <translation>modification de la légende de {label}</translation>
     </message>
 </context>
 <context>

@@ -370,6 +370,21 @@ class StepTableModel(QtCore.QAbstractTableModel):
         raise ValueError(f"column {column} is not editable")
 
     @guarded(False)
+    def _edit_words(self, field: str) -> str:
+        """The name of an edit of ``field`` (Edit ▸ Undo …), in the language shown.
+
+        One sentence per field: in French the field takes its article ("la clé").
+        """
+        return {
+            "label": self.tr("edit label of {label}"),
+            "key": self.tr("edit key of {label}"),
+            "query": self.tr("edit query of {label}"),
+            "value": self.tr("edit value of {label}"),
+            "target": self.tr("edit target of {label}"),
+            "parameters": self.tr("edit parameters of {label}"),
+            "caption": self.tr("edit caption of {label}"),
+        }[field]
+
     def setData(
         self, index: QtCore.QModelIndex, value: object, role: int = Qt.ItemDataRole.EditRole
     ) -> bool:
@@ -383,11 +398,7 @@ class StepTableModel(QtCore.QAbstractTableModel):
                 return True
             name = COLUMNS[index.column()] if index.column() != VECTOR else step.vector_name
             self.session.execute(
-                ReplaceStep(
-                    number,
-                    new,
-                    text=self.tr("edit {field} of {label}").format(field=name, label=step.label),
-                )
+                ReplaceStep(number, new, text=self._edit_words(name).format(label=step.label))
             )
         except ScenarioError as error:
             self.refused.emit(error.located(step=error.step or number), index)

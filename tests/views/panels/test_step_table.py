@@ -584,3 +584,23 @@ def test_the_op_column_shows_its_words_whole_in_either_language(qtbot, lesson_se
             assert metrics.horizontalAdvance(text) <= room, (text, room)
     finally:
         set_language("en")
+
+
+def test_an_edit_in_the_table_is_named_in_french_field_included(qtbot, lesson_session):
+    """Edit ▸ Undo said "modification de key de k1": the field was the column's
+    English name inside a French sentence."""
+    from linviz.views.language import set_language
+    from linviz.views.panels.step_table_model import CAPTION, VECTOR
+
+    set_language("fr")
+    try:
+        panel = show(qtbot, lesson_session)
+        model, stack = panel.model, lesson_session.undo_stack
+        assert model.setData(model.index(0, VECTOR), "0,5 ; 0,5")
+        assert stack.undo_text() == "modification de la clé de k1"
+        assert model.setData(model.index(0, CAPTION), "bonjour")
+        assert stack.undo_text() == "modification de la légende de k1"
+    finally:
+        set_language("en")
+    assert model.setData(model.index(1, VECTOR), "0.5, 0.5")
+    assert stack.undo_text() == "edit key of k2"
