@@ -8,6 +8,7 @@ import sys
 from PySide6 import QtCore, QtWidgets
 
 from linviz.views.guarded import guarded
+from linviz.views.indicator_style import use_indicator_style
 from linviz.views.language import LANGUAGES, SETTINGS_KEY, set_language, system_language
 
 #: ``linviz bench`` sets this to 1: the app prints :data:`PAINTED_LINE` once its
@@ -57,6 +58,7 @@ def application(
     app = QtWidgets.QApplication.instance()
     if app is None:
         app = QtWidgets.QApplication(argv if argv is not None else sys.argv[:1])
+    use_indicator_style(app)  # type: ignore[arg-type]
     QtCore.QCoreApplication.setOrganizationName("linviz")
     QtCore.QCoreApplication.setApplicationName("linviz")
     if language is not None:

@@ -30,6 +30,7 @@ from linviz.views.compact_desk import CompactDesk
 from linviz.views.drag_frames import show_drags_once_a_frame
 from linviz.views.export.window_exporter import WindowExporter
 from linviz.views.guarded import guarded
+from linviz.views.indicator_style import use_indicator_style
 from linviz.views.keyboard import Keyboard
 from linviz.views.labs.lab_tabs import LabTabs
 from linviz.views.language import (
@@ -85,6 +86,7 @@ class MainWindow(QtWidgets.QMainWindow):
     """
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
+        use_indicator_style(QtWidgets.QApplication.instance())  # dark check boxes show
         super().__init__(parent)
         self.session = session
         self.settings = QtCore.QSettings()

@@ -104,3 +104,42 @@ def test_categories_stay_apart_for_deuteranopes_and_protanopes(name):
         f"minimum {distances[worst]:.1f} ({worst})"
     )
     print(f"{name}: minimum CVD distance ΔE {distances[worst]:.1f} ({worst})")
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_an_unchecked_box_stands_out_from_its_page(qtbot, theme):
+    """On the dark theme Fusion drew an unchecked box near-black on the near-black
+    page (1.1:1): the normaliser's box, and every option of the export dialog. On
+    the light theme its edge was 1.7:1; WCAG 2.1 asks 3:1 of a control's edge."""
+    from PySide6 import QtWidgets
+
+    from linviz.controller.session import Session
+    from linviz.views.main_window import MainWindow
+
+    session = Session()
+    session.open("delta-repair")
+    window = MainWindow(session)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    window.set_theme(theme)
+    qtbot.waitExposed(window)
+    (box,) = [b for b in window.findChildren(QtWidgets.QCheckBox) if b.isVisible()]
+    assert not box.isChecked()
+    dialog = QtWidgets.QDialog(window)  # a dialog takes its colours from the window's sheet
+    in_dialog = QtWidgets.QCheckBox("option", dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    for widget in (box, in_dialog):
+        image = widget.grab().toImage()
+        page = image.pixelColor(image.width() - 2, 1)  # the page, right of the words
+        square = widget.style().subElementRect(
+            QtWidgets.QStyle.SubElement.SE_CheckBoxIndicator, QtWidgets.QStyleOptionButton(), widget
+        )
+        best = max(
+            contrast(image.pixelColor(x, y), page)
+            for x in range(0, min(square.right() + 3, image.width()))
+            for y in range(image.height())
+        )
+        assert best >= 3.0, (theme, widget.text(), best)
+    dialog.close()
