@@ -19,6 +19,35 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 _PE = QtWidgets.QStyle.PrimitiveElement
 _INDICATORS = (_PE.PE_IndicatorCheckBox, _PE.PE_IndicatorRadioButton)
+_SPIN_ARROWS = (_PE.PE_IndicatorSpinUp, _PE.PE_IndicatorSpinDown)
+
+
+def _spin_arrow(up: bool, option: QtWidgets.QStyleOption, painter: QtGui.QPainter) -> None:
+    """A spin box's arrow as a triangle that fills its button's width.
+
+    Fusion draws a 3-pixel arrow whatever the button's size: under the
+    window's style sheet the buttons are styled, and their arrows were
+    missing or too small to see, on every spin box of the window and its
+    dialogs (d_k, d_v, α, β, the export's scale).
+    """
+    enabled = bool(option.state & QtWidgets.QStyle.StateFlag.State_Enabled)
+    group = QtGui.QPalette.ColorGroup.Active if enabled else QtGui.QPalette.ColorGroup.Disabled
+    color = option.palette.color(group, QtGui.QPalette.ColorRole.ButtonText)
+    box = QtCore.QRectF(option.rect)
+    half = min(box.width() * 0.3, box.height() * 0.45)
+    centre = box.center()
+    tip, base = (-1.0, 1.0) if up else (1.0, -1.0)
+    points = [
+        QtCore.QPointF(centre.x(), centre.y() + tip * half * 0.6),
+        QtCore.QPointF(centre.x() - half, centre.y() + base * half * 0.6),
+        QtCore.QPointF(centre.x() + half, centre.y() + base * half * 0.6),
+    ]
+    painter.save()
+    painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+    painter.setPen(QtCore.Qt.PenStyle.NoPen)
+    painter.setBrush(color)
+    painter.drawPolygon(QtGui.QPolygonF(points))
+    painter.restore()
 
 
 class IndicatorStyle(QtWidgets.QProxyStyle):
@@ -31,6 +60,9 @@ class IndicatorStyle(QtWidgets.QProxyStyle):
         painter: QtGui.QPainter,
         widget: QtWidgets.QWidget | None = None,
     ) -> None:
+        if element in _SPIN_ARROWS and self.baseStyle().name().lower() == "fusion":
+            _spin_arrow(element == _PE.PE_IndicatorSpinUp, option, painter)
+            return
         super().drawPrimitive(element, option, painter, widget)
         if element not in _INDICATORS:
             return

@@ -455,6 +455,9 @@ class MainWindow(QtWidgets.QMainWindow):
             f"QLineEdit, QSpinBox, QDoubleSpinBox, QComboBox, QPlainTextEdit {{ "
             f"background: {theme.panel}; color: {theme.foreground}; "
             f"border: 1px solid {theme.grid}; }}"
+            # Under that border the arrows' buttons were 5 px wide (IndicatorStyle).
+            f"QAbstractSpinBox::up-button, QAbstractSpinBox::down-button {{ "
+            f"width: {max(16, round(theme.font_pt * 1.5))}px; }}"
             f"QPushButton, QToolButton {{ background: {theme.panel}; color: {theme.foreground}; "
             f"border: 1px solid {theme.grid}; padding: 3px 8px; }}"
         )

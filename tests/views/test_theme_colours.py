@@ -143,3 +143,36 @@ def test_an_unchecked_box_stands_out_from_its_page(qtbot, theme):
         )
         assert best >= 3.0, (theme, widget.text(), best)
     dialog.close()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_a_spin_box_shows_its_arrows(qtbot, theme):
+    """Under the window's style sheet the arrows' buttons were 5 px wide and Fusion's
+    arrows did not show: d_k, d_v, α, β and the export's scale had none."""
+    from PySide6 import QtWidgets
+
+    from linviz.controller.session import Session
+    from linviz.views.main_window import MainWindow
+
+    session = Session()
+    session.open("gated-forgetting")
+    window = MainWindow(session)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    window.set_theme(theme)
+    qtbot.waitExposed(window)
+    spins = [s for s in window.settings_panel.findChildren(QtWidgets.QSpinBox) if s.isVisible()]
+    assert spins
+    for spin in spins:
+        image = spin.grab().toImage()
+        width, height = image.width(), image.height()
+        field = image.pixelColor(width // 2, height // 2 - 4)
+        # Inside each button, clear of its edges: only an arrow can stand out there.
+        for rows in (range(2, height // 2 - 2), range(height // 2 + 1, height - 4)):
+            arrow = max(
+                contrast(image.pixelColor(x, y), field)
+                for x in range(width - 14, width - 6)
+                for y in rows
+            )
+            assert arrow >= 3.0, (theme, rows, arrow)
