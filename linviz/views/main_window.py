@@ -48,6 +48,7 @@ from linviz.views.shell.desk import PROJECTOR, Desk, Layout
 from linviz.views.shell.document import Document
 from linviz.views.shell.own_windows import close_own_windows
 from linviz.views.theme import theme_named, theme_palette
+from linviz.views.undo_words import Words
 
 #: The menus of the menu bar, left to right (their ids in the registry).
 MENU_BAR = ("file", "edit", "go", "view", "class", "help")
@@ -401,6 +402,8 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def _undo_words(self, text: str) -> str:
         """An edit's name from the controller ("nudge key k1") in the language shown."""
+        if isinstance(text, Words):  # a view's edit: its own words, said again now
+            return text.shown()
         fixed = {
             "edit step": self.tr("edit step"),
             "add step": self.tr("add step"),

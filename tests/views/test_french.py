@@ -240,3 +240,34 @@ def test_in_french_the_projector_layouts_and_the_before_after_are_french(qtbot, 
     qtbot.wait(0)
     no_english(window)
     window.set_projector_mode(False)
+
+
+def test_edit_undo_names_the_views_edits_in_the_language_switched_to(qtbot):
+    """An edit made in the table or the settings kept the name of the language it was
+    made in: after View ▸ Language, an English window offered "Annuler modification de
+    la clé de k1"."""
+    from linviz.controller.session import Session
+    from linviz.views.main_window import MainWindow
+    from linviz.views.panels.step_table_model import VECTOR
+
+    session = Session()
+    session.open("crowding-the-plane")
+    window = MainWindow(session)
+    qtbot.addWidget(window)
+    window.show()
+    undo = window.registry["edit.undo"]
+    try:
+        window.set_language("fr")
+        qtbot.waitUntil(lambda: window.steps_dock.windowTitle() == "Étapes")  # switched
+        model = window.step_table.model
+        assert model.setData(model.index(0, VECTOR), "0,5 ; 0,5")
+        assert undo.text() == "&Annuler modification de la clé de k1"
+        window.settings_panel.normalize_box.setChecked(not session.scenario.normalize)
+        assert undo.text().startswith("&Annuler normali")
+        window.set_language("en")
+        qtbot.waitUntil(lambda: not undo.text().startswith("&Annuler"))
+        assert undo.text() == "&Undo normaliser on", undo.text()
+        session.undo()
+        assert undo.text() == "&Undo edit key of k1"
+    finally:
+        window.set_language("en")

@@ -13,14 +13,23 @@ from linviz.controller.changes import Change
 from linviz.controller.commands import Command, Configure, Resize
 from linviz.controller.session import Session
 from linviz.model import limits
-from linviz.model.errors import ScenarioError
+from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError
 from linviz.model.features import FEATURE_MAPS
 from linviz.model.rules import RULE_NAMES, RULE_PARAMETERS, Rule
 from linviz.views.error_text import shown_error
 from linviz.views.panels.panel import Panel
 from linviz.views.plain_text import plain_tooltip
+from linviz.views.undo_words import Words
 
 Qt = QtCore.Qt
+
+#: The names of the edits the settings make (Edit ▸ Undo …), said in the language shown.
+_CONTEXT = "SettingsPanel"
+_RESIZE = QT_TRANSLATE_NOOP("SettingsPanel", "change d_k/d_v to {d_k}×{d_v}")
+_FEATURE_MAP = QT_TRANSLATE_NOOP("SettingsPanel", "feature map {name}")
+_NORMALISER_ON = QT_TRANSLATE_NOOP("SettingsPanel", "normaliser on")
+_NORMALISER_OFF = QT_TRANSLATE_NOOP("SettingsPanel", "normaliser off")
+_RULE = QT_TRANSLATE_NOOP("SettingsPanel", "rule {rule}")
 
 #: α and β shown when the scenario's rule does not set them.
 DEFAULT_ALPHA, DEFAULT_BETA = 0.9, 1.0
@@ -234,22 +243,23 @@ class SettingsPanel(Panel):
         if (d_k, d_v) != (scenario.d_k, scenario.d_v):
             self._run(
                 Resize(
-                    d_k, d_v, text=self.tr("change d_k/d_v to {d_k}×{d_v}").format(d_k=d_k, d_v=d_v)
+                    d_k,
+                    d_v,
+                    text=Words(_CONTEXT, _RESIZE, d_k=d_k, d_v=d_v),
                 )
             )
 
     def _feature_map_chosen(self) -> None:
         name = self.feature_box.currentData()
         if name != self.session.scenario.feature_map:
-            self._run(
-                Configure(feature_map=name, text=self.tr("feature map {name}").format(name=name))
-            )
+            self._run(Configure(feature_map=name, text=Words(_CONTEXT, _FEATURE_MAP, name=name)))
 
     def _normalize_toggled(self, on: bool) -> None:
         if on != self.session.scenario.normalize:
             self._run(
                 Configure(
-                    normalize=on, text=self.tr("normaliser on") if on else self.tr("normaliser off")
+                    normalize=on,
+                    text=Words(_CONTEXT, _NORMALISER_ON if on else _NORMALISER_OFF),
                 )
             )
 
@@ -268,9 +278,7 @@ class SettingsPanel(Panel):
             self.refresh()
             return
         if rule != self.session.scenario.rule:
-            self._run(
-                Configure(rule=rule, text=self.tr("rule {rule}").format(rule=rule.describe()))
-            )
+            self._run(Configure(rule=rule, text=Words(_CONTEXT, _RULE, rule=rule.describe())))
 
     # -- messages ----------------------------------------------------------------------
     def show_refusal(self, message: str) -> None:

@@ -17,7 +17,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from linviz.controller.changes import Change
 from linviz.controller.commands import InsertStep, MoveStep, RemoveStep
 from linviz.controller.session import Session
-from linviz.model.errors import ScenarioError
+from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError
 from linviz.model.scenario import read, write
 from linviz.views.drawing.step_delegate import (
     StepDelegate,
@@ -33,8 +33,16 @@ from linviz.views.panels.step_table_model import (
 )
 from linviz.views.plain_text import plain_tooltip
 from linviz.views.shell.actions import ActionSpec, Keys, key_sequences, make_action
+from linviz.views.undo_words import Words
 
 Qt = QtCore.Qt
+
+#: The names of the edits the buttons make (Edit ▸ Undo …), said in the language shown.
+_CONTEXT = "StepEditorPanel"
+_ADD_WRITE = QT_TRANSLATE_NOOP("StepEditorPanel", "add write {label}")
+_ADD_READ = QT_TRANSLATE_NOOP("StepEditorPanel", "add read {label}")
+_DUPLICATE = QT_TRANSLATE_NOOP("StepEditorPanel", "duplicate {label}")
+_DELETE = QT_TRANSLATE_NOOP("StepEditorPanel", "delete {label}")
 
 
 #: Changes after which the style may paint the rows under the cells differently.
@@ -427,7 +435,7 @@ class StepEditorPanel(Panel):
             InsertStep(
                 self.session.cursor + 1,
                 write(key, np.zeros(scenario.d_v), label),
-                text=self.tr("add write {label}").format(label=label),
+                text=Words(_CONTEXT, _ADD_WRITE, label=label),
             )
         )
 
@@ -441,7 +449,7 @@ class StepEditorPanel(Panel):
             InsertStep(
                 self.session.cursor + 1,
                 read(query, label),
-                text=self.tr("add read {label}").format(label=label),
+                text=Words(_CONTEXT, _ADD_READ, label=label),
             )
         )
 
@@ -456,7 +464,7 @@ class StepEditorPanel(Panel):
             InsertStep(
                 cursor + 1,
                 step.with_changes(label=label),
-                text=self.tr("duplicate {label}").format(label=step.label),
+                text=Words(_CONTEXT, _DUPLICATE, label=step.label),
             )
         )
 
@@ -466,7 +474,7 @@ class StepEditorPanel(Panel):
         if cursor < 1:
             return
         label = self.session.scenario.step(cursor).label
-        self._run(RemoveStep(cursor, text=self.tr("delete {label}").format(label=label)))
+        self._run(RemoveStep(cursor, text=Words(_CONTEXT, _DELETE, label=label)))
 
     def move(self, delta: int) -> None:
         """Move the current step ``delta`` places (−1: earlier, 1: later)."""

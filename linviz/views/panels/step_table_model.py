@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 
 from linviz.controller.commands import ReplaceStep
 from linviz.controller.session import Session
-from linviz.model.errors import ScenarioError
+from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError
 from linviz.model.scenario import Step
 from linviz.views.guarded import guarded
 from linviz.views.number_text import caption_numbers, shown_number, shown_vector, stale_text
@@ -25,12 +25,24 @@ from linviz.views.panels.typed_text import (
 )
 from linviz.views.plain_text import plain_tooltip
 from linviz.views.theme import qcolor
+from linviz.views.undo_words import Words
 
 #: Columns of the table, in order.
 COLUMNS = ("number", "op", "label", "vector", "value", "target", "parameters", "caption")
 
 
 (NUMBER, OP, LABEL, VECTOR, VALUE, TARGET, PARAMETERS, CAPTION) = range(len(COLUMNS))
+
+#: What an edit of each field is called (context StepTableModel, as its tr()).
+_EDIT_WORDS = {
+    "label": QT_TRANSLATE_NOOP("StepTableModel", "edit label of {label}"),
+    "key": QT_TRANSLATE_NOOP("StepTableModel", "edit key of {label}"),
+    "query": QT_TRANSLATE_NOOP("StepTableModel", "edit query of {label}"),
+    "value": QT_TRANSLATE_NOOP("StepTableModel", "edit value of {label}"),
+    "target": QT_TRANSLATE_NOOP("StepTableModel", "edit target of {label}"),
+    "parameters": QT_TRANSLATE_NOOP("StepTableModel", "edit parameters of {label}"),
+    "caption": QT_TRANSLATE_NOOP("StepTableModel", "edit caption of {label}"),
+}
 
 
 # Built once: combining Qt flags in Python costs more than the rest of flags().
@@ -370,20 +382,13 @@ class StepTableModel(QtCore.QAbstractTableModel):
         raise ValueError(f"column {column} is not editable")
 
     @guarded(False)
-    def _edit_words(self, field: str) -> str:
-        """The name of an edit of ``field`` (Edit ▸ Undo …), in the language shown.
+    def _edit_words(self, field: str, label: str) -> Words:
+        """The name of an edit of ``field`` of step ``label`` (Edit ▸ Undo …).
 
         One sentence per field: in French the field takes its article ("la clé").
+        Said in the language shown whenever it is shown (:class:`Words`).
         """
-        return {
-            "label": self.tr("edit label of {label}"),
-            "key": self.tr("edit key of {label}"),
-            "query": self.tr("edit query of {label}"),
-            "value": self.tr("edit value of {label}"),
-            "target": self.tr("edit target of {label}"),
-            "parameters": self.tr("edit parameters of {label}"),
-            "caption": self.tr("edit caption of {label}"),
-        }[field]
+        return Words("StepTableModel", _EDIT_WORDS[field], label=label)
 
     def setData(
         self, index: QtCore.QModelIndex, value: object, role: int = Qt.ItemDataRole.EditRole
@@ -397,9 +402,7 @@ class StepTableModel(QtCore.QAbstractTableModel):
             if new == step:
                 return True
             name = COLUMNS[index.column()] if index.column() != VECTOR else step.vector_name
-            self.session.execute(
-                ReplaceStep(number, new, text=self._edit_words(name).format(label=step.label))
-            )
+            self.session.execute(ReplaceStep(number, new, text=self._edit_words(name, step.label)))
         except ScenarioError as error:
             self.refused.emit(error.located(step=error.step or number), index)
             return False

@@ -1,0 +1,42 @@
+"""An edit's name that Edit ▸ Undo says in the language shown now, not the one it was made in.
+
+The controller names its own edits in English ("nudge key k1") and the window
+translates them when it shows them. The views' edits (a cell of the table of
+steps, a setting) used to be named in the language of the moment they were
+made: after View ▸ Language, Edit ▸ Undo still said "modification de la clé de
+k1" in an English window. :class:`Words` keeps the template and its values, so
+the name is said again in whatever language is shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6 import QtCore
+
+
+class Words(str):
+    """An edit's name: as a ``str``, English; :meth:`shown` in the language shown.
+
+    ``template`` must be written somewhere as ``QT_TRANSLATE_NOOP(context, …)``
+    (or ``self.tr(…)`` in a class named ``context``) to be translated.
+    """
+
+    context: str
+    template: str
+    values: dict[str, Any]
+
+    def __new__(cls, context: str, template: str, **values: Any) -> Words:
+        made = super().__new__(cls, template.format(**values))
+        made.context, made.template, made.values = context, template, values
+        return made
+
+    def shown(self) -> str:
+        """The name in the language shown now."""
+        translated = QtCore.QCoreApplication.translate(self.context, self.template)
+        return translated.format(**self.values)
+
+
+def shown_words(text: str) -> str:
+    """``text`` in the language shown when it is :class:`Words`; else ``text`` itself."""
+    return text.shown() if isinstance(text, Words) else text
