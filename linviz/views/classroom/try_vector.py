@@ -25,7 +25,8 @@ from linviz.controller.shape_check import (
 from linviz.model.drawable import largest
 from linviz.views.classroom.shape_words import accepted_text, refusal_text
 from linviz.views.guarded import guarded
-from linviz.views.number_text import cell_text
+from linviz.views.language import say
+from linviz.views.number_text import cell_text, localised
 from linviz.views.panels.panel import session_theme
 from linviz.views.theme import Theme, qcolor
 
@@ -325,7 +326,8 @@ class TryVectorBox(QtWidgets.QDialog):
         self.prompt.setWordWrap(True)
         self.edit = QtWidgets.QLineEdit()
         self.edit.setObjectName("try_vector_edit")
-        self.edit.setPlaceholderText("[1, 0, 2]")
+        # As the language writes a list: "[1 ; 0 ; 2]" in French (a comma is decimal there).
+        say(self.edit, self.edit.setPlaceholderText, lambda: localised("[1, 0, 2]"))
         self.edit.setMinimumWidth(QtGui.QFontMetrics(self.edit.font()).averageCharWidth() * 14)
         self.edit.setAccessibleName(self.tr("Vector to try"))
         self.edit.setToolTip(self.tr("Numbers separated by commas or spaces, e.g. [1, 0, 2]"))

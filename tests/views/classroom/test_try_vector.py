@@ -304,3 +304,21 @@ def test_in_french_the_refusal_is_french_with_its_shapes(qtbot, lesson_window):
         box.close()
     finally:
         set_language("en")
+
+
+def test_the_example_in_the_empty_field_is_written_as_the_language_writes_lists(
+    qtbot, lesson_window
+):
+    """A French box showed "[1, 0, 2]" in its empty field, a list a French reader
+    types "[1 ; 0 ; 2]" (its tooltip said so); View ▸ Language changes it too."""
+    window = lesson_window("session-trace", 1024, 768, projector=False)
+    box = _open_by_keys(qtbot, window)
+    box.edit.clear()
+    assert box.edit.placeholderText() == "[1, 0, 2]"
+    try:
+        window.set_language("fr")
+        qtbot.waitUntil(lambda: box.edit.placeholderText() == "[1 ; 0 ; 2]")
+    finally:
+        window.set_language("en")
+    qtbot.waitUntil(lambda: box.edit.placeholderText() == "[1, 0, 2]")
+    box.close()
