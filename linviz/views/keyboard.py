@@ -266,7 +266,17 @@ class Keyboard(QtCore.QObject):
         layout = QtWidgets.QVBoxLayout(dialog)
         layout.addWidget(table)
         layout.addWidget(close)
-        dialog.resize(560, 520)
+        # Wide enough for both columns (in French the longest action took 560 px and
+        # cut "Touches" off), as far as the window reaches.
+        margins = layout.contentsMargins()
+        needed = (
+            table.horizontalHeader().length()
+            + table.verticalScrollBar().sizeHint().width()
+            + 2 * table.frameWidth()
+            + margins.left()
+            + margins.right()
+        )
+        dialog.resize(min(max(560, needed), max(560, self.desk.main.window().width())), 520)
         dialog.show()
         table.setFocus()
         return dialog

@@ -204,3 +204,30 @@ def test_help_lists_the_shortcuts_from_the_actions(qtbot, read_window):
     assert rows["Next panel"] == "F6"
     assert rows["Undo"] == "Ctrl+Z"
     assert any("Arrow keys" in keys for keys in rows.values())
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_shortcut_list_shows_both_columns_whole(qtbot, language):
+    """In French the longest action took the dialog's 560 px: the keys' column was
+    cut ("Touch") behind a horizontal scroll bar."""
+    from linviz.controller.session import Session
+    from linviz.views.language import set_language
+    from linviz.views.main_window import MainWindow
+
+    set_language(language)
+    try:
+        session = Session()
+        session.open("crowding-the-plane")
+        window = MainWindow(session)
+        qtbot.addWidget(window)
+        window.resize(1024, 768)
+        window.show()
+        dialog = window.keyboard.show_shortcuts()
+        qtbot.addWidget(dialog)
+        qtbot.waitExposed(dialog)
+        table = dialog.findChild(QtWidgets.QTableWidget)
+        assert not table.horizontalScrollBar().isVisible()
+        assert table.horizontalHeader().length() <= table.viewport().width()
+        dialog.close()
+    finally:
+        set_language("en")
