@@ -115,11 +115,8 @@
     return "[" + shown.join(", ") + "]";
   }
 
-  /** fmt_matrix: "[[2, 3], [0, 0]]" for small matrices, a size and largest entry for large. */
+  /** fmt_matrix of a small matrix: "[[2, 3], [0, 0]]" (a large one: mat). */
   function fmtMatrixPlain(m, dk, dv) {
-    if (dk * dv > 16) {
-      return T("matrix_largest", dk, dv, fmtNumber(maxAbs(m)));
-    }
     var rows = [];
     for (var r = 0; r < dk; r++) rows.push(fmtVectorPlain(m.subarray(r * dv, (r + 1) * dv)));
     return "[" + rows.join(", ") + "]";
@@ -133,8 +130,9 @@
 
   function num(x, scale) { return localised(fmtNumber(x, scale)); }
   function vec(v) { return localised(fmtVectorPlain(v)); }
+  /** fmt_matrix in the page's language: a large matrix by its size and largest entry
+   * (its words not localised whole: their comma became " ; " in French). */
   function mat(m) {
-    // A large one in words: localised whole, its comma became " ; " in French.
     if (replay.dk * replay.dv > 16) return T("matrix_largest", replay.dk, replay.dv, num(maxAbs(m)));
     return localised(fmtMatrixPlain(m, replay.dk, replay.dv));
   }
@@ -368,7 +366,8 @@
   /** What step `number` shows, rounded as printed: a change means its own-words texts are stale. */
   function fingerprint(number) {
     var step = replay.steps[number - 1];
-    var pieces = [step.op, fmtVectorPlain(replay.vectorOf(number), 1e9), fmtMatrixPlain(stateOf(number), 1, 1e9)];
+    // Every entry of S, as step_fingerprint rounds them (its largest alone missed edits).
+    var pieces = [step.op, fmtVectorPlain(replay.vectorOf(number), 1e9), fmtVectorPlain(stateOf(number), 1e9)];
     if (step.op === "write") pieces.push(fmtVectorPlain(step.value, 1e9));
     else {
       var read = readOf(number);

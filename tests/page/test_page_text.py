@@ -2,6 +2,8 @@
 
 import pytest
 
+from linviz.controller.commands import ReplaceStep
+from linviz.controller.session import Session
 from linviz.model.captions import Numbers, render
 from linviz.model.error_parts import PART_NAMES
 from linviz.model.lessons import bundled_lessons
@@ -134,6 +136,33 @@ def test_text_that_states_its_own_numbers_is_marked_once_an_edit_changes_them(br
     # Steps 1 to 4 show what they showed; 5 to 7 (k3 and the reads after it) do not.
     assert browser.js(marked) == [False] * 4 + [True] * 3
     assert browser.js("return !document.querySelector('.edited').hidden;")
+
+
+def test_a_change_to_s_below_its_largest_entry_marks_the_text_too(browser, tmp_path):
+    """The page summed S up by its largest entry alone: an edit of w1 that left S's
+    10 where it was did not mark step 2's text, which quotes S, while the app did."""
+    from linviz.model.scenario import Scenario
+    from linviz.model.step import write
+
+    steps = [
+        write([0.0, 1.0], [1.0, 1.0], "w1", caption="w1 stores [1, 1]."),
+        write([1.0, 0.0], [10.0, 0.0], "w2", caption="S is [[10, 0], [1, 1]] now."),
+    ]
+    scenario = Scenario(2, 2, steps)
+    session = Session(scenario)
+    browser.load(write_lesson_page(scenario, tmp_path / "p.html"))
+    marked = (
+        "var out = [];"
+        "for (var n = 1; n <= 2; n++) { window.linviz.go(n);"
+        " out.push(getComputedStyle(document.querySelector('.stale')).visibility === 'visible'); }"
+        "return out;"
+    )
+    assert browser.js(marked) == [False, False]
+    browser.js("window.linviz.set(1, 'value', [2, 1]); return 1;")
+    session.execute(ReplaceStep(1, scenario.step(1).with_changes(value=[2.0, 1.0])))
+    app = [session.caption_is_stale(n, session.scenario.step(n).caption) for n in (1, 2)]
+    assert app == [True, True]
+    assert browser.js(marked) == app
 
 
 def _every_field_scenario(rule: dict, feature_map: str, normalize: bool):
