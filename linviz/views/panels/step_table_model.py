@@ -381,7 +381,6 @@ class StepTableModel(QtCore.QAbstractTableModel):
             return step.with_changes(caption=self.session.caption_edited(step.caption, text))
         raise ValueError(f"column {column} is not editable")
 
-    @guarded(False)
     def _edit_words(self, field: str, label: str) -> Words:
         """The name of an edit of ``field`` of step ``label`` (Edit ▸ Undo …).
 
@@ -390,6 +389,7 @@ class StepTableModel(QtCore.QAbstractTableModel):
         """
         return Words("StepTableModel", _EDIT_WORDS[field], label=label)
 
+    @guarded(False)
     def setData(
         self, index: QtCore.QModelIndex, value: object, role: int = Qt.ItemDataRole.EditRole
     ) -> bool:

@@ -605,3 +605,25 @@ def test_an_edit_in_the_table_is_named_in_french_field_included(qtbot, lesson_se
         set_language("en")
     assert model.setData(model.index(1, VECTOR), "0.5, 0.5")
     assert shown_words(stack.undo_text()) == "edit key of k2"
+
+
+def test_an_edit_that_fails_unexpectedly_is_reported_and_refused(
+    qtbot, lesson_session, monkeypatch
+):
+    """setData is a Qt override: an error inside it is reported and the edit refused,
+    never raised into Qt's call (its guard had slipped onto a helper above it)."""
+    import sys
+
+    from linviz.views.panels.step_table_model import CAPTION
+
+    panel = show(qtbot, lesson_session)
+    seen = []
+    monkeypatch.setattr(sys, "excepthook", lambda kind, error, trace: seen.append(kind.__name__))
+
+    def broken(*_args):
+        raise RuntimeError("broken")
+
+    monkeypatch.setattr(panel.model, "changed_step", broken)
+    assert panel.model.setData(panel.model.index(0, CAPTION), "x") is False
+    assert seen == ["RuntimeError"]
+    assert lesson_session.scenario.step(1).caption != "x"
