@@ -1,4 +1,4 @@
-"""Fusion, with check boxes and radio buttons one can see on every theme.
+"""Fusion, with check boxes, radio buttons and spin-box arrows one can see on every theme.
 
 Fusion outlines a check box's square (and a radio button's circle) in the
 window's colour made darker, and fills it with the base colour: on the dark
@@ -50,8 +50,29 @@ def _spin_arrow(up: bool, option: QtWidgets.QStyleOption, painter: QtGui.QPainte
     painter.restore()
 
 
+def _outline(round_: bool, option: QtWidgets.QStyleOption, painter: QtGui.QPainter) -> None:
+    """An indicator's edge in the theme's muted text colour (after Fusion drew it)."""
+    painter.save()
+    painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+    painter.setPen(QtGui.QPen(option.palette.color(QtGui.QPalette.ColorRole.PlaceholderText), 1.0))
+    painter.setBrush(QtCore.Qt.BrushStyle.NoBrush)
+    box = QtCore.QRectF(option.rect).adjusted(0.5, 0.5, -1.5, -1.5)
+    if round_:
+        painter.drawEllipse(box)
+    else:
+        painter.drawRect(box)
+    painter.restore()
+
+
 class IndicatorStyle(QtWidgets.QProxyStyle):
-    """Fusion whose check-box and radio-button outlines stand out from the page."""
+    """Fusion whose check-box and radio-button outlines stand out from the page, and
+    whose spin boxes' arrows fill their buttons. Another base style draws its own.
+    """
+
+    def __init__(self, base: QtWidgets.QStyle) -> None:
+        fusion = base.name().lower() == "fusion"  # asked first: the proxy takes ``base``
+        super().__init__(base)
+        self._fusion = fusion
 
     def drawPrimitive(
         self,
@@ -60,25 +81,12 @@ class IndicatorStyle(QtWidgets.QProxyStyle):
         painter: QtGui.QPainter,
         widget: QtWidgets.QWidget | None = None,
     ) -> None:
-        if element in _SPIN_ARROWS and self.baseStyle().name().lower() == "fusion":
+        if self._fusion and element in _SPIN_ARROWS:
             _spin_arrow(element == _PE.PE_IndicatorSpinUp, option, painter)
             return
         super().drawPrimitive(element, option, painter, widget)
-        if element not in _INDICATORS:
-            return
-        palette = option.palette
-        if self.baseStyle().name().lower() != "fusion":
-            return  # a platform's own style draws its own
-        painter.save()
-        painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
-        painter.setPen(QtGui.QPen(palette.color(QtGui.QPalette.ColorRole.PlaceholderText), 1.0))
-        painter.setBrush(QtCore.Qt.BrushStyle.NoBrush)
-        box = QtCore.QRectF(option.rect).adjusted(0.5, 0.5, -1.5, -1.5)
-        if element == _PE.PE_IndicatorRadioButton:
-            painter.drawEllipse(box)
-        else:
-            painter.drawRect(box)
-        painter.restore()
+        if self._fusion and element in _INDICATORS:
+            _outline(element == _PE.PE_IndicatorRadioButton, option, painter)
 
 
 def use_indicator_style(app: QtWidgets.QApplication) -> None:
