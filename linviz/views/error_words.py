@@ -42,11 +42,6 @@ def parts_text(parts: ErrorParts, names: list[str], limit: int = 8, digits: int 
     )
 
 
-def percent(share: float) -> str:
-    """A share in per cent in the language shown: ``40.6 %``, ``40,6 %`` (:func:`shown_percent`)."""
-    return shown_percent(share)
-
-
 def shares_text(parts: ErrorParts, names: list[str]) -> str:
     """``"crosstalk 59.4 % · own scale 40.6 %"``: the shares of the parts ``names``.
 
@@ -54,4 +49,4 @@ def shares_text(parts: ErrorParts, names: list[str]) -> str:
     small to print has a share that prints as 0.0 % and is left out.
     """
     shares = parts.shares()
-    return " · ".join(f"{part_title(name)} {percent(shares[name])}" for name in names)
+    return " · ".join(f"{part_title(name)} {shown_percent(shares[name])}" for name in names)

@@ -60,7 +60,7 @@ def test_a_typed_vector_or_parameter_is_read_with_ascii_digits_only(qapp):
 def test_a_huge_share_is_written_with_four_significant_digits():
     """A read of a diverging state (a delta rule with unnormalised keys) said
     "relative error 595659747151998720.0 %": every digit of the float's noise."""
-    from linviz.views.error_words import percent
+    percent = nt.shown_percent
 
     assert percent(5956597471519987.2) == "5.\u2060957e+17\u202f%"
     assert percent(123.456) == "12,\u2060350\u202f%"
@@ -69,7 +69,7 @@ def test_a_huge_share_is_written_with_four_significant_digits():
 
 
 def test_a_huge_french_share_keeps_its_decimal_comma(french):
-    from linviz.views.error_words import percent
+    percent = nt.shown_percent
 
     assert percent(5956597471519987.2) == "5,\u2060957e+17\u202f%"
     assert percent(123.456) == "12\u202f350\u202f%" and percent(0.684) == "68,4\u202f%"

@@ -30,12 +30,13 @@ from linviz.model.rules import RULE_PARAMETERS
 from linviz.views.classroom.hidden_output import HiddenNotice, entered_text, gap_text
 from linviz.views.drawing.painted_text import FlowText, MeasureTable, Piece, Row, words
 from linviz.views.drawing.steady_label import SteadyLabel
-from linviz.views.error_words import part_title, part_words, percent
+from linviz.views.error_words import part_title, part_words
 from linviz.views.guarded import guarded, guarded_size
 from linviz.views.number_text import (
     grouped,
     localised,
     shown_number,
+    shown_percent,
     shown_vector,
     unbroken_lists,
 )
@@ -772,4 +773,4 @@ def _unbroken(text: str) -> str:
 
 
 def _percent(value: float | None) -> str:
-    return "—" if value is None else percent(value)
+    return "—" if value is None else shown_percent(value)

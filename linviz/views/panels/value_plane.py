@@ -15,14 +15,14 @@ from functools import partial
 import numpy as np
 
 from linviz.model.readout import held_at_key
-from linviz.views.error_words import parts_text, percent
+from linviz.views.error_words import parts_text
 from linviz.views.items.arrow_item import ArrowItem, ArrowLook, restyled
 from linviz.views.items.plane_arrows import (
     DEPTH_BY_CODE,
     ArrowBatch,
     PlaneArrow,
 )
-from linviz.views.number_text import shown_vector
+from linviz.views.number_text import shown_percent, shown_vector
 from linviz.views.panels.plane_base import VectorPlanePanel
 from linviz.views.theme import Theme
 
@@ -251,5 +251,7 @@ class ValuePlanePanel(VectorPlanePanel):
         if parts is not None and names:
             text += "\n= " + parts_text(parts, names)
         if result.relative_error is not None:
-            text += "\n" + self.tr("relative error {0}").format(percent(result.relative_error))
+            text += "\n" + self.tr("relative error {0}").format(
+                shown_percent(result.relative_error)
+            )
         return text
