@@ -41,9 +41,6 @@ from linviz.model.kernel import apply_writes
 from linviz.model.rules import RULE_PARAMETERS, Rule
 from linviz.model.texts import Texts, counted
 
-#: Between thousands in French (as the views write them).
-NARROW_NO_BREAK = "\u202f"
-
 if TYPE_CHECKING:
     from linviz.model.arrays import ArrayScenario
 
@@ -234,6 +231,7 @@ def mqar_scenario(
     # In both of the course's languages, as the lessons are: a French window showed
     # this caption in English.
     cells = f"{d * d:,}"
+    cells_fr = cells.replace(",", "\u202f")  # French groups thousands with a narrow space
     scenario.set_text(
         caption=Texts(
             {
@@ -243,7 +241,7 @@ def mqar_scenario(
                 "fr": f"Le rappel associatif multi-requêtes de Zoology\u202f: {sequence.pairs} "
                 f"paires clé → valeur écrites en jetons k v k v …, puis chaque clé demandée "
                 f"de nouveau\u202f; plongements unitaires aléatoires de d = {d} (état d × d = "
-                f"{cells.replace(',', NARROW_NO_BREAK)} nombres).",
+                f"{cells_fr} nombres).",
             }
         )
     )
