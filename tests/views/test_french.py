@@ -242,19 +242,13 @@ def test_in_french_the_projector_layouts_and_the_before_after_are_french(qtbot, 
     window.set_projector_mode(False)
 
 
-def test_edit_undo_names_the_views_edits_in_the_language_switched_to(qtbot):
+def test_edit_undo_names_the_views_edits_in_the_language_switched_to(qtbot, window):
     """An edit made in the table or the settings kept the name of the language it was
     made in: after View ▸ Language, an English window offered "Annuler modification de
     la clé de k1"."""
-    from linviz.controller.session import Session
-    from linviz.views.main_window import MainWindow
     from linviz.views.panels.step_table_model import VECTOR
 
-    session = Session()
-    session.open("crowding-the-plane")
-    window = MainWindow(session)
-    qtbot.addWidget(window)
-    window.show()
+    session = window.session  # crowding-the-plane
     undo = window.registry["edit.undo"]
     try:
         window.set_language("fr")

@@ -210,18 +210,12 @@ def test_help_lists_the_shortcuts_from_the_actions(qtbot, read_window):
 def test_the_shortcut_list_shows_both_columns_whole(qtbot, language):
     """In French the longest action took the dialog's 560 px: the keys' column was
     cut ("Touch") behind a horizontal scroll bar."""
-    from linviz.controller.session import Session
     from linviz.views.language import set_language
-    from linviz.views.main_window import MainWindow
+    from tests.views.conftest import opened_window
 
     set_language(language)
     try:
-        session = Session()
-        session.open("crowding-the-plane")
-        window = MainWindow(session)
-        qtbot.addWidget(window)
-        window.resize(1024, 768)
-        window.show()
+        window = opened_window(qtbot, "crowding-the-plane", (1024, 768))
         dialog = window.keyboard.show_shortcuts()
         qtbot.addWidget(dialog)
         qtbot.waitExposed(dialog)

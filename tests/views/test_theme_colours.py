@@ -15,6 +15,7 @@ from PySide6 import QtGui
 
 from linviz.views.items.matrix_item import colormap_for
 from linviz.views.theme import THEMES, Theme, theme_palette
+from tests.views.conftest import opened_window
 
 AA_TEXT = 4.5
 #: The smallest ΔE (CAM02-UCS) two categories may have under simulated
@@ -113,17 +114,8 @@ def test_an_unchecked_box_stands_out_from_its_page(qtbot, theme):
     the light theme its edge was 1.7:1; WCAG 2.1 asks 3:1 of a control's edge."""
     from PySide6 import QtWidgets
 
-    from linviz.controller.session import Session
-    from linviz.views.main_window import MainWindow
-
-    session = Session()
-    session.open("delta-repair")
-    window = MainWindow(session)
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
+    window = opened_window(qtbot, "delta-repair", (1280, 800))
     window.set_theme(theme)
-    qtbot.waitExposed(window)
     (box,) = [b for b in window.findChildren(QtWidgets.QCheckBox) if b.isVisible()]
     assert not box.isChecked()
     dialog = QtWidgets.QDialog(window)  # a dialog takes its colours from the window's sheet
@@ -151,17 +143,8 @@ def test_a_spin_box_shows_its_arrows(qtbot, theme):
     arrows did not show: d_k, d_v, α, β and the export's scale had none."""
     from PySide6 import QtWidgets
 
-    from linviz.controller.session import Session
-    from linviz.views.main_window import MainWindow
-
-    session = Session()
-    session.open("gated-forgetting")
-    window = MainWindow(session)
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
+    window = opened_window(qtbot, "gated-forgetting", (1280, 800))
     window.set_theme(theme)
-    qtbot.waitExposed(window)
     spins = [s for s in window.settings_panel.findChildren(QtWidgets.QSpinBox) if s.isVisible()]
     assert spins
     for spin in spins:
