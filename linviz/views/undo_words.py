@@ -14,29 +14,26 @@ from typing import Any
 
 from PySide6 import QtCore
 
+from linviz.model.errors import Phrase
 
-class Words(str):
+
+class Words(Phrase):
     """An edit's name: as a ``str``, English; :meth:`shown` in the language shown.
 
-    ``template`` must be written somewhere as ``QT_TRANSLATE_NOOP(context, …)``
-    (or ``self.tr(…)`` in a class named ``context``) to be translated.
+    A :class:`~linviz.model.errors.Phrase` (template and values) with the
+    translation context of its template, which must be written somewhere as
+    ``QT_TRANSLATE_NOOP(context, …)`` (or ``self.tr(…)`` in a class named
+    ``context``) to be translated.
     """
 
     context: str
-    template: str
-    values: dict[str, Any]
 
     def __new__(cls, context: str, template: str, **values: Any) -> Words:
-        made = super().__new__(cls, template.format(**values))
-        made.context, made.template, made.values = context, template, values
+        made = super().__new__(cls, template, **values)
+        made.context = context
         return made
 
     def shown(self) -> str:
         """The name in the language shown now."""
         translated = QtCore.QCoreApplication.translate(self.context, self.template)
-        return translated.format(**self.values)
-
-
-def shown_words(text: str) -> str:
-    """``text`` in the language shown when it is :class:`Words`; else ``text`` itself."""
-    return text.shown() if isinstance(text, Words) else text
+        return translated.format_map(self.values)

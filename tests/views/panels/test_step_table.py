@@ -591,20 +591,19 @@ def test_an_edit_in_the_table_is_named_in_french_field_included(qtbot, lesson_se
     English name inside a French sentence."""
     from linviz.views.language import set_language
     from linviz.views.panels.step_table_model import CAPTION, VECTOR
-    from linviz.views.undo_words import shown_words
 
     set_language("fr")
     try:
         panel = show(qtbot, lesson_session)
         model, stack = panel.model, lesson_session.undo_stack
         assert model.setData(model.index(0, VECTOR), "0,5 ; 0,5")
-        assert shown_words(stack.undo_text()) == "modification de la clé de k1"
+        assert stack.undo_text().shown() == "modification de la clé de k1"
         assert model.setData(model.index(0, CAPTION), "bonjour")
-        assert shown_words(stack.undo_text()) == "modification de la légende de k1"
+        assert stack.undo_text().shown() == "modification de la légende de k1"
     finally:
         set_language("en")
     assert model.setData(model.index(1, VECTOR), "0.5, 0.5")
-    assert shown_words(stack.undo_text()) == "edit key of k2"
+    assert stack.undo_text().shown() == "edit key of k2"
 
 
 def test_an_edit_that_fails_unexpectedly_is_reported_and_refused(
