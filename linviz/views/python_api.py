@@ -185,9 +185,8 @@ class Figure:
                     images.settle()
                     try:
                         check_window_size(widget, plan)
-                    except UsageError as error:
-                        words = str(error).replace("--size ", "size ", 1)
-                        raise ValueError(words.replace("(--view)", "(view=…)")) from None
+                    except UsageError as error:  # as the constructor says the command's
+                        raise ValueError(str(error).replace("--", "")) from None
                     if suffix == ".png":
                         return images.png_bytes(images.render_image(widget, self.scale))
                     title = f"{session.title} — linviz"
