@@ -229,6 +229,7 @@ class LabPlot(pg.PlotWidget):
         again after: the first frame after new ticks would draw longer labels
         over the axis title.
         """
+        widened = False
         for name in ("left", "right"):
             if name in self._fixed_widths or name not in self._candidates:
                 continue
@@ -236,6 +237,9 @@ class LabPlot(pg.PlotWidget):
             axis = self.getPlotItem().getAxis(name)
             if axis.fixedWidth != width:
                 axis.setWidth(width)
+                widened = True
+        if widened:  # now, not at the layout request: a paint may come first
+            self.getPlotItem().layout.activate()
 
     # -- labels inside the plot ----------------------------------------------------------
     def add_label(self, anchor: tuple[float, float]) -> pg.TextItem:
