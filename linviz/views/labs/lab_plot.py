@@ -24,6 +24,10 @@ TICK_SHARE, TITLE_SHARE = 0.85, 0.85
 SMALLEST_PT = 8.5
 
 
+#: Pixels between two labels moved apart inside a plot.
+_LABEL_GAP = 2.0
+
+
 def plot_font(base: QtGui.QFont, point_size: float, bold: bool = False) -> QtGui.QFont:
     """``base`` at ``point_size`` points (never below :data:`SMALLEST_PT`)."""
     font = QtGui.QFont(base)
@@ -264,11 +268,19 @@ class LabPlot(pg.PlotWidget):
         return list(self._labels)
 
     def _keep_labels_inside(self, *_: object) -> None:
+        """Each label wholly inside the plot area and clear of the labels placed before it.
+
+        Two curves that end close together (times alike at a short cache)
+        put their labels on one spot: the later one moves just below the
+        earlier (above, if below would leave the area).
+        """
         view_box = self.view_box
         area = view_box.sceneBoundingRect()
         if area.width() < 2 or area.height() < 2:
             return
         pixel_w, pixel_h = view_box.viewPixelSize()
+        sign = -1.0 if not view_box.yInverted() else 1.0
+        placed: list[QtCore.QRectF] = []
         for item, (x, y) in self._labels.items():
             item.setPos(x, y)
             if not item.isVisible():
@@ -277,9 +289,11 @@ class LabPlot(pg.PlotWidget):
             box = item.mapRectToScene(item.boundingRect())
             dx = max(0.0, area.left() - box.left()) - max(0.0, box.right() - area.right())
             dy = max(0.0, area.top() - box.top()) - max(0.0, box.bottom() - area.bottom())
+            box.translate(dx, dy)
+            dy += _clear_of(box, placed, area)
             if dx or dy:
-                sign = -1.0 if not view_box.yInverted() else 1.0
                 item.setPos(x + dx * pixel_w, y + sign * dy * pixel_h)
+            placed.append(box)
 
     # -- the notice ------------------------------------------------------------------------
     def set_notice(self, text: str) -> None:
@@ -303,3 +317,25 @@ class LabPlot(pg.PlotWidget):
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         super().resizeEvent(event)
         self._place_notice()
+
+
+def _clear_of(box: QtCore.QRectF, others: list[QtCore.QRectF], area: QtCore.QRectF) -> float:
+    """How far (scene pixels, down positive) to move ``box`` off ``others``, inside ``area``.
+
+    ``box`` is moved (translated) too: to the side of a box it meets that its
+    curve is on (below when its centre is lower), the other side if that side
+    leaves the area; unmoved if neither is free.
+    """
+    start = box.top()
+    for _ in range(len(others)):
+        hit = next((other for other in others if other.intersects(box)), None)
+        if hit is None:
+            break
+        below = hit.bottom() + _LABEL_GAP
+        above = hit.top() - _LABEL_GAP - box.height()
+        sides = [below, above] if box.center().y() >= hit.center().y() else [above, below]
+        free = [top for top in sides if area.top() <= top and top + box.height() <= area.bottom()]
+        if not free:
+            break
+        box.moveTop(free[0])
+    return box.top() - start

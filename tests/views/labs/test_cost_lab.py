@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 
-from linviz.controller.cost_lab import CostLab, CostSettings
+from linviz.controller.cost_lab import CostLab, CostResult, CostSettings
 from linviz.controller.session import Session
 from linviz.model import token_costs
 from linviz.views.labs.cost_page import CostPage
@@ -86,6 +86,31 @@ def test_the_lines_are_the_fit_through_the_points_drawn(qtbot, show):
         "state O(1)",
     ]
     assert page.soft_total_tag.toPlainText() == "softmax O(T²)"
+
+
+def test_curves_that_end_together_keep_their_labels_apart(qtbot, show, monkeypatch):
+    # A short cache on a busy computer: softmax and the state take the same time,
+    # so both lines end at one spot and their labels were drawn over each other.
+    page = cost_page(show)
+    lengths = page.lab.settings.lengths()
+    seconds = [2e-6] * len(lengths)
+    fit = token_costs.fit(lengths, seconds, seconds, relative=False)
+    rows = tuple(token_costs.CostRow(n, 2e-6, 2e-6, fit) for n in lengths)
+    page.lab.deliver(CostResult(page.lab.settings, rows, complete=True))
+    settle()
+    tags = [page.soft_tag, page.state_tag, page.soft_total_tag, page.state_total_tag]
+    assert all(tag.isVisible() for tag in tags)
+    found = problems(all_boxes(page, monkeypatch))
+    assert not found, "\n".join(found)
+    # Each label still names its own line: the one moved stays beside the lines' end.
+    for plot, soft, state in (
+        (page.token_plot, page.soft_tag, page.state_tag),
+        (page.total_plot, page.soft_total_tag, page.state_total_tag),
+    ):
+        area = plot.view_box.sceneBoundingRect()
+        boxes = [tag.mapRectToScene(tag.boundingRect()) for tag in (soft, state)]
+        assert all(area.contains(box) for box in boxes)
+        assert abs(boxes[0].center().y() - boxes[1].center().y()) < 3 * boxes[0].height()
 
 
 def test_stop_keeps_the_lengths_measured_so_far(qtbot, show):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.views.conftest import settle
 from tests.views.labs.conftest import show_lab
 from tests.views.labs.lab_text_boxes import all_boxes, problems
 
@@ -15,6 +16,7 @@ SMALLEST_PROJECTOR_PX = 18
 def wait_for_recall(qtbot, page) -> None:
     if page.lab_name in ("recall", "cost"):  # the labs that measure on a worker
         qtbot.waitUntil(lambda: not page.runner.running, timeout=60_000)
+        settle()  # what the run's end laid out, as the next paint shows it
 
 
 @pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)], ids=["1024x768", "1920x1080"])
