@@ -15,6 +15,7 @@ from typing import Any
 from PySide6 import QtCore
 
 from linviz.model.errors import Phrase
+from linviz.views.number_text import localised
 
 
 class Words(Phrase):
@@ -34,6 +35,18 @@ class Words(Phrase):
         return made
 
     def shown(self) -> str:
-        """The name in the language shown now."""
+        """The name in the language shown now.
+
+        A value that is itself :class:`Words` (a rule's name inside "rule …")
+        is said in that language too, and a ``float`` with its decimal sign.
+        """
         translated = QtCore.QCoreApplication.translate(self.context, self.template)
-        return translated.format_map(self.values)
+        return translated.format_map({name: _shown(value) for name, value in self.values.items()})
+
+
+def _shown(value: Any) -> Any:
+    if isinstance(value, Words):
+        return value.shown()
+    if isinstance(value, float):
+        return localised(f"{value:g}")
+    return value

@@ -4218,6 +4218,34 @@ y = {output}</translation>
         <translation>d_k (taille des clés)</translation>
     </message>
     <message>
+        <source>additive</source>
+        <translation>additive</translation>
+    </message>
+    <message>
+        <source>delta (β = {beta})</source>
+        <translation>delta (β = {beta})</translation>
+    </message>
+    <message>
+        <source>gated (α = {alpha})</source>
+        <translation>à porte (α = {alpha})</translation>
+    </message>
+    <message>
+        <source>gated delta (α = {alpha}, β = {beta})</source>
+        <translation>delta à porte (α = {alpha} ; β = {beta})</translation>
+    </message>
+    <message>
+        <source>identity</source>
+        <translation>identité</translation>
+    </message>
+    <message>
+        <source>elu + 1</source>
+        <translation>elu + 1</translation>
+    </message>
+    <message>
+        <source>ReLU</source>
+        <translation>ReLU</translation>
+    </message>
+    <message>
         <source>d_v (value size)</source>
         <translation>d_v (taille des valeurs)</translation>
     </message>

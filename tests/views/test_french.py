@@ -265,3 +265,27 @@ def test_edit_undo_names_the_views_edits_in_the_language_switched_to(qtbot, wind
         assert undo.text() == "&Undo edit key of k1"
     finally:
         window.set_language("en")
+
+
+def test_edit_undo_names_a_rule_and_a_feature_map_as_the_settings_show_them(qtbot, window):
+    """Edit ▸ Undo said "règle gated_delta (α = 0.9, β = 1)": the file's name of the
+    rule and English decimal points, in a French window."""
+    panel = window.settings_panel
+    undo = window.registry["edit.undo"]
+    try:
+        window.set_language("fr")
+        qtbot.waitUntil(lambda: window.steps_dock.windowTitle() == "Étapes")
+        panel.alpha_box.setValue(0.75)  # the additive rule ignores it until a gated one
+        panel.rule_box.setCurrentIndex(panel.rule_box.findData("gated_delta"))
+        assert window.session.scenario.rule.name == "gated_delta"
+        assert undo.text() == "&Annuler règle delta à porte (α = 0,75 ; β = 1)"
+        assert window.session.scenario.feature_map == "identity"
+        panel.feature_box.setCurrentIndex(panel.feature_box.findData("relu"))
+        assert undo.text() == "&Annuler fonction φ ReLU"
+        window.set_language("en")
+        qtbot.waitUntil(lambda: not undo.text().startswith("&Annuler"))
+        assert undo.text() == "&Undo feature map ReLU"
+        window.session.undo()
+        assert undo.text() == "&Undo rule gated delta (α = 0.75, β = 1)"
+    finally:
+        window.set_language("en")

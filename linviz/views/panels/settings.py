@@ -30,6 +30,19 @@ _FEATURE_MAP = QT_TRANSLATE_NOOP("SettingsPanel", "feature map {name}")
 _NORMALISER_ON = QT_TRANSLATE_NOOP("SettingsPanel", "normaliser on")
 _NORMALISER_OFF = QT_TRANSLATE_NOOP("SettingsPanel", "normaliser off")
 _RULE = QT_TRANSLATE_NOOP("SettingsPanel", "rule {rule}")
+#: A rule and its parameters inside "rule {rule}", by the rule's name in the file.
+_RULE_WORDS = {
+    "additive": QT_TRANSLATE_NOOP("SettingsPanel", "additive"),
+    "delta": QT_TRANSLATE_NOOP("SettingsPanel", "delta (β = {beta})"),
+    "gated": QT_TRANSLATE_NOOP("SettingsPanel", "gated (α = {alpha})"),
+    "gated_delta": QT_TRANSLATE_NOOP("SettingsPanel", "gated delta (α = {alpha}, β = {beta})"),
+}
+#: A feature map inside "feature map {name}", by its name in the file.
+_FEATURE_MAP_WORDS = {
+    "identity": QT_TRANSLATE_NOOP("SettingsPanel", "identity"),
+    "elu+1": QT_TRANSLATE_NOOP("SettingsPanel", "elu + 1"),
+    "relu": QT_TRANSLATE_NOOP("SettingsPanel", "ReLU"),
+}
 
 #: α and β shown when the scenario's rule does not set them.
 DEFAULT_ALPHA, DEFAULT_BETA = 0.9, 1.0
@@ -252,7 +265,8 @@ class SettingsPanel(Panel):
     def _feature_map_chosen(self) -> None:
         name = self.feature_box.currentData()
         if name != self.session.scenario.feature_map:
-            self._run(Configure(feature_map=name, text=Words(_CONTEXT, _FEATURE_MAP, name=name)))
+            said = Words(_CONTEXT, _FEATURE_MAP_WORDS.get(name, name))
+            self._run(Configure(feature_map=name, text=Words(_CONTEXT, _FEATURE_MAP, name=said)))
 
     def _normalize_toggled(self, on: bool) -> None:
         if on != self.session.scenario.normalize:
@@ -278,7 +292,8 @@ class SettingsPanel(Panel):
             self.refresh()
             return
         if rule != self.session.scenario.rule:
-            self._run(Configure(rule=rule, text=Words(_CONTEXT, _RULE, rule=rule.describe())))
+            said = Words(_CONTEXT, _RULE_WORDS[rule.name], alpha=rule.alpha, beta=rule.beta)
+            self._run(Configure(rule=rule, text=Words(_CONTEXT, _RULE, rule=said)))
 
     # -- messages ----------------------------------------------------------------------
     def show_refusal(self, message: str) -> None:
