@@ -329,3 +329,47 @@ def test_the_largest_float_in_the_heatmap_is_labelled_and_coloured(shared_window
     labels = [text for level in heatmap.color_bar.axis._tickLevels for _, text in level]
     assert "1.8e+308" in labels
     assert recorder.traces == []
+
+
+def test_a_too_large_label_is_drawn_whole_inside_its_plot(qtbot, monkeypatch):
+    """ "too large to draw: 9e307" beside a tip held at the value plane's edge was
+    cut by the plot's edge ("rge to draw: 9e307"): its words are longer than the
+    label the placer placed."""
+    from linviz.controller.session import Session
+    from linviz.views.items import arrow_item
+    from linviz.views.main_window import MainWindow
+
+    scenario = Scenario(
+        2,
+        2,
+        [
+            write([BIGGEST, SMALLEST], [1e-300, 1.0], "a"),
+            write([1e-300, 1.0], [1e300, -BIGGEST], "b"),
+            read([0.5, 1e-300], "r"),
+        ],
+        title="too large",
+    )
+    session = Session(scenario)
+    session.set_cursor(3)
+    window = MainWindow(session)
+    qtbot.addWidget(window)
+    window.resize(1920, 1080)
+    window.show()
+    qtbot.waitExposed(window)
+    plot = window.panels["values"].plot_widget
+    drawn: list[tuple[str, QtCore.QRectF]] = []
+    original = arrow_item.draw_centred
+
+    def recording(painter, box, text, *rest):
+        if "too large to draw" in text:
+            drawn.append((text, QtCore.QRectF(box)))
+        return original(painter, box, text, *rest)
+
+    monkeypatch.setattr(arrow_item, "draw_centred", recording)
+    plot.grab()  # painted now, into a pixmap of the plot's own pixels
+    view = plot.getPlotItem().getViewBox()
+    area = QtCore.QRectF(plot.mapFromScene(view.sceneBoundingRect()).boundingRect())
+    texts = {text for text, _ in drawn}
+    assert texts == {"too large to draw: 9e307", "too large to draw: -1.8e308"}  # y, v(b)
+    for text, box in drawn:
+        assert area.contains(box), f"{text!r} at {box.getRect()} outside {area.getRect()}"

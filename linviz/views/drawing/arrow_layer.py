@@ -31,6 +31,7 @@ from linviz.views.items.arrow_item import (
     pixel_size,
     reach,
     restyled,
+    view_rect_on_device,
 )
 from linviz.views.items.device_frame import device_frame
 
@@ -155,6 +156,8 @@ class ArrowLayer(pg.GraphicsObject):
             return
         # Device pixels, cut at a margin around the device: a tip 1e308 out draws no shaft.
         ends, shown, zero, width, height = device_frame(painter, self._points)
+        # Its words are longer than the placer's label: kept in the view box as drawn.
+        too_large_inside = view_rect_on_device(self, painter) if self._too_large.any() else None
         painter.save()
         try:
             painter.resetTransform()
@@ -177,15 +180,18 @@ class ArrowLayer(pg.GraphicsObject):
                     continue
                 x0, y0, x1, y1 = ends[index].tolist()
                 look = looks[index]
+                label_inside = None
                 if self._too_large[index]:
                     text = too_large_text(self._points[index]) or ""
                     look = restyled(look, label=f"{look.label}: {text}" if look.label else text)
+                    label_inside = too_large_inside
                 paint_label(
                     painter,
                     QtCore.QPointF(*clamp_point((x0, y0), inside)),
                     QtCore.QPointF(*clamp_point((x1, y1), inside)),
                     look,
                     zero,
+                    label_inside,
                 )
         finally:
             painter.restore()

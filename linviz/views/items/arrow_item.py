@@ -191,11 +191,13 @@ def paint_arrow(
     end: QtCore.QPointF,
     look: ArrowLook,
     zero: QtCore.QPointF,
+    label_inside: QtCore.QRectF | None = None,
 ) -> None:
     """Draw one arrow, in device pixels (the painter's transform already reset).
 
     ``zero`` is where the plane's origin is on screen: labels beside a shaft
-    keep away from it (the other arrows start there).
+    keep away from it (the other arrows start there). ``label_inside``: see
+    :func:`paint_label`'s ``inside``.
     """
     color = arrow_color(look.color, look.alpha)
     dx, dy = end.x() - start.x(), end.y() - start.y()
@@ -224,7 +226,7 @@ def paint_arrow(
             painter, start, end, direction, length, look, color, look.width, look.dash, 0.0
         )
     if look.label:
-        paint_label(painter, start, end, look, zero)
+        paint_label(painter, start, end, look, zero, label_inside)
 
 
 def _paint_shape(
@@ -296,18 +298,46 @@ def paint_label(
     end: QtCore.QPointF,
     look: ArrowLook,
     zero: QtCore.QPointF,
+    inside: QtCore.QRectF | None = None,
 ) -> None:
-    """Draw an arrow's label on a light box, beyond its tip or beside its shaft."""
+    """Draw an arrow's label on a light box, beyond its tip or beside its shaft.
+
+    ``inside`` (device pixels): the box is moved as little as needed to lie
+    in it (its left edge first when it is too wide): a label the placer did
+    not place, "too large to draw: 1.8e308" beside a tip held at the edge.
+    """
     font = label_font(look.font_pt, look.label_bold)
     painter.setFont(font)
     box = QtCore.QRectF(
         *label_rect((start.x(), start.y()), (end.x(), end.y()), look, (zero.x(), zero.y()))
     )
+    if inside is not None:
+        box.moveLeft(max(inside.left(), min(box.left(), inside.right() - box.width())))
+        box.moveTop(max(inside.top(), min(box.top(), inside.bottom() - box.height())))
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(arrow_color(look.background, min(look.alpha, 210)))
     painter.drawRoundedRect(box, 3, 3)
     painter.setPen(arrow_color(look.color, max(look.alpha, 110)))
     draw_centred(painter, box, look.label, font, _label_font_key(look.font_pt, look.label_bold))
+
+
+def view_rect_on_device(item: pg.GraphicsObject, painter: QtGui.QPainter) -> QtCore.QRectF | None:
+    """The rectangle of ``item``'s view box, in ``painter``'s device pixels (its
+    transform still the item's), shrunk by two pixels; ``None`` outside a view box.
+
+    What is drawn beyond it is cut off: the view box clips its children.
+    The view's range (data units, the item's own) is mapped forwards: at
+    ±1e300 a unit is ~1e-298 pixels, and Qt takes so small a scale for a
+    transform it cannot invert.
+    """
+    view = item.getViewBox()
+    if view is None:
+        return None
+    (left, right), (bottom, top) = view.viewRange()
+    transform = painter.transform()
+    corners = [transform.map(QtCore.QPointF(x, y)) for x, y in ((left, top), (right, bottom))]
+    rect = QtCore.QRectF(corners[0], corners[1]).normalized()
+    return rect.adjusted(2.0, 2.0, -2.0, -2.0)
 
 
 def pixel_size(item: pg.GraphicsObject) -> tuple[float, float]:
@@ -490,15 +520,17 @@ class ArrowItem(pg.GraphicsObject):
         inside = (-1.0, -1.0, width + 1.0, height + 1.0)
         look = self._look
         text = too_large_text((*self._origin, *self._tip)) if self._live else None
+        label_inside = None
         if text is not None:  # said beside the tip, which is kept on screen
             look = restyled(look, label=f"{look.label}: {text}" if look.label else text)
             end = QtCore.QPointF(*clamp_point((end.x(), end.y()), inside))
+            label_inside = view_rect_on_device(self, painter)
         painter.save()
         try:
             painter.resetTransform()
             painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
             if self._live:
-                paint_arrow(painter, start, end, look, zero)
+                paint_arrow(painter, start, end, look, zero, label_inside)
             if ring:
                 painter.setPen(QtGui.QPen(arrow_color(self._look.color, 200), 2))
                 painter.setBrush(Qt.BrushStyle.NoBrush)
