@@ -284,3 +284,48 @@ def draw_specs(axis: pg.AxisItem, painter: QtGui.QPainter) -> tuple[Any, list, l
             text_specs.append((rect, flags, text))
     axis._updateMaxTextSize(last_size_across)
     return axis_spec, tick_specs, text_specs
+
+
+#: Pixels kept clear between two tick labels side by side (after :func:`thinned`).
+LABEL_GAP_PX = 4.0
+
+
+def thinned(specs: tuple[Any, list, list] | None) -> tuple[Any, list, list] | None:
+    """``specs`` (as :func:`draw_specs` gives them) with no tick label over another.
+
+    pyqtgraph labels every tick of the top level, however long the labels:
+    ``-5e+299``, ``0`` and ``5e+299`` on a narrow plane ran into one another.
+    Every ``k``-th label along the axis is kept instead, ``k`` the smallest
+    that leaves :data:`LABEL_GAP_PX` between neighbours, counted from the
+    label of 0 if it shows (else from the first); the ticks and grid lines
+    all stay. Specs whose labels clear one another come back as they were.
+    """
+    if specs is None:
+        return None
+    axis_spec, tick_specs, text_specs = specs
+    count = len(text_specs)
+    if count < 2:
+        return specs
+    vertical = bool(text_specs[0][1] & Qt.AlignmentFlag.AlignVCenter)
+    order = sorted(
+        range(count),
+        key=lambda i: text_specs[i][0].center().y() if vertical else text_specs[i][0].center().x(),
+    )
+    rects = [text_specs[i][0] for i in order]
+    zero = next((n for n, i in enumerate(order) if text_specs[i][2] in _ZERO_TEXTS), 0)
+    for stride in range(1, count + 1):
+        kept = list(range(zero % stride, count, stride))
+        if all(not _too_close(rects[a], rects[b]) for a, b in zip(kept, kept[1:])):
+            if stride == 1:
+                return specs
+            return axis_spec, tick_specs, [text_specs[order[n]] for n in kept]
+    return axis_spec, tick_specs, [text_specs[order[zero]]]
+
+
+#: How a tick label of zero reads (pyqtgraph's and our own).
+_ZERO_TEXTS = frozenset({"0", "0.0", "0,0", "−0", "-0"})
+
+
+def _too_close(first: QtCore.QRectF, second: QtCore.QRectF) -> bool:
+    gap = LABEL_GAP_PX / 2
+    return first.adjusted(-gap, -gap, gap, gap).intersects(second.adjusted(-gap, -gap, gap, gap))

@@ -23,7 +23,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.model.drawable import bounded_range
-from linviz.views.drawing.axis_specs import draw_specs
+from linviz.views.drawing.axis_specs import draw_specs, thinned
 from linviz.views.drawing.scene_tuning import repaint_as_one_rectangle
 from linviz.views.guarded import guarded, guarded_paint
 
@@ -83,9 +83,10 @@ class StillAxis(pg.AxisItem):
     def generateDrawSpecs(self, painter: QtGui.QPainter) -> Any:
         """The ticks, grid and labels to draw, as pyqtgraph works them out but faster.
 
-        See :mod:`~linviz.views.drawing.axis_specs`.
+        See :mod:`~linviz.views.drawing.axis_specs`; no label is drawn over another
+        (:func:`~linviz.views.drawing.axis_specs.thinned`).
         """
-        return draw_specs(self, painter)
+        return thinned(draw_specs(self, painter))
 
     @guarded()
     def linkedViewChanged(self, *args: Any) -> None:

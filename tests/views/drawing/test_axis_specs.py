@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6 import QtGui
 
-from linviz.views.drawing.axis_specs import draw_specs
+from linviz.views.drawing.axis_specs import draw_specs, thinned
 from linviz.views.items.plots import still_plot
 
 ORIENTATIONS = ("left", "bottom", "top", "right")
@@ -173,3 +173,48 @@ def test_extreme_ranges_as_pyqtgraph(plot, low, high):
             finally:
                 painter.end()
         axis.setRange(0.0, 1.0)
+
+
+def _overlapping(rects) -> bool:
+    return any(a.intersects(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+
+
+def test_long_labels_on_a_narrow_axis_are_thinned_keeping_zero(qapp):
+    """A narrow plane at ±1e300: pyqtgraph wrote -5e+299, 0 and 5e+299 over one another."""
+    widget = still_plot()
+    try:
+        widget.resize(180, 200)
+        widget.show()
+        axis = widget.getPlotItem().getAxis("bottom")
+        font = QtGui.QFont()
+        font.setPointSize(12)
+        axis.setStyle(tickFont=font)
+        widget.getPlotItem().setRange(xRange=(-1e300, 1e300), padding=0)
+        qapp.processEvents()
+        picture = QtGui.QPicture()
+        painter = QtGui.QPainter(picture)
+        try:
+            theirs = draw_specs(axis, painter)
+            ours = axis.generateDrawSpecs(painter)
+        finally:
+            painter.end()
+        assert _overlapping([rect for rect, _, _ in theirs[2]])
+        assert not _overlapping([rect for rect, _, _ in ours[2]])
+        assert "0" in [text for _, _, text in ours[2]]
+        assert len(ours[1]) == len(theirs[1])  # every tick and grid line stays
+    finally:
+        widget.close()
+
+
+def test_labels_clear_of_one_another_are_left_as_they_are(plot):
+    axis = plot.getPlotItem().getAxis("bottom")
+    axis.range = [-3.5, 7.25]
+    picture = QtGui.QPicture()
+    painter = QtGui.QPainter(picture)
+    try:
+        specs = draw_specs(axis, painter)
+    finally:
+        painter.end()
+        axis.setRange(0.0, 1.0)
+    assert len(specs[2]) >= 3 and not _overlapping([rect for rect, _, _ in specs[2]])
+    assert thinned(specs) is specs
