@@ -373,3 +373,22 @@ def test_a_too_large_label_is_drawn_whole_inside_its_plot(qtbot, monkeypatch):
     assert texts == {"too large to draw: 9e307", "too large to draw: -1.8e308"}  # y, v(b)
     for text, box in drawn:
         assert area.contains(box), f"{text!r} at {box.getRect()} outside {area.getRect()}"
+
+
+def test_a_too_large_label_moved_in_keeps_off_the_labels_before_it(qapp):
+    """Held inside its plot, the words of a flat arrow's label came back over the
+    shaft and the labels placed there: they go above it (or below) instead."""
+    from linviz.views.items.arrow_item import label_inside
+
+    inside = QtCore.QRectF(0, 0, 300, 200)
+    start, end = QtCore.QPointF(40, 100), QtCore.QPointF(290, 100)  # held at the right edge
+    box = QtCore.QRectF(300, 92, 160, 16)  # beyond the tip: out of the plot
+    other = QtCore.QRectF(150, 90, 40, 20)  # another label, on the shaft
+    moved = label_inside(box, start, end, inside, [other])
+    assert inside.contains(moved) and not moved.intersects(other)
+    assert moved.bottom() <= 100 and moved.right() == 300  # above the shaft, by the tip
+    # With the room above taken too, below; with nothing taken, just moved in.
+    above = QtCore.QRectF(0, 0, 300, 88)
+    below = label_inside(box, start, end, inside, [other, above])
+    assert below.top() >= 100 and not below.intersects(above)
+    assert label_inside(box, start, end, inside, []) == QtCore.QRectF(140, 92, 160, 16)

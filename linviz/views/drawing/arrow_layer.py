@@ -174,8 +174,11 @@ class ArrowLayer(pg.GraphicsObject):
                 width - LABEL_INSET_PX,
                 height - LABEL_INSET_PX,
             )
-            labelled = set(self._labelled) | set(np.flatnonzero(self._too_large).tolist())
-            for index in sorted(labelled):
+            # The placer's labels first: a too-large one's longer words then keep off them.
+            too_large = np.flatnonzero(self._too_large).tolist()
+            labelled = sorted(set(self._labelled) - set(too_large)) + too_large
+            taken: list[QtCore.QRectF] = []
+            for index in labelled:
                 if not shown[index]:
                     continue
                 x0, y0, x1, y1 = ends[index].tolist()
@@ -185,14 +188,17 @@ class ArrowLayer(pg.GraphicsObject):
                     text = too_large_text(self._points[index]) or ""
                     look = restyled(look, label=f"{look.label}: {text}" if look.label else text)
                     label_inside = too_large_inside
-                paint_label(
+                box = paint_label(
                     painter,
                     QtCore.QPointF(*clamp_point((x0, y0), inside)),
                     QtCore.QPointF(*clamp_point((x1, y1), inside)),
                     look,
                     zero,
                     label_inside,
+                    taken,
                 )
+                if too_large:  # (a plane without such a label needs no boxes)
+                    taken.append(box)
         finally:
             painter.restore()
 

@@ -299,12 +299,14 @@ def paint_label(
     look: ArrowLook,
     zero: QtCore.QPointF,
     inside: QtCore.QRectF | None = None,
-) -> None:
-    """Draw an arrow's label on a light box, beyond its tip or beside its shaft.
+    taken: list[QtCore.QRectF] | None = None,
+) -> QtCore.QRectF:
+    """Draw an arrow's label on a light box, beyond its tip or beside its shaft; its box.
 
-    ``inside`` (device pixels): the box is moved as little as needed to lie
-    in it (its left edge first when it is too wide): a label the placer did
-    not place, "too large to draw: 1.8e308" beside a tip held at the edge.
+    ``inside`` (device pixels): the box must lie in it, for a label the
+    placer did not place ("too large to draw: 1.8e308" beside a tip held at
+    the plot's edge): see :func:`label_inside`, which also keeps it off the
+    boxes ``taken`` when it can.
     """
     font = label_font(look.font_pt, look.label_bold)
     painter.setFont(font)
@@ -312,13 +314,57 @@ def paint_label(
         *label_rect((start.x(), start.y()), (end.x(), end.y()), look, (zero.x(), zero.y()))
     )
     if inside is not None:
-        box.moveLeft(max(inside.left(), min(box.left(), inside.right() - box.width())))
-        box.moveTop(max(inside.top(), min(box.top(), inside.bottom() - box.height())))
+        box = label_inside(box, start, end, inside, taken or [])
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(arrow_color(look.background, min(look.alpha, 210)))
     painter.drawRoundedRect(box, 3, 3)
     painter.setPen(arrow_color(look.color, max(look.alpha, 110)))
     draw_centred(painter, box, look.label, font, _label_font_key(look.font_pt, look.label_bold))
+    return box
+
+
+def label_inside(
+    box: QtCore.QRectF,
+    start: QtCore.QPointF,
+    end: QtCore.QPointF,
+    inside: QtCore.QRectF,
+    taken: list[QtCore.QRectF],
+) -> QtCore.QRectF:
+    """``box`` moved as little as needed to lie in ``inside`` (its left edge first
+    when it is too wide); then, if it meets a box ``taken``, moved past it:
+    above or below for a flat shaft from ``start`` to ``end`` (device
+    pixels), left or right for a steep one, the first way that stays inside
+    and meets none; where it was moved in if neither does.
+    """
+
+    def held(candidate: QtCore.QRectF) -> QtCore.QRectF:
+        candidate = QtCore.QRectF(candidate)
+        right, bottom = inside.right() - candidate.width(), inside.bottom() - candidate.height()
+        candidate.moveLeft(max(inside.left(), min(candidate.left(), right)))
+        candidate.moveTop(max(inside.top(), min(candidate.top(), bottom)))
+        return candidate
+
+    first = held(box)
+    if not any(first.intersects(other) for other in taken):
+        return first
+    flat = abs(end.x() - start.x()) >= abs(end.y() - start.y())
+    # Clear of what it meets: above or below it by a flat shaft, beside it by a steep one.
+    for side in (-1.0, 1.0):
+        moved = QtCore.QRectF(first)
+        for _ in range(len(taken)):
+            hit = next((other for other in taken if moved.intersects(other)), None)
+            if hit is None:
+                return moved
+            if flat:
+                moved.moveTop(hit.top() - 4.0 - box.height() if side < 0 else hit.bottom() + 4.0)
+            else:
+                moved.moveLeft(hit.left() - 4.0 - box.width() if side < 0 else hit.right() + 4.0)
+            if not inside.contains(moved):
+                break
+        else:
+            if not any(moved.intersects(other) for other in taken):
+                return moved
+    return first
 
 
 def view_rect_on_device(item: pg.GraphicsObject, painter: QtGui.QPainter) -> QtCore.QRectF | None:
