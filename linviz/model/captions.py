@@ -25,6 +25,7 @@ from linviz.model.caption_fields import (
 )
 from linviz.model.error_parts import PART_TITLES, PART_WORDS
 from linviz.model.errors import ScenarioError
+from linviz.model.norms import cosine
 from linviz.model.readout import ReadResult
 from linviz.model.replay import Trace, WriteRecord
 from linviz.model.report import fmt_matrix, fmt_number, fmt_vector
@@ -120,10 +121,11 @@ class _Values:
             first, second = (sc.number_of(label) for label in field.labels)
             a = sc.phi_vectors(first - 1, first)[0]
             b = sc.phi_vectors(second - 1, second)[0]
-            value = float(a @ b)
             if field.name == "cos":
-                norms = float(np.linalg.norm(a) * np.linalg.norm(b))
-                value = value / norms if norms > 0 else 0.0
+                value = cosine(a, b) or 0.0
+            else:
+                with np.errstate(over="ignore"):  # keys of 1e200: a dot product of inf
+                    value = float(a @ b)
             return fmt.number(value)
         if field.name == "d_k":
             return str(sc.d_k)

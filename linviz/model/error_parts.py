@@ -93,12 +93,14 @@ exact read exact whatever its parts (``{cause}``, ``{share}``).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
 from linviz.model.errors import QT_TRANSLATE_NOOP
+from linviz.model.norms import vector_norm
 
 #: The parts, in the order they are listed.
 PART_NAMES = ("crosstalk", "not_overwritten", "forgetting", "own_scale", "normaliser")
@@ -160,8 +162,8 @@ class ErrorParts:
         return part if part is not None else np.zeros_like(self.error)
 
     def sizes(self) -> dict[str, float]:
-        """``‖part‖`` of each entry."""
-        return {name: float(np.linalg.norm(part)) for name, part in self.parts.items()}
+        """``‖part‖`` of each entry (``inf`` only where the norm itself is beyond the floats)."""
+        return {name: vector_norm(part) for name, part in self.parts.items()}
 
     def largest_first(self) -> list[str]:
         """The entries' names, largest part first (ties keep :data:`PART_NAMES` order)."""
@@ -169,8 +171,18 @@ class ErrorParts:
         return sorted(self.parts, key=lambda name: -sizes[name])
 
     def shares(self) -> dict[str, float]:
-        """Each entry's ``‖part‖ / Σ ‖parts‖``: in [0, 1], adding up to 1 (0s for no error)."""
-        sizes = self.sizes()
+        """Each entry's ``‖part‖ / Σ ‖parts‖``: in [0, 1], adding up to 1 (0s for no error).
+
+        Worked out on the parts scaled by their largest entry: parts near
+        1e308 have norms (and a sum) beyond the float range, and inf / inf
+        made every share NaN (the readout said "— %").
+        """
+        largest = max(
+            (float(np.abs(part).max(initial=0.0)) for part in self.parts.values()), default=0.0
+        )
+        if not largest > 0 or not math.isfinite(largest):
+            return {name: 0.0 for name in self.parts}
+        sizes = {name: vector_norm(np.asarray(part) / largest) for name, part in self.parts.items()}
         total = sum(sizes.values())
         return {name: (size / total if total > 0 else 0.0) for name, size in sizes.items()}
 

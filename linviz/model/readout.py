@@ -9,6 +9,7 @@ import numpy as np
 from linviz.model.error_parts import ErrorParts, other_terms, split_error
 from linviz.model.kernel import read_memory
 from linviz.model.limits import MAX_LISTED_TERMS
+from linviz.model.norms import cosine, square, vector_norm
 from linviz.model.replay import Decomposition, Trace
 from linviz.model.scenario import Scenario, Step
 
@@ -259,12 +260,6 @@ class ReadResult:
         raise KeyError(label)
 
 
-def cosine(a: np.ndarray, b: np.ndarray) -> float | None:
-    """Cosine of two vectors, ``None`` when either is zero."""
-    norms = float(np.linalg.norm(a) * np.linalg.norm(b))
-    return float(a @ b) / norms if norms > 0 else None
-
-
 #: Cosines closer than this count as equal (a tie between stored keys).
 TIE_TOLERANCE = 1e-12
 
@@ -424,8 +419,10 @@ def read_result(trace: Trace, number: int, parts: Decomposition | None = None) -
     result.correction = result.own_value - result.target_term
     result.interference = output - expected
     result.exact = is_exact(output, expected)
-    size = float(np.linalg.norm(expected))
-    result.relative_error = float(np.linalg.norm(result.interference)) / size if size > 0 else None
+    size = vector_norm(expected)
+    with np.errstate(over="ignore"):  # an error 1e300 times its value: inf per cent
+        error = vector_norm(result.interference)
+        result.relative_error = error / size if size > 0 else None
     result.cosine = cosine(output, expected)
     return result
 
@@ -526,7 +523,7 @@ def _split(result: ReadResult) -> ErrorParts:
         denominator=result.denominator,
         beta=beta,
         later=later,
-        key_square=float(phi_target @ phi_target),
+        key_square=square(phi_target),
         same_key_sum=same_sum if same else None,
         others=len(parts) - 1 - same > 0,
         decays=rule.decays,

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from linviz.model.errors import ScenarioError
+from linviz.model.norms import vector_norm
 from linviz.model.readout import default_target, read_output
 from linviz.model.replay import Trace
 from linviz.model.rule_cards import CardFacts, card_facts
@@ -191,8 +192,7 @@ class RuleComparison:
         target_number = scenario.number_of(target)
         expected = scenario.values(target_number - 1, target_number)[0].copy()
         interference = output - expected
-        error = float(np.linalg.norm(interference))
-        size = float(np.linalg.norm(expected))
+        error, size = vector_norm(interference), vector_norm(expected)
         return RuleRead(
             label, output, target, expected, interference, error, error / size if size else None
         )

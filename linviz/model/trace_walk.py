@@ -36,6 +36,7 @@ from linviz.model.error_parts import ErrorParts, other_terms, split_error
 from linviz.model.features import feature_map
 from linviz.model.kernel import apply_writes, later_factors, read_memory
 from linviz.model.limits import LARGEST_LISTED_TERMS, MAX_LISTED_TERMS
+from linviz.model.norms import square
 from linviz.model.readout import is_exact, most_similar
 from linviz.model.rules import RULE_PARAMETERS
 from linviz.model.scenario import Scenario
@@ -363,7 +364,7 @@ def walk(
                 denominator=denominator,
                 beta=beta,
                 later=later,
-                key_square=float(phi_target @ phi_target),
+                key_square=square(phi_target),
                 same_key_sum=held * later if held is not None else None,
                 others=written - 1 - same > 0,
                 decays=rule.decays,

@@ -423,6 +423,18 @@ def test_shares_of_a_small_error_add_up_to_one_and_of_none_are_zero():
     assert account(crosstalk=[0.0, 0.0]).shares() == {"crosstalk": 0.0}
 
 
+def test_shares_of_parts_whose_norms_overflow_are_still_shares():
+    # numpy squares the entries of a norm: ‖[1e200, 1e200]‖ was inf, the shares
+    # inf / inf, NaN, and the readout said "— %" of the error's parts.
+    parts = account(own_scale=[1e200, 1e200], crosstalk=[1e200, 0.0])
+    assert math.isclose(parts.sizes()["own_scale"], 2**0.5 * 1e200)
+    shares = parts.shares()
+    assert math.isclose(shares["own_scale"], 2**0.5 / (1 + 2**0.5))
+    assert math.isclose(shares["crosstalk"], 1 / (1 + 2**0.5))
+    tiny = account(own_scale=[5e-324, 0.0], crosstalk=[0.0, 5e-324]).shares()
+    assert tiny == {"own_scale": 0.5, "crosstalk": 0.5}
+
+
 def test_the_json_account_never_writes_minus_zero():
     written = account(own_scale=[-0.0, 1.5]).as_json()
     assert written == {"own_scale": [0.0, 1.5]}

@@ -1,0 +1,54 @@
+"""Norms and cosines that do not overflow on the way to a result that fits.
+
+numpy's ``norm`` squares the entries: a vector of 1e200 has a norm of
+1.4e200, yet ``np.linalg.norm`` says ``inf`` (with a warning on the console),
+and the cosine of two keys of 1e200 came out NaN. Here a vector is first
+scaled by a power of two near its largest entry, which is exact: the result
+is the same to the last bit wherever numpy's own was finite.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+#: Entries within these bounds square and sum without overflow or underflow (d ≤ 2**20).
+_SAFE_LOW, _SAFE_HIGH = 2.0**-480, 2.0**480
+
+
+def scaled(vector: np.ndarray) -> tuple[np.ndarray, int]:
+    """``vector`` divided by ``2**exponent`` and that exponent (0: left as it is).
+
+    The exponent is that of the largest |entry| when it lies outside the
+    range where squares are safe; dividing by a power of two is exact.
+    """
+    largest = float(np.abs(vector).max(initial=0.0))
+    if not largest > 0 or not math.isfinite(largest) or _SAFE_LOW < largest < _SAFE_HIGH:
+        return vector, 0
+    exponent = math.frexp(largest)[1]
+    return np.ldexp(vector, -exponent), exponent
+
+
+def vector_norm(vector: np.ndarray) -> float:
+    """``‖vector‖``, ``inf`` only when the norm itself is beyond the floats."""
+    small, exponent = scaled(np.asarray(vector, dtype=float))
+    norm = float(np.linalg.norm(small))
+    try:
+        return math.ldexp(norm, exponent)
+    except OverflowError:  # the norm itself is beyond the floats
+        return math.inf
+
+
+def cosine(a: np.ndarray, b: np.ndarray) -> float | None:
+    """Cosine of two vectors, ``None`` when either is zero."""
+    a, _ = scaled(np.asarray(a, dtype=float))
+    b, _ = scaled(np.asarray(b, dtype=float))
+    norms = float(np.linalg.norm(a) * np.linalg.norm(b))
+    return float(a @ b) / norms if norms > 0 else None
+
+
+def square(vector: np.ndarray) -> float:
+    """``vector · vector``: ``inf`` for a key beyond 1.3e154, without a console warning."""
+    with np.errstate(over="ignore"):
+        return float(vector @ vector)
