@@ -194,8 +194,8 @@
   }
 
   function relativeError(read) {
-    var size = R.norm(read.expected);
-    return size > 0 ? R.norm(read.interference) / size : null;
+    var size = R.size(read.expected);
+    return size > 0 ? R.size(read.interference) / size : null;
   }
 
   function verdict(read) {
@@ -245,11 +245,7 @@
   function fieldText(name, labels, number) {
     if (name === "cos" || name === "dot") {
       var a = replay.phiOf(numberOf(labels[0])), b = replay.phiOf(numberOf(labels[1]));
-      var value = R.dot(a, b);
-      if (name === "cos") {
-        var norms = R.norm(a) * R.norm(b);
-        value = norms > 0 ? value / norms : 0;
-      }
+      var value = name === "cos" ? R.cosine(a, b) || 0 : R.dot(a, b);
       return num(value);
     }
     if (name === "d_k") return String(replay.dk);
@@ -315,8 +311,8 @@
         var cause = read.exact ? null : mainCause(read, parts);
         return cause === null ? T("no_error") : T("words_" + cause);
       case "share":
-        var crosstalk = partNamed(parts, "crosstalk"), total = sum(partSizes(parts));
-        var share = read.exact || !crosstalk || !(total > 0) ? 0 : R.norm(crosstalk) / total;
+        var names = parts.map(function (p) { return p.name; }), at = names.indexOf("crosstalk");
+        var share = read.exact || at < 0 ? 0 : R.shares(parts.map(function (p) { return p.vector; }))[at];
         return percent(share);
       case "error":
         var measure = relativeError(read);
@@ -330,9 +326,7 @@
     return null;
   }
 
-  function partSizes(parts) { return parts.map(function (p) { return R.norm(p.vector); }); }
-
-  function sum(values) { return values.reduce(function (a, b) { return a + b; }, 0); }
+  function partSizes(parts) { return parts.map(function (p) { return R.size(p.vector); }); }
 
   /** The largest part, or null when every part is rounding residue (ErrorParts.main_cause). */
   function mainCause(read, parts) {
@@ -549,7 +543,16 @@
         axes.forEach(function (a) { extent = Math.max(extent, Math.abs(v[a])); });
       });
     }
-    return Math.ceil(Math.max(extent * 1.15, 1.2) * 10 - 1e-9) / 10;
+    return halfFor(extent);
+  }
+
+  /** A plane's half-range for an extent: 15 % more, up to a tenth, at least 1.2; near the
+   *  end of the floats the largest float itself (extent·1.15 was Infinity, and every
+   *  coordinate NaN). */
+  function halfFor(extent) {
+    var wanted = Math.max(extent * 1.15, 1.2);
+    if (!isFinite(wanted)) return Number.MAX_VALUE;
+    return wanted < 1e15 ? Math.ceil(wanted * 10 - 1e-9) / 10 : wanted;
   }
 
   function toPlane(p, x, y) {
@@ -716,9 +719,7 @@
     var read = p.kind === "value" && current > 0 && replay.steps[current - 1].op === "read" &&
       !isHidden(current) ? readOf(current) : null;
     if (read) {  // the value plane at a read frames its output too
-      p.axes.forEach(function (a) {
-        half = Math.max(half, Math.ceil(Math.abs(read.output[a]) * 1.15 * 10 - 1e-9) / 10);
-      });
+      p.axes.forEach(function (a) { half = Math.max(half, halfFor(Math.abs(read.output[a]))); });
     }
     var kept = p.half;
     p.half = half;
@@ -941,14 +942,14 @@
       // The one account of the error (replay.js errorParts, the model's error_parts).
       box.appendChild(el("h3", "sub", T("parts")));
       pair(box, T("part_total"), vec(read.interference) + " · " + verdict(read), "total");
-      var sizes = read.errorParts.map(function (part) { return R.norm(part.vector); });
-      var total = sizes.reduce(function (a, b) { return a + b; }, 0);
+      var shares = R.shares(read.errorParts.map(function (part) { return part.vector; }));
+      var measured = shares.some(function (x) { return x > 0; });  // a part not all zeros
       var floor = 1e-5 * Math.max(maxAbs(read.output), maxAbs(read.expected));
       read.errorParts.forEach(function (part, i) {
         // As the app's readout: a part that prints as zero is not named (pure decay
         // has a crosstalk entry of zeros, and it is no crosstalk).
         if (maxAbs(part.vector) <= floor) return;
-        var share = total > 0 ? " (" + percent(sizes[i] / total) + ")" : "";
+        var share = measured ? " (" + percent(shares[i]) + ")" : "";
         pair(box, T("part_" + part.name), vec(part.vector) + share, "part");
         box.lastChild.title = T("words_" + part.name);
       });

@@ -55,6 +55,56 @@
 
   function norm(a) { return Math.sqrt(dot(a, a)); }
 
+  // Sizes and cosines measured on a vector scaled by a power of two (linviz.model.norms):
+  // entries of 1e200 square past the floats, and a plain norm of them is Infinity.
+  var SAFE_LOW = Math.pow(2, -480), SAFE_HIGH = Math.pow(2, 480);
+
+  /** a times 2^-e (exact: two steps, each factor a normal float), and e; e = 0 in the safe range. */
+  function scaled(a) {
+    var largest = 0;
+    for (var i = 0; i < a.length; i++) largest = Math.max(largest, Math.abs(a[i]));
+    if (!(largest > 0) || !isFinite(largest) || (largest > SAFE_LOW && largest < SAFE_HIGH)) {
+      return { vector: a, exponent: 0 };
+    }
+    var e = Math.floor(Math.log2(largest)) + 1;  // frexp's: largest = m·2^e, 0.5 <= m < 1
+    if (timesPowerOfTwo(largest, -e) >= 1) e += 1;
+    else if (timesPowerOfTwo(largest, -e) < 0.5) e -= 1;
+    return { vector: Array.prototype.map.call(a, function (x) { return timesPowerOfTwo(x, -e); }),
+             exponent: e };
+  }
+
+  function timesPowerOfTwo(x, e) {
+    var half = Math.trunc(e / 2);
+    return x * Math.pow(2, half) * Math.pow(2, e - half);
+  }
+
+  /** ‖a‖, Infinity only when the norm itself is beyond the floats (model.norms.vector_norm). */
+  function size(a) {
+    var s = scaled(a);
+    return timesPowerOfTwo(norm(s.vector), s.exponent);
+  }
+
+  /** Each vector's share of their sizes' sum, in [0, 1] (0s when all are zero), measured on
+   *  the vectors scaled by the power of two of their largest entry (ErrorParts.shares). */
+  function shares(vectors) {
+    var joined = [];
+    vectors.forEach(function (v) { for (var i = 0; i < v.length; i++) joined.push(v[i]); });
+    var e = scaled(joined).exponent, largest = 0;
+    joined.forEach(function (x) { largest = Math.max(largest, Math.abs(x)); });
+    if (!(largest > 0) || !isFinite(largest)) return vectors.map(function () { return 0; });
+    var sizes = vectors.map(function (v) {
+      return size(Array.prototype.map.call(v, function (x) { return x / largest; }));
+    });
+    var total = sizes.reduce(function (a, b) { return a + b; }, 0);
+    return sizes.map(function (x) { return total > 0 ? x / total : 0; });
+  }
+
+  /** The cosine of a and b, null when either is zero (model.norms.cosine). */
+  function cosine(a, b) {
+    var x = scaled(a).vector, y = scaled(b).vector, norms = norm(x) * norm(y);
+    return norms > 0 ? dot(x, y) / norms : null;
+  }
+
   /** ``true`` when every component of a equals b's (a reused stored key). */
   function same_(a, b) {
     for (var i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -479,6 +529,7 @@
   }
 
   root.LinvizReplay = { Replay: Replay, featureMap: featureMap, isExact: isExact, dot: dot, norm: norm,
+                        size: size, cosine: cosine, shares: shares,
                         NORMALISER_EPS: NORMALISER_EPS, CHECKPOINT_EVERY: CHECKPOINT_EVERY,
                         PART_NAMES: PART_NAMES };
 })(typeof window !== "undefined" ? window : globalThis);

@@ -1,0 +1,64 @@
+"""A lesson page of numbers near the ends of the float range draws every step, and
+measures a read's error as the app does."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from linviz.model.norms import cosine, vector_norm
+from linviz.model.scenario import Scenario, read, write
+from linviz.page.writer import write_lesson_page
+
+BIGGEST = 1.79e308
+
+
+def extreme_scenario() -> Scenario:
+    return Scenario(
+        2,
+        2,
+        [
+            write([BIGGEST, 5e-324], [1e-300, 1.0], "a"),
+            write([1e-300, 1.0], [1e300, -BIGGEST], "b"),
+            read([0.5, 1e-300], "r", target="a"),
+            read([5e-324, 1.0], "r2", target="b"),
+        ],
+        title="Extremes",
+    )
+
+
+def test_every_step_draws_and_the_error_parts_are_shared_out(browser, tmp_path):
+    # The planes' half-range was extent·1.15 = Infinity: every coordinate NaN, an error
+    # per line; then the parts' norms were Infinity and their shares "— %".
+    page = write_lesson_page(extreme_scenario(), tmp_path / "extremes.html", "en", "light")
+    browser.load(page, 1280, 1000)  # raises on any error the page reports
+    for number in range(5):
+        browser.js(f"window.linviz.hideOutputs(false); window.linviz.go({number}); return 1;")
+    browser.js("window.linviz.go(3); return 1;")
+    parts = browser.js(
+        "return Array.from(document.querySelectorAll('.part')).map(e => e.textContent);"
+    )
+    assert any(text.replace("\u202f", " ").endswith("(100.0 %)") for text in parts), parts
+    assert not any("—" in text for text in parts), parts
+    positions = browser.js(
+        "return Array.from(document.querySelectorAll('svg line, svg text'))"
+        ".map(e => ['x', 'x1', 'y', 'y1'].map(n => e.getAttribute(n)).join(' '));"
+    )
+    assert positions and not any("NaN" in text for text in positions)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ([1e200, 1e200], [2e200, 0.0]),
+        ([1e300, -1e300], [5e-324, 0.0]),
+        ([3e-320, 4e-320], [1.0, 2.0]),
+        ([0.3, -1.7], [2.5, 0.25]),
+    ],
+)
+def test_the_page_sizes_and_cosines_are_the_apps_to_the_last_bit(browser, tmp_path, a, b):
+    browser.load(write_lesson_page(extreme_scenario(), tmp_path / "x.html", "en", "light"))
+    asked = f"var R = window.LinvizReplay; return [R.size({a}), R.cosine({a}, {b})];"
+    size, cos = browser.js(asked)
+    assert size == vector_norm(np.array(a))
+    assert cos == cosine(np.array(a), np.array(b))
