@@ -36,6 +36,7 @@ from typing import Literal
 import numpy as np
 
 from linviz.model.features import feature_map
+from linviz.model.norms import scaled
 from linviz.model.replay import Trace
 
 #: Singular values below this share of the largest do not count towards :attr:`Spectrum.rank`.
@@ -129,41 +130,60 @@ def spectrum(
     mask = scenario.write_mask()
     writes = np.concatenate([[0], np.cumsum(mask)])[steps]
     if source == "state":
-        states = np.stack([trace.state(int(t)) for t in steps])
-        sigma = np.linalg.svd(states, compute_uv=False)
+        # Each state scaled by a power of two when its entries would overflow or
+        # underflow the SVD's squares (exact; none in the usual range): S of 1e308
+        # had singular values inf and NaN, "rank 0" and "effective rank nan".
+        scaled_states = [scaled(trace.state(int(t))) for t in steps]
+        states = np.stack([state for state, _ in scaled_states])
+        exponents = np.array([exponent for _, exponent in scaled_states], dtype=np.int64)
+        relative = np.linalg.svd(states, compute_uv=False)
         d = min(scenario.d_k, scenario.d_v)
     else:
-        sigma = _key_singular_values(trace, steps)
+        relative, exponents = _key_singular_values(trace, steps)
         d = scenario.d_k
+    with np.errstate(over="ignore"):  # a σ beyond the floats is inf, as it should be
+        sigma = np.ldexp(relative, exponents[:, None]) if len(steps) else relative
     return Spectrum(
         source=source,
         steps=steps,
         writes=writes,
         singular_values=sigma,
-        effective_rank=effective_rank(sigma),
-        rank=numerical_rank(sigma),
+        # Both ranks are ratios of the σ of one step: measured before scaling back.
+        effective_rank=effective_rank(relative),
+        rank=numerical_rank(relative),
         d=d,
     )
 
 
-def _key_singular_values(trace: Trace, steps: np.ndarray) -> np.ndarray:
-    """Singular values of the mapped keys written up to each of ``steps``.
+def _key_singular_values(trace: Trace, steps: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Singular values of the mapped keys written up to each of ``steps``, as
+    ``σ / 2**e`` with ``e`` a row (0 unless keys beyond 2**±480 were written).
 
     The Gram matrix ``Σ φ(k_i) φ(k_i)ᵀ`` is summed once along the trace, stretch
     by stretch between sampled steps; its eigenvalues are the squared
-    singular values of the key matrix.
+    singular values of the key matrix. Keys whose squares would leave the
+    floats are summed divided by a power of two (the sum so far rescaled to
+    match): exact, and a key of 1e308 no longer makes the sum inf.
     """
     scenario = trace.scenario
     phi = feature_map(scenario.feature_map)
     gram = np.zeros((scenario.d_k, scenario.d_k))
-    rows = []
+    exponent: int | None = None  # gram holds Σ (φ(k) / 2**exponent)(φ(k) / 2**exponent)ᵀ
+    rows, exponents = [], []
     done = 0
     for t in steps.tolist():
         if t > done:
             mask = scenario.write_mask(done, t)
             keys = phi(scenario.vectors(done, t)[mask])
+            _, needed = scaled(keys)
+            if keys.size and (exponent is None or needed > exponent):
+                if exponent is not None:  # the sum so far in the new, larger unit
+                    gram = np.ldexp(gram, 2 * (exponent - needed))
+                exponent = needed
+            keys = np.ldexp(keys, -exponent) if exponent else keys
             gram += keys.T @ keys
             done = t
         rows.append(gram.copy())
+        exponents.append(exponent or 0)
     eigenvalues = np.linalg.eigvalsh(np.stack(rows))[..., ::-1]
-    return np.sqrt(np.maximum(eigenvalues, 0.0))
+    return np.sqrt(np.maximum(eigenvalues, 0.0)), np.array(exponents, dtype=np.int64)

@@ -75,3 +75,35 @@ def test_sampling_keeps_both_ends_and_at_most_max_points():
     steps = sample_steps(100_000, 300)
     assert len(steps) == 300 and steps[0] == 0 and steps[-1] == 100_000
     assert (np.diff(steps) > 0).all()
+
+
+def _extreme() -> Scenario:
+    return Scenario(
+        2,
+        2,
+        [
+            write([1.79e308, 5e-324], [1e-300, 1.0], "a"),
+            write([1e-300, 1.0], [1e300, -1.79e308], "b"),
+            write([5e-324, 0.0], [5e-324, 0.0], "c"),
+        ],
+    )
+
+
+def test_a_state_near_the_largest_float_has_its_ranks():
+    # The SVD squared S's entries past the floats: σ inf and NaN, "rank 0" of a
+    # full S and "effective rank nan" in the lab.
+    filling = spectrum(Trace(_extreme()))
+    assert filling.rank.tolist() == [0, 1, 2, 2]
+    assert np.isfinite(filling.effective_rank).all()
+    assert filling.singular_values[1][0] == 1.79e308  # one write: σ₁ = |k|·|v| exactly
+    assert filling.singular_values[2][1] == pytest.approx(2**-0.5 * 1e300)  # σ₂, to scale
+    assert filling.singular_values[2][0] == np.inf  # beyond the floats itself
+
+
+def test_keys_near_the_ends_of_the_floats_have_their_singular_values():
+    filling = spectrum(Trace(_extreme()), source="keys")
+    assert filling.singular_values[1].tolist() == [1.79e308, 0.0]
+    assert filling.rank.tolist() == [0, 1, 1, 1]  # 1 beside 1.79e308 is below the tolerance
+    tiny = spectrum(Trace(Scenario(2, 2, [write([1e-200, 0.0], [1.0, 0.0], "t")])), source="keys")
+    assert tiny.singular_values[1][0] == pytest.approx(1e-200)  # its square underflowed to 0
+    assert tiny.rank.tolist() == [0, 1]

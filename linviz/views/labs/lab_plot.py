@@ -60,6 +60,10 @@ class LabPlot(pg.PlotWidget):
         view_box = plot.getViewBox()
         view_box.setMouseEnabled(x=False, y=False)
         view_box.disableAutoRange()
+        for name in ("left", "bottom", "right", "top"):
+            # The ticks are the page's own texts: pyqtgraph's "(x1e+27)" beside the
+            # title would scale them a second time.
+            plot.getAxis(name).enableAutoSIPrefix(False)
         self._candidates: dict[str, tuple[list[Tick], tuple[int, ...]]] = {}
         self._titles: dict[str, str] = {}
         #: Widths of the vertical axes their owner fixed (:meth:`fix_axis_width`).

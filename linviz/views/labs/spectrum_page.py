@@ -21,7 +21,7 @@ from PySide6 import QtCore, QtWidgets
 from linviz.controller.changes import Change
 from linviz.controller.labs import SpectrumLab
 from linviz.controller.session import Session
-from linviz.model.drawable import largest
+from linviz.model.drawable import MAX_DRAWN, largest
 from linviz.model.errors import ScenarioError
 from linviz.model.spectrum import Spectrum
 from linviz.views.error_text import shown_error
@@ -185,7 +185,9 @@ class SpectrumPage(LabPage):
         for index, curve in enumerate(self.value_curves):
             if index < count:
                 colour = theme.key_color(index) if index < COLOURED_VALUES else theme.muted
-                curve.setData(steps, sigma[:, index])
+                # Drawn to scale up to MAX_DRAWN (a σ beyond the floats is inf): the
+                # plot's own arithmetic on a range near 1.8e308 is not finite.
+                curve.setData(steps, np.clip(np.nan_to_num(sigma[:, index]), 0.0, MAX_DRAWN))
                 curve.setPen(pg.mkPen(colour, width=theme.line_width))
             curve.setVisible(index < count)
         self.effective_curve.setData(steps, result.effective_rank)
@@ -194,7 +196,9 @@ class SpectrumPage(LabPage):
         last = float(steps[-1]) if steps.size else 1.0
         x_range = (-0.02 * max(last, 1.0), max(last, 1.0) * 1.02)
         top = largest(sigma) if sigma.size else 1.0  # NaN when S holds ±inf: ignored
-        top = max(top, 1e-9)
+        top = min(max(top, 1e-9), MAX_DRAWN)
+        if sigma.size and not np.isfinite(sigma).all():
+            top = MAX_DRAWN  # an infinite σ is drawn at the top
         # Room under 0 for its tick label (half a line of text on a short plot).
         self.values_plot.setRange(xRange=x_range, yRange=(-0.12 * top, top * 1.1), padding=0)
         self.rank_plot.setRange(yRange=(-0.1 * result.d - 0.1, result.d * 1.25 + 0.3), padding=0)

@@ -79,3 +79,32 @@ def test_a_hidden_page_computes_nothing(qtbot, show):
     settle()
     assert page.draw_count == drawn + 1
     assert page.effective_curve.getData()[0][-1] == pytest.approx(6)
+
+
+def test_a_state_near_the_largest_float_is_drawn_to_scale_and_said_truly(qtbot, show):
+    """S of 1.79e308: the σ plot's range ran to inf (the curves off the plot, the axis
+    "σ (x1e+27)" with one tick), and the readout said "effective rank nan · rank 0"."""
+    from linviz.model.scenario import Scenario, write
+
+    scenario = Scenario(
+        2,
+        2,
+        [
+            write([1.79e308, 5e-324], [1e-300, 1.0], "a"),
+            write([1e-300, 1.0], [1e300, -1.79e308], "b"),
+        ],
+    )
+    session = Session(scenario)
+    session.set_cursor(2)
+    page = SpectrumPage(session)
+    show(page, 1100, 760)
+    qtbot.waitUntil(lambda: page.lab.result is not None and "rank 2" in page.readout.text())
+    settle()
+    assert "nan" not in page.readout.text()
+    (_, _), (low, high) = page.values_plot.view_box.viewRange()
+    assert np.isfinite([low, high]).all() and 0 < high <= 1.1e300
+    for curve in page.value_curves[:2]:
+        _, sigma = curve.getData()
+        assert np.isfinite(sigma).all() and sigma.max() <= high
+    axis = page.values_plot.getPlotItem().getAxis("left")
+    assert "x1e" not in axis.labelString() and len(page.values_plot.shown_ticks("left")) >= 2
