@@ -4608,16 +4608,16 @@ y = {output}</translation>
         <translation>L’exp(s · q·kᵢ) du softmax ne se sépare pas en une part de q fois une part de kᵢ : le cache doit garder chaque clé pour la repondérer à chaque nouvelle requête. Un score linéaire φ(q)·φ(kᵢ) se sépare : les écritures s’additionnent en un seul S fixe, et la somme des φ(kᵢ) de la normalisation en un seul z fixe.</translation>
     </message>
     <message>
-        <source>{ties} writes share the best score, so no sharpness can single one out: at s = {s} softmax reads {soft} keys, linear {linear}.</source>
-        <translation>{ties} écritures partagent le meilleur score : aucune netteté ne peut en isoler une. À s = {s}, le softmax lit {soft} clés, le linéaire {linear}.</translation>
+        <source>{ties} writes share the best score, so no sharpness can single one out: at s = {s} softmax reads {soft_keys}, linear {linear_keys}.</source>
+        <translation>{ties} écritures partagent le meilleur score : aucune netteté ne peut en isoler une. À s = {s}, le softmax lit {soft_keys}, le linéaire {linear_keys}.</translation>
     </message>
     <message>
-        <source>At s = {s} softmax concentrates: it reads {soft} keys where linear reads {linear}. Linear attention has no s: its weights stay as spread at any setting.</source>
-        <translation>À s = {s}, le softmax se concentre : il lit {soft} clés là où le linéaire en lit {linear}. L’attention linéaire n’a pas de s : ses poids restent aussi étalés quel que soit le réglage.</translation>
+        <source>At s = {s} softmax concentrates: it reads {soft_keys} where linear reads {linear_keys}. Linear attention has no s: its weights stay as spread at any setting.</source>
+        <translation>À s = {s}, le softmax se concentre : il lit {soft_keys} là où le linéaire lit {linear_keys}. L’attention linéaire n’a pas de s : ses poids restent aussi étalés quel que soit le réglage.</translation>
     </message>
     <message>
-        <source>At s = {s} softmax reads {soft} keys, wider than linear&apos;s {linear}: raise s to see it narrow; linear attention has no s to raise.</source>
-        <translation>À s = {s}, le softmax lit {soft} clés, plus que les {linear} du linéaire : augmentez s pour le voir se resserrer ; l’attention linéaire n’a pas de s à augmenter.</translation>
+        <source>At s = {s} softmax reads {soft_keys}, wider than linear&apos;s {linear}: raise s to see it narrow; linear attention has no s to raise.</source>
+        <translation>À s = {s}, le softmax lit {soft_keys}, plus que les {linear} du linéaire : augmentez s pour le voir se resserrer ; l’attention linéaire n’a pas de s à augmenter.</translation>
     </message>
     <message>
         <source>At s = {s} both read about as many keys (softmax {soft}, linear {linear}); raise s and only softmax narrows.</source>
@@ -4684,12 +4684,20 @@ y = {output}</translation>
         <translation>elu + 1</translation>
     </message>
     <message>
+        <source>{n} key</source>
+        <translation>{n} clé</translation>
+    </message>
+    <message>
+        <source>{n} keys</source>
+        <translation>{n} clés</translation>
+    </message>
+    <message>
         <source>weights sum to {0}: no key is read</source>
         <translation>les poids ont pour somme {0} : aucune clé n’est lue</translation>
     </message>
     <message>
-        <source>reads {keys} keys (exp of the shares&apos; entropy, {h} nats)</source>
-        <translation>lit {keys} clés (exponentielle de l’entropie des parts, {h} nats)</translation>
+        <source>reads {keys} (exp of the shares&apos; entropy, {h} nats)</source>
+        <translation>lit {keys} (exponentielle de l’entropie des parts, {h} nats)</translation>
     </message>
     <message>
         <source>{keys}; its weights sum to {total}, each bar is |wᵢ| / Σ|w|</source>

@@ -35,6 +35,7 @@ from linviz.views.labs.lab_page import LabPage
 from linviz.views.labs.lab_plot import LabPlot
 from linviz.views.labs.step_bar import StepBar
 from linviz.views.labs.ticks import linear_ticks
+from linviz.views.language import current_language
 from linviz.views.number_text import MINUS, plain_number, shown_amount, shown_vector
 from linviz.views.theme import Theme, label_style
 
@@ -284,22 +285,25 @@ class SpotlightPage(LabPage):
             "s": plain_number(comparison.sharpness),
             "soft": shown_amount(comparison.softmax.effective_keys, 3),
             "linear": shown_amount(comparison.linear.effective_keys, 3),
+            "soft_keys": self.keys_read(comparison.softmax.effective_keys),
+            "linear_keys": self.keys_read(comparison.linear.effective_keys),
         }
         ties = best_matches(comparison)
         order = spread_order(comparison)
         if ties >= 2 and order != "wider":
             return self.tr(
                 "{ties} writes share the best score, so no sharpness can single one out: at "
-                "s = {s} softmax reads {soft} keys, linear {linear}."
+                "s = {s} softmax reads {soft_keys}, linear {linear_keys}."
             ).format(ties=ties, **values)
         if order == "narrower":
             return self.tr(
-                "At s = {s} softmax concentrates: it reads {soft} keys where linear reads "
-                "{linear}. Linear attention has no s: its weights stay as spread at any setting."
+                "At s = {s} softmax concentrates: it reads {soft_keys} where linear reads "
+                "{linear_keys}. Linear attention has no s: its weights stay as spread at any "
+                "setting."
             ).format(**values)
         if order == "wider":
             return self.tr(
-                "At s = {s} softmax reads {soft} keys, wider than linear's {linear}: raise s to "
+                "At s = {s} softmax reads {soft_keys}, wider than linear's {linear}: raise s to "
                 "see it narrow; linear attention has no s to raise."
             ).format(**values)
         return self.tr(
@@ -423,12 +427,22 @@ class SpotlightPage(LabPage):
             feature_map, feature_map
         )
 
+    def keys_read(self, count: float) -> str:
+        """``"1 key"``, ``"1.9 keys"``: an effective number of keys with its noun.
+
+        Singular for a count written "1" in English, below 2 in French ("1,9 clé"):
+        "reads 1 keys" was the page's at any sharp softmax.
+        """
+        shown = shown_amount(count, 3)
+        one = count < 2 if current_language() == "fr" else shown == "1"
+        return (self.tr("{n} key") if one else self.tr("{n} keys")).format(n=shown)
+
     def _spread_text(self, weighting: Weighting, is_soft: bool) -> str:
         total = shown_amount(float(np.sum(weighting.weights)))
         if weighting.entropy is None:
             return self.tr("weights sum to {0}: no key is read").format(total)
-        keys = self.tr("reads {keys} keys (exp of the shares' entropy, {h} nats)").format(
-            keys=shown_amount(weighting.effective_keys, 3),
+        keys = self.tr("reads {keys} (exp of the shares' entropy, {h} nats)").format(
+            keys=self.keys_read(weighting.effective_keys),
             h=shown_amount(weighting.entropy, 3),
         )
         if is_soft:

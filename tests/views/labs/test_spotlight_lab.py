@@ -80,7 +80,7 @@ def test_crowding_step_7_softmax_concentrates_at_the_default_while_linear_stays_
     assert "reads 2.94 keys" in plain(page.linear_spread)
     assert "sum to 2.4" in plain(page.linear_spread)  # the raw weights, said, not drawn
     caption = plain(page.caption)
-    assert "softmax concentrates: it reads 1.55 keys where linear reads 2.94" in caption
+    assert "softmax concentrates: it reads 1.55 keys where linear reads 2.94 keys" in caption
     assert "needs its own key only" not in caption
     # At s = 1 softmax spreads as wide as linear: the page says so instead.
     page.spin.setValue(1.0)
@@ -156,3 +156,27 @@ def test_a_hidden_output_stays_hidden(qtbot, show):
     page.session.reveal()
     settle()
     assert page.linear_output.text().endswith("[11, 12]")
+
+
+def unbroken(text: str) -> str:
+    return text.replace(WORD_JOINER, "")
+
+
+def test_one_key_read_is_one_key_in_both_languages(qtbot, show):
+    """A sharp softmax reads one key: the page said "reads 1 keys"."""
+    from linviz.views.language import set_language
+
+    page = page_on(show, "crowding-the-plane", 7)
+    page.spin.setValue(page.spin.maximum())
+    settle()
+    assert page.lab.result.softmax.effective_keys == pytest.approx(1.0, abs=5e-4)
+    assert "reads 1 key (" in plain(page.soft_spread)
+    assert "it reads 1 key where linear reads 2.94 keys" in plain(page.caption)
+    try:
+        set_language("fr")
+        # French counts below 2 in the singular: "1,55 clé", "2,94 clés".
+        said = [unbroken(page.keys_read(count)) for count in (1.55, 2.94, 1.0)]
+        assert said == ["1,55 clé", "2,94 clés", "1 clé"]
+    finally:
+        set_language("en")
+    assert [unbroken(page.keys_read(count)) for count in (1.55, 1.0)] == ["1.55 keys", "1 key"]
