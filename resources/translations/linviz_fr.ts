@@ -4056,7 +4056,7 @@ y = {output}</translation>
     </message>
     <message>
         <source>too large to draw: {value}</source>
-        <translation>trop grand pour être dessiné : {value}</translation>
+        <translation>hors d’échelle : {value}</translation>
     </message>
     <message>
         <source>too large for an interactive page: {count} steps (a page holds at most {limit})</source>
