@@ -202,11 +202,21 @@ class SpectrumPage(LabPage):
         # Room under 0 for its tick label (half a line of text on a short plot).
         self.values_plot.setRange(xRange=x_range, yRange=(-0.12 * top, top * 1.1), padding=0)
         self.rank_plot.setRange(yRange=(-0.1 * result.d - 0.1, result.d * 1.25 + 0.3), padding=0)
-        self.values_plot.set_candidate_ticks("left", linear_ticks(0.0, top * 1.1, count=4))
-        self.rank_plot.set_candidate_ticks(
-            "left", [t for t in linear_ticks(0.0, result.d * 1.25, count=4) if t[0] >= 0]
+        value_ticks = linear_ticks(0.0, top * 1.1, count=4)
+        rank_ticks = [t for t in linear_ticks(0.0, result.d * 1.25, count=4) if t[0] >= 0]
+        self.values_plot.set_candidate_ticks("left", value_ticks)
+        self.rank_plot.set_candidate_ticks("left", rank_ticks)
+        # One left-axis width for both plots, so that their steps line up.
+        texts = [text for _, text in value_ticks + rank_ticks]
+        width = max(
+            plot.axis_width_for("left", texts) for plot in (self.values_plot, self.rank_plot)
         )
-        step_ticks = linear_ticks(0.0, max(last, 1.0), count=8)
+        for plot in (self.values_plot, self.rank_plot):
+            plot.fix_axis_width("left", width)
+        # Steps are whole: no tick at step 2.5.
+        step_ticks = [
+            t for t in linear_ticks(0.0, max(last, 1.0), count=8) if float(t[0]).is_integer()
+        ]
         self.rank_plot.set_candidate_ticks("bottom", step_ticks)
         self.values_plot.set_candidate_ticks("bottom", step_ticks)
         self.values_plot.getPlotItem().getAxis("bottom").setStyle(showValues=False)

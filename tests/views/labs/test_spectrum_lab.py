@@ -108,3 +108,32 @@ def test_a_state_near_the_largest_float_is_drawn_to_scale_and_said_truly(qtbot, 
         assert np.isfinite(sigma).all() and sigma.max() <= high
     axis = page.values_plot.getPlotItem().getAxis("left")
     assert "x1e" not in axis.labelString() and len(page.values_plot.shown_ticks("left")) >= 2
+
+
+def test_both_plots_line_up_and_mark_whole_steps(qtbot, show):
+    """The σ plot's wider labels ("5e+299") shifted it right of the rank plot below,
+    and a 4-step scenario had ticks at step 0.5, 1.5 …"""
+    from linviz.model.scenario import Scenario, read, write
+
+    scenario = Scenario(
+        2,
+        2,
+        [
+            write([1e300, 0.0], [1.0, 0.0], "a"),
+            write([0.0, 1.0], [0.0, 1.0], "b"),
+            read([1.0, 0.0], "r"),
+            read([0.0, 1.0], "r2"),
+        ],
+    )
+    session = Session(scenario)
+    session.set_cursor(3)
+    page = SpectrumPage(session)
+    show(page, 1100, 760)
+    qtbot.waitUntil(lambda: page.lab.result is not None)
+    settle()
+    plots = (page.values_plot, page.rank_plot)
+    values, ranks = (plot.view_box.sceneBoundingRect() for plot in plots)
+    assert "e+" in " ".join(text for _, text in page.values_plot.shown_ticks("left"))
+    assert values.left() == ranks.left() and values.width() == ranks.width()
+    steps = [value for value, _ in page.rank_plot.shown_ticks("bottom")]
+    assert steps == [0.0, 1.0, 2.0, 3.0, 4.0]
