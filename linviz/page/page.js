@@ -456,6 +456,12 @@
     parts.notes = el("p", "notes-text");
     parts.notesBox.appendChild(parts.notes);
     [parts.caption, parts.captionStale, parts.question, parts.notesBox].forEach(function (n) { story.appendChild(n); });
+    // A scenario without a word of its own (arrays from a model, a file without captions)
+    // would show an empty "What happens" box on every step: it shows none. Decided once
+    // for the page, so that no step's box appearing moves the planes.
+    story.hidden = !lessonText(doc.caption) && !replay.steps.some(function (step) {
+      return lessonText(step.caption) || lessonText(step.question) || lessonText(step.notes);
+    });
     root.appendChild(story);
 
     var grid = el("div", "grid");

@@ -13,14 +13,14 @@ from linviz.page.writer import write_lesson_page
 BIGGEST = 1.79e308
 
 
-def extreme_scenario() -> Scenario:
+def extreme_scenario(caption: str = "") -> Scenario:
     return Scenario(
         2,
         2,
         [
             write([BIGGEST, 5e-324], [1e-300, 1.0], "a"),
             write([1e-300, 1.0], [1e300, -BIGGEST], "b"),
-            read([0.5, 1e-300], "r", target="a"),
+            read([0.5, 1e-300], "r", target="a", caption=caption),
             read([5e-324, 1.0], "r2", target="b"),
         ],
         title="Extremes",
@@ -62,3 +62,16 @@ def test_the_page_sizes_and_cosines_are_the_apps_to_the_last_bit(browser, tmp_pa
     size, cos = browser.js(asked)
     assert size == vector_norm(np.array(a))
     assert cos == cosine(np.array(a), np.array(b))
+
+
+def test_a_scenario_without_words_shows_no_empty_what_happens_box(browser, tmp_path):
+    # Arrays from a model carry no caption: the page showed "What happens" over nothing
+    # on every step. A lesson with words keeps the box on every step, empty or not.
+    visible = "return !document.querySelector('section.story').hidden;"
+    browser.load(write_lesson_page(extreme_scenario(), tmp_path / "bare.html", "en", "light"))
+    for number in range(5):
+        assert browser.js(f"window.linviz.go({number}); " + visible) is False
+    worded = extreme_scenario(caption="r reads what a wrote.")
+    browser.load(write_lesson_page(worded, tmp_path / "worded.html", "en", "light"))
+    for number in range(5):
+        assert browser.js(f"window.linviz.go({number}); " + visible) is True
