@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from linviz.model.errors import ScenarioError
+from linviz.model.texts import counted
 
 RULES = ("additive", "delta", "gated", "gated_delta")
 
@@ -97,7 +98,8 @@ def run_mqar(options: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         return 1
     hits = int(recalled(sequence, options.d, rule, options.seed).sum())
     print(
-        f"{written}: {sequence.pairs} pairs in {len(sequence.inputs)} tokens, d = {options.d}, "
+        f"{written}: {counted(sequence.pairs, 'pair', 'pairs')} in "
+        f"{counted(len(sequence.inputs), 'token', 'tokens')}, d = {options.d}, "
         f"rule {rule.describe()}: {hits} of {sequence.pairs} queries recalled"
     )
     return 0

@@ -49,6 +49,30 @@
     </message>
 </context>
 <context>
+    <name>MqarView</name>
+    <message numerus="yes">
+        <source>%Ln pairs</source>
+        <translation>
+            <numerusform>%Ln pair</numerusform>
+            <numerusform>%Ln pairs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln tokens</source>
+        <translation>
+            <numerusform>%Ln token</numerusform>
+            <numerusform>%Ln tokens</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln sequences</source>
+        <translation>
+            <numerusform>%Ln sequence</numerusform>
+            <numerusform>%Ln sequences</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>PredictionBox</name>
     <message numerus="yes">
         <source>What will read {label} return? Type y&apos;s %Ln numbers, e.g. {example}.</source>

@@ -2079,8 +2079,29 @@ L’attention linéaire garde sa mémoire dans une seule matrice S de taille fix
         <translation>règle delta (β = {0})</translation>
     </message>
     <message>
-        <source>MQAR (Zoology): {0} pairs in {1} tokens, {2} sequences a point</source>
-        <translation>MQAR (Zoology) : {0} paires en {1} jetons, {2} séquences par point</translation>
+        <source>MQAR (Zoology): {pairs} in {tokens}, {sequences} a point</source>
+        <translation>MQAR (Zoology) : {pairs} en {tokens}, {sequences} par point</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln pairs</source>
+        <translation>
+            <numerusform>%Ln paire</numerusform>
+            <numerusform>%Ln paires</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln tokens</source>
+        <translation>
+            <numerusform>%Ln jeton</numerusform>
+            <numerusform>%Ln jetons</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln sequences</source>
+        <translation>
+            <numerusform>%Ln séquence</numerusform>
+            <numerusform>%Ln séquences</numerusform>
+        </translation>
     </message>
     <message>
         <source>d = N = {0}: as many key numbers as pairs</source>

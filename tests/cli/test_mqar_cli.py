@@ -25,6 +25,12 @@ def test_mqar_writes_a_scenario_of_the_sequence(tmp_path, capsys):
     assert "q@" in capsys.readouterr().out
 
 
+def test_one_pair_is_one_pair(tmp_path, capsys):
+    out = tmp_path / "one.json"
+    assert main(["mqar", "--pairs", "1", "--d", "4", "--out", str(out)]) == 0
+    assert capsys.readouterr().out.startswith(f"{out}: 1 pair in 64 tokens, d = 4, ")
+
+
 @pytest.mark.parametrize(
     "arguments, words",
     [

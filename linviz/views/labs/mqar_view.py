@@ -196,9 +196,12 @@ class MqarView(QtWidgets.QWidget):
         s = self.lab.settings
         points = self.lab.result
         theme = self._theme
+        # Each count with its own plural: "1 pairs … 1 sequences a point" at the least.
         self.title.setText(
-            self.tr("MQAR (Zoology): {0} pairs in {1} tokens, {2} sequences a point").format(
-                s.pairs, s.length, s.trials
+            self.tr("MQAR (Zoology): {pairs} in {tokens}, {sequences} a point").format(
+                pairs=self.tr("%Ln pairs", "", s.pairs),
+                tokens=self.tr("%Ln tokens", "", s.length),
+                sequences=self.tr("%Ln sequences", "", s.trials),
             )
         )
         for curve in self.curves.values():

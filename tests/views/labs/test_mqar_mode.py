@@ -115,3 +115,26 @@ def test_the_controlled_test_does_not_pay_for_mqar(qtbot, show, monkeypatch):
     assert measured == []
     choose_mqar(qtbot, page)
     assert measured == [1]
+
+
+def test_the_title_counts_one_pair_and_one_sequence_in_the_singular(qtbot, page):
+    """The least MQAR said "1 pairs in 4 tokens, 1 sequences a point"."""
+    from linviz.views.language import set_language
+
+    choose_mqar(qtbot, page)
+    page.mqar.pairs_spin.setValue(1)
+    page.mqar.trials_spin.setValue(1)
+    settle()
+    assert page.mqar.lab.settings.pairs == 1 and page.mqar.lab.settings.trials == 1
+    length = page.mqar.lab.settings.length
+    assert page.mqar.title.text() == (
+        f"MQAR (Zoology): 1 pair in {length} tokens, 1 sequence a point"
+    )
+    try:
+        set_language("fr")
+        page.mqar.refresh(force=True)
+        assert page.mqar.title.text() == (
+            f"MQAR (Zoology) : 1 paire en {length} jetons, 1 séquence par point"
+        )
+    finally:
+        set_language("en")
