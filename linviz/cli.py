@@ -31,6 +31,7 @@ from linviz.commands.spotlight import add_spotlight_parser
 from linviz.model.errors import ScenarioError
 from linviz.model.limits import MAX_LISTED_TERMS
 from linviz.model.text_rules import NumberTextError, number_from_text, whole_from_text
+from linviz.model.texts import counted
 
 #: The languages of the window and of exports (no Qt import: the CLI starts fast).
 LANGUAGES = ("en", "fr")
@@ -477,7 +478,10 @@ def _capacity_table(rows: list[dict], keys: str, trials: int, tolerance: float) 
         for row in rows
     ]
     widths = [max(len(line[column]) for line in lines) for column in range(len(header))]
-    text = [f"{keys} keys, {trials} trials, exact = relative error below {tolerance:g}"]
+    text = [
+        f"{keys} keys, {counted(trials, 'trial', 'trials')}, "
+        f"exact = relative error below {tolerance:g}"
+    ]
     for line in lines:
         cells = [
             cell.ljust(width) if column == 3 else cell.rjust(width)

@@ -97,6 +97,23 @@
     </message>
 </context>
 <context>
+    <name>RecallPage</name>
+    <message numerus="yes">
+        <source>Store %Ln pairs of similar keys, read each back</source>
+        <translation>
+            <numerusform>Store %Ln pair of similar keys, read it back</numerusform>
+            <numerusform>Store %Ln pairs of similar keys, read each back</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln trials a point</source>
+        <translation>
+            <numerusform>%Ln trial a point</numerusform>
+            <numerusform>%Ln trials a point</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ShapeWords</name>
     <message numerus="yes">
         <source>type a key of %Ln numbers</source>

@@ -2653,8 +2653,8 @@ y = {output}</translation>
         <translation>clés semblables</translation>
     </message>
     <message>
-        <source>{trials} trials a point · seed {seed} · exact: relative error below {tol}</source>
-        <translation>{trials} essais par point · graine {seed} · exact : erreur relative sous {tol}</translation>
+        <source>{trials} · seed {seed} · exact: relative error below {tol}</source>
+        <translation>{trials} · graine {seed} · exact : erreur relative sous {tol}</translation>
     </message>
     <message>
         <source>stopped early: some points are missing</source>
@@ -2871,13 +2871,23 @@ y = {output}</translation>
         <source>Store N pairs, read each back: {0}</source>
         <translation>Stocker N paires, relire chacune : {0}</translation>
     </message>
-    <message>
-        <source>Store {0} pairs of similar keys, read each back</source>
-        <translation>Stocker {0} paires de clés semblables, relire chacune</translation>
+    <message numerus="yes">
+        <source>Store %Ln pairs of similar keys, read each back</source>
+        <translation>
+            <numerusform>Stocker %Ln paire de clés semblables, la relire</numerusform>
+            <numerusform>Stocker %Ln paires de clés semblables, relire chacune</numerusform>
+        </translation>
     </message>
     <message>
-        <source>d = {dims} · {trials} trials a point · seed {seed}</source>
-        <translation>d = {dims} · {trials} essais par point · graine {seed}</translation>
+        <source>d = {dims} · {trials} · seed {seed}</source>
+        <translation>d = {dims} · {trials} · graine {seed}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln trials a point</source>
+        <translation>
+            <numerusform>%Ln essai par point</numerusform>
+            <numerusform>%Ln essais par point</numerusform>
+        </translation>
     </message>
     <message>
         <source>cancelled: the points finished are shown</source>

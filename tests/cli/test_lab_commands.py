@@ -152,6 +152,11 @@ def test_capacity_table(capsys):
     assert lines[2].split() == ["8", "8", "0", "additive", "0.000", "100.0%"]
 
 
+def test_one_trial_is_one_trial(capsys):
+    assert main(["capacity", "--d", "4", "--n", "4", "--keys", "random", "--trials", "1"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].startswith("random keys, 1 trial, exact")
+
+
 @pytest.mark.parametrize(
     ("args", "words"),
     [

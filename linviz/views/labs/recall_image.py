@@ -28,6 +28,9 @@ def write_recall_image(result: SweepResult, path: str | Path) -> Path:
     from linviz.views.app import application
 
     app = application()
+    from linviz.views.language import ensure_language
+
+    ensure_language()  # English has its plural forms ("1 trial a point") from its translator
     from linviz.views.export import images
     from linviz.views.labs.recall_figure import RecallFigure
     from linviz.views.theme import LIGHT, theme_palette
@@ -45,8 +48,13 @@ def write_recall_image(result: SweepResult, path: str | Path) -> Path:
         "similar": translate("RecallImage", "similar keys"),
     }
     subtitle = translate(
-        "RecallImage", "{trials} trials a point · seed {seed} · exact: relative error below {tol}"
-    ).format(trials=sweep.trials, seed=sweep.seed, tol=plain_number(sweep.tolerance))
+        "RecallImage", "{trials} · seed {seed} · exact: relative error below {tol}"
+    ).format(
+        # The lab's own words for it (RecallPage's), with their plural forms.
+        trials=translate("RecallPage", "%Ln trials a point", "", sweep.trials),
+        seed=sweep.seed,
+        tol=plain_number(sweep.tolerance),
+    )
     if not result.complete:
         subtitle += " · " + translate("RecallImage", "stopped early: some points are missing")
     with images.harmless_messages_hidden(("This plugin does not support",)):

@@ -457,14 +457,14 @@ class RecallPage(LabPage):
                 ),
             }
             return self.tr("Store N pairs, read each back: {0}").format(kinds[settings.keys])
-        return self.tr("Store {0} pairs of similar keys, read each back").format(
-            settings.similarity_n
-        )
+        return self.tr("Store %Ln pairs of similar keys, read each back", "", settings.similarity_n)
 
     def _subtitle(self, result: CapacityResult | None) -> str:
         settings = self.lab.settings
-        text = self.tr("d = {dims} · {trials} trials a point · seed {seed}").format(
-            dims=list_text(settings.dims), trials=settings.trials, seed=settings.seed
+        text = self.tr("d = {dims} · {trials} · seed {seed}").format(
+            dims=list_text(settings.dims),
+            trials=self.tr("%Ln trials a point", "", settings.trials),  # "1 trial a point"
+            seed=settings.seed,
         )
         if result is not None and not result.complete:
             text += " · " + self.tr("cancelled: the points finished are shown")

@@ -60,6 +60,16 @@ def test_capacity_writes_an_svg_with_both_rules(tmp_path):
     text = " ".join(" ".join(el.itertext()) for el in root.iter() if el.tag.endswith("text"))
     for words in ("additive rule", "delta rule", "d = 8", "d = 16", "exact recall"):
         assert words in text
+    assert "5 trials a point" in text
+
+
+def test_one_trial_is_said_in_the_singular(tmp_path):
+    out = tmp_path / "one.svg"
+    result = run("capacity", "--d", "4", "--n", "4", "--trials", "1", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    root = ET.parse(out).getroot()
+    text = " ".join(" ".join(el.itertext()) for el in root.iter() if el.tag.endswith("text"))
+    assert "1 trial a point" in text and "1 trials" not in text
 
 
 def test_an_unwritable_image_is_status_1_and_one_line(tmp_path):

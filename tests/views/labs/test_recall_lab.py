@@ -177,3 +177,17 @@ def test_projector_layout_hides_the_settings_form_only(qtbot, lab_window):
     window.set_projector_mode(False)
     settle()
     assert page.settings_box.isVisible()
+
+
+def test_one_trial_and_one_pair_are_said_in_the_singular(qtbot, show):
+    """The least settings said "1 trials a point" and "Store 1 pairs of similar keys"."""
+    from dataclasses import replace
+
+    page = RecallPage(
+        Session(), CapacityLab(replace(SMALL, trials=1, similarity_n=1)), auto_run=False
+    )
+    show(page, 1200, 800)
+    page.display.update(against="similarity")
+    settle()
+    assert "· 1 trial a point ·" in page.figure_view.subtitle.text()
+    assert page.figure_view.title.text() == "Store 1 pair of similar keys, read it back"
