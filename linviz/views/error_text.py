@@ -43,8 +43,20 @@ class CountedText(QtCore.QObject):
     """The counted nouns of refusals, with their plural forms (``tr`` marks them numerus)."""
 
     def text(self, value: Counted) -> str:
+        count = value.count
+        # One call per noun: lupdate marks each numerus, with its plural forms.
         if value.noun == "component":
-            return self.tr("%n component(s)", "", value.count)
+            return self.tr("%n component(s)", "", count)
+        if value.noun == "row":
+            return self.tr("%Ln row(s)", "", count)
+        if value.noun == "entry":
+            return self.tr("%Ln entry(ies)", "", count)
+        if value.noun == "label":
+            return self.tr("%Ln label(s)", "", count)
+        if value.noun == "sequence":
+            return self.tr("%Ln sequence(s)", "", count)
+        if value.noun == "head":
+            return self.tr("%Ln head(s)", "", count)
         return str(value)
 
 

@@ -10,6 +10,41 @@
             <numerusform>%n components</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln row(s)</source>
+        <translation>
+            <numerusform>%Ln row</numerusform>
+            <numerusform>%Ln rows</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln entry(ies)</source>
+        <translation>
+            <numerusform>%Ln entry</numerusform>
+            <numerusform>%Ln entries</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln label(s)</source>
+        <translation>
+            <numerusform>%Ln label</numerusform>
+            <numerusform>%Ln labels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln sequence(s)</source>
+        <translation>
+            <numerusform>%Ln sequence</numerusform>
+            <numerusform>%Ln sequences</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln head(s)</source>
+        <translation>
+            <numerusform>%Ln head</numerusform>
+            <numerusform>%Ln heads</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>HeatmapPanel</name>

@@ -591,6 +591,41 @@ L’erreur y − v_cible = {interference} est faite des parts que liste {parts},
             <numerusform>%n composantes</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln row(s)</source>
+        <translation>
+            <numerusform>%Ln ligne</numerusform>
+            <numerusform>%Ln lignes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln entry(ies)</source>
+        <translation>
+            <numerusform>%Ln entrée</numerusform>
+            <numerusform>%Ln entrées</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln label(s)</source>
+        <translation>
+            <numerusform>%Ln étiquette</numerusform>
+            <numerusform>%Ln étiquettes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln sequence(s)</source>
+        <translation>
+            <numerusform>%Ln séquence</numerusform>
+            <numerusform>%Ln séquences</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln head(s)</source>
+        <translation>
+            <numerusform>%Ln tête</numerusform>
+            <numerusform>%Ln têtes</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>DifferenceMap</name>

@@ -232,6 +232,11 @@ def test_a_scenario_archive_is_refused_in_french(french, tmp_path):
             {"q": [[1.0]] * 2, "k": [[1.0]] * 2, "v": [[1.0]] * 2, "title": ["a", "b"]},
             ", champ « titre » : title a la forme [2] ; attendu : [] : un seul texte",
         ),
+        (  # four heads: the count was English ("q contient 4 heads")
+            {name: [[[1.0, 0, 0]] * 4] * 2 for name in ("q", "k", "v")},
+            ", champ « q » : q contient 4 têtes (forme [2, 4, 3]) : "
+            "choisissez-en une avec --head, de 0 à 3",
+        ),
     ],
 )
 def test_a_refused_array_file_is_said_in_french(qtbot, french, tmp_path, arrays, expected):
@@ -244,6 +249,7 @@ def test_a_refused_array_file_is_said_in_french(qtbot, french, tmp_path, arrays,
     assert not window.open_path(path)
     box = window.error_box
     assert box.text() == str(path) + expected
-    # The arrays' names are the file's own ("title" is what the file calls it).
-    assert_french(box.text().removeprefix(str(path)), labels=set(arrays))
+    # The arrays' names are the file's own ("title" is what the file calls it), and
+    # "--head" is the command line's option.
+    assert_french(box.text().removeprefix(str(path)), labels=set(arrays) | {"head"})
     box.close()
