@@ -193,7 +193,7 @@ def shape_message(role: str, got: int, d_k: int, d_v: int, feature_map: str = "i
     k = "φ(k)" if mapped else "k"
     if role == "value":
         return (
-            f"value has {_plural(got, 'component')} but S has d_v = {d_v} columns: "
+            f"value has {_plural(got, 'component')} but S has d_v = {_plural(d_v, 'column')}: "
             f"the stamp {k} vᵀ would be {d_k}×{got}, S is {d_k}×{d_v}. "
             f"Give the value {_plural(d_v, 'component')}."
         )
@@ -205,7 +205,7 @@ def shape_message(role: str, got: int, d_k: int, d_v: int, feature_map: str = "i
         q = "φ(q)" if mapped else "q"
         product = f"{q}ᵀ would be 1×{got} and S is {d_k}×{d_v}, so {q}ᵀS cannot be formed"
     return (
-        f"{role} has {_plural(got, 'component')}{also} but S has d_k = {d_k} rows: "
+        f"{role} has {_plural(got, 'component')}{also} but S has d_k = {_plural(d_k, 'row')}: "
         f"{product}. Give the {role} {_plural(d_k, 'component')}."
     )
 
@@ -338,7 +338,10 @@ def _accepted_message(
     n = check.components
     if check.role == "query":
         q = "φ(q)" if check.mapped else "q"
-        head = f"query has {_plural(n, 'component')}, S has d_k = {d_k} rows: {q}ᵀS is 1×{d_v}."
+        head = (
+            f"query has {_plural(n, 'component')}, S has d_k = {_plural(d_k, 'row')}: "
+            f"{q}ᵀS is 1×{d_v}."
+        )
         if hidden:
             return head + " Its read is hidden until the read at the cursor is revealed."
         assert read is not None  # an accepted query's read is withheld only when hidden
@@ -346,12 +349,12 @@ def _accepted_message(
     k = "k" if check.feature_map == "identity" else "φ(k)"
     if check.role == "key":
         head = (
-            f"key has {_plural(n, 'component')}, S has d_k = {d_k} rows: "
+            f"key has {_plural(n, 'component')}, S has d_k = {_plural(d_k, 'row')}: "
             f"the stamp {k} vᵀ is {d_k}×{d_v}, like S."
         )
     else:
         head = (
-            f"value has {_plural(n, 'component')}, S has d_v = {d_v} columns: "
+            f"value has {_plural(n, 'component')}, S has d_v = {_plural(d_v, 'column')}: "
             f"the stamp {k} vᵀ is {d_k}×{d_v}, like S."
         )
     if check.mapped and phi is not None:

@@ -26,21 +26,21 @@ def _shape_refusal(name: str, got: int, d_k: int, d_v: int) -> ScenarioError:
     if name == "key":
         template = QT_TRANSLATE_NOOP(
             "ScenarioError",
-            "key has {count} but S has d_k = {d_k} rows: "
+            "key has {count} but S has d_k = {rows}: "
             "the stamp k vᵀ would be {got}×{d_v}, S is {d_k}×{d_v}. "
             "Give the key {wanted}.",
         )
     elif name == "query":
         template = QT_TRANSLATE_NOOP(
             "ScenarioError",
-            "query has {count} but S has d_k = {d_k} rows: "
+            "query has {count} but S has d_k = {rows}: "
             "qᵀS needs a query of length {d_k}. "
             "Give the query {wanted}.",
         )
     else:
         template = QT_TRANSLATE_NOOP(
             "ScenarioError",
-            "value has {count} but S has d_v = {d_v} columns: "
+            "value has {count} but S has d_v = {columns}: "
             "the stamp k vᵀ would be {d_k}×{got}, S is {d_k}×{d_v}. "
             "Give the value {wanted}.",
         )
@@ -51,6 +51,8 @@ def _shape_refusal(name: str, got: int, d_k: int, d_v: int) -> ScenarioError:
         got=got,
         d_k=d_k,
         d_v=d_v,
+        rows=Counted(d_k, "row"),  # "d_k = 1 row": d_k may be 1
+        columns=Counted(d_v, "column"),
         wanted=Counted(wanted, "component"),
         field=name,
     )

@@ -49,6 +49,8 @@ class CountedText(QtCore.QObject):
             return self.tr("%n component(s)", "", count)
         if value.noun == "row":
             return self.tr("%Ln row(s)", "", count)
+        if value.noun == "column":
+            return self.tr("%Ln column(s)", "", count)
         if value.noun == "entry":
             return self.tr("%Ln entry(ies)", "", count)
         if value.noun == "label":

@@ -18,6 +18,13 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>%Ln column(s)</source>
+        <translation>
+            <numerusform>%Ln column</numerusform>
+            <numerusform>%Ln columns</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%Ln entry(ies)</source>
         <translation>
             <numerusform>%Ln entry</numerusform>
@@ -179,6 +186,13 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source> but S has d_v = %Ln columns: the stamp {k} vᵀ would be {d_k}×{n}, </source>
+        <translation>
+            <numerusform> but S has d_v = %Ln column: the stamp {k} vᵀ would be {d_k}×{n}, </numerusform>
+            <numerusform> but S has d_v = %Ln columns: the stamp {k} vᵀ would be {d_k}×{n}, </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>Give the value %Ln components.</source>
         <translation>
             <numerusform>Give the value %Ln component.</numerusform>
@@ -211,6 +225,34 @@
         <translation>
             <numerusform>Give the query %Ln component.</numerusform>
             <numerusform>Give the query %Ln components.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> but S has d_k = %Ln rows: </source>
+        <translation>
+            <numerusform> but S has d_k = %Ln row: </numerusform>
+            <numerusform> but S has d_k = %Ln rows: </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, S has d_k = %Ln rows: {q}ᵀS is 1×{d_v}.</source>
+        <translation>
+            <numerusform>, S has d_k = %Ln row: {q}ᵀS is 1×{d_v}.</numerusform>
+            <numerusform>, S has d_k = %Ln rows: {q}ᵀS is 1×{d_v}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, S has d_k = %Ln rows: the stamp {k} vᵀ is {d_k}×{d_v}, like S.</source>
+        <translation>
+            <numerusform>, S has d_k = %Ln row: the stamp {k} vᵀ is {d_k}×{d_v}, like S.</numerusform>
+            <numerusform>, S has d_k = %Ln rows: the stamp {k} vᵀ is {d_k}×{d_v}, like S.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, S has d_v = %Ln columns: the stamp {k} vᵀ is {d_k}×{d_v}, like S.</source>
+        <translation>
+            <numerusform>, S has d_v = %Ln column: the stamp {k} vᵀ is {d_k}×{d_v}, like S.</numerusform>
+            <numerusform>, S has d_v = %Ln columns: the stamp {k} vᵀ is {d_k}×{d_v}, like S.</numerusform>
         </translation>
     </message>
 </context>

@@ -599,6 +599,13 @@ L’erreur y − v_cible = {interference} est faite des parts que liste {parts},
         </translation>
     </message>
     <message numerus="yes">
+        <source>%Ln column(s)</source>
+        <translation>
+            <numerusform>%Ln colonne</numerusform>
+            <numerusform>%Ln colonnes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%Ln entry(ies)</source>
         <translation>
             <numerusform>%Ln entrée</numerusform>
@@ -3765,16 +3772,16 @@ y = {output}</translation>
         <translation>enregistré comme un nouveau fichier : le fichier avait {others} autre(s) nom(s) (liens physiques), qui gardent l’ancienne version</translation>
     </message>
     <message>
-        <source>key has {count} but S has d_k = {d_k} rows: the stamp k vᵀ would be {got}×{d_v}, S is {d_k}×{d_v}. Give the key {wanted}.</source>
-        <translation>la clé a {count} mais S a d_k = {d_k} lignes : l’empreinte k vᵀ ferait {got}×{d_v}, S fait {d_k}×{d_v}. Donnez à la clé {wanted}.</translation>
+        <source>key has {count} but S has d_k = {rows}: the stamp k vᵀ would be {got}×{d_v}, S is {d_k}×{d_v}. Give the key {wanted}.</source>
+        <translation>la clé a {count} mais S a d_k = {rows} : l’empreinte k vᵀ ferait {got}×{d_v}, S fait {d_k}×{d_v}. Donnez à la clé {wanted}.</translation>
     </message>
     <message>
-        <source>query has {count} but S has d_k = {d_k} rows: qᵀS needs a query of length {d_k}. Give the query {wanted}.</source>
-        <translation>la requête a {count} mais S a d_k = {d_k} lignes : qᵀS demande une requête de longueur {d_k}. Donnez à la requête {wanted}.</translation>
+        <source>query has {count} but S has d_k = {rows}: qᵀS needs a query of length {d_k}. Give the query {wanted}.</source>
+        <translation>la requête a {count} mais S a d_k = {rows} : qᵀS demande une requête de longueur {d_k}. Donnez à la requête {wanted}.</translation>
     </message>
     <message>
-        <source>value has {count} but S has d_v = {d_v} columns: the stamp k vᵀ would be {d_k}×{got}, S is {d_k}×{d_v}. Give the value {wanted}.</source>
-        <translation>la valeur a {count} mais S a d_v = {d_v} colonnes : l’empreinte k vᵀ ferait {d_k}×{got}, S fait {d_k}×{d_v}. Donnez à la valeur {wanted}.</translation>
+        <source>value has {count} but S has d_v = {columns}: the stamp k vᵀ would be {d_k}×{got}, S is {d_k}×{d_v}. Give the value {wanted}.</source>
+        <translation>la valeur a {count} mais S a d_v = {columns} : l’empreinte k vᵀ ferait {d_k}×{got}, S fait {d_k}×{d_v}. Donnez à la valeur {wanted}.</translation>
     </message>
     <message>
         <source>{name} must be a list of {expected} numbers, got {kind}</source>
@@ -4402,9 +4409,12 @@ y = {output}</translation>
             <numerusform>la valeur a %Ln composantes</numerusform>
         </translation>
     </message>
-    <message>
-        <source> but S has d_v = {d_v} columns: the stamp {k} vᵀ would be {d_k}×{n}, </source>
-        <translation> mais S a d_v = {d_v} colonnes : l’empreinte {k} vᵀ serait {d_k}×{n}, </translation>
+    <message numerus="yes">
+        <source> but S has d_v = %Ln columns: the stamp {k} vᵀ would be {d_k}×{n}, </source>
+        <translation>
+            <numerusform> mais S a d_v = %Ln colonne : l’empreinte {k} vᵀ serait {d_k}×{n}, </numerusform>
+            <numerusform> mais S a d_v = %Ln colonnes : l’empreinte {k} vᵀ serait {d_k}×{n}, </numerusform>
+        </translation>
     </message>
     <message>
         <source>S is {d_k}×{d_v}. </source>
@@ -4461,13 +4471,33 @@ y = {output}</translation>
             <numerusform>Donnez %Ln composantes à la requête.</numerusform>
         </translation>
     </message>
-    <message>
-        <source> but S has d_k = {d_k} rows: </source>
-        <translation> mais S a d_k = {d_k} lignes : </translation>
+    <message numerus="yes">
+        <source> but S has d_k = %Ln rows: </source>
+        <translation>
+            <numerusform> mais S a d_k = %Ln ligne : </numerusform>
+            <numerusform> mais S a d_k = %Ln lignes : </numerusform>
+        </translation>
     </message>
-    <message>
-        <source>, S has d_k = {d_k} rows: {q}ᵀS is 1×{d_v}.</source>
-        <translation>, S a d_k = {d_k} lignes : {q}ᵀS est 1×{d_v}.</translation>
+    <message numerus="yes">
+        <source>, S has d_k = %Ln rows: {q}ᵀS is 1×{d_v}.</source>
+        <translation>
+            <numerusform>, S a d_k = %Ln ligne : {q}ᵀS est 1×{d_v}.</numerusform>
+            <numerusform>, S a d_k = %Ln lignes : {q}ᵀS est 1×{d_v}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, S has d_k = %Ln rows: the stamp {k} vᵀ is {d_k}×{d_v}, like S.</source>
+        <translation>
+            <numerusform>, S a d_k = %Ln ligne : l’empreinte {k} vᵀ est {d_k}×{d_v}, comme S.</numerusform>
+            <numerusform>, S a d_k = %Ln lignes : l’empreinte {k} vᵀ est {d_k}×{d_v}, comme S.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, S has d_v = %Ln columns: the stamp {k} vᵀ is {d_k}×{d_v}, like S.</source>
+        <translation>
+            <numerusform>, S a d_v = %Ln colonne : l’empreinte {k} vᵀ est {d_k}×{d_v}, comme S.</numerusform>
+            <numerusform>, S a d_v = %Ln colonnes : l’empreinte {k} vᵀ est {d_k}×{d_v}, comme S.</numerusform>
+        </translation>
     </message>
     <message>
         <source> Its read is hidden until the read at the cursor is revealed.</source>
@@ -4476,14 +4506,6 @@ y = {output}</translation>
     <message>
         <source> It reads {y} from S after step {step}.</source>
         <translation> Elle lit {y} dans S après l’étape {step}.</translation>
-    </message>
-    <message>
-        <source>, S has d_k = {d_k} rows: the stamp {k} vᵀ is {d_k}×{d_v}, like S.</source>
-        <translation>, S a d_k = {d_k} lignes : l’empreinte {k} vᵀ est {d_k}×{d_v}, comme S.</translation>
-    </message>
-    <message>
-        <source>, S has d_v = {d_v} columns: the stamp {k} vᵀ is {d_k}×{d_v}, like S.</source>
-        <translation>, S a d_v = {d_v} colonnes : l’empreinte {k} vᵀ est {d_k}×{d_v}, comme S.</translation>
     </message>
     <message>
         <source> {k} = {phi}.</source>

@@ -209,3 +209,17 @@ def test_a_hidden_read_keeps_its_answer(trace_session):
 def test_an_unknown_role_is_a_programming_error(trace_session):
     with pytest.raises(ValueError):
         try_vector(trace_session, "1 0", "weight")
+
+
+def test_one_row_and_one_column_are_said_in_the_singular():
+    """A scenario of d_k = d_v = 1 refused with "S has d_k = 1 rows"."""
+    session = Session(Scenario(1, 1, [write([1.0], [2.0], "w1")]))
+    key, value = try_vector(session, "[1, 2]", "key"), try_vector(session, "[1, 2]", "value")
+    assert key.message.startswith("key has 2 components but S has d_k = 1 row: ")
+    assert value.message.startswith("value has 2 components but S has d_v = 1 column: ")
+    for role, check in (("key", key), ("value", value)):  # the table's own words too
+        with pytest.raises(ScenarioError) as refused:
+            parse_vector([1.0, 2.0], role, 1, 1)
+        assert check.message == refused.value.message
+    accepted = try_vector(session, "[3]", "key")
+    assert accepted.accepted and "S has d_k = 1 row: " in accepted.message

@@ -253,3 +253,19 @@ def test_a_refused_array_file_is_said_in_french(qtbot, french, tmp_path, arrays,
     # "--head" is the command line's option.
     assert_french(box.text().removeprefix(str(path)), labels=set(arrays) | {"head"})
     box.close()
+
+
+def test_one_row_is_one_ligne_in_french(french):
+    """d_k = d_v = 1: "S a d_k = 1 lignes" in the table's refusal and the try-a-vector box."""
+    from linviz.controller.shape_check import try_vector
+    from linviz.model.scenario import parse_vector, write
+    from linviz.views.classroom.shape_words import accepted_text, refusal_text
+    from linviz.views.error_text import shown_error
+
+    with pytest.raises(ScenarioError) as refused:
+        parse_vector([1.0, 2.0], "key", 1, 1)
+    assert "mais S a d_k = 1 ligne : " in shown_error(refused.value)
+    session = Session(Scenario(1, 1, [write([1.0], [2.0], "w1")]))
+    assert " mais S a d_k = 1 ligne : " in refusal_text(try_vector(session, "[1 ; 2]", "key"))
+    assert " mais S a d_v = 1 colonne : " in refusal_text(try_vector(session, "[1 ; 2]", "value"))
+    assert ", S a d_k = 1 ligne : " in accepted_text(try_vector(session, "[3]", "key"))

@@ -68,8 +68,8 @@ class ShapeWords(QtCore.QObject):
             return (
                 self.tr("value has %Ln components", "", n)
                 + self.tr(
-                    " but S has d_v = {d_v} columns: the stamp {k} vᵀ would be {d_k}×{n}, ",
-                ).format(d_v=d_v, k=k, d_k=d_k, n=n)
+                    " but S has d_v = %Ln columns: the stamp {k} vᵀ would be {d_k}×{n}, ", "", d_v
+                ).format(k=k, d_k=d_k, n=n)
                 + self.tr("S is {d_k}×{d_v}. ").format(d_k=d_k, d_v=d_v)
                 + self.tr("Give the value %Ln components.", "", d_v)
             )
@@ -89,17 +89,15 @@ class ShapeWords(QtCore.QObject):
                 "{q}ᵀ would be 1×{n} and S is {d_k}×{d_v}, so {q}ᵀS cannot be formed"
             ).format(q=vector_symbol(check), n=n, d_k=d_k, d_v=d_v)
             give = self.tr("Give the query %Ln components.", "", d_k)
-        return (
-            head + self.tr(" but S has d_k = {d_k} rows: ").format(d_k=d_k) + product + ". " + give
-        )
+        return head + self.tr(" but S has d_k = %Ln rows: ", "", d_k) + product + ". " + give
 
     def accepted(self, check: ShapeCheck) -> str:
         """What an accepted vector would do, in the user's language."""
         d_k, d_v, n = check.d_k, check.d_v, check.components
         if check.role == "query":
             text = self.tr("query has %Ln components", "", n) + self.tr(
-                ", S has d_k = {d_k} rows: {q}ᵀS is 1×{d_v}."
-            ).format(d_k=d_k, q=vector_symbol(check), d_v=d_v)
+                ", S has d_k = %Ln rows: {q}ᵀS is 1×{d_v}.", "", d_k
+            ).format(q=vector_symbol(check), d_v=d_v)
             if check.hidden:
                 return text + self.tr(
                     " Its read is hidden until the read at the cursor is revealed."
@@ -110,11 +108,11 @@ class ShapeWords(QtCore.QObject):
         k = _key_symbol(check)
         if check.role == "key":
             text = self.tr("key has %Ln components", "", n) + self.tr(
-                ", S has d_k = {d_k} rows: the stamp {k} vᵀ is {d_k}×{d_v}, like S."
+                ", S has d_k = %Ln rows: the stamp {k} vᵀ is {d_k}×{d_v}, like S.", "", d_k
             ).format(d_k=d_k, k=k, d_v=d_v)
         else:
             text = self.tr("value has %Ln components", "", n) + self.tr(
-                ", S has d_v = {d_v} columns: the stamp {k} vᵀ is {d_k}×{d_v}, like S."
+                ", S has d_v = %Ln columns: the stamp {k} vᵀ is {d_k}×{d_v}, like S.", "", d_v
             ).format(d_v=d_v, k=k, d_k=d_k)
         if check.mapped and check.phi is not None:
             text += self.tr(" {k} = {phi}.").format(k=k, phi=shown_vector(check.phi))
