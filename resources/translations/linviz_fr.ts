@@ -3023,7 +3023,7 @@ y = {output}</translation>
     </message>
     <message>
         <source>default α = {alpha}, default β = {beta}</source>
-        <translation>α par défaut = {alpha}, β par défaut = {beta}</translation>
+        <translation>α par défaut = {alpha} ; β par défaut = {beta}</translation>
     </message>
     <message>
         <source>The empty memory, before any write, under each rule</source>
@@ -4859,7 +4859,7 @@ y = {output}</translation>
     </message>
     <message>
         <source>write α/β as α=0.9, β=0.5 (got {part!r})</source>
-        <translation>écrivez α/β sous la forme α=0.9, β=0.5 (reçu {part!r})</translation>
+        <translation>écrivez α/β sous la forme α=0,9 ; β=0,5 (reçu {part!r})</translation>
     </message>
     <message>
         <source>{name} must be a number, got {token!r}</source>

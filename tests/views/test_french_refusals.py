@@ -269,3 +269,26 @@ def test_one_row_is_one_ligne_in_french(french):
     assert " mais S a d_k = 1 ligne : " in refusal_text(try_vector(session, "[1 ; 2]", "key"))
     assert " mais S a d_v = 1 colonne : " in refusal_text(try_vector(session, "[1 ; 2]", "value"))
     assert ", S a d_k = 1 ligne : " in accepted_text(try_vector(session, "[3]", "key"))
+
+
+def test_alpha_and_beta_are_typed_with_a_decimal_comma(qtbot, french):
+    """In French "0,5" in the α/β cell of a delta write was refused with "la règle delta
+    ne prend ni α ni β", and "α=0,9" of a gated write made α = 9."""
+    from linviz.controller.commands import Configure
+
+    session = Session()
+    session.open("delta-repair")
+    window = window_on(qtbot, session)
+    write_row = next(n for n in range(len(session.scenario)) if session.scenario.is_write(n + 1))
+    assert typed(window, write_row, "parameters", "0,5")
+    assert session.scenario.step(write_row + 1).beta == 0.5
+    assert (
+        window.step_table.model.data(
+            window.step_table.model.index(write_row, COLUMNS.index("parameters"))
+        )
+        == "β = 0,5"
+    )
+    session.execute(Configure(rule=Rule("gated_delta", alpha=0.9, beta=1.0)))
+    assert typed(window, write_row, "parameters", "α=0,8 ; β=0,25")
+    step = session.scenario.step(write_row + 1)
+    assert (step.alpha, step.beta) == (0.8, 0.25)

@@ -16,7 +16,7 @@ from linviz.model.rules import RULE_PARAMETERS
 from linviz.model.scenario import Step, split_vector
 from linviz.model.text_rules import NumberTextError, number_from_text
 from linviz.views.error_text import fill
-from linviz.views.number_text import localised
+from linviz.views.number_text import decimal_comma, localised
 
 _PARAMETER_NAMES = {
     "α": "alpha",
@@ -29,6 +29,8 @@ _PARAMETER_NAMES = {
 
 
 SYMBOLS = {"alpha": "α", "beta": "β"}
+#: A decimal comma: between two digits.
+_DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")
 
 
 def number_text(x: float) -> str:
@@ -81,35 +83,42 @@ def parameters_text(step: Step, symbols: bool = True) -> str:
 
 
 def parse_parameters(text: str, rule_name: str) -> dict[str, float | None]:
-    """Typed per-write overrides: ``β=0.5``, ``alpha 0.9, beta 1``, a bare ``0.5``.
+    """Typed per-write overrides: ``β=0.5``, ``alpha 0.9, beta 1``, a bare ``0.5``;
+    with a decimal comma shown, ``β=0,5`` and ``α=0,9 ; β=0,5`` too.
 
     A bare number goes to the rule's parameter (α then β for gated delta).
     Empty text clears both. Ranges are checked by the scenario.
     """
     result: dict[str, float | None] = {"alpha": None, "beta": None}
     bare_order = list(RULE_PARAMETERS[rule_name])
+    given: set[str] = set()
+    if decimal_comma():
+        # French writes 0,9: a comma between two digits is a decimal one. Split there,
+        # "β=0,5" was β = 0 and a bare 5, and "0,5" for the delta rule was refused as
+        # "the delta rule takes no α or β".
+        text = _DECIMAL_COMMA.sub(".", text)
     for part in (p.strip() for p in re.split(r"[,;]", text)):
         if not part:
             continue
         words = part.replace("=", " ").replace(":", " ").split()
-        if len(words) == 1:
-            if not bare_order:
-                raise ScenarioError(
-                    QtCore.QCoreApplication.translate(
-                        "StepEditor", "the {rule} rule takes no α or β; leave this empty"
-                    ).format(rule=rule_name),
-                    field="alpha",
-                )
+        if len(words) == 1 and not RULE_PARAMETERS[rule_name]:
+            raise ScenarioError(
+                QtCore.QCoreApplication.translate(
+                    "StepEditor", "the {rule} rule takes no α or β; leave this empty"
+                ).format(rule=rule_name),
+                field="alpha",
+            )
+        while len(words) == 1 and bare_order and bare_order[0] in given:
+            bare_order.pop(0)  # "α=0.9, 0.5": the bare number is the β still to give
+        if len(words) == 1 and bare_order:
             name, token = bare_order.pop(0), words[0]
         elif len(words) == 2 and words[0].lower() in _PARAMETER_NAMES:
             name, token = _PARAMETER_NAMES[words[0].lower()], words[1]
-        else:
-            raise ScenarioError(
-                QtCore.QCoreApplication.translate(
-                    "StepEditor", "write α/β as α=0.9, β=0.5 (got {part!r})"
-                ).format(part=part),
-                field="alpha",
-            )
+        else:  # not a parameter, or more numbers than the rule has parameters
+            raise _format_refusal(part)
+        if name in given:  # "α=0, 9": one parameter twice, the second silently won
+            raise _format_refusal(part)
+        given.add(name)
         try:
             result[name] = number_from_text(token)
         except NumberTextError as error:
@@ -121,3 +130,13 @@ def parse_parameters(text: str, rule_name: str) -> dict[str, float | None]:
                 field=name,
             ) from None
     return result
+
+
+def _format_refusal(part: str) -> ScenarioError:
+    """How α and β are written, and the part of the typed text that was not."""
+    return ScenarioError(
+        QtCore.QCoreApplication.translate(
+            "StepEditor", "write α/β as α=0.9, β=0.5 (got {part!r})"
+        ).format(part=part),
+        field="alpha",
+    )

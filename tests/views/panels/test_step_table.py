@@ -8,6 +8,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
 from linviz.controller.session import Session
+from linviz.model.errors import ScenarioError
 from linviz.model.scenario import Scenario, write
 from linviz.views.panels.step_table import StepEditorPanel
 from linviz.views.panels.step_table_model import CAPTION, LABEL, PARAMETERS, TARGET, VALUE, VECTOR
@@ -243,6 +244,18 @@ def test_typed_text_is_split_but_not_judged():
     assert parse_parameters("α=0.9, β=0.5", "gated_delta") == {"alpha": 0.9, "beta": 0.5}
     assert parse_parameters("0.5", "delta") == {"alpha": None, "beta": 0.5}
     assert parse_parameters("", "gated") == {"alpha": None, "beta": None}
+    assert parse_parameters("α=0.9, 0.5", "gated_delta") == {"alpha": 0.9, "beta": 0.5}
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [("α=0, 9", "gated"), ("0, 5", "delta"), ("0.9, 1, 2", "gated_delta"), ("β=0.5, b=1", "delta")],
+)
+def test_a_parameter_given_twice_or_a_number_too_many_is_refused(qapp, text, rule):
+    # "α=0,9" typed in English was α = 0 and then a bare 9: α = 9, silently.
+    with pytest.raises(ScenarioError) as refused:
+        parse_parameters(text, rule)
+    assert "write α/β as α=0.9, β=0.5" in str(refused.value)
 
 
 # -- what the painted cells look like ------------------------------------------------
