@@ -140,6 +140,10 @@
    * beyond it four significant digits (thousands grouped; from 1e15 an exponent). */
   function percent(x) {
     var p = 100 * x;
+    if (isFinite(x) && !isFinite(p)) {  // beyond the floats as a per cent (shown_percent)
+      var parts = x.toExponential(3).split("e");
+      return localised(formatG(Number(parts[0]), 4) + "e+" + (Number(parts[1]) + 2) + " %");
+    }
     if (!isFinite(p)) return isNaN(p) ? "— %" : (p < 0 ? MINUS : "") + "∞ %";
     if (Math.abs(p) < 1e4) return localised(p.toFixed(1) + " %");
     var rounded = Number(p.toPrecision(4));

@@ -136,6 +136,14 @@ def shown_percent(share: float, space: str = NARROW_NO_BREAK) -> str:
     value = 100 * float(share)
     if math.isfinite(value) and abs(value) < 1e4:
         return localised(f"{value:.1f}") + space + "%"
+    if math.isfinite(float(share)) and not math.isfinite(value):
+        # A share near 1.8e308 is a per cent beyond the floats, not "∞ %": its digits
+        # and its power of ten raised by two.
+        mantissa, exponent = f"{float(share):.3e}".split("e")
+        text = f"{float(mantissa):.4g}e+{int(exponent) + 2}"
+        if _decimal_comma:
+            text = text.replace(".", ",")
+        return unbroken_number(text.replace("-", MINUS)) + space + "%"
     return shown_amount(value) + space + "%"
 
 

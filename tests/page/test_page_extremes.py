@@ -75,3 +75,29 @@ def test_a_scenario_without_words_shows_no_empty_what_happens_box(browser, tmp_p
     browser.load(write_lesson_page(worded, tmp_path / "worded.html", "en", "light"))
     for number in range(5):
         assert browser.js(f"window.linviz.go({number}); " + visible) is True
+
+
+def test_an_error_beyond_the_floats_in_per_cent_is_its_number_not_infinity(
+    qtbot, browser, tmp_path
+):
+    """y = [0, 8.95e307] for v = [0, 1]: the relative error is 8.95e307, 8.95e309 %,
+    which the window's readout and the page's caption both said as "∞ %"."""
+    from linviz.controller.session import Session
+    from linviz.views.number_text import WORD_JOINER
+    from linviz.views.panels.read_breakdown import ReadoutPanel
+
+    scenario = extreme_scenario(caption="off by {error}")
+    browser.load(write_lesson_page(scenario, tmp_path / "error.html", "en", "light"))
+    caption = browser.js(
+        "window.linviz.go(3); return document.querySelector('.caption').textContent;"
+    )
+    assert caption.replace("\u202f", " ") == "off by 8.95e+309 %"
+    session = Session(scenario)
+    session.set_cursor(3)
+    panel = ReadoutPanel(session)
+    qtbot.addWidget(panel)
+    panel.resize(760, 700)
+    panel.show()
+    qtbot.waitExposed(panel)
+    text = panel.text().replace(WORD_JOINER, "").replace("\u202f", " ")
+    assert "relative error: 8.95e+309 %" in text and "∞" not in text

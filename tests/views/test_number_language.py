@@ -73,3 +73,10 @@ def test_a_huge_french_share_keeps_its_decimal_comma(french):
 
     assert percent(5956597471519987.2) == "5,\u2060957e+17\u202f%"
     assert percent(123.456) == "12\u202f350\u202f%" and percent(0.684) == "68,4\u202f%"
+
+
+def test_a_per_cent_beyond_the_floats_keeps_its_digits(qapp):
+    """A share of 8.95e307 is 8.95e309 %, not "∞ %" (its per cent alone overflows)."""
+    assert nt.shown_percent(8.95e307).replace(nt.WORD_JOINER, "") == "8.95e+309\u202f%"
+    assert nt.shown_percent(-1.7e308).replace(nt.WORD_JOINER, "") == "\u22121.7e+310\u202f%"
+    assert nt.shown_percent(float("inf")) == "∞\u202f%"  # an overflowed share stays infinite
