@@ -94,12 +94,11 @@ def pytest_collection_modifyitems(config, items):
 def cycles_collected_between_tests(request):
     """Python's collector off inside Qt calls, as in the app (linviz.views.idle_collector).
 
-    A Qt test's application gets the app's idle collector, paused: the
-    generations due are collected here, after every test, once the widgets
-    it left to Python are deleted (defined before that fixture, this one runs
-    after it). A collection inside ``QObject::disconnect`` hung a CI worker
-    for good; one from the event loop during pytest-qt's teardown freed a
-    test's parentless panel before that fixture could, and crashed a worker.
+    A Qt test's application gets the app's idle collector (collections from
+    the event loop); after every test the generations due are collected here,
+    a moment when no Qt call is under way. A collection that fell inside
+    ``QObject::disconnect`` hung a CI worker for good. Defined before the
+    fixtures that delete a test's windows, so it runs after them.
     """
     if "qtbot" in request.fixturenames or "qapp" in request.fixturenames:
         from PySide6 import QtWidgets
@@ -108,7 +107,7 @@ def cycles_collected_between_tests(request):
 
         app = QtWidgets.QApplication.instance()
         if app is not None:
-            install(app).pause()
+            install(app)
     yield
     from linviz.views.idle_collector import collect_due
 

@@ -39,19 +39,6 @@ class IdleCollector(QtCore.QObject):
         self._timer.timeout.connect(collect_due)
         self._timer.start()
 
-    def pause(self) -> None:
-        """Stop collecting from the event loop (a caller collects at moments of its own)."""
-        self._timer.stop()
-
-    def resume(self) -> None:
-        """Collect from the event loop again."""
-        self._timer.start()
-
-    @property
-    def running(self) -> bool:
-        """Whether the event loop collects now."""
-        return self._timer.isActive()
-
 
 def collect_due() -> int | None:
     """Collect the oldest generation whose count passed its threshold (as Python would);
