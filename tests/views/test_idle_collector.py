@@ -27,11 +27,8 @@ def test_the_app_collects_cycles_from_its_event_loop_not_at_random(qtbot):
     holder = _Holder()
     gone = weakref.ref(holder)
     del holder
-    # Allocations enough for a collection (kept: a freed object counts -1, and a
-    # test's teardown may have left the count far below 0).
-    kept: list[list] = []
-    while gc.get_count()[0] <= gc.get_threshold()[0]:
-        kept.append([])
+    # Allocations enough for a collection (kept: freed ones do not count).
+    kept = [[] for _ in range(gc.get_threshold()[0] + 10)]
     assert gone() is not None  # nothing collected it outside the event loop
     qtbot.waitUntil(lambda: gone() is None, timeout=5_000)  # the loop's next tick did
     del kept
