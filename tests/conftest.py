@@ -91,30 +91,6 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(autouse=True)
-def cycles_collected_between_tests(request):
-    """Python's collector off inside Qt calls, as in the app (linviz.views.idle_collector).
-
-    A Qt test's application gets the app's idle collector (collections from
-    the event loop); after every test the generations due are collected here,
-    a moment when no Qt call is under way. A collection that fell inside
-    ``QObject::disconnect`` hung a CI worker for good. Defined before the
-    fixtures that delete a test's windows, so it runs after them.
-    """
-    if "qtbot" in request.fixturenames or "qapp" in request.fixturenames:
-        from PySide6 import QtWidgets
-
-        from linviz.views.idle_collector import install
-
-        app = QtWidgets.QApplication.instance()
-        if app is not None:
-            install(app)
-    yield
-    from linviz.views.idle_collector import collect_due
-
-    collect_due()
-
-
-@pytest.fixture(autouse=True)
 def never_ask_to_save(request, monkeypatch):
     """Closing a modified window at teardown must not wait on a modal question."""
     if "qtbot" not in request.fixturenames and "qapp" not in request.fixturenames:

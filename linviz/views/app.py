@@ -8,7 +8,6 @@ import sys
 from PySide6 import QtCore, QtWidgets
 
 from linviz.views.guarded import guarded
-from linviz.views.idle_collector import install as install_idle_collector
 from linviz.views.indicator_style import use_indicator_style
 from linviz.views.language import LANGUAGES, SETTINGS_KEY, set_language, system_language
 
@@ -60,7 +59,6 @@ def application(
     if app is None:
         app = QtWidgets.QApplication(argv if argv is not None else sys.argv[:1])
     use_indicator_style(app)  # type: ignore[arg-type]
-    install_idle_collector(app)  # cycles collected between events, not inside a Qt call
     QtCore.QCoreApplication.setOrganizationName("linviz")
     QtCore.QCoreApplication.setApplicationName("linviz")
     if language is not None:
