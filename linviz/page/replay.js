@@ -85,12 +85,12 @@
   }
 
   /** Each vector's share of their sizes' sum, in [0, 1] (0s when all are zero), measured on
-   *  the vectors scaled by the power of two of their largest entry (ErrorParts.shares). */
+   *  the vectors divided by their largest entry (ErrorParts.shares). */
   function shares(vectors) {
-    var joined = [];
-    vectors.forEach(function (v) { for (var i = 0; i < v.length; i++) joined.push(v[i]); });
-    var e = scaled(joined).exponent, largest = 0;
-    joined.forEach(function (x) { largest = Math.max(largest, Math.abs(x)); });
+    var largest = 0;
+    vectors.forEach(function (v) {
+      for (var i = 0; i < v.length; i++) largest = Math.max(largest, Math.abs(v[i]));
+    });
     if (!(largest > 0) || !isFinite(largest)) return vectors.map(function () { return 0; });
     var sizes = vectors.map(function (v) {
       return size(Array.prototype.map.call(v, function (x) { return x / largest; }));
