@@ -219,10 +219,18 @@ def _last_write(session: Session, number: int) -> int | None:
     return int(found[-1]) + 1 if found.size else None
 
 
-def try_vector(session: Session, text: str, role: str, number: int | None = None) -> ShapeCheck:
+def try_vector(
+    session: Session,
+    text: str,
+    role: str,
+    number: int | None = None,
+    decimal_comma: bool = False,
+) -> ShapeCheck:
     """Check ``text`` as a ``role`` against ``S`` after step ``number`` (default: the cursor).
 
     Nothing in the session changes. See the module's documentation.
+    ``decimal_comma``: the text was typed where numbers show a decimal comma
+    (French): ``"0,5"`` is one number (:func:`~linviz.model.field_checks.split_vector`).
     """
     if role not in ROLES:
         raise ValueError(f"role must be one of {', '.join(ROLES)}, not {role!r}")
@@ -240,7 +248,7 @@ def try_vector(session: Session, text: str, role: str, number: int | None = None
         "feature_map": scenario.feature_map,
         "step": number,
     }
-    tokens = split_vector(text)
+    tokens = split_vector(text, decimal_comma)
     numbers: list[float] = []
     for position, token in enumerate(tokens, start=1):
         try:

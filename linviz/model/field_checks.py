@@ -58,20 +58,41 @@ def _shape_refusal(name: str, got: int, d_k: int, d_v: int) -> ScenarioError:
     )
 
 
-def split_vector(text: str) -> list[str]:
+#: A comma between two digits: a decimal one where the text says so (:func:`split_vector`).
+_COMMA_BETWEEN_DIGITS = re.compile(r"(?<=\d),(?=\d)")
+
+
+def decimal_points(text: str) -> str:
+    """``text`` with each comma between two digits read as a decimal point, unless the
+    text already writes decimal points: ``"0,5"`` → ``"0.5"``, ``"α=0,9 ; β=0,5"`` →
+    ``"α=0.9 ; β=0.5"``, but ``"[0.6,0.8]"`` (pasted as English writes it) is kept.
+
+    How text typed in a language that writes a decimal comma (French) is read
+    before it is split into numbers; the caller knows the language, the model
+    does not.
+    """
+    return text if "." in text else _COMMA_BETWEEN_DIGITS.sub(".", text)
+
+
+def split_vector(text: str, decimal_comma: bool = False) -> list[str]:
     """The tokens of a typed vector: ``"[1, 0]"``, ``"1, 0"`` and ``"1 0"`` all give two.
 
     How every editor reads a typed key, query or value; each token is then
     read with ``float`` and the numbers checked by :func:`parse_vector`. With
     a semicolon between components, a comma is a decimal one, as French
     writes it: ``"0,8 ; −0,6"`` gives ``0.8`` and ``-0.6`` (a real minus sign
-    reads as a hyphen).
+    reads as a hyphen). ``decimal_comma``: the text was typed where numbers
+    are shown with a decimal comma, so a comma between two digits is a
+    decimal one even without a semicolon (:func:`decimal_points`): ``"0,5"``
+    is one component, ``"0,5 0,3"`` two.
     """
     body = text.strip().replace("\u2212", "-")
     if body[:1] in "[(" and body[-1:] in "])":
         body = body[1:-1]
     if ";" in body:
         return [token.replace(",", ".") for token in re.split(r"[;\s]+", body.strip()) if token]
+    if decimal_comma:
+        body = decimal_points(body)
     return [token for token in re.split(r"[,;\s]+", body.strip()) if token]
 
 

@@ -292,3 +292,30 @@ def test_alpha_and_beta_are_typed_with_a_decimal_comma(qtbot, french):
     assert typed(window, write_row, "parameters", "α=0,8 ; β=0,25")
     step = session.scenario.step(write_row + 1)
     assert (step.alpha, step.beta) == (0.8, 0.25)
+
+
+def test_a_vector_is_typed_with_a_decimal_comma_without_a_semicolon(qtbot, french):
+    """In French the step table and the try-a-vector box split "0,5" at its comma:
+    for a d_k = 1 key that was "la clé a 2 composantes mais S a d_k = 1 ligne", and
+    "0,6 0,8" was four components. A comma between digits is a decimal one in
+    French unless the text writes decimal points ("[0.6,0.8]" pasted from English).
+    """
+    from linviz.controller.shape_check import try_vector
+    from linviz.model.scenario import write
+    from linviz.views.classroom.try_vector import TryVectorBox
+
+    session = Session(Scenario(1, 2, [write([1.0], [2.0, 0.0], "w1")]))
+    window = window_on(qtbot, session)
+    assert typed(window, 0, "vector", "0,5")
+    assert list(session.scenario.step(1).vector) == [0.5]
+    assert typed(window, 0, "value", "0,6 0,8")
+    assert list(session.scenario.step(1).value) == [0.6, 0.8]
+    assert typed(window, 0, "value", "[0.25,0.75]")
+    assert list(session.scenario.step(1).value) == [0.25, 0.75]
+    # The box the class types into, and what its check says.
+    box = TryVectorBox(session, window)
+    box.edit.setText("0,5")
+    check = box.try_now()
+    assert check.numbers == (0.5,) and check.problem is None
+    assert try_vector(session, "0,5", "key").numbers == (0.0, 5.0)  # English reads two
+    box.close()

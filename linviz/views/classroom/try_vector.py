@@ -26,7 +26,7 @@ from linviz.model.drawable import largest
 from linviz.views.classroom.shape_words import accepted_text, refusal_text
 from linviz.views.guarded import guarded
 from linviz.views.language import say
-from linviz.views.number_text import cell_text, localised
+from linviz.views.number_text import cell_text, decimal_comma, localised
 from linviz.views.panels.panel import session_theme
 from linviz.views.theme import Theme, qcolor
 
@@ -405,7 +405,9 @@ class TryVectorBox(QtWidgets.QDialog):
 
     def try_now(self) -> ShapeCheck:
         """Check the typed text in the chosen role against ``S`` at the cursor."""
-        check = try_vector(self.session, self.edit.text(), self.role())
+        check = try_vector(
+            self.session, self.edit.text(), self.role(), decimal_comma=decimal_comma()
+        )
         self._show(check)
         return check
 

@@ -29,7 +29,7 @@ from linviz.views.labs.recall_display import RecallDisplay
 from linviz.views.labs.recall_figure import RecallFigure
 from linviz.views.labs.recall_runner import RecallRunner
 from linviz.views.language import say
-from linviz.views.number_text import grouped, localised, plain_number
+from linviz.views.number_text import decimal_comma, grouped, localised, plain_number
 from linviz.views.theme import Theme
 
 Qt = QtCore.Qt
@@ -38,12 +38,13 @@ Qt = QtCore.Qt
 PROGRESS_STEPS = 1000
 
 
-def parse_list(text: str, convert: Callable[[str], object]) -> tuple:
+def parse_list(text: str, convert: Callable[[str], object], decimal_comma: bool = False) -> tuple:
     """``"16, 32 64"`` → ``(16, 32, 64)`` (commas, semicolons or spaces between values).
 
     Read as every editor reads a typed vector (:func:`~linviz.model.field_checks.
     split_vector`): with a semicolon between values a comma is a decimal one,
-    as French writes it, so ``"0,3 ; 0,55"`` → ``(0.3, 0.55)``.
+    as French writes it, so ``"0,3 ; 0,55"`` → ``(0.3, 0.55)``; with
+    ``decimal_comma`` (typed where numbers show one) ``"0,3"`` is ``0.3`` too.
 
     Raises
     ------
@@ -51,7 +52,7 @@ def parse_list(text: str, convert: Callable[[str], object]) -> tuple:
         If a value cannot be converted (the message names it).
     """
     values = []
-    for part in split_vector(text):
+    for part in split_vector(text, decimal_comma):
         try:
             values.append(convert(part))
         except ValueError:
@@ -352,7 +353,8 @@ class RecallPage(LabPage):
     ) -> None:
         edit.setModified(False)
         try:
-            values = parse_list(edit.text(), convert)
+            # Whole numbers have no decimal comma: "16,32" stays two of them.
+            values = parse_list(edit.text(), convert, decimal_comma() and convert is float)
         except ValueError as error:
             self.message.emit(self.tr("not a number: {0}").format(error))
             self._sync_controls()

@@ -12,6 +12,7 @@ import numpy as np
 from PySide6 import QtCore
 
 from linviz.model.errors import ScenarioError
+from linviz.model.field_checks import decimal_points
 from linviz.model.rules import RULE_PARAMETERS
 from linviz.model.scenario import Step, split_vector
 from linviz.model.text_rules import NumberTextError, number_from_text
@@ -29,8 +30,6 @@ _PARAMETER_NAMES = {
 
 
 SYMBOLS = {"alpha": "α", "beta": "β"}
-#: A decimal comma: between two digits.
-_DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")
 
 
 def number_text(x: float) -> str:
@@ -56,9 +55,11 @@ def vector_numbers(text: str, name: str) -> list[float]:
 
     Length and finiteness are left to the scenario's checks; a token that is
     no number at all is refused here, naming it the way the model would.
+    With a decimal comma shown, ``"0,5"`` is one number (see
+    :func:`~linviz.model.field_checks.split_vector`).
     """
     numbers = []
-    for position, token in enumerate(split_vector(text), start=1):
+    for position, token in enumerate(split_vector(text, decimal_comma()), start=1):
         try:
             numbers.append(number_from_text(token))  # ASCII digits: not ٥, not 5_000
         except NumberTextError as error:
@@ -96,7 +97,7 @@ def parse_parameters(text: str, rule_name: str) -> dict[str, float | None]:
         # French writes 0,9: a comma between two digits is a decimal one. Split there,
         # "β=0,5" was β = 0 and a bare 5, and "0,5" for the delta rule was refused as
         # "the delta rule takes no α or β".
-        text = _DECIMAL_COMMA.sub(".", text)
+        text = decimal_points(text)
     for part in (p.strip() for p in re.split(r"[,;]", text)):
         if not part:
             continue

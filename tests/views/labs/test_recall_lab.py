@@ -162,6 +162,13 @@ def test_french_decimal_commas_are_read_as_decimal_marks(qtbot, small_page):
         # Shown back as French writes numbers, and read back the same.
         assert page.similarities_edit.text() == "0,3 ; 0,55"
         assert page.dims_edit.text() == "4 ; 12"
+        # One similarity has no semicolon to say its comma is a decimal one; whole
+        # numbers have no decimal comma, so a comma between them still separates.
+        type_into(page.similarities_edit, "0,3")
+        assert page.lab.settings.similarities == (0.3,)
+        type_into(page.dims_edit, "4,16")
+        assert page.lab.settings.dims == (4, 16)
+        type_into(page.similarities_edit, "0,3 ; 0,55")
     finally:
         set_language("en")
     assert page.similarities_edit.text() in ("0,3 ; 0,55", "0.3, 0.55")
