@@ -90,7 +90,7 @@ class MainWindow(QtWidgets.QMainWindow):
         use_indicator_style(QtWidgets.QApplication.instance())  # dark check boxes show
         super().__init__(parent)
         self.session = session
-        self.settings = QtCore.QSettings()
+        self.settings = QtCore.QSettings(self)  # deleted with the window, not by the collector
         self.last_error: str | None = None
         # Captions, notes and questions given by language follow the window's language.
         ensure_language()

@@ -73,7 +73,7 @@ class WindowExporter(QtCore.QObject):
         super().__init__(desk)
         self.session = session
         self.desk = desk
-        self.settings = QtCore.QSettings()
+        self.settings = QtCore.QSettings(self)  # deleted with the exporter, not by the collector
         self.last_progress: QtWidgets.QProgressDialog | None = None
         #: The view the options dialog is asked for (the whole window offers "editors").
         self._asking_for = WINDOW

@@ -12,6 +12,9 @@ A run ends with its page: the page's ``close_lab`` stops it (the window's
 labs call it when the window goes, and before the application quits), and so
 does the interpreter's exit, before PySide deletes the objects it owns (the
 bridge among them) and a worker still running would signal a deleted object.
+Once its worker has ended, a stopped runner's bridge is deleted by Qt
+(:func:`~linviz.views.qt_disposal.dispose`), not left to the garbage
+collector with the page's wrappers; a later run makes another.
 
 A pool has one thread, so a second window's run waits for the first's; one
 stopped before its turn came is dropped at once (:class:`_Turn`): closing
@@ -33,6 +36,7 @@ from typing import ClassVar, Protocol
 from PySide6 import QtCore
 
 from linviz.controller.labs import Cancellation
+from linviz.views.qt_disposal import dispose
 
 Qt = QtCore.Qt
 
@@ -174,9 +178,7 @@ class BackgroundRun(QtCore.QObject):
         self._ended = threading.Event()
         self._ended.set()
         self._turn = _Turn()
-        self._bridge = _Bridge()
-        self._bridge.progressed.connect(self._on_progress, Qt.ConnectionType.QueuedConnection)
-        self._bridge.done.connect(self._on_done, Qt.ConnectionType.QueuedConnection)
+        self._bridge: _Bridge | None = None
         self._cancel: Cancellation | None = None
         self._number = 0
         self.started_at = 0.0
@@ -200,6 +202,10 @@ class BackgroundRun(QtCore.QObject):
         self._ended = threading.Event()
         self._turn = _Turn()
         self.started_at = time.monotonic()
+        if self._bridge is None:
+            self._bridge = _Bridge()
+            self._bridge.progressed.connect(self._on_progress, Qt.ConnectionType.QueuedConnection)
+            self._bridge.done.connect(self._on_done, Qt.ConnectionType.QueuedConnection)
         worker = _Worker(
             job, self._cancel, self._bridge, self._number, self._ended, self._turn, self._gate()
         )
@@ -222,6 +228,11 @@ class BackgroundRun(QtCore.QObject):
         self.cancel()
         ended = self._turn.drop() or self._ended.wait(wait_s)
         self._cancel = None
+        if ended and self._bridge is not None and QtCore.QCoreApplication.instance() is not None:
+            # No worker holds it now: Qt deletes it (a later run makes another), not
+            # the collector at some moment inside a Qt call (see qt_disposal).
+            dispose(self._bridge)
+            self._bridge = None
         return ended
 
     def _gate(self) -> Callable[[tuple[object, ...]], bool]:

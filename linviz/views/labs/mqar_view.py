@@ -26,6 +26,7 @@ from linviz.views.labs.lab_plot import LabPlot
 from linviz.views.labs.ticks import percent_ticks, power_of_two_ticks
 from linviz.views.language import say
 from linviz.views.number_text import grouped, shown_amount
+from linviz.views.qt_disposal import dispose
 from linviz.views.theme import LIGHT, Theme, label_style
 
 Qt = QtCore.Qt
@@ -204,10 +205,9 @@ class MqarView(QtWidgets.QWidget):
                 sequences=self.tr("%Ln sequences", "", s.trials),
             )
         )
-        for curve in self.curves.values():
-            self.plot.removeItem(curve)
-        for mark in self._marks:
-            self.plot.removeItem(mark)
+        for item in (*self.curves.values(), *self._marks):
+            self.plot.removeItem(item)
+            dispose(item)  # by Qt now, not by the collector inside some Qt call
         self.curves.clear()
         self._marks.clear()
         legend = []

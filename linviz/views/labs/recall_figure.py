@@ -22,6 +22,7 @@ from linviz.views.labs.lab_plot import LabPlot
 from linviz.views.labs.recall_series import Series, series_of
 from linviz.views.labs.ticks import linear_ticks, percent_ticks, power_of_two_ticks
 from linviz.views.number_text import localised, plain_number
+from linviz.views.qt_disposal import dispose
 from linviz.views.theme import LIGHT, Theme, label_style
 
 Qt = QtCore.Qt
@@ -174,10 +175,13 @@ class RecallFigure(QtWidgets.QWidget):
             self.headers[rule].setText(self.rule_header(rule, beta))
         for item in self._extras:
             item.getViewBox() and item.getViewBox().removeItem(item)
+            dispose(item)
         self._extras.clear()
         for (measure, rule), plot in self.plots.items():
             for key in [k for k in self.curves if k[:2] == (measure, rule)]:
-                plot.removeItem(self.curves.pop(key))
+                curve = self.curves.pop(key)
+                plot.removeItem(curve)
+                dispose(curve)
             chosen = [s for s in series if s.rule == rule]
             for s in chosen:
                 self._draw_series(plot, measure, s, colour_of[s.key], index_of[s.key], against)
