@@ -1,10 +1,13 @@
 """Qt objects the app lets go of are deleted by Qt, never by Python's garbage collector.
 
 The collector frees what sits in reference cycles at whatever moment it runs:
-once inside ``QObject::disconnect``, where the ``~QObject`` of a freed
-runner's bridge waited on the signal-slot lock for good and the process hung.
-These tests look, with ``gc.DEBUG_SAVEALL``, at what a collection right after
-the labs redraw or stop would have freed: no live Qt object may be among it.
+once inside ``QObject::disconnect``, where the ``~QObject`` of an object it
+freed waited on the signal-slot lock for good and the process hung. A run of
+the view tests with ``gc.DEBUG_SAVEALL`` listed the live Qt objects the
+collector freed: the labs' runner bridges, the curves and marks their figures
+took out, the window's settings. Each is now deleted by Qt (checked here:
+its wrapper is no longer valid once Qt's deferred deletes have run), while
+the collector never frees a disposed object first.
 """
 
 from __future__ import annotations
@@ -32,30 +35,21 @@ def deferred_deletes() -> None:
     QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
 
 
-def qt_objects_the_collector_would_free() -> list[str]:
-    """The live Qt objects Python owns among what a collection now would free."""
-    gc.set_debug(gc.DEBUG_SAVEALL)
-    try:
-        gc.collect()
-        found = [
-            type(thing).__name__
-            for thing in gc.garbage
-            if isinstance(thing, QtCore.QObject)
-            and shiboken6.isValid(thing)
-            and shiboken6.ownedByPython(thing)
-        ]
-    finally:
-        gc.set_debug(0)
-        gc.garbage.clear()  # freed here, outside any Qt call
-    return found
+def deleted_by_qt(things) -> bool:
+    return all(not shiboken6.isValid(thing) for thing in things)
 
 
 @pytest.fixture
 def page(qtbot, show):
-    gc.collect()  # what earlier tests left
     page = RecallPage(Session(), CapacityLab(SMALL), auto_run=False)
     show(page, 1200, 800)
     return page
+
+
+def run_to_end(qtbot, page: RecallPage) -> None:
+    with qtbot.waitSignal(page.runner.finished, timeout=60_000):
+        qtbot.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
+    settle()
 
 
 def test_a_disposed_object_lives_until_qt_deletes_it(qapp):
@@ -74,23 +68,38 @@ def test_a_disposed_object_lives_until_qt_deletes_it(qapp):
     assert alive() is None or not shiboken6.isValid(alive())
 
 
-def test_a_recall_run_and_its_redraws_leave_no_qt_object_to_the_collector(qtbot, page):
-    with qtbot.waitSignal(page.runner.finished, timeout=60_000):
-        qtbot.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
-    settle()
-    curves = dict(page.figure_view.curves)
+def test_a_recall_redraw_and_the_end_of_its_runs_leave_nothing_to_the_collector(qtbot, page):
+    run_to_end(qtbot, page)
+    curves = list(page.figure_view.curves.values())
     assert curves, "the run drew no curve"
     page.refresh()  # takes every curve and mark out and draws new ones
     settle()
-    assert all(curve not in page.figure_view.curves.values() for curve in curves.values())
+    assert not set(curves) & set(page.figure_view.curves.values())
     deferred_deletes()
-    assert all(not shiboken6.isValid(curve) for curve in curves.values())
-    page.close_lab()  # the runner lets go of its bridge to the worker
+    assert deleted_by_qt(curves)
+    bridge = page.runner._held.bridge  # what the worker signalled through
+    assert bridge is not None and shiboken6.isValid(bridge)
+    page.close_lab()
     deferred_deletes()
-    assert qt_objects_the_collector_would_free() == []
+    assert deleted_by_qt([bridge])
+    run_to_end(qtbot, page)  # a later run makes another
+    assert page.lab.result is not None
 
 
-def test_mqar_redraws_leave_no_qt_object_to_the_collector(qtbot, page):
+def test_a_page_deleted_by_qt_without_closing_its_lab_lets_qt_delete_the_bridge(qtbot):
+    page = RecallPage(Session(), CapacityLab(SMALL), auto_run=False)
+    page.resize(1200, 800)
+    page.show()
+    run_to_end(qtbot, page)
+    bridge = page.runner._held.bridge
+    page.deleteLater()
+    deferred_deletes()
+    assert deleted_by_qt([page])
+    deferred_deletes()  # the bridge's own, asked for as its runner went
+    assert deleted_by_qt([bridge])
+
+
+def test_mqar_redraws_let_qt_delete_the_curves_they_take_out(qtbot, page):
     combo = page.task_combo
     combo.setFocus()
     QTest.keyClick(combo, Qt.Key.Key_Down)  # MQAR
@@ -102,30 +111,25 @@ def test_mqar_redraws_leave_no_qt_object_to_the_collector(qtbot, page):
     spin.selectAll()
     QTest.keyClicks(spin, "8")
     QTest.keyClick(spin, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: all(c not in page.mqar.curves.values() for c in old), timeout=60_000)
+    qtbot.waitUntil(lambda: not set(old) & set(page.mqar.curves.values()), timeout=60_000)
     settle()
     deferred_deletes()
-    assert all(not shiboken6.isValid(curve) for curve in old)
-    page.close_lab()
-    deferred_deletes()
-    assert qt_objects_the_collector_would_free() == []
+    assert deleted_by_qt(old)
 
 
-def test_a_window_deleted_by_qt_leaves_no_qt_object_to_the_collector(qtbot):
+def test_a_window_deleted_by_qt_takes_its_settings_with_it(qtbot):
     """Its remembered settings (a ``QSettings`` of its own, and its exporter's) went
     with the window's wrapper to the collector, and synced to disk from inside it."""
     from linviz.views.main_window import MainWindow
 
-    gc.collect()
     session = Session()
     session.open("session-trace")
     window = MainWindow(session)
     window.resize(1024, 768)
     window.show()
     qtbot.waitExposed(window)
+    settings = [window.settings, window.exporter.settings]
     window.close()
     window.deleteLater()
     deferred_deletes()
-    assert not shiboken6.isValid(window)
-    del window
-    assert qt_objects_the_collector_would_free() == []
+    assert deleted_by_qt([window, *settings])

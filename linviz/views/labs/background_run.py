@@ -12,9 +12,9 @@ A run ends with its page: the page's ``close_lab`` stops it (the window's
 labs call it when the window goes, and before the application quits), and so
 does the interpreter's exit, before PySide deletes the objects it owns (the
 bridge among them) and a worker still running would signal a deleted object.
-Once its worker has ended, a stopped runner's bridge is deleted by Qt
-(:func:`~linviz.views.qt_disposal.dispose`), not left to the garbage
-collector with the page's wrappers; a later run makes another.
+A stopped runner's bridge, or that of a runner Qt deleted, is deleted by Qt
+once its worker has ended (:func:`_retire`), never by the garbage collector
+with the page's wrappers; a later run makes another.
 
 A pool has one thread, so a second window's run waits for the first's; one
 stopped before its turn came is dropped at once (:class:`_Turn`): closing
@@ -27,6 +27,7 @@ finished result, and how a progress report is re-emitted.
 from __future__ import annotations
 
 import atexit
+import functools
 import threading
 import time
 import weakref
@@ -110,6 +111,43 @@ class _Bridge(QtCore.QObject):
     done = QtCore.Signal(object, int)  # (result or Exception, run number)
 
 
+class _Held:
+    """A runner's bridge and the end of its last run: what is retired when the runner goes.
+
+    Plain Python, so the runner's ``destroyed`` handler can hold it without
+    holding the runner.
+    """
+
+    def __init__(self, ended: threading.Event) -> None:
+        self.bridge: _Bridge | None = None
+        self.ended = ended
+
+
+#: Bridges let go of while their worker might still signal on them: kept until it ended.
+_retiring: list[tuple[_Bridge, threading.Event]] = []
+
+
+def _retire(held: _Held) -> None:
+    """Let go of ``held``'s bridge: Qt deletes it once its worker has ended.
+
+    Never the garbage collector (with the page's wrappers, at some moment inside
+    a Qt call: :mod:`~linviz.views.qt_disposal`), and never while a worker
+    could still emit on it.
+    """
+    if held.bridge is not None:
+        _retiring.append((held.bridge, held.ended))
+        held.bridge = None
+    if QtCore.QCoreApplication.instance() is None:
+        return  # the interpreter is going away: PySide deletes what is left
+    still = []
+    for bridge, ended in _retiring:
+        if ended.is_set():
+            dispose(bridge)
+        else:
+            still.append((bridge, ended))
+    _retiring[:] = still
+
+
 class _Worker(QtCore.QRunnable):
     """One run of a job on a pool thread."""
 
@@ -178,7 +216,10 @@ class BackgroundRun(QtCore.QObject):
         self._ended = threading.Event()
         self._ended.set()
         self._turn = _Turn()
-        self._bridge: _Bridge | None = None
+        self._held = _Held(self._ended)
+        # Deleted by Qt with its page without close_lab (a test's page, a figure's):
+        # the bridge still goes by Qt. A partial of plain data: no cycle to the runner.
+        self.destroyed.connect(functools.partial(_retire, self._held))
         self._cancel: Cancellation | None = None
         self._number = 0
         self.started_at = 0.0
@@ -202,12 +243,14 @@ class BackgroundRun(QtCore.QObject):
         self._ended = threading.Event()
         self._turn = _Turn()
         self.started_at = time.monotonic()
-        if self._bridge is None:
-            self._bridge = _Bridge()
-            self._bridge.progressed.connect(self._on_progress, Qt.ConnectionType.QueuedConnection)
-            self._bridge.done.connect(self._on_done, Qt.ConnectionType.QueuedConnection)
+        held = self._held
+        if held.bridge is None:
+            held.bridge = _Bridge()
+            held.bridge.progressed.connect(self._on_progress, Qt.ConnectionType.QueuedConnection)
+            held.bridge.done.connect(self._on_done, Qt.ConnectionType.QueuedConnection)
+        held.ended = self._ended
         worker = _Worker(
-            job, self._cancel, self._bridge, self._number, self._ended, self._turn, self._gate()
+            job, self._cancel, held.bridge, self._number, self._ended, self._turn, self._gate()
         )
         self._pool.start(worker)
         return True
@@ -228,11 +271,7 @@ class BackgroundRun(QtCore.QObject):
         self.cancel()
         ended = self._turn.drop() or self._ended.wait(wait_s)
         self._cancel = None
-        if ended and self._bridge is not None and QtCore.QCoreApplication.instance() is not None:
-            # No worker holds it now: Qt deletes it (a later run makes another), not
-            # the collector at some moment inside a Qt call (see qt_disposal).
-            dispose(self._bridge)
-            self._bridge = None
+        _retire(self._held)  # a later run makes another bridge
         return ended
 
     def _gate(self) -> Callable[[tuple[object, ...]], bool]:
