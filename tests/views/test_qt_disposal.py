@@ -133,3 +133,18 @@ def test_a_window_deleted_by_qt_takes_its_settings_with_it(qtbot):
     window.deleteLater()
     deferred_deletes()
     assert deleted_by_qt([window, *settings])
+
+
+def test_a_closed_plot_lets_qt_delete_its_axes_and_view_box(qapp):
+    from linviz.views.items.plots import still_plot
+
+    widget = still_plot()
+    plot = widget.getPlotItem()
+    parts = [plot.getAxis(name) for name in ("left", "bottom", "top", "right")]
+    parts.append(plot.getViewBox())
+    widget.close()  # pyqtgraph takes them out of the scene
+    assert all(shiboken6.isValid(part) and part.scene() is None for part in parts)
+    deferred_deletes()
+    assert deleted_by_qt(parts)
+    widget.deleteLater()
+    deferred_deletes()

@@ -26,6 +26,7 @@ from linviz.model.drawable import bounded_range
 from linviz.views.drawing.axis_specs import draw_specs, thinned
 from linviz.views.drawing.scene_tuning import repaint_as_one_rectangle
 from linviz.views.guarded import guarded, guarded_paint
+from linviz.views.qt_disposal import dispose
 
 #: Where each axis sits in the plot's grid, as in ``PlotItem``: the title is row 0.
 AXIS_CELLS = {"top": (1, 1), "bottom": (3, 1), "left": (2, 0), "right": (2, 2)}
@@ -350,13 +351,19 @@ class StillPlotItem(pg.GraphicsWidget):
         return item
 
     def close(self) -> None:
-        """Let go of the axes and the view box (``pg.PlotWidget.close`` calls it)."""
+        """Let go of the axes and the view box (``pg.PlotWidget.close`` calls it).
+
+        Out of the scene they belong to Python alone: Qt deletes them
+        (:func:`~linviz.views.qt_disposal.dispose`), not the garbage collector.
+        """
         if self.vb is None:
             return
         for entry in self.axes.values():
             entry["item"].close()
+            dispose(entry["item"])
         if self.scene() is not None:
             self.scene().removeItem(self.vb)
+        dispose(self.vb)
         self.vb = None
 
 
