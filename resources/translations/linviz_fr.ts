@@ -5075,6 +5075,10 @@ y = {output}</translation>
         <translation>annulé</translation>
     </message>
     <message>
+        <source>partly cancelled</source>
+        <translation>en partie annulé</translation>
+    </message>
+    <message>
         <source>term</source>
         <translation>terme</translation>
     </message>

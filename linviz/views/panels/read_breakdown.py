@@ -47,6 +47,7 @@ from linviz.views.panels.term_bars import (
     EXPECTED,
     NOT_OVERWRITTEN,
     OUTPUT,
+    PARTLY_CANCELLED,
     TARGET,
     TERM,
     BarGroup,
@@ -493,7 +494,9 @@ class ReadoutPanel(Panel):
         keys has no crosstalk at all). Without a delta correction, a visible
         earlier term under the target's key is drawn as not overwritten: those
         terms add up to the error's part of that name. Under the delta rule the terms the
-        target's write took back are drawn as cancelled. ``same_key``: for
+        target's write took back are drawn as cancelled, and an earlier term under
+        its key as partly cancelled when that write's β < 1 took back only part of
+        it (the rest is the error's "not overwritten"). ``same_key``: for
         each, whether the write is an earlier one under the target's key
         (:meth:`ReadResult.under_target_key_rows`). Which terms show is
         worked out for all of them at once (40 terms on each frame of a
@@ -504,7 +507,13 @@ class ReadoutPanel(Panel):
         terms = np.array([c.term for c in contributions]).reshape(len(contributions), -1)
         shows = rows_that_show(terms, result.expected)
         corrected = self._corrected(result)
-        delta = self.session.scenario.rule.corrects
+        scenario = self.session.scenario
+        delta = scenario.rule.corrects
+        # β < 1 on the target's write takes back only that share of what its key returned.
+        partly = (
+            delta
+            and scenario.parameters_of(scenario.step(scenario.number_of(result.target)))[1] < 1
+        )
         kinds = []
         for c, same, visible in zip(contributions, same_key, shows):
             if c.label == result.target:
@@ -516,7 +525,7 @@ class ReadoutPanel(Panel):
                 # its term is (part of) the error's "not overwritten", named alike.
                 kinds.append(NOT_OVERWRITTEN)
             elif corrected and visible:
-                kinds.append(CANCELLED)
+                kinds.append(PARTLY_CANCELLED if partly and same else CANCELLED)
             else:
                 kinds.append(TERM)
         return kinds

@@ -46,12 +46,15 @@ LABEL_SHARE = 0.55
 TARGET, CROSSTALK, TERM, OUTPUT, EXPECTED = "target", "crosstalk", "term", "output", "expected"
 #: A term the target's own correction takes back (an exact read under the delta rule).
 CANCELLED = "cancelled"
+#: An earlier write's term under the target's own key that the target's delta
+#: write took back only in part (β < 1): the rest is the error's "not overwritten".
+PARTLY_CANCELLED = "partly_cancelled"
 #: An earlier write's term under the target's own key, which a rule without
 #: correction leaves in S: the error's part of that name, write by write.
 NOT_OVERWRITTEN = "not_overwritten"
 
 #: Every kind, in legend order.
-KINDS = (TARGET, CROSSTALK, NOT_OVERWRITTEN, CANCELLED, TERM, OUTPUT, EXPECTED)
+KINDS = (TARGET, CROSSTALK, NOT_OVERWRITTEN, CANCELLED, PARTLY_CANCELLED, TERM, OUTPUT, EXPECTED)
 
 
 @dataclass(frozen=True)
@@ -117,6 +120,11 @@ class _BarStyle:
             CANCELLED: (
                 [QtGui.QBrush(qcolor(theme.muted, 45))],
                 QtGui.QPen(qcolor(theme.muted), width, Qt.PenStyle.DotLine),
+            ),
+            # As cancelled, its outline dashed: only part was taken back (its word says so).
+            PARTLY_CANCELLED: (
+                [QtGui.QBrush(qcolor(theme.muted, 45))],
+                QtGui.QPen(qcolor(theme.muted), width, Qt.PenStyle.DashLine),
             ),
             OUTPUT: ([QtGui.QBrush(qcolor(theme.read))], QtGui.QPen(qcolor(theme.read), width)),
             EXPECTED: ([QtGui.QBrush(qcolor(theme.target, 30))], expected),
@@ -346,6 +354,7 @@ class TermBars(QtWidgets.QWidget):
                 CROSSTALK: self.tr("crosstalk"),
                 NOT_OVERWRITTEN: self.tr("not overwritten"),
                 CANCELLED: self.tr("cancelled"),
+                PARTLY_CANCELLED: self.tr("partly cancelled"),
                 TERM: self.tr("term"),
                 OUTPUT: self.tr("output y"),
                 EXPECTED: self.tr("wanted v_target"),

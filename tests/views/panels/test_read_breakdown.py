@@ -414,6 +414,11 @@ def test_a_half_replacement_says_what_its_correction_removed(qtbot):
     assert "crosstalk" not in text and "90" not in text and "4.5, 4.5] is" not in text
     assert "largest part: left behind by an earlier write under the same key, 100.0 %" in text
     assert "crosstalk" not in [g.kind for g in panel.bars.groups]
+    # Half of w1's and w3's terms is left under w4's key: not "cancelled", as the bars
+    # said beside "= not overwritten [4, 4]", but partly so.
+    kinds = {g.label: g.kind for g in panel.bars.groups}
+    assert kinds["w1"] == kinds["w3"] == "partly_cancelled" and kinds["w2"] == "term"
+    assert panel.bars.kind_text("partly_cancelled") == "partly cancelled"
 
 
 def test_a_term_left_under_the_targets_key_is_drawn_as_not_overwritten(qtbot):
@@ -443,8 +448,10 @@ def test_the_not_overwritten_bars_add_up_to_the_errors_part_of_that_name(qtbot, 
     left = result.error_parts.parts["not_overwritten"]
     drawn = [g.values for g in panel.bars.groups if g.kind == "not_overwritten"]
     if rule.name == "delta":
-        # The target's write took part of a's value back: a is drawn as cancelled.
-        assert drawn == [] and "cancelled" in [g.kind for g in panel.bars.groups]
+        # The target's write (β = 0.5) took part of a's value back: a is drawn as
+        # partly cancelled, what is left of it being the error's "not overwritten".
+        kinds = {g.label: g.kind for g in panel.bars.groups}
+        assert drawn == [] and kinds["a"] == "partly_cancelled"
     else:
         np.testing.assert_allclose(np.sum(drawn, axis=0), left, atol=1e-12)
 
