@@ -127,6 +127,9 @@ class ReadoutPanel(Panel):
         layout.addWidget(self.story)
         layout.addWidget(self.weights)
         layout.addWidget(self.overlaps, 1, Qt.AlignmentFlag.AlignTop)
+        # Room nothing stretched into (bars kept hidden on a short projector screen)
+        # goes below the words, not into the heading as a gap under its line.
+        layout.addStretch(0)
         self._bars_allowed = True
         self._bars_wanted = False
         #: The measures shown at a read, as (name, value) text pairs.

@@ -582,3 +582,23 @@ def test_the_largest_part_reads_as_a_sentence_when_it_is_the_own_scale(qtbot):
         "100.0 % of the error's parts, by size." in text
     ), text
     assert " is the target's own term is " not in text
+
+
+def test_room_left_by_bars_kept_hidden_goes_below_the_words(qtbot):
+    """A 1024×768 projector keeps delta-repair step 8's bars hidden (the numbers come
+    first); the room they left went into the heading, a gap of ~100 px under its line."""
+    _, panel = lesson_panel(qtbot, "delta-repair", 8)
+    panel.allow_bars(False)
+    panel.resize(panel.width(), 900)
+    qtbot.waitUntil(lambda: panel.height() == 900)
+    settle()
+    assert not panel.bars.isVisible() and panel.numbers.isVisible()
+    heading = panel.heading.geometry()
+    spacing = panel.layout().spacing()
+    assert (
+        panel.numbers.geometry().top() - heading.top()
+        <= panel.heading.sizeHint().height() + spacing
+    )
+    panel.allow_bars(True)  # shown, the bars take the room
+    settle()
+    assert panel.bars.isVisible() and panel.bars.height() > 222
