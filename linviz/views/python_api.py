@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import shiboken6
 from PySide6 import QtCore, QtWidgets
 
 from linviz.controller.session import Session
@@ -294,7 +295,10 @@ def _ipython():
 
 
 def _forget_closed() -> None:
-    _WINDOWS[:] = [window for window in _WINDOWS if window.isVisible()]
+    """Drop the windows closed since, and those Qt deleted (a script's ``deleteLater``)."""
+    _WINDOWS[:] = [
+        window for window in _WINDOWS if shiboken6.isValid(window) and window.isVisible()
+    ]
 
 
 def show(

@@ -96,6 +96,22 @@ def test_show_inside_ipython_turns_on_gui_qt_and_returns(qtbot, monkeypatch, ses
     window.close()
 
 
+def test_a_window_qt_deleted_does_not_stop_the_next_show(qtbot, monkeypatch, session_trace):
+    """A script that deleted its window (``deleteLater``) met "Internal C++ object
+    (MainWindow) already deleted" at its next linviz.show() or linviz.run()."""
+    shell = FakeShell()
+    monkeypatch.setattr(python_api, "_ipython", lambda: shell)
+    first = linviz.show(session_trace)
+    first.deleteLater()
+    QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
+    second = linviz.show(session_trace, step=2)
+    qtbot.addWidget(second)
+    assert second.isVisible() and python_api._WINDOWS[-1] is second
+    assert all(window is not first for window in python_api._WINDOWS)
+    assert linviz.run() == 0
+    second.close()
+
+
 def test_show_in_a_script_runs_the_loop_until_the_window_closes(qtbot, monkeypatch):
     monkeypatch.setattr(python_api, "_ipython", lambda: None)
     seen = []
