@@ -37,6 +37,44 @@ settings.register_profile(
 settings.load_profile("linviz")
 
 
+def pytest_configure(config):
+    """pytest-qt's wait loops are deleted by Qt once a wait is over, not by the collector.
+
+    Each ``qtbot.waitSignal``/``waitSignals``/``waitCallback`` makes a
+    ``QEventLoop`` of Python's own, in a reference cycle with its blocker
+    (through its timer's connection), which only the garbage collector then
+    frees: at whatever moment it runs, inside a Qt call too, where the
+    loop's ``~QObject`` can wait on the signal-slot lock for good (a test
+    worker hung so once). Handed to
+    :func:`~linviz.views.qt_disposal.dispose` when its wait ends, it is
+    deleted with the test's other deferred deletes instead.
+    """
+    if not config.pluginmanager.hasplugin("pytest-qt"):
+        return
+    import functools
+
+    from pytestqt import wait_signal
+
+    from linviz.views.qt_disposal import dispose
+
+    def disposing(method):
+        @functools.wraps(method)
+        def wrapper(self, *args, **kwargs):
+            __tracebackhide__ = True
+            try:
+                return method(self, *args, **kwargs)
+            finally:
+                loop = getattr(self, "_loop", None)
+                if loop is not None:
+                    dispose(loop)
+
+        return wrapper
+
+    for blocker in (wait_signal._AbstractSignalBlocker, wait_signal.CallbackBlocker):
+        blocker.wait = disposing(blocker.wait)
+        blocker.__exit__ = disposing(blocker.__exit__)
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_cmdline_main(config):
     """``pytest`` alone runs the suite on every core (pytest-xdist), a file per worker.
@@ -138,5 +176,6 @@ def parentless_widgets_deleted(request):
     for widget in left:
         widget.hide()
         widget.deleteLater()
-    if left:
-        QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
+    # Those, and what the test let go of through dispose() (pytest-qt's wait loops
+    # among them, see pytest_configure), go now, by Qt.
+    QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)

@@ -148,3 +148,18 @@ def test_a_closed_plot_lets_qt_delete_its_axes_and_view_box(qapp):
     assert deleted_by_qt(parts)
     widget.deleteLater()
     deferred_deletes()
+
+
+def test_a_wait_of_pytest_qt_lets_qt_delete_its_event_loop(qtbot):
+    """Each wait's QEventLoop sits in a cycle with its blocker: the suite's conftest
+    hands it to Qt when the wait ends (a worker once hung in the collector)."""
+    timer = QtCore.QTimer()
+    timer.setSingleShot(True)
+    timer.setInterval(1)
+    with qtbot.waitSignal(timer.timeout) as blocker:
+        timer.start()
+    with qtbot.waitCallback() as callback:
+        QtCore.QTimer.singleShot(1, callback)
+    loops = [blocker._loop, callback._loop]  # referenced here: only Qt can delete them
+    deferred_deletes()  # (the second wait's loop ran the first's already)
+    assert deleted_by_qt(loops)
