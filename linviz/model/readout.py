@@ -105,6 +105,17 @@ class ReadResult:
             self._error_parts = _split(self)
         return self._error_parts
 
+    @property
+    def target_beta(self) -> float | None:
+        """The β in force at the target's write (its own or the rule's); ``None``
+        without a target. Under a delta rule, the share of what its key returned
+        that the write took back.
+        """
+        if self.target_index is None:
+            return None
+        number = int(self.numbers[self.target_index])
+        return float(self._scenario.write_parameters(number - 1, number)[1][0])
+
     def shown_parts(self) -> list[str]:
         """The error's parts a screen names, largest first: those that print as non-zero.
 
@@ -476,11 +487,8 @@ def _split(result: ReadResult) -> ErrorParts:
     assert index is not None and result.expected is not None
     scenario = result._scenario
     rule = scenario.rule
-    number = int(parts.numbers[index])
     phi_target = parts.phi_key(index)
-    beta = None
-    if rule.corrects:
-        beta = float(scenario.write_parameters(number - 1, number)[1][0])
+    beta = result.target_beta if rule.corrects else None
     target_weight = float(result.weights[index])
     same_sum, same = np.zeros(scenario.d_v), 0
     # Term by term up to as many writes as linviz trace lists; past that, as it

@@ -510,13 +510,10 @@ class ReadoutPanel(Panel):
         terms = np.array([c.term for c in contributions]).reshape(len(contributions), -1)
         shows = rows_that_show(terms, result.expected)
         corrected = self._corrected(result)
-        scenario = self.session.scenario
-        delta = scenario.rule.corrects
+        delta = self.session.scenario.rule.corrects
         # β < 1 on the target's write takes back only that share of what its key returned.
-        partly = (
-            delta
-            and scenario.parameters_of(scenario.step(scenario.number_of(result.target)))[1] < 1
-        )
+        beta = result.target_beta
+        partly = delta and beta is not None and beta < 1
         kinds = []
         for c, same, visible in zip(contributions, same_key, shows):
             if c.label == result.target:
@@ -593,8 +590,8 @@ class ReadoutPanel(Panel):
                 "{target}'s term, as this read weighs it: {own} − {removed} = {term}"
             ).format(**values)
         how = self.tr("its value less what its key already returned")
-        _, beta = scenario.parameters_of(scenario.step(scenario.number_of(target)))
-        if beta != 1.0:
+        beta = result.target_beta
+        if beta is not None and beta != 1.0:
             how = self.tr(
                 "β × its value less β × what its key already returned, β = {beta}"
             ).format(beta=shown_number(beta))
