@@ -37,6 +37,7 @@ from linviz.model.readout import read_with
 from linviz.model.report import fmt_matrix, fmt_vector
 from linviz.model.scenario import split_vector
 from linviz.model.text_rules import NumberTextError, number_from_text
+from linviz.model.texts import counted
 
 #: The roles a typed vector can be tried in.
 ROLES = ("key", "query", "value")
@@ -178,7 +179,7 @@ class _Common(TypedDict):
 
 
 def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'s' * (count != 1)}"
+    return counted(count, noun, noun + "s")
 
 
 def shape_message(role: str, got: int, d_k: int, d_v: int, feature_map: str = "identity") -> str:

@@ -141,9 +141,7 @@ def shown_percent(share: float, space: str = NARROW_NO_BREAK) -> str:
         # and its power of ten raised by two.
         mantissa, exponent = f"{float(share):.3e}".split("e")
         text = f"{float(mantissa):.4g}e+{int(exponent) + 2}"
-        if _decimal_comma:
-            text = text.replace(".", ",")
-        return unbroken_number(text.replace("-", MINUS)) + space + "%"
+        return unbroken_number(_shown_label(text)) + space + "%"
     return shown_amount(value) + space + "%"
 
 
