@@ -27,6 +27,7 @@ from linviz.controller.session import Session
 from linviz.views.labs.recall_page import RecallPage
 from linviz.views.qt_disposal import dispose, waiting
 from tests.views.conftest import settle
+from tests.views.labs.conftest import run_to_end
 
 SMALL = CapacitySettings(dims=(8,), sizes=(4, 8, 16), similarities=(0.0,), trials=2)
 
@@ -44,12 +45,6 @@ def page(qtbot, show):
     page = RecallPage(Session(), CapacityLab(SMALL), auto_run=False)
     show(page, 1200, 800)
     return page
-
-
-def run_to_end(qtbot, page: RecallPage) -> None:
-    with qtbot.waitSignal(page.runner.finished, timeout=60_000):
-        qtbot.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
-    settle()
 
 
 def test_a_disposed_object_lives_until_qt_deletes_it(qapp):

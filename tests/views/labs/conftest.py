@@ -47,3 +47,12 @@ def show_lab(window, name: str):
     settle()
     settle()
     return page
+
+
+def run_to_end(qtbot, page) -> None:
+    """Click a lab page's Run button and wait until its run has finished."""
+    from PySide6.QtCore import Qt
+
+    with qtbot.waitSignal(page.runner.finished, timeout=60_000):
+        qtbot.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
+    settle()

@@ -12,7 +12,7 @@ from linviz.controller.labs import CapacityLab, CapacitySettings
 from linviz.controller.session import Session
 from linviz.views.labs.recall_page import RecallPage, parse_list
 from tests.views.conftest import settle
-from tests.views.labs.conftest import show_lab
+from tests.views.labs.conftest import run_to_end, show_lab
 
 SMALL = CapacitySettings(
     dims=(8, 16),
@@ -32,12 +32,6 @@ def small_page(qtbot, show):
     page = RecallPage(Session(), CapacityLab(SMALL), auto_run=False)
     show(page, 1200, 800)
     return page
-
-
-def run_to_end(qtbot, page: RecallPage) -> None:
-    with qtbot.waitSignal(page.runner.finished, timeout=60_000):
-        qtbot.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
-    settle()
 
 
 def test_a_run_draws_one_curve_per_d_and_rule_and_marks_n_equals_d(qtbot, small_page):
