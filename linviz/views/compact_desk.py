@@ -232,15 +232,11 @@ class CompactDesk(QtCore.QObject):
         largest page's): a readout taller than the room would push the
         window's minimum past an 800×600 screen. The numbers come first.
         """
-        readout = self.desk.readout
-        readout.allow_bars(True)
         room = self.stack.height() if self.stack.isVisible() else 0
         # The readout's own hint (its frame's is cached until the next layout pass)
         # and its frame's margins.
         margins = self.desk.panel_frame("readout").layout().contentsMargins()
-        needed = readout.minimumSizeHint().height() + margins.top() + margins.bottom()
-        needed += BARS_PX
-        readout.allow_bars(0 < room and needed <= room)
+        self.desk.readout.fit_height(room, margins.top() + margins.bottom() + BARS_PX)
 
     # -- which tab -----------------------------------------------------------------------------
     def step_kind(self) -> str:

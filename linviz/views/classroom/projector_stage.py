@@ -252,8 +252,7 @@ class ProjectorStage(QtCore.QObject):
         if self.kind == READ:
             # Decided before the layout runs: a readout taller than the stage
             # would push the window's minimum past the screen.
-            readout.allow_bars(True)
-            readout.allow_bars(readout.minimumSizeHint().height() <= self.body.height())
+            readout.fit_height(self.body.height())
         else:
             readout.allow_bars(True)
         # The readout's numbers on one line each: at least its share of the width

@@ -132,6 +132,9 @@ class ReadoutPanel(Panel):
         layout.addStretch(0)
         self._bars_allowed = True
         self._bars_wanted = False
+        #: Whether the bars carry the weights and their line is hidden (see fit_height).
+        self._weights_spared = False
+        self._weights_wanted = False
         #: The measures shown at a read, as (name, value) text pairs.
         self.measures: list[tuple[str, str]] = []
         self._shown_once = False
@@ -228,24 +231,50 @@ class ReadoutPanel(Panel):
         # a short screen must know. Its own layout still wraps for the width.
         return False
 
-    def allow_bars(self, allowed: bool) -> None:
+    def allow_bars(self, allowed: bool, weights_line: bool = True) -> None:
         """Let the bars show at a read, or keep them hidden.
 
-        Projector mode decides: at 720 rows there may be too few for the bars
-        and every number, and the numbers come first.
+        Projector mode decides (see :meth:`fit_height`): at 720 rows there
+        may be too few for the bars and every number, and the numbers come
+        first. Without ``weights_line``, the bars carry the weights instead
+        (each write's row says "w = 1").
         """
-        if allowed != self._bars_allowed:
-            self._bars_allowed = allowed
-            self.bars.setVisible(allowed and self._bars_wanted)
+        spared = allowed and not weights_line
+        self._bars_allowed, self._weights_spared = allowed, spared
+        self.bars.require_notes(spared)
+        self.bars.setVisible(allowed and self._bars_wanted)
+        self.weights.setVisible(self._weights_wanted and not spared)
 
     def bars_allowed(self) -> bool:
         """Whether the bars may show (see :meth:`allow_bars`)."""
         return self._bars_allowed
 
+    def weights_spared(self) -> bool:
+        """Whether the bars carry the weights in place of their line (see :meth:`fit_height`)."""
+        return self._weights_spared
+
+    def fit_height(self, room: int, around: int = 0) -> None:
+        """Show what ``room`` px hold, ``around`` of them taken by what frames the readout.
+
+        Every number always; the bars where they fit beside them. Short of
+        rows, the line of weights gives way to the bars first, if the bars
+        can say each write's weight in its row instead.
+        """
+        choices = [(True, True), (True, False), (False, True)]
+        if not self.bars.can_carry_notes():
+            choices.remove((True, False))
+        for bars, weights_line in choices:
+            self.allow_bars(bars, weights_line)
+            if 0 < room and self.minimumSizeHint().height() + around <= room:
+                return
+
     def _show_only(self, *widgets: QtWidgets.QWidget) -> None:
         self._bars_wanted = self.bars in widgets
+        self._weights_wanted = self.weights in widgets
         if not self._bars_allowed:
             widgets = tuple(w for w in widgets if w is not self.bars)
+        if self._weights_spared:
+            widgets = tuple(w for w in widgets if w is not self.weights)
         for widget in (
             self.bars,
             self.numbers,

@@ -39,6 +39,8 @@ MIN_BAR_PX = 3.0
 #: of the largest terms as the panel's height fits: a read after 40 writes
 #: must not make the readout (and the desk under it) taller than the window.
 MIN_ROWS = 4
+#: Least height (px) of the bars of a column, its numbers and words aside.
+COLUMN_MIN_PX = 20
 #: Most of the width a row's labels take from its bars (the bars keep the rest).
 LABEL_SHARE = 0.55
 
@@ -249,6 +251,10 @@ class TermBars(QtWidgets.QWidget):
         #: How the last paint laid groups out: "columns", "rows" (narrow panels)
         #: or "strips" (too many components for bars).
         self.orientation = "columns"
+        #: Every group's note ("w = 1") must show: the readout's line of weights gave way.
+        self.notes_required = False
+        #: The words the last paint wrote under or beside each group: (group index, line).
+        self.drawn_words: list[tuple[int, str]] = []
         # Every pixel is painted: Qt need not paint the panel underneath first.
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self.setSizePolicy(
@@ -362,13 +368,35 @@ class TermBars(QtWidgets.QWidget):
         return self._kind_texts[kind]
 
     # -- geometry -------------------------------------------------------------------
+    def require_notes(self, required: bool) -> None:
+        """Give every group a row with room for its note (see :meth:`can_carry_notes`)."""
+        if required != self.notes_required:
+            self.notes_required = required
+            self.updateGeometry()
+            self.update()
+
+    def can_carry_notes(self) -> bool:
+        """Whether each group, a line high, still gets its bars (its note on that line).
+
+        Not with strips (too many components for bars in such a row), nor
+        with terms left out: there the notes of some writes are not drawn.
+        """
+        if not self.groups or self.hidden_count:
+            return False
+        style = self.style_for_paint()
+        components = max(len(g.values) for g in self.groups)
+        return (style.note_m.height() - 2) * 0.8 / components >= MIN_BAR_PX
+
     @guarded_size
     def minimumSizeHint(self) -> QtCore.QSize:
         # Room for the legend and one line of label per group up to MIN_ROWS, no
         # more: on a 1280×720 projector the numbers under the bars need the rest.
         style = self.style_for_paint()
         line = style.legend_m.height()
-        if len(self.groups) <= MIN_ROWS:
+        if self.notes_required:  # a line per group, all of them: its label and its note
+            legend = self._legend(None, style, 0, None, self.hidden_count)
+            rows = len(self.groups) * (style.note_m.height() - 2)  # as _paint_row_label has it
+        elif len(self.groups) <= MIN_ROWS:
             legend = self._legend(None, style, 0, None, self.hidden_count)
             rows = len(self.groups) * (style.note_m.height() - 1)
         else:  # strips (as _paint fits them): the colour scale and "… not shown" too
@@ -395,6 +423,7 @@ class TermBars(QtWidgets.QWidget):
             painter.fillRect(self.rect(), style.background)
             self.bar_rects = []
             self.strip_rects = []
+            self.drawn_words = []
             if self.groups:
                 self._paint(painter, style)
         finally:
@@ -544,7 +573,13 @@ class TermBars(QtWidgets.QWidget):
         needed = self._facts(style).needed
         top = 4 + self._legend(None, style, 4, None, self.hidden_count)
         width, height = self.width() - 16, self.height() - top - 4
-        if width / count >= needed and width / count * 0.78 / components >= MIN_BAR_PX:
+        # Columns need the height for their words under them (a wide, short readout).
+        column_words = style.label_m.height() + 2 * style.note_m.height() + 4
+        if (
+            width / count >= needed
+            and width / count * 0.78 / components >= MIN_BAR_PX
+            and height - 2 * style.value_m.height() - column_words >= COLUMN_MIN_PX
+        ):
             mode = "columns"
         elif height / count * 0.8 / components >= MIN_BAR_PX:
             mode = "rows"
@@ -612,7 +647,7 @@ class TermBars(QtWidgets.QWidget):
         bottom_h = label_m.height() + 2 * note_m.height() + 4
         top = area.top() + value_m.height()
         bottom = area.bottom() - bottom_h - value_m.height()
-        if bottom - top < 20:
+        if bottom - top < COLUMN_MIN_PX:
             return
 
         def y_of(value: float) -> float:
@@ -659,12 +694,9 @@ class TermBars(QtWidgets.QWidget):
             for font, metrics, color, text in lines:
                 painter.setFont(font)
                 painter.setPen(color)
-                draw_centred(
-                    painter,
-                    QtCore.QRectF(x0, y, slot, metrics.height()),
-                    style.elided(metrics, text, int(slot) - 2),
-                    font,
-                )
+                shown = style.elided(metrics, text, int(slot) - 2)
+                draw_centred(painter, QtCore.QRectF(x0, y, slot, metrics.height()), shown, font)
+                self.drawn_words.append((index, shown))
                 y += metrics.height()
 
     def _row_labels(
@@ -691,15 +723,18 @@ class TermBars(QtWidgets.QWidget):
             )
         elif row_h >= label_h + note_h:
             needed = facts.label_width
-        else:  # cramped: the label and its kind on one line
+        else:  # cramped: the label and its kind (or note) on one line
             needed = max(
-                (
-                    style.width(style.note_m, f"{g.label}  {self.kind_text(g.kind)}")
-                    for g in self.groups
-                ),
-                default=0,
+                (style.width(style.note_m, self._one_line(g)) for g in self.groups), default=0
             )
         return facts.texts, min(area.width() * LABEL_SHARE, needed + 6)
+
+    def _one_line(self, group: BarGroup) -> str:
+        """A cramped row's words: the label and its kind, or its note where notes must
+        show (the legend names the kind by colour).
+        """
+        words = group.note if self.notes_required and group.note else self.kind_text(group.kind)
+        return f"{group.label}  {words}"
 
     def _paint_row_label(
         self,
@@ -727,28 +762,33 @@ class TermBars(QtWidgets.QWidget):
             # the note on lines of their own, if the row has the height.
             if style.width(note_m, words) > room and "  " in words:
                 kind, note = words.split("  ", 1)
-                # Else the kind alone: a note cut in the middle says nothing.
-                lines = [kind, note] if row_h >= label_m.height() + 2 * note_m.height() else [kind]
+                # Else the kind alone (a note cut in the middle says nothing), or the
+                # note alone where it must show (the legend names the kind by colour).
+                one = [note] if self.notes_required else [kind]
+                lines = [kind, note] if row_h >= label_m.height() + 2 * note_m.height() else one
             top = middle - label_m.height() - (len(lines) - 1) * note_m.height() / 2
-            painter.drawText(
-                QtCore.QPointF(left, top + label_m.ascent()), style.elided(label_m, label, room)
-            )
+            shown = style.elided(label_m, label, room)
+            painter.drawText(QtCore.QPointF(left, top + label_m.ascent()), shown)
+            self.drawn_words.append((index, shown))
             painter.setFont(style.note_font)
             painter.setPen(style.muted)
             for number, line in enumerate(lines):
+                shown = style.elided(note_m, line, room)
                 painter.drawText(
                     QtCore.QPointF(
                         left, top + label_m.height() + number * note_m.height() + note_m.ascent()
                     ),
-                    style.elided(note_m, line, room),
+                    shown,
                 )
+                self.drawn_words.append((index, shown))
         elif row_h >= note_m.height() - 2:
             # Cramped: one line, the kind still spelled out after the label.
             painter.setFont(style.note_font)
+            shown = style.elided(note_m, self._one_line(self.groups[index]), room)
             painter.drawText(
-                QtCore.QPointF(left, middle - note_m.height() / 2 + note_m.ascent()),
-                style.elided(note_m, f"{label}  {self.kind_text(self.groups[index].kind)}", room),
+                QtCore.QPointF(left, middle - note_m.height() / 2 + note_m.ascent()), shown
             )
+            self.drawn_words.append((index, shown))
 
     def _paint_rows(
         self,

@@ -211,13 +211,35 @@ def test_projector_layouts_fit_1024_by_768_in_french(projector, qtbot, monkeypat
 
     set_language("fr")
     try:
-        every_step_fits(projector(lesson, 1024, 768), qtbot, monkeypatch, 1024, 768)
+        window = projector(lesson, 1024, 768)
+        every_step_fits(window, qtbot, monkeypatch, 1024, 768, bars_from_768=False)
     finally:
         set_language("en")
 
 
-def every_step_fits(window: MainWindow, qtbot, monkeypatch, width: int, height: int) -> None:
-    """Step through every step of ``window``'s scenario: each layout fits and reads."""
+def assert_weights_told(readout, bars_required: bool) -> None:
+    """Every write's weight is said: in the line of weights, or (the line given way
+    to the bars) in each write's row of bars. ``bars_required``: the bars show."""
+    bars = readout.bars
+    assert bars.isVisible() or not bars_required, "the bars gave way"
+    if readout.weights.isVisible():
+        assert not readout.weights_spared()
+        return
+    assert readout.weights_spared()
+    bars.repaint()
+    for index, group in enumerate(bars.groups):
+        said = [text for number, text in bars.drawn_words if number == index]
+        assert any(text.endswith(group.note) for text in said), (group.label, group.note, said)
+
+
+def every_step_fits(
+    window: MainWindow, qtbot, monkeypatch, width: int, height: int, bars_from_768: bool = True
+) -> None:
+    """Step through every step of ``window``'s scenario: each layout fits and reads.
+
+    ``bars_from_768``: every read shows its bars on a screen 768 px high or more
+    (English; a longer French text may leave them too few rows).
+    """
     stage = window.stage.widget
     scenario = window.session.scenario
     text_faults = []  # every step's, to see them all at once
@@ -234,6 +256,8 @@ def every_step_fits(window: MainWindow, qtbot, monkeypatch, width: int, height: 
         assert window.key_plane.isVisible() == (kind == "write")
         assert window.value_plane.isVisible() == (kind == "read")
         assert window.readout.isVisible() == (kind == "read")
+        if kind == "read":
+            assert_weights_told(window.readout, bars_required=bars_from_768 and height >= 768)
         if heatmap_shown and (width, height) == (1024, 768):
             assert cell_px(window.heatmap) >= SMALLEST_CELL_PX
         if (width, height) == (1024, 768):

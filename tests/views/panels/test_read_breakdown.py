@@ -602,3 +602,60 @@ def test_room_left_by_bars_kept_hidden_goes_below_the_words(qtbot):
     panel.allow_bars(True)  # shown, the bars take the room
     settle()
     assert panel.bars.isVisible() and panel.bars.height() > 222
+
+
+def test_short_of_rows_the_bars_say_the_weights_in_place_of_their_line(qtbot):
+    """On a 1024×768 projector delta-repair step 8's bars were left out (69 px short),
+    the step where "partly cancelled" is drawn. The line of weights gives way first:
+    each write's row of bars then says its weight, and nothing the line said is lost."""
+    _, panel = lesson_panel(qtbot, "delta-repair", 8)
+    # Shown once each way first: the texts keep the height of their first layout
+    # (laid out before the panel had its width) until they are laid out again.
+    panel.allow_bars(True, weights_line=False)
+    panel.allow_bars(True)
+    settle()
+    full = panel.minimumSizeHint().height()
+    panel.allow_bars(True, weights_line=False)
+    spared = panel.minimumSizeHint().height()
+    assert spared < full
+    panel.allow_bars(False)
+    bare = panel.minimumSizeHint().height()
+    assert bare < spared
+
+    panel.fit_height(full)  # room for all of it
+    assert panel.bars_allowed() and not panel.weights_spared()
+    assert panel.bars.isVisible() and panel.weights.isVisible()
+
+    panel.fit_height(full - 1)
+    assert panel.bars_allowed() and panel.weights_spared()
+    assert panel.bars.isVisible() and not panel.weights.isVisible()
+    bars = panel.bars
+    for height in (bars.minimumSizeHint().height(), 400):  # rows of one line, and roomy
+        bars.resize(bars.width(), height)
+        bars.repaint()
+        said = {}
+        for index, text in bars.drawn_words:
+            said.setdefault(bars.groups[index].label, []).append(text)
+        for label, weight in (("w1", "1"), ("w2", "0"), ("w3", "1"), ("w4", "1")):
+            assert any(text.endswith(f"w = {weight}") for text in said[label]), said
+    assert "Weight of each write" not in panel.text()  # what shows, and only that
+
+    panel.fit_height(spared - 1)  # not even then: the numbers come first
+    assert not panel.bars_allowed() and not panel.bars.isVisible()
+    assert panel.weights.isVisible() and not panel.weights_spared()
+    assert "Weight of each write" in panel.text()
+
+
+def test_bars_with_terms_left_out_never_stand_for_the_weights(qtbot):
+    """Bars that leave out the smallest terms cannot say every weight: the line stays."""
+    steps = [write([1.0, 0.1 * n], [1.0, 0.0], f"w{n}") for n in range(60)]
+    session = Session(Scenario(2, 2, [*steps, read([1.0, 0.0], "r1")]))
+    session.set_cursor(len(session.scenario))
+    panel = show(qtbot, session)
+    assert panel.bars.hidden_count > 0
+    assert not panel.bars.can_carry_notes()
+    panel.allow_bars(True)
+    full = panel.minimumSizeHint().height()
+    panel.fit_height(full - 1)
+    assert not panel.weights_spared() and panel.weights.isVisible()
+    assert not panel.bars.isVisible()
