@@ -227,6 +227,13 @@ class _PaintedText(QtWidgets.QWidget):
     def _lay_out(self, width: int) -> tuple[float, list[_Placed]]:
         raise NotImplementedError
 
+    def line_spans(self) -> list[tuple[float, float]]:
+        """Each line of text's top and bottom (its ink's), top to bottom, in pixels."""
+        _, placed = self._layout(self.width())
+        ascent = max(self._metric(False).ascent(), self._metric(True).ascent())
+        descent = max(self._metric(False).descent(), self._metric(True).descent())
+        return [(line - ascent, line + descent) for line in sorted({p.baseline for p in placed})]
+
     def _natural_width(self) -> float:
         raise NotImplementedError
 

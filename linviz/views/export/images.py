@@ -34,6 +34,7 @@ from linviz.views.export.transparency import (
     key_out_background,
     transparent_background,
 )
+from linviz.views.export.whole_lines import cut_rows
 from linviz.views.items.matrix_item import MatrixItem
 from linviz.views.theme import Theme, theme_named
 
@@ -205,12 +206,24 @@ def _render_into(
     painter: QtGui.QPainter,
     flags: QtWidgets.QWidget.RenderFlag | None = None,
 ) -> None:
-    """Draw the exported part of ``widget`` with its top-left corner at the origin."""
+    """Draw the exported part of ``widget`` with its top-left corner at the origin.
+
+    A line a scrolled panel cuts in two is left out (:func:`cut_rows`): the
+    background shows there.
+    """
     rect = content_rect(widget)
+    region = QtGui.QRegion(rect)
+    holes = [hole for hole in cut_rows(widget) if rect.intersects(hole)]
+    for hole in holes:
+        region -= QtGui.QRegion(hole)
+    # Rendered with the region's top-left at the target offset.
+    offset = region.boundingRect().topLeft() - rect.topLeft()
     if flags is None:
-        widget.render(painter, QtCore.QPoint(), QtGui.QRegion(rect))
+        widget.render(painter, offset, region)
     else:
-        widget.render(painter, QtCore.QPoint(), QtGui.QRegion(rect), flags)
+        widget.render(painter, offset, region, flags)
+    for hole in holes:
+        painter.fillRect(hole.translated(-rect.topLeft()), background_color(widget))
 
 
 # -- crisp heatmaps for vector formats --------------------------------------------------
