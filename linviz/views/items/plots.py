@@ -75,7 +75,32 @@ class StillAxis(pg.AxisItem):
 
     def __init__(self, orientation: str, **options: Any) -> None:
         self._shown_html: str | None = None
+        #: Pixels a right axis's title stands in from its far edge (see set_title_inset).
+        self._title_inset = 0
         super().__init__(orientation, **options)
+
+    def set_title_inset(self, pixels: int) -> None:
+        """Stand a right axis's title ``pixels`` in from its far edge.
+
+        The axis keeps room for labels wider than those it shows (so a new
+        range does not re-lay the plot out): the title then follows the
+        labels shown, not the room.
+        """
+        if pixels != self._title_inset:
+            self._title_inset = pixels
+            self._place_title()
+
+    @guarded()
+    def resizeEvent(self, event: Any = None) -> None:
+        super().resizeEvent(event)
+        self._place_title()
+
+    def _place_title(self) -> None:
+        if self.orientation != "right" or self.label is None:
+            return
+        nudge = 5  # as pg.AxisItem.resizeEvent places it
+        x = self.size().width() - self.label.boundingRect().height() + nudge - self._title_inset
+        self.label.setPos(int(x), self.label.pos().y())
 
     @guarded_paint
     def paint(self, painter: QtGui.QPainter, *args: Any) -> None:

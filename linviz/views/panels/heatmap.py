@@ -30,6 +30,10 @@ from linviz.views.number_text import MINUS, cell_text, plain_number
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme
 
+#: Pixels the colour bar's title stands further out than its labels' room would put
+#: it: clear of the widest label's box, not only of its ink.
+TITLE_GAP_PX = 12
+
 #: Larger matrices are not measured for their numbers' width (formatting 4,096 labels
 #: on every fit would cost a d = 64 scrub; their cells print none anyway).
 MAX_MEASURED_CELLS = 64
@@ -354,11 +358,15 @@ class HeatmapPanel(Panel):
         if self._bar_metrics is None:
             return
         advance = self._bar_metrics.horizontalAdvance
-        width = int(max(advance(text) for text in ("\u22120.000", *self._bar_texts)) + 24)
+        shown = int(max((advance(text) for text in self._bar_texts), default=0) + 24)
+        width = max(shown, int(advance("\u22120.000")) + 24)
         if self._bar_width is None or width > self._bar_width or width < self._bar_width - 12:
             self._bar_width = width
             self._bar_pictures.clear()  # drawn at the old width
             self.color_bar.axis.setWidth(width)
+        # The title beside the labels shown, not past the room kept: on a projector it
+        # stood nearer the key plane's axis title than its own bar's numbers.
+        self.color_bar.axis.set_title_inset(max(0, self._bar_width - shown - TITLE_GAP_PX))
 
     def _redraw_axes(self, *_: object) -> None:
         """The axes are cached pictures: after a resize or a new range, draw them anew."""

@@ -422,3 +422,27 @@ def test_the_colour_bar_s_title_clears_its_widest_label(show, largest):
         drawn = QtCore.QRectF(rect)
         drawn.setWidth(QtGui.QFontMetricsF(axis.style["tickFont"]).horizontalAdvance(text))
         assert drawn.right() < words_left, (text, drawn, title)
+
+
+@pytest.mark.parametrize("projector", [False, True])
+def test_the_colour_bar_title_stands_beside_its_numbers(show, projector):
+    """The bar keeps room for labels as wide as "−0.000"; its title stood past that
+    room, on a projector nearer the key plane's axis title than its own numbers."""
+    session = Session()
+    session.open("session-trace")
+    session.set_options(projector=projector)
+    heatmap = HeatmapPanel(session)
+    show(heatmap, *HEATMAP_SIZE)
+    session.set_cursor(1)  # S spans ±3: labels "−1.5", narrower than the room
+    settle()
+    axis = heatmap.color_bar.axis
+    metrics = QtGui.QFontMetrics(axis.style["tickFont"])
+    shown = ["3", "1.5", "0", f"{MINUS}1.5", f"{MINUS}3"]
+    assert sorted(text for _, text in axis._tickLevels[0]) == sorted(shown)
+    widest = max(metrics.horizontalAdvance(text) for text in shown)
+    title = axis.label.mapRectToParent(axis.label.boundingRect())
+    gap = title.left() - widest  # from the labels' right end (they start at the bar)
+    room = axis.width() - widest
+    assert room > 30  # the room kept is wider than these labels
+    assert 4 <= gap <= 20, (gap, room)  # clear of the labels, and beside them (was 21, 29)
+    assert title.right() <= axis.width() + 6  # never past the axis
