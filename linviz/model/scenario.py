@@ -292,6 +292,7 @@ class Scenario:
         # changes vectors (under the identity they are the vectors themselves).
         self._phi_rows = np.zeros((0, self.d_k))
         self._phi_norms = np.zeros(0)
+        self._any_step_caption: bool | None = None
 
     def _grow(self) -> None:
         capacity = 2 * len(self._is_write)
@@ -319,6 +320,11 @@ class Scenario:
         self._beta[i] = np.nan if step.beta is None else step.beta
         self._labels[i] = step.label
         self._targets[i] = step.target
+        # Known without a walk through every caption (a drag rewrites a row a frame).
+        if step.caption:
+            self._any_step_caption = True
+        elif self._captions[i]:  # a caption taken away: it may have been the only one
+            self._any_step_caption = None
         self._captions[i] = step.caption
         self._notes[i] = step.notes
         self._questions[i] = step.question
@@ -353,6 +359,8 @@ class Scenario:
         for column in (self._is_write, self._vectors, self._values, self._alpha, self._beta):
             column[i : n - 1] = column[i + 1 : n]
         self._alpha[n - 1] = self._beta[n - 1] = np.nan
+        if self._captions[i]:
+            self._any_step_caption = None
         del self._labels[i], self._targets[i], self._captions[i]
         del self._notes[i], self._questions[i]
         self._n -= 1
@@ -586,6 +594,12 @@ class Scenario:
     def captions(self) -> list[str]:
         """Every step's caption, in order (as written, fields unfilled)."""
         return list(self._captions)
+
+    def has_step_captions(self) -> bool:
+        """Whether some step has a caption of its own (worked out once per edit)."""
+        if self._any_step_caption is None:
+            self._any_step_caption = any(self._captions)
+        return self._any_step_caption
 
     def number_of(self, label: str) -> int:
         """The 1-based number of the step labelled ``label``."""

@@ -320,3 +320,44 @@ def test_edits_in_place_keep_the_normaliser_of_every_later_step_exact():
             expected_state, expected_z = fresh.state_and_normaliser(t)
             np.testing.assert_allclose(state, expected_state, rtol=1e-12, atol=1e-12)
             np.testing.assert_allclose(z, expected_z, rtol=1e-12, atol=1e-12)
+
+
+def test_whether_some_step_has_a_caption_follows_every_edit():
+    """The caption bar keeps rows for a caption only where some step has one."""
+    from dataclasses import replace
+
+    sc = Scenario(2, 2, [write([1, 0], [1, 1], "k1"), read([1, 0], "r1")])
+    assert not sc.has_step_captions()
+    sc.replace_step(2, replace(sc.step(2), caption="Reads k1."))
+    assert sc.has_step_captions()
+    twin = sc.copy()
+    sc.remove_step(2)
+    assert not sc.has_step_captions() and twin.has_step_captions()
+    sc.insert_step(1, replace(write([0, 1], [2, 2], "k0"), caption="First."))
+    assert sc.has_step_captions()
+    sc.replace_step(1, replace(sc.step(1), caption=""))
+    assert not sc.has_step_captions()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from("rid"), st.integers(0, 9), st.booleans()), max_size=25))
+def test_whether_some_step_has_a_caption_is_never_stale(edits):
+    """Kept up to date edit by edit (no walk through every caption on a drag's
+    frame): it always agrees with the captions themselves."""
+    from dataclasses import replace
+
+    sc = Scenario(2, 2, [write([1, 0], [1, 1], f"k{n}") for n in range(4)])
+    for index, (kind, where, captioned) in enumerate(edits):
+        count = len(sc)
+        caption = f"step {where}" if captioned else ""
+        if kind == "r" and count:
+            number = where % count + 1
+            sc.replace_step(number, replace(sc.step(number), caption=caption))
+        elif kind == "i":
+            label = f"n{index}"
+            sc.insert_step(
+                where % (count + 1) + 1, replace(write([0, 1], [2, 2], label), caption=caption)
+            )
+        elif kind == "d" and count > 1:
+            sc.remove_step(where % count + 1)
+        assert sc.has_step_captions() == any(sc.captions())

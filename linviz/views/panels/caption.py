@@ -412,6 +412,20 @@ class CaptionBar(Panel):
         self.editor.show()
         self.editor.setFocus(Qt.FocusReason.OtherFocusReason)
 
+    def _show_caption(self, text: str) -> None:
+        """Show ``text`` as the caption; no empty rows where the scenario has no caption.
+
+        A file of arrays has none, at any step: the two rows kept for one (see
+        refresh) were blank on every step, and the plots above are the better
+        use of them. Where some step has one, every step keeps the rows.
+        """
+        self.caption_box.setText(text)
+        if not self.editing:
+            scenario = self.session.scenario
+            self.caption_box.setVisible(
+                bool(text) or bool(scenario.caption) or scenario.has_step_captions()
+            )
+
     def _show_hint(self, text: str, error: bool) -> None:
         theme = self.theme
         color = theme.warning if error else theme.muted
@@ -486,9 +500,9 @@ class CaptionBar(Panel):
         if hidden:
             # Lesson captions of reads state the numbers: keep them for the reveal.
             entered = entered_text(session)
-            self.caption_box.setText(predict_prompt() + (f" · {entered}" if entered else ""))
+            self._show_caption(predict_prompt() + (f" · {entered}" if entered else ""))
             self.stale_mark.hide()
             return
         caption = session.caption(numbers=caption_numbers())
-        self.caption_box.setText(spaced(unbroken_lists(caption.text)))
+        self._show_caption(spaced(unbroken_lists(caption.text)))
         self.stale_mark.setVisible(caption.stale and not self.editing)
