@@ -236,7 +236,9 @@ class CompactDesk(QtCore.QObject):
         # The readout's own hint (its frame's is cached until the next layout pass)
         # and its frame's margins.
         margins = self.desk.panel_frame("readout").layout().contentsMargins()
-        self.desk.readout.fit_height(room, margins.top() + margins.bottom() + BARS_PX)
+        self.desk.readout.fit_height(
+            room, margins.top() + margins.bottom() + BARS_PX, steady=self.session.dragging
+        )
 
     # -- which tab -----------------------------------------------------------------------------
     def step_kind(self) -> str:

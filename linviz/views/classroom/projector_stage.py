@@ -252,7 +252,7 @@ class ProjectorStage(QtCore.QObject):
         if self.kind == READ:
             # Decided before the layout runs: a readout taller than the stage
             # would push the window's minimum past the screen.
-            readout.fit_height(self.body.height())
+            readout.fit_height(self.body.height(), steady=self.session.dragging)
         else:
             readout.allow_bars(True)
         # The readout's numbers on one line each: at least its share of the width

@@ -253,13 +253,17 @@ class ReadoutPanel(Panel):
         """Whether the bars carry the weights in place of their line (see :meth:`fit_height`)."""
         return self._weights_spared
 
-    def fit_height(self, room: int, around: int = 0) -> None:
+    def fit_height(self, room: int, around: int = 0, steady: bool = False) -> None:
         """Show what ``room`` px hold, ``around`` of them taken by what frames the readout.
 
         Every number always; the bars where they fit beside them. Short of
         rows, the line of weights gives way to the bars first, if the bars
-        can say each write's weight in its row instead.
+        can say each write's weight in its row instead. ``steady`` (a drag's
+        frames): what shows now stays while it fits, unmeasured otherwise
+        (trying each choice re-lays the readout out three times a frame).
         """
+        if steady and 0 < room and self.minimumSizeHint().height() + around <= room:
+            return
         choices = [(True, True), (True, False), (False, True)]
         if not self.bars.can_carry_notes():
             choices.remove((True, False))

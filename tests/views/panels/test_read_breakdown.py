@@ -659,3 +659,22 @@ def test_bars_with_terms_left_out_never_stand_for_the_weights(qtbot):
     panel.fit_height(full - 1)
     assert not panel.weights_spared() and panel.weights.isVisible()
     assert not panel.bars.isVisible()
+
+
+def test_a_drag_keeps_what_fits_without_trying_the_rest(qtbot):
+    """Each choice tried re-lays the readout out: on a projector, every frame of a
+    drag at delta-repair step 8 tried two and hid the bars again (9.0-9.8 ms a
+    move; 6.7-7.6 once steady). While it fits, what shows stays during a drag."""
+    _, panel = lesson_panel(qtbot, "delta-repair", 8)
+    panel.allow_bars(True, weights_line=False)
+    roomy = panel.minimumSizeHint().height() + 500
+    panel.fit_height(roomy, steady=True)
+    assert panel.weights_spared()  # it fits: kept, not re-chosen mid-drag
+    panel.fit_height(roomy)
+    assert not panel.weights_spared() and panel.weights.isVisible()  # after it: the best
+    panel.allow_bars(True, weights_line=False)
+    spared = panel.minimumSizeHint().height()
+    panel.allow_bars(True)
+    assert panel.minimumSizeHint().height() > spared
+    panel.fit_height(spared, steady=True)  # what shows does not fit: chosen again
+    assert panel.bars_allowed() and panel.weights_spared()
