@@ -149,12 +149,15 @@ def window(qtbot, lesson_session):
     return win
 
 
-def opened_window(qtbot, lesson: str, size: tuple[int, int]):
-    """A shown main window on a new session of ``lesson``, ``size`` large (closed at teardown)."""
+def opened_window(qtbot, lesson: str | Session, size: tuple[int, int]):
+    """A shown main window on ``lesson`` (a name: a new session of it), ``size`` large
+    (closed at teardown)."""
     from linviz.views.main_window import MainWindow
 
-    session = Session()
-    session.open(lesson)
+    session = lesson
+    if not isinstance(session, Session):
+        session = Session()
+        session.open(lesson)
     win = MainWindow(session)
     qtbot.addWidget(win)
     win.resize(*size)

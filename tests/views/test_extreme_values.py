@@ -25,7 +25,7 @@ from linviz.model.scenario import Scenario, read, write
 from linviz.views.error_hook import ErrorReporter
 from linviz.views.labs.lab_tabs import SCENARIO
 from linviz.views.panels.step_table_model import VECTOR
-from tests.views.conftest import EXTREME_VALUE_MARKS
+from tests.views.conftest import EXTREME_VALUE_MARKS, opened_window
 
 pytestmark = EXTREME_VALUE_MARKS
 
@@ -392,3 +392,52 @@ def test_a_too_large_label_moved_in_keeps_off_the_labels_before_it(qapp):
     below = label_inside(box, start, end, inside, [other, above])
     assert below.top() >= 100 and not below.intersects(above)
     assert label_inside(box, start, end, inside, []) == QtCore.QRectF(140, 92, 160, 16)
+
+
+def test_a_too_large_label_wider_than_a_narrow_plane_is_broken_not_cut(qtbot, monkeypatch):
+    """At 1024×768 the value plane is ~190 px wide: "v(b): too large to draw: -1.8e308"
+    was held at its left edge and cut by its right one. It goes on lines of its own."""
+    from linviz.controller.session import Session
+    from linviz.views.drawing import arrow_layer
+    from linviz.views.items import arrow_item
+
+    scenario = Scenario(
+        2,
+        2,
+        [
+            write([BIGGEST, SMALLEST], [1e-300, 1.0], "a"),
+            write([1e-300, 1.0], [1e300, -BIGGEST], "b"),
+            read([0.5, 1e-300], "r", target="a"),
+        ],
+        title="too large",
+    )
+    session = Session(scenario)
+    window = opened_window(qtbot, session, (1024, 768))
+    session.set_cursor(3)
+    settle()
+    plot = window.panels["values"].plot_widget
+    drawn: list[tuple[str, QtCore.QRectF]] = []
+    looks = []
+    original = arrow_item.paint_label
+
+    def recording(painter, start, end, look, zero, inside=None, taken=None):
+        box = original(painter, start, end, look, zero, inside, taken)
+        if inside is not None:
+            drawn.append((look.label, QtCore.QRectF(box)))
+            looks.append(look)
+        return box
+
+    for module in (arrow_item, arrow_layer):
+        monkeypatch.setattr(module, "paint_label", recording)
+    plot.grab()
+    view = plot.getPlotItem().getViewBox()
+    area = QtCore.QRectF(plot.mapFromScene(view.sceneBoundingRect()).boundingRect())
+    assert area.width() < 260  # a narrow plane
+    labels = {label for label, _ in drawn}
+    assert labels == {"too large to draw: 9e307", "too large to draw: -1.8e308"}  # y, v(b)
+    for label, box in drawn:
+        assert area.contains(box), f"{label!r} at {box.getRect()} outside {area.getRect()}"
+    widest = max(looks, key=lambda look: len(look.label))
+    one_line = arrow_item._label_box(widest.label, widest.font_pt, widest.label_bold)
+    assert one_line[0] > area.width()  # it could not have stood on one line
+    assert any(box.height() > 1.5 * one_line[1] for _, box in drawn)  # broken, not cut

@@ -313,14 +313,48 @@ def paint_label(
     box = QtCore.QRectF(
         *label_rect((start.x(), start.y()), (end.x(), end.y()), look, (zero.x(), zero.y()))
     )
+    lines = [look.label]
     if inside is not None:
+        lines = _label_lines(look, inside.width())
+        if len(lines) > 1:  # as tall as its lines, as wide as the longest
+            sizes = [_label_box(line, look.font_pt, look.label_bold) for line in lines]
+            line_height = sizes[0][1] - 2
+            box.setSize(QtCore.QSizeF(max(w for w, _ in sizes), line_height * len(lines) + 2))
         box = label_inside(box, start, end, inside, taken or [])
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(arrow_color(look.background, min(look.alpha, 210)))
     painter.drawRoundedRect(box, 3, 3)
     painter.setPen(arrow_color(look.color, max(look.alpha, 110)))
-    draw_centred(painter, box, look.label, font, _label_font_key(look.font_pt, look.label_bold))
+    key = _label_font_key(look.font_pt, look.label_bold)
+    if len(lines) == 1:
+        draw_centred(painter, box, look.label, font, key)
+        return box
+    line_box = QtCore.QRectF(box.left(), box.top(), box.width(), box.height() / len(lines))
+    for line in lines:
+        draw_centred(painter, line_box, line, font, key)
+        line_box.translate(0, line_box.height())
     return box
+
+
+def _label_lines(look: ArrowLook, room: float) -> list[str]:
+    """A label's lines in ``room`` pixels: one if it fits, else wrapped between words
+    ("too large to draw: -1.8e308" in a plane 110 px wide), rather than cut by the
+    view's edge. A word wider than ``room`` has a line of its own.
+    """
+
+    def width(text: str) -> float:
+        return _label_box(text, look.font_pt, look.label_bold)[0]
+
+    label = look.label
+    if width(label) <= room:
+        return [label]
+    lines: list[str] = []
+    for word in label.split(" "):
+        if lines and width(f"{lines[-1]} {word}") <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def label_inside(

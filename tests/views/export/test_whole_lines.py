@@ -11,8 +11,8 @@ from linviz.model.scenario import Scenario, read, write
 from linviz.views.drawing.painted_text import FlowText, words
 from linviz.views.export import images
 from linviz.views.export.whole_lines import cut_rows
-from linviz.views.main_window import MainWindow
 from linviz.views.panel_scroll import PanelScroll
+from tests.views.conftest import opened_window
 
 
 def _long_reads() -> Scenario:
@@ -27,11 +27,7 @@ def _long_reads() -> Scenario:
 @pytest.fixture
 def long_window(qtbot):
     session = Session(_long_reads())
-    window = MainWindow(session)
-    qtbot.addWidget(window)
-    window.resize(1024, 768)
-    window.show()
-    qtbot.waitExposed(window)
+    window = opened_window(qtbot, session, (1024, 768))
     session.set_cursor(len(session.scenario))
     images.settle()
     area = window.findChild(PanelScroll, "readout_scroll")

@@ -8,8 +8,7 @@ from PySide6 import QtCore
 
 from linviz.controller.session import Session
 from linviz.model.scenario import Scenario, read, write
-from linviz.views.main_window import MainWindow
-from tests.views.conftest import settle_until_still
+from tests.views.conftest import opened_window, settle_until_still
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -23,12 +22,7 @@ def _arrays_like() -> Scenario:
 
 @pytest.fixture
 def window(qtbot):
-    session = Session(_arrays_like())
-    window = MainWindow(session)
-    qtbot.addWidget(window)
-    window.resize(1024, 768)
-    window.show()
-    qtbot.waitExposed(window)
+    window = opened_window(qtbot, Session(_arrays_like()), (1024, 768))
     qtbot.waitUntil(lambda: window.size() == QtCore.QSize(1024, 768))
     settle_until_still()
     return window
@@ -64,11 +58,7 @@ def test_a_scenario_caption_alone_keeps_the_rows(qtbot):
     sc = _arrays_like()
     sc.caption = "Four writes and a read."
     session = Session(sc)
-    window = MainWindow(session)
-    qtbot.addWidget(window)
-    window.resize(1024, 768)
-    window.show()
-    qtbot.waitExposed(window)
+    window = opened_window(qtbot, session, (1024, 768))
     session.set_cursor(3)
     settle_until_still()
     assert window.desk.caption.caption_box.isVisible()
