@@ -222,8 +222,9 @@ def _render_into(
         widget.render(painter, offset, region)
     else:
         widget.render(painter, offset, region, flags)
+    background = background_color(widget) if holes else None
     for hole in holes:
-        painter.fillRect(hole.translated(-rect.topLeft()), background_color(widget))
+        painter.fillRect(hole.translated(-rect.topLeft()), background)
 
 
 # -- crisp heatmaps for vector formats --------------------------------------------------

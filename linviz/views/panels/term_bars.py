@@ -187,6 +187,11 @@ def _draw_entry_text(
     painter.drawText(QtCore.QPointF(x + swatch + 5, top + y + style.legend_m.ascent()), text)
 
 
+def _rows_hold_bars(row_h: float, components: int) -> bool:
+    """Whether rows ``row_h`` pixels high hold bars of ``components`` at MIN_BAR_PX."""
+    return row_h * 0.8 / components >= MIN_BAR_PX
+
+
 class _GroupFacts:
     """Widths, words and sizes of a set of bar groups, for every paint until they change."""
 
@@ -385,7 +390,7 @@ class TermBars(QtWidgets.QWidget):
             return False
         style = self.style_for_paint()
         components = max(len(g.values) for g in self.groups)
-        return (style.note_m.height() - 2) * 0.8 / components >= MIN_BAR_PX
+        return _rows_hold_bars(style.note_m.height() - 2, components)
 
     @guarded_size
     def minimumSizeHint(self) -> QtCore.QSize:
@@ -393,12 +398,10 @@ class TermBars(QtWidgets.QWidget):
         # more: on a 1280×720 projector the numbers under the bars need the rest.
         style = self.style_for_paint()
         line = style.legend_m.height()
-        if self.notes_required:  # a line per group, all of them: its label and its note
+        if self.notes_required or len(self.groups) <= MIN_ROWS:
             legend = self._legend(None, style, 0, None, self.hidden_count)
-            rows = len(self.groups) * (style.note_m.height() - 2)  # as _paint_row_label has it
-        elif len(self.groups) <= MIN_ROWS:
-            legend = self._legend(None, style, 0, None, self.hidden_count)
-            rows = len(self.groups) * (style.note_m.height() - 1)
+            # Notes required: a line for every group, as low as _paint_row_label draws one.
+            rows = len(self.groups) * (style.note_m.height() - (2 if self.notes_required else 1))
         else:  # strips (as _paint fits them): the colour scale and "… not shown" too
             legend = self._legend(None, style, 0, 1.0, self.hidden_count + 1)
             rows = MIN_ROWS * style.note_m.height()
@@ -581,7 +584,7 @@ class TermBars(QtWidgets.QWidget):
             and height - 2 * style.value_m.height() - column_words >= COLUMN_MIN_PX
         ):
             mode = "columns"
-        elif height / count * 0.8 / components >= MIN_BAR_PX:
+        elif _rows_hold_bars(height / count, components):
             mode = "rows"
         else:
             mode = "strips"
