@@ -27,7 +27,6 @@ from linviz.views.accessibility import Accessibility
 from linviz.views.classroom.class_menu import Classroom
 from linviz.views.classroom.presenter import Presenter
 from linviz.views.compact_desk import CompactDesk
-from linviz.views.drag_frames import show_drags_once_a_frame
 from linviz.views.export.window_exporter import WindowExporter
 from linviz.views.guarded import guarded
 from linviz.views.indicator_style import use_indicator_style
@@ -41,6 +40,7 @@ from linviz.views.language import (
     retranslate,
     set_language,
 )
+from linviz.views.one_paint import pace_frames
 from linviz.views.recovery_writer import RecoveryDialog
 from linviz.views.shell import questions
 from linviz.views.shell.actions import ActionRegistry, ActionSpec
@@ -134,7 +134,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.statusBar()
         self._restore_settings()
         session.changed.connect(self._on_session_changed)
-        show_drags_once_a_frame(session, self)  # one refresh a frame in a drag
+        self.paint_hold = pace_frames(session, self)  # a refresh a frame, a paint a change
         self.recovery = self.document.recovery
         self._shortcuts()
         desk.sync_baseline_dock(fit=False)
