@@ -13,6 +13,7 @@ import math
 
 import numpy as np
 
+from linviz.model.readout import SAFE_LENGTHS, scaled_cosines
 from linviz.model.replay import Decomposition, Trace
 from linviz.model.scenario import Scenario
 
@@ -68,9 +69,15 @@ def earlier_key_cosines(scenario: Scenario, number: int) -> list[tuple[str, floa
     rows = np.flatnonzero(mask)
     if not rows.size:
         return []
-    norms = scenario.phi_norms(0, number - 1)[rows] * float(np.linalg.norm(vector))
-    dots = (scenario.phi_vectors(0, number - 1) @ vector)[rows]
-    cosines = np.divide(dots, norms, out=np.zeros_like(dots), where=norms > 0)
+    at_any_size = _cosines_at_any_size(scenario, number, vector)
+    if at_any_size is None:
+        norms = scenario.phi_norms(0, number - 1)[rows] * float(np.linalg.norm(vector))
+        dots = (scenario.phi_vectors(0, number - 1) @ vector)[rows]
+        cosines = np.divide(dots, norms, out=np.zeros_like(dots), where=norms > 0)
+        if np.any((norms == 0) & (dots != 0)):  # a key so short its length underflowed
+            at_any_size = _scaled_earlier_cosines(scenario, number, vector)
+    if at_any_size is not None:
+        cosines = at_any_size[rows]
     return [
         (scenario.label_at(int(r) + 1), c)
         for r, c in zip(rows, np.clip(cosines, -1.0, 1.0).tolist())
@@ -114,26 +121,69 @@ def strongest_earlier_overlaps(
     if not earlier:
         return [], 0, 0
     vector = scenario.phi_vectors(number - 1, number)[0]
-    # One product over the column; the lengths are kept by the scenario.
-    cosines = scenario.phi_vectors(0, number - 1) @ vector
-    # |query| as np.linalg.norm works it out (sqrt of the dot product), 15× faster.
-    length = math.sqrt(float(vector @ vector))
-    norms = np.multiply(scenario.phi_norms(0, number - 1), length)
-    # A zero key or query has a dot product of exactly 0: dividing it by the
-    # smallest float gives cosine 0 without a (slow) masked division.
-    np.maximum(norms, np.finfo(np.float64).tiny, out=norms)
-    np.divide(cosines, norms, out=cosines)
+    cosines = _cosines_at_any_size(scenario, number, vector)
+    if cosines is None:
+        # One product over the column; the lengths are kept by the scenario.
+        cosines = scenario.phi_vectors(0, number - 1) @ vector
+        # |query| as np.linalg.norm works it out (sqrt of the dot product), 15× faster.
+        length = math.sqrt(float(vector @ vector))
+        norms = np.multiply(scenario.phi_norms(0, number - 1), length)
+        # A zero key or query has a dot product of exactly 0: dividing it by the
+        # smallest float gives cosine 0 without a (slow) masked division.
+        np.maximum(norms, np.finfo(np.float64).tiny, out=norms)
+        np.divide(cosines, norms, out=cosines)
+        sizes = np.abs(cosines, out=norms)
+    else:
+        sizes = np.abs(cosines)
+    overlapping, best = _strongest(sizes, mask, limit, eps)
+    if best.size and float(np.abs(cosines[best]).max()) > 1.0 + 1e-9:
+        # A key so short that its length underflowed to 0: |cosine| came out above 1.
+        cosines = _scaled_earlier_cosines(scenario, number, vector)
+        overlapping, best = _strongest(np.abs(cosines), mask, limit, eps)
+    pairs = [(scenario.label_at(int(i) + 1), min(max(float(cosines[i]), -1.0), 1.0)) for i in best]
+    return pairs, overlapping, earlier
+
+
+def _cosines_at_any_size(scenario: Scenario, number: int, vector: np.ndarray) -> np.ndarray | None:
+    """:func:`_scaled_earlier_cosines` when a length is beyond :data:`SAFE_LENGTHS`;
+    else ``None`` (the quicker product is exact enough).
+
+    A key of ``[1.8e308, -1.8e308]`` has a length of ``inf``: divided by it,
+    a key of ``[1.8e308, 0]`` was "orthogonal" to it (cosine 0, not 0.707).
+    """
+    low, high = SAFE_LENGTHS
+    with np.errstate(over="ignore"):
+        length = math.sqrt(float(vector @ vector))
+    stored = scenario.phi_norms(0, number - 1)
+    sized = low <= length <= high or not vector.any()  # (a zero query: cosine 0 anyway)
+    if sized and float(stored.max()) <= high:
+        return None
+    return _scaled_earlier_cosines(scenario, number, vector)
+
+
+def _scaled_earlier_cosines(scenario: Scenario, number: int, vector: np.ndarray) -> np.ndarray:
+    """Cosine of ``vector`` with each of steps ``1 .. number-1``'s ``φ`` (0 for a zero
+    one), from vectors scaled to at most 1 (:func:`~linviz.model.readout.scaled_cosines`).
+    """
+    cosines = scaled_cosines(scenario.phi_vectors(0, number - 1), vector)
+    cosines[cosines == -np.inf] = 0.0  # a zero vector: cosine 0 with everything
+    return cosines
+
+
+def _strongest(
+    sizes: np.ndarray, mask: np.ndarray, limit: int, eps: float
+) -> tuple[int, np.ndarray]:
+    """How many ``sizes`` (|cosines|, changed in place) of writes exceed ``eps``,
+    and the rows of the ``limit`` largest, largest first.
+    """
     # |clip(c, -1, 1)| = min(|c|, 1): the returned few are clipped one by one.
-    sizes = np.abs(cosines, out=norms)
     np.minimum(sizes, 1.0, out=sizes)
     sizes *= mask  # a read's query is no key: size 0, never listed nor counted
     overlapping = int(np.count_nonzero(sizes > eps))
     count = min(limit, overlapping)
     if count <= 0:
-        return [], overlapping, earlier
-    best = _largest_first(sizes, count)
-    pairs = [(scenario.label_at(int(i) + 1), min(max(float(cosines[i]), -1.0), 1.0)) for i in best]
-    return pairs, overlapping, earlier
+        return overlapping, np.zeros(0, dtype=np.int64)
+    return overlapping, _largest_first(sizes, count)
 
 
 #: Rows per stretch whose largest size :func:`_largest_first` looks at first.

@@ -273,6 +273,30 @@ class ReadResult:
 
 #: Cosines closer than this count as equal (a tie between stored keys).
 TIE_TOLERANCE = 1e-12
+#: Lengths ``|φ(k)|``, ``|φ(q)|`` between these multiply and divide within the floats.
+SAFE_LENGTHS = (1e-150, 1e150)
+
+
+def scaled_cosines(keys: np.ndarray, query: np.ndarray) -> np.ndarray:
+    """Cosine of each row of ``keys`` with ``query``; ``-inf`` for a zero vector.
+
+    Each vector is divided by its largest magnitude first, so its length and
+    the dot product stay within the floats whatever its size: a key of
+    ``[1.8e308, -1.8e308]`` and a query of ``[1e-308, 0]`` have cosine
+    ``0.7071…``, not an overflow or an underflow to "no direction".
+    """
+    cosines = np.full(len(keys), -np.inf)
+    query_top = float(np.max(np.abs(query))) if query.size else 0.0
+    if query_top == 0.0 or not len(keys):
+        return cosines
+    unit_query = query / query_top
+    tops = np.max(np.abs(keys), axis=1) if keys.shape[1] else np.zeros(len(keys))
+    nonzero = tops > 0
+    scaled = keys[nonzero] / tops[nonzero, np.newaxis]
+    lengths = np.linalg.norm(scaled, axis=1) * float(np.linalg.norm(unit_query))
+    cosines[nonzero] = np.clip((scaled @ unit_query) / lengths, -1.0, 1.0)
+    return cosines
+
 
 #: A read is "exact" when every component of ``output − expected`` is below
 #: this share of the largest component of either: the two then print alike at
@@ -303,12 +327,17 @@ def most_similar(
         return None, empty
     if dots is None:
         dots = (keys if rows is None else keys[rows]) @ query
-    scale = norms * float(np.linalg.norm(query))
-    similarity = np.full(len(norms), -np.inf)
-    with np.errstate(invalid="ignore", over="ignore"):
+    with np.errstate(over="ignore"):
+        length = float(np.linalg.norm(query))
+    low, high = SAFE_LENGTHS
+    if (not low <= length <= high and query.any()) or float(norms.max()) > high:
+        # Lengths or products beyond the floats (a key of ±1.8e308, a query of
+        # 1e-308): the cosines from the vectors scaled to at most 1 first.
+        similarity = scaled_cosines(keys if rows is None else keys[rows], query)
+    else:
+        similarity = np.full(len(norms), -np.inf)
+        scale = norms * length
         np.divide(dots, scale, out=similarity, where=scale > 0)
-    # inf / inf (keys of ±1.8e308) is NaN: no similarity, as a zero key has none.
-    similarity[np.isnan(similarity)] = -np.inf
     best = similarity.max()
     if best == -np.inf:
         return None, empty

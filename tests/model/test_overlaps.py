@@ -117,3 +117,27 @@ def test_key_lengths_follow_edits_and_the_default_target_with_them(scenario, dat
     for n in range(1, len(scenario) + 1):
         if not scenario.is_write(n):
             assert default_target(scenario, n) == reference_target(scenario, n)
+
+
+BIGGEST = 1.7976931348623157e308
+
+
+@pytest.mark.parametrize(
+    ("earlier", "key", "cosine"),
+    [
+        # |k| of both is inf: divided by it, they were "orthogonal".
+        ([BIGGEST, -BIGGEST], [BIGGEST, 0.0], 0.5**0.5),
+        # |k| of the earlier key underflows to 0: it was "orthogonal" (or clipped to 1).
+        ([1e-200, 1e-200], [1.0, 0.0], 0.5**0.5),
+        # |q| underflows to 0.
+        ([1.0, 1.0], [1e-320, 0.0], 0.5**0.5),
+    ],
+)
+def test_overlaps_are_the_true_cosines_at_any_size(earlier, key, cosine):
+    scenario = Scenario(2, 1, [write(earlier, [1.0], "a"), write(key, [1.0], "b")])
+    with np.errstate(over="ignore"):
+        pairs, overlapping, count = strongest_earlier_overlaps(scenario, 2, limit=3)
+        listed = earlier_key_cosines(scenario, 2)
+    assert (overlapping, count) == (1, 1)
+    assert pairs == [("a", pytest.approx(cosine, rel=1e-12))]
+    assert listed == [("a", pytest.approx(cosine, rel=1e-12))]

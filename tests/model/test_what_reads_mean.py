@@ -5,7 +5,7 @@ import pytest
 
 from linviz.model.interference import earlier_key_cosines, key_cosines, strongest_earlier_overlaps
 from linviz.model.lessons import resolve_scenario_path
-from linviz.model.readout import read_result
+from linviz.model.readout import read_result, scaled_cosines
 from linviz.model.replay import Trace
 from linviz.model.scenario import Scenario, read, write
 from linviz.model.scenario_file import load_scenario
@@ -106,11 +106,32 @@ def test_additive_reuse_is_a_blend_in_the_heatmap_marks():
     np.testing.assert_array_equal(lesson("session-trace").writer_counts(6), [[2, 2], [1, 1]])
 
 
-@pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
-def test_a_read_with_keys_of_the_largest_float_has_no_target_rather_than_an_error():
-    # k·q / (|k| |q|) is inf / inf = NaN there: such a key is as unlike the query as a zero one.
-    biggest = 1.7976931348623157e308
-    scenario = Scenario(
-        2, 2, [write([biggest, -biggest], [1.0, 0.0], "w1"), read([biggest, 0.0], "r1")]
+@pytest.mark.parametrize(
+    ("keys", "query", "target", "cosine"),
+    [
+        # |k| overflows to inf and |q| underflows to 0: the product said "no direction".
+        (
+            [[1.7976931348623157e308, -1.7976931348623157e308], [0.0, 1.0]],
+            [1e-308, 0.0],
+            "w1",
+            0.5**0.5,
+        ),
+        # k·q underflows to 0 (1e-400): the read looked orthogonal to every key.
+        ([[0.0, 1e-200], [1e-200, 1e-201]], [1e-200, 0.0], "w2", 1 / 1.01**0.5),
+    ],
+)
+def test_a_read_chooses_its_target_by_direction_at_any_size(keys, query, target, cosine):
+    steps = [write(keys[0], [1.0, 0.0], "w1"), write(keys[1], [0.0, 1.0], "w2"), read(query, "r")]
+    scenario = Scenario(2, 2, steps)
+    with np.errstate(over="ignore"):
+        result = read_result(Trace(scenario), 3)
+    assert (result.target, result.tied) == (target, ())
+    number = 1 if target == "w1" else 2
+    np.testing.assert_allclose(
+        scaled_cosines(np.array([keys[number - 1]]), np.array(query)), [cosine]
     )
-    assert read_result(Trace(scenario), 2).target is None
+
+
+def test_a_zero_key_has_no_direction_at_any_size():
+    cosines = scaled_cosines(np.array([[0.0, 0.0], [5e-324, 0.0]]), np.array([1e308, 0.0]))
+    assert cosines[0] == -np.inf and cosines[1] == 1.0
