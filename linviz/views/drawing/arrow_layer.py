@@ -34,6 +34,7 @@ from linviz.views.items.arrow_item import (
     view_rect_on_device,
 )
 from linviz.views.items.device_frame import device_frame
+from linviz.views.items.label_boxes import frame_of, label_boxes_of
 
 #: A label is kept this far (pixels) inside the device's edges.
 LABEL_INSET_PX = 12.0
@@ -152,12 +153,19 @@ class ArrowLayer(pg.GraphicsObject):
 
     @guarded_paint
     def paint(self, painter: QtGui.QPainter, *args: object) -> None:
+        kept = label_boxes_of(self)
+        boxes = kept if kept is not None and kept.active else None
         if not self._looks:
+            if boxes is not None:
+                boxes.forget(self)
             return
         # Device pixels, cut at a margin around the device: a tip 1e308 out draws no shaft.
         ends, shown, zero, width, height = device_frame(painter, self._points)
         # Its words are longer than the placer's label: kept in the view box as drawn.
-        too_large_inside = view_rect_on_device(self, painter) if self._too_large.any() else None
+        too_large = self._too_large.any()
+        view_rect = view_rect_on_device(self, painter) if too_large or boxes else None
+        too_large_inside = view_rect if too_large else None
+        frame = frame_of(view_rect)
         painter.save()
         try:
             painter.resetTransform()
@@ -177,6 +185,8 @@ class ArrowLayer(pg.GraphicsObject):
             # The placer's labels first: a too-large one's longer words then keep off them.
             too_large = np.flatnonzero(self._too_large).tolist()
             labelled = sorted(set(self._labelled) - set(too_large)) + too_large
+            # Off the labels the arrows that paint themselves drew (see label_boxes).
+            others = boxes.others(self, frame) if too_large and boxes and frame else []
             taken: list[QtCore.QRectF] = []
             for index in labelled:
                 if not shown[index]:
@@ -195,10 +205,11 @@ class ArrowLayer(pg.GraphicsObject):
                     look,
                     zero,
                     label_inside,
-                    taken,
+                    taken + others if label_inside is not None else None,
                 )
-                if too_large:  # (a plane without such a label needs no boxes)
-                    taken.append(box)
+                taken.append(box)
+            if boxes is not None and frame is not None:
+                boxes.record(self, frame, taken)
         finally:
             painter.restore()
 

@@ -42,6 +42,7 @@ from linviz.views.drawing.static_text import draw_centred, metrics
 from linviz.views.error_text import too_large_text
 from linviz.views.guarded import guarded, guarded_paint, guarded_rect, guarded_shape
 from linviz.views.items.device_frame import device_frame
+from linviz.views.items.label_boxes import frame_of, label_boxes_of
 from linviz.views.plain_text import plain_tooltip
 
 Qt = QtCore.Qt
@@ -192,12 +193,14 @@ def paint_arrow(
     look: ArrowLook,
     zero: QtCore.QPointF,
     label_inside: QtCore.QRectF | None = None,
-) -> None:
-    """Draw one arrow, in device pixels (the painter's transform already reset).
+    taken: list[QtCore.QRectF] | None = None,
+) -> QtCore.QRectF | None:
+    """Draw one arrow, in device pixels (the painter's transform already reset);
+    its label's box (``None`` without a label).
 
     ``zero`` is where the plane's origin is on screen: labels beside a shaft
-    keep away from it (the other arrows start there). ``label_inside``: see
-    :func:`paint_label`'s ``inside``.
+    keep away from it (the other arrows start there). ``label_inside`` and
+    ``taken``: see :func:`paint_label`.
     """
     color = arrow_color(look.color, look.alpha)
     dx, dy = end.x() - start.x(), end.y() - start.y()
@@ -225,8 +228,9 @@ def paint_arrow(
         _paint_shape(
             painter, start, end, direction, length, look, color, look.width, look.dash, 0.0
         )
-    if look.label:
-        paint_label(painter, start, end, look, zero, label_inside)
+    if not look.label:
+        return None
+    return paint_label(painter, start, end, look, zero, label_inside, taken)
 
 
 def _paint_shape(
@@ -460,6 +464,7 @@ class ArrowItem(pg.GraphicsObject):
         self._dragging = False
         self._offset = QtCore.QPointF()
         self._painted = True
+        self._label_kept = False  # a box of its label is in the plot's LabelBoxes
 
     def _sync_contents(self) -> None:
         """Tell Qt whether to call :meth:`paint` at all: a handle that draws
@@ -472,6 +477,8 @@ class ArrowItem(pg.GraphicsObject):
         if not painted and scene is not None:
             # Qt repaints nothing for an item without contents: clear its drawing now.
             scene.update(self.sceneBoundingRect())
+        if not painted:
+            self.forget_label()
         self._painted = painted
         self.setFlag(QtWidgets.QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, not painted)
 
@@ -589,6 +596,7 @@ class ArrowItem(pg.GraphicsObject):
     def paint(self, painter: QtGui.QPainter, *args: object) -> None:
         ring = self._hover or self._dragging
         if not (self._live or ring):
+            self.forget_label()  # (if it was live until now)
             return
         # In device pixels, cut where it leaves the device (with a margin for the head).
         (ends,), (shown,), zero, width, height = device_frame(
@@ -600,17 +608,29 @@ class ArrowItem(pg.GraphicsObject):
         inside = (-1.0, -1.0, width + 1.0, height + 1.0)
         look = self._look
         text = too_large_text((*self._origin, *self._tip)) if self._live else None
-        label_inside = None
+        kept = label_boxes_of(self) if self._live else None
+        boxes = kept if kept is not None and kept.active else None
+        label_inside = view_rect_on_device(self, painter) if boxes or text else None
+        frame = frame_of(label_inside)
+        taken = None
         if text is not None:  # said beside the tip, which is kept on screen
             look = restyled(look, label=f"{look.label}: {text}" if look.label else text)
             end = QtCore.QPointF(*clamp_point((end.x(), end.y()), inside))
-            label_inside = view_rect_on_device(self, painter)
+            # Off the labels the plot's other items drew (the layer's, the arrows').
+            taken = boxes.others(self, frame) if boxes is not None and frame is not None else None
+        else:
+            label_inside = None
         painter.save()
         try:
             painter.resetTransform()
             painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
             if self._live:
-                paint_arrow(painter, start, end, look, zero, label_inside)
+                box = paint_arrow(painter, start, end, look, zero, label_inside, taken)
+                if boxes is not None and frame is not None:
+                    boxes.record(self, frame, [box] if box is not None else [])
+                    self._label_kept = box is not None
+            else:
+                self.forget_label()  # only its ring shows
             if ring:
                 painter.setPen(QtGui.QPen(arrow_color(self._look.color, 200), 2))
                 painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -618,6 +638,15 @@ class ArrowItem(pg.GraphicsObject):
                 painter.drawEllipse(end, radius, radius)
         finally:
             painter.restore()
+
+    def forget_label(self) -> None:
+        """No label of this item stands in the plot now (see :mod:`.label_boxes`)."""
+        if not self._label_kept:
+            return
+        self._label_kept = False
+        boxes = label_boxes_of(self)
+        if boxes is not None:
+            boxes.forget(self)
 
     # -- mouse ------------------------------------------------------------------------
     @guarded()

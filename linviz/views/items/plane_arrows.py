@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from linviz.model.drawable import undrawable_rows
 from linviz.views.items.arrow_item import ArrowLook, label_rect, label_size, restyled
 
 #: Roles whose arrows always paint themselves (the step at the cursor).
@@ -178,6 +179,11 @@ class ArrowBatch:
             tips = np.concatenate([tips, [arrow.tip for arrow in self.extras]])
             heads = np.concatenate([heads, [arrow.look.head for arrow in self.extras]])
         return origins, tips, heads
+
+    def any_too_large(self) -> bool:
+        """Whether some arrow has a number too large to draw to scale."""
+        extras = [(*arrow.origin, *arrow.tip) for arrow in self.extras]
+        return bool(undrawable_rows(self.tips).any() or undrawable_rows(extras).any())
 
     def layer(self, live: set[int]) -> tuple[np.ndarray, np.ndarray, list[ArrowLook]]:
         """Origins, tips and looks of the arrows not in ``live``, shallowest first.

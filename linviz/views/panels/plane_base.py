@@ -37,6 +37,7 @@ from linviz.views.drawing.steady_label import ReservedHeight, SteadyLabel
 from linviz.views.error_text import shown_error
 from linviz.views.guarded import guarded
 from linviz.views.items.arrow_item import ArrowItem, ArrowLook
+from linviz.views.items.label_boxes import label_boxes_of
 from linviz.views.items.plane_arrows import (
     LIVE_ROLES,
     STATES,
@@ -385,6 +386,7 @@ class VectorPlanePanel(Panel):
             if item is self._drag_item:
                 self._stop_drag()
             item.hide()
+            item.forget_label()  # its label is gone with it
             self._spare.append(item)
         dragged = self.session.dragged_step
         # Only the arrows made for this refresh (labelled, at the cursor, dragged,
@@ -404,6 +406,9 @@ class VectorPlanePanel(Panel):
         self._shown, self._handles_placed = batch, False
         self._layer.set_cached(self.session.dragging)
         self._layer.set_arrows(*batch.layer(live))
+        label_boxes = label_boxes_of(self._layer)
+        if label_boxes is not None:  # labels placed at paint keep off the others
+            label_boxes.set_active(batch.any_too_large())
 
     def _new_item(self) -> ArrowItem:
         item = ArrowItem()

@@ -1,0 +1,75 @@
+"""A "too large to draw" label keeps off every other label of its plane.
+
+Such a label is placed when it is painted, beside its tip held at the
+plot's edge. It kept off the labels of the item drawing it only: in the key
+plane "w2: too large to draw: 1.8e308" (an arrow painting itself) lay over
+"r1" (drawn by the plane's layer), and in the value plane the labels of y,
+the target and the error (three arrows painting themselves) over one
+another.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6 import QtCore
+
+from linviz.controller.session import Session
+from linviz.model.scenario import Scenario, read, write
+from linviz.views.drawing import arrow_layer
+from linviz.views.items import arrow_item
+from tests.views.conftest import EXTREME_VALUE_MARKS, opened_window
+
+pytestmark = EXTREME_VALUE_MARKS
+
+BIGGEST = 1.7976931348623157e308
+
+
+def _scenario() -> Scenario:
+    return Scenario(
+        2,
+        2,
+        [
+            write([BIGGEST, -BIGGEST], [1.0, 0.0], "w1"),
+            write([BIGGEST, 0.0], [0.0, 1.0], "w2"),
+            write([1e-300, 1e-300], [1.0, 1.0], "w3"),
+            write([1.0, 0.0], [1e-300, BIGGEST], "w4"),
+            write([0.0, 1.0], [1e8, 1.0], "w5"),
+            read([1e-308, 0.0], "r1"),
+            read([0.5, 0.0], "r2"),
+        ],
+        title="extreme",
+    )
+
+
+@pytest.fixture
+def drawn_labels(monkeypatch):
+    """Every label box painted, with its words: (box, text)."""
+    drawn: list[tuple[QtCore.QRectF, str]] = []
+    original = arrow_item.paint_label
+
+    def recording(painter, start, end, look, zero, inside=None, taken=None):
+        box = original(painter, start, end, look, zero, inside, taken)
+        drawn.append((QtCore.QRectF(box), look.label))
+        return box
+
+    monkeypatch.setattr(arrow_item, "paint_label", recording)
+    monkeypatch.setattr(arrow_layer, "paint_label", recording)
+    return drawn
+
+
+@pytest.mark.parametrize(("plane", "step"), [("keys", 2), ("keys", 3), ("values", 7)])
+def test_a_too_large_label_meets_no_other_label(qtbot, drawn_labels, plane, step):
+    window = opened_window(qtbot, Session(_scenario()), (1024, 768))
+    window.session.set_cursor(step)
+    plot = window.panels[plane].plot_widget
+    # Two passes: the layer paints first, and sees the arrows' labels of the pass before.
+    plot.grab()
+    drawn_labels.clear()
+    plot.grab()
+
+    too_large = [(box, text) for box, text in drawn_labels if "too large to draw" in text]
+    assert too_large, "the scenario draws a label of a tip too far out"
+    for box, text in too_large:
+        others = [(b, t) for b, t in drawn_labels if b is not box]
+        meeting = [t for b, t in others if b.intersects(box)]
+        assert not meeting, f"{text!r} lies over {meeting} at step {step}"
