@@ -14,8 +14,11 @@ shows the change in the same pass. Nothing is lost: a request held back is
 always sent when the hold ends, and a hold always ends (its end is a posted
 event, delivered by whichever event loop runs next).
 
-What it buys (``linviz bench --only views --quick``, interleaved, both
-orders): see the commit that added it.
+What it bought when added (this machine, 300 lesson drag moves in one
+window, four pairs in alternating order): 12.05-12.35 ms a move against
+12.45-12.86 without the hold, p95 13.7-14.1 against 14.1-14.5; in
+``linviz bench --only views --quick`` the drag, the scrub and start-up
+stayed within the noise. Its cost is one posted event per change.
 """
 
 from __future__ import annotations

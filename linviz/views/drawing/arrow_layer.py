@@ -162,9 +162,9 @@ class ArrowLayer(pg.GraphicsObject):
         # Device pixels, cut at a margin around the device: a tip 1e308 out draws no shaft.
         ends, shown, zero, width, height = device_frame(painter, self._points)
         # Its words are longer than the placer's label: kept in the view box as drawn.
-        too_large = self._too_large.any()
-        view_rect = view_rect_on_device(self, painter) if too_large or boxes else None
-        too_large_inside = view_rect if too_large else None
+        any_too_large = bool(self._too_large.any())
+        view_rect = view_rect_on_device(self, painter) if any_too_large or boxes else None
+        too_large_inside = view_rect if any_too_large else None
         frame = frame_of(view_rect)
         painter.save()
         try:
