@@ -171,6 +171,12 @@ class StepEditorPanel(Panel):
         header = self.table.horizontalHeader()
         header.setSelectionModel(QtCore.QItemSelectionModel(self.model, header))
         self.table.selectionModel().currentRowChanged.connect(self._row_selected)
+        # The scroll bar moves on every cursor move. Its handle's rounded corners
+        # let the background through, so Qt repainted the dock and the window
+        # behind it first (0.4 ms of a scrub, more than the bar); filling its own
+        # background (the same colour) spares them, with the same pixels.
+        for bar in (self.table.verticalScrollBar(), self.table.horizontalScrollBar()):
+            bar.setAutoFillBackground(True)
 
         #: Each action with its spec: Edit ▸ …, beside the buttons that show them.
         self.made_actions: list[tuple[ActionSpec, QtGui.QAction]] = []
