@@ -5,7 +5,8 @@ queued call and then has the window's pending ``UpdateRequest`` delivered
 at once (Qt's graphics view does so to get its viewport painted promptly),
 so a change that touches four plots painted the window four times, each
 pass with what was dirty by then: 4.0 passes per drag move and 4.2 per
-scrub in ``linviz bench`` (on a real screen, four partial frames).
+scrub in the workloads of ``linviz bench`` (counted with an instrumented
+``QApplication.notify``; on a real screen, four partial frames).
 
 :func:`paint_once_per_change` holds the window's ``UpdateRequest`` s back
 from a change of the session until the events that change queued are done
