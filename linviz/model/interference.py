@@ -13,7 +13,8 @@ import math
 
 import numpy as np
 
-from linviz.model.readout import SAFE_LENGTHS, scaled_cosines
+from linviz.model.norms import row_cosines
+from linviz.model.readout import lengths_beyond_floats
 from linviz.model.replay import Decomposition, Trace
 from linviz.model.scenario import Scenario
 
@@ -145,27 +146,23 @@ def strongest_earlier_overlaps(
 
 
 def _cosines_at_any_size(scenario: Scenario, number: int, vector: np.ndarray) -> np.ndarray | None:
-    """:func:`_scaled_earlier_cosines` when a length is beyond :data:`SAFE_LENGTHS`;
-    else ``None`` (the quicker product is exact enough).
+    """:func:`_scaled_earlier_cosines` when a length is beyond the floats' safe range
+    (:func:`~linviz.model.readout.lengths_beyond_floats`); else ``None`` (the
+    quicker product is exact enough).
 
     A key of ``[1.8e308, -1.8e308]`` has a length of ``inf``: divided by it,
     a key of ``[1.8e308, 0]`` was "orthogonal" to it (cosine 0, not 0.707).
     """
-    low, high = SAFE_LENGTHS
-    with np.errstate(over="ignore"):
-        length = math.sqrt(float(vector @ vector))
-    stored = scenario.phi_norms(0, number - 1)
-    sized = low <= length <= high or not vector.any()  # (a zero query: cosine 0 anyway)
-    if sized and float(stored.max()) <= high:
+    if not lengths_beyond_floats(vector, scenario.phi_norms(0, number - 1)):
         return None
     return _scaled_earlier_cosines(scenario, number, vector)
 
 
 def _scaled_earlier_cosines(scenario: Scenario, number: int, vector: np.ndarray) -> np.ndarray:
     """Cosine of ``vector`` with each of steps ``1 .. number-1``'s ``φ`` (0 for a zero
-    one), from vectors scaled to at most 1 (:func:`~linviz.model.readout.scaled_cosines`).
+    one), from vectors scaled first (:func:`~linviz.model.norms.row_cosines`).
     """
-    cosines = scaled_cosines(scenario.phi_vectors(0, number - 1), vector)
+    cosines = row_cosines(scenario.phi_vectors(0, number - 1), vector)
     cosines[cosines == -np.inf] = 0.0  # a zero vector: cosine 0 with everything
     return cosines
 

@@ -52,3 +52,25 @@ def square(vector: np.ndarray) -> float:
     """``vector · vector``: ``inf`` for a key beyond 1.3e154, without a console warning."""
     with np.errstate(over="ignore"):
         return float(vector @ vector)
+
+
+def row_cosines(rows: np.ndarray, vector: np.ndarray) -> np.ndarray:
+    """Cosine of each of ``rows`` with ``vector``, ``-inf`` where either is zero.
+
+    Each is first scaled by the power of two of its largest |entry| (exact, as
+    :func:`scaled` scales), so lengths and products stay within the floats
+    whatever the sizes: a key of ``[1.8e308, -1.8e308]`` and a query of
+    ``[1e-308, 0]`` have cosine ``0.7071…``, not an overflow or an underflow
+    to "no direction".
+    """
+    cosines = np.full(len(rows), -np.inf)
+    largest = float(np.abs(vector).max(initial=0.0))
+    if largest == 0.0 or not len(rows):
+        return cosines
+    unit = np.ldexp(vector, -math.frexp(largest)[1])
+    tops = np.abs(rows).max(axis=1, initial=0.0)
+    nonzero = tops > 0
+    small = np.ldexp(rows[nonzero], -np.frexp(tops[nonzero])[1][:, np.newaxis])
+    lengths = np.linalg.norm(small, axis=1) * float(np.linalg.norm(unit))
+    cosines[nonzero] = np.clip((small @ unit) / lengths, -1.0, 1.0)
+    return cosines

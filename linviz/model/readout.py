@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -9,7 +10,7 @@ import numpy as np
 from linviz.model.error_parts import ErrorParts, other_terms, split_error
 from linviz.model.kernel import read_memory
 from linviz.model.limits import MAX_LISTED_TERMS
-from linviz.model.norms import cosine, square, vector_norm
+from linviz.model.norms import cosine, row_cosines, square, vector_norm
 from linviz.model.replay import Decomposition, Trace
 from linviz.model.scenario import Scenario, Step
 
@@ -277,25 +278,15 @@ TIE_TOLERANCE = 1e-12
 SAFE_LENGTHS = (1e-150, 1e150)
 
 
-def scaled_cosines(keys: np.ndarray, query: np.ndarray) -> np.ndarray:
-    """Cosine of each row of ``keys`` with ``query``; ``-inf`` for a zero vector.
-
-    Each vector is divided by its largest magnitude first, so its length and
-    the dot product stay within the floats whatever its size: a key of
-    ``[1.8e308, -1.8e308]`` and a query of ``[1e-308, 0]`` have cosine
-    ``0.7071…``, not an overflow or an underflow to "no direction".
+def lengths_beyond_floats(query: np.ndarray, norms: np.ndarray) -> bool:
+    """Whether cosines of ``query`` with keys of lengths ``norms`` (at least one)
+    must be worked out from scaled vectors (:func:`~linviz.model.norms.row_cosines`): a length
+    beyond :data:`SAFE_LENGTHS`, where products of lengths over- or underflow.
+    A zero query is not (its cosines are 0 either way).
     """
-    cosines = np.full(len(keys), -np.inf)
-    query_top = float(np.max(np.abs(query))) if query.size else 0.0
-    if query_top == 0.0 or not len(keys):
-        return cosines
-    unit_query = query / query_top
-    tops = np.max(np.abs(keys), axis=1) if keys.shape[1] else np.zeros(len(keys))
-    nonzero = tops > 0
-    scaled = keys[nonzero] / tops[nonzero, np.newaxis]
-    lengths = np.linalg.norm(scaled, axis=1) * float(np.linalg.norm(unit_query))
-    cosines[nonzero] = np.clip((scaled @ unit_query) / lengths, -1.0, 1.0)
-    return cosines
+    low, high = SAFE_LENGTHS
+    length = math.sqrt(square(query))
+    return (not low <= length <= high and bool(query.any())) or float(norms.max()) > high
 
 
 #: A read is "exact" when every component of ``output − expected`` is below
@@ -327,16 +318,13 @@ def most_similar(
         return None, empty
     if dots is None:
         dots = (keys if rows is None else keys[rows]) @ query
-    with np.errstate(over="ignore"):
-        length = float(np.linalg.norm(query))
-    low, high = SAFE_LENGTHS
-    if (not low <= length <= high and query.any()) or float(norms.max()) > high:
+    if lengths_beyond_floats(query, norms):
         # Lengths or products beyond the floats (a key of ±1.8e308, a query of
         # 1e-308): the cosines from the vectors scaled to at most 1 first.
-        similarity = scaled_cosines(keys if rows is None else keys[rows], query)
+        similarity = row_cosines(keys if rows is None else keys[rows], query)
     else:
         similarity = np.full(len(norms), -np.inf)
-        scale = norms * length
+        scale = norms * float(np.linalg.norm(query))
         np.divide(dots, scale, out=similarity, where=scale > 0)
     best = similarity.max()
     if best == -np.inf:

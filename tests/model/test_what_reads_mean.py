@@ -5,7 +5,8 @@ import pytest
 
 from linviz.model.interference import earlier_key_cosines, key_cosines, strongest_earlier_overlaps
 from linviz.model.lessons import resolve_scenario_path
-from linviz.model.readout import read_result, scaled_cosines
+from linviz.model.norms import row_cosines
+from linviz.model.readout import read_result
 from linviz.model.replay import Trace
 from linviz.model.scenario import Scenario, read, write
 from linviz.model.scenario_file import load_scenario
@@ -127,11 +128,9 @@ def test_a_read_chooses_its_target_by_direction_at_any_size(keys, query, target,
         result = read_result(Trace(scenario), 3)
     assert (result.target, result.tied) == (target, ())
     number = 1 if target == "w1" else 2
-    np.testing.assert_allclose(
-        scaled_cosines(np.array([keys[number - 1]]), np.array(query)), [cosine]
-    )
+    np.testing.assert_allclose(row_cosines(np.array([keys[number - 1]]), np.array(query)), [cosine])
 
 
 def test_a_zero_key_has_no_direction_at_any_size():
-    cosines = scaled_cosines(np.array([[0.0, 0.0], [5e-324, 0.0]]), np.array([1e308, 0.0]))
+    cosines = row_cosines(np.array([[0.0, 0.0], [5e-324, 0.0]]), np.array([1e308, 0.0]))
     assert cosines[0] == -np.inf and cosines[1] == 1.0
