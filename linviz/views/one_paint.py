@@ -47,7 +47,7 @@ class PaintHold(QtCore.QObject):
         self._window = window
         self._held = False
         self._kept_back = False
-        #: Passes sent at the end of a hold (for tests and the bench).
+        #: Passes sent at the end of a hold (for tests).
         self.passes = 0
         window.installEventFilter(self)
 

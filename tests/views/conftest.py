@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from typing import NamedTuple
 
 import pyqtgraph as pg
 import pytest
@@ -147,6 +148,34 @@ def window(qtbot, lesson_session):
         win.show()
     win.activateWindow()
     return win
+
+
+class DrawnLabel(NamedTuple):
+    """A plane label as painted: its box (device pixels), its look, and whether it
+    was placed at paint time (held inside the view: "too large to draw")."""
+
+    box: QtCore.QRectF
+    look: object
+    placed_at_paint: bool
+
+
+@pytest.fixture
+def drawn_labels(monkeypatch) -> list[DrawnLabel]:
+    """Every plane label painted from now on (the layer's and the arrows')."""
+    from linviz.views.drawing import arrow_layer
+    from linviz.views.items import arrow_item
+
+    drawn: list[DrawnLabel] = []
+    original = arrow_item.paint_label
+
+    def recording(painter, start, end, look, zero, inside=None, taken=None):
+        box = original(painter, start, end, look, zero, inside, taken)
+        drawn.append(DrawnLabel(QtCore.QRectF(box), look, inside is not None))
+        return box
+
+    for module in (arrow_item, arrow_layer):
+        monkeypatch.setattr(module, "paint_label", recording)
+    return drawn
 
 
 def opened_window(qtbot, lesson: str | Session, size: tuple[int, int]):

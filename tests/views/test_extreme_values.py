@@ -394,11 +394,10 @@ def test_a_too_large_label_moved_in_keeps_off_the_labels_before_it(qapp):
     assert label_inside(box, start, end, inside, []) == QtCore.QRectF(140, 92, 160, 16)
 
 
-def test_a_too_large_label_wider_than_a_narrow_plane_is_broken_not_cut(qtbot, monkeypatch):
+def test_a_too_large_label_wider_than_a_narrow_plane_is_broken_not_cut(qtbot, drawn_labels):
     """At 1024×768 the value plane is ~190 px wide: "v(b): too large to draw: -1.8e308"
     was held at its left edge and cut by its right one. It goes on lines of its own."""
     from linviz.controller.session import Session
-    from linviz.views.drawing import arrow_layer
     from linviz.views.items import arrow_item
 
     scenario = Scenario(
@@ -416,20 +415,11 @@ def test_a_too_large_label_wider_than_a_narrow_plane_is_broken_not_cut(qtbot, mo
     session.set_cursor(3)
     settle()
     plot = window.panels["values"].plot_widget
-    drawn: list[tuple[str, QtCore.QRectF]] = []
-    looks = []
-    original = arrow_item.paint_label
-
-    def recording(painter, start, end, look, zero, inside=None, taken=None):
-        box = original(painter, start, end, look, zero, inside, taken)
-        if inside is not None:
-            drawn.append((look.label, QtCore.QRectF(box)))
-            looks.append(look)
-        return box
-
-    for module in (arrow_item, arrow_layer):
-        monkeypatch.setattr(module, "paint_label", recording)
+    drawn_labels.clear()
     plot.grab()
+    placed = [label for label in drawn_labels if label.placed_at_paint]
+    drawn = [(label.look.label, label.box) for label in placed]
+    looks = [label.look for label in placed]
     view = plot.getPlotItem().getViewBox()
     area = QtCore.QRectF(plot.mapFromScene(view.sceneBoundingRect()).boundingRect())
     assert area.width() < 260  # a narrow plane

@@ -34,7 +34,7 @@ from linviz.views.items.arrow_item import (
     view_rect_on_device,
 )
 from linviz.views.items.device_frame import device_frame
-from linviz.views.items.label_boxes import frame_of, label_boxes_of
+from linviz.views.items.label_boxes import active_label_boxes, frame_of
 
 #: A label is kept this far (pixels) inside the device's edges.
 LABEL_INSET_PX = 12.0
@@ -153,8 +153,7 @@ class ArrowLayer(pg.GraphicsObject):
 
     @guarded_paint
     def paint(self, painter: QtGui.QPainter, *args: object) -> None:
-        kept = label_boxes_of(self)
-        boxes = kept if kept is not None and kept.active else None
+        boxes = active_label_boxes(self)
         if not self._looks:
             if boxes is not None:
                 boxes.forget(self)

@@ -42,7 +42,7 @@ from linviz.views.drawing.static_text import draw_centred, metrics
 from linviz.views.error_text import too_large_text
 from linviz.views.guarded import guarded, guarded_paint, guarded_rect, guarded_shape
 from linviz.views.items.device_frame import device_frame
-from linviz.views.items.label_boxes import frame_of, label_boxes_of
+from linviz.views.items.label_boxes import active_label_boxes, frame_of, label_boxes_of
 from linviz.views.plain_text import plain_tooltip
 
 Qt = QtCore.Qt
@@ -596,7 +596,6 @@ class ArrowItem(pg.GraphicsObject):
     def paint(self, painter: QtGui.QPainter, *args: object) -> None:
         ring = self._hover or self._dragging
         if not (self._live or ring):
-            self.forget_label()  # (if it was live until now)
             return
         # In device pixels, cut where it leaves the device (with a margin for the head).
         (ends,), (shown,), zero, width, height = device_frame(
@@ -608,18 +607,17 @@ class ArrowItem(pg.GraphicsObject):
         inside = (-1.0, -1.0, width + 1.0, height + 1.0)
         look = self._look
         text = too_large_text((*self._origin, *self._tip)) if self._live else None
-        kept = label_boxes_of(self) if self._live else None
-        boxes = kept if kept is not None and kept.active else None
-        label_inside = view_rect_on_device(self, painter) if boxes or text else None
-        frame = frame_of(label_inside)
-        taken = None
+        boxes = active_label_boxes(self) if self._live else None
+        view_rect = view_rect_on_device(self, painter) if boxes or text else None
+        frame = frame_of(view_rect)
+        label_inside: QtCore.QRectF | None = None
+        taken: list[QtCore.QRectF] | None = None
         if text is not None:  # said beside the tip, which is kept on screen
             look = restyled(look, label=f"{look.label}: {text}" if look.label else text)
             end = QtCore.QPointF(*clamp_point((end.x(), end.y()), inside))
+            label_inside = view_rect
             # Off the labels the plot's other items drew (the layer's, the arrows').
             taken = boxes.others(self, frame) if boxes is not None and frame is not None else None
-        else:
-            label_inside = None
         painter.save()
         try:
             painter.resetTransform()

@@ -81,6 +81,12 @@ def label_boxes_of(item: pg.GraphicsObject) -> LabelBoxes | None:
     return kept
 
 
+def active_label_boxes(item: pg.GraphicsObject) -> LabelBoxes | None:
+    """:func:`label_boxes_of` ``item`` while they are kept (:attr:`LabelBoxes.active`)."""
+    kept = label_boxes_of(item)
+    return kept if kept is not None and kept.active else None
+
+
 def frame_of(rect: QtCore.QRectF | None) -> Frame | None:
     """The frame a view box's device rectangle stands for (to the half pixel)."""
     if rect is None:

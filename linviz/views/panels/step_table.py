@@ -175,8 +175,7 @@ class StepEditorPanel(Panel):
         # let the background through, so Qt repainted the dock and the window
         # behind it first (0.4 ms of a scrub, more than the bar); filling its own
         # background (the same colour) spares them, with the same pixels.
-        for bar in (self.table.verticalScrollBar(), self.table.horizontalScrollBar()):
-            bar.setAutoFillBackground(True)
+        self.table.verticalScrollBar().setAutoFillBackground(True)
 
         #: Each action with its spec: Edit ▸ …, beside the buttons that show them.
         self.made_actions: list[tuple[ActionSpec, QtGui.QAction]] = []

@@ -11,12 +11,10 @@ another.
 from __future__ import annotations
 
 import pytest
-from PySide6 import QtCore
 
 from linviz.controller.session import Session
 from linviz.model.scenario import Scenario, read, write
 from linviz.views.drawing import arrow_layer
-from linviz.views.items import arrow_item
 from linviz.views.items.label_boxes import label_boxes_of
 from tests.views.conftest import EXTREME_VALUE_MARKS, opened_window
 
@@ -42,22 +40,6 @@ def _scenario() -> Scenario:
     )
 
 
-@pytest.fixture
-def drawn_labels(monkeypatch):
-    """Every label box painted, with its words: (box, text)."""
-    drawn: list[tuple[QtCore.QRectF, str]] = []
-    original = arrow_item.paint_label
-
-    def recording(painter, start, end, look, zero, inside=None, taken=None):
-        box = original(painter, start, end, look, zero, inside, taken)
-        drawn.append((QtCore.QRectF(box), look.label))
-        return box
-
-    monkeypatch.setattr(arrow_item, "paint_label", recording)
-    monkeypatch.setattr(arrow_layer, "paint_label", recording)
-    return drawn
-
-
 @pytest.mark.parametrize(("plane", "step"), [("keys", 2), ("keys", 3), ("values", 7)])
 def test_a_too_large_label_meets_no_other_label(qtbot, drawn_labels, plane, step):
     window = opened_window(qtbot, Session(_scenario()), (1024, 768))
@@ -71,9 +53,10 @@ def test_a_too_large_label_meets_no_other_label(qtbot, drawn_labels, plane, step
     drawn_labels.clear()
     plot.grab()  # one pass, as an export draws it
 
-    too_large = [(box, text) for box, text in drawn_labels if "too large to draw" in text]
+    labels = [(label.box, label.look.label) for label in drawn_labels]
+    too_large = [(box, text) for box, text in labels if "too large to draw" in text]
     assert too_large, "the scenario draws a label of a tip too far out"
     for box, text in too_large:
-        others = [(b, t) for b, t in drawn_labels if b is not box]
+        others = [(b, t) for b, t in labels if b is not box]
         meeting = [t for b, t in others if b.intersects(box)]
         assert not meeting, f"{text!r} lies over {meeting} at step {step}"
