@@ -28,7 +28,7 @@ import numpy as np
 
 from linviz.controller.session import Session
 from linviz.controller.signals import Signal
-from linviz.model.report import fmt_number, fmt_vector, trace_table_lines
+from linviz.model.report import fmt_number, fmt_vector, fmt_written, trace_table_lines
 from linviz.model.scenario import Scenario
 
 #: The course's exit ticket, in order: every exported entry has these sections.
@@ -219,8 +219,8 @@ def _setting_changes(base: Scenario, now: Scenario) -> list[FieldChange]:
 def _step_summary(sc: Scenario, row: int) -> str:
     step = sc.step(row + 1)
     if step.is_write:
-        return f"write k = {fmt_vector(step.vector)}, v = {fmt_vector(step.value)}"  # type: ignore[arg-type]
-    return f"read q = {fmt_vector(step.vector)}"
+        return f"write k = {fmt_written(step.vector)}, v = {fmt_written(step.value)}"  # type: ignore[arg-type]
+    return f"read q = {fmt_written(step.vector)}"
 
 
 def _shown(name: str, text: str | None) -> str:

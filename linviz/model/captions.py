@@ -28,7 +28,7 @@ from linviz.model.errors import ScenarioError
 from linviz.model.norms import cosine
 from linviz.model.readout import ReadResult
 from linviz.model.replay import Trace, WriteRecord
-from linviz.model.report import fmt_matrix, fmt_number, fmt_vector
+from linviz.model.report import fmt_matrix, fmt_number, fmt_vector, fmt_written
 from linviz.model.snapshot import Snapshot, snapshot
 
 
@@ -42,6 +42,8 @@ class Numbers:
 
     number: Callable[[float], str] = fmt_number
     vector: Callable[[np.ndarray], str] = fmt_vector
+    #: A vector the user wrote (a key, value or query): no number taken for residue.
+    written: Callable[[np.ndarray], str] = fmt_written
     matrix: Callable[[np.ndarray], str] = fmt_matrix
     percent: Callable[[float], str] = lambda x: f"{100 * x:.1f} %"
     join: str = ", "
@@ -157,10 +159,10 @@ class _Values:
             raise ValueError("not a write")
         value = record.step.value
         if name == "k":
-            return fmt.vector(record.step.vector)
+            return fmt.written(record.step.vector)
         if name == "v":
             assert value is not None  # a write's step has its value
-            return fmt.vector(value)
+            return fmt.written(value)
         if name == "phi_k":
             return fmt.vector(record.phi_key)
         if name == "stamp":
@@ -184,7 +186,7 @@ class _Values:
         if result is None:
             raise ValueError("not a read")
         if name == "q":
-            return fmt.vector(result.step.vector)
+            return fmt.written(result.step.vector)
         if name == "phi_q":
             return fmt.vector(result.phi_query)
         if name == "y":

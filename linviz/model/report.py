@@ -136,15 +136,27 @@ def fmt_number(x: float, scale: float = 1.0, digits: int = 4) -> str:
 
 
 def fmt_vector(
-    vector: np.ndarray, limit: int = 8, digits: int = 4, more: str = "… ({0} in all)"
+    vector: np.ndarray,
+    limit: int = 8,
+    digits: int = 4,
+    more: str = "… ({0} in all)",
+    *,
+    written: bool = False,
 ) -> str:
     """``[1, 0]``; long vectors are cut after ``limit`` numbers with ``more``
     (``{0}``: how many numbers there are in all; the views pass it in their language).
+
+    ``written``: a vector the user wrote (a step's key, value or query):
+    every number shows, however small. Only worked-out vectors can carry
+    rounding residue; a query of ``[1e-308, 0]`` is no residue, and shown as
+    ``[0, 0]`` beside the weights it gives it was a false statement.
     """
     scale = float(np.abs(vector).max()) if len(vector) else 1.0
     # fmt_number's rules, applied to plain floats: the views format a few dozen
     # vectors per cursor move, and numpy scalars one by one cost ~4x more.
     zero, spec = DISPLAY_ZERO * max(abs(scale), 1.0), f".{digits}g"
+    if written:
+        zero = 0.0
     shown = [
         format(0.0 if abs(x) < zero else x + 0.0, spec)
         for x in np.asarray(vector[:limit], dtype=float).tolist()
@@ -152,6 +164,11 @@ def fmt_vector(
     if len(vector) > limit:
         shown.append(more.format(len(vector)))
     return "[" + ", ".join(shown) + "]"
+
+
+def fmt_written(vector: np.ndarray) -> str:
+    """:func:`fmt_vector` of a vector the user wrote: every number shows, however small."""
+    return fmt_vector(vector, written=True)
 
 
 def fmt_matrix(matrix: np.ndarray, limit: int = 16) -> str:
@@ -191,11 +208,11 @@ def trace_table_lines(sc: Scenario) -> Iterator[str]:
                 f"{_SYMBOLS[name]} = {fmt_number(value)}  " for name, value in item.parameters
             )
             yield (
-                head + f"k = {fmt_vector(item.key)}  v = {fmt_vector(item.value)}  {settings}"
+                head + f"k = {fmt_written(item.key)}  v = {fmt_written(item.value)}  {settings}"
                 f"stamp {fmt_matrix(item.stamp)}{decay}  S = {fmt_matrix(item.state)}"
             )
             continue
-        text = f"q = {fmt_vector(item.query)}  -> {fmt_vector(item.output)}"
+        text = f"q = {fmt_written(item.query)}  -> {fmt_vector(item.output)}"
         if item.target is not None:
             assert item.interference is not None and item.expected is not None
             verdict = "exact"

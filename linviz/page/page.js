@@ -106,11 +106,14 @@
     return m;
   }
 
-  /** fmt_vector: "[1, 0]"; long vectors cut with an ellipsis. */
-  function fmtVectorPlain(v, limit) {
+  /** fmt_vector: "[1, 0]"; long vectors cut with an ellipsis. written: a key, value or
+   *  query the user wrote, every number shown however small (fmt_written). */
+  function fmtVectorPlain(v, limit, written) {
     limit = limit || 8;
     var scale = v.length ? maxAbs(v) : 1, shown = [];
-    for (var i = 0; i < Math.min(limit, v.length); i++) shown.push(fmtNumber(v[i], scale));
+    for (var i = 0; i < Math.min(limit, v.length); i++) {
+      shown.push(written ? formatG(Number(v[i]) + 0, 4) : fmtNumber(v[i], scale));
+    }
     if (v.length > limit) shown.push("… " + T("in_all", v.length));
     return "[" + shown.join(", ") + "]";
   }
@@ -130,6 +133,8 @@
 
   function num(x, scale) { return localised(fmtNumber(x, scale)); }
   function vec(v) { return localised(fmtVectorPlain(v)); }
+  /** A vector the user wrote (number_text.shown_written). */
+  function written(v) { return localised(fmtVectorPlain(v, 8, true)); }
   /** fmt_matrix in the page's language: a large matrix by its size and largest entry
    * (its words not localised whole: their comma became " ; " in French). */
   function mat(m) {
@@ -267,8 +272,8 @@
       var w = writeOf(n);
       var params = replay.parameters(n);
       switch (name) {
-        case "k": return vec(step.key);
-        case "v": return vec(step.value);
+        case "k": return written(step.key);
+        case "v": return written(step.value);
         case "phi_k": return vec(w.phiKey);
         case "stamp": return mat(w.stamp);
         case "u": return vec(w.effective);
@@ -282,7 +287,7 @@
     }
     var read = readOf(n);
     switch (name) {
-      case "q": return vec(step.query);
+      case "q": return written(step.query);
       case "phi_q": return vec(read.phiQuery);
       case "y": return vec(read.output);
       case "target": return read.target !== null ? read.target : T("none");
@@ -907,7 +912,7 @@
     if (step.op === "write") {
       var w = writeOf(n), params = replay.parameters(n);
       line(box, T("eq_" + replay.rule.name), "formula");
-      var given = "k = " + vec(step.key) + (FRENCH ? " ; " : ", ") + "v = " + vec(step.value);
+      var given = "k = " + written(step.key) + (FRENCH ? " ; " : ", ") + "v = " + written(step.value);
       if (params[0] !== null && replay.decays) given += (FRENCH ? " ; " : ", ") + "α = " + num(params[0]);
       if (params[1] !== null && replay.corrects) given += (FRENCH ? " ; " : ", ") + "β = " + num(params[1]);
       line(box, given);
@@ -921,7 +926,7 @@
     }
     var read = readOf(n);
     line(box, T(replay.normalize ? "eq_read_normalised" : "eq_read"), "formula");
-    line(box, "q = " + vec(step.query));
+    line(box, "q = " + written(step.query));
     if (doc.feature_map !== "identity") line(box, "φ(q) = " + vec(read.phiQuery));
     if (read.denominator !== null) line(box, T("eq_denominator", num(read.denominator)));
     line(box, T("eq_output", isHidden(n) ? T("hidden") : vec(read.output)));

@@ -162,14 +162,22 @@ def shown_number(x: float, scale: float = 1.0, digits: int = 4) -> str:
     return localised(fmt_number(x, scale, digits))
 
 
-def shown_vector(vector: np.ndarray, limit: int = 8, digits: int = 4) -> str:
+def shown_vector(
+    vector: np.ndarray, limit: int = 8, digits: int = 4, *, written: bool = False
+) -> str:
     """:func:`~linviz.model.report.fmt_vector` in the language shown: ``[1,2 ; −1,8]``,
-    a long one cut with "… (16 in all)" in that language too.
+    a long one cut with "… (16 in all)" in that language too. ``written``: a
+    vector the user wrote (a step's key, value or query), every number shown.
     """
     if len(vector) <= limit:  # most vectors: no cut, no words to look up
-        return localised(fmt_vector(vector, limit, digits))
+        return localised(fmt_vector(vector, limit, digits, written=written))
     more = QtCore.QCoreApplication.translate("NumberText", "… ({0} in all)")
-    return localised(fmt_vector(vector, limit, digits, more=more))
+    return localised(fmt_vector(vector, limit, digits, more=more, written=written))
+
+
+def shown_written(vector: np.ndarray) -> str:
+    """:func:`shown_vector` of a vector the user wrote: however small, no number shows as 0."""
+    return shown_vector(vector, written=True)
 
 
 def shown_matrix(matrix: np.ndarray, limit: int = 16) -> str:
@@ -239,6 +247,7 @@ def caption_numbers() -> Numbers:
     numbers = Numbers(
         number=shown_number,
         vector=shown_vector,
+        written=shown_written,
         matrix=shown_matrix,
         percent=lambda x: shown_percent(x, " "),
         join=words[1],

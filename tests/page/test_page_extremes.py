@@ -6,7 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from linviz.model.captions import render
 from linviz.model.norms import cosine, vector_norm
+from linviz.model.replay import Trace
 from linviz.model.scenario import Scenario, read, write
 from linviz.page.writer import write_lesson_page
 
@@ -101,3 +103,33 @@ def test_an_error_beyond_the_floats_in_per_cent_is_its_number_not_infinity(
     qtbot.waitExposed(panel)
     text = panel.text().replace(WORD_JOINER, "").replace("\u202f", " ")
     assert "relative error: 8.95e+309 %" in text and "∞" not in text
+
+
+def test_tiny_keys_and_queries_read_as_written_as_in_the_app(browser, tmp_path):
+    # A query of [1e-308, 0] read "q = [0, 0]" beside the output [1.79, 0] it gives:
+    # the rule for rounding residue was applied to what the user wrote.
+    scenario = Scenario(
+        2,
+        2,
+        [
+            write([BIGGEST, -BIGGEST], [1.0, 0.0], "w1"),
+            write([1e-300, 0.0], [1e-13, 1.0], "w2", caption="k {k}, v {v}"),
+            read([1e-308, 0.0], "r1", caption="q {q}, y {y}"),
+        ],
+    )
+    browser.load(write_lesson_page(scenario, tmp_path / "tiny.html", "en", "light"))
+    shown = (
+        "window.linviz.hideOutputs(false); window.linviz.go({0}); return ["
+        "document.querySelector('.caption').textContent,"
+        " document.querySelector('.equation-lines').textContent];"
+    )
+
+    def texts(number: int) -> list[str]:  # lists are kept on one line by no-break spaces
+        return [text.replace("\xa0", " ") for text in browser.js(shown.format(number))]
+
+    caption, equation = texts(2)
+    assert caption == render("k {k}, v {v}", Trace(scenario), 2) == "k [1e-300, 0], v [1e-13, 1]"
+    assert "k = [1e-300, 0]" in equation and "v = [1e-13, 1]" in equation
+    caption, equation = texts(3)
+    assert caption == render("q {q}, y {y}", Trace(scenario), 3) == "q [1e-308, 0], y [1.79, 0]"
+    assert "q = [1e-308, 0]" in equation

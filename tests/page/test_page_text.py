@@ -38,6 +38,7 @@ def french_numbers() -> Numbers:
     return Numbers(
         number=french(number_text.shown_number),
         vector=french(number_text.shown_vector),
+        written=french(number_text.shown_written),
         matrix=french(number_text.shown_matrix),
         percent=french(lambda x: number_text.shown_percent(x, " ")),
         join=" ; ",

@@ -27,6 +27,7 @@ from linviz.views.number_text import (
     grouped,
     shown_number,
     shown_vector,
+    shown_written,
     stale_text,
     unbroken_lists,
 )
@@ -352,15 +353,15 @@ class PresenterView(QtWidgets.QWidget):
         if step.is_write:
             text = self.tr("write {label}\nk = {key}\nv = {value}").format(
                 label=step.label,
-                key=shown_vector(step.vector),
-                value=shown_vector(step.value),  # type: ignore[arg-type]
+                key=shown_written(step.vector),
+                value=shown_written(step.value),  # type: ignore[arg-type]
             ) + self._settings_line(number)
         else:
             output = (
                 self.tr("hidden until revealed (R)") if hidden else shown_vector(snap.read.output)  # type: ignore[union-attr]
             )
             text = self.tr("read {label}\nq = {query}\ny = {output}").format(
-                label=step.label, query=shown_vector(step.vector), output=output
+                label=step.label, query=shown_written(step.vector), output=output
             )
         card.summary.setText(spaced(text))
         if hidden:

@@ -38,6 +38,7 @@ from linviz.views.number_text import (
     shown_number,
     shown_percent,
     shown_vector,
+    shown_written,
     unbroken_lists,
 )
 from linviz.views.panels.panel import Panel
@@ -307,7 +308,7 @@ class ReadoutPanel(Panel):
         step = scenario.step(number)
         self._show_only(self.overlaps)
         heading = self.tr("Write {label}: key {key}, value {value}").format(
-            label=step.label, key=shown_vector(step.vector), value=shown_vector(step.value)
+            label=step.label, key=shown_written(step.vector), value=shown_written(step.value)
         )
         settings = self._settings_text(number)
         if settings:
@@ -442,7 +443,7 @@ class ReadoutPanel(Panel):
         step = result.step
         hidden = self.session.is_hidden()
         heading = self.tr("Read {label}: query {query}").format(
-            label=step.label, query=shown_vector(step.vector)
+            label=step.label, query=shown_written(step.vector)
         )
         # Predict first: while the output is hidden, nothing hints at the answer.
         if not hidden and result.target is not None:

@@ -15,7 +15,12 @@ from linviz.controller.session import Session
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError
 from linviz.model.scenario import Step
 from linviz.views.guarded import guarded
-from linviz.views.number_text import caption_numbers, shown_number, shown_vector, stale_text
+from linviz.views.number_text import (
+    caption_numbers,
+    shown_number,
+    shown_written,
+    stale_text,
+)
 from linviz.views.panels.typed_text import (
     SYMBOLS,
     parameters_text,
@@ -324,9 +329,9 @@ class StepTableModel(QtCore.QAbstractTableModel):
         if column == LABEL:
             return step.label
         if column == VECTOR:
-            return shown_vector(step.vector)
+            return shown_written(step.vector)
         if column == VALUE:
-            return shown_vector(step.value) if step.value is not None else ""
+            return shown_written(step.value) if step.value is not None else ""
         if column == TARGET:
             return step.target or ""
         if column == PARAMETERS:
