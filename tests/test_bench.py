@@ -55,6 +55,7 @@ def smoke_figures() -> dict:
         "trace_100000_d64.edit_step_then_state_ms",
         "capacity_ms.d64_n256_100_trials",
         "capacity_ms.d64_n16_to_256_100_trials",
+        "recovery_write_ms.100000_steps_d64",
         "peer_ms.drag_lesson",
         "peer_ms.drag_d64_1000_steps",
         "peer_ms.scrub_100000_steps",

@@ -1,4 +1,11 @@
-"""Figures for the model: state lookup, edit-then-lookup, memory, trace wall time, recall test."""
+"""Figures for the model: state lookup, edit-then-lookup, memory, trace wall time, recall test,
+and the recovery file written a moment after each edit.
+
+``recovery_write_ms.100000_steps_d64``: :meth:`RecoveryFile.write_session`
+(:mod:`linviz.controller.recovery`) of a session on ``random_scenario(100_000,
+64)``, into a temporary folder: the time the window stops for, a second
+after an edit, to keep that edit safe from a crash (``file_mb``: the file).
+"""
 
 from __future__ import annotations
 
@@ -96,6 +103,22 @@ def _capacity_figures(repeat: int) -> dict[str, object]:
     }
 
 
+def _recovery_figures(scenario, repeat: int) -> dict[str, object]:
+    """Time writing ``scenario``'s recovery file ``repeat`` times (each replacing the last)."""
+    from linviz.controller.recovery import RecoveryFile
+    from linviz.controller.session import Session
+
+    session = Session(scenario)
+    with tempfile.TemporaryDirectory(prefix="linviz-bench-") as folder:
+        file = RecoveryFile("bench", Path(folder))
+        try:
+            samples = time_calls(lambda: file.write_session(session), repeat)
+            size = file.path.stat().st_size
+        finally:
+            file.remove()
+    return {**summary_ms(samples), "file_mb": round(size / 2**20, 1)}
+
+
 def model_figures(level: str = "full") -> dict[str, object]:
     """Run the model benchmark at ``level`` (:mod:`linviz.bench.levels`); return its figures."""
     repeat = repeats(level, full=200, quick=20, smoke=8)  # a quarter of it: 2 edits in smoke
@@ -128,6 +151,7 @@ def model_figures(level: str = "full") -> dict[str, object]:
             samples.append(time.perf_counter() - start)
         return samples
 
+    recovery_writes = repeats(level, full=10, quick=3, smoke=2)
     figures = {
         "trace_100000_d64": {
             "build_scenario_s": round(build_s, 2),
@@ -146,6 +170,7 @@ def model_figures(level: str = "full") -> dict[str, object]:
             )
         ),
         "capacity_ms": _capacity_figures(repeats(level, full=15, quick=3, smoke=2)),
+        "recovery_write_ms": {"100000_steps_d64": _recovery_figures(scenario, recovery_writes)},
     }
     return figures
 

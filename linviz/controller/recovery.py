@@ -19,7 +19,12 @@ then :func:`discard`).
 
 A recovery file is one line of JSON (what the GUI needs to offer it:
 title, file, cursor, time) followed by the scenario exactly as a saved
-file holds it, written atomically.
+file holds it, written atomically: the scenario archive's bytes (a
+``.npz``), or, in files older versions wrote, its JSON text (the header's
+``"body"`` says which). As text, the recovery write that follows each
+edit froze the window for 4.6 s at 1,000,000 steps (d = 8) and 8.4 s at
+100,000 steps (d = 64); as an archive it takes 0.5 s and 0.15-0.4 s, and
+the first is read back in 0.9 s instead of 1.8 s.
 """
 
 from __future__ import annotations
@@ -35,10 +40,12 @@ from itertools import chain
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
+from linviz.model.column_layout import LAYOUTS
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, shown
 from linviz.model.safe_files import DiskStamp, os_reason, remove_leftovers, write_atomically
 from linviz.model.scenario import Scenario
-from linviz.model.scenario_file import load_scenario_bytes, scenario_text
+from linviz.model.scenario_archive import archive_pieces
+from linviz.model.scenario_file import load_scenario_bytes
 
 if TYPE_CHECKING:
     from linviz.controller.session import Session
@@ -50,6 +57,8 @@ except ImportError:  # pragma: no cover - Windows
 
 FORMAT = "linviz-recovery"
 VERSION = 1
+#: The header's ``"body"``: what follows the header line.
+BODY_ARCHIVE, BODY_JSON = "archive", "json"
 SUFFIX = ".linviz-recovery"
 #: ``{pid}-{window}-{token}.linviz-recovery``; the window id is made safe for a file name.
 _NAME = re.compile(r"^(\d+)-([A-Za-z0-9_]{1,40})-([a-z0-9]{8})" + re.escape(SUFFIX) + "$")
@@ -182,12 +191,15 @@ class RecoveryFile:
             "path": None if path is None else os.fspath(path),
             "cursor": int(cursor),
             "disk": None if stamp is None else asdict(stamp),
+            "body": BODY_ARCHIVE,
+            # The archive is a columns layout: saving after a restore keeps the file's own.
+            "layout": scenario.layout,
         }
         head = json.dumps(header, ensure_ascii=True, allow_nan=False) + "\n"
-        pieces = chain([head], scenario_text(scenario))
+        pieces = chain([head.encode("utf-8")], archive_pieces(scenario))
         try:
             self._hold_lock()
-            write_atomically(self.path, (piece.encode("utf-8") for piece in pieces), 0o600)
+            write_atomically(self.path, pieces, 0o600)
         except OSError as error:
             remove_leftovers(self.folder, self.path.name)
             raise ScenarioError.of(
@@ -347,6 +359,12 @@ def restore(entry: Recoverable | Path) -> Restored:
         cursor = int(header["cursor"])
         disk = header.get("disk")
         stamp = None if disk is None else DiskStamp(**disk)
+        layout = header.get("layout")
+        if header.get("body", BODY_JSON) not in (BODY_ARCHIVE, BODY_JSON) or layout not in (
+            None,
+            *LAYOUTS,
+        ):
+            raise ValueError("an unknown body or layout")
     except OSError as error:
         raise ScenarioError.of(
             QT_TRANSLATE_NOOP("ScenarioError", "cannot be read: {reason}"),
@@ -357,7 +375,9 @@ def restore(entry: Recoverable | Path) -> Restored:
         raise ScenarioError.of(
             QT_TRANSLATE_NOOP("ScenarioError", "not a linviz recovery file"), file=str(path)
         ) from None
-    scenario = load_scenario_bytes(body, str(path))
+    scenario = load_scenario_bytes(body, str(path))  # an archive's bytes or JSON text
+    if layout is not None:
+        scenario.layout = layout
     path_restored = None if scenario_path is None else Path(scenario_path)
     return Restored(scenario, path_restored, cursor, stamp if path_restored else None)
 
