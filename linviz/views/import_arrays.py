@@ -20,6 +20,7 @@ from linviz.model.array_files import ArrayLayout, ArrayOptions, array_layout
 from linviz.model.errors import ScenarioError
 from linviz.model.rules import RULE_NAMES
 from linviz.views.error_text import shown_error
+from linviz.views.shell.busy import busy
 
 
 class Document(Protocol):
@@ -151,8 +152,10 @@ def import_arrays(document: Document, path: str | Path | None = None, ask=None) 
     dialog.deleteLater()
     if not accepted or not document.may_discard_changes():
         return False
+    importing = QtCore.QCoreApplication.translate("ImportArraysDialog", "Importing %1…")
     try:
-        session.open(path, arrays=options)
+        with busy(parent, importing.replace("%1", path.name)):
+            session.open(path, arrays=options)
     except ScenarioError as error:
         document.error.emit(title, shown_error(error))
         return False

@@ -672,6 +672,10 @@ L’erreur y − v_cible = {interference} est faite des parts que liste {parts},
         <translation>Enregistrer &amp;sous…</translation>
     </message>
     <message>
+        <source>Opening %1…</source>
+        <translation>Ouverture de %1…</translation>
+    </message>
+    <message>
         <source>This scenario cannot be opened</source>
         <translation>Impossible d’ouvrir ce scénario</translation>
     </message>
@@ -698,6 +702,10 @@ L’erreur y − v_cible = {interference} est faite des parts que liste {parts},
     <message>
         <source>Untitled</source>
         <translation>Sans titre</translation>
+    </message>
+    <message>
+        <source>Saving %1…</source>
+        <translation>Enregistrement de %1…</translation>
     </message>
     <message>
         <source>Saved %1</source>
@@ -1126,6 +1134,10 @@ Votre scénario est conservé ; vous pouvez continuer à travailler et l’enreg
     <message>
         <source>These arrays cannot be opened</source>
         <translation>Ces tableaux ne peuvent pas être ouverts</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>Importation de %1…</translation>
     </message>
     <message>
         <source>Opened %1</source>

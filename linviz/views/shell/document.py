@@ -27,6 +27,7 @@ from linviz.model.texts import in_language
 from linviz.views.error_text import shown_error
 from linviz.views.recovery_writer import RecoveryWriter, restore_and_take_over
 from linviz.views.shell.actions import ActionRegistry, ActionSpec
+from linviz.views.shell.busy import busy
 from linviz.views.shell.save_failure import save_failed_text
 
 #: How many recent files File ▸ Open Recent lists.
@@ -174,8 +175,10 @@ class Document(QtCore.QObject):
         """Open a file or lesson; on failure show why and keep the current one."""
         if not self.may_discard_changes():
             return False
+        opening = self.tr("Opening %1…").replace("%1", Path(name_or_path).name)
         try:
-            self.session.open(name_or_path)
+            with busy(self.parent_widget, opening):
+                self.session.open(name_or_path)
         except ScenarioError as error:
             self.error.emit(self.tr("This scenario cannot be opened"), shown_error(error))
             return False
@@ -244,7 +247,8 @@ class Document(QtCore.QObject):
         if path.suffix == "":
             path = path.with_suffix(suffix or self._suffix())
         try:
-            self.session.save(path, overwrite=overwrite)
+            with busy(self.parent_widget, self.tr("Saving %1…").replace("%1", path.name)):
+                self.session.save(path, overwrite=overwrite)
         except ChangedOnDisk:
             choice = self.ask_changed_on_disk(path)
             if choice == "overwrite":
