@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from linviz.model import limits
 from linviz.model.caption_fields import check_written_for
 from linviz.model.column_checks import ColumnReader
@@ -218,17 +220,20 @@ def row_columns(scenario: Scenario, parameters: bool = True) -> dict[str, list[A
     notes, questions = scenario.teaching_columns()
     written_for = scenario.caption_written_for
     columns: dict[str, list[Any]] = {"labels": labels}
-    if any(target is not None for target in targets):
+    # Scans of a million steps: list.count and a test of the (mostly empty) dicts
+    # first, not a Python loop per step (0.26 of the 0.28 s of a recovery write).
+    if targets.count(None) != len(targets):
         columns["targets"] = targets
     if parameters:
-        alphas, betas = (column.tolist() for column in scenario.parameter_overrides())
-        for name, numbers in (("alpha", alphas), ("beta", betas)):
-            if any(x == x for x in numbers):  # some not NaN
-                columns[name] = [x if x == x else None for x in numbers]
+        for name, column in zip(("alpha", "beta"), scenario.parameter_overrides()):
+            if not np.isnan(column).all():  # some step has its own
+                columns[name] = [x if x == x else None for x in column.tolist()]
     for name, texts in (("captions", captions), ("notes", notes), ("questions", questions)):
         if any(texts):
             columns[name] = [as_json(text) if text else "" for text in texts]
-    if any(label in written_for for label, caption in zip(labels, captions) if caption):
+    if written_for and any(
+        label in written_for for label, caption in zip(labels, captions) if caption
+    ):
         columns["caption_for"] = [
             written_for.get(label) if caption else None for label, caption in zip(labels, captions)
         ]
@@ -237,7 +242,9 @@ def row_columns(scenario: Scenario, parameters: bool = True) -> dict[str, list[A
         ("notes_for", "notes", notes),
         ("questions_for", "question", questions),
     ):
-        if any((label, kind) in texts_for for label, text in zip(labels, texts) if text):
+        if texts_for and any(
+            (label, kind) in texts_for for label, text in zip(labels, texts) if text
+        ):
             columns[name] = [
                 texts_for.get((label, kind)) if text else None for label, text in zip(labels, texts)
             ]
