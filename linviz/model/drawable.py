@@ -80,12 +80,20 @@ def number_words(x: float) -> str:
 
 
 def too_large(x: float) -> Phrase | None:
-    """``"too large to draw: 1.8e308"`` for a number that cannot be drawn, else ``None``.
+    """``"too large to draw: 1.8e308"`` for a number that cannot be drawn, else ``None``;
+    ``"too large to draw: beyond ±1.8e308"`` for one beyond the floats (``inf``, ``nan``).
 
     A :class:`Phrase` the views translate (context ``ScenarioError``).
     """
     if drawable(x):
         return None
+    if not math.isfinite(x):
+        # Beyond the floats (φ(k)ᵀS for two keys of 1e308 is 3e616): "inf" is no
+        # number the user wrote or could check; the float range is.
+        return Phrase(
+            QT_TRANSLATE_NOOP("ScenarioError", "too large to draw: beyond ±{value}"),
+            value=number_words(MAX_FLOAT),
+        )
     return Phrase(
         QT_TRANSLATE_NOOP("ScenarioError", "too large to draw: {value}"), value=number_words(x)
     )

@@ -407,7 +407,10 @@ def held_at_key(trace: Trace, number: int) -> np.ndarray:
         raise ValueError(f"step {number} is a read, not a write")
     phi_key = trace.scenario.phi_vectors(number - 1, number)[0]
     state, normaliser = trace.state_and_normaliser(number - 1)
-    return read_memory(phi_key, state, normaliser, trace.scenario.normalize)[0]
+    # No read makes this product, so no check kept it finite: beyond the floats it
+    # is inf (the views say "too large to draw"), not a warning on the console.
+    with np.errstate(over="ignore", invalid="ignore"):
+        return read_memory(phi_key, state, normaliser, trace.scenario.normalize)[0]
 
 
 def read_result(trace: Trace, number: int, parts: Decomposition | None = None) -> ReadResult:

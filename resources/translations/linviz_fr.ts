@@ -4140,6 +4140,10 @@ y = {output}</translation>
         <translation>un cache de {tokens:,} jetons à d = {d} contient {numbers:,} nombres ; au plus {most:,} : demandez moins de jetons ou un d plus petit</translation>
     </message>
     <message>
+        <source>too large to draw: beyond ±{value}</source>
+        <translation>hors d’échelle : au-delà de ±{value}</translation>
+    </message>
+    <message>
         <source>too large to draw: {value}</source>
         <translation>hors d’échelle : {value}</translation>
     </message>

@@ -38,7 +38,9 @@ def test_too_large_to_draw_is_a_sentence():
     assert str(dr.too_large(BIGGEST)) == "too large to draw: 1.8e308"
     assert str(dr.too_large(-3.2e301)) == "too large to draw: -3.2e301"
     assert dr.too_large(1e300) is None and dr.too_large(SMALLEST) is None
-    assert dr.too_large(math.inf) == "too large to draw: inf"
+    # Beyond the floats: no "inf" the user never wrote, but the range it is beyond.
+    for beyond in (math.inf, -math.inf, math.nan):
+        assert dr.too_large(beyond) == "too large to draw: beyond ±1.8e308"
 
 
 def test_the_largest_undrawable_number_is_found():

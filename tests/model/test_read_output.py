@@ -66,6 +66,17 @@ def test_held_at_key_is_what_a_read_of_that_key_returned_just_before_the_write()
         held_at_key(Trace(probe), 2)
 
 
+def test_what_a_key_held_beyond_the_floats_is_inf_without_a_warning():
+    # φ(k)ᵀS for two keys of 1.8e308 is 3.2e616: no read makes it, so no check kept it
+    # finite; `linviz export` printed numpy's "overflow encountered in matmul".
+    from linviz.model.readout import held_at_key
+
+    biggest = 1.7976931348623157e308
+    steps = [write([biggest, -biggest], [1, 0], "w1"), write([biggest, 0], [0, 1], "w2")]
+    held = held_at_key(Trace(Scenario(2, 2, steps)), 2)  # warnings are errors in the tests
+    assert held.tolist() == [np.inf, 0.0]
+
+
 def test_an_old_writes_own_value_is_decayed_by_the_writes_after_it():
     # gated delta, α = 0.5, β = 0.5: w1 set out to add β·v = [1, 2]; w2's decay halves it.
     scenario = Scenario(
