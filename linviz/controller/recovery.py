@@ -23,8 +23,8 @@ file holds it, written atomically: the scenario archive's bytes (a
 ``.npz``), or, in files older versions wrote, its JSON text (the header's
 ``"body"`` says which). As text, the recovery write that follows each
 edit froze the window for 4.6 s at 1,000,000 steps (d = 8) and 8.4 s at
-100,000 steps (d = 64); as an archive it takes 0.5 s and 0.15-0.4 s, and
-the first is read back in 0.9 s instead of 1.8 s.
+100,000 steps (d = 64); as an archive it takes 0.24-0.37 s and 0.15-0.4 s,
+and the first is read back in 0.9 s instead of 1.8 s.
 """
 
 from __future__ import annotations
