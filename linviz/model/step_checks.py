@@ -48,6 +48,7 @@ class Scenario(Protocol):
     def row_of(self, label: str) -> int | None: ...
     def is_write(self, number: int) -> bool: ...
     def text_view(self) -> TextView: ...
+    def has_step_captions(self) -> bool: ...
     def label_at(self, number: int) -> str: ...
     def parameter_overrides(
         self, start: int = 0, stop: int | None = None
@@ -219,19 +220,21 @@ def check_scenario_caption(scenario: Scenario, caption: str) -> str:
 def check_no_read_targets(scenario: Scenario, label: str, after: int) -> None:
     """Refuse losing write ``label`` while a read after step ``after`` targets it."""
     view = scenario.text_view()
-    for row in range(after, len(scenario)):
-        if view.targets[row] == label:
-            raise ScenarioError.of(
-                QT_TRANSLATE_NOOP(
-                    "ScenarioError",
-                    "read {read!r} targets {label!r}, which would no longer "
-                    "be an earlier write: change its target first",
-                ),
-                read=view.labels[row],
-                label=label,
-                step=row + 1,
-                field="target",
-            )
+    try:  # list.index scans in C: a loop per step took 78 ms at a million steps
+        row = view.targets.index(label, after, len(scenario))
+    except ValueError:
+        return
+    raise ScenarioError.of(
+        QT_TRANSLATE_NOOP(
+            "ScenarioError",
+            "read {read!r} targets {label!r}, which would no longer "
+            "be an earlier write: change its target first",
+        ),
+        read=view.labels[row],
+        label=label,
+        step=row + 1,
+        field="target",
+    )
 
 
 def check_not_quoted(scenario: Scenario, label: str, number: int) -> None:
@@ -241,9 +244,10 @@ def check_not_quoted(scenario: Scenario, label: str, number: int) -> None:
     could not be opened again.
     """
     marker = "@"
-    captioned = [(None, scenario.caption)] + [
-        (row + 1, caption) for row, caption in enumerate(scenario.text_view().captions) if caption
-    ]
+    captioned: list[tuple[int | None, str]] = [(None, scenario.caption)]
+    if scenario.has_step_captions():  # known edit by edit: no walk through a million rows
+        captions = scenario.text_view().captions
+        captioned += [(row + 1, caption) for row, caption in enumerate(captions) if caption]
     for step, caption in captioned:
         # Every language's words: the French may quote a step the English does not.
         by_language = caption.by_language if isinstance(caption, Texts) else {"en": caption}
