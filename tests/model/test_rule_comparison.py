@@ -2,6 +2,8 @@
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from linviz.model.errors import ScenarioError
 from linviz.model.lessons import resolve_scenario_path
@@ -186,3 +188,64 @@ def test_new_parameters_replay_the_rules_that_take_them():
     with pytest.raises(ScenarioError):
         comparison.set_parameters(alpha=0.0)
     assert comparison.alpha == 0.25 and comparison.rules["gated"].alpha == 0.25
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from("irdmcz"), st.integers(0, 30), st.integers(0, 30)), max_size=12
+    )
+)
+def test_the_copies_match_fresh_ones_after_any_edits(edits):
+    """Inserted and removed steps are made in each copy (no rebuild); every other
+    edit rebuilds it: either way each copy is the scenario under its rule."""
+    from dataclasses import replace
+
+    scenario = lesson("delta-repair")  # per-write beta, targets, captions
+    comparison = RuleComparison(scenario, alpha=0.5, beta=0.75)
+    for index, (kind, where, to) in enumerate(edits):
+        count = len(scenario)
+        number = where % count + 1
+        try:
+            if kind == "i":
+                scenario.insert_step(number, write([1.0, -0.5], [0.25, 2.0], f"new{index}"))
+            elif kind == "r":
+                scenario.replace_step(number, replace(scenario.step(number), label=f"x{index}"))
+            elif kind == "d" and count > 2:
+                scenario.remove_step(number)
+            elif kind == "m":
+                scenario.move_step(number, to % count + 1)
+            elif kind == "c":
+                scenario.configure(feature_map="elu+1" if to % 2 else "identity")
+            elif kind == "z":
+                scenario.resize(2 + to % 2, 2)
+        except ScenarioError:
+            continue  # refused (a target or a quote would be lost): nothing changed
+        for name, rule in comparison.rules.items():
+            fresh = scenario_under(scenario, rule)
+            twin = comparison.scenarios[name]
+            assert twin == fresh and twin.layout == fresh.layout
+            assert comparison.state(name, len(scenario)) == pytest.approx(
+                Trace(fresh).state(len(scenario))
+            )
+    comparison.close()
+
+
+def test_inserting_or_removing_a_step_edits_the_copies_without_rebuilding(monkeypatch):
+    from linviz.model import rule_comparison
+
+    scenario = lesson("session-trace")
+    comparison = RuleComparison(scenario)
+    rebuilt = []
+    real = rule_comparison.scenario_under
+    monkeypatch.setattr(
+        rule_comparison, "scenario_under", lambda *args: rebuilt.append(args) or real(*args)
+    )
+    scenario.insert_step(2, write([0.5, 0.5], [1, 1], "mid"))
+    scenario.insert_step(8, read([0.5, 0.5], "last"))
+    scenario.remove_step(2)
+    assert rebuilt == []
+    assert [len(s) for s in comparison.scenarios.values()] == [len(scenario)] * 4
+    assert [s.label_at(7) for s in comparison.scenarios.values()] == ["last"] * 4
+    scenario.configure(feature_map="relu")  # every row changes: every copy is rebuilt
+    assert len(rebuilt) == 4
