@@ -5516,6 +5516,14 @@ y = {output}</translation>
         <translation>le scénario n’a aucune étape à exporter</translation>
     </message>
     <message>
+        <source>a GIF holds at most {0} frames, and steps 0 to {1} would make {2}: export single steps, or a shorter scenario</source>
+        <translation>un GIF contient au plus {0} images, et les étapes 0 à {1} en feraient {2} : exportez des étapes une à une, ou un scénario plus court</translation>
+    </message>
+    <message>
+        <source>at most {0} images are written at once, and steps 0 to {1} would make {2}: export single steps, or a shorter scenario</source>
+        <translation>au plus {0} images sont écrites d’un coup, et les étapes 0 à {1} en feraient {2} : exportez des étapes une à une, ou un scénario plus court</translation>
+    </message>
+    <message>
         <source>a frame must last 20 ms to 60 s, not {0} ms</source>
         <translation>une image doit durer de 20 ms à 60 s, pas {0} ms</translation>
     </message>

@@ -218,6 +218,22 @@ def test_mistakes_give_status_1_and_one_line(tmp_path, capsys, arguments, words)
     assert not list(tmp_path.iterdir())
 
 
+def test_a_gif_of_more_steps_than_it_holds_is_refused_in_one_line(tmp_path, capsys):
+    # A million steps as a GIF asked for ~60 GB and ended linviz without a word.
+    from linviz.bench.workloads import random_scenario
+    from linviz.model.scenario_file import save_scenario
+
+    path = tmp_path / "long.npz"
+    save_scenario(random_scenario(1_000, 2), path)  # steps 0 … 1,000: 1,001 frames
+    assert main(["export", str(path), "--out", str(tmp_path / "x.gif")]) == 1
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert lines == [
+        "linviz: a GIF holds at most 1,000 frames, and steps 0 to 1,000 would make 1,001: "
+        "export single steps, or a shorter scenario"
+    ]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["long.npz"]
+
+
 def test_bad_scenario_file_is_status_1_like_trace(tmp_path, capsys):
     path = tmp_path / "bad.json"
     path.write_text(

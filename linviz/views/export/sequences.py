@@ -26,6 +26,7 @@ from linviz.views.export.images import (
     theme_of,
     write_file,
 )
+from linviz.views.number_text import grouped
 
 #: The animation's format.
 ANIMATION_SUFFIX = ".gif"
@@ -33,6 +34,13 @@ ANIMATION_SUFFIX = ".gif"
 
 #: The GIF palette is built from a montage of all frames, shrunk to about this area.
 MONTAGE_PIXELS = 4_000_000
+#: Most frames of an animated GIF (steps 0 … 999). Every frame is held until the
+#: GIF is written (about 60 kB each at 1600×1000), and the GIF too: a million
+#: steps asked for some 60 GB and ended the app without a word.
+MAX_GIF_FRAMES = 1_000
+#: Most images "every step" writes (steps 0 … 19,999): about 20 minutes and a
+#: gigabyte at 1600×1000; a million steps would have taken most of a day.
+MAX_STEP_IMAGES = 20_000
 
 
 #: ``progress(done, total)`` → keep going? (``False`` cancels the export).
@@ -68,12 +76,32 @@ def numbered_paths(path: str | Path, count: int) -> list[Path]:
     ]
 
 
-def _steps(session: Session) -> int:
+def _steps(session: Session, most: int, what: str) -> int:
+    """The scenario's number of steps, if steps 0 … that make at most ``most`` ``what``.
+
+    ``what``: ``"frames"`` (a GIF) or ``"images"`` (every step).
+    """
     count = len(session.scenario)
     if count == 0:
         raise ExportError(
             QtCore.QCoreApplication.translate("export", "the scenario has no steps to export")
         )
+    if count + 1 > most:
+        translate = QtCore.QCoreApplication.translate
+        text = (
+            translate(
+                "export",
+                "a GIF holds at most {0} frames, and steps 0 to {1} would make {2}: "
+                "export single steps, or a shorter scenario",
+            )
+            if what == "frames"
+            else translate(
+                "export",
+                "at most {0} images are written at once, and steps 0 to {1} would make {2}: "
+                "export single steps, or a shorter scenario",
+            )
+        )
+        raise ExportError(text.format(grouped(most), grouped(count), grouped(count + 1)))
     return count
 
 
@@ -96,7 +124,7 @@ def export_all_steps(
     check_suffix(path)
     check_scale(scale)
     check_shown(widget)
-    count = _steps(session)
+    count = _steps(session, MAX_STEP_IMAGES, "images")
     targets = numbered_paths(path, count)
     written: list[Path] = []
     try:
@@ -154,7 +182,7 @@ def export_gif(
                 "export", "a frame must last 20 ms to 60 s, not {0} ms"
             ).format(frame_ms)
         )
-    frames_count = _steps(session) + 1  # steps 0 … count
+    frames_count = _steps(session, MAX_GIF_FRAMES, "frames") + 1  # steps 0 … count
     total = 2 * frames_count
     encoded: list[bytes] = []
     samples: list[np.ndarray] = []

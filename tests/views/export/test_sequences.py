@@ -55,3 +55,28 @@ def test_cancelled_exports_leave_nothing_behind(window, lesson_session, tmp_path
         )
     assert not list(tmp_path.iterdir())
     assert lesson_session.cursor == 7
+
+
+# -- how many ------------------------------------------------------------------------------------
+def test_a_gif_or_step_images_beyond_the_limit_are_refused_before_anything_is_drawn(
+    window, lesson_session, tmp_path, monkeypatch
+):
+    """A million steps as a GIF held every frame in memory (~60 GB) and ended the app;
+    as images, most of a day. Refused up front, saying how many and what to do."""
+    from linviz.views.export.images import ExportError
+
+    drawn = []
+    monkeypatch.setattr(sequences, "render_image", lambda *a: drawn.append(a))
+    monkeypatch.setattr(sequences, "export_widget", lambda *a: drawn.append(a))
+    monkeypatch.setattr(sequences, "MAX_GIF_FRAMES", 7)  # the lesson: steps 0 … 7, 8 frames
+    monkeypatch.setattr(sequences, "MAX_STEP_IMAGES", 7)
+    lesson_session.set_cursor(2)
+    with pytest.raises(ExportError) as caught:
+        sequences.export_gif(window, lesson_session, tmp_path / "a.gif", 200)
+    assert str(caught.value) == (
+        "a GIF holds at most 7 frames, and steps 0 to 7 would make 8: "
+        "export single steps, or a shorter scenario"
+    )
+    with pytest.raises(ExportError, match="at most 7 images are written at once, and steps 0"):
+        sequences.export_all_steps(window, lesson_session, tmp_path / "s.png")
+    assert drawn == [] and not list(tmp_path.iterdir()) and lesson_session.cursor == 2
