@@ -853,8 +853,18 @@ class Scenario:
         self.feature_map, self.normalize, self.rule = feature_map, normalize, rule
         self._changed(1)
 
-    def resize(self, d_k: int, d_v: int) -> None:
-        """Change ``d_k``/``d_v``: vectors are cut or padded with zeros."""
+    def resize(
+        self,
+        d_k: int,
+        d_v: int,
+        fill: tuple[np.ndarray | None, np.ndarray | None] = (None, None),
+    ) -> None:
+        """Change ``d_k``/``d_v``: vectors are cut or padded with zeros.
+
+        ``fill``: the components the padding gets instead of zeros, for the
+        keys and for the values (``n × added`` each; ``None``: zeros), as
+        :meth:`cut_components` gave them: an undone cut, exactly.
+        """
         d_k = check_dimension(d_k, "d_k")
         d_v = check_dimension(d_v, "d_v")
         capacity = len(self._is_write)
@@ -862,10 +872,22 @@ class Scenario:
         keep_k, keep_v = min(d_k, self.d_k), min(d_v, self.d_v)
         vectors[:, :keep_k] = self._vectors[:, :keep_k]
         values[:, :keep_v] = self._values[:, :keep_v]
+        for table, keep, given in ((vectors, keep_k, fill[0]), (values, keep_v, fill[1])):
+            if given is not None:
+                table[: self._n, keep:] = given
         self._vectors, self._values = vectors, values
         self.d_k, self.d_v = d_k, d_v
         self._forget_sizes()
         self._changed(1)
+
+    def cut_components(self, d_k: int, d_v: int) -> tuple[np.ndarray | None, np.ndarray | None]:
+        """The components of every step a resize to ``d_k × d_v`` would cut (copies):
+        the keys' and the values', ``None`` where nothing is cut.
+        """
+        n = self._n
+        keys = self._vectors[:n, d_k:].copy() if d_k < self.d_k else None
+        values = self._values[:n, d_v:].copy() if d_v < self.d_v else None
+        return keys, values
 
     def replace_all(self, other: Scenario, *, take: bool = False) -> None:
         """Take every setting and step of ``other`` (used by undo of big edits).
