@@ -949,7 +949,9 @@
       pair(box, T("target"), hidden ? T("hidden") : read.target);
       pair(box, T("expected"), hidden ? T("hidden") : vec(read.expected));
     } else {
-      var none = read.tied.length ? T("no_target", read.tied.join(", ")) : T("no_target_none");
+      // As the window's readout words it: a tie, writes that all weigh 0, or none at all.
+      var none = read.tied.length ? T("no_target", read.tied.join(", "))
+        : read.writes.length ? T("no_target_zero") : T("no_target_none");
       pair(box, T("target"), hidden ? T("hidden") : none);
     }
     if (hidden) return;

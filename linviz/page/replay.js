@@ -295,11 +295,13 @@
     var step = this.steps[number - 1];
     if (step.target !== undefined && step.target !== null) return { target: step.target, tied: [] };
     if (!writes.length) return { target: null, tied: [] };
-    var query = this.phiOf(number), qn = norm(query);
+    var query = this.phiOf(number);
     var sims = new Float64Array(writes.length), best = -Infinity;
     for (var i = 0; i < writes.length; i++) {
-      var key = this.phiOf(writes[i]), scale = norm(key) * qn;
-      sims[i] = scale > 0 ? dot(key, query) / scale : -Infinity;
+      // Measured on scaled vectors (readout.most_similar at any size): a query of
+      // [1e-308, 0] has a plain norm of 0, and a key of 1e308s one of Infinity.
+      var similarity = cosine(this.phiOf(writes[i]), query);
+      sims[i] = similarity === null ? -Infinity : similarity;
       if (sims[i] > best) best = sims[i];
     }
     if (best === -Infinity) return { target: null, tied: [] };

@@ -8,6 +8,7 @@ import pytest
 
 from linviz.model.captions import render
 from linviz.model.norms import cosine, vector_norm
+from linviz.model.readout import read_result
 from linviz.model.replay import Trace
 from linviz.model.scenario import Scenario, read, write
 from linviz.page.writer import write_lesson_page
@@ -133,3 +134,36 @@ def test_tiny_keys_and_queries_read_as_written_as_in_the_app(browser, tmp_path):
     caption, equation = texts(3)
     assert caption == render("q {q}, y {y}", Trace(scenario), 3) == "q [1e-308, 0], y [1.79, 0]"
     assert "q = [1e-308, 0]" in equation
+
+
+@pytest.mark.parametrize(
+    ("query", "target", "words"),
+    [
+        ([1e-308, 0.0], "w2", None),  # plain norms: 0 for q, inf for w1's key
+        ([0.0, 0.0], None, "no target: every weight is 0"),
+    ],
+)
+def test_the_page_chooses_a_reads_target_as_the_app_does_at_any_size(
+    browser, tmp_path, query, target, words
+):
+    # A query of [1e-308, 0] has a plain norm of 0: the page said "no target: no
+    # earlier write" after two writes, where the app's readout and trace say w2.
+    scenario = Scenario(
+        2,
+        2,
+        [
+            write([BIGGEST, -BIGGEST], [1.0, 0.0], "w1"),
+            write([1e-300, 0.0], [0.0, 1.0], "w2"),
+            read(query, "r1"),
+        ],
+    )
+    assert read_result(Trace(scenario), 3).target == target
+    browser.load(write_lesson_page(scenario, tmp_path / "target.html", "en", "light"))
+    shown = browser.js(
+        "window.linviz.hideOutputs(false); window.linviz.go(3);"
+        " return document.querySelector('section.readout').textContent;"
+    )
+    if target is not None:
+        assert f"target{target}" in shown.replace(" ", "")
+    else:
+        assert words in shown
