@@ -554,8 +554,9 @@ class RuleSettings:
 class RuleLab(_SessionLab):
     """The session's scenario under every rule, at the cursor.
 
-    The copies are made when :attr:`result` is first asked for and follow
-    the scenario's edits from then on; call :meth:`close` when the lab goes.
+    The rules' views of the scenario (no copies) are made when :attr:`result`
+    is first asked for, and their traces follow the scenario's edits from then
+    on; call :meth:`close` when the lab goes.
     """
 
     def __init__(self, session: Session, settings: RuleSettings | None = None) -> None:

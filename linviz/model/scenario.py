@@ -127,6 +127,20 @@ def _largest_sizes(rows: np.ndarray, out: np.ndarray) -> None:
         np.maximum(out, column, out=out)
 
 
+def parameters_in_force(
+    alpha: np.ndarray, beta: np.ndarray, rule: Rule
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each write's own ``alpha`` and ``beta`` (NaN: none), with ``rule``'s where it has none
+    (1 where the rule has none either).
+    """
+    rule_alpha = rule.alpha if rule.alpha is not None else 1.0
+    rule_beta = rule.beta if rule.beta is not None else 1.0
+    return (
+        np.where(np.isnan(alpha), rule_alpha, alpha),
+        np.where(np.isnan(beta), rule_beta, beta),
+    )
+
+
 #: Label lookups answered by a scan while the index of labels is not built (see
 #: ``Scenario._row_of``).
 SCANS_BEFORE_INDEX = 8
@@ -472,12 +486,7 @@ class Scenario:
         """``(alpha, beta)`` in force at each of steps ``start+1 .. stop``."""
         alpha = self._view(self._alpha, start, stop)
         beta = self._view(self._beta, start, stop)
-        rule_alpha = self.rule.alpha if self.rule.alpha is not None else 1.0
-        rule_beta = self.rule.beta if self.rule.beta is not None else 1.0
-        return (
-            np.where(np.isnan(alpha), rule_alpha, alpha),
-            np.where(np.isnan(beta), rule_beta, beta),
-        )
+        return parameters_in_force(alpha, beta, self.rule)
 
     def overrides(self, parameter: str) -> np.ndarray:
         """1-based numbers of the writes that set their own ``"alpha"`` or ``"beta"``."""

@@ -389,7 +389,7 @@ class RulesPage(LabPage):
         self.request_refresh()
 
     def close_lab(self) -> None:
-        """Stop following the session and close the rules' copies of the scenario."""
+        """Stop following the session and the traces of the rules' views of the scenario."""
         self.lab.close()
         super().close_lab()
 
