@@ -37,7 +37,7 @@ from linviz.model.attention import (
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, Term
 from linviz.model.rule_comparison import RuleComparison, RuleStep
 from linviz.model.rules import check_parameter
-from linviz.model.spectrum import DEFAULT_POINTS, SOURCES, Spectrum, spectrum
+from linviz.model.spectrum import DEFAULT_POINTS, SOURCES, Spectrum, affordable_points, spectrum
 
 if TYPE_CHECKING:
     from linviz.controller.session import Session
@@ -635,8 +635,10 @@ class SpectrumLab(_SessionLab):
         super().__init__(session)
 
     def _compute(self) -> Spectrum:
-        settings = self.settings
-        return spectrum(self.session.trace, settings.source, settings.max_points)
+        settings, scenario = self.settings, self.session.scenario
+        # Fewer sampled steps for a wide memory: recomputed at every edit while shown.
+        points = affordable_points(scenario.d_k, scenario.d_v, settings.source, settings.max_points)
+        return spectrum(self.session.trace, settings.source, points)
 
     @property
     def result(self) -> Spectrum:

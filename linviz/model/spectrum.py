@@ -43,6 +43,14 @@ from linviz.model.replay import Trace
 RANK_RTOL = 1e-9
 #: Default number of sampled steps.
 DEFAULT_POINTS = 200
+#: What the default sampling may cost, in units of ``d_k · d_v · min(d_k, d_v)``
+#: (about one SVD of a state): 200 SVDs of a 128 × 128 state, about half a
+#: second on a 2-core machine. Wider memories get fewer sampled steps (see
+#: :func:`affordable_points`): at d = 512 one SVD takes 50 ms, and 200 of them
+#: froze the window for 10 s at every edit while the lab was shown.
+POINT_BUDGET = DEFAULT_POINTS * 128**3
+#: Fewest steps the budget leaves a spectrum (16 SVDs at d = 512: about 0.8 s).
+MIN_POINTS = 16
 
 Source = Literal["state", "keys"]
 SOURCES: tuple[str, ...] = ("state", "keys")
@@ -55,6 +63,18 @@ def sample_steps(length: int, max_points: int = DEFAULT_POINTS) -> np.ndarray:
     if length + 1 <= max_points:
         return np.arange(length + 1)
     return np.unique(np.rint(np.linspace(0, length, max_points)).astype(np.int64))
+
+
+def affordable_points(
+    d_k: int, d_v: int, source: str = "state", max_points: int = DEFAULT_POINTS
+) -> int:
+    """How many steps to sample within :data:`POINT_BUDGET`: ``max_points`` for a memory up
+    to 128 wide, fewer for wider ones, never fewer than :data:`MIN_POINTS` (nor more
+    than ``max_points``). ``source`` ``"keys"`` measures a ``d_k × d_k`` Gram matrix.
+    """
+    side = d_k if source == "keys" else min(d_k, d_v)
+    cost = (d_k if source == "keys" else d_v) * d_k * side
+    return min(max_points, max(MIN_POINTS, POINT_BUDGET // cost))
 
 
 def effective_rank(singular_values: np.ndarray) -> np.ndarray:

@@ -5,7 +5,7 @@ import threading
 import numpy as np
 import pytest
 
-from linviz.controller.commands import ReplaceStep
+from linviz.controller.commands import ReplaceStep, Resize
 from linviz.controller.labs import (
     Cancellation,
     CapacityLab,
@@ -267,3 +267,19 @@ def test_spectrum_lab_ignores_the_cursor_but_not_edits():
     assert lab.result.source == "keys"
     with pytest.raises(ScenarioError):
         lab.update(source="values")
+
+
+@pytest.mark.parametrize(("d", "points"), [(64, 200), (128, 200), (256, 25), (512, 16)])
+def test_a_wide_memory_samples_fewer_steps_for_its_spectrum(d, points):
+    """At d = 512 one SVD of S takes 50 ms: 200 sampled steps froze the window for 10 s
+    at every edit while the lab was shown. The lab keeps within about half a second."""
+    from linviz.bench.workloads import random_scenario
+
+    session = Session(random_scenario(300, 2))
+    session.execute(Resize(d, d))
+    lab = SpectrumLab(session)
+    assert len(lab.result.steps) == points  # steps 0 … 300 sampled evenly, both ends in
+    assert lab.result.steps[0] == 0 and lab.result.steps[-1] == 300
+    lab.update(source="keys")
+    assert len(lab.result.steps) == points
+    lab.close()
