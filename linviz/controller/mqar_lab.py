@@ -3,11 +3,15 @@
 Zoology's multi-query associative recall (:mod:`linviz.model.mqar`): for
 ``pairs`` pairs, the share of queries recalled at each key size ``d`` (state
 ``d × d``), for the additive and the delta rule, over ``trials`` sequences.
-Small enough to measure on the GUI thread (the sizes and trials are bounded).
+The window measures it on a worker thread (:meth:`MqarLab.job`, then
+:meth:`MqarLab.deliver`): at the largest settings it takes several seconds
+(256 pairs, 50 sequences, sizes 2 to 64: 5.6 s), once per change.
+:attr:`MqarLab.result` measures here and now (exports, scripts).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from linviz.controller.labs import _Lab, _tuple_of
@@ -15,7 +19,7 @@ from linviz.model import limits, mqar
 from linviz.model.costs import check_whole
 from linviz.model.rules import check_parameter
 
-#: Bounds that keep one measurement under about a second.
+#: Bounds of the settings (one measurement at all of them: about 10 s).
 MAX_PAIRS = 256
 MAX_SIZES = 8
 MAX_TRIALS = 50
@@ -62,20 +66,77 @@ class MqarSettings:
         return mqar.default_length(self.pairs)
 
 
+@dataclass(frozen=True)
+class MqarResult:
+    """The points measured for ``settings``; ``complete`` unless the run was stopped."""
+
+    settings: MqarSettings
+    points: tuple[mqar.RecallPoint, ...]
+    complete: bool
+
+
+@dataclass(frozen=True)
+class MqarJob:
+    """One measurement for fixed settings, safe to run on any thread (it holds no lab)."""
+
+    settings: MqarSettings
+
+    def run(
+        self,
+        progress: Callable[[int, int], None] | None = None,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> MqarResult:
+        """Measure every rule and size; stop early once ``should_stop()`` is true.
+
+        ``progress(done, total)`` counts sequences measured, from the thread this runs on.
+        """
+        s = self.settings
+        points = mqar.recall_accuracy(
+            s.pairs,
+            s.dims,
+            RULES,
+            trials=s.trials,
+            length=s.length,
+            seed=s.seed,
+            beta=s.beta,
+            progress=progress,
+            should_stop=should_stop,
+        )
+        return MqarResult(s, tuple(points), len(points) == len(RULES) * len(s.dims))
+
+
 class MqarLab(_Lab):
-    """Settings and the recall measured for them (computed once, when asked for)."""
+    """Settings, the recall measured for them, and the last result a worker delivered."""
 
     def __init__(self, settings: MqarSettings | None = None) -> None:
         super().__init__()
         self.settings = settings if settings is not None else MqarSettings()
+        self._delivered: MqarResult | None = None
 
     def _compute(self) -> tuple[mqar.RecallPoint, ...]:
-        s = self.settings
-        return tuple(
-            mqar.recall_accuracy(
-                s.pairs, s.dims, RULES, trials=s.trials, length=s.length, seed=s.seed, beta=s.beta
-            )
-        )
+        delivered = self.delivered
+        if delivered is not None and delivered.complete:
+            return delivered.points
+        return self.job().run().points
+
+    def job(self) -> MqarJob:
+        """A job for the current settings (run it on a worker thread)."""
+        return MqarJob(self.settings)
+
+    def deliver(self, result: MqarResult) -> bool:
+        """Take a finished (or stopped) job's result, on the GUI thread; whether it was kept
+        (one for settings changed since its job was made is dropped).
+        """
+        if result.settings != self.settings:
+            return False
+        self._delivered = result
+        return True
+
+    @property
+    def delivered(self) -> MqarResult | None:
+        """The last result delivered for the current settings, ``None`` if none was."""
+        delivered = self._delivered
+        return delivered if delivered is not None and delivered.settings == self.settings else None
 
     @property
     def result(self) -> tuple[mqar.RecallPoint, ...]:

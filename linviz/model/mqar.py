@@ -29,6 +29,7 @@ DeltaNet ``H · d_k · d_v``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -293,22 +294,37 @@ def recall_accuracy(
     vocab: int = DEFAULT_VOCAB,
     seed: int = 0,
     beta: float = 1.0,
+    progress: Callable[[int, int], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> list[RecallPoint]:
     """The share of MQAR queries recalled, against the state size ``d × d``.
 
     Trial ``t`` uses the sequence of seed ``seed + t`` and embeddings of the
     same seed; every rule and size sees the same sequences.
+
+    ``progress(done, total)`` is called after each sequence measured (``total``:
+    rules × sizes × trials); once ``should_stop()`` is true, the points finished
+    so far are returned (a point is all its trials or none).
     """
     length = default_length(pairs) if length is None else length
     check_task(pairs, length, vocab)
     check_whole(trials, "trials", 1, MAX_TRIALS)
+    for d in dims:
+        check_whole(d, "d", limits.MIN_DIM, limits.MAX_DIM)
     sequences = [mqar_sequence(pairs, length, vocab, seed + t) for t in range(trials)]
-    points = []
+    points: list[RecallPoint] = []
+    total, done = len(rules) * len(dims) * trials, 0
     for name in rules:
         rule = mqar_rule(name, beta=beta)
         for d in dims:
-            check_whole(d, "d", limits.MIN_DIM, limits.MAX_DIM)
-            hits = [recalled(s, d, rule, seed + t).mean() for t, s in enumerate(sequences)]
+            hits = []
+            for t, sequence in enumerate(sequences):
+                if should_stop is not None and should_stop():
+                    return points
+                hits.append(recalled(sequence, d, rule, seed + t).mean())
+                done += 1
+                if progress is not None:
+                    progress(done, total)
             points.append(RecallPoint(d, name, pairs, float(np.mean(hits))))
     return points
 

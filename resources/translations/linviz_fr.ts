@@ -2121,6 +2121,14 @@ L’attention linéaire garde sa mémoire dans une seule matrice S de taille fix
         <translation>&amp;Graine</translation>
     </message>
     <message>
+        <source>measuring: %p%</source>
+        <translation>mesure : %p %</translation>
+    </message>
+    <message>
+        <source>The new settings are being measured; the figure follows</source>
+        <translation>Les nouveaux réglages sont en cours de mesure ; la figure suivra</translation>
+    </message>
+    <message>
         <source>not a number: {0}</source>
         <translation>pas un nombre : {0}</translation>
     </message>

@@ -17,12 +17,21 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
-from linviz.controller.mqar_lab import MAX_PAIRS, MAX_TRIALS, RULES, MqarLab
+from linviz.controller.mqar_lab import (
+    MAX_PAIRS,
+    MAX_TRIALS,
+    RULES,
+    MqarLab,
+    MqarResult,
+    MqarSettings,
+)
 from linviz.model.errors import ScenarioError
 from linviz.model.limits import MAX_DIM, MIN_DIM
+from linviz.model.mqar import RecallPoint
 from linviz.views.error_text import shown_error
 from linviz.views.guarded import guarded
 from linviz.views.labs.lab_plot import LabPlot
+from linviz.views.labs.mqar_runner import MqarRunner
 from linviz.views.labs.ticks import percent_ticks, power_of_two_ticks
 from linviz.views.language import say
 from linviz.views.number_text import grouped, shown_amount
@@ -30,6 +39,9 @@ from linviz.views.qt_disposal import dispose
 from linviz.views.theme import LIGHT, Theme, label_style
 
 Qt = QtCore.Qt
+
+#: Steps of the progress bar.
+PROGRESS_STEPS = 100
 
 
 class MqarView(QtWidgets.QWidget):
@@ -74,8 +86,15 @@ class MqarView(QtWidgets.QWidget):
         layout.addWidget(self.figure_box, 1)
         self.curves: dict[str, pg.PlotDataItem] = {}
         self._marks: list[pg.InfiniteLine] = []
+        #: Measures on a worker thread: at the largest settings a change takes seconds.
+        self.runner = MqarRunner(self)
+        self.runner.progressed.connect(self._progressed)
+        self.runner.finished.connect(self._finished)
+        self.runner.errored.connect(self.message)
         self.lab.changed.connect(self.refresh)
         self._stale = True  # measured and drawn when first shown
+        #: The settings the run going on measures (None: no run).
+        self._measuring: MqarSettings | None = None
 
     def _build_settings(self) -> None:
         self.settings_box = QtWidgets.QWidget()
@@ -126,6 +145,12 @@ class MqarView(QtWidgets.QWidget):
             label = QtWidgets.QLabel(text)
             label.setBuddy(widget)
             form.addRow(label, widget)
+        self.progress = QtWidgets.QProgressBar()
+        self.progress.setRange(0, PROGRESS_STEPS)
+        self.progress.setFormat(self.tr("measuring: %p%"))
+        self.progress.setToolTip(self.tr("The new settings are being measured; the figure follows"))
+        self.progress.hide()  # shown while a measurement runs
+        form.addRow(self.progress)
 
     # -- settings go to the controller ------------------------------------------------------
     def _update(self, **changes: object) -> None:
@@ -184,18 +209,55 @@ class MqarView(QtWidgets.QWidget):
             self.refresh()
 
     def refresh(self, force: bool = False) -> None:
-        """Measure (if the settings changed) and draw; hidden, only when shown next.
+        """Draw the points of the settings, measuring them first if need be; hidden, only
+        when shown next.
 
-        The controlled test's page builds this view too: it must not measure
-        MQAR for a page that never shows it.
+        Shown, a measurement runs on the worker (the figure keeps the last
+        settings' points, titled for them, until it comes back); ``force``
+        (an export) measures here and now. The controlled test's page builds
+        this view too: it must not measure MQAR for a page that never shows it.
         """
         if not (force or self.isVisible()):
             self._stale = True
             return
         self._stale = False
         self._sync_controls()
+        delivered = self.lab.delivered
+        if delivered is not None and delivered.complete:
+            self._draw(delivered.points)
+        elif force:
+            self.runner.cancel()  # its result would come after this one
+            self._draw(self.lab.result)
+        else:
+            self._measure()
+
+    def close_view(self) -> None:
+        """Stop a measurement (waiting for the worker): the page is going away."""
+        self.runner.stop()
+
+    def _measure(self) -> None:
+        """Measure the current settings on the worker (after the run going on, if any)."""
+        if self.runner.running:
+            if self._measuring != self.lab.settings:
+                self.runner.cancel()  # it comes back stopped, and _finished starts the next
+            return
+        job = self.lab.job()
+        self._measuring = job.settings
+        self.runner.start(job)
+        self.progress.setValue(0)
+        self.progress.show()
+
+    def _progressed(self, done: int, total: int) -> None:
+        self.progress.setValue(round(PROGRESS_STEPS * done / max(total, 1)))
+
+    def _finished(self, result: MqarResult) -> None:
+        self.progress.hide()
+        self._measuring = None
+        self.lab.deliver(result)  # kept if the settings are still its own
+        self.refresh()  # drawn; or the settings changed meanwhile: measured again
+
+    def _draw(self, points: tuple[RecallPoint, ...]) -> None:
         s = self.lab.settings
-        points = self.lab.result
         theme = self._theme
         # Each count with its own plural: "1 pairs … 1 sequences a point" at the least.
         self.title.setText(

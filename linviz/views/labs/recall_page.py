@@ -401,6 +401,7 @@ class RecallPage(LabPage):
     def close_lab(self) -> None:
         """Stop the run (waiting for the worker) and stop following the session."""
         self.runner.stop()  # pure Python: fine while Qt deletes the page
+        self.mqar.close_view()
         super().close_lab()
 
     # -- drawing --------------------------------------------------------------------------------

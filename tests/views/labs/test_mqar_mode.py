@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from linviz.controller.labs import CapacityLab, CapacitySettings
-from linviz.controller.mqar_lab import MqarLab, MqarSettings
+from linviz.controller.mqar_lab import MqarJob, MqarLab, MqarSettings
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.model.mqar import recall_accuracy
@@ -30,6 +30,21 @@ def choose_mqar(qtbot, page):
     QTest.keyClick(combo, Qt.Key.Key_Down)  # the second task: MQAR
     settle()
     assert page.display.view.task == "mqar"
+    measured(qtbot, page)
+
+
+def measured(qtbot, page) -> None:
+    """Wait until the worker has measured the current settings and the view drew them."""
+    view = page.mqar
+    qtbot.waitUntil(
+        lambda: (
+            view.lab.delivered is not None
+            and view.lab.delivered.complete
+            and not view.runner.running
+        ),
+        timeout=60_000,
+    )
+    settle()
 
 
 def test_choosing_mqar_shows_its_curves_and_zoologys_state_sizes(qtbot, page):
@@ -58,7 +73,7 @@ def test_a_new_setting_measures_again(qtbot, page):
     spin.selectAll()
     QTest.keyClicks(spin, "32")
     QTest.keyClick(spin, Qt.Key.Key_Return)
-    settle()
+    measured(qtbot, page)
     assert page.mqar.lab.settings.pairs == 32
     assert "32 pairs in 128 tokens" in page.mqar.title.text()
     edit = page.mqar.dims_edit
@@ -66,7 +81,7 @@ def test_a_new_setting_measures_again(qtbot, page):
     edit.selectAll()
     QTest.keyClicks(edit, "8, 64")
     QTest.keyClick(edit, Qt.Key.Key_Return)
-    settle()
+    measured(qtbot, page)
     assert page.mqar.lab.settings.dims == (8, 64)
     x, _ = page.mqar.curves["delta"].getData()
     assert list(x) == [6.0, 12.0]
@@ -105,16 +120,16 @@ def test_the_lab_checks_its_settings():
 
 
 def test_the_controlled_test_does_not_pay_for_mqar(qtbot, show, monkeypatch):
-    measured = []
-    real = MqarLab._compute
-    monkeypatch.setattr(MqarLab, "_compute", lambda lab: measured.append(1) or real(lab))
+    runs = []
+    real = MqarJob.run
+    monkeypatch.setattr(MqarJob, "run", lambda job, *a: runs.append(1) or real(job, *a))
     page = RecallPage(Session(), CapacityLab(CapacitySettings(trials=2)), auto_run=False)
     show(page, 1200, 800)
     page.display.update(measure="rate")
     settle()
-    assert measured == []
+    assert runs == []
     choose_mqar(qtbot, page)
-    assert measured == [1]
+    assert runs == [1]
 
 
 def test_the_title_counts_one_pair_and_one_sequence_in_the_singular(qtbot, page):
@@ -124,7 +139,7 @@ def test_the_title_counts_one_pair_and_one_sequence_in_the_singular(qtbot, page)
     choose_mqar(qtbot, page)
     page.mqar.pairs_spin.setValue(1)
     page.mqar.trials_spin.setValue(1)
-    settle()
+    measured(qtbot, page)
     assert page.mqar.lab.settings.pairs == 1 and page.mqar.lab.settings.trials == 1
     length = page.mqar.lab.settings.length
     assert page.mqar.title.text() == (
@@ -138,3 +153,37 @@ def test_the_title_counts_one_pair_and_one_sequence_in_the_singular(qtbot, page)
         )
     finally:
         set_language("en")
+
+
+def test_a_long_measurement_runs_off_the_window_with_progress_and_follows_new_settings(qtbot, page):
+    """256 pairs, 50 sequences a point took 5.6 s on the GUI thread, at every change of a
+    spin box. It runs on a worker: the window answers, a bar says how far it is, and a
+    change during a run stops it and measures the new settings."""
+    choose_mqar(qtbot, page)
+    view = page.mqar
+    before = view.title.text()
+    view.trials_spin.setValue(50)
+    assert view.runner.running and view.progress.isVisible()
+    assert view.title.text() == before  # the figure still says what it shows
+    with qtbot.waitSignal(view.runner.progressed, timeout=60_000):
+        pass
+    view.pairs_spin.setValue(24)  # while it runs: stopped, then measured again
+    measured(qtbot, page)
+    assert not view.progress.isVisible()
+    assert view.lab.delivered.settings.pairs == 24 and view.lab.delivered.settings.trials == 50
+    assert "24 pairs in 96 tokens, 50 sequences a point" in view.title.text()
+    settings = view.lab.settings
+    expected = recall_accuracy(settings.pairs, settings.dims, trials=settings.trials)
+    _, y = view.curves["delta"].getData()
+    assert list(y) == [p.accuracy for p in expected if p.rule == "delta"]
+
+
+def test_a_stopped_measurement_keeps_only_whole_points():
+    lab = MqarLab(MqarSettings(pairs=8, dims=(2, 4, 8), trials=4))
+    calls = []
+    result = lab.job().run(lambda done, total: calls.append((done, total)), lambda: len(calls) >= 6)
+    assert calls[:6] == [(n, 24) for n in range(1, 7)]  # 2 rules × 3 sizes × 4 sequences
+    assert not result.complete and [p.d for p in result.points] == [2]  # one whole point
+    assert lab.deliver(result) and lab.delivered is result
+    lab.update(pairs=9)
+    assert lab.delivered is None and not lab.deliver(result)  # for other settings
