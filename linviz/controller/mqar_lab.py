@@ -115,9 +115,10 @@ class MqarLab(_Lab):
 
     def _compute(self) -> tuple[mqar.RecallPoint, ...]:
         delivered = self.delivered
-        if delivered is not None and delivered.complete:
-            return delivered.points
-        return self.job().run().points
+        if delivered is None or not delivered.complete:
+            delivered = self.job().run()  # here and now (an export, a script)
+            self.deliver(delivered)
+        return delivered.points
 
     def job(self) -> MqarJob:
         """A job for the current settings (run it on a worker thread)."""
@@ -125,10 +126,14 @@ class MqarLab(_Lab):
 
     def deliver(self, result: MqarResult) -> bool:
         """Take a finished (or stopped) job's result, on the GUI thread; whether it was kept
-        (one for settings changed since its job was made is dropped).
+        (one for settings changed since its job was made is dropped, and a stopped
+        one after a complete one for the same settings).
         """
         if result.settings != self.settings:
             return False
+        kept = self.delivered
+        if kept is not None and kept.complete and not result.complete:
+            return False  # a run stopped after the same settings were measured here
         self._delivered = result
         return True
 

@@ -187,3 +187,17 @@ def test_a_stopped_measurement_keeps_only_whole_points():
     assert lab.deliver(result) and lab.delivered is result
     lab.update(pairs=9)
     assert lab.delivered is None and not lab.deliver(result)  # for other settings
+
+
+def test_an_export_during_a_measurement_draws_the_whole_result_and_keeps_it(qtbot, page):
+    choose_mqar(qtbot, page)
+    view = page.mqar
+    view.trials_spin.setValue(40)
+    assert view.runner.running
+    view.refresh(force=True)  # an export: measured here and now
+    assert view.lab.delivered.complete and "40 sequences a point" in view.title.text()
+    qtbot.waitUntil(lambda: not view.runner.running, timeout=60_000)
+    settle()
+    # The stopped run's partial points did not replace them, nor started another run.
+    assert view.lab.delivered.complete and not view.runner.running
+    assert not view.progress.isVisible()
