@@ -90,7 +90,7 @@ class MqarView(QtWidgets.QWidget):
         self.runner = MqarRunner(self)
         self.runner.progressed.connect(self._progressed)
         self.runner.finished.connect(self._finished)
-        self.runner.errored.connect(self.message)
+        self.runner.errored.connect(self._failed)
         self.lab.changed.connect(self.refresh)
         self._stale = True  # measured and drawn when first shown
         #: The settings the run going on measures (None: no run).
@@ -249,6 +249,12 @@ class MqarView(QtWidgets.QWidget):
 
     def _progressed(self, done: int, total: int) -> None:
         self.progress.setValue(round(PROGRESS_STEPS * done / max(total, 1)))
+
+    def _failed(self, text: str) -> None:
+        """A run failed (it should not: the settings were checked): say why, stop waiting."""
+        self.progress.hide()
+        self._measuring = None
+        self.message.emit(text)
 
     def _finished(self, result: MqarResult) -> None:
         self.progress.hide()

@@ -201,3 +201,18 @@ def test_an_export_during_a_measurement_draws_the_whole_result_and_keeps_it(qtbo
     # The stopped run's partial points did not replace them, nor started another run.
     assert view.lab.delivered.complete and not view.runner.running
     assert not view.progress.isVisible()
+
+
+def test_a_failed_measurement_says_why_and_stops_waiting(qtbot, page, monkeypatch):
+    choose_mqar(qtbot, page)
+    view = page.mqar
+
+    def broken(job, *args):
+        raise RuntimeError("no memory left")
+
+    monkeypatch.setattr(MqarJob, "run", broken)
+    with qtbot.waitSignal(page.message, timeout=60_000) as said:
+        view.trials_spin.setValue(3)
+    assert said.args == ["no memory left"]
+    qtbot.waitUntil(lambda: not view.runner.running)
+    assert not view.progress.isVisible()
