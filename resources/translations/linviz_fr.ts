@@ -1577,6 +1577,10 @@ Votre scénario est conservé ; vous pouvez continuer à travailler et l’enreg
 <context>
     <name>LabPage</name>
     <message>
+        <source>Working out the lab “%1”…</source>
+        <translation>Calcul du labo « %1 »…</translation>
+    </message>
+    <message>
         <source>cannot write {0}: {1}</source>
         <translation>impossible d’écrire {0} : {1}</translation>
     </message>

@@ -15,9 +15,15 @@ from linviz.views.guarded import guarded
 from linviz.views.labs.export_button import ExportButton
 from linviz.views.labs.lab_csv import write_csv
 from linviz.views.panels.panel import session_theme
+from linviz.views.shell.busy import busy
 from linviz.views.theme import Theme, theme_palette
 
 Qt = QtCore.Qt
+
+
+#: From this many steps, a lab shown for the first time since a change shows the wait
+#: cursor and says so while it works itself out.
+BUSY_FROM_STEPS = 100_000
 
 
 class LabPage(QtWidgets.QWidget):
@@ -154,7 +160,14 @@ class LabPage(QtWidgets.QWidget):
         self.restyle()
         if self._stale:
             self._stale = False
-            self.refresh()
+            if len(self.session.scenario) >= BUSY_FROM_STEPS:
+                # Working a lab out for a long scenario can take seconds (the rules lab
+                # on the last of a million steps replays four rules: 13 s): say so.
+                working = self.tr("Working out the lab “%1”…").replace("%1", self.lab_title())
+                with busy(self.window(), working):
+                    self.refresh()
+            else:
+                self.refresh()
         super().showEvent(event)
 
     def _on_session_changed(self, changes: frozenset[Change]) -> None:
