@@ -518,6 +518,11 @@ class Trace:
         if not low <= t <= len(self.scenario):
             raise IndexError(f"step {t} out of range {low}..{len(self.scenario)}")
 
+    def steps_to_replay(self, t: int) -> int:
+        """How many steps working out the state after step ``t`` replays from what is kept."""
+        kept = (len(self._checkpoints) - 1) * self.checkpoint_every
+        return t - kept if t > kept else t % self.checkpoint_every
+
     def state_and_normaliser(self, t: int) -> tuple[np.ndarray, np.ndarray]:
         """``(S, z)`` after the first ``t`` steps (fresh arrays)."""
         self._check_number(t)

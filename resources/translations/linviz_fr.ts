@@ -1653,6 +1653,13 @@ Votre scénario est conservé ; vous pouvez continuer à travailler et l’enreg
     </message>
 </context>
 <context>
+    <name>LongReplayWatch</name>
+    <message>
+        <source>Working out the memory through %1 more writes…</source>
+        <translation>Calcul de la mémoire sur %1 écritures de plus…</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>&amp;Quit</source>

@@ -40,6 +40,7 @@ from linviz.views.panels.settings import SettingsPanel
 from linviz.views.panels.step_table import StepEditorPanel
 from linviz.views.panels.timeline import TimelinePanel
 from linviz.views.panels.value_plane import ValuePlanePanel
+from linviz.views.shell.long_replay import LongReplayWatch
 
 if TYPE_CHECKING:
     from linviz.views.classroom.baseline_panel import BaselinePanel
@@ -136,6 +137,9 @@ class Desk(QtCore.QObject):
         self.settings = settings
         self.tabs: QtWidgets.QTabWidget | None = None
         # The panels, in the order they follow the session (the order they refresh in).
+        #: Says the window is busy while a delta rule replays a long stretch (before
+        #: the panels: it must hear of a change first).
+        self.long_replay = LongReplayWatch(session, main)
         self.heatmap = HeatmapPanel(session)
         self.equation = EquationPanel(session)
         self.key_plane = KeyPlanePanel(session)
