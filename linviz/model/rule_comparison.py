@@ -131,11 +131,10 @@ class RuleView:
         return _fitted_step(self.scenario.step(number), self.rule)
 
     def parameters_of(self, step: Step) -> tuple[float, float]:
-        """``(alpha, beta)`` in force for a write under the rule."""
-        step = _fitted_step(step, self.rule)
-        alpha = step.alpha if step.alpha is not None else (self.rule.alpha or 1.0)
-        beta = step.beta if step.beta is not None else (self.rule.beta or 1.0)
-        return alpha, beta
+        """``(alpha, beta)`` in force for a write under the rule (the scenario's own
+        reckoning, with the view's rule, of the step without the overrides it does not take).
+        """
+        return Scenario.parameters_of(self.as_scenario(), _fitted_step(step, self.rule))
 
 
 @dataclass(frozen=True)

@@ -257,3 +257,15 @@ def test_each_rule_reads_the_scenarios_own_rows_and_follows_its_edits(monkeypatc
     states, _ = reference_under(scenario, "gated", 0.9, 1.0)
     assert comparison.state("gated", 8) == pytest.approx(states[8])
     assert comparison.read("additive", 8).label == "last"
+
+
+@pytest.mark.parametrize("beta", [0.0, 0.5])
+def test_a_view_reckons_a_writes_parameters_as_a_copy_under_its_rule_does(beta):
+    scenario = lesson("delta-repair")  # w4 has its own beta = 0.5
+    comparison = RuleComparison(scenario, alpha=0.5, beta=beta)
+    for name, rule in comparison.rules.items():
+        fresh = scenario_under(scenario, rule)
+        view = comparison.scenarios[name]
+        for number in range(1, len(scenario) + 1):
+            step = scenario.step(number)
+            assert view.parameters_of(step) == fresh.parameters_of(fresh.step(number))
