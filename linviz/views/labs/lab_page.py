@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -160,13 +161,11 @@ class LabPage(QtWidgets.QWidget):
         self.restyle()
         if self._stale:
             self._stale = False
-            if len(self.session.scenario) >= BUSY_FROM_STEPS:
-                # Working a lab out for a long scenario can take seconds (the rules lab
-                # on the last of a million steps replays four rules: 13 s): say so.
-                working = self.tr("Working out the lab “%1”…").replace("%1", self.lab_title())
-                with busy(self.window(), working):
-                    self.refresh()
-            else:
+            # Working a lab out for a long scenario can take seconds (the rules lab on
+            # the last of a million steps replays four rules: 13 s): say so.
+            working = self.tr("Working out the lab “%1”…").replace("%1", self.lab_title())
+            long = len(self.session.scenario) >= BUSY_FROM_STEPS
+            with busy(self.window(), working) if long else contextlib.nullcontext():
                 self.refresh()
         super().showEvent(event)
 

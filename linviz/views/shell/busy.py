@@ -15,23 +15,36 @@ from PySide6 import QtWidgets
 from PySide6.QtCore import Qt
 
 
-@contextlib.contextmanager
-def busy(window: QtWidgets.QWidget, text: str) -> Iterator[None]:
-    """Show the wait cursor, and ``text`` in ``window``'s status bar, until the block ends.
-
-    The status bar is painted at once: the work that follows keeps the event
-    loop, and so any later paint, from it. The text goes when the block
-    ends, unless something else was shown meanwhile.
+def show_busy(window: QtWidgets.QWidget, text: str) -> None:
+    """Show the wait cursor, and ``text`` in ``window``'s status bar, painted at once (the
+    work that follows keeps the event loop, and so any later paint, from it). End it
+    with :func:`end_busy` and the same ``text``.
     """
     QtWidgets.QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-    bar = window.statusBar() if isinstance(window, QtWidgets.QMainWindow) else None
+    bar = _status_bar(window)
     if bar is not None:
         bar.showMessage(text)
         if bar.isVisible():
             bar.repaint()
+
+
+def end_busy(window: QtWidgets.QWidget, text: str) -> None:
+    """Give the cursor back; take ``text`` away unless something else was shown meanwhile."""
+    QtWidgets.QApplication.restoreOverrideCursor()
+    bar = _status_bar(window)
+    if bar is not None and bar.currentMessage() == text:
+        bar.clearMessage()
+
+
+@contextlib.contextmanager
+def busy(window: QtWidgets.QWidget, text: str) -> Iterator[None]:
+    """:func:`show_busy` until the block ends, then :func:`end_busy`."""
+    show_busy(window, text)
     try:
         yield
     finally:
-        QtWidgets.QApplication.restoreOverrideCursor()
-        if bar is not None and bar.currentMessage() == text:
-            bar.clearMessage()
+        end_busy(window, text)
+
+
+def _status_bar(window: QtWidgets.QWidget) -> QtWidgets.QStatusBar | None:
+    return window.statusBar() if isinstance(window, QtWidgets.QMainWindow) else None

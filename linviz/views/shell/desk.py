@@ -136,10 +136,10 @@ class Desk(QtCore.QObject):
         self.main = main
         self.settings = settings
         self.tabs: QtWidgets.QTabWidget | None = None
-        # The panels, in the order they follow the session (the order they refresh in).
         #: Says the window is busy while a delta rule replays a long stretch (before
         #: the panels: it must hear of a change first).
         self.long_replay = LongReplayWatch(session, main)
+        # The panels, in the order they follow the session (the order they refresh in).
         self.heatmap = HeatmapPanel(session)
         self.equation = EquationPanel(session)
         self.key_plane = KeyPlanePanel(session)

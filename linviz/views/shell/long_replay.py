@@ -10,11 +10,11 @@ sign.
 from __future__ import annotations
 
 from PySide6 import QtCore, QtWidgets
-from PySide6.QtCore import Qt
 
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.views.number_text import grouped
+from linviz.views.shell.busy import end_busy, show_busy
 
 #: Writes a delta rule replays before the window shows that it is busy (about 0.25 s).
 LONG_REPLAY_STEPS = 50_000
@@ -47,17 +47,11 @@ class LongReplayWatch(QtCore.QObject):
         text = self.tr("Working out the memory through %1 more writes…").replace(
             "%1", grouped(steps)
         )
-        QtWidgets.QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        bar = self.window.statusBar()
-        bar.showMessage(text)
-        if bar.isVisible():
-            bar.repaint()
+        show_busy(self.window, text)
         self._shown = text
         QtCore.QTimer.singleShot(0, self._done)
 
     def _done(self) -> None:
-        QtWidgets.QApplication.restoreOverrideCursor()
-        bar = self.window.statusBar()
-        if bar.currentMessage() == self._shown:
-            bar.clearMessage()
+        assert self._shown is not None  # scheduled by the change that showed it
+        end_busy(self.window, self._shown)
         self._shown = None
