@@ -76,10 +76,11 @@ def numbered_paths(path: str | Path, count: int) -> list[Path]:
     ]
 
 
-def _steps(session: Session, most: int, what: str) -> int:
-    """The scenario's number of steps, if steps 0 … that make at most ``most`` ``what``.
+def _steps(session: Session, most: int, too_many: str) -> int:
+    """The scenario's number of steps, if steps 0 … make at most ``most`` files or frames.
 
-    ``what``: ``"frames"`` (a GIF) or ``"images"`` (every step).
+    Else refused with ``too_many`` (translated), whose ``{0}``, ``{1}`` and ``{2}`` are
+    ``most``, the last step and how many steps 0 … would make.
     """
     count = len(session.scenario)
     if count == 0:
@@ -87,21 +88,7 @@ def _steps(session: Session, most: int, what: str) -> int:
             QtCore.QCoreApplication.translate("export", "the scenario has no steps to export")
         )
     if count + 1 > most:
-        translate = QtCore.QCoreApplication.translate
-        text = (
-            translate(
-                "export",
-                "a GIF holds at most {0} frames, and steps 0 to {1} would make {2}: "
-                "export single steps, or a shorter scenario",
-            )
-            if what == "frames"
-            else translate(
-                "export",
-                "at most {0} images are written at once, and steps 0 to {1} would make {2}: "
-                "export single steps, or a shorter scenario",
-            )
-        )
-        raise ExportError(text.format(grouped(most), grouped(count), grouped(count + 1)))
+        raise ExportError(too_many.format(grouped(most), grouped(count), grouped(count + 1)))
     return count
 
 
@@ -124,7 +111,12 @@ def export_all_steps(
     check_suffix(path)
     check_scale(scale)
     check_shown(widget)
-    count = _steps(session, MAX_STEP_IMAGES, "images")
+    too_many = QtCore.QCoreApplication.translate(
+        "export",
+        "at most {0} images are written at once, and steps 0 to {1} would make {2}: "
+        "export single steps, or a shorter scenario",
+    )
+    count = _steps(session, MAX_STEP_IMAGES, too_many)
     targets = numbered_paths(path, count)
     written: list[Path] = []
     try:
@@ -182,7 +174,12 @@ def export_gif(
                 "export", "a frame must last 20 ms to 60 s, not {0} ms"
             ).format(frame_ms)
         )
-    frames_count = _steps(session, MAX_GIF_FRAMES, "frames") + 1  # steps 0 … count
+    too_many = QtCore.QCoreApplication.translate(
+        "export",
+        "a GIF holds at most {0} frames, and steps 0 to {1} would make {2}: "
+        "export single steps, or a shorter scenario",
+    )
+    frames_count = _steps(session, MAX_GIF_FRAMES, too_many) + 1  # steps 0 … count
     total = 2 * frames_count
     encoded: list[bytes] = []
     samples: list[np.ndarray] = []
