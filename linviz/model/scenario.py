@@ -79,15 +79,11 @@ class Edit:
         Whether anything a state depends on changed: a write's key, value or
         parameters, or which steps are writes. ``False`` for a read's query
         and for labels, targets and captions: every ``S`` stays the same.
-    rows
-        1 when step ``first`` was inserted, -1 when it was removed (and
-        nothing else changed); 0 for any other change.
     """
 
     first: int
     last: int | None = None
     writes_changed: bool = True
-    rows: int = 0
 
 
 Observer = Callable[[Edit], None]
@@ -765,13 +761,9 @@ class Scenario:
         self._observers.remove(observer)
 
     def _changed(
-        self,
-        first_step: int,
-        last_step: int | None = None,
-        writes_changed: bool = True,
-        rows: int = 0,
+        self, first_step: int, last_step: int | None = None, writes_changed: bool = True
     ) -> None:
-        edit = Edit(first_step, last_step, writes_changed, rows)
+        edit = Edit(first_step, last_step, writes_changed)
         for observer in list(self._observers):
             observer(edit)
 
@@ -810,7 +802,7 @@ class Scenario:
         except ScenarioError as error:
             raise error.located(step=number) from None
         self._insert_row(number - 1, checked)
-        self._changed(number, rows=1)
+        self._changed(number)
 
     def remove_step(self, number: int) -> Step:
         """Remove step ``number`` (1-based) and return it."""
@@ -819,7 +811,7 @@ class Scenario:
             step_checks.check_no_read_targets(self, old.label, number)
         step_checks.check_not_quoted(self, old.label, number)
         self._delete_row(number - 1)
-        self._changed(number, rows=-1)
+        self._changed(number)
         return old
 
     def move_step(self, number: int, new_number: int) -> None:
@@ -898,14 +890,9 @@ class Scenario:
         values = self._values[:n, d_v:].copy() if d_v < self.d_v else None
         return keys, values
 
-    def replace_all(self, other: Scenario, *, take: bool = False) -> None:
-        """Take every setting and step of ``other`` (used by undo of big edits).
-
-        ``take``: ``other`` is a scenario nobody else holds (made for this):
-        its arrays are taken as they are, not copied first (at a million
-        steps a copy is 40-350 ms, most of it the kernel giving new pages).
-        """
+    def replace_all(self, other: Scenario) -> None:
+        """Take every setting and step of ``other`` (a copy of them)."""
         observers = self._observers
-        self.__dict__.update((other if take else other.copy()).__dict__)
+        self.__dict__.update(other.copy().__dict__)
         self._observers = observers
         self._changed(1)
