@@ -28,6 +28,7 @@ import numpy as np
 
 from linviz.controller.session import Session
 from linviz.controller.signals import Signal
+from linviz.model.readout import compared_scale
 from linviz.model.report import fmt_number, fmt_vector, fmt_written, trace_table_lines
 from linviz.model.scenario import Scenario
 
@@ -324,14 +325,14 @@ def _differing_fields(
         for index in np.flatnonzero(same_op & (old_vectors != new_vectors).any(axis=1)).tolist():
             name = "key" if new_write[index] else "query"
             found.setdefault(index, []).append(
-                (name, fmt_vector(old_vectors[index]), fmt_vector(new_vectors[index]))
+                (name, fmt_written(old_vectors[index]), fmt_written(new_vectors[index]))
             )
     if base.d_v == now.d_v:
         old_values, new_values = old_of(base.values()), new_of(now.values())
         both_write = same_op & new_write
         for index in np.flatnonzero(both_write & (old_values != new_values).any(axis=1)).tolist():
             found.setdefault(index, []).append(
-                ("value", fmt_vector(old_values[index]), fmt_vector(new_values[index]))
+                ("value", fmt_written(old_values[index]), fmt_written(new_values[index]))
             )
     old_params, new_params = base.parameter_overrides(), now.parameter_overrides()
     for name, old_column, new_column in zip(("alpha", "beta"), old_params, new_params):
@@ -480,8 +481,9 @@ class LabNotebook:
         """How each read in both scenarios moved, nearest the cursor first, in step order."""
         lines = []
         for label, old, new, delta in self.session.baseline_read_deltas(limit):
-            moved = "unchanged" if not np.any(delta) else f"change {fmt_vector(delta)}"
-            lines.append(f"{label}: {fmt_vector(old)} → {fmt_vector(new)} ({moved})")
+            at = compared_scale(old, new)
+            moved = "unchanged" if not np.any(delta) else f"change {fmt_vector(delta, at=at)}"
+            lines.append(f"{label}: {fmt_vector(old, at=at)} → {fmt_vector(new, at=at)} ({moved})")
         return lines
 
     def suggested_prediction(self) -> str:
@@ -492,7 +494,7 @@ class LabNotebook:
             return ""
         label = session.scenario.label_at(number)
         prediction = session.predictions.get(label)
-        return "" if prediction is None else f"{label} = {fmt_vector(prediction)}"
+        return "" if prediction is None else f"{label} = {fmt_written(prediction)}"
 
     def suggested_observation(self) -> str:
         """What the read at the cursor returns now (and with the baseline), else ``""``."""
@@ -501,11 +503,14 @@ class LabNotebook:
         if number < 1 or session.scenario.is_write(number) or session.is_hidden(number):
             return ""
         label = session.scenario.label_at(number)
-        output = session.snapshot(number).read.output  # type: ignore[union-attr]
+        read = session.snapshot(number).read
+        assert read is not None  # a read's snapshot has its read
+        output = read.output
         for read_label, old, _new, _delta in session.baseline_read_deltas():
             if read_label == label:
-                return f"{label} = {fmt_vector(output)} (baseline {fmt_vector(old)})"
-        return f"{label} = {fmt_vector(output)}"
+                at = compared_scale(old, output)
+                return f"{label} = {fmt_vector(output, at=at)} (baseline {fmt_vector(old, at=at)})"
+        return f"{label} = {fmt_vector(output, at=read.scale)}"
 
     def trace_summary(self, limit: int = MAX_TRACE_LINES) -> list[str]:
         """The trace of the scenario now, as ``linviz trace`` prints it (its first lines)."""

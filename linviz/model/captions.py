@@ -41,7 +41,8 @@ class Numbers:
     """
 
     number: Callable[[float], str] = fmt_number
-    vector: Callable[[np.ndarray], str] = fmt_vector
+    #: Called with ``at=`` (the read's scale) for what a read works out.
+    vector: Callable[..., str] = fmt_vector
     #: A vector the user wrote (a key, value or query): no number taken for residue.
     written: Callable[[np.ndarray], str] = fmt_written
     matrix: Callable[[np.ndarray], str] = fmt_matrix
@@ -168,7 +169,7 @@ class _Values:
         if name == "stamp":
             return fmt.matrix(record.stamp)
         if name == "u":
-            return fmt.vector(record.effective_value)
+            return fmt.vector(record.effective_value, at=record.scale)
         if name == "decay":
             return fmt.number(record.decay)
         alpha, beta = self.trace.scenario.parameters_of(record.step)
@@ -179,7 +180,7 @@ class _Values:
         # "removed": what a delta write took away before adding (β v − u); 0 otherwise.
         assert value is not None
         written = beta * value if self.trace.scenario.rule.corrects else value
-        return fmt.vector(written - record.effective_value)
+        return fmt.vector(written - record.effective_value, at=record.scale)
 
     def _read_text(self, name: str, result: ReadResult | None) -> str:
         fmt = self.numbers
@@ -190,7 +191,7 @@ class _Values:
         if name == "phi_q":
             return fmt.vector(result.phi_query)
         if name == "y":
-            return fmt.vector(result.output)
+            return fmt.vector(result.output, at=result.scale)
         if name == "target":
             return result.target if result.target is not None else fmt.none
         if name == "weights":
@@ -206,19 +207,19 @@ class _Values:
             if result.exact:
                 return fmt.exact
             assert result.interference is not None  # a read with a target has its error
-            return fmt.off_by.format(fmt.vector(result.interference))
+            return fmt.off_by.format(fmt.vector(result.interference, at=result.scale))
         if result.target is None:
             return fmt.none
         expected, interference = result.expected, result.interference
         assert expected is not None and interference is not None  # a read with a target has both
         if name == "expected":
-            return fmt.vector(expected)
+            return fmt.written(expected)
         if name == "interference":
-            return fmt.vector(interference)
+            return fmt.vector(interference, at=result.scale)
         parts = result.error_parts
         assert parts is not None  # a read with a target has its parts
         if name in _PART_FIELDS:
-            return fmt.vector(parts.get(_PART_FIELDS[name]))
+            return fmt.vector(parts.get(_PART_FIELDS[name]), at=result.scale)
         if name == "parts":
             # The parts that print as non-zero: a decayed read of orthogonal keys
             # has a crosstalk entry of zeros, and a caption must not name it.
@@ -226,10 +227,11 @@ class _Values:
             if not shown:
                 return fmt.no_error
             return fmt.part_join.join(
-                f"{fmt.part_titles[part]} {fmt.vector(parts[part])}" for part in shown
+                f"{fmt.part_titles[part]} {fmt.vector(parts[part], at=result.scale)}"
+                for part in shown
             )
         if name == "cause":
-            cause = None if result.exact else parts.main_cause()
+            cause = None if result.exact else parts.main_cause(result.scale)
             return fmt.part_words[cause] if cause is not None else fmt.no_error
         if name == "share":
             share = 0.0 if result.exact else parts.shares().get("crosstalk", 0.0)

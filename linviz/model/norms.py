@@ -30,6 +30,12 @@ def scaled(vector: np.ndarray) -> tuple[np.ndarray, int]:
     return np.ldexp(vector, -exponent), exponent
 
 
+def largest_finite(array: np.ndarray) -> float:
+    """The largest finite ``|entry|`` of ``array``; 0 when it has none."""
+    sizes = np.abs(np.asarray(array, dtype=float))
+    return float(sizes.max(initial=0.0, where=np.isfinite(sizes)))
+
+
 def vector_norm(vector: np.ndarray) -> float:
     """``‖vector‖``, ``inf`` only when the norm itself is beyond the floats."""
     small, exponent = scaled(np.asarray(vector, dtype=float))

@@ -10,7 +10,7 @@ import numpy as np
 from linviz.model.error_parts import ErrorParts, other_terms, split_error
 from linviz.model.kernel import read_memory
 from linviz.model.limits import MAX_LISTED_TERMS
-from linviz.model.norms import cosine, row_cosines, square, vector_norm
+from linviz.model.norms import cosine, largest_finite, row_cosines, square, vector_norm
 from linviz.model.replay import Decomposition, Trace
 from linviz.model.scenario import Scenario, Step
 
@@ -94,6 +94,7 @@ class ReadResult:
         self.exact = False
         self.target_index: int | None = None
         self._error_parts: ErrorParts | None = None
+        self._scale: float | None = None
 
     @property
     def error_parts(self) -> ErrorParts | None:
@@ -105,6 +106,13 @@ class ReadResult:
         if self._error_parts is None and self.target_index is not None:
             self._error_parts = _split(self)
         return self._error_parts
+
+    @property
+    def scale(self) -> float:
+        """:func:`read_scale` of this read (worked out on first use)."""
+        if self._scale is None:
+            self._scale = read_scale(self.output, self.expected, self.term_sizes())
+        return self._scale
 
     @property
     def target_beta(self) -> float | None:
@@ -455,6 +463,27 @@ def read_result(trace: Trace, number: int, parts: Decomposition | None = None) -
     result.relative_error = vector_norm(result.interference) / size if size > 0 else None
     result.cosine = cosine(output, expected)
     return result
+
+
+def read_scale(output: np.ndarray, expected: np.ndarray | None, term_sizes: np.ndarray) -> float:
+    """The size of the numbers a read was worked out from: the largest finite
+    ``|component|`` of ``y``, of ``v_target`` and of its largest term.
+
+    A number worked out for the read (``y``, its error, the error's parts)
+    below :data:`~linviz.model.report.DISPLAY_ZERO` of it is rounding residue
+    and prints as 0 (the formatters' ``at``). Without it the residue was taken
+    below 1e-12 of 1: a read of values near 1e-300 said ``y = [0, 0]`` and
+    "error [0, 0]" beside a relative error of 60 %.
+    """
+    scale = max(largest_finite(output), largest_finite(term_sizes))
+    return scale if expected is None else max(scale, largest_finite(expected))
+
+
+def compared_scale(old: np.ndarray, new: np.ndarray) -> float:
+    """The scale two outputs of one read (before and after a change) and their
+    difference are printed at: the larger of their largest finite ``|component|``.
+    """
+    return max(largest_finite(old), largest_finite(new))
 
 
 def sizes_that_show(sizes: np.ndarray, reference: np.ndarray | None) -> np.ndarray:

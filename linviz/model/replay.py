@@ -25,6 +25,7 @@ from linviz.model.kernel import (
     read_denominator,
     read_memory,
 )
+from linviz.model.norms import largest_finite
 from linviz.model.scenario import Edit, Scenario, Step
 
 #: Steps between two checkpoints: replaying this many d=64 additive steps takes
@@ -58,6 +59,15 @@ class WriteRecord:
     stamp: np.ndarray
     state_before: np.ndarray
     state: np.ndarray
+
+    @property
+    def scale(self) -> float:
+        """The size of the numbers its stored value ``u`` was worked out from: the
+        largest finite ``|component|`` of its value and of ``u`` (``u`` and what a
+        delta write removed print as 0 only below 1e-12 of it).
+        """
+        value = self.step.value if self.step.value is not None else np.zeros(0)
+        return max(largest_finite(value), largest_finite(self.effective_value))
 
 
 class _Blocks:

@@ -10,6 +10,7 @@ start-up then does without it.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -17,7 +18,8 @@ import numpy as np
 
 from linviz.model.error_parts import PART_TITLES
 from linviz.model.limits import MAX_LISTED_TERMS
-from linviz.model.readout import shown_part_names
+from linviz.model.norms import largest_finite
+from linviz.model.readout import read_scale, shown_part_names
 from linviz.model.replay import Trace
 from linviz.model.scenario import Scenario
 
@@ -122,17 +124,28 @@ def trace_document(trace: Trace, *, all_terms: bool = False) -> dict[str, Any]:
 DISPLAY_ZERO = 1e-12
 
 
-def fmt_number(x: float, scale: float = 1.0, digits: int = 4) -> str:
+def fmt_number(x: float, scale: float = 1.0, digits: int = 4, *, at: float | None = None) -> str:
     """A number as a person writes it: ``2``, ``-0.5``, ``1.2``, ``1.23e+08``.
 
     At most ``digits`` significant digits. Values smaller than
     :data:`DISPLAY_ZERO` times ``max(scale, 1)`` print as ``0``: they are
-    floating-point residue, not interference.
+    floating-point residue, not interference. ``at``: the size of the
+    numbers ``x`` was worked out from (a read's :func:`~linviz.model.readout.read_scale`);
+    given (``scale`` is then not used), the residue is below :data:`DISPLAY_ZERO`
+    times it, however small (a read of values near 1e-300 is no residue of
+    numbers near 1).
     """
     x = float(x) + 0.0
-    if abs(x) < DISPLAY_ZERO * max(abs(scale), 1.0):
+    if abs(x) < _zero_below(abs(scale) if at is None else 0.0, at):
         x = 0.0
     return f"{x:.{digits}g}"
+
+
+def _zero_below(size: float, at: float | None) -> float:
+    """Below what a worked-out number of size ``size`` (or beside it) prints as 0."""
+    if at is None:
+        return DISPLAY_ZERO * max(size, 1.0)
+    return DISPLAY_ZERO * max(size, at) if math.isfinite(at) else DISPLAY_ZERO * size
 
 
 def fmt_vector(
@@ -142,6 +155,7 @@ def fmt_vector(
     more: str = "… ({0} in all)",
     *,
     written: bool = False,
+    at: float | None = None,
 ) -> str:
     """``[1, 0]``; long vectors are cut after ``limit`` numbers with ``more``
     (``{0}``: how many numbers there are in all; the views pass it in their language).
@@ -150,11 +164,14 @@ def fmt_vector(
     every number shows, however small. Only worked-out vectors can carry
     rounding residue; a query of ``[1e-308, 0]`` is no residue, and shown as
     ``[0, 0]`` beside the weights it gives it was a false statement.
+    ``at``: the size of the numbers the vector was worked out from
+    (:func:`fmt_number`); by default the larger of its own largest entry and 1.
     """
-    scale = float(np.abs(vector).max()) if len(vector) else 1.0
+    # An entry beyond the floats would make every other one "residue" of it.
+    scale = largest_finite(vector) if len(vector) else 1.0
     # fmt_number's rules, applied to plain floats: the views format a few dozen
     # vectors per cursor move, and numpy scalars one by one cost ~4x more.
-    zero, spec = DISPLAY_ZERO * max(abs(scale), 1.0), f".{digits}g"
+    zero, spec = _zero_below(abs(scale), at), f".{digits}g"
     if written:
         zero = 0.0
     shown = [
@@ -171,14 +188,17 @@ def fmt_written(vector: np.ndarray) -> str:
     return fmt_vector(vector, written=True)
 
 
-def fmt_matrix(matrix: np.ndarray, limit: int = 16) -> str:
-    """``[[2, 3], [0, 0]]`` for small matrices, a size and norm for large ones."""
+def fmt_matrix(matrix: np.ndarray, limit: int = 16, *, at: float | None = None) -> str:
+    """``[[2, 3], [0, 0]]`` for small matrices, a size and norm for large ones.
+
+    ``at``: the size of the numbers the matrix was worked out from (:func:`fmt_number`).
+    """
     if matrix.size > limit:
         return (
             f"{matrix.shape[0]}×{matrix.shape[1]} matrix, largest |entry| "
-            f"{fmt_number(np.abs(matrix).max())}"
+            f"{fmt_number(np.abs(matrix).max(), at=at)}"
         )
-    return "[" + ", ".join(fmt_vector(row) for row in matrix) + "]"
+    return "[" + ", ".join(fmt_vector(row, at=at) for row in matrix) + "]"
 
 
 def trace_table(trace: Trace) -> str:
@@ -199,27 +219,33 @@ def trace_table_lines(sc: Scenario) -> Iterator[str]:
     yield ""
     yield f"{'step':>4}  {'op':<5}  {'label':<8}  what happened"
     yield f"{0:>4}  {'start':<5}  {'':<8}  S = {fmt_matrix(np.zeros((sc.d_k, sc.d_v)))}"
+    # Residue is small beside the largest stamp written so far, not beside 1: writes
+    # of values near 1e-300 are no residue.
+    written_size = 0.0
     for item in walk(sc, decompose=False):
         op = "write" if isinstance(item, WalkedWrite) else "read"
         head = f"{item.number:>4}  {op:<5}  {item.label:<8}  "
         if isinstance(item, WalkedWrite):
+            written_size = max(written_size, largest_finite(item.stamp))
             decay = f"  (old S × {fmt_number(item.decay)})" if item.decay != 1 else ""
             settings = "".join(
                 f"{_SYMBOLS[name]} = {fmt_number(value)}  " for name, value in item.parameters
             )
             yield (
                 head + f"k = {fmt_written(item.key)}  v = {fmt_written(item.value)}  {settings}"
-                f"stamp {fmt_matrix(item.stamp)}{decay}  S = {fmt_matrix(item.state)}"
+                f"stamp {fmt_matrix(item.stamp, at=written_size)}{decay}  "
+                f"S = {fmt_matrix(item.state, at=written_size)}"
             )
             continue
-        text = f"q = {fmt_written(item.query)}  -> {fmt_vector(item.output)}"
+        at = walked_read_scale(item)
+        text = f"q = {fmt_written(item.query)}  -> {fmt_vector(item.output, at=at)}"
         if item.target is not None:
             assert item.interference is not None and item.expected is not None
             verdict = "exact"
             if not item.exact:
                 verdict = (
-                    f"wanted {fmt_vector(item.expected)}, off by "
-                    f"{fmt_vector(item.interference)}{_parts_text(item)}"
+                    f"wanted {fmt_written(item.expected)}, off by "
+                    f"{fmt_vector(item.interference, at=at)}{_parts_text(item, at)}"
                 )
             text += f"  target {item.target}: {verdict}"
         elif item.tied:
@@ -230,11 +256,23 @@ def trace_table_lines(sc: Scenario) -> Iterator[str]:
 _SYMBOLS = {"alpha": "α", "beta": "β"}
 
 
-def _parts_text(item: WalkedRead) -> str:
-    """`` = forgetting [-3.6, -1.8]``: the error's parts that are not zero, largest first."""
+def walked_read_scale(item: WalkedRead) -> float:
+    """:func:`~linviz.model.readout.read_scale` of a walked read (its listed terms are
+    its largest).
+    """
+    sizes = np.abs(item.terms).max(axis=1, initial=0.0) if len(item.terms) else np.zeros(0)
+    return read_scale(item.output, item.expected, sizes)
+
+
+def _parts_text(item: WalkedRead, at: float) -> str:
+    """`` = forgetting [-3.6, -1.8]``: the error's parts that are not zero, largest first
+    (``at``: the read's scale).
+    """
     parts = item.error_parts
     # The parts that print as non-zero, as the readout names them: pure decay is no crosstalk.
     order = shown_part_names(parts, item.output, item.expected)
     if parts is None or not order:
         return ""
-    return " = " + " + ".join(f"{PART_TITLES[name]} {fmt_vector(parts[name])}" for name in order)
+    return " = " + " + ".join(
+        f"{PART_TITLES[name]} {fmt_vector(parts[name], at=at)}" for name in order
+    )

@@ -93,11 +93,37 @@
     return fixed;
   }
 
+  /** report._zero_below: below what a worked-out number of size `size` prints as 0;
+   *  `at`: the size of the numbers it was worked out from (a read's scale), if known. */
+  function zeroBelow(size, at) {
+    if (at === undefined) return DISPLAY_ZERO * Math.max(size, 1);
+    return DISPLAY_ZERO * Math.max(size, isFinite(at) ? at : 0);
+  }
+
   /** linviz.model.report.fmt_number: 4 significant digits, rounding residue as 0. */
-  function fmtNumber(x, scale) {
+  function fmtNumber(x, scale, at) {
     x = Number(x) + 0;
-    if (Math.abs(x) < DISPLAY_ZERO * Math.max(Math.abs(scale === undefined ? 1 : scale), 1)) x = 0;
+    var size = at === undefined ? Math.abs(scale === undefined ? 1 : scale) : 0;
+    if (Math.abs(x) < zeroBelow(size, at)) x = 0;
     return formatG(x, 4);
+  }
+
+  /** norms.largest_finite: the largest finite |entry| (0 for none). */
+  function largestFinite(v) {
+    var m = 0;
+    for (var i = 0; i < v.length; i++) if (isFinite(v[i])) m = Math.max(m, Math.abs(v[i]));
+    return m;
+  }
+
+  /** readout.read_scale: the largest finite |component| of y, v_target and of its terms.
+   *  Residue of the read's numbers is small beside it, not beside 1. */
+  function readScale(read) {
+    if (read.scale === undefined) {
+      var scale = Math.max(largestFinite(read.output), read.expected ? largestFinite(read.expected) : 0);
+      for (var i = 0; i < read.terms.length; i++) scale = Math.max(scale, largestFinite(read.terms[i]));
+      read.scale = scale;
+    }
+    return read.scale;
   }
 
   function maxAbs(v) {
@@ -108,11 +134,13 @@
 
   /** fmt_vector: "[1, 0]"; long vectors cut with an ellipsis. written: a key, value or
    *  query the user wrote, every number shown however small (fmt_written). */
-  function fmtVectorPlain(v, limit, written) {
+  function fmtVectorPlain(v, limit, written, at) {
     limit = limit || 8;
-    var scale = v.length ? maxAbs(v) : 1, shown = [];
+    var scale = v.length ? largestFinite(v) : 1, shown = [];
+    var zero = written ? 0 : zeroBelow(scale, at);
     for (var i = 0; i < Math.min(limit, v.length); i++) {
-      shown.push(written ? formatG(Number(v[i]) + 0, 4) : fmtNumber(v[i], scale));
+      var x = Number(v[i]) + 0;
+      shown.push(formatG(Math.abs(x) < zero ? 0 : x, 4));
     }
     if (v.length > limit) shown.push("… " + T("in_all", v.length));
     return "[" + shown.join(", ") + "]";
@@ -133,6 +161,14 @@
 
   function num(x, scale) { return localised(fmtNumber(x, scale)); }
   function vec(v) { return localised(fmtVectorPlain(v)); }
+  /** What a write works out (u, what it removed): residue beside the larger of its value
+   *  and u (replay.WriteRecord.scale), not beside 1. */
+  function writeVec(v, step, record) {
+    var at = Math.max(largestFinite(step.value), largestFinite(record.effective));
+    return localised(fmtVectorPlain(v, 8, false, at));
+  }
+  /** What a read works out (y, its error, parts, terms): residue beside the read's scale. */
+  function readVec(v, read) { return localised(fmtVectorPlain(v, 8, false, readScale(read))); }
   /** A vector the user wrote (number_text.shown_written). */
   function written(v) { return localised(fmtVectorPlain(v, 8, true)); }
   /** fmt_matrix in the page's language: a large matrix by its size and largest entry
@@ -210,7 +246,7 @@
   function verdict(read) {
     if (read.target === null) return read.tied.length ? T("blend", read.tied.join(" + ")) : T("none");
     if (read.exact) return T("exact");
-    return T("off_by", vec(read.interference));
+    return T("off_by", readVec(read.interference, read));
   }
 
   /* ------------------------------------------------------------ captions */
@@ -276,12 +312,12 @@
         case "v": return written(step.value);
         case "phi_k": return vec(w.phiKey);
         case "stamp": return mat(w.stamp);
-        case "u": return vec(w.effective);
+        case "u": return writeVec(w.effective, step, w);
         case "decay": return num(w.decay);
         // A rule without α (or β) writes as if it were 1 (Scenario.parameters_of).
         case "alpha": return num(params[0] === null ? 1 : params[0]);
         case "beta": return num(params[1] === null ? 1 : params[1]);
-        case "removed": return vec(removedBy(n, w));
+        case "removed": return writeVec(removedBy(n, w), step, w);
       }
       throw new Error("not a write's field");
     }
@@ -289,7 +325,7 @@
     switch (name) {
       case "q": return written(step.query);
       case "phi_q": return vec(read.phiQuery);
-      case "y": return vec(read.output);
+      case "y": return readVec(read.output, read);
       case "target": return read.target !== null ? read.target : T("none");
       case "weights":
         return largestTerms(read, 8).map(function (i) { return read.labels[i] + " " + num(read.weights[i]); })
@@ -301,11 +337,11 @@
     var parts = read.errorParts || [];
     if (name in PART_FIELDS) {
       var part = partNamed(parts, PART_FIELDS[name]);
-      return vec(part || new Float64Array(read.output.length));
+      return readVec(part || new Float64Array(read.output.length), read);
     }
     switch (name) {
-      case "expected": return vec(read.expected);
-      case "interference": return vec(read.interference);
+      case "expected": return written(read.expected);
+      case "interference": return readVec(read.interference, read);
       case "parts":
         // As readout.ReadResult.shown_parts: none for an exact read, and no part that
         // prints as zero (a decayed read of orthogonal keys names no crosstalk).
@@ -315,7 +351,7 @@
           .filter(function (x) { return maxAbs(x.p.vector) > floor; });
         if (!shown.length) return T("no_error");
         return shown.sort(function (a, b) { return b.size - a.size || a.i - b.i; })
-          .map(function (x) { return T("part_" + x.p.name) + " " + vec(x.p.vector); }).join(" + ");
+          .map(function (x) { return T("part_" + x.p.name) + " " + readVec(x.p.vector, read); }).join(" + ");
       case "cause":
         var cause = read.exact ? null : mainCause(read, parts);
         return cause === null ? T("no_error") : T("words_" + cause);
@@ -342,8 +378,7 @@
     if (!parts.length) return null;
     var sizes = partSizes(parts), best = 0;
     for (var i = 1; i < sizes.length; i++) if (sizes[i] > sizes[best]) best = i;
-    var scale = Math.max(maxAbs(read.interference), 1);
-    return sizes[best] > 1e-9 * scale ? parts[best].name : null;
+    return sizes[best] > 1e-9 * readScale(read) ? parts[best].name : null;
   }
 
   /** What a delta write removed before adding (β v − u); 0 under the other rules. */
@@ -918,8 +953,8 @@
       line(box, given);
       if (doc.feature_map !== "identity") line(box, "φ(k) = " + vec(w.phiKey));
       if (w.decay !== 1) line(box, T("eq_decay", num(w.decay)));
-      if (replay.corrects) line(box, T("eq_removed", vec(removedBy(n, w))));
-      line(box, T("eq_u", vec(w.effective)));
+      if (replay.corrects) line(box, T("eq_removed", writeVec(removedBy(n, w), step, w)));
+      line(box, T("eq_u", writeVec(w.effective, step, w)));
       line(box, T("eq_stamp", mat(w.stamp)));
       line(box, "S = " + mat(w.state));
       return;
@@ -929,7 +964,7 @@
     line(box, "q = " + written(step.query));
     if (doc.feature_map !== "identity") line(box, "φ(q) = " + vec(read.phiQuery));
     if (read.denominator !== null) line(box, T("eq_denominator", num(read.denominator)));
-    line(box, T("eq_output", isHidden(n) ? T("hidden") : vec(read.output)));
+    line(box, T("eq_output", isHidden(n) ? T("hidden") : readVec(read.output, read)));
   }
 
   function pair(container, name, value, className) {
@@ -944,10 +979,10 @@
     clear(box);
     if (n === 0 || replay.steps[n - 1].op !== "read") { box.appendChild(el("p", "small", T("readout_write"))); return; }
     var read = readOf(n), hidden = isHidden(n);
-    pair(box, T("output"), hidden ? T("hidden") : vec(read.output), "output");
+    pair(box, T("output"), hidden ? T("hidden") : readVec(read.output, read), "output");
     if (read.target !== null) {
       pair(box, T("target"), hidden ? T("hidden") : read.target);
-      pair(box, T("expected"), hidden ? T("hidden") : vec(read.expected));
+      pair(box, T("expected"), hidden ? T("hidden") : written(read.expected));
     } else {
       // As the window's readout words it: a tie, writes that all weigh 0, or none at all.
       var none = read.tied.length ? T("no_target", read.tied.join(", "))
@@ -958,7 +993,7 @@
     if (read.errorParts) {
       // The one account of the error (replay.js errorParts, the model's error_parts).
       box.appendChild(el("h3", "sub", T("parts")));
-      pair(box, T("part_total"), vec(read.interference) + " · " + verdict(read), "total");
+      pair(box, T("part_total"), readVec(read.interference, read) + " · " + verdict(read), "total");
       var shares = R.shares(read.errorParts.map(function (part) { return part.vector; }));
       var measured = shares.some(function (x) { return x > 0; });  // a part not all zeros
       var floor = 1e-5 * Math.max(maxAbs(read.output), maxAbs(read.expected));
@@ -967,7 +1002,7 @@
         // has a crosstalk entry of zeros, and it is no crosstalk).
         if (maxAbs(part.vector) <= floor) return;
         var share = measured ? " (" + percent(shares[i]) + ")" : "";
-        pair(box, T("part_" + part.name), vec(part.vector) + share, "part");
+        pair(box, T("part_" + part.name), readVec(part.vector, read) + share, "part");
         box.lastChild.title = T("words_" + part.name);
       });
       box.appendChild(el("p", "small", T("share_words")));
@@ -984,15 +1019,15 @@
       var row = el("tr", i === read.targetIndex ? "target-row" : "");
       row.appendChild(el("td", "label-cell", read.labels[i]));
       row.appendChild(el("td", "number", num(read.weights[i])));
-      row.appendChild(el("td", "number value-col", unbroken(vec(read.effective[i]))));
-      row.appendChild(el("td", "number", unbroken(vec(read.terms[i]))));
+      row.appendChild(el("td", "number value-col", unbroken(readVec(read.effective[i], read))));
+      row.appendChild(el("td", "number", unbroken(readVec(read.terms[i], read))));
       table.appendChild(row);
     });
     var sum = el("tr", "sum-row");
     sum.appendChild(el("td", null, T("term_sum")));
     sum.appendChild(el("td"));
     sum.appendChild(el("td", "value-col"));
-    sum.appendChild(el("td", "number", unbroken(vec(read.output))));
+    sum.appendChild(el("td", "number", unbroken(readVec(read.output, read))));
     table.appendChild(sum);
     box.appendChild(table);
     if (shown.length < read.weights.length) {

@@ -35,10 +35,14 @@ def share_words() -> str:
     return _translate(SHARE_WORDS)
 
 
-def parts_text(parts: ErrorParts, names: list[str], limit: int = 8, digits: int = 4) -> str:
-    """``"forgetting [−3.6, −1.8] + own scale [1, 0]"``: the parts ``names``, in that order."""
+def parts_text(
+    parts: ErrorParts, names: list[str], at: float, limit: int = 8, digits: int = 4
+) -> str:
+    """``"forgetting [−3.6, −1.8] + own scale [1, 0]"``: the parts ``names``, in that order
+    (``at``: the read's scale, :attr:`~linviz.model.readout.ReadResult.scale`).
+    """
     return " + ".join(
-        f"{part_title(name)} {shown_vector(parts[name], limit, digits)}" for name in names
+        f"{part_title(name)} {shown_vector(parts[name], limit, digits, at=at)}" for name in names
     )
 
 

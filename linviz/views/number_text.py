@@ -157,22 +157,30 @@ def shown_size(n_bytes: float) -> str:
     return shown_amount(float(number)) + NARROW_NO_BREAK + unit
 
 
-def shown_number(x: float, scale: float = 1.0, digits: int = 4) -> str:
-    """:func:`~linviz.model.report.fmt_number` in the language shown."""
-    return localised(fmt_number(x, scale, digits))
+def shown_number(x: float, scale: float = 1.0, digits: int = 4, *, at: float | None = None) -> str:
+    """:func:`~linviz.model.report.fmt_number` in the language shown (``at``: the
+    size of the numbers ``x`` was worked out from, as there).
+    """
+    return localised(fmt_number(x, scale, digits, at=at))
 
 
 def shown_vector(
-    vector: np.ndarray, limit: int = 8, digits: int = 4, *, written: bool = False
+    vector: np.ndarray,
+    limit: int = 8,
+    digits: int = 4,
+    *,
+    written: bool = False,
+    at: float | None = None,
 ) -> str:
     """:func:`~linviz.model.report.fmt_vector` in the language shown: ``[1,2 ; −1,8]``,
     a long one cut with "… (16 in all)" in that language too. ``written``: a
     vector the user wrote (a step's key, value or query), every number shown.
+    ``at``: the size of the numbers it was worked out from (a read's scale).
     """
     if len(vector) <= limit:  # most vectors: no cut, no words to look up
-        return localised(fmt_vector(vector, limit, digits, written=written))
+        return localised(fmt_vector(vector, limit, digits, written=written, at=at))
     more = QtCore.QCoreApplication.translate("NumberText", "… ({0} in all)")
-    return localised(fmt_vector(vector, limit, digits, more=more, written=written))
+    return localised(fmt_vector(vector, limit, digits, more=more, written=written, at=at))
 
 
 def shown_written(vector: np.ndarray) -> str:

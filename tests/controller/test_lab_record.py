@@ -129,6 +129,18 @@ def test_a_renamed_step_is_matched_with_its_new_label():
     assert report.variables == ("value of first",)
 
 
+def test_a_change_of_tiny_numbers_reads_as_written():
+    # Keys and values are what the user wrote: a change from 1e-13 to 2e-13 read
+    # "[0, 1] → [0, 1]" (the rule for rounding residue was applied to them).
+    base = Scenario(2, 2, [write([1e-13, 0], [1e-300, 1], "a"), read([1, 0], "r")])
+    now = base.copy()
+    now.replace_step(1, now.step(1).with_changes(vector=[2e-13, 0.0], value=[3e-300, 1.0]))
+    assert [c.describe() for c in changes_since(base, now).changes] == [
+        "step 1 (a), key: [1e-13, 0] → [2e-13, 0]",
+        "step 1 (a), value: [1e-300, 1] → [3e-300, 1]",
+    ]
+
+
 def test_a_long_trace_is_compared_quickly_and_the_list_is_bounded():
     rng = np.random.default_rng(3)
     n = 100_000

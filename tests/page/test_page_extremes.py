@@ -167,3 +167,32 @@ def test_the_page_chooses_a_reads_target_as_the_app_does_at_any_size(
         assert f"target{target}" in shown.replace(" ", "")
     else:
         assert words in shown
+
+
+def test_a_read_of_tiny_values_says_its_numbers_as_the_app_does(browser, tmp_path):
+    # Residue was taken below 1e-12 of 1: a read of values near 1e-300 said
+    # "y [0, 0]" and "off by [0, 0]" beside a relative error of 60 %.
+    template = "y {y}, error {interference}, {parts}, {cause}"
+    scenario = Scenario(
+        2,
+        2,
+        [
+            write([1.0, 0.0], [1e-300, 0.0], "k1"),
+            write([0.6, 0.8], [0.0, 1e-300], "k2"),
+            read([1.0, 0.0], "r1", target="k1", caption=template),
+        ],
+    )
+    want = render(template, Trace(scenario), 3)
+    assert want == (
+        "y [1e-300, 6e-301], error [0, 6e-301], crosstalk [0, 6e-301], crosstalk from other keys"
+    )
+    browser.load(write_lesson_page(scenario, tmp_path / "tiny.html", "en", "light"))
+    caption, readout = browser.js(
+        "window.linviz.hideOutputs(false); window.linviz.go(3); return ["
+        "document.querySelector('.caption').textContent,"
+        " document.querySelector('section.readout').textContent];"
+    )
+    assert caption.replace("\xa0", " ") == want
+    readout = readout.replace("\xa0", " ")
+    assert "[1e-300, 6e-301]" in readout and "[0, 6e-301]" in readout
+    assert "[0, 0]" not in readout

@@ -26,10 +26,10 @@ def french_numbers() -> Numbers:
     page = page_strings("fr")
 
     def french(function):
-        def call(*args):
+        def call(*args, **keywords):
             number_text.set_number_language("fr")
             try:
-                return function(*args)
+                return function(*args, **keywords)
             finally:
                 number_text.set_number_language("en")
 

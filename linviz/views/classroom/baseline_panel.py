@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
+from linviz.model.readout import compared_scale
 from linviz.views.classroom.difference_map import DifferenceMap
 from linviz.views.guarded import guarded
 from linviz.views.number_text import shown_vector
@@ -181,11 +182,12 @@ class BaselinePanel(Panel):
         table.setRowCount(len(deltas))
         for row, (label, old, new, delta) in enumerate(deltas):
             moved = bool(np.any(delta != 0))
+            at = compared_scale(old, new)
             texts = (
                 label,
-                shown_vector(old),
-                shown_vector(new),
-                shown_vector(delta) if moved else self.tr("unchanged"),
+                shown_vector(old, at=at),
+                shown_vector(new, at=at),
+                shown_vector(delta, at=at) if moved else self.tr("unchanged"),
             )
             self._rows.append(texts)
             cells = (label, f"{texts[1]} → {texts[2]}", texts[3])

@@ -16,6 +16,7 @@ from PySide6.QtCore import Qt
 from linviz.controller.changes import Change
 from linviz.controller.lab_record import LabNotebook
 from linviz.controller.session import Session
+from linviz.model.readout import compared_scale
 from linviz.views.classroom.difference_map import DifferenceMap
 from linviz.views.number_text import shown_vector
 from linviz.views.panels.heatmap import HeatmapPanel
@@ -198,13 +199,18 @@ class BeforeAfter(Panel):
         if session.is_hidden(session.scenario.number_of(label)):
             return self.tr("Read {0}: hidden until the room predicts it.").format(label)
         moved = bool(np.any(delta != 0))
-        shift = self.tr("change {0}").format(shown_vector(delta)) if moved else self.tr("unchanged")
+        at = compared_scale(old, new)
+        shift = (
+            self.tr("change {0}").format(shown_vector(delta, at=at))
+            if moved
+            else self.tr("unchanged")
+        )
         where = self.tr("Read {0}") if at_cursor else self.tr("Nearest read, {0}")
         return (
             where.format(label)
             + ": "
             + self.tr("baseline y = {0}   now y = {1}   ({2})").format(
-                shown_vector(old), shown_vector(new), shift
+                shown_vector(old, at=at), shown_vector(new, at=at), shift
             )
         )
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.session import Session
+from linviz.model.norms import largest_finite
 from linviz.views.guarded import guarded
-from linviz.views.number_text import shown_vector
+from linviz.views.number_text import shown_vector, shown_written
 from linviz.views.theme import Theme
 
 Qt = QtCore.Qt
@@ -38,7 +39,7 @@ def entered_text(session: Session, number: int | None = None) -> str:
     if prediction is None:
         return ""
     return QtCore.QCoreApplication.translate("HiddenNotice", "Prediction entered: {0}").format(
-        shown_vector(prediction)
+        shown_written(prediction)
     )
 
 
@@ -52,10 +53,16 @@ def gap_text(session: Session, number: int | None = None) -> str:
     if gap is None:
         return ""
     prediction, off_by = gap
-    output = session.snapshot(number).read.output
+    read = session.snapshot(number).read
+    # The gap is worked out from the prediction as much as from the read.
+    at = max(read.scale, largest_finite(prediction))
     return QtCore.QCoreApplication.translate(
         "HiddenNotice", "prediction {0} · true {1} · off by {2}"
-    ).format(shown_vector(prediction), shown_vector(output), shown_vector(off_by))
+    ).format(
+        shown_written(prediction),
+        shown_vector(read.output, at=read.scale),
+        shown_vector(off_by, at=at),
+    )
 
 
 class HiddenNotice(QtWidgets.QLabel):

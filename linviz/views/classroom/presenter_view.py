@@ -358,7 +358,9 @@ class PresenterView(QtWidgets.QWidget):
             ) + self._settings_line(number)
         else:
             output = (
-                self.tr("hidden until revealed (R)") if hidden else shown_vector(snap.read.output)  # type: ignore[union-attr]
+                self.tr("hidden until revealed (R)")
+                if hidden
+                else shown_vector(snap.read.output, at=snap.read.scale)  # type: ignore[union-attr]
             )
             text = self.tr("read {label}\nq = {query}\ny = {output}").format(
                 label=step.label, query=shown_written(step.vector), output=output

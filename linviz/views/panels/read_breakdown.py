@@ -377,7 +377,11 @@ class ReadoutPanel(Panel):
                 "adds u = β × (its value − what S returned for its key) = {u}; a read "
                 "whose key overlaps {name} moves by that key's dot product with {name} "
                 "times u:"
-            ).format(name=name, beta=shown_number(beta), u=shown_vector(record.effective_value))
+            ).format(
+                name=name,
+                beta=shown_number(beta),
+                u=shown_vector(record.effective_value, at=record.scale),
+            )
         else:
             intro = self.tr(
                 "{label} overlaps earlier keys, so reads of them will pick up its value:"
@@ -613,9 +617,9 @@ class ReadoutPanel(Panel):
         weight = shown_number(float(result.weights[result.target_index]))
         values = {
             "target": target,
-            "own": shown_vector(result.own_value),
-            "removed": shown_vector(result.correction),
-            "term": shown_vector(result.target_term),
+            "own": shown_vector(result.own_value, at=result.scale),
+            "removed": shown_vector(result.correction, at=result.scale),
+            "term": shown_vector(result.target_term, at=result.scale),
         }
         if weight == "1" and not scenario.rule.decays:
             first = self.tr("{target} stored {own} − {removed} = {term}").format(**values)
@@ -635,7 +639,9 @@ class ReadoutPanel(Panel):
             if cancelled:
                 terms = self._names(
                     [
-                        self.tr("{label}'s {term}").format(label=label, term=shown_vector(term))
+                        self.tr("{label}'s {term}").format(
+                            label=label, term=shown_vector(term, at=result.scale)
+                        )
                         for label, term in cancelled
                     ],
                     count - len(cancelled),
@@ -659,7 +665,7 @@ class ReadoutPanel(Panel):
             return [self._words(text, theme.target)]
         rest = self.tr(
             "That removal takes back {removed} of what the earlier writes returned for its key."
-        ).format(removed=shown_vector(result.correction))
+        ).format(removed=shown_vector(result.correction, at=result.scale))
         return [self._words(f"{first} ({how}). {rest} {error}", theme.foreground)]
 
     def _error_sentence(self, result: ReadResult) -> str:
@@ -670,7 +676,7 @@ class ReadoutPanel(Panel):
         """
         parts = result.error_parts
         assert parts is not None  # a read with a target has its parts
-        cause = parts.main_cause()
+        cause = parts.main_cause(result.scale)
         if cause is None or cause not in result.shown_parts():
             return ""
         # A colon, not "is": one part's words are a clause ("the target's own term is
@@ -696,7 +702,11 @@ class ReadoutPanel(Panel):
         # all the measures fit the screen beside the bars.
         digits = PROJECTOR_DIGITS if self.session.options.projector else 4
         rows: list[Row] = [
-            Row(self.tr("output y"), _measure_vector(result.output, digits), theme.read)
+            Row(
+                self.tr("output y"),
+                _measure_vector(result.output, digits, at=result.scale),
+                theme.read,
+            )
         ]
         if result.denominator is not None:
             # The normaliser as numbers, not only a divisor.
@@ -730,7 +740,7 @@ class ReadoutPanel(Panel):
             rows.append(
                 Row(
                     self.tr("expected v_target ({target})").format(target=result.target),
-                    _measure_vector(result.expected, digits),
+                    _measure_vector(result.expected, digits, written=True),
                     theme.target,
                 )
             )
@@ -743,7 +753,7 @@ class ReadoutPanel(Panel):
                 rows.append(
                     Row(
                         self.tr("target's own term"),
-                        _measure_vector(result.target_term, digits),
+                        _measure_vector(result.target_term, digits, at=result.scale),
                         theme.target,
                     )
                 )
@@ -752,7 +762,7 @@ class ReadoutPanel(Panel):
                 rows.append(
                     Row(
                         self.tr("y − v_target"),
-                        _measure_vector(result.interference, digits),
+                        _measure_vector(result.interference, digits, at=result.scale),
                         theme.target,
                         self.tr("Exact: the read returns the target's value."),
                     )
@@ -785,7 +795,7 @@ class ReadoutPanel(Panel):
         rows = [
             Row(
                 self.tr("error y − v_target"),
-                _measure_vector(result.interference, digits),
+                _measure_vector(result.interference, digits, at=result.scale),
                 theme.warning,
                 self.tr("y − v_target: the sum of the parts listed under it"),
             )
@@ -795,7 +805,7 @@ class ReadoutPanel(Panel):
             rows.append(
                 Row(
                     f"{sign} {part_title(name)}",
-                    _measure_vector(parts[name], digits),
+                    _measure_vector(parts[name], digits, at=result.scale),
                     theme.crosstalk if name == "crosstalk" else theme.foreground,
                     part_words(name),
                 )
@@ -803,11 +813,15 @@ class ReadoutPanel(Panel):
         return rows
 
 
-def _measure_vector(vector: np.ndarray, digits: int = 4) -> str:
+def _measure_vector(
+    vector: np.ndarray, digits: int = 4, *, written: bool = False, at: float | None = None
+) -> str:
     """A vector for the measures table: long ones (cut anyway) show 4 components, not 8,
-    so the table leaves the terms room at d_v = 64.
+    so the table leaves the terms room at d_v = 64. ``written`` and ``at`` as
+    :func:`~linviz.views.number_text.shown_vector` takes them.
     """
-    return shown_vector(vector, limit=8 if len(vector) <= 8 else 4, digits=digits)
+    limit = 8 if len(vector) <= 8 else 4
+    return shown_vector(vector, limit=limit, digits=digits, written=written, at=at)
 
 
 def _unbroken(text: str) -> str:

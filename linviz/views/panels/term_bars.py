@@ -340,7 +340,8 @@ class TermBars(QtWidgets.QWidget):
                     )
                     hit = index
                     extra = self.tr("component {index}: {value}").format(
-                        index=component + 1, value=shown_number(values[component])
+                        index=component + 1,
+                        value=shown_number(values[component], at=self._residue_scale()),
                     )
                     break
         if hit is None:
@@ -352,10 +353,15 @@ class TermBars(QtWidgets.QWidget):
                 group.label,
                 self.kind_text(group.kind),
                 group.note,
-                extra or shown_vector(group.values),
+                extra or shown_vector(group.values, at=self._residue_scale()),
             )
             if t
         )
+
+    def _residue_scale(self) -> float:
+        """The size residue is small beside: the longest bar's (as the paint's labels)."""
+        low, high = bar_limits(np.concatenate([g.values for g in self.groups]))
+        return max(-low, high)
 
     def kind_text(self, kind: str) -> str:
         """The word under a group, so the kind never depends on colour alone."""
@@ -492,7 +498,7 @@ class TermBars(QtWidgets.QWidget):
                 (
                     "scale",
                     self.tr("component value {low} … {high}").format(
-                        low=shown_number(-scale), high=shown_number(scale)
+                        low=shown_number(-scale, at=scale), high=shown_number(scale, at=scale)
                     ),
                 )
             )
@@ -511,7 +517,7 @@ class TermBars(QtWidgets.QWidget):
                 # Too wide even alone on a line (a narrow column, French): the scale
                 # keeps its numbers, which the colour strip beside them explains.
                 if kind == "scale" and scale is not None:
-                    text = f"{shown_number(-scale)} … {shown_number(scale)}"
+                    text = f"{shown_number(-scale, at=scale)} … {shown_number(scale, at=scale)}"
                 text = style.elided(metrics, text, max(room, 0))
             width = int(swatch + 5 + style.width(metrics, text))
             if x > 8 and x + width > self.width() - 8:
@@ -647,6 +653,7 @@ class TermBars(QtWidgets.QWidget):
     ) -> None:
         """Groups side by side, bars upward from a horizontal zero line."""
         label_m, note_m, value_m = style.label_m, style.note_m, style.value_m
+        at = max(-low, high)  # residue is small beside the longest bar
         bottom_h = label_m.height() + 2 * note_m.height() + 4
         top = area.top() + value_m.height()
         bottom = area.bottom() - bottom_h - value_m.height()
@@ -676,7 +683,7 @@ class TermBars(QtWidgets.QWidget):
                     max(abs(zero - y), 1.0),
                 )
                 self._paint_bar(painter, style, index, component, rect)
-                text = shown_number(value)
+                text = shown_number(value, at=at)
                 if style.width(value_m, text) <= bar_w + 4:
                     painter.setFont(style.value_font)
                     painter.setPen(style.foreground)
@@ -803,13 +810,14 @@ class TermBars(QtWidgets.QWidget):
     ) -> None:
         """One row per group, bars sideways from a vertical zero line (narrow panels)."""
         value_m = style.value_m
+        at = max(-low, high)  # residue is small beside the longest bar
         texts, label_w = self._row_labels(style, area, area.height() / len(self.groups))
         # Measure the numbers only if some bar is tall enough to carry one.
         row_room = area.height() / len(self.groups) * 0.8
         value_w = 4
         if any(row_room / len(g.values) >= value_m.height() - 2 for g in self.groups):
             value_w += max(
-                style.width(value_m, shown_number(v))
+                style.width(value_m, shown_number(v, at=at))
                 for g in self.groups
                 for v in g.values.tolist()
             )
@@ -842,7 +850,7 @@ class TermBars(QtWidgets.QWidget):
                 if bar_h >= value_m.height() - 2:
                     painter.setFont(style.value_font)
                     painter.setPen(style.foreground)
-                    text = shown_number(value)
+                    text = shown_number(value, at=at)
                     # After a bar to the right, before one to the left.
                     x = (
                         rect.right() + 2

@@ -240,16 +240,18 @@ class ValuePlanePanel(VectorPlanePanel):
             return ""
         if role == "output":
             return self.tr("y, the output of read {0} = {1}").format(
-                result.step.label, shown_vector(result.output)
+                result.step.label, shown_vector(result.output, at=result.scale)
             )
         if role == "target":
             return self.tr("the target value, stored by {0} = {1}").format(
-                result.target, shown_vector(result.expected)
+                result.target, shown_written(result.expected)
             )
-        text = self.tr("error y − v_target = {0}").format(shown_vector(result.interference))
+        text = self.tr("error y − v_target = {0}").format(
+            shown_vector(result.interference, at=result.scale)
+        )
         parts, names = result.error_parts, result.shown_parts()
         if parts is not None and names:
-            text += "\n= " + parts_text(parts, names)
+            text += "\n= " + parts_text(parts, names, result.scale)
         if result.relative_error is not None:
             text += "\n" + self.tr("relative error {0}").format(
                 shown_percent(result.relative_error)
