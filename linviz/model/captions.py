@@ -45,7 +45,8 @@ class Numbers:
     vector: Callable[..., str] = fmt_vector
     #: A vector the user wrote (a key, value or query): no number taken for residue.
     written: Callable[[np.ndarray], str] = fmt_written
-    matrix: Callable[[np.ndarray], str] = fmt_matrix
+    #: Called with ``at=`` for a write's stamp.
+    matrix: Callable[..., str] = fmt_matrix
     percent: Callable[[float], str] = lambda x: f"{100 * x:.1f} %"
     join: str = ", "
     none: str = "none"
@@ -167,7 +168,7 @@ class _Values:
         if name == "phi_k":
             return fmt.vector(record.phi_key)
         if name == "stamp":
-            return fmt.matrix(record.stamp)
+            return fmt.matrix(record.stamp, at=record.stamp_scale)
         if name == "u":
             return fmt.vector(record.effective_value, at=record.scale)
         if name == "decay":

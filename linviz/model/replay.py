@@ -69,6 +69,22 @@ class WriteRecord:
         value = self.step.value if self.step.value is not None else np.zeros(0)
         return max(largest_finite(value), largest_finite(self.effective_value))
 
+    @property
+    def stamp_scale(self) -> float:
+        """:func:`stamp_scale` of this write."""
+        value = self.step.value if self.step.value is not None else np.zeros(0)
+        return stamp_scale(self.phi_key, value, self.effective_value)
+
+
+def stamp_scale(phi_key: np.ndarray, value: np.ndarray, effective: np.ndarray) -> float:
+    """The size of the numbers a write's stamp ``outer(φ(k), u)`` was worked out
+    from: ``|φ(k)| · max(|v|, |u|)``, largest finite components.
+
+    A delta write that stores again what its key already returns has a stamp of
+    rounding residue beside its value; a write of values near 1e-300 has none.
+    """
+    return largest_finite(phi_key) * max(largest_finite(value), largest_finite(effective))
+
 
 class _Blocks:
     """Rows kept as several arrays (the trace's per-segment caches), read as one.

@@ -191,8 +191,12 @@ def fmt_written(vector: np.ndarray) -> str:
 def fmt_matrix(matrix: np.ndarray, limit: int = 16, *, at: float | None = None) -> str:
     """``[[2, 3], [0, 0]]`` for small matrices, a size and norm for large ones.
 
-    ``at``: the size of the numbers the matrix was worked out from (:func:`fmt_number`).
+    ``at``: the size of the numbers the matrix was worked out from
+    (:func:`fmt_number`); by default its own largest finite entry, so that a
+    memory of values near 1e-300 is no matrix of zeros (as its heatmap shows).
     """
+    if at is None:
+        at = largest_finite(matrix)
     if matrix.size > limit:
         return (
             f"{matrix.shape[0]}×{matrix.shape[1]} matrix, largest |entry| "
@@ -219,22 +223,18 @@ def trace_table_lines(sc: Scenario) -> Iterator[str]:
     yield ""
     yield f"{'step':>4}  {'op':<5}  {'label':<8}  what happened"
     yield f"{0:>4}  {'start':<5}  {'':<8}  S = {fmt_matrix(np.zeros((sc.d_k, sc.d_v)))}"
-    # Residue is small beside the largest stamp written so far, not beside 1: writes
-    # of values near 1e-300 are no residue.
-    written_size = 0.0
     for item in walk(sc, decompose=False):
         op = "write" if isinstance(item, WalkedWrite) else "read"
         head = f"{item.number:>4}  {op:<5}  {item.label:<8}  "
         if isinstance(item, WalkedWrite):
-            written_size = max(written_size, largest_finite(item.stamp))
             decay = f"  (old S × {fmt_number(item.decay)})" if item.decay != 1 else ""
             settings = "".join(
                 f"{_SYMBOLS[name]} = {fmt_number(value)}  " for name, value in item.parameters
             )
             yield (
                 head + f"k = {fmt_written(item.key)}  v = {fmt_written(item.value)}  {settings}"
-                f"stamp {fmt_matrix(item.stamp, at=written_size)}{decay}  "
-                f"S = {fmt_matrix(item.state, at=written_size)}"
+                f"stamp {fmt_matrix(item.stamp, at=item.stamp_scale)}{decay}  "
+                f"S = {fmt_matrix(item.state)}"
             )
             continue
         at = walked_read_scale(item)

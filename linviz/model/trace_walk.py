@@ -38,6 +38,7 @@ from linviz.model.kernel import apply_writes, later_factors, read_memory
 from linviz.model.limits import LARGEST_LISTED_TERMS, MAX_LISTED_TERMS
 from linviz.model.norms import square
 from linviz.model.readout import is_exact, most_similar
+from linviz.model.replay import stamp_scale
 from linviz.model.rules import RULE_PARAMETERS
 from linviz.model.scenario import Scenario
 
@@ -57,6 +58,8 @@ class WalkedWrite:
     decay: float
     stamp: np.ndarray
     state: np.ndarray
+    #: :func:`~linviz.model.replay.stamp_scale`: what residue of the stamp is small beside.
+    stamp_scale: float
     parameters: tuple[tuple[str, float], ...] = ()
 
 
@@ -313,7 +316,17 @@ def walk(
                 for name, column in (("alpha", alphas), ("beta", betas))
                 if name in used
             )
-            yield WalkedWrite(row + 1, labels[row], vector, value, decay, stamp, state, parameters)
+            yield WalkedWrite(
+                row + 1,
+                labels[row],
+                vector,
+                value,
+                decay,
+                stamp,
+                state,
+                stamp_scale(phi_key, value, u),
+                parameters,
+            )
             continue
         phi_query = phi(vector)
         output, denominator = read_memory(phi_query, state, normaliser, normalize)

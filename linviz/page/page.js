@@ -146,10 +146,10 @@
     return "[" + shown.join(", ") + "]";
   }
 
-  /** fmt_matrix of a small matrix: "[[2, 3], [0, 0]]" (a large one: mat). */
-  function fmtMatrixPlain(m, dk, dv) {
+  /** fmt_matrix of a small matrix: "[[2, 3], [0, 0]]" (a large one: mat); `at` as there. */
+  function fmtMatrixPlain(m, dk, dv, at) {
     var rows = [];
-    for (var r = 0; r < dk; r++) rows.push(fmtVectorPlain(m.subarray(r * dv, (r + 1) * dv)));
+    for (var r = 0; r < dk; r++) rows.push(fmtVectorPlain(m.subarray(r * dv, (r + 1) * dv), 8, false, at));
     return "[" + rows.join(", ") + "]";
   }
 
@@ -173,9 +173,18 @@
   function written(v) { return localised(fmtVectorPlain(v, 8, true)); }
   /** fmt_matrix in the page's language: a large matrix by its size and largest entry
    * (its words not localised whole: their comma became " ; " in French). */
-  function mat(m) {
-    if (replay.dk * replay.dv > 16) return T("matrix_largest", replay.dk, replay.dv, num(maxAbs(m)));
-    return localised(fmtMatrixPlain(m, replay.dk, replay.dv));
+  function mat(m, at) {
+    if (replay.dk * replay.dv > 16) {
+      var largest = maxAbs(m);
+      return T("matrix_largest", replay.dk, replay.dv, localised(fmtNumber(largest, 1, largest)));
+    }
+    // Residue beside the matrix's own largest entry, not beside 1 (report.fmt_matrix).
+    return localised(fmtMatrixPlain(m, replay.dk, replay.dv, at === undefined ? largestFinite(m) : at));
+  }
+  /** A write's stamp: residue beside |φ(k)| · max(|v|, |u|) (replay.stamp_scale). */
+  function stampMat(step, record) {
+    var size = Math.max(largestFinite(step.value), largestFinite(record.effective));
+    return mat(record.stamp, largestFinite(record.phiKey) * size);
   }
   /** A share in per cent, as number_text.shown_percent: one decimal up to 10,000 %,
    * beyond it four significant digits (thousands grouped; from 1e15 an exponent). */
@@ -311,7 +320,7 @@
         case "k": return written(step.key);
         case "v": return written(step.value);
         case "phi_k": return vec(w.phiKey);
-        case "stamp": return mat(w.stamp);
+        case "stamp": return stampMat(step, w);
         case "u": return writeVec(w.effective, step, w);
         case "decay": return num(w.decay);
         // A rule without α (or β) writes as if it were 1 (Scenario.parameters_of).
@@ -955,7 +964,7 @@
       if (w.decay !== 1) line(box, T("eq_decay", num(w.decay)));
       if (replay.corrects) line(box, T("eq_removed", writeVec(removedBy(n, w), step, w)));
       line(box, T("eq_u", writeVec(w.effective, step, w)));
-      line(box, T("eq_stamp", mat(w.stamp)));
+      line(box, T("eq_stamp", stampMat(step, w)));
       line(box, "S = " + mat(w.state));
       return;
     }

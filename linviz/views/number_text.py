@@ -188,15 +188,16 @@ def shown_written(vector: np.ndarray) -> str:
     return shown_vector(vector, written=True)
 
 
-def shown_matrix(matrix: np.ndarray, limit: int = 16) -> str:
+def shown_matrix(matrix: np.ndarray, limit: int = 16, *, at: float | None = None) -> str:
     """:func:`~linviz.model.report.fmt_matrix` in the language shown (a large one by
-    its size and largest entry, in words of that language).
+    its size and largest entry, in words of that language; ``at`` as there).
     """
     if matrix.size > limit:
+        largest = float(np.abs(matrix).max())
         return QtCore.QCoreApplication.translate(
             "NumberText", "{0}×{1} matrix, largest |entry| {2}"
-        ).format(matrix.shape[0], matrix.shape[1], shown_number(float(np.abs(matrix).max())))
-    return localised(fmt_matrix(matrix, limit))
+        ).format(matrix.shape[0], matrix.shape[1], shown_number(largest, at=largest))
+    return localised(fmt_matrix(matrix, limit, at=at))
 
 
 def cell_text(value: float, limit: float) -> str:

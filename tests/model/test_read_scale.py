@@ -14,6 +14,7 @@ from linviz.model.lessons import bundled_lessons
 from linviz.model.readout import read_result, read_scale
 from linviz.model.replay import Trace
 from linviz.model.report import fmt_number, fmt_vector, trace_table
+from linviz.model.rules import Rule
 from linviz.model.scenario import Scenario, read, write
 from linviz.model.scenario_file import load_scenario
 
@@ -50,6 +51,27 @@ def test_captions_say_a_tiny_reads_numbers_and_its_cause():
     )
 
 
+def test_captions_say_what_a_write_of_tiny_values_stored():
+    trace = Trace(tiny_values())
+    assert render("{u} | {stamp} | {S}", trace, 2) == (
+        "[0, 1e-300] | [[0, 6e-301], [0, 8e-301]] | [[1e-300, 6e-301], [0, 8e-301]]"
+    )
+
+
+def test_a_delta_writes_residue_stamp_still_prints_as_zero():
+    # Writing k again with the value S already returns for it stores rounding
+    # residue (|k|² is not exactly 1): its stamp is residue beside |k| · |v|.
+    key = [0.28, 0.96]  # its u is [1.1e-16, 2.2e-16]
+    scenario = Scenario(
+        2,
+        2,
+        [write(key, [1.0, 2.0], "a"), write(key, [1.0, 2.0], "again")],
+        rule=Rule("delta", beta=1.0),
+    )
+    trace = Trace(scenario)
+    assert render("{stamp} | {u}", trace, 2) == "[[0, 0], [0, 0]] | [0, 0]"
+
+
 def test_the_scale_is_the_largest_finite_size_of_y_v_target_and_the_terms():
     result = read_result(Trace(tiny_values()), 3)
     assert result.scale == 1e-300
@@ -80,28 +102,34 @@ def _zeros(text: str) -> list[bool]:
     return [float(n) == 0 for n in _NUMBER.findall(text)]
 
 
-def _read_numbers(scenario: Scenario) -> list[tuple[int, str]]:
-    """Each read's worked-out numbers as its captions write them."""
+def _worked_out_numbers(scenario: Scenario) -> list[tuple[int, str]]:
+    """Each step's worked-out numbers as its captions write them."""
     trace = Trace(scenario)
-    template = "{y} {interference} {parts} {verdict}"
-    return [
-        (number, render(template, trace, number))
-        for number in range(1, len(scenario) + 1)
-        if not scenario.is_write(number) and read_result(trace, number).target is not None
-    ]
+    writes = "{u} {removed} {stamp} {S} {S_before}"
+    reads = "{y} {S}"
+    targeted = reads + " {interference} {parts} {verdict}"
+    numbers = []
+    for number in range(1, len(scenario) + 1):
+        if scenario.is_write(number):
+            template = writes
+        else:
+            template = targeted if read_result(trace, number).target is not None else reads
+        numbers.append((number, render(template, trace, number)))
+    return numbers
 
 
 @pytest.mark.parametrize("lesson", bundled_lessons(), ids=lambda lesson: lesson.name)
-def test_a_lessons_reads_print_the_same_zeros_at_any_scale_of_its_values(lesson):
-    # Values scaled by a power of two scale every worked-out number of a read exactly:
-    # what is residue at one scale is residue at the other, and nothing else is.
+def test_a_lessons_steps_print_the_same_zeros_at_any_scale_of_its_values(lesson):
+    # Values scaled by a power of two scale every worked-out number exactly (u, the
+    # stamps, S, a read's y, error and parts): what is residue at one scale is
+    # residue at the other, and nothing else is.
     scenario = load_scenario(lesson.path)
     scaled = scenario.copy()
     for number in range(1, len(scenario) + 1):
         if scenario.is_write(number):
             step = scenario.step(number)
             scaled.replace_step(number, step.with_changes(value=np.ldexp(step.value, -900)))
-    plain, tiny = _read_numbers(scenario), _read_numbers(scaled)
+    plain, tiny = _worked_out_numbers(scenario), _worked_out_numbers(scaled)
     assert [n for n, _ in plain] == [n for n, _ in tiny]
     for (number, text), (_, scaled_text) in zip(plain, tiny):
         assert _zeros(text) == _zeros(scaled_text), (number, text, scaled_text)

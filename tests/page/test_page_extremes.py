@@ -178,15 +178,21 @@ def test_a_read_of_tiny_values_says_its_numbers_as_the_app_does(browser, tmp_pat
         2,
         [
             write([1.0, 0.0], [1e-300, 0.0], "k1"),
-            write([0.6, 0.8], [0.0, 1e-300], "k2"),
+            write([0.6, 0.8], [0.0, 1e-300], "k2", caption="{u} {stamp} {S}"),
             read([1.0, 0.0], "r1", target="k1", caption=template),
         ],
     )
+    stored = render("{u} {stamp} {S}", Trace(scenario), 2)
+    assert stored == "[0, 1e-300] [[0, 6e-301], [0, 8e-301]] [[1e-300, 6e-301], [0, 8e-301]]"
     want = render(template, Trace(scenario), 3)
     assert want == (
         "y [1e-300, 6e-301], error [0, 6e-301], crosstalk [0, 6e-301], crosstalk from other keys"
     )
     browser.load(write_lesson_page(scenario, tmp_path / "tiny.html", "en", "light"))
+    page_stored = browser.js(
+        "window.linviz.go(2); return document.querySelector('.caption').textContent;"
+    )
+    assert page_stored.replace("\xa0", " ") == stored
     caption, readout = browser.js(
         "window.linviz.hideOutputs(false); window.linviz.go(3); return ["
         "document.querySelector('.caption').textContent,"
