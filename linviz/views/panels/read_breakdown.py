@@ -451,7 +451,9 @@ class ReadoutPanel(Panel):
         )
         # Predict first: while the output is hidden, nothing hints at the answer.
         if not hidden and result.target is not None:
-            heading += " · " + self.tr("target {target}").format(target=result.target)
+            # Glued: a wrapped heading put "target" at one line's end and "c" alone below.
+            target = self.tr("target {target}").format(target=result.target)
+            heading += " · " + target.replace(" ", "\xa0")
         elif not hidden and result.tied:
             heading += " · " + self.tr("no single target")
         self.heading.setText(spaced(heading))

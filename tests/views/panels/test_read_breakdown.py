@@ -41,6 +41,8 @@ def test_the_crowded_read_in_numbers(qtbot, lesson_session):
     panel = show(qtbot, lesson_session)
     text = panel.text()
     assert "Read r4: query [0.8, 0.6] · target k3" in text
+    # "target" and its label wrap together (a French heading left "c" alone on a line).
+    assert panel.heading.text().endswith(" · target\xa0k3")
     assert "output y: [1.2, -1.8]" in text
     assert "expected v_target (k3): [0, -5]" in text
     # The error and the model's parts that add up to it: here all crosstalk.
@@ -482,12 +484,12 @@ def test_a_query_weighing_two_keys_alike_has_no_single_target(qtbot):
 def test_hidden_outputs_hide_the_target_in_the_heading(qtbot, lesson_session):
     lesson_session.set_cursor(7)  # target k3
     panel = show(qtbot, lesson_session)
-    assert "target k3" in panel.heading.text()
+    assert "target\xa0k3" in panel.heading.text()
     lesson_session.set_hide_outputs(True)
     assert panel.heading.text() == "Read r4: query [0.8, 0.6]"
     assert "k3" not in panel.text() and "expected" not in panel.text()
     lesson_session.reveal()
-    assert "target k3" in panel.heading.text()
+    assert "target\xa0k3" in panel.heading.text()
 
 
 def test_a_drag_at_d64_writes_the_new_colour_scale_on_the_kept_legend(qtbot, monkeypatch):
