@@ -3,8 +3,10 @@ and the recovery file written a moment after each edit.
 
 ``recovery_write_ms.100000_steps_d64``: :meth:`RecoveryFile.write_session`
 (:mod:`linviz.controller.recovery`) of a session on ``random_scenario(100_000,
-64)``, into a temporary folder: the time the window stops for, a second
-after an edit, to keep that edit safe from a crash (``file_mb``: the file).
+64)``, into a temporary folder: the time a second after an edit that keeps
+that edit safe from a crash (``file_mb``: the file). The window writes a
+scenario this big on a worker thread (:mod:`linviz.views.recovery_writer`):
+this is how long the file takes, not a pause of the window.
 """
 
 from __future__ import annotations

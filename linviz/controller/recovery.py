@@ -35,6 +35,8 @@ import re
 import secrets
 import sys
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from itertools import chain
 from pathlib import Path
@@ -42,7 +44,13 @@ from typing import IO, TYPE_CHECKING
 
 from linviz.model.column_layout import LAYOUTS
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, shown
-from linviz.model.safe_files import DiskStamp, os_reason, remove_leftovers, write_atomically
+from linviz.model.safe_files import (
+    DiskStamp,
+    TemporaryFile,
+    os_reason,
+    remove_leftovers,
+    write_temporary,
+)
 from linviz.model.scenario import Scenario
 from linviz.model.scenario_archive import archive_pieces
 from linviz.model.scenario_file import load_scenario_bytes
@@ -153,6 +161,11 @@ class RecoveryFile:
         self.path = self.folder / f"{os.getpid()}-{self.window}-{token}{SUFFIX}"
         self._lock: IO[bytes] | None = None
 
+    @property
+    def locked(self) -> bool:
+        """Whether this process holds the file's lock (taken by the first write or draft)."""
+        return self._lock is not None
+
     def _hold_lock(self) -> None:
         if self._lock is not None:
             return
@@ -181,6 +194,28 @@ class RecoveryFile:
         ScenarioError
             If the file cannot be written (naming it and the reason).
         """
+        draft = self.draft(scenario, path=path, cursor=cursor, stamp=stamp)
+        assert draft is not None  # nothing asked it to stop
+        return self.install(draft)
+
+    def draft(
+        self,
+        scenario: Scenario,
+        *,
+        path: Path | None = None,
+        cursor: int = 0,
+        stamp: DiskStamp | None = None,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> TemporaryFile | None:
+        """The recovery file of ``scenario`` written beside its place, not yet in it.
+
+        As :meth:`write` (the same arguments and refusals), but the file is
+        left as a flushed temporary file for :meth:`install`; ``should_stop``
+        is asked between pieces, and once it says so nothing is left and
+        ``None`` is returned. Safe on a worker thread while nothing edits
+        ``scenario`` (an edit meanwhile makes the draft worthless: the caller
+        discards it).
+        """
         header = {
             "format": FORMAT,
             "version": VERSION,
@@ -197,9 +232,27 @@ class RecoveryFile:
         }
         head = json.dumps(header, ensure_ascii=True, allow_nan=False) + "\n"
         pieces = chain([head.encode("utf-8")], archive_pieces(scenario))
-        try:
+        with self._refusals():
             self._hold_lock()
-            write_atomically(self.path, pieces, 0o600)
+            return write_temporary(self.path, pieces, 0o600, should_stop)
+
+    def install(self, draft: TemporaryFile) -> Path:
+        """Put ``draft`` (from :meth:`draft`) in the recovery file's place; its path.
+
+        Raises
+        ------
+        ScenarioError
+            If it cannot be renamed (naming the file and the reason).
+        """
+        with self._refusals():
+            draft.install(self.path)
+        return self.path
+
+    @contextmanager
+    def _refusals(self) -> Iterator[None]:
+        """Word whatever fails inside as the refusal "could not be written"."""
+        try:
+            yield
         except OSError as error:
             remove_leftovers(self.folder, self.path.name)
             raise ScenarioError.of(
@@ -219,7 +272,6 @@ class RecoveryFile:
                 reason=shown(str(error), 80),
                 file=str(self.path),
             ) from error
-        return self.path
 
     def write_session(self, session: Session) -> Path:
         """Write what ``session`` shows now: its scenario, file and cursor."""
@@ -237,6 +289,46 @@ class RecoveryFile:
         if self._lock is not None:
             self._lock.close()
             self._lock = None
+
+
+class DraftJob:
+    """Writes one window's recovery file as a draft, safe on a worker thread.
+
+    A job of :class:`~linviz.views.labs.background_run.BackgroundRun`: the
+    window starts it (with the scenario's file, cursor and disk stamp as they
+    are then) and installs the draft it returns unless the scenario was
+    edited meanwhile. The draft is also kept in :attr:`outcome`, so that a
+    run the window stopped waiting for is discarded, not left open.
+    """
+
+    def __init__(self, file: RecoveryFile, session: Session) -> None:
+        self.file = file
+        self.scenario = session.scenario
+        self.path, self.cursor, self.stamp = session.path, session.cursor, session.disk_stamp
+        self.outcome: DraftOutcome | None = None
+
+    def run(self, progress: Callable[..., None], should_stop: Callable[[], bool]) -> DraftOutcome:
+        """Write the draft (:meth:`RecoveryFile.draft`); what came of it."""
+        try:
+            draft = self.file.draft(
+                self.scenario,
+                path=self.path,
+                cursor=self.cursor,
+                stamp=self.stamp,
+                should_stop=should_stop,
+            )
+            self.outcome = DraftOutcome(draft)
+        except ScenarioError as error:
+            self.outcome = DraftOutcome(None, error)
+        return self.outcome
+
+
+@dataclass(frozen=True)
+class DraftOutcome:
+    """What a :class:`DraftJob` made: its draft (``None`` if stopped), or why it failed."""
+
+    draft: TemporaryFile | None
+    error: ScenarioError | None = None
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,7 @@ import mmap
 import os
 import re
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -613,23 +613,76 @@ def write_atomically(path: Path, data: Content, mode: int = 0o600) -> None:
     checks. A failure raises the ``OSError`` (or whatever making ``data``
     raised) and leaves the old file and no temporary file.
     """
+    temporary = write_temporary(path, data, mode)
+    assert temporary is not None  # nothing asked it to stop
+    temporary.install(path)
+
+
+class TemporaryFile:
+    """A flushed temporary file :func:`write_temporary` wrote, not yet in place.
+
+    It stays open (and locked, where there are locks) until :meth:`install`
+    or :meth:`discard`: another process cleaning up leftovers leaves it alone.
+    """
+
+    def __init__(self, descriptor: int, path: Path) -> None:
+        self._descriptor: int | None = descriptor
+        self.path = path
+
+    def _close(self) -> None:
+        if self._descriptor is not None:
+            os.close(self._descriptor)
+            self._descriptor = None
+
+    def install(self, target: Path) -> None:
+        """Rename it over ``target`` and flush the folder.
+
+        A failure raises the ``OSError`` and removes the temporary file.
+        """
+        try:
+            if os.name == "nt":  # pragma: no cover - Windows renames closed files only
+                self._close()
+            os.replace(self.path, target)
+        except BaseException:
+            self.discard()
+            raise
+        self._close()
+        sync_folder(target.parent)
+
+    def discard(self) -> None:
+        """Remove it (nothing is put in place)."""
+        self._close()
+        _unlink_quietly(self.path)
+
+
+def write_temporary(
+    path: Path,
+    data: Content,
+    mode: int = 0o600,
+    should_stop: Callable[[], bool] | None = None,
+) -> TemporaryFile | None:
+    """Write ``data`` to a new temporary file beside ``path``, flushed.
+
+    :meth:`TemporaryFile.install` then puts it in ``path``'s place.
+    ``should_stop`` is asked between pieces of ``data``: once it says so, the
+    temporary file is removed and ``None`` returned. A failure raises as
+    :func:`write_atomically` does and leaves no temporary file.
+    """
     descriptor, temporary = _new_temporary(path.parent, path.name, mode)
+    written = TemporaryFile(descriptor, temporary)
     try:
         if hasattr(os, "fchmod"):
             os.fchmod(descriptor, mode)
-        _write_all(descriptor, data)
+        for piece in (data,) if isinstance(data, (bytes, bytearray)) else data:
+            if should_stop is not None and should_stop():
+                written.discard()
+                return None
+            _write_all(descriptor, piece)
         os.fsync(descriptor)
     except BaseException:
-        os.close(descriptor)
-        _unlink_quietly(temporary)
+        written.discard()
         raise
-    os.close(descriptor)
-    try:
-        os.replace(temporary, path)
-    except BaseException:
-        _unlink_quietly(temporary)
-        raise
-    sync_folder(path.parent)
+    return written
 
 
 def _unlink_quietly(path: Path) -> None:

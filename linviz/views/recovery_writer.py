@@ -11,6 +11,16 @@ waits for the drag's end (a write never runs in a drag's frame). When the
 session has nothing unsaved (saved, or undone back to the file) and on a
 clean close, the file is removed.
 
+A big scenario (from :data:`BACKGROUND_FROM_NUMBERS` numbers) is written on
+a worker thread: on the window's thread its write froze the window for
+0.15-0.4 s at 100,000 steps (d = 64) and 1,000,000 (d = 8), a second after
+each edit. The worker writes a draft beside the file
+(:class:`~linviz.controller.recovery.DraftJob`); back on the window's thread
+it is put in place, unless the scenario was edited meanwhile (the scenario
+tells its observers of every edit as it is made, so an edit always comes
+before the draft's end is handled): then it is thrown away, and the edit's
+own write follows.
+
 :class:`RecoveryDialog` lists what dead processes left (title, file, when) and
 asks: Restore, Discard or Later.
 """
@@ -21,19 +31,46 @@ import itertools
 import math
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtWidgets
 
 from linviz.controller import recovery
 from linviz.controller.changes import Change
-from linviz.controller.recovery import Recoverable, RecoveryFile
+from linviz.controller.recovery import DraftJob, DraftOutcome, Recoverable, RecoveryFile
 from linviz.controller.session import Session
 from linviz.controller.write_schedule import WriteSchedule
 from linviz.model.errors import ScenarioError
+from linviz.model.scenario import Edit
 from linviz.views.error_text import shown_error
 
-#: How often a write due during a drag looks again for the drag's end, in ms.
+if TYPE_CHECKING:
+    from linviz.views.labs.background_run import BackgroundRun
+
+#: How often a write due during a drag (or another write) looks again, in ms.
 DRAG_RETRY_MS = 100
+#: A scenario with this many numbers (keys, values and queries) or more is written
+#: on a worker thread: ~15 ms of writing on the window's thread.
+BACKGROUND_FROM_NUMBERS = 1_000_000
+
+
+def _draft_runner(parent: QtCore.QObject) -> BackgroundRun:
+    """A runner of recovery drafts (made at the first big write: the labs' runner
+    module is not needed to start the window).
+    """
+    from linviz.views.labs import background_run
+
+    class DraftRunner(background_run.BackgroundRun):
+        """Runs a :class:`~linviz.controller.recovery.DraftJob` off the GUI thread."""
+
+        pool_name = "recovery"
+        result_type = DraftOutcome
+
+        def _report(self, report: tuple[object, ...]) -> None:
+            pass  # a draft reports nothing on its way
+
+    return DraftRunner(parent)
+
 
 _window_numbers = itertools.count(1)
 
@@ -78,6 +115,10 @@ class RecoveryWriter(QtCore.QObject):
         self.timer.timeout.connect(self._on_timeout)
         self._has_file = False
         self._failed_once = False
+        self._runner: BackgroundRun | None = None  # made at the first big write
+        #: The job of the draft being written, and whether an edit made it stale.
+        self._job: DraftJob | None = None
+        self._stale = False
         session.changed.connect(self._on_session_changed)
 
     @property
@@ -85,9 +126,15 @@ class RecoveryWriter(QtCore.QObject):
         """The window's recovery file (written or not)."""
         return self.file.path
 
+    @property
+    def drafting(self) -> bool:
+        """Whether a draft is being written on the worker thread."""
+        return self._job is not None
+
     def _on_session_changed(self, changes: frozenset[Change]) -> None:
         if not changes & {Change.SCENARIO, Change.FILE}:
             return
+        self._make_stale()
         if self.session.is_modified:
             self._arm(self.schedule.changed())  # never later than the first change's max-wait
         else:
@@ -105,31 +152,113 @@ class RecoveryWriter(QtCore.QObject):
             self._arm(self.schedule.due_in() or 0.0)
 
     def write_now(self) -> bool:
-        """Write the recovery file now (unless a drag is on: then just after it)."""
-        if self.session.dragging:
-            self.timer.start(DRAG_RETRY_MS)  # never in a drag's frame; try again once it is over
+        """Write the recovery file now (unless a drag is on: then just after it).
+
+        Whether it was written; a big scenario's is only started (on the
+        worker thread: :attr:`written` says when it is in place).
+        """
+        if self.session.dragging or self.drafting:
+            # Never in a drag's frame, nor beside another write: try again soon.
+            self.timer.start(DRAG_RETRY_MS)
             return False
         self.timer.stop()
         self.schedule.written()  # written, or failed: the next change asks again
         if not self.session.is_modified:
             self.remove()
             return False
+        scenario = self.session.scenario
+        if len(scenario) * (scenario.d_k + scenario.d_v) >= BACKGROUND_FROM_NUMBERS:
+            self._start_draft()
+            return False
         try:
             path = self.file.write_session(self.session)
         except ScenarioError as error:
-            if not self._failed_once:  # once: not a message at every change
-                self._failed_once = True
-                self.failed.emit(shown_error(error))
+            self._fail(error)
             return False
+        self._done(path)
+        return True
+
+    def _done(self, path: Path) -> None:
         self._has_file = True
         self.written.emit(str(path))
-        return True
+
+    def _fail(self, error: ScenarioError) -> None:
+        if not self._failed_once:  # once: not a message at every change
+            self._failed_once = True
+            self.failed.emit(shown_error(error))
+
+    # -- a big scenario's write, on the worker thread ---------------------------------
+    @property
+    def runner(self) -> BackgroundRun:
+        """The runner of this window's drafts."""
+        if self._runner is None:
+            self._runner = _draft_runner(self)
+            self._runner.finished.connect(self._on_draft_done)
+            self._runner.errored.connect(self._on_draft_failed)
+        return self._runner
+
+    def _start_draft(self) -> None:
+        job = DraftJob(self.file, self.session)
+        self._job, self._stale = job, False
+        job.scenario.subscribe(self._on_edit)
+        self.runner.start(job)
+
+    def _on_edit(self, edit: Edit) -> None:
+        self._make_stale()
+
+    def _make_stale(self) -> None:
+        """An edit (or a new scenario, a save): the draft being written is worthless."""
+        if self._job is not None:
+            self._stale = True
+            self.runner.cancel()
+
+    def _end_draft(self) -> DraftJob | None:
+        job, self._job = self._job, None
+        if job is not None:
+            job.scenario.unsubscribe(self._on_edit)
+        return job
+
+    def _on_draft_done(self, outcome: DraftOutcome) -> None:
+        job = self._end_draft()
+        if outcome.error is not None:
+            self._fail(outcome.error)
+            return
+        draft = outcome.draft
+        if draft is None:
+            return  # stopped: what stopped it asks for the next write
+        current = job is not None and job.scenario is self.session.scenario
+        if self._stale or not current or not self.session.is_modified:
+            draft.discard()
+            return
+        try:
+            path = self.file.install(draft)
+        except ScenarioError as error:
+            self._fail(error)
+            return
+        self._done(path)
+
+    def _on_draft_failed(self, reason: str) -> None:
+        # DraftJob returns its refusals: only a bug in it ends here.
+        self._end_draft()
+        if not self._failed_once:
+            self._failed_once = True
+            self.failed.emit(reason)
+
+    def _stop_draft(self) -> None:
+        """Stop a draft being written and throw away what it wrote (the window goes)."""
+        job = self._end_draft()
+        if job is None:
+            return
+        self.runner.stop()
+        if job.outcome is not None and job.outcome.draft is not None:
+            job.outcome.draft.discard()
 
     def remove(self) -> None:
         """Delete the recovery file (a clean close, or nothing left unsaved)."""
+        self._stop_draft()
         self.timer.stop()
         self.schedule.written()
-        if self._has_file:
+        if self._has_file or self.file.locked:  # a draft thrown away took the lock too
             self.file.remove()
             self._has_file = False
 
