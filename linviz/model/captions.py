@@ -40,7 +40,8 @@ class Numbers:
     follow the language (a decimal comma in French).
     """
 
-    number: Callable[[float], str] = fmt_number
+    #: Called with ``at=`` for a read's weights.
+    number: Callable[..., str] = fmt_number
     #: Called with ``at=`` (the read's scale) for what a read works out.
     vector: Callable[..., str] = fmt_vector
     #: A vector the user wrote (a key, value or query): no number taken for residue.
@@ -196,9 +197,10 @@ class _Values:
         if name == "target":
             return result.target if result.target is not None else fmt.none
         if name == "weights":
+            listed = result.largest_terms(8)
             return fmt.join.join(
-                f"{result.label_of(i)} {fmt.number(result.weights[i])}"
-                for i in result.largest_terms(8)
+                f"{result.label_of(i)} {fmt.number(result.weights[i], at=at)}"
+                for i, at in zip(listed, result.weight_scales_at(listed))
             )
         if name == "denominator":
             return fmt.number(result.denominator) if result.denominator is not None else fmt.none

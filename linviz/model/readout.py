@@ -95,6 +95,8 @@ class ReadResult:
         self.target_index: int | None = None
         self._error_parts: ErrorParts | None = None
         self._scale: float | None = None
+        self._weight_scales: dict[int, float] = {}
+        self._term_sizes: np.ndarray | None = None
 
     @property
     def error_parts(self) -> ErrorParts | None:
@@ -113,6 +115,26 @@ class ReadResult:
         if self._scale is None:
             self._scale = read_scale(self.output, self.expected, self.term_sizes())
         return self._scale
+
+    def weight_scales_at(self, indices: list[int]) -> list[float]:
+        """For the writes at ``indices``: the size of the numbers each one's weight was
+        worked out from, ``|φ(q)| · |φ(k)|`` (components' sizes multiplied and
+        summed), over ``|φ(q)ᵀz + ε|`` when normalised.
+
+        A weight below :data:`~linviz.model.report.DISPLAY_ZERO` of it is
+        rounding residue (orthogonal keys' 0.6·0.8 − 0.8·0.6); a weight of keys
+        near 1e-160 is not. Worked out once per write (a frame asks for a
+        read's listed weights some 60 times).
+        """
+        missing = [i for i in dict.fromkeys(indices) if i not in self._weight_scales]
+        if missing:
+            rows = self._scenario.phi_vectors(0, self.number - 1)[self.numbers[missing] - 1]
+            with np.errstate(over="ignore", invalid="ignore"):
+                sizes = np.abs(rows) @ np.abs(self.phi_query)
+                if self.denominator is not None and self.denominator != 0:
+                    sizes = sizes / abs(self.denominator)
+            self._weight_scales.update(zip(missing, sizes.tolist()))
+        return [self._weight_scales[i] for i in indices]
 
     @property
     def target_beta(self) -> float | None:
@@ -206,9 +228,13 @@ class ReadResult:
     def term_sizes(self) -> np.ndarray:
         """``max_j |term_ij|`` of every term, equal to ``np.abs(terms).max(axis=1)``.
 
-        From the weights and the sizes of the effective values, without the terms.
+        From the weights and the sizes of the effective values, without the terms;
+        worked out once (a frame asks for the largest terms and the scale).
         """
-        return np.abs(self.weights) * self._parts.value_sizes()
+        if self._term_sizes is None:
+            self._term_sizes = np.abs(self.weights) * self._parts.value_sizes()
+            self._term_sizes.flags.writeable = False
+        return self._term_sizes
 
     def largest_terms(self, limit: int) -> list[int]:
         """Indices (ascending) of the ``limit`` largest terms by :meth:`term_sizes`.

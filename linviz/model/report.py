@@ -136,7 +136,11 @@ def fmt_number(x: float, scale: float = 1.0, digits: int = 4, *, at: float | Non
     numbers near 1).
     """
     x = float(x) + 0.0
-    if abs(x) < _zero_below(abs(scale) if at is None else 0.0, at):
+    if at is None:
+        zero = DISPLAY_ZERO * max(abs(scale), 1.0)
+    else:  # as _zero_below(0, at), without the call: a frame prints ~60 weights
+        zero = DISPLAY_ZERO * at if math.isfinite(at) else 0.0
+    if abs(x) < zero:
         x = 0.0
     return f"{x:.{digits}g}"
 
@@ -167,17 +171,17 @@ def fmt_vector(
     ``at``: the size of the numbers the vector was worked out from
     (:func:`fmt_number`); by default the larger of its own largest entry and 1.
     """
-    # An entry beyond the floats would make every other one "residue" of it.
-    scale = largest_finite(vector) if len(vector) else 1.0
     # fmt_number's rules, applied to plain floats: the views format a few dozen
     # vectors per cursor move, and numpy scalars one by one cost ~4x more.
-    zero, spec = _zero_below(abs(scale), at), f".{digits}g"
+    values = np.asarray(vector, dtype=float).tolist()
+    spec = f".{digits}g"
     if written:
         zero = 0.0
-    shown = [
-        format(0.0 if abs(x) < zero else x + 0.0, spec)
-        for x in np.asarray(vector[:limit], dtype=float).tolist()
-    ]
+    else:
+        # An entry beyond the floats would make every other one "residue" of it.
+        size = max((abs(x) for x in values if math.isfinite(x)), default=0.0)
+        zero = _zero_below(size if values else 1.0, at)
+    shown = [format(0.0 if abs(x) < zero else x + 0.0, spec) for x in values[:limit]]
     if len(vector) > limit:
         shown.append(more.format(len(vector)))
     return "[" + ", ".join(shown) + "]"

@@ -167,6 +167,14 @@
     var at = Math.max(largestFinite(step.value), largestFinite(record.effective));
     return localised(fmtVectorPlain(v, 8, false, at));
   }
+  /** The i-th write's weight in a read: residue beside |φ(q)| · |φ(k)| (over the
+   *  normaliser's divisor), readout.ReadResult.weight_scale. */
+  function weightText(read, i) {
+    var key = replay.phiOf(read.writes[i]), q = read.phiQuery, size = 0;
+    for (var r = 0; r < q.length; r++) size += Math.abs(q[r]) * Math.abs(key[r]);
+    if (read.denominator !== null && read.denominator !== 0) size /= Math.abs(read.denominator);
+    return localised(fmtNumber(read.weights[i], 1, size));
+  }
   /** What a read works out (y, its error, parts, terms): residue beside the read's scale. */
   function readVec(v, read) { return localised(fmtVectorPlain(v, 8, false, readScale(read))); }
   /** A vector the user wrote (number_text.shown_written). */
@@ -337,7 +345,7 @@
       case "y": return readVec(read.output, read);
       case "target": return read.target !== null ? read.target : T("none");
       case "weights":
-        return largestTerms(read, 8).map(function (i) { return read.labels[i] + " " + num(read.weights[i]); })
+        return largestTerms(read, 8).map(function (i) { return read.labels[i] + " " + weightText(read, i); })
           .join(FRENCH ? " ; " : ", ");
       case "denominator": return read.denominator !== null ? num(read.denominator) : T("none");
       case "verdict": return verdict(read);
@@ -1027,7 +1035,7 @@
     shown.forEach(function (i) {
       var row = el("tr", i === read.targetIndex ? "target-row" : "");
       row.appendChild(el("td", "label-cell", read.labels[i]));
-      row.appendChild(el("td", "number", num(read.weights[i])));
+      row.appendChild(el("td", "number", weightText(read, i)));
       row.appendChild(el("td", "number value-col", unbroken(readVec(read.effective[i], read))));
       row.appendChild(el("td", "number", unbroken(readVec(read.terms[i], read))));
       table.appendChild(row);

@@ -133,3 +133,30 @@ def test_a_lessons_steps_print_the_same_zeros_at_any_scale_of_its_values(lesson)
     assert [n for n, _ in plain] == [n for n, _ in tiny]
     for (number, text), (_, scaled_text) in zip(plain, tiny):
         assert _zeros(text) == _zeros(scaled_text), (number, text, scaled_text)
+
+
+def test_the_weights_of_tiny_keys_are_said_and_residue_weights_are_zero():
+    # Keys near 1e-160 weigh 1e-160 (w1 "0" beside y = [1e-160, 0] was no true
+    # statement); orthogonal keys' 0.28·0.96 − 0.96·0.28 stays 0.
+    tiny = Scenario(
+        2,
+        2,
+        [
+            write([1e-160, 0.0], [1.0, 0.0], "w1"),
+            write([0.0, 2e-160], [0.0, 1.0], "w2"),
+            read([1.0, 1.0], "r1"),
+        ],
+    )
+    assert render("{weights} | {y}", Trace(tiny), 3) == "w1 1e-160, w2 2e-160 | [1e-160, 2e-160]"
+    orthogonal = Scenario(
+        2,
+        2,
+        [
+            write([0.28, 0.96], [1.0, 0.0], "a"),
+            write([0.96, -0.28], [0.0, 1.0], "b"),
+            read([0.28, 0.96], "r"),
+        ],
+    )
+    result = read_result(Trace(orthogonal), 3)
+    assert result.weights[1] != 0  # rounding residue of an exact 0
+    assert render("{weights}", Trace(orthogonal), 3) == "a 1, b 0"

@@ -202,3 +202,25 @@ def test_a_read_of_tiny_values_says_its_numbers_as_the_app_does(browser, tmp_pat
     readout = readout.replace("\xa0", " ")
     assert "[1e-300, 6e-301]" in readout and "[0, 6e-301]" in readout
     assert "[0, 0]" not in readout
+
+
+def test_the_weights_of_tiny_keys_read_as_in_the_app(browser, tmp_path):
+    scenario = Scenario(
+        2,
+        2,
+        [
+            write([1e-160, 0.0], [1.0, 0.0], "w1"),
+            write([0.0, 2e-160], [0.0, 1.0], "w2"),
+            read([1.0, 1.0], "r1", caption="{weights}"),
+        ],
+    )
+    want = render("{weights}", Trace(scenario), 3)
+    assert want == "w1 1e-160, w2 2e-160"
+    browser.load(write_lesson_page(scenario, tmp_path / "weights.html", "en", "light"))
+    caption, cells = browser.js(
+        "window.linviz.hideOutputs(false); window.linviz.go(3); return ["
+        "document.querySelector('.caption').textContent,"
+        " Array.from(document.querySelectorAll('table.terms td.number')).map(e => e.textContent)];"
+    )
+    assert caption.replace("\xa0", " ") == want
+    assert "1e-160" in cells and "2e-160" in cells

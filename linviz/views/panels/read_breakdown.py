@@ -485,7 +485,8 @@ class ReadoutPanel(Panel):
             keep = list(range(count))
             contributions = result.contributions
         groups = []
-        weights = [shown_number(c.weight) for c in contributions]
+        weights = _weight_texts(result, keep)
+        weight_of = dict(zip(keep, weights))  # the line of weights lists some of them again
         kinds = self._kinds(result, contributions, result.under_target_key_rows(keep))
         for kind, c, weight in zip(kinds, contributions, weights):
             groups.append(
@@ -514,10 +515,11 @@ class ReadoutPanel(Panel):
             keep = result.largest_terms(MAX_WEIGHTS)
             listed, unlisted = result.contributions_at(keep), count - len(keep)
         # Each label keeps its number on its line.
-        for c in listed:
+        for c, index in zip(listed, keep):
+            weight = weight_of.get(index) or _weight_texts(result, [index])[0]
             pieces += [
                 Piece(c.label + " ", foreground, bold=True),
-                Piece(spaced(shown_number(c.weight)) + "   ", foreground, joined=True),
+                Piece(spaced(weight) + "   ", foreground, joined=True),
             ]
         if unlisted:
             pieces += words(self.tr("(+{count} more)").format(count=grouped(unlisted)), foreground)
@@ -616,7 +618,7 @@ class ReadoutPanel(Panel):
             return [self._words(error, theme.foreground)] if error else []
         scenario = self.session.scenario
         target = result.target
-        weight = shown_number(float(result.weights[result.target_index]))
+        weight = _weight_texts(result, [result.target_index])[0]
         values = {
             "target": target,
             "own": shown_vector(result.own_value, at=result.scale),
@@ -813,6 +815,14 @@ class ReadoutPanel(Panel):
                 )
             )
         return rows
+
+
+def _weight_texts(result: ReadResult, indices: list[int]) -> list[str]:
+    """The weights of the writes at ``indices``, residue beside the sizes each was
+    worked out from (:meth:`~linviz.model.readout.ReadResult.weight_scales_at`).
+    """
+    scales = result.weight_scales_at(indices)
+    return [shown_number(result.weights[i], at=at) for i, at in zip(indices, scales)]
 
 
 def _measure_vector(

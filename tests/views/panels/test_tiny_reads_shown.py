@@ -51,3 +51,22 @@ def test_the_readout_and_the_value_plane_say_a_tiny_reads_numbers(qtbot):
     plane = window.panels["values"]
     assert plane._read_tooltip("output").endswith("= [1e-300, 6e-301]")
     assert "[0, 6e-301]" in plane._read_tooltip("error")
+
+
+def test_the_readout_says_the_weights_of_tiny_keys(qtbot):
+    scenario = Scenario(
+        2,
+        2,
+        [
+            write([1e-160, 0.0], [1.0, 0.0], "w1"),
+            write([0.0, 2e-160], [0.0, 1.0], "w2"),
+            read([1.0, 1.0], "r1"),
+        ],
+    )
+    window = opened_window(qtbot, Session(scenario), (1280, 800))
+    window.session.set_cursor(3)
+    readout = window.panels["readout"]
+    qtbot.waitUntil(lambda: "r1" in readout.heading.text())
+    text = " ".join(readout.text().split())
+    assert "q·kᵢ: w1 1e-160 w2 2e-160" in text, text
+    assert [group.note for group in readout.bars.groups[:2]] == ["w = 1e-160", "w = 2e-160"]
