@@ -10,6 +10,7 @@ is the same to the last bit wherever numpy's own was finite.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 import numpy as np
 
@@ -34,6 +35,13 @@ def largest_finite(array: np.ndarray) -> float:
     """The largest finite ``|entry|`` of ``array``; 0 when it has none."""
     sizes = np.abs(np.asarray(array, dtype=float))
     return float(sizes.max(initial=0.0, where=np.isfinite(sizes)))
+
+
+def summed_size(values: Iterable[float]) -> float:
+    """``Σ |x|`` of the finite ``values``: the size a sum of them is worked out from
+    (its rounding residue is small beside it).
+    """
+    return math.fsum(abs(x) for x in values if math.isfinite(x))
 
 
 def vector_norm(vector: np.ndarray) -> float:

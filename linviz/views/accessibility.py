@@ -24,6 +24,7 @@ from PySide6.QtCore import Qt
 
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
+from linviz.model.norms import largest_finite
 from linviz.views.call_soon import call_soon
 from linviz.views.guarded import guarded
 from linviz.views.number_text import plain_number
@@ -46,6 +47,8 @@ CONTROLS = (
 )
 #: Matrices up to this many entries are read out entry by entry.
 SPOKEN_ENTRIES = 16
+#: ``at`` for a number the user wrote: it is said however small.
+WRITTEN = 0.0
 _AUTO = "linviz_auto_name"
 _AUTO_TIP = "linviz_auto_tip"
 _TAG = re.compile(r"<[^>]+>")
@@ -221,8 +224,9 @@ class Accessibility(QtCore.QObject):
         if readout is not None:
             readout.setAccessibleDescription(self.read_words())
 
-    def _numbers(self, values: np.ndarray) -> str:
-        return self.tr(", ").join(plain_number(float(v)) for v in values)
+    def _numbers(self, values: np.ndarray, at: float | None = None) -> str:
+        """The numbers of ``values`` (``at``: as :func:`plain_number` takes it)."""
+        return self.tr(", ").join(plain_number(float(v), at=at) for v in values)
 
     def state_words(self) -> str:
         """``S`` at the cursor in words: each entry when few, else its size and extremes."""
@@ -242,14 +246,19 @@ class Accessibility(QtCore.QObject):
         size = self.tr("{0} rows by {1} columns").format(rows, columns)
         if not state.any():
             return self.tr("{0}: {1}, every entry 0.").format(where, size)
+        # Residue beside S's largest entry, as the heatmap's colours and {S} say it.
+        at = largest_finite(state)
         if state.size <= SPOKEN_ENTRIES:
             lines = [
-                self.tr("row {0}: {1}").format(index + 1, self._numbers(row))
+                self.tr("row {0}: {1}").format(index + 1, self._numbers(row, at))
                 for index, row in enumerate(state)
             ]
             return self.tr("{0}: {1}. {2}.").format(where, size, self.tr("; ").join(lines))
         return self.tr("{0}: {1}; entries from {2} to {3}.").format(
-            where, size, plain_number(float(state.min())), plain_number(float(state.max()))
+            where,
+            size,
+            plain_number(float(state.min()), at=at),
+            plain_number(float(state.max()), at=at),
         )
 
     def read_words(self) -> str:
@@ -264,12 +273,12 @@ class Accessibility(QtCore.QObject):
             return self.tr("Step {0} writes {1}: key {2}, value {3}.").format(
                 session.cursor,
                 step.label,
-                f"[{self._numbers(step.vector)}]",
-                f"[{self._numbers(step.value)}]",
+                f"[{self._numbers(step.vector, WRITTEN)}]",
+                f"[{self._numbers(step.value, WRITTEN)}]",
             )
         if session.is_hidden():
             return self.tr("Read {0}: the output is hidden until revealed.").format(step.label)
-        output = f"[{self._numbers(result.output)}]"
+        output = f"[{self._numbers(result.output, result.scale)}]"
         if result.target is None or result.expected is None:
             return self.tr("Read {0}: output y = {1}; no earlier write to retrieve.").format(
                 step.label, output
@@ -285,7 +294,7 @@ class Accessibility(QtCore.QObject):
             step.label,
             output,
             result.target,
-            f"[{self._numbers(result.expected)}]",
-            f"[{self._numbers(result.interference)}]",
+            f"[{self._numbers(result.expected, WRITTEN)}]",
+            f"[{self._numbers(result.interference, result.scale)}]",
             error,
         )

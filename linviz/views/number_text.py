@@ -219,12 +219,14 @@ def _shown_label(text: str) -> str:
     return text.replace(".", ",") if _decimal_comma else text
 
 
-def plain_number(value: float) -> str:
+def plain_number(value: float, *, at: float | None = None) -> str:
     """``value`` with 4 significant digits and a real minus sign (tooltips, captions).
 
-    With a decimal comma in French.
+    With a decimal comma in French. ``at``: the size of the numbers it was
+    worked out from, as :func:`~linviz.model.report.fmt_number` takes it (0 for
+    a number the user wrote: it shows however small).
     """
-    text = fmt_number(value).replace("-", MINUS)
+    text = fmt_number(value, at=at).replace("-", MINUS)
     return text.replace(".", ",") if _decimal_comma else text
 
 

@@ -87,3 +87,30 @@ def test_a_dragged_key_is_described_once_the_drag_ends(window):
     session.drag_to(session.scenario.step(1).vector * 3)
     session.cancel_drag()  # back as it was: described as it was
     assert window.heatmap.accessibleDescription() == before
+
+
+def test_tiny_numbers_are_said_as_they_are(window):
+    # A screen reader heard "key 0, 0" for a key of [1e-300, 0] and "output y = [0, 0]"
+    # for a read of values near 1e-300: the residue rule took them beside 1.
+    from linviz.model.scenario import Scenario, read, write
+
+    window.session.replace_scenario(
+        Scenario(
+            2,
+            2,
+            [
+                write([1e-300, 0.0], [1.0, 0.0], "k1"),
+                write([1.0, 0.0], [1e-300, 2e-300], "k2"),
+                read([1.0, 0.0], "r1", target="k2"),
+            ],
+        ),
+        None,
+    )
+    session = window.session
+    session.set_cursor(1)
+    assert "key [1e−300, 0], value [1, 0]" in window.accessibility.read_words()
+    session.set_cursor(3)
+    words = window.accessibility.read_words()
+    assert "output y = [2e−300, 2e−300]; target k2 expects [1e−300, 2e−300]" in words, words
+    assert "error y − v_target [1e−300, 0]" in words, words
+    assert "row 1: 2e−300, 2e−300; row 2: 0, 0" in window.accessibility.state_words()

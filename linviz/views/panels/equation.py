@@ -21,6 +21,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.model.drawable import color_limit
+from linviz.model.norms import largest_finite
 from linviz.model.snapshot import Snapshot
 from linviz.views.classroom.hidden_output import hidden_text
 from linviz.views.drawing.scene_tuning import repaint_as_one_rectangle
@@ -278,7 +279,7 @@ class EquationPanel(Panel):
         if part.hidden:
             return hidden_text()
         # Rows and columns counted from 1, as in the course.
-        value = plain_number(part.matrix[row, column])
+        value = plain_number(part.matrix[row, column], at=largest_finite(part.matrix))
         return f"{part.caption} [{row + 1}, {column + 1}] = {value}"
 
     # -- what to show -----------------------------------------------------------------

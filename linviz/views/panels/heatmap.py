@@ -19,6 +19,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from linviz.controller.session import Session
 from linviz.model.drawable import bar_ticks, color_limit
 from linviz.model.interference import cell_contributions
+from linviz.model.norms import largest_finite, summed_size
 from linviz.model.snapshot import Snapshot
 from linviz.views.drawing.axis_pictures import AxisPictures
 from linviz.views.drawing.item_cache import redraw_cached
@@ -93,9 +94,11 @@ def _tallest(label: SteadyLabel, texts: list[str], width: int) -> int:
     return tallest_wrapped(label.label, texts, width)
 
 
-def signed(value: float) -> str:
-    """A number with its sign always written (``+1``, ``−4``), for sums."""
-    text = plain_number(value)
+def signed(value: float, at: float | None = None) -> str:
+    """A number with its sign always written (``+1``, ``−4``), for sums (``at``: as
+    :func:`~linviz.views.number_text.plain_number` takes it).
+    """
+    text = plain_number(value, at=at)
     return text if text.startswith(MINUS) or text == "0" else "+" + text
 
 
@@ -705,7 +708,8 @@ class HeatmapPanel(Panel):
 
     def _value_tooltip(self, row: int, column: int) -> str:
         matrix = self.matrix_item.matrix()
-        value = plain_number(matrix[row, column])
+        # Residue beside the matrix's largest entry, as {S} and the colour bar say it.
+        value = plain_number(matrix[row, column], at=largest_finite(matrix))
         # Rows and columns counted from 1, as the course and the axes count them.
         return self.tr("<b>[{0}, {1}] = {2}</b>").format(row + 1, column + 1, value)
 
@@ -714,10 +718,14 @@ class HeatmapPanel(Panel):
         if number is None:
             return self._value_tooltip(row, column)
         value = self.matrix_item.matrix()[row, column]
-        lines = [
-            self.tr("<b>S[{0}, {1}] = {2}</b>").format(row + 1, column + 1, plain_number(value))
-        ]
         parts = cell_contributions(self.session.trace, number, row, column) if number else []
+        # Residue beside what the cell sums (a cell of writes near 1e-300 is none).
+        at = summed_size(amount for _, amount in parts)
+        lines = [
+            self.tr("<b>S[{0}, {1}] = {2}</b>").format(
+                row + 1, column + 1, plain_number(value, at=at if parts else None)
+            )
+        ]
         if not parts:
             lines.append(self.tr("No write has put anything here yet."))
             return "<br>".join(lines)
@@ -730,15 +738,15 @@ class HeatmapPanel(Panel):
             # Many writes (d = 64, long traces): the largest terms say the most.
             shown = sorted(parts, key=lambda part: -abs(part[1]))[: MAX_TOOLTIP_TERMS - 1]
         for label, amount in shown:
-            lines.append(f"&nbsp;&nbsp;{html.escape(label)}: {signed(amount)}")
+            lines.append(f"&nbsp;&nbsp;{html.escape(label)}: {signed(amount, at)}")
         if len(shown) < len(parts):
             rest = sum(amount for _, amount in parts) - sum(amount for _, amount in shown)
             lines.append(
                 "&nbsp;&nbsp;"
                 + self.tr("%Ln smaller terms: {0}", "", len(parts) - len(shown)).format(
-                    signed(rest)
+                    signed(rest, at)
                 )
             )
         total = sum(amount for _, amount in parts)
-        lines.append(self.tr("total: {0}").format(plain_number(total)))
+        lines.append(self.tr("total: {0}").format(plain_number(total, at=at)))
         return "<br>".join(lines)

@@ -181,6 +181,34 @@ def test_tooltip_lists_contributions_and_total(panel):
     assert "k1: +3" in single and "k3" not in single
 
 
+def test_a_cell_of_tiny_writes_says_its_numbers(show):
+    # Writes near 1e-300: the tooltip said "S[1, 1] = 0", "k1: +0", "total: 0".
+    session = Session(
+        Scenario(
+            2,
+            2,
+            [
+                write([1.0, 0.0], [1e-300, 0.0], "k1"),
+                write([1.0, 0.0], [-3e-300, 0.0], "k2"),
+                write([1.0, 0.0], [1.0, 0.0], "big"),
+                write([1.0, 0.0], [-1.0, 0.0], "back"),
+            ],
+        )
+    )
+    heatmap = HeatmapPanel(session)
+    show(heatmap, *HEATMAP_SIZE)
+    session.set_cursor(2)
+    settle()
+    text = heatmap.cell_tooltip(0, 0)
+    assert "S[1, 1] = " + MINUS + "2e" + MINUS + "300" in text
+    assert "k1: +1e" + MINUS + "300" in text and "k2: " + MINUS + "3e" + MINUS + "300" in text
+    assert "total: " + MINUS + "2e" + MINUS + "300" in text
+    # Once writes of size 1 came and went, the cell's sum is residue beside them.
+    session.set_cursor(4)
+    settle()
+    assert "total: 0" in heatmap.cell_tooltip(0, 0)
+
+
 @pytest.mark.qt_log_ignore(
     "This plugin does not support propagateSizeHints", "This plugin does not support raise"
 )  # the tooltip window
