@@ -34,6 +34,9 @@ def scaled(vector: np.ndarray) -> tuple[np.ndarray, int]:
 def largest_finite(array: np.ndarray) -> float:
     """The largest finite ``|entry|`` of ``array``; 0 when it has none."""
     sizes = np.abs(np.asarray(array, dtype=float))
+    largest = float(sizes.max(initial=0.0))
+    if math.isfinite(largest):  # no inf or nan: one pass less (a read of 90,000 writes)
+        return largest
     return float(sizes.max(initial=0.0, where=np.isfinite(sizes)))
 
 

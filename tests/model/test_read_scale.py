@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import re
 
+import hypothesis.extra.numpy as hnp
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from linviz.model.captions import render
 from linviz.model.lessons import bundled_lessons
+from linviz.model.norms import largest_finite
 from linviz.model.readout import read_result, read_scale
 from linviz.model.replay import Trace
 from linviz.model.report import fmt_number, fmt_vector, trace_table
@@ -160,3 +164,17 @@ def test_the_weights_of_tiny_keys_are_said_and_residue_weights_are_zero():
     result = read_result(Trace(orthogonal), 3)
     assert result.weights[1] != 0  # rounding residue of an exact 0
     assert render("{weights}", Trace(orthogonal), 3) == "a 1, b 0"
+
+
+@given(
+    hnp.arrays(
+        np.float64,
+        st.integers(0, 12),
+        elements=st.sampled_from(
+            [0.0, -0.0, 5e-324, -1e-300, 2.5, -1.8e308, np.inf, -np.inf, np.nan]
+        ),
+    )
+)
+def test_largest_finite_is_the_largest_finite_size(values):
+    finite = [abs(float(x)) for x in values if np.isfinite(x)]
+    assert largest_finite(values) == max(finite, default=0.0)
