@@ -23,7 +23,7 @@ from typing import cast
 import numpy as np
 
 from linviz.model.norms import vector_norm
-from linviz.model.readout import default_target, read_output
+from linviz.model.readout import compared_scale, default_target, is_exact, read_output
 from linviz.model.replay import Trace
 from linviz.model.rule_cards import CardFacts, card_facts
 from linviz.model.rules import RULE_NAMES, RULE_PARAMETERS, Rule
@@ -157,6 +157,13 @@ class RuleRead:
         ``‖output − expected‖``, ``None`` without a target.
     relative_error
         ``error / ‖expected‖``, ``None`` without a target or with a zero value.
+    exact
+        Whether ``output`` is ``expected`` to the precision the views print
+        (:func:`~linviz.model.readout.is_exact`, the readout's own rule).
+    scale
+        What its numbers are residue beside (the formatters' ``at``): the
+        largest ``|component|`` of ``output`` and ``expected``; ``None`` without
+        a target.
     """
 
     label: str
@@ -166,6 +173,8 @@ class RuleRead:
     interference: np.ndarray | None
     error: float | None
     relative_error: float | None
+    exact: bool = False
+    scale: float | None = None
 
 
 @dataclass(frozen=True)
@@ -252,7 +261,15 @@ class RuleComparison:
         interference = output - expected
         error, size = vector_norm(interference), vector_norm(expected)
         return RuleRead(
-            label, output, target, expected, interference, error, error / size if size else None
+            label,
+            output,
+            target,
+            expected,
+            interference,
+            error,
+            error / size if size else None,
+            exact=is_exact(output, expected),
+            scale=compared_scale(output, expected),
         )
 
     @property

@@ -37,8 +37,6 @@ Qt = QtCore.Qt
 
 #: Slider steps per unit of α or β.
 SLIDER_SCALE = 100
-#: An error below this counts as an exact read (it is float noise).
-EXACT = 1e-9
 
 
 class RulesPage(LabPage):
@@ -354,24 +352,25 @@ class RulesPage(LabPage):
             card.output.setText(self.tr("y hidden: predict, then reveal (R)"))
             card.error.setText("")
             return
-        card.output.setText(self.tr("y = {0}").format(vector_text(read.output)))
+        card.output.setText(self.tr("y = {0}").format(vector_text(read.output, at=read.scale)))
         if read.expected is None or read.error is None:
             card.error.setText(self.tr("no single target to compare with"))
             card.set_error_style(theme, good=True)
             return
-        exact = read.error < EXACT * max(1.0, float(np.abs(read.expected).max()))
-        if exact:
+        # Exact as the readout says it (one rule: a card said "off by 1e-07" where
+        # the readout, for the same read, said exact).
+        if read.exact:
             text = self.tr("wants {expected} ({target}), exact").format(
-                expected=vector_text(read.expected), target=read.target
+                expected=vector_text(read.expected, written=True), target=read.target
             )
         else:
             text = self.tr("wants {expected} ({target}), off by {error}").format(
-                expected=vector_text(read.expected),
+                expected=vector_text(read.expected, written=True),
                 target=read.target,
-                error=plain_number(read.error),
+                error=plain_number(read.error, at=read.scale),
             )
         card.error.setText(text)
-        card.set_error_style(theme, good=exact)
+        card.set_error_style(theme, good=read.exact)
 
     # -- looks ----------------------------------------------------------------------------------
     def set_compact(self, on: bool) -> None:

@@ -61,9 +61,11 @@ def shown_keys(comparison: SpotlightComparison, limit: int = MAX_BARS) -> np.nda
     return np.sort(chosen)
 
 
-def vector_text(vector: np.ndarray) -> str:
-    """``[2.5, −1]`` with a real minus sign."""
-    return shown_vector(vector).replace("-", MINUS)
+def vector_text(vector: np.ndarray, *, written: bool = False, at: float | None = None) -> str:
+    """``[2.5, −1]`` with a real minus sign (``written``, ``at``: as
+    :func:`~linviz.views.number_text.shown_vector` takes them).
+    """
+    return shown_vector(vector, written=written, at=at).replace("-", MINUS)
 
 
 class SpotlightPage(LabPage):

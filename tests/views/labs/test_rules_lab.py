@@ -122,3 +122,31 @@ def test_delta_repair_says_w4_writes_with_beta_one_half(qtbot, show):
     page.session.set_cursor(4)  # w3 writes with the default
     settle()
     assert plain(page.cards["delta"].settings) == "β = 1 at this write (the default)"
+
+
+def test_a_card_says_a_tiny_read_as_the_readout_does(qtbot, show):
+    # Values near 1e-300: each card said "y = [0, 0]" and "wants [0, 0] (k1), exact",
+    # its own rule for exact (an error below 1e-9 of 1) beside the readout's 60 % off.
+    from linviz.model.scenario import Scenario, read, write
+
+    session = Session(
+        Scenario(
+            2,
+            2,
+            [
+                write([1.0, 0.0], [1e-300, 0.0], "k1"),
+                write([0.6, 0.8], [0.0, 1e-300], "k2"),
+                read([1.0, 0.0], "r1", target="k1"),
+            ],
+        )
+    )
+    session.set_cursor(3)
+    page = RulesPage(session)
+    show(page, 1100, 760)
+    card = page.cards["additive"]
+    minus = "\u2212"
+    assert card.output.text() == f"y = [1e{minus}300, 6e{minus}301]"
+    assert card.error.text().replace(WORD_JOINER, "") == (
+        f"wants [1e{minus}300, 0] (k1), off by 6e{minus}301"
+    )
+    assert not session.snapshot().read.exact
