@@ -41,6 +41,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, Term
+from linviz.model.norms import largest_finite
 from linviz.model.readout import read_result
 from linviz.model.replay import Trace
 
@@ -158,12 +159,16 @@ class Weighting:
         Of ``|w| / Σ|w|`` in nats; ``None`` when every weight is 0.
     effective_keys
         ``exp(entropy)``; 0 when every weight is 0.
+    scale
+        What the output's numbers are residue beside (the formatters' ``at``):
+        the size of the terms it sums, as a read's scale is.
     """
 
     weights: np.ndarray
     output: np.ndarray
     entropy: float | None
     effective_keys: float
+    scale: float | None = None
 
     @property
     def shares(self) -> np.ndarray:
@@ -181,10 +186,10 @@ class Weighting:
         return int(np.argmax(np.abs(self.weights))) if self.weights.size else None
 
 
-def _weighting(weights: np.ndarray, output: np.ndarray) -> Weighting:
+def _weighting(weights: np.ndarray, output: np.ndarray, scale: float) -> Weighting:
     weights.flags.writeable = False
     output.flags.writeable = False
-    return Weighting(weights, output, weight_entropy(weights), effective_keys(weights))
+    return Weighting(weights, output, weight_entropy(weights), effective_keys(weights), scale)
 
 
 @dataclass(frozen=True)
@@ -244,8 +249,11 @@ def compare_read(
         labels=tuple(result.labels),
         scores=scores,
         sharpness=sharpness,
-        softmax=_weighting(weights, soft_output),
-        linear=_weighting(np.array(result.weights), np.array(result.output)),
+        # Softmax weights are at most 1: its terms are no larger than the values.
+        softmax=_weighting(
+            weights, soft_output, max(largest_finite(soft_output), largest_finite(values))
+        ),
+        linear=_weighting(np.array(result.weights), np.array(result.output), result.scale),
         target_index=result.target_index,
     )
 

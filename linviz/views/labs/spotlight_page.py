@@ -420,7 +420,9 @@ class SpotlightPage(LabPage):
             if hidden and not is_soft:
                 output.setText(self.tr("output hidden: predict, then reveal (R)"))
             else:
-                output.setText(self.tr("output {0}").format(vector_text(weighting.output)))
+                output.setText(
+                    self.tr("output {0}").format(vector_text(weighting.output, at=weighting.scale))
+                )
             spread.setText(self._spread_text(weighting, is_soft))
 
     def map_name(self, feature_map: str) -> str:
