@@ -21,19 +21,7 @@ from linviz.model.report import fmt_number, fmt_vector, trace_table
 from linviz.model.rules import Rule
 from linviz.model.scenario import Scenario, read, write
 from linviz.model.scenario_file import load_scenario
-
-
-def tiny_values() -> Scenario:
-    return Scenario(
-        2,
-        2,
-        [
-            write([1.0, 0.0], [1e-300, 0.0], "k1"),
-            write([0.6, 0.8], [0.0, 1e-300], "k2"),
-            read([1.0, 0.0], "r1", target="k1"),
-        ],
-        title="tiny values",
-    )
+from tests.tiny_scenarios import tiny_keys, tiny_values
 
 
 def test_the_trace_says_a_tiny_read_and_what_the_writes_stored():
@@ -142,15 +130,7 @@ def test_a_lessons_steps_print_the_same_zeros_at_any_scale_of_its_values(lesson)
 def test_the_weights_of_tiny_keys_are_said_and_residue_weights_are_zero():
     # Keys near 1e-160 weigh 1e-160 (w1 "0" beside y = [1e-160, 0] was no true
     # statement); orthogonal keys' 0.28·0.96 − 0.96·0.28 stays 0.
-    tiny = Scenario(
-        2,
-        2,
-        [
-            write([1e-160, 0.0], [1.0, 0.0], "w1"),
-            write([0.0, 2e-160], [0.0, 1.0], "w2"),
-            read([1.0, 1.0], "r1"),
-        ],
-    )
+    tiny = tiny_keys()
     assert render("{weights} | {y}", Trace(tiny), 3) == "w1 1e-160, w2 2e-160 | [1e-160, 2e-160]"
     orthogonal = Scenario(
         2,

@@ -12,6 +12,7 @@ from linviz.model.readout import read_result
 from linviz.model.replay import Trace
 from linviz.model.scenario import Scenario, read, write
 from linviz.page.writer import write_lesson_page
+from tests.tiny_scenarios import tiny_keys, tiny_values
 
 BIGGEST = 1.79e308
 
@@ -173,15 +174,7 @@ def test_a_read_of_tiny_values_says_its_numbers_as_the_app_does(browser, tmp_pat
     # Residue was taken below 1e-12 of 1: a read of values near 1e-300 said
     # "y [0, 0]" and "off by [0, 0]" beside a relative error of 60 %.
     template = "y {y}, error {interference}, {parts}, {cause}"
-    scenario = Scenario(
-        2,
-        2,
-        [
-            write([1.0, 0.0], [1e-300, 0.0], "k1"),
-            write([0.6, 0.8], [0.0, 1e-300], "k2", caption="{u} {stamp} {S}"),
-            read([1.0, 0.0], "r1", target="k1", caption=template),
-        ],
-    )
+    scenario = tiny_values(write_caption="{u} {stamp} {S}", read_caption=template)
     stored = render("{u} {stamp} {S}", Trace(scenario), 2)
     assert stored == "[0, 1e-300] [[0, 6e-301], [0, 8e-301]] [[1e-300, 6e-301], [0, 8e-301]]"
     want = render(template, Trace(scenario), 3)
@@ -205,15 +198,7 @@ def test_a_read_of_tiny_values_says_its_numbers_as_the_app_does(browser, tmp_pat
 
 
 def test_the_weights_of_tiny_keys_read_as_in_the_app(browser, tmp_path):
-    scenario = Scenario(
-        2,
-        2,
-        [
-            write([1e-160, 0.0], [1.0, 0.0], "w1"),
-            write([0.0, 2e-160], [0.0, 1.0], "w2"),
-            read([1.0, 1.0], "r1", caption="{weights}"),
-        ],
-    )
+    scenario = tiny_keys(read_caption="{weights}")
     want = render("{weights}", Trace(scenario), 3)
     assert want == "w1 1e-160, w2 2e-160"
     browser.load(write_lesson_page(scenario, tmp_path / "weights.html", "en", "light"))

@@ -127,19 +127,9 @@ def test_delta_repair_says_w4_writes_with_beta_one_half(qtbot, show):
 def test_a_card_says_a_tiny_read_as_the_readout_does(qtbot, show):
     # Values near 1e-300: each card said "y = [0, 0]" and "wants [0, 0] (k1), exact",
     # its own rule for exact (an error below 1e-9 of 1) beside the readout's 60 % off.
-    from linviz.model.scenario import Scenario, read, write
+    from tests.tiny_scenarios import tiny_values
 
-    session = Session(
-        Scenario(
-            2,
-            2,
-            [
-                write([1.0, 0.0], [1e-300, 0.0], "k1"),
-                write([0.6, 0.8], [0.0, 1e-300], "k2"),
-                read([1.0, 0.0], "r1", target="k1"),
-            ],
-        )
-    )
+    session = Session(tiny_values())
     session.set_cursor(3)
     page = RulesPage(session)
     show(page, 1100, 760)

@@ -184,22 +184,12 @@ def test_one_key_read_is_one_key_in_both_languages(qtbot, show):
 
 def test_both_outputs_of_a_tiny_read_are_said(qtbot, show):
     # Values near 1e-300: both sides said "output [0, 0]" (residue taken beside 1).
-    from linviz.model.scenario import Scenario, read, write
+    from tests.tiny_scenarios import tiny_values
 
-    session = Session(
-        Scenario(
-            2,
-            2,
-            [
-                write([1.0, 0.0], [1e-300, 0.0], "k1"),
-                write([0.0, 1.0], [0.0, 1e-300], "k2"),
-                read([1.0, 0.0], "r1", target="k1"),
-            ],
-        )
-    )
+    session = Session(tiny_values())
     session.set_cursor(3)
     page = SpotlightPage(session)
     show(page, 1100, 700)
-    assert page.linear_output.text().endswith("[1e\u2212300, 0]")
-    # Softmax gives k2 a share near 4.5e-5 of its 1e-300.
-    assert page.soft_output.text().startswith("output [1e\u2212300, 4.54e\u2212305]")
+    assert page.linear_output.text().endswith("[1e\u2212300, 6e\u2212301]")
+    # Softmax gives k1 a share near 0.98 of its 1e-300 and k2 0.018 of its.
+    assert page.soft_output.text().startswith("output [9.82e\u2212301, 1.799e\u2212302]")

@@ -8,22 +8,10 @@ taken below 1e-12 of 1, not of the numbers the read was worked out from.
 from __future__ import annotations
 
 from linviz.controller.session import Session
-from linviz.model.scenario import Scenario, read, write
+from tests.tiny_scenarios import tiny_keys, tiny_values
 from tests.views.conftest import EXTREME_VALUE_MARKS, opened_window
 
 pytestmark = EXTREME_VALUE_MARKS
-
-
-def tiny_values() -> Scenario:
-    return Scenario(
-        2,
-        2,
-        [
-            write([1.0, 0.0], [1e-300, 0.0], "k1"),
-            write([0.6, 0.8], [0.0, 1e-300], "k2"),
-            read([1.0, 0.0], "r1", target="k1"),
-        ],
-    )
 
 
 def test_the_readout_and_the_value_plane_say_a_tiny_reads_numbers(qtbot):
@@ -54,15 +42,7 @@ def test_the_readout_and_the_value_plane_say_a_tiny_reads_numbers(qtbot):
 
 
 def test_the_readout_says_the_weights_of_tiny_keys(qtbot):
-    scenario = Scenario(
-        2,
-        2,
-        [
-            write([1e-160, 0.0], [1.0, 0.0], "w1"),
-            write([0.0, 2e-160], [0.0, 1.0], "w2"),
-            read([1.0, 1.0], "r1"),
-        ],
-    )
+    scenario = tiny_keys()
     window = opened_window(qtbot, Session(scenario), (1280, 800))
     window.session.set_cursor(3)
     readout = window.panels["readout"]
