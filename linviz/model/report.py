@@ -119,8 +119,9 @@ def trace_document(trace: Trace, *, all_terms: bool = False) -> dict[str, Any]:
     return {"d_k": scenario.d_k, "d_v": scenario.d_v, "steps": steps}
 
 
-#: Below this, a number shown to a person is rounding noise of exact
-#: arithmetic (0.8·5 − 4 = 8.9e-16) and is written as 0.
+#: Below this share of the numbers it was worked out from (the formatters'
+#: ``at``; 1 when not given), a number shown to a person is rounding noise of
+#: exact arithmetic (0.8·5 − 4 = 8.9e-16) and is written as 0.
 DISPLAY_ZERO = 1e-12
 
 
