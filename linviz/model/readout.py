@@ -506,8 +506,9 @@ def read_scale(output: np.ndarray, expected: np.ndarray | None, term_sizes: np.n
 
 
 def compared_scale(old: np.ndarray, new: np.ndarray) -> float:
-    """The scale two outputs of one read (before and after a change) and their
-    difference are printed at: the larger of their largest finite ``|component|``.
+    """The scale two vectors shown side by side, and their difference, are printed at
+    (a read's output before and after a change; a rule's output and the value it
+    wants): the larger of their largest finite ``|component|``.
     """
     return max(largest_finite(old), largest_finite(new))
 

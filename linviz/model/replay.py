@@ -62,28 +62,32 @@ class WriteRecord:
 
     @property
     def scale(self) -> float:
-        """The size of the numbers its stored value ``u`` was worked out from: the
-        largest finite ``|component|`` of its value and of ``u`` (``u`` and what a
-        delta write removed print as 0 only below 1e-12 of it).
-        """
-        value = self.step.value if self.step.value is not None else np.zeros(0)
-        return max(largest_finite(value), largest_finite(self.effective_value))
+        """:func:`value_scale` of this write."""
+        return value_scale(self.step.value, self.effective_value)
 
     @property
     def stamp_scale(self) -> float:
         """:func:`stamp_scale` of this write."""
-        value = self.step.value if self.step.value is not None else np.zeros(0)
-        return stamp_scale(self.phi_key, value, self.effective_value)
+        return stamp_scale(self.phi_key, self.step.value, self.effective_value)
 
 
-def stamp_scale(phi_key: np.ndarray, value: np.ndarray, effective: np.ndarray) -> float:
+def value_scale(value: np.ndarray | None, effective: np.ndarray) -> float:
+    """The size of the numbers a write's stored value ``u`` was worked out from: the
+    largest finite ``|component|`` of its value and of ``u`` (``u`` and what a
+    delta write removed print as 0 only below 1e-12 of it).
+    """
+    written = largest_finite(value) if value is not None else 0.0
+    return max(written, largest_finite(effective))
+
+
+def stamp_scale(phi_key: np.ndarray, value: np.ndarray | None, effective: np.ndarray) -> float:
     """The size of the numbers a write's stamp ``outer(φ(k), u)`` was worked out
-    from: ``|φ(k)| · max(|v|, |u|)``, largest finite components.
+    from: ``|φ(k)|`` times :func:`value_scale`, largest finite components.
 
     A delta write that stores again what its key already returns has a stamp of
     rounding residue beside its value; a write of values near 1e-300 has none.
     """
-    return largest_finite(phi_key) * max(largest_finite(value), largest_finite(effective))
+    return largest_finite(phi_key) * value_scale(value, effective)
 
 
 class _Blocks:

@@ -137,11 +137,7 @@ def fmt_number(x: float, scale: float = 1.0, digits: int = 4, *, at: float | Non
     numbers near 1).
     """
     x = float(x) + 0.0
-    if at is None:
-        zero = DISPLAY_ZERO * max(abs(scale), 1.0)
-    else:  # as _zero_below(0, at), without the call: a frame prints ~60 weights
-        zero = DISPLAY_ZERO * at if math.isfinite(at) else 0.0
-    if abs(x) < zero:
+    if abs(x) < _zero_below(abs(scale) if at is None else 0.0, at):
         x = 0.0
     return f"{x:.{digits}g}"
 

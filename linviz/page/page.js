@@ -161,11 +161,13 @@
 
   function num(x, scale) { return localised(fmtNumber(x, scale)); }
   function vec(v) { return localised(fmtVectorPlain(v)); }
-  /** What a write works out (u, what it removed): residue beside the larger of its value
-   *  and u (replay.WriteRecord.scale), not beside 1. */
+  /** replay.value_scale: the larger of a write's value and u, largest finite components. */
+  function writeScale(step, record) {
+    return Math.max(largestFinite(step.value), largestFinite(record.effective));
+  }
+  /** What a write works out (u, what it removed): residue beside writeScale, not beside 1. */
   function writeVec(v, step, record) {
-    var at = Math.max(largestFinite(step.value), largestFinite(record.effective));
-    return localised(fmtVectorPlain(v, 8, false, at));
+    return localised(fmtVectorPlain(v, 8, false, writeScale(step, record)));
   }
   /** The i-th write's weight in a read: residue beside |φ(q)| · |φ(k)| (over the
    *  normaliser's divisor), readout.ReadResult.weight_scale. */
@@ -189,10 +191,9 @@
     // Residue beside the matrix's own largest entry, not beside 1 (report.fmt_matrix).
     return localised(fmtMatrixPlain(m, replay.dk, replay.dv, at === undefined ? largestFinite(m) : at));
   }
-  /** A write's stamp: residue beside |φ(k)| · max(|v|, |u|) (replay.stamp_scale). */
+  /** A write's stamp: residue beside |φ(k)| · writeScale (replay.stamp_scale). */
   function stampMat(step, record) {
-    var size = Math.max(largestFinite(step.value), largestFinite(record.effective));
-    return mat(record.stamp, largestFinite(record.phiKey) * size);
+    return mat(record.stamp, largestFinite(record.phiKey) * writeScale(step, record));
   }
   /** A share in per cent, as number_text.shown_percent: one decimal up to 10,000 %,
    * beyond it four significant digits (thousands grouped; from 1e15 an exponent). */

@@ -183,9 +183,12 @@ class RecoveryWriter(QtCore.QObject):
         self.written.emit(str(path))
 
     def _fail(self, error: ScenarioError) -> None:
+        self._fail_saying(shown_error(error))
+
+    def _fail_saying(self, reason: str) -> None:
         if not self._failed_once:  # once: not a message at every change
             self._failed_once = True
-            self.failed.emit(shown_error(error))
+            self.failed.emit(reason)
 
     # -- a big scenario's write, on the worker thread ---------------------------------
     @property
@@ -240,9 +243,7 @@ class RecoveryWriter(QtCore.QObject):
     def _on_draft_failed(self, reason: str) -> None:
         # DraftJob returns its refusals: only a bug in it ends here.
         self._end_draft()
-        if not self._failed_once:
-            self._failed_once = True
-            self.failed.emit(reason)
+        self._fail_saying(reason)
 
     def _stop_draft(self) -> None:
         """Stop a draft being written and throw away what it wrote (the window goes)."""
