@@ -56,6 +56,9 @@ NICE_STEPS = (1.0, 2.0, 2.5, 5.0, 10.0)
 MAX_DECIMALS = 330
 #: A vector plane's half-width, at least (as :mod:`linviz.views.panels.plane_base`).
 MIN_HALF_RANGE = 1.2
+#: Arrows whose every coordinate is under this are framed at their own size, not
+#: in the usual ±MIN_HALF_RANGE (the keys (0.6, 0.8) and (0.8, 0.6) keep it).
+SHORT_EXTENT = 0.8
 
 
 def _finite(x: float, bound: float = MAX_FLOAT) -> float:
@@ -269,11 +272,14 @@ def bar_ticks(limit: float, parts: int = 4) -> list[tuple[float, float]]:
 
 
 def _round_up(value: float) -> float:
-    """``value`` rounded up to 0.1 (small frames) or 2 significant digits (large ones).
+    """``value`` rounded up to 0.1 (frames from 1 to 1e12) or 2 significant digits
+    (smaller and larger ones); at least :data:`MIN_SPAN`.
 
     Small moves then do not change it. Finite for finite input.
     """
-    if value < 1e12:
+    if not value >= MIN_SPAN:
+        return MIN_SPAN
+    if 1.0 <= value < 1e12:
         return math.ceil(value * 10 - 1e-9) / 10
     power = 10.0 ** (math.floor(math.log10(value)) - 1)
     rounded = math.ceil(value / power * (1 - 1e-12)) * power
@@ -286,8 +292,13 @@ def half_range(
     """A vector plane's half-width that fits ``extent`` plus a label margin of ``margin_px``.
 
     The margin is in pixels, so it is solved for: ``lim = extent + margin_px ·
-    2 lim / plot_px``; at least ``minimum``, rounded up (0.1 steps, or two
-    significant digits beyond 1e12) so that small moves do not change it.
+    2 lim / plot_px``; at least ``minimum`` (the unit circle shows), or, with
+    every coordinate under :data:`SHORT_EXTENT`, at least ``minimum · extent /
+    SHORT_EXTENT``: keys near 0.01 fill two thirds of the plane instead of
+    sitting as dots inside the unit circle, and the least half-width shrinks
+    in proportion (no jump a scrub would flip across). Rounded up (0.1 steps
+    from 1 to 1e12, else two significant digits) so that small moves do not
+    change it.
     An extent beyond :data:`MAX_DRAWN` (or not finite) is framed as
     :data:`MAX_DRAWN`: the view says "too large to draw" for it.
     """
@@ -295,7 +306,8 @@ def half_range(
     plot_px = plot_px if plot_px > 1.0 else 1.0
     margin_px = margin_px if margin_px > 0 else 0.0
     share = min(2 * margin_px / plot_px, 0.5)
-    wanted = max(extent * 1.12, extent / (1 - share), minimum)
+    least = minimum * extent / SHORT_EXTENT if 0.0 < extent < SHORT_EXTENT else minimum
+    wanted = max(extent * 1.12, extent / (1 - share), least)
     return _round_up(wanted)
 
 
@@ -326,6 +338,20 @@ def _span(low: float, high: float, least: float) -> tuple[float, float]:
     if high - low < least:
         low, high = middle - least / 2, middle + least / 2
     return low, high
+
+
+def least_frame(written: Sequence[tuple[float, float]], usual: float = 1.0) -> float:
+    """The least span a framed plane shows (``min_frame`` of :func:`fit_frame`).
+
+    ``usual``, or, when what the user wrote among the plane's points is
+    smaller (values near 0.01, as a trained model's may be), their largest
+    ``|coordinate|``: those arrows then fill the plane instead of sitting as
+    dots on its origin. Only written numbers (stored values, targets) lower
+    it: a read's output of 1e-17, rounding residue of orthogonal keys, is
+    not blown up to fill a plane whose values are near 1.
+    """
+    largest = max((abs(_finite(c, MAX_DRAWN)) for point in written for c in point), default=0.0)
+    return largest if 0.0 < largest < usual else usual
 
 
 def fit_frame(
@@ -390,6 +416,61 @@ def tick_step(span: float, target: float = 5) -> float:
         if step >= raw * (1 - 1e-9):
             return step if math.isfinite(step) else raw
     return raw  # pragma: no cover
+
+
+#: Grid snapping's step on planes at least 1 wide (every lesson's): 0.1.
+SNAP_STEP = 0.1
+
+
+def snap_step(span: float) -> float:
+    """The grid a dragged tip snaps to on a plane whose smaller side shows ``span``.
+
+    :data:`SNAP_STEP` on planes at least 1 wide; on smaller ones (keys or
+    values near 0.01) a round step about a tenth of ``span``, so that a
+    drag still moves the tip instead of snapping it to 0.
+    """
+    span = abs(_finite(span))
+    return SNAP_STEP if span >= 1.0 else tick_step(span, 10)
+
+
+def snap_tip(
+    x: float,
+    y: float,
+    *,
+    grid: bool,
+    unit: bool,
+    one_dimensional: bool = False,
+    step: float = SNAP_STEP,
+) -> tuple[float, float]:
+    """Where a dragged tip lands: on the unit circle, else on a grid of ``step``
+    (:func:`snap_step`), written as a person writes it (0.3, not 0.30000000000000004).
+
+    With both snaps on, the unit length wins (a grid point is rarely at
+    length 1). A one-dimensional plane keeps ``y`` at 0.
+    """
+    if one_dimensional:
+        y = 0.0
+    if unit:
+        length = math.hypot(x, y)
+        return (x / length + 0.0, y / length + 0.0) if length > 0 else (x, y)
+    if grid:
+        return _on_grid(x, step), _on_grid(y, step)
+    return x, y
+
+
+def _on_grid(value: float, step: float) -> float:
+    """``value`` rounded to a multiple of ``step`` (a round step: 1, 2, 2.5 or 5 times
+    a power of ten), divided by the power of ten last so the decimal comes out clean.
+    """
+    if not (step >= 1e-290 and math.isfinite(value)):
+        return value
+    per_unit = 10.0 ** -math.floor(math.log10(step))  # 10 for a step of 0.1 or 0.25
+    mantissa = step * per_unit
+    steps = value * per_unit / mantissa
+    if not abs(steps) < 2.0**53:  # beyond the floats' integers: already on any grid
+        return value
+    snapped = round(steps) * mantissa / per_unit + 0.0
+    return snapped if math.isfinite(snapped) else value
 
 
 def axis_ticks(low: float, high: float, target: int = 5) -> list[float]:

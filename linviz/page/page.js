@@ -614,13 +614,33 @@
     return halfFor(extent);
   }
 
-  /** A plane's half-range for an extent: 15 % more, up to a tenth, at least 1.2; near the
-   *  end of the floats the largest float itself (extent·1.15 was Infinity, and every
-   *  coordinate NaN). */
+  /** A plane's half-range for an extent: 15 % more, up to a tenth, at least 1.2 (the unit
+   *  circle shows); with every coordinate under 0.8, at least 1.2 · extent / 0.8, up to
+   *  two significant digits (keys or values near 0.01 fill the plane, as in the app:
+   *  drawable.half_range). Near the end of the floats the largest float itself
+   *  (extent·1.15 was Infinity, and every coordinate NaN). */
   function halfFor(extent) {
-    var wanted = Math.max(extent * 1.15, 1.2);
+    var least = extent > 0 && extent < 0.8 ? 1.2 * extent / 0.8 : 1.2;
+    var wanted = Math.max(extent * 1.15, least, 1e-300);
     if (!isFinite(wanted)) return Number.MAX_VALUE;
-    return wanted < 1e15 ? Math.ceil(wanted * 10 - 1e-9) / 10 : wanted;
+    if (wanted >= 1 && wanted < 1e15) return Math.ceil(wanted * 10 - 1e-9) / 10;
+    if (wanted >= 1) return wanted;
+    var per = Math.pow(10, 1 - Math.floor(Math.log10(wanted)));  // 1000 for 0.0137
+    var rounded = Math.ceil(wanted * per * (1 - 1e-12)) / per;
+    return isFinite(rounded) && rounded > 0 ? rounded : wanted;
+  }
+
+  /** A round step (1, 2, 2.5 or 5 times a power of ten) giving about ``target`` steps
+   *  over ``span`` (drawable.tick_step). */
+  function roundStep(span, target) {
+    var raw = span / target;
+    if (!(raw >= 1e-300)) return 1e-300;
+    var power = Math.pow(10, Math.floor(Math.log10(raw)));
+    var factors = [1, 2, 2.5, 5, 10];
+    for (var i = 0; i < factors.length; i++) {
+      if (factors[i] * power >= raw * (1 - 1e-9)) return factors[i] * power;
+    }
+    return raw;
   }
 
   function toPlane(p, x, y) {
@@ -637,14 +657,28 @@
     return [(local.x - PLANE / 2) / scale, (PLANE / 2 - local.y) / scale];
   }
 
-  /** Where a dragged tip lands: on the 0.1 grid, as the app snaps it by default. */
-  function snap(x) { return Math.round(x * 10) / 10 + 0; }
+  /** Where a dragged tip lands on plane ``p``: on the 0.1 grid, as the app snaps it by
+   *  default; on a plane under 1 wide, on a round step about a tenth of it
+   *  (drawable.snap_step and snap_tip: keys near 0.01 do not snap to 0). */
+  function snap(p, x) {
+    var span = 2 * p.half;
+    var step = span >= 1 ? 0.1 : roundStep(span, 10);
+    if (!(step >= 1e-290) || !isFinite(x)) return x;
+    var per = Math.pow(10, -Math.floor(Math.log10(step)));  // 10 for 0.1 or 0.25
+    var mantissa = Math.round(step * per * 10) / 10;         // 1, 2, 2.5 or 5
+    var steps = x * per / mantissa;
+    if (!(Math.abs(steps) < 9007199254740992)) return x;
+    var snapped = Math.round(steps) * mantissa / per + 0;
+    return isFinite(snapped) ? snapped : x;
+  }
 
   function drawAxes(p) {
     var g = svgEl("g", { "class": "axes-layer" });
     var lo = toPlane(p, -p.half, -p.half), hi = toPlane(p, p.half, p.half), o = toPlane(p, 0, 0);
-    var step = p.half > 6 ? Math.ceil(p.half / 4) : (p.half > 3 ? 1 : 0.5);
-    for (var t = -Math.floor(p.half / step) * step; t <= p.half + 1e-9; t += step) {
+    var step = p.half > 6 ? Math.ceil(p.half / 4)
+      : (p.half > 3 ? 1 : (p.half >= 1 ? 0.5 : roundStep(p.half, 2.4)));
+    var end = Math.min(p.half * (1 + 1e-9), Number.MAX_VALUE);  // a share: halves near 1e-300
+    for (var t = -Math.floor(p.half / step) * step; t <= end && isFinite(t); t += step) {
       var a = toPlane(p, t, 0);
       g.appendChild(svgEl("line", { x1: a[0], y1: lo[1], x2: a[0], y2: hi[1], "class": "grid" }));
       if (p.axes.length > 1) {
@@ -846,8 +880,8 @@
     event.preventDefault();
     var p = dragging.plane, at = fromClient(p, event.clientX, event.clientY);
     var vector = dragging.base.slice();
-    vector[p.axes[0]] = snap(at[0]);
-    if (p.axes.length > 1) vector[p.axes[1]] = snap(at[1]);
+    vector[p.axes[0]] = snap(p, at[0]);
+    if (p.axes.length > 1) vector[p.axes[1]] = snap(p, at[1]);
     var step = replay.steps[dragging.number - 1];
     if (step[dragging.field].every(function (x, i) { return x === vector[i]; })) return;
     // A caption that wraps anew can move the plane: scroll it back under the pointer.

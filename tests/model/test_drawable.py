@@ -107,9 +107,47 @@ def test_colour_bar_ticks_sit_on_a_bar_from_minus_one_to_one(limit):
 @example(SMALLEST, 20.0, 0.0)
 def test_a_plane_half_range_is_finite_and_fits_the_extent(extent, margin, plot):
     lim = dr.half_range(extent, margin, plot)
-    assert math.isfinite(lim) and lim >= dr.MIN_HALF_RANGE
-    assert lim >= min(abs(extent), dr.MAX_DRAWN)
+    size = min(abs(extent), dr.MAX_DRAWN)
+    assert math.isfinite(lim) and lim >= dr.MIN_SPAN
+    short = size / dr.SHORT_EXTENT if 0 < size < dr.SHORT_EXTENT else 1.0
+    assert lim >= dr.MIN_HALF_RANGE * short * (1 - 1e-12)
+    assert lim >= size
     assert math.isfinite(lim * 1.02 * 10_000)  # a padding and a pixel scale stay finite
+
+
+def test_a_plane_of_short_arrows_frames_them_not_the_unit_circle():
+    # Keys of length 1 and more, (0.8, 0.6) among them: at least ±1.2, as every lesson's.
+    assert dr.half_range(1.0, 0.0, 400.0) == dr.half_range(0.8, 0.0, 400.0) == 1.2
+    assert dr.half_range(0.0, 0.0, 400.0) == 1.2  # no arrow: the usual plane
+    # Shorter: 1.2 × extent / 0.8, in proportion (no jump for a scrub to flip across).
+    assert dr.half_range(0.7071, 0.0, 400.0) == 1.1  # 1.0607: the unit circle still fits
+    assert dr.half_range(0.4, 0.0, 400.0) == 0.6
+    # Keys near 0.01 (a trained model's may be), two significant digits: not two
+    # dots on a plane of ±1.2.
+    assert dr.half_range(0.01, 0.0, 400.0) == 0.015
+    assert dr.half_range(0.0137, 0.0, 400.0) == 0.021  # 0.020 55, up
+    assert dr.half_range(3e-300, 0.0, 400.0) == pytest.approx(4.5e-300)
+
+
+def test_a_framed_plane_goes_below_its_usual_span_only_for_what_the_user_wrote():
+    assert dr.least_frame([(0.012, 0.004), (-0.003, 0.015)]) == 0.015
+    assert dr.least_frame([(3.0, 0.0), (0.2, 0.1)]) == 1.0  # the lessons' values: as before
+    assert dr.least_frame([]) == 1.0  # only worked-out points (a read's y): never below
+    assert dr.least_frame([(0.0, 0.0)]) == 1.0  # nothing to frame: the usual span
+    assert dr.least_frame([(float("nan"), 1e-300)]) == 1e-300
+    frame = dr.fit_frame([(0.012, 0.004), (0.0102, 0.013)], dr.least_frame([(0.012, 0.004)]))
+    assert frame.width == pytest.approx(0.012) and frame.height == pytest.approx(0.013)
+
+
+def test_a_dragged_tip_snaps_to_a_grid_the_plane_can_show():
+    assert dr.snap_step(2.4) == dr.snap_step(1.0) == 0.1  # every lesson's planes
+    assert dr.snap_step(0.024) == 0.0025
+    assert dr.snap_tip(0.26, 0.94, grid=True, unit=False, step=dr.snap_step(3.0)) == (0.3, 0.9)
+    # On a plane of keys near 0.01, a 0.1 grid snapped every drag to 0.
+    step = dr.snap_step(0.024)
+    assert dr.snap_tip(0.0123, -0.00456, grid=True, unit=False, step=step) == (0.0125, -0.005)
+    assert dr.snap_tip(0.37, 0.0, grid=True, unit=False, step=0.25) == (0.25, 0.0)
+    assert dr.snap_tip(1e308, -1e308, grid=True, unit=False) == (1e308, -1e308)
 
 
 points = st.lists(st.tuples(extreme, extreme), min_size=0, max_size=6)
@@ -434,7 +472,7 @@ def test_a_plane_half_range_worked_by_hand():
     assert dr.half_range(5.0, 50.0, 400.0) == 6.7  # 5 / 0.75 = 6.67
     assert dr.half_range(5.0, 10.0, 400.0) == 5.6  # 5 / 0.95 = 5.26 < 5 × 1.12
     assert dr.half_range(5.0, 300.0, 400.0) == 10.0  # the margin's share stops at half
-    assert dr.half_range(0.5, 0.0, 400.0) == 1.2  # never below the minimum
+    assert dr.half_range(0.8, 0.0, 400.0) == 1.2  # never below the minimum from 0.8 on
     assert dr.half_range(5.0, -50.0, 400.0) == 5.6  # no negative margin
     assert dr.half_range(5.0, -50.0, 4.0) == 5.6  # … none at all, even on a tiny plot
     assert dr.half_range(1.0, 0.3, 0.5) == 2.0  # a plot under a pixel counts as one

@@ -36,6 +36,19 @@ def webengine_available() -> bool:
         return False
 
 
+def svg_to_client(field_selector: str) -> str:
+    """JS: the client point of a plane's data point (x, y), from the dragged arrow itself."""
+    return (
+        f"var hit = document.querySelector({field_selector!r});"
+        "var arrow = hit.parentNode, line = arrow.querySelector('line');"
+        "var svg = hit.ownerSVGElement, m = svg.getScreenCTM();"
+        "var o = [Number(line.getAttribute('x1')), Number(line.getAttribute('y1'))];"
+        "var tip = [Number(hit.getAttribute('cx')), Number(hit.getAttribute('cy'))];"
+        "function client(p) { var q = svg.createSVGPoint(); q.x = p[0]; q.y = p[1];"
+        " q = q.matrixTransform(m); return [q.x, q.y]; }"
+    )
+
+
 class Browser:
     """The test side: start the child, send commands, read answers."""
 

@@ -7,11 +7,13 @@ import numpy as np
 import pytest
 
 from linviz.model.captions import render
+from linviz.model.drawable import snap_step
 from linviz.model.norms import cosine, vector_norm
 from linviz.model.readout import read_result
 from linviz.model.replay import Trace
 from linviz.model.scenario import Scenario, read, write
 from linviz.page.writer import write_lesson_page
+from tests.page.browser import svg_to_client
 from tests.tiny_scenarios import tiny_keys, tiny_values
 
 BIGGEST = 1.79e308
@@ -209,3 +211,34 @@ def test_the_weights_of_tiny_keys_read_as_in_the_app(browser, tmp_path):
     )
     assert caption.replace("\xa0", " ") == want
     assert "1e-160" in cells and "2e-160" in cells
+
+
+def test_keys_near_a_hundredth_fill_the_plane_and_a_drag_snaps_on_its_fine_grid(browser, tmp_path):
+    # On a plane of ±1.2 such keys were dots on its origin, and a drag snapped them to 0.
+    scenario = Scenario(
+        2,
+        2,
+        [
+            write([0.01, 0.0], [0.012, 0.004], "a"),
+            write([0.006, 0.008], [-0.003, 0.015], "b"),
+            read([0.01, 0.0], "r1", target="a"),
+        ],
+        title="Small vectors",
+    )
+    browser.load(write_lesson_page(scenario, tmp_path / "small.html", "en", "light"), 1024, 768)
+    points = browser.js(
+        "window.linviz.go(2); window.scrollTo(0, 0);"
+        "document.getElementById('key-plane').scrollIntoView();"
+        + svg_to_client('#key-plane .hit[data-step="2"]')
+        + "var scale = (tip[0] - o[0]) / 0.006;"
+        "function at(x, y) { return client([o[0] + x * scale, o[1] - y * scale]); }"
+        "return {length: Math.hypot(tip[0] - o[0], tip[1] - o[1]),"
+        " path: [at(0.006, 0.008), at(0.005, 0.01), at(0.0037, 0.0118)]};"
+    )
+    assert points["length"] > 60  # of the plane's 300 units: an arrow one can grab
+    browser.drag(points["path"])
+    moved = browser.js("return window.linviz.trace();")["steps"][1]["key"]
+    step = snap_step(2 * 0.015)  # the app's grid on a plane as wide (half-width 0.015)
+    assert moved == pytest.approx([0.0037, 0.0118], abs=step / 2 + 0.0003)
+    assert moved != [0.0, 0.0]
+    assert all(abs(c / step - round(c / step)) < 1e-9 for c in moved)

@@ -16,6 +16,7 @@ from linviz.model.replay import Trace
 from linviz.model.report import trace_document
 from linviz.model.scenario_file import load_scenario, scenario_from_dict
 from linviz.page.writer import write_lesson_page
+from tests.page.browser import svg_to_client
 
 LESSONS = bundled_lessons()
 
@@ -145,19 +146,6 @@ def test_text_from_the_file_is_shown_as_text(browser, tmp_path):
     assert answer["text"].count(hostile) >= 4  # title, caption, readout's terms, plane label
 
 
-def _svg_to_client(field_selector: str) -> str:
-    """JS: the client point of a plane's data point (x, y), from the dragged arrow itself."""
-    return (
-        f"var hit = document.querySelector({field_selector!r});"
-        "var arrow = hit.parentNode, line = arrow.querySelector('line');"
-        "var svg = hit.ownerSVGElement, m = svg.getScreenCTM();"
-        "var o = [Number(line.getAttribute('x1')), Number(line.getAttribute('y1'))];"
-        "var tip = [Number(hit.getAttribute('cx')), Number(hit.getAttribute('cy'))];"
-        "function client(p) { var q = svg.createSVGPoint(); q.x = p[0]; q.y = p[1];"
-        " q = q.matrixTransform(m); return [q.x, q.y]; }"
-    )
-
-
 def _app_drag(lesson_name: str, number: int, field: str, vector) -> dict:
     """The trace after the app's drag of step ``number`` to ``vector`` (a session command)."""
     session = Session()
@@ -176,7 +164,7 @@ def test_a_mouse_drag_of_a_key_changes_s_as_the_apps_drag_does(browser, tmp_path
     points = browser.js(
         "window.linviz.go(5); window.scrollTo(0, 0);"
         "document.getElementById('key-plane').scrollIntoView();"
-        + _svg_to_client('#key-plane .hit[data-step="5"]')
+        + svg_to_client('#key-plane .hit[data-step="5"]')
         + "var scale = (tip[0] - o[0]) / 0.8;"
         "function at(x, y) { return client([o[0] + x * scale, o[1] - y * scale]); }"
         "return [at(0.8, 0.6), at(0.7, 0.7), at(0.5, 0.8), at(0.3, 0.9)];"
@@ -209,7 +197,7 @@ def test_a_touch_drag_of_a_value_moves_it(browser, tmp_path):
     browser.load(_page(tmp_path, lesson), 390, 844)
     answer = browser.js(
         "window.linviz.go(2);"
-        + _svg_to_client('#value-plane .hit[data-step="1"]')
+        + svg_to_client('#value-plane .hit[data-step="1"]')
         + "var scale = (tip[0] - o[0]) / 2;"  # w1's value is (2, 3)
         "function at(x, y) { return client([o[0] + x * scale, o[1] - y * scale]); }"
         "function send(type, p) {"

@@ -10,7 +10,6 @@ plane shows, and a drag edits only those two.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 import numpy as np
@@ -24,6 +23,9 @@ from linviz.model.drawable import (
     Frame,
     fit_frame,
     half_range,
+    least_frame,
+    snap_step,
+    snap_tip,
     steps_near,
     view_window,
 )
@@ -54,10 +56,9 @@ from linviz.views.theme import Theme
 
 Qt = QtCore.Qt
 
-#: A framed plane (the value plane at a step) shows at least this much each way.
+#: A framed plane (the value plane at a step) shows at least this much each way,
+#: unless what the user wrote among its points is smaller (see least_frame).
 MIN_FRAME = 1.0
-#: Grid snapping rounds to 1 / GRID_STEPS (0.1).
-GRID_STEPS = 10
 #: With more arrows than this, only steps this close to the cursor are labelled:
 #: the 11 around it (with ±8, 17 labels crowded a panel a few hundred pixels
 #: wide, and each costs its layout on every cursor move).
@@ -76,24 +77,6 @@ _MOUSE_EVENTS = frozenset(
         QtCore.QEvent.Type.ContextMenu,
     }
 )
-
-
-def snap_tip(
-    x: float, y: float, *, grid: bool, unit: bool, one_dimensional: bool = False
-) -> tuple[float, float]:
-    """Where a dragged tip lands: on the unit circle, else on a 0.1 grid.
-
-    With both snaps on, the unit length wins (a grid point is rarely at
-    length 1). A one-dimensional plane keeps ``y`` at 0.
-    """
-    if one_dimensional:
-        y = 0.0
-    if unit:
-        length = math.hypot(x, y)
-        return (x / length + 0.0, y / length + 0.0) if length > 0 else (x, y)
-    if grid:
-        return round(x * GRID_STEPS) / GRID_STEPS + 0.0, round(y * GRID_STEPS) / GRID_STEPS + 0.0
-    return x, y
 
 
 class _WriteOrdinals:
@@ -140,6 +123,8 @@ class VectorPlanePanel(Panel):
         self.frames_set = 0
         #: Points the view must show, set by :meth:`_arrows`: none fits every arrow.
         self._frame_points: list[tuple[float, float]] = []
+        #: Those of them the user wrote (not worked out): they may frame below MIN_FRAME.
+        self._written_points: list[tuple[float, float]] = []
         self._extent = 0.0
         self._grow_next = False
         self._refit = False  # the plot was resized: fit the range anew at the next refresh
@@ -287,6 +272,7 @@ class VectorPlanePanel(Panel):
         self._set_axis_labels(size, axes, theme)
         ordinals = self._ordinals.get(scenario, Change.SCENARIO in changes and not session.dragging)
         self._frame_points: list[tuple[float, float]] = []
+        self._written_points: list[tuple[float, float]] = []
         batch = self._arrows(theme, axes, size, ordinals) if len(scenario) else ArrowBatch.empty()
         extent = batch.extent()
         self._extent = extent
@@ -477,7 +463,7 @@ class VectorPlanePanel(Panel):
         """
         if self._drag_item is not None:
             return
-        frame = fit_frame(points, MIN_FRAME)
+        frame = fit_frame(points, least_frame(self._written_points, MIN_FRAME))
         # Room for a line of label text beyond a tip on the frame's edge; an edge
         # only the origin reaches (no label there) needs just a little.
         line = theme.font_pt * 0.9 * 96 / 72 * 1.3 + 6
@@ -852,12 +838,14 @@ class VectorPlanePanel(Panel):
             return
         options = self.session.options
         one_d = self._drag_base.size == 1
+        (x0, x1), (y0, y1) = self._view_box.viewRange()
         x, y = snap_tip(
             x,
             y,
             grid=options.snap_grid,
             unit=options.snap_unit and self._drag_field == "vector",
             one_dimensional=one_d,
+            step=snap_step(min(x1 - x0, y1 - y0)),
         )
         axes = self.session.plane_axes(self.space)
         vector = self._drag_base.copy()

@@ -116,11 +116,14 @@ class ValuePlanePanel(VectorPlanePanel):
         # and the target: crosstalk is seen coming from them (crowding the plane, r4).
         collected = np.asarray(result.numbers)[np.asarray(result.weights) != 0]
         drawn = np.isin(np.asarray(numbers, dtype=np.int64), collected)
-        self._frame_points.extend(map(tuple, tips[drawn].tolist()))
+        collected_tips = list(map(tuple, tips[drawn].tolist()))
+        self._frame_points.extend(collected_tips)
+        self._written_points.extend(collected_tips)
         target = None
         if result.expected is not None:
             target = self._point(result.expected, axes, size)
             self._frame_points.append(target)
+            self._written_points.append(target)
             label = self.tr("target")
             for arrow in batch.labelled():
                 # The stored value it lies on: one label "target = v(k)", not two stacked.
@@ -187,7 +190,9 @@ class ValuePlanePanel(VectorPlanePanel):
     ) -> None:
         """At a write: frame its value and what the memory held at its key before."""
         scenario = self.session.scenario
-        self._frame_points.append(self._point(scenario.step(number).value, axes, size))
+        written = self._point(scenario.step(number).value, axes, size)
+        self._frame_points.append(written)
+        self._written_points.append(written)
         held = held_at_key(self.session.trace, number)
         if not np.any(np.abs(held) > 1e-12):
             return  # nothing there yet: the write starts from zero

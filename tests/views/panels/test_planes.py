@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from linviz.controller.session import Session
-from linviz.model.drawable import MAX_ARROWS
+from linviz.model.drawable import MAX_ARROWS, snap_step
 from linviz.model.errors import ScenarioError
 from linviz.model.scenario import Scenario, read, write
 from linviz.views.panels.key_plane import KeyPlanePanel
@@ -507,3 +507,42 @@ def test_cursor_moves_and_drag_frames_restyle_few_items_yet_any_key_can_be_grabb
     QTest.mouseRelease(viewport, LEFT, NO_MOD, end)
     assert vector(session, 480) == pytest.approx([0.2, -0.9], abs=0.02)
     assert session.undo_stack.undo_text() == "move key w480"
+
+
+def small_scenario() -> Scenario:
+    """Keys and values near 0.01, as a trained model's may be."""
+    return Scenario(
+        2,
+        2,
+        [
+            write([0.01, 0.0], [0.012, 0.004], "a"),
+            write([0.006, 0.008], [-0.003, 0.015], "b"),
+            read([0.01, 0.0], "r1", target="a"),
+        ],
+    )
+
+
+def test_keys_and_values_near_a_hundredth_fill_their_planes_and_drag_on_a_fine_grid(qtbot):
+    session = Session(small_scenario())
+    session.set_cursor(3)
+    keys = shown(qtbot, KeyPlanePanel(session))
+    values = shown(qtbot, ValuePlanePanel(session))
+    # Framed at their own size, not as dots on a plane of ±1 (a 0.1 grid's worth).
+    (x0, x1), (y0, y1) = values.plot_widget.getPlotItem().getViewBox().viewRange()
+    assert x0 <= -0.003 and x1 >= 0.012 and y0 <= 0.0 and y1 >= 0.015
+    assert max(x1 - x0, y1 - y0) < 0.1
+    (kx0, kx1), _ = keys.plot_widget.getPlotItem().getViewBox().viewRange()
+    assert 0.01 <= kx1 < 0.05 and -0.05 < kx0
+    tip = point(keys, 0.01, 0.0)
+    assert (tip - point(keys, 0.0, 0.0)).manhattanLength() > 60  # an arrow one can grab
+    # A drag with grid snapping on lands on the plane's fine grid, not on 0 or 0.1.
+    assert session.options.snap_grid
+    (kx0, kx1), (ky0, ky1) = keys.plot_widget.getPlotItem().getViewBox().viewRange()
+    step = snap_step(min(kx1 - kx0, ky1 - ky0))
+    assert 0.001 <= step <= 0.005  # about a tenth of a plane some 0.03 wide
+    drag(keys.plot_widget, point(keys, 0.006, 0.008), point(keys, 0.0037, 0.0118))
+    moved = vector(session, 2)
+    assert moved.tolist() == pytest.approx([0.0037, 0.0118], abs=step / 2 + 0.0003)
+    assert moved.tolist() != [0.0, 0.0]
+    assert all(abs(c / step - round(c / step)) < 1e-9 for c in moved)
+    assert session.undo_stack.undo_text() == "move key b"
