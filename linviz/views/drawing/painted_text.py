@@ -19,6 +19,7 @@ median CPU time per sample): ``drag_ms.d64_1000_steps`` 18 ms,
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -32,6 +33,10 @@ Qt = QtCore.Qt
 COLUMN_GAP_LINES = 0.75
 #: Vertical padding of each table row, in pixels (above and below).
 ROW_PADDING_PX = 2
+#: A value wrapping to more lines than this beside its name goes under it, if
+#: the table is then lower (a 16-component vector in a projector's narrow column,
+#: one number a line). Three lines beside a name are kept: no layout is tried twice.
+MOST_VALUE_LINES = 3
 
 
 @dataclass(frozen=True)
@@ -508,9 +513,42 @@ class MeasureTable(_PaintedText):
         stacked = value_w < min(widest_value, 8 * self._width("M", False)) or (
             widest_piece > value_w
         )
+        y, placed, spans, longest = self._rows_laid_out(width, stacked, name_w, value_w)
+        if not stacked and longest > MOST_VALUE_LINES and self._stacked_at_least(width) < y:
+            # A value one number a line (16 components in a projector's narrow
+            # column): under its name, it takes two lines, not five.
+            under = self._rows_laid_out(width, True, name_w, value_w)
+            if under[0] < y:
+                y, placed, spans, _ = under
+        if len(self._spans) > 8:
+            self._spans.clear()
+        self._spans[width] = spans
+        return y, placed
+
+    def _stacked_at_least(self, width: int) -> float:
+        """How high the rows are at least with each value under its name: a line per
+        name, and each value's width over the line it gets (it wraps only at commas).
+        """
+        line = self.line_height()
+        room = max(width - line, 1.0)
+        return sum(
+            (1 + math.ceil(self._width(row.value, True) / room)) * line + 2 * ROW_PADDING_PX
+            for row in self._rows
+        )
+
+    def _rows_laid_out(
+        self, width: int, stacked: bool, name_w: float, value_w: float
+    ) -> tuple[float, list[_Placed], list[tuple[float, float]], int]:
+        """Every row laid out, values under their names (``stacked``) or beside them.
+
+        Returns the height, the pieces placed, each row's span, and the most
+        lines any value took.
+        """
+        line = self.line_height()
+        gap = COLUMN_GAP_LINES * line
         placed: list[_Placed] = []
         spans: list[tuple[float, float]] = []
-        y = 0.0
+        y, longest = 0.0, 0
         for row in self._rows:
             top = y + ROW_PADDING_PX
             names = tuple((p.text, False, self._name_color, False) for p in words(row.name, ""))
@@ -519,13 +557,10 @@ class MeasureTable(_PaintedText):
                 bottom = self._place(names, width, 0.0, top, placed)
                 bottom = self._place(values, width - line, line, bottom, placed)
             else:
-                bottom = max(
-                    self._place(names, name_w, 0.0, top, placed),
-                    self._place(values, value_w, name_w + gap, top, placed),
-                )
+                names_bottom = self._place(names, name_w, 0.0, top, placed)
+                values_bottom = self._place(values, value_w, name_w + gap, top, placed)
+                bottom = max(names_bottom, values_bottom)
+                longest = max(longest, round((values_bottom - top) / line))
             spans.append((y, bottom + ROW_PADDING_PX))
             y = bottom + ROW_PADDING_PX
-        if len(self._spans) > 8:
-            self._spans.clear()
-        self._spans[width] = spans
-        return y, placed
+        return y, placed, spans, longest

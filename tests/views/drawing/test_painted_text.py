@@ -88,6 +88,34 @@ def test_a_narrow_table_puts_each_value_under_its_name(qtbot):
     assert value.baseline > name.baseline  # under, not beside
 
 
+def test_a_value_one_number_a_line_beside_its_name_goes_under_it_when_that_is_lower(qtbot):
+    # A projector's readout at 1024×768 with a 16-component read: beside names half
+    # the table wide, each vector wrapped one number a line, five lines a measure.
+    vector = "[0.0256, -0.0256, 0.0587, 0.00668, … (16 in all)]"
+    rows = [
+        Row("output y", vector, "#d55e00"),
+        Row("expected v_target (w53)", vector, "#00664a"),
+        Row("relative error", "102.3 %", "#000000"),
+    ]
+    table = MeasureTable()
+    table.set_rows(rows)
+    host = in_a_column(qtbot, table, width=2000)
+    line = table.line_height()
+    host.resize(round(16 * line), 800)  # the value column holds one number a line
+    qtbot.waitUntil(lambda: table.width() < 17 * line)
+    height, placed = table._layout(table.width())
+    name = next(p for p in placed if p.text.startswith("output"))
+    first = next(p for p in placed if p.text.startswith("[0.0256"))
+    assert first.baseline > name.baseline  # under its name …
+    # … the three measures in eight lines, not eleven (five, five and one beside them).
+    assert len({p.baseline for p in placed}) == 8
+    assert height < 9 * line
+    # Short values stay beside their names, one line a measure.
+    table.set_rows([Row("output y", "[1.2, -1.8]", "#d55e00"), Row("cosine", "0.83", "#000")])
+    _, placed = table._layout(table.width())
+    assert len({p.baseline for p in placed}) == 2
+
+
 def test_ctrl_c_copies_the_text(qtbot):
     table = MeasureTable()
     table.set_rows([Row("output y", "[1.2, -1.8]", "#d55e00")])
