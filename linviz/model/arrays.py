@@ -40,6 +40,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 import numpy as np
 
 from linviz.model import limits
+from linviz.model.column_layout import layout_for_steps
 from linviz.model.errors import QT_TRANSLATE_NOOP, Counted, Phrase, ScenarioError, Term, shown
 from linviz.model.rules import RULE_NAMES, RULE_PARAMETERS, Rule
 from linviz.model.scenario import READ, WRITE, Scenario, Step, StepColumns, check_text
@@ -439,6 +440,13 @@ def scenario_from_arrays(
         Array indices (from 0) picking one head of arrays in
         flash-linear-attention's layout; needed when that axis has more than one.
 
+    Returns
+    -------
+    ArrayScenario
+        Saved one object per step, or in columns from 10,000 steps on
+        (:data:`~linviz.model.column_layout.COLUMNS_FROM_STEPS`: such a file
+        opens again in seconds).
+
     Raises
     ------
     ScenarioError
@@ -595,6 +603,7 @@ def scenario_from_arrays(
             rule=chosen,
         )
         _check_finite(scenario)
+        scenario.layout = layout_for_steps(total)
         return scenario
     scenario = ArrayScenario(
         d_k, d_v, title=title, feature_map=feature_map, normalize=normaliser, rule=chosen
@@ -625,6 +634,7 @@ def scenario_from_arrays(
         )
     )
     _check_finite(scenario)
+    scenario.layout = layout_for_steps(total)
     return scenario
 
 

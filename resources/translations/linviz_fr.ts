@@ -692,6 +692,10 @@ L’erreur y − v_cible = {interference} est faite des parts que liste {parts},
         <translation>Scénario linviz, JSON (*.json)</translation>
     </message>
     <message>
+        <source>linviz scenario, JSON in columns: big ones open faster (*.json)</source>
+        <translation>Scénario linviz, JSON en colonnes : les gros s’ouvrent plus vite (*.json)</translation>
+    </message>
+    <message>
         <source>linviz scenario archive, NumPy (*.npz)</source>
         <translation>Archive de scénario linviz, NumPy (*.npz)</translation>
     </message>

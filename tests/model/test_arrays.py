@@ -1,5 +1,7 @@
 """Scenarios from arrays: the replay matches the recurrences of a real model, written here."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -202,6 +204,25 @@ def test_float32_and_integer_arrays_and_saving(tmp_path):
     path = scenario.save(tmp_path / "mine.json")
     again = load_scenario(path)
     assert again == scenario and again.title == "mine"
+
+
+def test_ten_thousand_steps_of_arrays_are_saved_in_columns_fewer_a_step_an_object(tmp_path):
+    rng = np.random.default_rng(4)
+    tokens = 5_000  # a write and a read each: 10,000 steps
+    big = scenario_from_arrays(
+        q=rng.standard_normal((tokens, 4)),
+        k=rng.standard_normal((tokens, 4)),
+        v=rng.standard_normal((tokens, 3)),
+        beta=rng.uniform(0, 1, tokens),
+    )
+    path = big.save(tmp_path / "big.json")
+    head = Path(path).read_text(encoding="utf-8")[:300]
+    assert len(big) == 10_000 and '"layout": "columns"' in head
+    assert load_scenario(path) == big
+    small = scenario_from_arrays(**{name: OK[name][:20] for name in "qkv"})
+    path = small.save(tmp_path / "small.json")
+    assert '"layout"' not in Path(path).read_text(encoding="utf-8")[:300]  # a step an object
+    assert load_scenario(path) == small
 
 
 def _refusal(**kwargs):

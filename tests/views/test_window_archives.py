@@ -148,3 +148,42 @@ def test_a_malformed_archive_is_refused_and_the_work_is_kept(qtbot, empty_window
     session.set_cursor(2)
     assert session.cursor == 2
     empty_window.error_box.close()
+
+
+def test_save_as_offers_json_in_columns_and_a_big_import_chooses_it_first(
+    qtbot, empty_window, tmp_path, monkeypatch
+):
+    from linviz.model.arrays import scenario_from_arrays
+
+    document, session = empty_window.document, empty_window.session
+    asked = []
+
+    def pick(kind: str):
+        def answer(parent, caption, start, filters, selected):
+            asked.append((filters.split(";;"), selected))
+            choice = next(f for f in filters.split(";;") if kind in f)
+            return str(tmp_path / f"saved-{len(asked)}"), choice
+
+        return answer
+
+    # A lesson (steps layout): the first JSON choice is offered; "in columns" picked.
+    monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName", pick("columns"))
+    assert document.save_as_dialog()
+    filters, selected = asked[0]
+    assert len([f for f in filters if "*.json" in f]) == 2 and "columns" not in selected
+    saved = tmp_path / "saved-1.json"
+    assert session.path == saved and '"layout": "columns"' in saved.read_text("utf-8")[:400]
+    assert load_scenario(saved) == session.scenario
+    session.save()  # Save keeps the layout chosen
+    assert '"layout": "columns"' in saved.read_text("utf-8")[:400]
+    # A scenario of 10,000 steps from arrays: in columns unless the user chooses otherwise.
+    rng = np.random.default_rng(6)
+    arrays = {name: rng.standard_normal((5_000, 3)) for name in "qkv"}
+    session.replace_scenario(scenario_from_arrays(**arrays), None)
+    monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName", pick("(*.json)"))
+    assert document.save_as_dialog()
+    filters, selected = asked[1]
+    assert "columns" in selected  # offered first
+    plain = tmp_path / "saved-2.json"  # the user picked the first JSON: a step an object
+    assert session.path == plain and '"layout"' not in plain.read_text("utf-8")[:400]
+    assert load_scenario(plain) == session.scenario

@@ -19,6 +19,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller import recovery
 from linviz.controller.session import ChangedOnDisk, Session
+from linviz.model.column_layout import LAYOUT_COLUMNS, LAYOUT_STEPS
 from linviz.model.errors import ScenarioError
 from linviz.model.file_kinds import ARCHIVE_SUFFIX, names_archive
 from linviz.model.lessons import bundled_lessons
@@ -190,11 +191,17 @@ class Document(QtCore.QObject):
     def _file_filter(self) -> str:
         return self.tr("linviz scenarios (*.json *.npz);;All files (*)")
 
-    def _save_filters(self) -> dict[str, str]:
-        """File ▸ Save As…'s choices of format, each with the ending it writes."""
+    def _save_filters(self) -> dict[str, tuple[str, str | None]]:
+        """File ▸ Save As…'s choices of format: each with the ending it writes and,
+        for JSON, the layout of its steps (README, "The columns layout").
+        """
         return {
-            self.tr("linviz scenario, JSON (*.json)"): JSON_SUFFIX,
-            self.tr("linviz scenario archive, NumPy (*.npz)"): ARCHIVE_SUFFIX,
+            self.tr("linviz scenario, JSON (*.json)"): (JSON_SUFFIX, LAYOUT_STEPS),
+            self.tr("linviz scenario, JSON in columns: big ones open faster (*.json)"): (
+                JSON_SUFFIX,
+                LAYOUT_COLUMNS,
+            ),
+            self.tr("linviz scenario archive, NumPy (*.npz)"): (ARCHIVE_SUFFIX, None),
         }
 
     def _suffix(self) -> str:
@@ -231,13 +238,20 @@ class Document(QtCore.QObject):
         return self.save_to(self.session.path)
 
     def save_to(
-        self, path: str | Path, *, overwrite: bool = False, suffix: str | None = None
+        self,
+        path: str | Path,
+        *,
+        overwrite: bool = False,
+        suffix: str | None = None,
+        layout: str | None = None,
     ) -> bool:
         """Save to ``path``; report failures without losing anything.
 
         A name ending in ``.npz`` is saved as a scenario archive, any other as
         JSON; a name without an ending gets ``suffix`` (by default the format
-        the scenario was opened or last saved in).
+        the scenario was opened or last saved in). ``layout`` (``"steps"`` or
+        ``"columns"``) arranges a JSON file's steps, kept for later saves; by
+        default the layout it was opened or last saved in.
         If the file changed on disk since it was opened or saved here (another
         window or program wrote it), asks first: overwrite, save under another
         name, or cancel. Whatever a save raises is shown as "Could not save
@@ -248,11 +262,12 @@ class Document(QtCore.QObject):
             path = path.with_suffix(suffix or self._suffix())
         try:
             with busy(self.parent_widget, self.tr("Saving %1…").replace("%1", path.name)):
-                self.session.save(path, overwrite=overwrite)
+                as_json = not names_archive(path)
+                self.session.save(path, layout if as_json else None, overwrite=overwrite)
         except ChangedOnDisk:
             choice = self.ask_changed_on_disk(path)
             if choice == "overwrite":
-                return self.save_to(path, overwrite=True)
+                return self.save_to(path, overwrite=True, layout=layout)
             if choice == "save_as":
                 return self.save_as_dialog()
             return False
@@ -269,11 +284,17 @@ class Document(QtCore.QObject):
         return True
 
     def save_as_dialog(self) -> bool:
-        """File ▸ Save As…: JSON or an archive, the format it was opened in chosen first."""
+        """File ▸ Save As…: JSON a step an object, JSON in columns, or an archive; the
+        format it was opened in (or, new, the one it would be saved in) chosen first.
+        """
         suffix = self._suffix()
         start = str(self.session.path or Path.home() / f"{self.session.title}{suffix}")
         filters = self._save_filters()
-        chosen = next(name for name, ending in filters.items() if ending == suffix)
+        layout = None if suffix == ARCHIVE_SUFFIX else self.session.scenario.layout
+        chosen = next(
+            (name for name, kind in filters.items() if kind == (suffix, layout)),
+            next(name for name, (ending, _) in filters.items() if ending == suffix),
+        )
         name, picked = QtWidgets.QFileDialog.getSaveFileName(
             self.parent_widget,
             self.tr("Save scenario"),
@@ -281,7 +302,10 @@ class Document(QtCore.QObject):
             ";;".join([*filters, self.tr("All files (*)")]),
             chosen,
         )
-        return self.save_to(name, suffix=filters.get(picked)) if name else False
+        if not name:
+            return False
+        ending, layout = filters.get(picked, (None, None))
+        return self.save_to(name, suffix=ending, layout=layout)
 
     def close(self) -> bool:
         """The window closes: whether it may (asking about unsaved changes); if so,
