@@ -38,7 +38,6 @@ from linviz.views.number_text import (
     shown_number,
     shown_percent,
     shown_vector,
-    shown_written,
     unbroken_lists,
 )
 from linviz.views.panels.panel import Panel
@@ -308,7 +307,9 @@ class ReadoutPanel(Panel):
         step = scenario.step(number)
         self._show_only(self.overlaps)
         heading = self.tr("Write {label}: key {key}, value {value}").format(
-            label=step.label, key=shown_written(step.vector), value=shown_written(step.value)
+            label=step.label,
+            key=_heading_vector(step.vector),
+            value=_heading_vector(step.value),
         )
         settings = self._settings_text(number)
         if settings:
@@ -447,7 +448,7 @@ class ReadoutPanel(Panel):
         step = result.step
         hidden = self.session.is_hidden()
         heading = self.tr("Read {label}: query {query}").format(
-            label=step.label, query=shown_written(step.vector)
+            label=step.label, query=_heading_vector(step.vector)
         )
         # Predict first: while the output is hidden, nothing hints at the answer.
         if not hidden and result.target is not None:
@@ -828,12 +829,22 @@ def _weight_texts(result: ReadResult, indices: list[int]) -> list[str]:
 def _measure_vector(
     vector: np.ndarray, digits: int = 4, *, written: bool = False, at: float | None = None
 ) -> str:
-    """A vector for the measures table: long ones (cut anyway) show 4 components, not 8,
-    so the table leaves the terms room at d_v = 64. ``written`` and ``at`` as
+    """A vector for the measures table and the heading: long ones (cut anyway) show
+    4 components, not 8, so the table leaves the terms room at d_v = 64 and a
+    heading wraps to two lines, not three or four. ``written`` and ``at`` as
     :func:`~linviz.views.number_text.shown_vector` takes them.
     """
     limit = 8 if len(vector) <= 8 else 4
     return shown_vector(vector, limit=limit, digits=digits, written=written, at=at)
+
+
+def _heading_vector(vector: np.ndarray) -> str:
+    """A written vector for a heading, as :func:`_measure_vector` shows it, its
+    "… (16 in all)" never wrapped apart ("(16" ended a line, "in all)]" began the next).
+    """
+    text = _measure_vector(vector, written=True)
+    head, comma, tail = text.rpartition(", ")
+    return head + comma + tail.replace(" ", "\xa0") if tail.startswith("…") else text
 
 
 def _unbroken(text: str) -> str:

@@ -247,6 +247,21 @@ def test_many_value_components_are_drawn_as_colour_strips(qtbot):
     assert f"component 18: {fmt_number(values[17])}" in QtWidgets.QToolTip.text()
 
 
+def test_a_heading_of_long_vectors_names_four_components_as_the_measures_do(qtbot):
+    session = d64_session()
+    session.set_cursor(len(session.scenario))
+    panel = show(qtbot, session)
+    query = session.scenario.step(len(session.scenario)).vector
+    heading = panel.heading.text()
+    # Four components and the count, as each measure below: two lines at most, not four.
+    assert heading.startswith(f"Read r: query [{fmt_number(query[0])}, ")
+    assert heading.count(",") == 4 and "…\xa0(64\xa0in\xa0all)]" in heading  # never split
+    session.set_cursor(2)
+    heading = panel.heading.text()
+    assert heading.startswith("Write w1: key [") and heading.count("(64\xa0in\xa0all)]") == 2
+    assert heading.count(",") == 9  # four and four, and the one between key and value
+
+
 def test_short_on_room_the_strips_keep_the_largest_terms_and_the_answer(qtbot):
     session = d64_session(writes=30)
     session.set_cursor(len(session.scenario))
