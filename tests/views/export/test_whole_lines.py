@@ -15,13 +15,14 @@ from linviz.views.panel_scroll import PanelScroll
 from tests.views.conftest import opened_window
 
 
-def _long_reads() -> Scenario:
-    """d = 4 writes and a read whose readout (a measure per error part, 4 numbers
-    each, a story) is taller than a 1024×768 window's column."""
+def _long_reads(d: int = 8) -> Scenario:
+    """d = 8 writes and a read whose readout (a measure per error part, 8 numbers
+    each, a story) is taller than a 1024×768 window's column (at d = 4 it fits
+    since a vector wrapping one number a line goes under its name)."""
     rng = np.random.default_rng(3)
-    steps = [write(list(rng.normal(size=4)), list(rng.normal(size=4)), f"w{n}") for n in range(12)]
-    steps.append(read(list(rng.normal(size=4)), "r1", target="w9"))
-    return Scenario(4, 4, steps)
+    steps = [write(list(rng.normal(size=d)), list(rng.normal(size=d)), f"w{n}") for n in range(12)]
+    steps.append(read(list(rng.normal(size=d)), "r1", target="w9"))
+    return Scenario(d, d, steps)
 
 
 @pytest.fixture
