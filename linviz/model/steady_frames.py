@@ -134,6 +134,23 @@ def steady_window(wanted: Frame, shown: Frame | None, width: float, height: floa
     return Frame(cx - half_w, cx + half_w, cy - half_h, cy + half_h)
 
 
+def held_window(wanted: Frame, shown: Frame, width: float, height: float) -> Frame:
+    """The window to show for ``wanted`` during a scrub: ``shown`` while ``wanted`` fits
+    inside it, however much smaller; else a new window (:func:`steady_window`) taking
+    in both. The frame only grows while the cursor runs through the steps, and is
+    fitted again (:func:`steady_window`) once it stops.
+    """
+    if contains(shown, wanted):
+        return shown
+    union = Frame(
+        min(shown.x0, wanted.x0),
+        max(shown.x1, wanted.x1),
+        min(shown.y0, wanted.y0),
+        max(shown.y1, wanted.y1),
+    )
+    return steady_window(union, None, width, height)
+
+
 def steady_half_range(wanted: float, shown: float | None) -> float:
     """The half-width to show for a wanted half-width of a square plane.
 

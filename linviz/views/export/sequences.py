@@ -27,6 +27,7 @@ from linviz.views.export.images import (
     write_file,
 )
 from linviz.views.number_text import grouped
+from linviz.views.panels.plane_base import fitted_every_step
 
 #: The animation's format.
 ANIMATION_SUFFIX = ".gif"
@@ -120,7 +121,7 @@ def export_all_steps(
     targets = numbered_paths(path, count)
     written: list[Path] = []
     try:
-        with cursor_kept(session):
+        with cursor_kept(session), fitted_every_step():
             for number, target in enumerate(targets):
                 session.set_cursor(number)
                 written.append(export_widget(widget, target, scale, transparent))
@@ -185,7 +186,7 @@ def export_gif(
     samples: list[np.ndarray] = []
     width = height = 0
     stride = 1
-    with cursor_kept(session):
+    with cursor_kept(session), fitted_every_step():
         for number in range(frames_count):
             session.set_cursor(number)
             image = render_image(widget, scale)

@@ -10,7 +10,9 @@ plane shows, and a drag edits only those two.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+import time
+from collections.abc import Callable, Iterator
 
 import numpy as np
 import pyqtgraph as pg
@@ -31,7 +33,7 @@ from linviz.model.drawable import (
 )
 from linviz.model.errors import ScenarioError
 from linviz.model.scenario import Scenario
-from linviz.model.steady_frames import steady_half_range, steady_window
+from linviz.model.steady_frames import held_window, steady_half_range, steady_window
 from linviz.views.drawing.arrow_layer import ArrowLayer
 from linviz.views.drawing.item_cache import redraw_cached
 from linviz.views.drawing.scene_tuning import quiet_hover_while_dragging
@@ -55,6 +57,28 @@ from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme
 
 Qt = QtCore.Qt
+
+#: Cursor moves closer together than this (seconds) are a scrub: a framed plane's
+#: frame then only grows, and is fitted to the step again once the moves stop.
+SCRUB_GAP_S = 0.3
+#: How many callers now step through a scenario to draw each step (fitted_every_step).
+_fitting_every_step = 0
+
+
+@contextlib.contextmanager
+def fitted_every_step() -> Iterator[None]:
+    """Within: every cursor move fits the planes to its step, however quick the moves.
+
+    An export of every step (images, a GIF) moves the cursor as fast as a
+    scrub does; each of its pictures must be framed for its own step.
+    """
+    global _fitting_every_step
+    _fitting_every_step += 1
+    try:
+        yield
+    finally:
+        _fitting_every_step -= 1
+
 
 #: A framed plane (the value plane at a step) shows at least this much each way,
 #: unless what the user wrote among its points is smaller (see least_frame).
@@ -125,6 +149,12 @@ class VectorPlanePanel(Panel):
         self._frame_points: list[tuple[float, float]] = []
         #: Those of them the user wrote (not worked out): they may frame below MIN_FRAME.
         self._written_points: list[tuple[float, float]] = []
+        #: When the cursor last moved (time.monotonic), and the fit once a scrub stops.
+        self._cursor_moved = -SCRUB_GAP_S
+        self._scrub_end = QtCore.QTimer(self)
+        self._scrub_end.setSingleShot(True)
+        self._scrub_end.setInterval(round(SCRUB_GAP_S * 1000))
+        self._scrub_end.timeout.connect(self._scrub_stopped)
         self._extent = 0.0
         self._grow_next = False
         self._refit = False  # the plot was resized: fit the range anew at the next refresh
@@ -278,8 +308,15 @@ class VectorPlanePanel(Panel):
         self._extent = extent
         # The range first: labels are kept apart in pixels, at the scale they get.
         changes = changes | ({Change.SCENARIO} if self._refit else frozenset())
+        scrubbing = False
+        if changes == {Change.CURSOR}:
+            now = time.monotonic()
+            scrubbing = not _fitting_every_step and now - self._cursor_moved < SCRUB_GAP_S
+            self._cursor_moved = now
         if self._frame_points:
-            self._fit_frame(self._frame_points, theme)
+            self._fit_frame(self._frame_points, theme, hold=scrubbing)
+            if scrubbing:
+                self._scrub_end.start()
         else:
             self._fit_range(extent, changes, theme)
         self._refit = False
@@ -450,7 +487,14 @@ class VectorPlanePanel(Panel):
             here = self._items.index(item)
             self._items[here], self._items[index] = self._items[index], item
 
-    def _fit_frame(self, points: list[tuple[float, float]], theme: Theme) -> None:
+    def _scrub_stopped(self) -> None:
+        """The cursor stopped moving: fit the step it stopped on (the scrub held the frame)."""
+        self._cursor_moved = -SCRUB_GAP_S
+        self.refresh()
+
+    def _fit_frame(
+        self, points: list[tuple[float, float]], theme: Theme, hold: bool = False
+    ) -> None:
         """Show ``points`` and the origin (what the step at the cursor is about),
         with room for a line of label text around them.
 
@@ -479,7 +523,10 @@ class VectorPlanePanel(Panel):
             width = height = 400.0  # not laid out yet: fitted again once it is
         wanted = view_window(frame, margins, width, height)
         shown = None if self._framed is None or self._refit else Frame(*self._framed)
-        window = steady_window(wanted, shown, width, height)
+        if hold and shown is not None:  # a scrub: only grow (see SCRUB_GAP_S)
+            window = held_window(wanted, shown, width, height)
+        else:
+            window = steady_window(wanted, shown, width, height)
         framed = (window.x0, window.x1, window.y0, window.y1)
         if framed != self._framed:
             self._framed, self._lim = framed, None
@@ -923,4 +970,5 @@ class VectorPlanePanel(Panel):
     def detach(self) -> None:
         """Stop following the session (and the keyboard, if a drag is on)."""
         self._stop_drag()
+        self._scrub_end.stop()
         super().detach()

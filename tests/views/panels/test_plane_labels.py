@@ -15,6 +15,7 @@ from PySide6 import QtCore, QtWidgets
 
 from linviz.views.items.arrow_item import ArrowLook
 from linviz.views.items.plane_arrows import PlaneArrow, place_labels
+from linviz.views.panels import plane_base
 from linviz.views.panels.key_plane import KeyPlanePanel
 from linviz.views.panels.value_plane import ValuePlanePanel
 from tests.views.conftest import drag
@@ -108,9 +109,13 @@ class PaintCounter(QtCore.QObject):
         return False
 
 
-def test_a_cursor_move_that_reframes_the_value_plane_paints_it_once(qtbot, lesson_session):
+def test_a_cursor_move_that_reframes_the_value_plane_paints_it_once(
+    qtbot, lesson_session, monkeypatch
+):
     # The new range reached the arrow layer only as the plot painted; the layer
     # then asked for a repaint, and every cursor move painted the plot twice.
+    # (Each move is a step of its own, not a scrub's, whose frame only grows.)
+    monkeypatch.setattr(plane_base, "SCRUB_GAP_S", 0.0)
     panel = shown(qtbot, ValuePlanePanel(lesson_session))
     for _ in range(10):  # whatever showing it still had to paint
         QtWidgets.QApplication.processEvents()
