@@ -47,7 +47,11 @@ and pyqtgraph's mouse rate limit off.
     view to repaint; the time covers the snapshot (state replay from the
     nearest checkpoint, the read's decomposition), every panel's ``refresh``
     (the table and the chip strip scroll to the step) and the repaint.
-    Scenarios: ``random_scenario(steps, 8)`` (``d`` is in the figures).
+    Scenarios: ``random_scenario(steps, 8)`` (``d`` is in the figures). The
+    moves follow one another as a user's scrub does (less than
+    ``plane_base.SCRUB_GAP_S`` apart), so the value plane holds its frame
+    still, growing it for a step that does not fit, as in the window; it
+    fits the last step once the moves stop.
 ``startup_ms``
     Wall time in this process from just before spawning ``python -m linviz``
     (the first lesson) until the child prints that its window has painted:
