@@ -40,7 +40,8 @@ def add_array_options(parser: argparse.ArgumentParser) -> None:
     """Add the options that read an ``.npz``/``.npy`` file to ``parser``."""
     group = parser.add_argument_group(
         "arrays (.npz, .npy)",
-        "q, k, v [T, d] (or [T, H, d], [B, T, H, d]), beta, g or alpha [T]; "
+        "q, k, v [T, d] (or [T, H, d], [B, T, H, d]), beta, g or alpha [T] "
+        "(or [T, H], [B, T, H]); "
         "or keys, values, queries. See README, 'Your own arrays'.",
     )
     group.add_argument(
@@ -110,7 +111,10 @@ def add_import_parser(commands: argparse._SubParsersAction) -> argparse.Argument
     command.add_argument(
         "--out",
         required=True,
-        help="the scenario file to write: .json, or .npz for a scenario archive",
+        help=(
+            "the scenario file to write: .json (in columns from 10,000 steps on), "
+            "or .npz for a scenario archive"
+        ),
     )
     add_array_options(command)
     return command
