@@ -292,6 +292,13 @@ class MainWindow(QtWidgets.QMainWindow):
                     checked_when=lambda s=space: session.options.key_space == s,
                 )
             )
+        snap_tips: dict[str, str | None] = {
+            "snap_grid": self.tr(
+                "A dragged tip lands on a multiple of 0.1; on a plane narrower than 1, "
+                "of a round step about a tenth of it"
+            ),
+            "snap_unit": None,
+        }
         for key, label in (
             ("snap_grid", self.tr("Snap to 0.1 &grid")),
             ("snap_unit", self.tr("Snap to &unit length")),
@@ -303,6 +310,7 @@ class MainWindow(QtWidgets.QMainWindow):
                     lambda on, k=key: session.set_options(**{k: on}),
                     menu="view",
                     group="plane",
+                    tip=snap_tips[key],
                     checkable=True,
                     checked_when=lambda k=key: getattr(session.options, k),
                 )

@@ -1774,6 +1774,10 @@ Votre scénario est conservé ; vous pouvez continuer à travailler et l’enreg
         <translation>Aid&amp;e</translation>
     </message>
     <message>
+        <source>A dragged tip lands on a multiple of 0.1; on a plane narrower than 1, of a round step about a tenth of it</source>
+        <translation>Une pointe déplacée tombe sur un multiple de 0,1 ; sur un plan de moins de 1 de large, d’un pas rond d’environ un dixième de sa largeur</translation>
+    </message>
+    <message>
         <source>not saved</source>
         <translation>non enregistré</translation>
     </message>

@@ -136,3 +136,9 @@ def test_the_document_reports_through_its_signals(qtbot, window, tmp_path):
         assert document.save_to(tmp_path / "mine")
     assert saved.args == [f"Saved {tmp_path / 'mine.json'}"]
     assert document.recent_files() == [str((tmp_path / "mine.json").resolve())]
+
+
+def test_the_grid_snap_says_its_step_follows_a_small_plane(read_window):
+    action = read_window.registry["view.snap_grid"]
+    assert action.text().replace("&", "") == "Snap to 0.1 grid"
+    assert "0.1" in action.statusTip() and "narrower than 1" in action.statusTip()
