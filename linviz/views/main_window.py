@@ -47,8 +47,9 @@ from linviz.views.shell.actions import ActionRegistry, ActionSpec
 from linviz.views.shell.desk import PROJECTOR, Desk, Layout
 from linviz.views.shell.document import Document
 from linviz.views.shell.own_windows import close_own_windows
-from linviz.views.theme import theme_named, theme_palette
+from linviz.views.theme import Theme, theme_named, theme_palette
 from linviz.views.undo_words import Words
+from linviz.views.window_sheet import apply_window_sheet
 
 #: The menus of the menu bar, left to right (their ids in the registry).
 MENU_BAR = ("file", "edit", "go", "view", "class", "help")
@@ -92,7 +93,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.session = session
         self.settings = QtCore.QSettings(self)  # deleted with the window, not by the collector
         self.last_error: str | None = None
-        self._apply_sheet()  # before the widgets: each is polished once, as it first shows
+        # Before the widgets: each is polished once, as it first shows (window_sheet).
+        apply_window_sheet(self, self._theme())
         # Captions, notes and questions given by language follow the window's language.
         ensure_language()
         session.set_options(language=current_language())
@@ -435,59 +437,18 @@ class MainWindow(QtWidgets.QMainWindow):
             return self.tr("edit caption {0}").format(found[1])
         return text
 
-    def _apply_theme(self) -> None:
+    def _theme(self) -> Theme:
+        """The theme in use (projector mode overrides the one chosen)."""
         options = self.session.options
-        theme = theme_named("projector" if options.projector else options.theme)
+        return theme_named("projector" if options.projector else options.theme)
+
+    def _apply_theme(self) -> None:
         self.desk.restyle()
-        self.setPalette(theme_palette(theme))
-        self._apply_sheet()
+        self.setPalette(theme_palette(self._theme()))
+        apply_window_sheet(self, self._theme())  # only if the theme changed it
         for view in self.findChildren(QtWidgets.QAbstractItemView):
             if not isinstance(view.parentWidget(), QtWidgets.QComboBox):
                 view.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
-
-    def _apply_sheet(self) -> None:
-        """The window's style sheet for the theme in use.
-
-        Colours and backgrounds come from the palette; the sheet only sizes the
-        text and flattens the controls. A sheet rule giving every widget a
-        background (or every frame a border) made each plot's repaint repaint
-        all its parents too, on every move of a drag. The attribute lets the
-        palette reach widgets a sheet has polished (it would freeze theirs).
-
-        Set first while the window is built, before its widgets exist: set after,
-        the sheet re-polished every one of them (18 ms of start-up). Set again only
-        when the theme changes it: every change of the options (a snap toggled)
-        re-polished the whole window for the same sheet.
-        """
-        options = self.session.options
-        theme = theme_named("projector" if options.projector else options.theme)
-        QtCore.QCoreApplication.setAttribute(
-            Qt.ApplicationAttribute.AA_UseStyleSheetPropagationInWidgetStyles
-        )
-        sheet = (
-            f"QWidget {{ font-size: {theme.font_pt}pt; }}"
-            # Dialogs and pop-ups are windows: they do not inherit the palette.
-            f"QDialog, QDialog QWidget, QComboBox QAbstractItemView {{ "
-            f"background: {theme.background}; color: {theme.foreground}; }}"
-            f"QDialog QFrame {{ border: none; }}"
-            f"QLabel#panelTitle {{ font-size: {theme.title_pt}pt; font-weight: bold; "
-            f"color: {theme.muted}; }}"
-            f"QMenuBar, QMenu, QStatusBar {{ background: {theme.panel}; "
-            f"color: {theme.foreground}; }}"
-            f"QMenu::item:selected {{ background: {theme.accent}; color: white; }}"
-            f"QTableView {{ gridline-color: {theme.grid}; }}"
-            f"QHeaderView::section {{ background: {theme.panel}; color: {theme.foreground}; }}"
-            f"QLineEdit, QSpinBox, QDoubleSpinBox, QComboBox, QPlainTextEdit {{ "
-            f"background: {theme.panel}; color: {theme.foreground}; "
-            f"border: 1px solid {theme.grid}; }}"
-            # Under that border the arrows' buttons were 5 px wide (IndicatorStyle).
-            f"QAbstractSpinBox::up-button, QAbstractSpinBox::down-button {{ "
-            f"width: {max(16, round(theme.font_pt * 1.5))}px; }}"
-            f"QPushButton, QToolButton {{ background: {theme.panel}; color: {theme.foreground}; "
-            f"border: 1px solid {theme.grid}; padding: 3px 8px; }}"
-        )
-        if sheet != self.styleSheet():
-            self.setStyleSheet(sheet)
 
     # -- language and theme ----------------------------------------------------------------
     def set_language(self, language: str) -> None:
