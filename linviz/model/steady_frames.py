@@ -62,6 +62,16 @@ def contains(outer: Frame, inner: Frame) -> bool:
     )
 
 
+def _union(first: Frame, second: Frame) -> Frame:
+    """The smallest frame holding both."""
+    return Frame(
+        min(first.x0, second.x0),
+        max(first.x1, second.x1),
+        min(first.y0, second.y0),
+        max(first.y1, second.y1),
+    )
+
+
 def _snap(value: float, grid: float) -> float:
     """``value`` to the nearest multiple of ``grid`` (kept as is if that is not finite)."""
     snapped = round(value / grid) * grid
@@ -109,12 +119,7 @@ def steady_window(wanted: Frame, shown: Frame | None, width: float, height: floa
     if shown is not None:
         # Take in the window shown too when that costs little: a scrub's steps
         # frame overlapping regions, and the frame settles on their union.
-        union = Frame(
-            min(shown.x0, wanted.x0),
-            max(shown.x1, wanted.x1),
-            min(shown.y0, wanted.y0),
-            max(shown.y1, wanted.y1),
-        )
+        union = _union(shown, wanted)
         if (
             union.x1 / 2 - union.x0 / 2 <= UNION_UP_TO * span_x / 2
             and union.y1 / 2 - union.y0 / 2 <= UNION_UP_TO * span_y / 2
@@ -142,13 +147,7 @@ def held_window(wanted: Frame, shown: Frame, width: float, height: float) -> Fra
     """
     if contains(shown, wanted):
         return shown
-    union = Frame(
-        min(shown.x0, wanted.x0),
-        max(shown.x1, wanted.x1),
-        min(shown.y0, wanted.y0),
-        max(shown.y1, wanted.y1),
-    )
-    return steady_window(union, None, width, height)
+    return steady_window(_union(shown, wanted), None, width, height)
 
 
 def steady_half_range(wanted: float, shown: float | None) -> float:

@@ -41,13 +41,14 @@ from linviz.views.language import (
     set_language,
 )
 from linviz.views.one_paint import pace_frames
+from linviz.views.panels.panel import session_theme
 from linviz.views.recovery_writer import RecoveryDialog
 from linviz.views.shell import questions
 from linviz.views.shell.actions import ActionRegistry, ActionSpec
 from linviz.views.shell.desk import PROJECTOR, Desk, Layout
 from linviz.views.shell.document import Document
 from linviz.views.shell.own_windows import close_own_windows
-from linviz.views.theme import Theme, theme_named, theme_palette
+from linviz.views.theme import theme_palette
 from linviz.views.undo_words import Words
 from linviz.views.window_sheet import apply_window_sheet
 
@@ -94,7 +95,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.settings = QtCore.QSettings(self)  # deleted with the window, not by the collector
         self.last_error: str | None = None
         # Before the widgets: each is polished once, as it first shows (window_sheet).
-        apply_window_sheet(self, self._theme())
+        apply_window_sheet(self, session_theme(session))
         # Captions, notes and questions given by language follow the window's language.
         ensure_language()
         session.set_options(language=current_language())
@@ -437,15 +438,11 @@ class MainWindow(QtWidgets.QMainWindow):
             return self.tr("edit caption {0}").format(found[1])
         return text
 
-    def _theme(self) -> Theme:
-        """The theme in use (projector mode overrides the one chosen)."""
-        options = self.session.options
-        return theme_named("projector" if options.projector else options.theme)
-
     def _apply_theme(self) -> None:
+        theme = session_theme(self.session)
         self.desk.restyle()
-        self.setPalette(theme_palette(self._theme()))
-        apply_window_sheet(self, self._theme())  # only if the theme changed it
+        self.setPalette(theme_palette(theme))
+        apply_window_sheet(self, theme)  # only if the theme changed it
         for view in self.findChildren(QtWidgets.QAbstractItemView):
             if not isinstance(view.parentWidget(), QtWidgets.QComboBox):
                 view.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)

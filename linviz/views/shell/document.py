@@ -291,10 +291,7 @@ class Document(QtCore.QObject):
         start = str(self.session.path or Path.home() / f"{self.session.title}{suffix}")
         filters = self._save_filters()
         layout = None if suffix == ARCHIVE_SUFFIX else self.session.scenario.layout
-        chosen = next(
-            (name for name, kind in filters.items() if kind == (suffix, layout)),
-            next(name for name, (ending, _) in filters.items() if ending == suffix),
-        )
+        chosen = next(name for name, kind in filters.items() if kind == (suffix, layout))
         name, picked = QtWidgets.QFileDialog.getSaveFileName(
             self.parent_widget,
             self.tr("Save scenario"),
