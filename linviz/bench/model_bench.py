@@ -71,7 +71,7 @@ def _trace_wall(lesson: str, repeat: int, warm_up: bool = True) -> list[float]:
 
 
 def _delta_figures(repeat: int, level: str = "full") -> dict[str, object]:
-    """The same lookup under the delta rule, which must replay write by write."""
+    """The same lookup under the delta rule, which must replay in order (a block at a time)."""
     from linviz.model.rules import Rule
 
     scenario = bench_scenario(STEPS, DIM, level)

@@ -348,8 +348,9 @@ class Trace:
       rebuilt from the kept sums (one ``d_k × d_v`` product-and-add each),
       exactly as a fresh replay computes them.
     - The delta rules read the state each write finds, so a boundary comes
-      from the one before it, write by write, with each write's effective
-      value kept per segment for the decompositions.
+      from the one before it (a block of writes at a time, see
+      :func:`~linviz.model.kernel.apply_writes`), with each write's
+      effective value kept per segment for the decompositions.
 
     A change that touches no write (a read's query, a label, a caption)
     keeps every state.
@@ -475,9 +476,9 @@ class Trace:
     ) -> WriteRun:
         """Apply steps ``start+1 .. stop`` to ``(state, normaliser)`` with the kernel.
 
-        The delta rules loop in Python: the last such run is remembered, as
-        the state, the decomposition and the writer counts of one step all
-        ask for it.
+        The delta rules cost most (a solve per block of writes): the last
+        such run is remembered, as the state, the decomposition and the
+        writer counts of one step all ask for it.
         """
         sc = self.scenario
         writes = self._writes(start, stop)

@@ -162,7 +162,7 @@ class LabPage(QtWidgets.QWidget):
         if self._stale:
             self._stale = False
             # Working a lab out for a long scenario can take seconds (the rules lab on
-            # the last of a million steps replays four rules: 13 s): say so.
+            # the last of a million steps replays four rules: 3.7 s): say so.
             working = self.tr("Working out the lab “%1”…").replace("%1", self.lab_title())
             long = len(self.session.scenario) >= BUSY_FROM_STEPS
             with busy(self.window(), working) if long else contextlib.nullcontext():
