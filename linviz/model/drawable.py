@@ -350,7 +350,12 @@ def least_frame(written: Sequence[tuple[float, float]], usual: float = 1.0) -> f
     it: a read's output of 1e-17, rounding residue of orthogonal keys, is
     not blown up to fill a plane whose values are near 1.
     """
-    largest = max((abs(_finite(c, MAX_DRAWN)) for point in written for c in point), default=0.0)
+    if not len(written):
+        return usual
+    # One array pass, not a call a coordinate: a plane's ~200 points on every drag frame.
+    sizes = np.abs(np.asarray(written, dtype=np.float64))
+    sizes[np.isnan(sizes)] = 0.0
+    largest = min(float(sizes.max()), MAX_DRAWN)
     return largest if 0.0 < largest < usual else usual
 
 
