@@ -36,6 +36,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from linviz.model.errors import QT_TRANSLATE_NOOP, Phrase
 
@@ -372,9 +373,7 @@ def fit_frame(
     coords = np.asarray(points, dtype=np.float64).reshape(-1, 2)
     if origin or not len(coords):
         coords = np.vstack([coords, np.zeros((1, 2))])
-    coords = np.clip(
-        np.nan_to_num(coords, nan=0.0, posinf=MAX_DRAWN, neginf=-MAX_DRAWN), -MAX_DRAWN, MAX_DRAWN
-    )
+    coords = clamp_array(coords)
     low, high = coords.min(axis=0).tolist(), coords.max(axis=0).tolist()
     least = max(_finite(min_frame, MAX_DRAWN), MIN_SPAN)
     x0, x1 = _span(low[0], high[0], least)
@@ -556,7 +555,7 @@ def clip_segment(
     return a, b
 
 
-def clamp_array(values: np.ndarray) -> np.ndarray:
+def clamp_array(values: npt.ArrayLike) -> np.ndarray:
     """``values`` (floats) clamped to ±:data:`MAX_DRAWN`, NaN as 0: coordinates any
     rectangle around them can hold (its width at most 2e300, finite).
     """
