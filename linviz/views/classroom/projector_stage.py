@@ -180,8 +180,15 @@ class ProjectorStage(QtCore.QObject):
         self.kind = kind
         desk = self.desk
         grid = self._grid
+        # Each item deleted, not only taken: a widget's size caches follow the first
+        # item made for it, and one left alive kept the new one's heights stale (S
+        # went on asking 512 px, over its cap of 471, and the caption under it got cut).
         while grid.count():
-            grid.takeAt(0)
+            widget = grid.itemAt(0).widget()
+            if widget is not None:
+                grid.removeWidget(widget)
+            else:
+                grid.takeAt(0)
         for row in range(4):
             grid.setRowStretch(row, 0)
         for column in range(4):

@@ -232,6 +232,26 @@ def assert_weights_told(readout, bars_required: bool) -> None:
         assert any(text.endswith(group.note) for text in said), (group.label, group.note, said)
 
 
+def stale_heights(grid: QtWidgets.QLayout) -> list[tuple[str, int, int]]:
+    """Widgets whose height for their width, as ``grid`` counts it, is not theirs now.
+
+    A layout item caches its widget's heights; an item of the stage's last
+    layout left alive kept the new one's stale (S counted 512 px, over its cap
+    of 471, and the caption under it was cut after a read's layout).
+    """
+    stale = []
+    for index in range(grid.count()):
+        item = grid.itemAt(index)
+        widget = item.widget()
+        if widget is None or not widget.isVisible() or not widget.hasHeightForWidth():
+            continue
+        width = widget.width()
+        own = min(max(widget.heightForWidth(width), widget.minimumHeight()), widget.maximumHeight())
+        if item.heightForWidth(width) != own:
+            stale.append((widget.objectName(), item.heightForWidth(width), own))
+    return stale
+
+
 def every_step_fits(
     window: MainWindow, qtbot, monkeypatch, width: int, height: int, bars_from_768: bool = True
 ) -> None:
@@ -265,6 +285,8 @@ def every_step_fits(
             assert not small, small
         faults = layout_faults(stage)
         assert not faults, faults
+        stale = stale_heights(window.stage.body.layout())
+        assert not stale, (number, stale)
         assert not axis_titles_cut(stage), axis_titles_cut(stage)
         if chips_cut(window):
             text_faults.append(f"step {number}: chips cut {chips_cut(window)}")
@@ -273,6 +295,21 @@ def every_step_fits(
             f"step {number}: {fault}" for fault in screen_problems(stage, monkeypatch, smallest)
         ]
     assert not text_faults, "\n".join(text_faults)
+
+
+def test_a_jump_from_a_read_to_a_write_lays_the_write_out_afresh(projector, qtbot):
+    """Straight from step 0 to a read, then to the write after it: the write's layout
+    counted the heights of the read's (S 512 px over its cap, the caption 240 for 212)."""
+    window = projector("crowding-the-plane", 1024, 768)
+    for number in (4, 5):
+        window.session.set_cursor(number)
+        _settled(qtbot, window)
+        stale = stale_heights(window.stage.body.layout())
+        assert not stale, (number, stale)
+    body = window.stage.body
+    assert body.layout().minimumHeightForWidth(body.width()) <= body.height()
+    caption = window.caption
+    assert body.rect().contains(QtCore.QRect(caption.mapTo(body, QtCore.QPoint()), caption.size()))
 
 
 def test_a_lab_tab_shows_the_lab_alone(projector, qtbot):
