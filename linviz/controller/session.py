@@ -142,6 +142,8 @@ class ChangedOnDisk(ScenarioError):
 
 #: What ``ViewOptions.key_space`` may be.
 KEY_SPACES = ("auto", "k", "phi")
+#: What each move of a drag changes (see :meth:`Session.is_drag_move`).
+_DRAG_MOVE = frozenset({Change.SCENARIO})
 
 
 def _numbers_with_text(texts: Sequence[str]) -> Iterator[int]:
@@ -449,6 +451,14 @@ class Session:
     @property
     def dragging(self) -> bool:
         return self._drag is not None
+
+    def is_drag_move(self, changes: frozenset[Change]) -> bool:
+        """Whether ``changes`` are a move of the drag in progress: the dragged numbers only.
+
+        No undo entry, file state, title or menu action changes until the drag
+        ends (its end is an edit of its own, emitted with no drag on).
+        """
+        return self._drag is not None and changes == _DRAG_MOVE
 
     @property
     def dragged_step(self) -> int | None:

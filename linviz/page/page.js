@@ -153,10 +153,18 @@
     return "[" + rows.join(", ") + "]";
   }
 
-  /** Numbers as the language writes them: in French "[1,2 ; −1,8]" (number_text.localised). */
+  /** A number's sign, as number_text._SIGN finds it: a hyphen before a digit, a point,
+   * ∞ or "inf" that no letter precedes (a label's "key-1" keeps it), and an exponent's.
+   * No lookbehind: browsers before 2023 refuse the whole script for one. */
+  var SIGN = /(^|[^\p{L}\p{Nl}\p{No}_])-(?=[\d.\u221e]|inf)|(\d[eE])-(?=\d)/gu;
+
+  /** Numbers as the views write them (number_text.localised): every sign a real minus,
+   * in French also "[1,2 ; −1,8]". */
   function localised(text) {
-    if (!FRENCH) return text;
-    return text.split(", ").join(" ; ").replace(/(\d)\.(?=\d)/g, "$1,").replace(/-/g, MINUS);
+    if (FRENCH) text = text.split(", ").join(" ; ").replace(/(\d)\.(?=\d)/g, "$1,");
+    return text.replace(SIGN, function (match, before, exponent) {
+      return (exponent === undefined ? before : exponent) + MINUS;
+    });
   }
 
   function num(x, scale) { return localised(fmtNumber(x, scale)); }
@@ -1209,6 +1217,8 @@
     step: function () { return view.step; },
     hideOutputs: hideOutputs,
     reveal: reveal,
-    setTheme: setTheme
+    setTheme: setTheme,
+    /** A text of numbers as the page shows it (each sign a real minus; French commas). */
+    localised: localised
   };
 })();

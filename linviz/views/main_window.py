@@ -374,7 +374,8 @@ class MainWindow(QtWidgets.QMainWindow):
 
     # -- session follow-up ----------------------------------------------------------
     def _on_session_changed(self, changes: frozenset[Change]) -> None:
-        if changes & {Change.FILE, Change.SCENARIO}:
+        # A drag's moves change no title and no undo entry: its end does.
+        if changes & {Change.FILE, Change.SCENARIO} and not self.session.is_drag_move(changes):
             self._update_title()
             self._update_undo_actions()
         self.desk.session_changed(changes)

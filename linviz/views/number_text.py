@@ -29,34 +29,21 @@ DECIMAL_COMMA_LANGUAGES = frozenset({"fr"})
 _decimal_comma = False
 _POINT = re.compile(r"(?<=\d)\.(?=\d)")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+#: A number's sign: a hyphen before a digit, a point or ∞ that no letter precedes
+#: (a label's "key-1" keeps its hyphen), and an exponent's ("1e-05"). The hyphen
+#: comes first, its neighbours are looked at after: the search then skips from
+#: hyphen to hyphen (1.2 µs for a caption's sentence, 14 µs with the lookbehind first).
+_SIGN = re.compile(r"-(?:(?<![^\W\d]-)(?=[\d.∞]|inf)|(?<=\d[eE]-)(?=\d))")
 
 
 def set_number_language(language: str) -> None:
-    """Write numbers as ``language`` does from now on (plots' tick labels too)."""
+    """Write numbers as ``language`` does from now on.
+
+    Plots' tick labels too: :class:`~linviz.views.items.plots.StillAxis`
+    writes them through :func:`localised`.
+    """
     global _decimal_comma
     _decimal_comma = language in DECIMAL_COMMA_LANGUAGES
-    if _decimal_comma:
-        _localise_plot_ticks()
-
-
-def _localise_plot_ticks() -> None:
-    """Have pyqtgraph's axes write their tick labels through :func:`localised`.
-
-    The planes and colour bars use pyqtgraph's own tick labels; there is no
-    setting for a decimal comma, so its one formatting method is wrapped
-    (once; in English :func:`localised` returns the text unchanged).
-    """
-    import pyqtgraph as pg
-
-    original = pg.AxisItem.tickStrings
-    if getattr(original, "localised", False):
-        return
-
-    def tick_strings(self, values, scale, spacing):
-        return [localised(text) for text in original(self, values, scale, spacing)]
-
-    tick_strings.localised = True  # type: ignore[attr-defined]
-    pg.AxisItem.tickStrings = tick_strings
 
 
 def decimal_comma() -> bool:
@@ -70,17 +57,27 @@ def list_separator() -> str:
 
 
 def localised(text: str) -> str:
-    """A text of numbers written by the model's formatters, in the language shown.
+    """A text of numbers written by the model's formatters, as the views show it.
 
-    In English it is returned unchanged; with a decimal comma the list
-    separators become ``" ; "``, thousands commas (``1,024``: a comma before
-    exactly three digits, as English groups them) narrow no-break spaces,
-    decimal points commas and hyphens minus signs.
+    Every number's sign becomes a real minus (:data:`MINUS`), in any language:
+    on a projector ``-0.6`` reads as ``0.6``, and cells, amounts and lab ticks
+    already wrote ``−0.6`` beside it. With a decimal comma the list separators
+    also become ``" ; "``, thousands commas (``1,024``: a comma before exactly
+    three digits, as English groups them) narrow no-break spaces and decimal
+    points commas. Text to be edited is :func:`typed_form` instead.
     """
-    if not _decimal_comma:
-        return text
-    text = _THOUSANDS.sub(NARROW_NO_BREAK, text.replace(", ", " ; "))
-    return _POINT.sub(",", text).replace("-", MINUS)
+    if _decimal_comma:
+        text = _THOUSANDS.sub(NARROW_NO_BREAK, text.replace(", ", " ; "))
+        text = _POINT.sub(",", text)
+    return _SIGN.sub(MINUS, text) if "-" in text else text
+
+
+def typed_form(text: str) -> str:
+    """Numbers as a user types them back in an editor: in English as written
+    (``1, -0.5``: what a notebook's ``float()`` reads when copied), with a
+    decimal comma as :func:`localised` shows them (the parser reads both signs).
+    """
+    return localised(text) if _decimal_comma else text
 
 
 def grouped(count: int) -> str:

@@ -35,11 +35,11 @@ def test_a_french_svg_export_has_french_words_and_decimal_commas(tmp_path):
         assert french in text
     assert "[1,2 ; −1,8]" in text  # y of r4, as a French reader writes it
     assert "0,8" in text  # k1's weight
-    for english in ("Memory S", "Key plane", "Readout", "Settings", "[1.2, -1.8]"):
+    for english in ("Memory S", "Key plane", "Readout", "Settings", "[1.2, −1.8]"):
         assert english not in text
     english = tmp_path / "slide-en.svg"
     assert run("export", "crowding-the-plane", "--out", str(english), "--step", "7").returncode == 0
-    assert "Memory S" in svg_texts(english) and "[1.2, -1.8]" in svg_texts(english)
+    assert "Memory S" in svg_texts(english) and "[1.2, −1.8]" in svg_texts(english)
 
 
 def test_a_french_png_export_differs_from_the_english_one(tmp_path):

@@ -47,3 +47,23 @@ def test_a_change_never_equals_its_name():
     assert Change.SCENARIO != "scenario"
     assert "cursor" not in frozenset(Change)
     assert not frozenset({"options"}) & frozenset(Change)
+
+
+def test_only_the_moves_of_a_drag_in_progress_are_drag_moves():
+    """The window skips its title, undo words and menu states on a drag's moves
+    (nothing of theirs changes until the drag ends): what counts as one."""
+    session = Session()
+    session.open("crowding-the-plane")
+    heard: list[tuple[frozenset[Change], bool]] = []
+    session.changed.connect(lambda changes: heard.append((changes, session.is_drag_move(changes))))
+    session.begin_drag(5, "vector")
+    session.drag_to(np.array([0.2, 0.9]))  # no frame scheduler: shown at once
+    session.drag_to(np.array([0.3, 0.8]))
+    assert heard == [({Change.SCENARIO}, True)] * 2
+    session.end_drag()  # the edit: an undo entry, a file with unsaved changes
+    assert heard[2][0] >= {Change.SCENARIO, Change.FILE} and not heard[2][1]
+    session.begin_drag(5, "vector")
+    session.drag_to(np.array([0.6, 0.8]))
+    session.cancel_drag()  # the key goes back, no drag on: the menus may follow again
+    assert heard[3:] == [({Change.SCENARIO}, True), ({Change.SCENARIO}, False)]
+    assert not session.is_drag_move(frozenset({Change.CURSOR}))

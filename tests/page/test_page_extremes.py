@@ -13,6 +13,7 @@ from linviz.model.readout import read_result
 from linviz.model.replay import Trace
 from linviz.model.scenario import Scenario, read, write
 from linviz.page.writer import write_lesson_page
+from linviz.views.number_text import localised
 from tests.page.browser import svg_to_client
 from tests.tiny_scenarios import tiny_keys, tiny_values
 
@@ -131,12 +132,15 @@ def test_tiny_keys_and_queries_read_as_written_as_in_the_app(browser, tmp_path):
     def texts(number: int) -> list[str]:  # lists are kept on one line by no-break spaces
         return [text.replace("\xa0", " ") for text in browser.js(shown.format(number))]
 
+    # The model's text, and the page's as the app shows it: signs as real minus signs.
     caption, equation = texts(2)
-    assert caption == render("k {k}, v {v}", Trace(scenario), 2) == "k [1e-300, 0], v [1e-13, 1]"
-    assert "k = [1e-300, 0]" in equation and "v = [1e-13, 1]" in equation
+    assert render("k {k}, v {v}", Trace(scenario), 2) == "k [1e-300, 0], v [1e-13, 1]"
+    assert caption == "k [1e−300, 0], v [1e−13, 1]"
+    assert "k = [1e−300, 0]" in equation and "v = [1e−13, 1]" in equation
     caption, equation = texts(3)
-    assert caption == render("q {q}, y {y}", Trace(scenario), 3) == "q [1e-308, 0], y [1.79, 0]"
-    assert "q = [1e-308, 0]" in equation
+    assert render("q {q}, y {y}", Trace(scenario), 3) == "q [1e-308, 0], y [1.79, 0]"
+    assert caption == "q [1e−308, 0], y [1.79, 0]"
+    assert "q = [1e−308, 0]" in equation
 
 
 @pytest.mark.parametrize(
@@ -187,15 +191,15 @@ def test_a_read_of_tiny_values_says_its_numbers_as_the_app_does(browser, tmp_pat
     page_stored = browser.js(
         "window.linviz.go(2); return document.querySelector('.caption').textContent;"
     )
-    assert page_stored.replace("\xa0", " ") == stored
+    assert page_stored.replace("\xa0", " ") == localised(stored)
     caption, readout = browser.js(
         "window.linviz.hideOutputs(false); window.linviz.go(3); return ["
         "document.querySelector('.caption').textContent,"
         " document.querySelector('section.readout').textContent];"
     )
-    assert caption.replace("\xa0", " ") == want
+    assert caption.replace("\xa0", " ") == localised(want)
     readout = readout.replace("\xa0", " ")
-    assert "[1e-300, 6e-301]" in readout and "[0, 6e-301]" in readout
+    assert "[1e−300, 6e−301]" in readout and "[0, 6e−301]" in readout
     assert "[0, 0]" not in readout
 
 
@@ -209,8 +213,8 @@ def test_the_weights_of_tiny_keys_read_as_in_the_app(browser, tmp_path):
         "document.querySelector('.caption').textContent,"
         " Array.from(document.querySelectorAll('table.terms td.number')).map(e => e.textContent)];"
     )
-    assert caption.replace("\xa0", " ") == want
-    assert "1e-160" in cells and "2e-160" in cells
+    assert caption.replace("\xa0", " ") == localised(want) == "w1 1e−160, w2 2e−160"
+    assert "1e−160" in cells and "2e−160" in cells
 
 
 def test_keys_near_a_hundredth_fill_the_plane_and_a_drag_snaps_on_its_fine_grid(browser, tmp_path):

@@ -15,6 +15,13 @@ from linviz.page.writer import page_strings, write_lesson_page
 LESSONS = bundled_lessons()
 
 
+def english_numbers() -> Numbers:
+    """The app's English caption numbers: the model's, each sign a real minus."""
+    from linviz.views import number_text
+
+    return number_text.caption_numbers()
+
+
 def french_numbers() -> Numbers:
     """The app's French caption numbers (views.number_text) and the .ts's French words.
 
@@ -58,7 +65,7 @@ def french_numbers() -> Numbers:
 def test_every_caption_reads_as_the_apps_does(lesson, language, browser, tmp_path):
     scenario = load_scenario(lesson.path)
     trace = Trace(scenario)
-    numbers = Numbers() if language == "en" else french_numbers()
+    numbers = english_numbers() if language == "en" else french_numbers()
     browser.load(write_lesson_page(scenario, tmp_path / "p.html", language))
     shown = browser.js(
         "var out = [];"
@@ -219,7 +226,7 @@ def test_every_live_field_reads_as_the_apps_does(rule, feature_map, normalize, b
         "return out;"
     )
     for number, text in enumerate(shown, start=1):
-        want = render(scenario.step(number).caption, trace, number)
+        want = render(scenario.step(number).caption, trace, number, english_numbers())
         assert "?" not in want
         assert text.replace("\u00a0", " ") == want, number
 
@@ -232,3 +239,30 @@ def test_the_page_readout_names_only_the_parts_the_app_names(browser, tmp_path):
     text = text.replace("\u2212", "-").replace("\xa0", " ")
     assert "forgetting" in text and "[-3.6, -1.8]" in text, text
     assert "crosstalk" not in text
+
+
+#: Texts whose hyphens are signs, or not: labels, exponents, infinities, words.
+SIGN_CASES = [
+    "[1.2, -1.8]",
+    "key-1 reads [-2, 4]",
+    "-inf, -∞, 2e-05, 1E-5, -.5",
+    "a-1 _-2 é-3 φ-4 ²-5 1-2 (-3) x--5 e-5 1e-x",
+    "w3-2 stored [0.5, 0.5] − [4.5, 4.5] = [-4, -4]",
+]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_page_writes_signs_as_the_app_does(language, browser, tmp_path):
+    """The page's JavaScript finds a number's sign as the app's regular expression does
+    (it may not use a lookbehind: a browser before 2023 would refuse the whole page)."""
+    from linviz.views import number_text
+
+    browser.load(write_lesson_page(load_scenario(LESSONS[0].path), tmp_path / "p.html", language))
+    shown = browser.js(f"return {SIGN_CASES!r}.map(window.linviz.localised);")
+    number_text.set_number_language(language)
+    try:
+        wanted = [number_text.localised(text) for text in SIGN_CASES]
+    finally:
+        number_text.set_number_language("en")
+    assert shown == wanted
+    assert wanted[1] == ("key-1 reads [−2, 4]" if language == "en" else "key-1 reads [−2 ; 4]")

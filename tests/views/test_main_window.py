@@ -81,6 +81,40 @@ def test_ctrl_z_undoes_an_edit_and_the_title_marks_unsaved_changes(qtbot, window
     np.testing.assert_array_equal(session.scenario.step(5).vector, [0.6, 0.8])
 
 
+def test_a_drag_is_one_undo_entry_named_once_it_ends(qtbot, window):
+    """While the mouse drags k3 the numbers follow and the Edit menu and title stay as
+    they were (no edit yet: the moves are not asked about); the release names it."""
+    from PySide6 import QtCore
+    from PySide6.QtTest import QTest
+
+    from tests.views.conftest import data_to_viewport, settle
+
+    session, undo = window.session, window.registry["edit.undo"]
+    session.set_cursor(5)
+    settle()
+    assert (undo.isEnabled(), undo.text(), window.isWindowModified()) == (False, "&Undo", False)
+    panel = window.panels["keys"]
+    panel.plot_widget.scene().minDragTime = 0
+    viewport = panel.plot_widget.viewport()
+    tip = data_to_viewport(panel.plot_widget, *panel.tip_position(5))
+    QTest.mouseMove(viewport, tip)
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, tip)
+    for step in range(1, 7):
+        QTest.mouseMove(viewport, tip + QtCore.QPoint(-10 * step, 8 * step))
+        qtbot.waitUntil(lambda: not session.drag_pending)
+        assert session.dragging
+        assert (undo.isEnabled(), undo.text(), window.isWindowModified()) == (False, "&Undo", False)
+    assert session.scenario.step(5).vector[0] < 0.8  # the key follows the mouse
+    end = tip + QtCore.QPoint(-60, 48)
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+    qtbot.waitUntil(lambda: not session.dragging)
+    assert (undo.isEnabled(), undo.text()) == (True, "&Undo move key k3")
+    assert window.isWindowModified() and "[*]" in window.windowTitle()
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    np.testing.assert_array_equal(session.scenario.step(5).vector, [0.8, 0.6])
+    assert (undo.isEnabled(), window.isWindowModified()) == (False, False)
+
+
 def test_opening_a_bad_file_shows_the_error_and_keeps_the_scenario(qtbot, window, tmp_path):
     bad = tmp_path / "broken.json"
     bad.write_text(

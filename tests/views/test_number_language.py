@@ -27,10 +27,27 @@ def test_french_views_write_a_decimal_comma_and_semicolons(french):
     assert fmt_vector(np.array([1.2, -1.8])) == "[1.2, -1.8]" and fmt_number(0.5) == "0.5"
 
 
-def test_english_views_are_unchanged():
-    assert nt.shown_vector(np.array([1.2, -1.8])) == "[1.2, -1.8]"
+def test_english_views_write_a_real_minus_sign_and_keep_points_and_commas():
+    assert nt.shown_vector(np.array([1.2, -1.8])) == "[1.2, −1.8]"
+    assert nt.shown_vector(np.array([1e-300, -2e-300]), at=2e-300) == "[1e−300, −2e−300]"
     assert nt.plain_number(-0.5) == "−0.5" and nt.list_separator() == ", "
     assert nt.grouped(1_234_567) == "1,234,567"
+    # A label's hyphen is no sign: "key-1" keeps it, in English and in French.
+    assert nt.localised("key-1 reads [-2, 4]") == "key-1 reads [−2, 4]"
+    assert nt.localised("-inf, -∞, 2e-05, 1E-5") == "−inf, −∞, 2e−05, 1E−5"
+
+
+def test_french_labels_keep_their_hyphens(french):
+    assert nt.localised("key-1 reads [-2.5, 4]") == "key-1 reads [−2,5 ; 4]"
+
+
+def test_an_english_vector_is_typed_back_with_hyphens():
+    from linviz.views.panels.typed_text import vector_numbers, vector_text
+
+    shown = vector_text(np.array([0.8, -0.6]))
+    assert shown == "0.8, -0.6"  # what float() and a notebook read, copied
+    assert vector_numbers(shown, "key") == [0.8, -0.6]
+    assert vector_numbers("0.8, −0.6", "key") == [0.8, -0.6]  # the shown form too
 
 
 def test_a_french_vector_is_typed_back_as_it_is_shown(french):

@@ -218,7 +218,7 @@ def test_delta_repair_names_what_beta_left_not_overwritten(screens, language):
     assert part_words("not_overwritten") in text
     assert "100" in text  # all of the error's parts, and no more
     # Steps 4 and 7 say the β their write uses, and their sentence names u.
-    for number, beta, u in ((4, "1", "[7, 6]"), (7, "0.5", "[-4, -4]")):
+    for number, beta, u in ((4, "1", "[7, 6]"), (7, "0.5", "[−4, −4]")):
         session.set_cursor(number)
         heading = plain(screens.readout.heading.text())
         body = " ".join(screens.readout.text().split())

@@ -12,7 +12,7 @@ from linviz.controller.changes import Change
 from linviz.controller.session import Session
 from linviz.model.errors import ScenarioError
 from linviz.views.error_text import shown_message
-from linviz.views.number_text import localised
+from linviz.views.number_text import typed_form
 from linviz.views.panels.typed_text import vector_numbers, vector_text
 from linviz.views.theme import Theme
 
@@ -101,7 +101,7 @@ class PredictionBox(QtWidgets.QDialog):
                     d_v,
                 ).format(
                     label=label,
-                    example=localised(
+                    example=typed_form(
                         ", ".join(["1.2", "-1.8", "0", "0.5"][:d_v] + ["0"] * max(0, d_v - 4))
                     ),
                 )

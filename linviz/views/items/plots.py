@@ -26,6 +26,7 @@ from linviz.model.drawable import bounded_range
 from linviz.views.drawing.axis_specs import draw_specs, thinned
 from linviz.views.drawing.scene_tuning import repaint_as_one_rectangle
 from linviz.views.guarded import guarded, guarded_paint
+from linviz.views.number_text import localised
 from linviz.views.qt_disposal import dispose
 
 #: Where each axis sits in the plot's grid, as in ``PlotItem``: the title is row 0.
@@ -105,6 +106,12 @@ class StillAxis(pg.AxisItem):
     @guarded_paint
     def paint(self, painter: QtGui.QPainter, *args: Any) -> None:
         super().paint(painter, *args)
+
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
+        """The tick labels as the views write numbers: a real minus sign, in French
+        a decimal comma (pyqtgraph has no setting for either).
+        """
+        return [localised(text) for text in super().tickStrings(values, scale, spacing)]
 
     def generateDrawSpecs(self, painter: QtGui.QPainter) -> Any:
         """The ticks, grid and labels to draw, as pyqtgraph works them out but faster.

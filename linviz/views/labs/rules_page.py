@@ -28,9 +28,14 @@ from linviz.model.rule_comparison import COMPARED_RULES, RuleStep
 from linviz.views.error_text import shown_error
 from linviz.views.labs.lab_page import LabPage
 from linviz.views.labs.rule_card import RuleCard
-from linviz.views.labs.spotlight_page import vector_text
 from linviz.views.labs.step_bar import StepBar
-from linviz.views.number_text import list_separator, plain_number, shown_amount, unbroken_lists
+from linviz.views.number_text import (
+    list_separator,
+    plain_number,
+    shown_amount,
+    shown_vector,
+    unbroken_lists,
+)
 from linviz.views.theme import Theme, label_style
 
 Qt = QtCore.Qt
@@ -337,7 +342,7 @@ class RulesPage(LabPage):
                 if self.compact
                 else self.tr("with the normaliser, as the scenario reads: y = {0}")
             )
-            card.normalised.setText(unbroken_lists(text.format(vector_text(normalised))))
+            card.normalised.setText(unbroken_lists(text.format(shown_vector(normalised))))
         if read is None:
             card.output.setText(
                 self.tr("No read at this step: go to one (→, or Next read).")
@@ -352,7 +357,7 @@ class RulesPage(LabPage):
             card.output.setText(self.tr("y hidden: predict, then reveal (R)"))
             card.error.setText("")
             return
-        card.output.setText(self.tr("y = {0}").format(vector_text(read.output, at=read.scale)))
+        card.output.setText(self.tr("y = {0}").format(shown_vector(read.output, at=read.scale)))
         if read.expected is None or read.error is None:
             card.error.setText(self.tr("no single target to compare with"))
             card.set_error_style(theme, good=True)
@@ -361,11 +366,11 @@ class RulesPage(LabPage):
         # the readout, for the same read, said exact).
         if read.exact:
             text = self.tr("wants {expected} ({target}), exact").format(
-                expected=vector_text(read.expected, written=True), target=read.target
+                expected=shown_vector(read.expected, written=True), target=read.target
             )
         else:
             text = self.tr("wants {expected} ({target}), off by {error}").format(
-                expected=vector_text(read.expected, written=True),
+                expected=shown_vector(read.expected, written=True),
                 target=read.target,
                 error=plain_number(read.error, at=read.scale),
             )

@@ -36,7 +36,7 @@ from linviz.views.labs.lab_plot import LabPlot
 from linviz.views.labs.step_bar import StepBar
 from linviz.views.labs.ticks import linear_ticks
 from linviz.views.language import current_language
-from linviz.views.number_text import MINUS, plain_number, shown_amount, shown_vector
+from linviz.views.number_text import plain_number, shown_amount, shown_vector
 from linviz.views.theme import Theme, label_style
 
 Qt = QtCore.Qt
@@ -59,13 +59,6 @@ def shown_keys(comparison: SpotlightComparison, limit: int = MAX_BARS) -> np.nda
     if comparison.target_index is not None and comparison.target_index not in chosen:
         chosen[-1] = comparison.target_index
     return np.sort(chosen)
-
-
-def vector_text(vector: np.ndarray, *, written: bool = False, at: float | None = None) -> str:
-    """``[2.5, −1]`` with a real minus sign (``written``, ``at``: as
-    :func:`~linviz.views.number_text.shown_vector` takes them).
-    """
-    return shown_vector(vector, written=written, at=at).replace("-", MINUS)
 
 
 class SpotlightPage(LabPage):
@@ -421,7 +414,7 @@ class SpotlightPage(LabPage):
                 output.setText(self.tr("output hidden: predict, then reveal (R)"))
             else:
                 output.setText(
-                    self.tr("output {0}").format(vector_text(weighting.output, at=weighting.scale))
+                    self.tr("output {0}").format(shown_vector(weighting.output, at=weighting.scale))
                 )
             spread.setText(self._spread_text(weighting, is_soft))
 

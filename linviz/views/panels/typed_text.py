@@ -17,7 +17,7 @@ from linviz.model.rules import RULE_PARAMETERS
 from linviz.model.scenario import Step, split_vector
 from linviz.model.text_rules import NumberTextError, number_from_text
 from linviz.views.error_text import fill
-from linviz.views.number_text import decimal_comma, localised
+from linviz.views.number_text import decimal_comma, typed_form
 
 _PARAMETER_NAMES = {
     "α": "alpha",
@@ -39,8 +39,8 @@ def number_text(x: float) -> str:
 
 
 def vector_text(vector: np.ndarray) -> str:
-    """A vector as the user types it: ``1, 0.5`` (in French ``1 ; 0,5``)."""
-    return localised(", ".join(number_text(x) for x in vector))
+    """A vector as the user types it: ``1, -0.5`` (in French ``1 ; −0,5``)."""
+    return typed_form(", ".join(number_text(x) for x in vector))
 
 
 def _why(error: NumberTextError) -> str:

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from linviz.controller.changes import Change
 from linviz.controller.session import Session
 
 #: Keys of an action: a portable text ("Ctrl+Shift+S"), a standard key, or several texts.
@@ -273,8 +274,14 @@ class ActionRegistry(QtCore.QObject):
             bar.addMenu(self._menus[menu_id].menu)
         self.sync()
 
-    def sync(self, _changes: object = None) -> None:
-        """Enabled and checked as the session says now (no action is triggered by it)."""
+    def sync(self, changes: frozenset[Change] | None = None) -> None:
+        """Enabled and checked as the session says now (no action is triggered by it).
+
+        Not on a drag's moves: what the actions look at (undo, options, the
+        cursor, the steps there are) stays as it is until the drag ends.
+        """
+        if changes is not None and self.session.is_drag_move(changes):
+            return
         for spec, action in self._synced:
             if spec.enabled_when is not None:
                 enabled = bool(spec.enabled_when())

@@ -12,10 +12,11 @@ from linviz.model.replay import Trace
 from linviz.model.report import fmt_vector
 from linviz.model.scenario import Scenario
 from linviz.model.scenario_file import load_scenario
+from linviz.views.number_text import localised
 from linviz.views.panels.caption import CaptionBar
 
 #: r4's output as its caption quotes it (a live field, {y}).
-R4_CAPTION_NUMBERS = "[1.2, -1.8]"
+R4_CAPTION_NUMBERS = "[1.2, −1.8]"
 
 
 def activate(qtbot, window) -> None:
@@ -31,7 +32,7 @@ def steps_caption(window, number: int) -> str:
 
 
 def answer_visible(window) -> dict[str, bool]:
-    """Where the output of r4, y = [1.2, -1.8], can be seen now."""
+    """Where the output of r4, y = [1.2, −1.8], can be seen now."""
     p = window.panels
     try:
         p["values"].arrow("output")
@@ -40,7 +41,7 @@ def answer_visible(window) -> dict[str, bool]:
         arrow = False
     y = p["equation"].shown_parts()[2][1]
     return {
-        "readout": "output y: [1.2, -1.8]" in p["readout"].text(),
+        "readout": "output y: [1.2, −1.8]" in p["readout"].text(),
         "bars": p["readout"].bars.isVisibleTo(p["readout"]),
         "arrow": arrow,
         "equation": np.allclose(y, [[1.2, -1.8]]) and p["equation"].parts[2].labels._enabled,
@@ -75,7 +76,7 @@ def test_hide_outputs_hides_every_answer_until_r_reveals_it(qtbot, window):
     # Only r4 was revealed: r3 is still hidden, a write has nothing to hide.
     qtbot.keyClick(window, Qt.Key.Key_Left)
     assert session.cursor == 6 and session.is_hidden()
-    assert "[3, -3]" not in caption.text() and "output y" not in readout.text()
+    assert "[3, −3]" not in caption.text() and "output y" not in readout.text()
     qtbot.keyClick(window, Qt.Key.Key_Left)
     assert "Write k3" in caption.text()
     qtbot.keyClick(window, Qt.Key.Key_R)
@@ -83,7 +84,7 @@ def test_hide_outputs_hides_every_answer_until_r_reveals_it(qtbot, window):
     # Turning hiding off shows everything again.
     qtbot.keyClick(window, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
     session.set_cursor(6)
-    assert "output y: [3, -3]" in readout.text()
+    assert "output y: [3, −3]" in readout.text()
 
 
 def test_a_click_on_each_hidden_area_reveals_it(qtbot, window):
@@ -92,13 +93,13 @@ def test_a_click_on_each_hidden_area_reveals_it(qtbot, window):
     session.set_cursor(7)
     readout = window.panels["readout"]
     qtbot.mouseClick(readout.hidden_notice, Qt.MouseButton.LeftButton)
-    assert not session.is_hidden() and "output y: [1.2, -1.8]" in readout.text()
+    assert not session.is_hidden() and "output y: [1.2, −1.8]" in readout.text()
 
     session.set_cursor(6)
     caption = window.panels["caption"]
     assert session.is_hidden()
     qtbot.mouseClick(caption.caption, Qt.MouseButton.LeftButton)
-    assert not session.is_hidden() and "[3, -3]" in caption.text()
+    assert not session.is_hidden() and "[3, −3]" in caption.text()
 
     session.set_cursor(4)
     equation = window.panels["equation"]
@@ -134,15 +135,15 @@ def test_a_typed_prediction_shows_with_its_difference_after_the_reveal(qtbot, wi
     np.testing.assert_array_equal(session.predictions["r4"], [0, -5])
     readout = window.panels["readout"]
     # Still hidden: the prediction shows, the answer does not.
-    assert "Prediction entered: [0, -5]" in readout.text()
+    assert "Prediction entered: [0, −5]" in readout.text()
     assert "1.2" not in readout.text()
-    assert "Prediction entered: [0, -5]" in window.panels["caption"].text()
+    assert "Prediction entered: [0, −5]" in window.panels["caption"].text()
 
     activate(qtbot, window)
     qtbot.keyClick(window, Qt.Key.Key_R)
-    assert "prediction [0, -5] · true [1.2, -1.8] · off by [1.2, 3.2]" in readout.text()
+    assert "prediction [0, −5] · true [1.2, −1.8] · off by [1.2, 3.2]" in readout.text()
     assert readout.prediction.isVisibleTo(readout)
-    assert "output y: [1.2, -1.8]" in readout.text()
+    assert "output y: [1.2, −1.8]" in readout.text()
 
 
 def test_a_bad_prediction_is_refused_with_the_reason_and_stores_nothing(qtbot, window):
@@ -245,8 +246,9 @@ def test_the_baseline_shows_what_moving_k3_changed(qtbot, window):
     for label, number in (("r3", 6), ("r4", 7)):
         old = read_result(original, number).output
         new = read_result(session.trace, number).output
-        assert rows[label] == (fmt_vector(old), fmt_vector(new), fmt_vector(new - old))
-    assert rows["r3"] == ("[3, -3]", "[3, -2]", "[0, 1]")
+        shown = (fmt_vector(old), fmt_vector(new), fmt_vector(new - old))
+        assert rows[label] == tuple(localised(text) for text in shown)
+    assert rows["r3"] == ("[3, −3]", "[3, −2]", "[0, 1]")
     assert rows["r4"][2] == "[0, 0.2]"
 
     # The difference follows the cursor: before k3 nothing differs.
@@ -395,8 +397,8 @@ def test_a_caption_follows_a_real_drag_and_a_stale_one_is_marked_until_undo(qtbo
     session = window.session
     caption, keys = window.panels["caption"], window.panels["keys"]
     session.set_cursor(5)  # write k3 = (0.8, 0.6): the key plane grabs k3
-    assert "Write k3 = [0.8, 0.6] with value [0, -5]" in caption.text()
-    assert "Read k3: [1.2, -1.8], wanted [0, -5]. It weighs k1 by 0.8 and k2 by 0.6" in (
+    assert "Write k3 = [0.8, 0.6] with value [0, −5]" in caption.text()
+    assert "Read k3: [1.2, −1.8], wanted [0, −5]. It weighs k1 by 0.8 and k2 by 0.6" in (
         steps_caption(window, 7)
     )
 
@@ -407,8 +409,8 @@ def test_a_caption_follows_a_real_drag_and_a_stale_one_is_marked_until_undo(qtbo
 
     # Live fields follow the drag: the caption bar, the table and the chips' tooltips.
     drag_k3_onto_k2()
-    assert "Write k3 = [0, 1] with value [0, -5]" in caption.text()
-    assert "Read k3: [1.2, 0.2], wanted [0, -5]. It weighs k1 by 0 and k2 by 1" in (
+    assert "Write k3 = [0, 1] with value [0, −5]" in caption.text()
+    assert "Read k3: [1.2, 0.2], wanted [0, −5]. It weighs k1 by 0 and k2 by 1" in (
         steps_caption(window, 7)
     )
     assert "Read k3: [1.2, 0.2]" in window.panels["timeline"].strip._tooltip(7)

@@ -90,9 +90,9 @@ def test_the_presenter_view_follows_the_clicker_and_shows_the_steps_notes(qtbot,
     assert view.notes_label.text() == str(steps[4].notes)
     assert view.question_label.text() == str(steps[4].question)
     assert str(steps[4].question) == "Row 1 of S was [3, 1]. What will reading with k1 return now?"
-    assert view.now.summary.text() == "write k3\nk = [0.8, 0.6]\nv = [0, -5]"
+    assert view.now.summary.text() == "write k3\nk = [0.8, 0.6]\nv = [0, −5]"
     assert view.next.heading.text() == "Next: step 6"
-    assert view.next.summary.text() == "read r3\nq = [1, 0]\ny = [3, -3]"
+    assert view.next.summary.text() == "read r3\nq = [1, 0]\ny = [3, −3]"
     assert view.now.thumbnail.shown_matrix().tolist() == [[3, -3], [-2, 1]]
     qtbot.keyClick(view, Qt.Key.Key_Left)
     assert session.cursor == 4 and view.notes_label.text() == str(steps[3].notes)
@@ -162,7 +162,7 @@ def test_a_hidden_output_stays_hidden_on_the_presenter_until_r(qtbot, window):
     assert view.next.thumbnail.shown_matrix() is None
     qtbot.keyClick(view, Qt.Key.Key_Right)
     qtbot.keyClick(view, Qt.Key.Key_R)
-    assert view.now.summary.text() == "read r3\nq = [1, 0]\ny = [3, -3]"
+    assert view.now.summary.text() == "read r3\nq = [1, 0]\ny = [3, −3]"
 
 
 TWO_SCREENS = {
@@ -251,7 +251,7 @@ def test_two_screens_put_the_audience_on_the_projector_and_the_presenter_on_the_
     assert report["window_geometry"] == [1366, 0, 1024, 768]
     assert report["view_visible"] and report["view_screen"] == "laptop"
     assert report["count_before"] == "Step 1 / 7"
-    assert report["next_before"] == "write k2\nk = [0, 1]\nv = [-2, 4]"
+    assert report["next_before"] == "write k2\nk = [0, 1]\nv = [−2, 4]"
     assert report["notes_before"] == str(steps[0].notes)  # the English of {"en", "fr"}
     # Right on the presenter view moves both windows.
     assert report["cursor"] == 2 and report["count_after"] == "Step 2 / 7"

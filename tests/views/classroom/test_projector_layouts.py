@@ -362,7 +362,7 @@ def test_a_pinned_baseline_shows_before_and_after(projector, qtbot, width, heigh
     np.testing.assert_allclose(
         before_after.difference.shown_matrix(), session.baseline_difference()
     )
-    assert "Read r3: baseline y = [3, -3]" in before_after.read_line.text()
+    assert "Read r3: baseline y = [3, −3]" in before_after.read_line.text()
     assert "step 5 (k3), key: [0.8, 0.6] → [0.6, 0.8]" in before_after.edits_label.text()
     assert not before_after.warning_label.isVisible()
     # A second variable: the room is warned, on the projector too.

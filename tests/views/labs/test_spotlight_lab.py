@@ -123,9 +123,9 @@ def test_the_spread_curve_shows_softmax_narrowing_and_linear_flat(qtbot, show):
 
 
 def page_vector(vector) -> str:
-    from linviz.views.labs.spotlight_page import vector_text
+    from linviz.views.number_text import shown_vector
 
-    return vector_text(vector)
+    return shown_vector(vector)
 
 
 def test_at_a_write_it_says_there_is_no_read_and_how_to_get_to_one(qtbot, show):

@@ -11,6 +11,7 @@ from linviz.controller.session import Session
 from linviz.model.report import fmt_number
 from linviz.model.rules import Rule
 from linviz.model.scenario import Scenario, read, write
+from linviz.views.number_text import localised
 from linviz.views.panels.equation import EquationPanel
 from linviz.views.panels.read_breakdown import MAX_GROUPS, ReadoutPanel
 from linviz.views.theme import theme_named
@@ -43,8 +44,8 @@ def test_the_crowded_read_in_numbers(qtbot, lesson_session):
     assert "Read r4: query [0.8, 0.6] · target k3" in text
     # "target" and its label wrap together (a French heading left "c" alone on a line).
     assert panel.heading.text().endswith(" · target\xa0k3")
-    assert "output y: [1.2, -1.8]" in text
-    assert "expected v_target (k3): [0, -5]" in text
+    assert "output y: [1.2, −1.8]" in text
+    assert "expected v_target (k3): [0, −5]" in text
     # The error and the model's parts that add up to it: here all crosstalk.
     assert "error y − v_target: [1.2, 3.2]\n= crosstalk: [1.2, 3.2]\n" in text
     assert "relative error: 68.4 %" in text
@@ -101,7 +102,7 @@ def test_a_write_lists_the_keys_it_overlaps(qtbot, lesson_session):
     lesson_session.set_cursor(5)
     panel = show(qtbot, lesson_session)
     text = panel.text()
-    assert "Write k3: key [0.8, 0.6], value [0, -5]" in text
+    assert "Write k3: key [0.8, 0.6], value [0, −5]" in text
     assert "overlaps k1: cos 0.80" in text
     assert "overlaps k2: cos 0.60" in text
     assert "so reads of them will pick up its value" in text  # additive rule
@@ -145,7 +146,7 @@ def test_the_readout_follows_an_edit(qtbot, lesson_session):
     assert "target's own term: [0, 0]" in panel.text()
     lesson_session.undo()
     lesson_session.set_cursor(7)
-    assert "output y: [1.2, -1.8]" in panel.text()
+    assert "output y: [1.2, −1.8]" in panel.text()
 
 
 def test_many_writes_show_the_largest_terms_and_count_the_rest(qtbot):
@@ -207,7 +208,7 @@ def test_hovering_a_bar_names_its_write(qtbot, lesson_session):
     spot = rect.center().toPoint()
     event = QtGui.QHelpEvent(QtCore.QEvent.Type.ToolTip, spot, bars.mapToGlobal(spot))
     QtWidgets.QApplication.sendEvent(bars, event)
-    assert QtWidgets.QToolTip.text() == "k2 · crosstalk · w = 0.6 · [-1.2, 2.4]"
+    assert QtWidgets.QToolTip.text() == "k2 · crosstalk · w = 0.6 · [−1.2, 2.4]"
 
 
 def d64_session(writes: int = 12) -> Session:
@@ -254,7 +255,7 @@ def test_a_heading_of_long_vectors_names_four_components_as_the_measures_do(qtbo
     query = session.scenario.step(len(session.scenario)).vector
     heading = panel.heading.text()
     # Four components and the count, as each measure below: two lines at most, not four.
-    assert heading.startswith(f"Read r: query [{fmt_number(query[0])}, ")
+    assert heading.startswith(f"Read r: query [{localised(fmt_number(query[0]))}, ")
     assert heading.count(",") == 4 and "…\xa0(64\xa0in\xa0all)]" in heading  # never split
     session.set_cursor(2)
     heading = panel.heading.text()
@@ -305,8 +306,8 @@ def test_on_a_projector_the_measures_keep_three_digits(qtbot):
     session.set_options(projector=True)
     measures = dict(panel.measures)
     assert measures["output y"] == "[4.1, 2.05]"
-    assert measures["error y − v_target"] == "[-5.9, -2.95]"
-    assert measures["= forgetting"] == "[-5.9, -2.95]"
+    assert measures["error y − v_target"] == "[−5.9, −2.95]"
+    assert measures["= forgetting"] == "[−5.9, −2.95]"
 
 
 def test_moving_between_writes_lays_no_panel_out(qtbot):
@@ -423,7 +424,7 @@ def test_a_half_replacement_says_what_its_correction_removed(qtbot):
     # delta-repair step 8: β = 0.5 stores half of [1, 1] and removes half of [9, 9].
     _, panel = lesson_panel(qtbot, "delta-repair", 8)
     text = " ".join(panel.text().split())
-    assert "w4 stored [0.5, 0.5] − [4.5, 4.5] = [-4, -4]" in text
+    assert "w4 stored [0.5, 0.5] − [4.5, 4.5] = [−4, −4]" in text
     # The [4, 4] is what β = 0.5 did not overwrite: not crosstalk, no share over 100 %.
     measures = dict(panel.measures)
     assert measures["error y − v_target"] == "[4, 4]"
@@ -573,7 +574,7 @@ def test_a_narrow_readout_s_legend_keeps_every_entry_inside_and_the_scale_s_numb
 
 
 def test_the_story_never_wraps_inside_a_short_vector(qtbot):
-    # delta-repair step 8: "= [-4, -4]" broke after "[-4," at some widths (a projector's
+    # delta-repair step 8: "= [−4, −4]" broke after "[−4," at some widths (a projector's
     # narrow readout column): from the back of a room, two numbers on two lines.
     _, panel = lesson_panel(qtbot, "delta-repair", 8)
     story = panel.story

@@ -55,13 +55,13 @@ def test_the_table_shows_every_step(qtbot, lesson_session):
         "W write",
         "k3",
         "[0.8, 0.6]",
-        "[0, -5]",
+        "[0, −5]",
         "",
         "",
     ]
     assert cell(panel, 6, TARGET) == "k3"
     # The caption as shown, live fields filled in; the editor gets the template.
-    assert cell(panel, 6, CAPTION).startswith("Read k3: [1.2, -1.8], wanted [0, -5].")
+    assert cell(panel, 6, CAPTION).startswith("Read k3: [1.2, −1.8], wanted [0, −5].")
     assert (
         panel.model.index(6, CAPTION)
         .data(Qt.ItemDataRole.EditRole)
@@ -513,7 +513,7 @@ def test_mid_drag_the_table_follows_the_dragged_key_and_every_live_caption(qtbot
     def cell(number: int, column: int) -> str:
         return model.look_at(number - 1, column)[0]
 
-    assert "Read k3: [1.2, -1.8]" in cell(7, CAPTION)
+    assert "Read k3: [1.2, −1.8]" in cell(7, CAPTION)
     k1_before, label_before = cell(1, VECTOR), cell(6, LABEL)
     session.begin_drag(5, "vector")
     session.drag_to(np.array([0.0, 1.0]))  # not released: no command yet
@@ -521,7 +521,7 @@ def test_mid_drag_the_table_follows_the_dragged_key_and_every_live_caption(qtbot
     assert "Read k3: [1.2, 0.2]" in cell(7, CAPTION)
     assert (cell(1, VECTOR), cell(6, LABEL)) == (k1_before, label_before)
     session.drag_to(np.array([0.8, 0.6]))
-    assert "Read k3: [1.2, -1.8]" in cell(7, CAPTION)
+    assert "Read k3: [1.2, −1.8]" in cell(7, CAPTION)
     session.end_drag()
 
 

@@ -21,10 +21,10 @@ def test_the_readout_and_the_value_plane_say_a_tiny_reads_numbers(qtbot):
     qtbot.waitUntil(lambda: "r1" in readout.heading.text())
     text = readout.text()
     for line in (
-        "output y: [1e-300, 6e-301]",
-        "expected v_target (k1): [1e-300, 0]",
-        "error y − v_target: [0, 6e-301]",
-        "= crosstalk: [0, 6e-301]",
+        "output y: [1e−300, 6e−301]",
+        "expected v_target (k1): [1e−300, 0]",
+        "error y − v_target: [0, 6e−301]",
+        "= crosstalk: [0, 6e−301]",
         "relative error: 60.0 %",
     ):
         assert line in text, text
@@ -34,11 +34,11 @@ def test_the_readout_and_the_value_plane_say_a_tiny_reads_numbers(qtbot):
     qtbot.waitUntil(lambda: bool(bars.bar_rects))
     groups = [group.label for group in bars.groups]
     y_bar = next(rect for index, _, rect in bars.bar_rects if groups[index] == "y")
-    assert "[1e-300, 6e-301]" in bars._tooltip(y_bar.center())
+    assert "[1e−300, 6e−301]" in bars._tooltip(y_bar.center())
 
     plane = window.panels["values"]
-    assert plane._read_tooltip("output").endswith("= [1e-300, 6e-301]")
-    assert "[0, 6e-301]" in plane._read_tooltip("error")
+    assert plane._read_tooltip("output").endswith("= [1e−300, 6e−301]")
+    assert "[0, 6e−301]" in plane._read_tooltip("error")
 
 
 def test_the_readout_says_the_weights_of_tiny_keys(qtbot):
@@ -48,5 +48,5 @@ def test_the_readout_says_the_weights_of_tiny_keys(qtbot):
     readout = window.panels["readout"]
     qtbot.waitUntil(lambda: "r1" in readout.heading.text())
     text = " ".join(readout.text().split())
-    assert "q·kᵢ: w1 1e-160 w2 2e-160" in text, text
-    assert [group.note for group in readout.bars.groups[:2]] == ["w = 1e-160", "w = 2e-160"]
+    assert "q·kᵢ: w1 1e−160 w2 2e−160" in text, text
+    assert [group.note for group in readout.bars.groups[:2]] == ["w = 1e−160", "w = 2e−160"]

@@ -32,9 +32,9 @@ def test_the_readout_and_the_table_show_a_tiny_query_key_and_value_as_written(qt
     window.session.set_cursor(3)
     readout = window.panels["readout"]
     qtbot.waitUntil(lambda: "r1" in readout.heading.text())
-    assert "query [1e-308, 0]" in readout.heading.text()
+    assert "query [1e−308, 0]" in readout.heading.text()
 
     model = window.panels["steps"].model
-    assert model.look_at(1, VECTOR)[0] == "[1e-300, 0]"
-    assert model.look_at(1, VALUE)[0] == "[1e-13, 1]"
-    assert model.look_at(2, VECTOR)[0] == "[1e-308, 0]"
+    assert model.look_at(1, VECTOR)[0] == "[1e−300, 0]"
+    assert model.look_at(1, VALUE)[0] == "[1e−13, 1]"
+    assert model.look_at(2, VECTOR)[0] == "[1e−308, 0]"
