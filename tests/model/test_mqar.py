@@ -6,6 +6,7 @@ import pytest
 from linviz.model.errors import ScenarioError
 from linviz.model.mqar import (
     IGNORED,
+    RECALL_ROWS,
     attention_state_size,
     gap_probabilities,
     linear_state_size,
@@ -136,6 +137,32 @@ def test_recall_rises_with_the_state_size_and_is_exact_with_room():
     for rule in ("additive", "delta"):
         assert by[rule, 2] < by[rule, 64] == 1.0
     assert [p.state_size for p in points[:3]] == [4, 16, 4096]
+
+
+def test_recall_at_the_largest_sizes_holds_no_pairs_by_pairs_table():
+    """`linviz mqar --pairs 16384` peaked at 2.2 GB: every read against every value at once."""
+    import tracemalloc
+
+    from linviz.model.kernel import apply_writes
+    from linviz.model.mqar import embeddings
+
+    pairs, d = 3 * RECALL_ROWS + 5, 8  # three whole blocks of reads and a part
+    sequence = mqar_sequence(pairs, None, 8 * pairs, 2)
+    rule = mqar_rule("delta")
+    tracemalloc.start()
+    try:
+        got = recalled(sequence, d, rule, seed=2)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < pairs * pairs * 8 / 2  # the whole table would be 19 MB
+    # The same answers as the whole table gives.
+    keys, values = embeddings(sequence.keys, d, 2), embeddings(sequence.values, d, 2)
+    ones = np.ones(pairs)
+    state = apply_writes(rule, False, np.zeros((d, d)), np.zeros(d), keys, values, ones, ones).state
+    whole = np.argmax((keys @ state) @ values.T, axis=1) == np.arange(pairs)
+    np.testing.assert_array_equal(got, whole)
+    assert 0 < got.sum() < pairs  # some recalled, some not: the comparison means something
 
 
 def test_zoologys_state_sizes():
