@@ -13,7 +13,12 @@ from __future__ import annotations
 
 import re
 
-from linviz.views.number_text import NARROW_NO_BREAK, decimal_comma, unbroken_number
+from linviz.views.number_text import (
+    NARROW_NO_BREAK,
+    WORD_JOINER,
+    decimal_comma,
+    unbroken_number,
+)
 
 # After a word, a number, a bracket or "%": "y = ?" (a hidden field) keeps its space.
 _BEFORE = re.compile(r"(?<=[\w\)\]}»’%])[ \u00a0]+([:;?!»])")
@@ -34,3 +39,27 @@ def spaced(text: str) -> str:
         return text
     text = _BEFORE.sub(NARROW_NO_BREAK + r"\1", text)
     return unbroken_number(_AFTER.sub("«" + NARROW_NO_BREAK, text))
+
+
+def unbroken(formula: str) -> str:
+    """``formula`` as one piece that a line never breaks inside.
+
+    Its spaces become no-break spaces, and a word joiner follows each ``/``
+    and ``|`` (Unicode lets a line end after either, before a no-break space
+    too): Qt ended lines at "each bar is |" (then "wᵢ| / Σ|w|"), "√((N − 1)/"
+    (then "d)") and "S ← S + β k (v −" (then "Sᵀk)ᵀ") in the labs on a
+    1024×768 projector.
+    """
+    formula = formula.replace(" ", "\u00a0")
+    return formula.replace("/", "/" + WORD_JOINER).replace("|", "|" + WORD_JOINER)
+
+
+def with_unbroken(text: str, *formulas: str) -> str:
+    """``text`` with each of ``formulas`` it holds made :func:`unbroken`.
+
+    The formulas are the same in every language: a translation that keeps
+    one as written keeps it whole.
+    """
+    for formula in formulas:
+        text = text.replace(formula, unbroken(formula))
+    return text

@@ -24,6 +24,7 @@ from linviz.views.labs.ticks import linear_ticks, percent_ticks, power_of_two_ti
 from linviz.views.number_text import localised, plain_number
 from linviz.views.qt_disposal import dispose
 from linviz.views.theme import LIGHT, Theme, label_style
+from linviz.views.typography import with_unbroken
 
 Qt = QtCore.Qt
 
@@ -118,10 +119,14 @@ class RecallFigure(QtWidgets.QWidget):
 
     def rule_header(self, rule: str, beta: float | None) -> str:
         """``"additive: S ← S + k vᵀ"`` or ``"delta (β = 1): …"`` (translated)."""
+        # A line may end after the colon, not inside the formula.
         if rule == "additive":
-            return self.tr("additive rule: S ← S + k vᵀ")
-        return self.tr("delta rule (β = {0}): S ← S + β k (v − Sᵀk)ᵀ").format(
-            plain_number(beta if beta is not None else 1.0)
+            return with_unbroken(self.tr("additive rule: S ← S + k vᵀ"), "S ← S + k vᵀ")
+        return with_unbroken(
+            self.tr("delta rule (β = {0}): S ← S + β k (v − Sᵀk)ᵀ").format(
+                plain_number(beta if beta is not None else 1.0)
+            ),
+            "S ← S + β k (v − Sᵀk)ᵀ",
         )
 
     # -- drawing -----------------------------------------------------------------------------------
@@ -316,6 +321,11 @@ class RecallFigure(QtWidgets.QWidget):
             if theory and "error" in measures:
                 parts.append(
                     "┈&nbsp;"
-                    + html.escape(self.tr("dotted: √((N − 1)/d), the random-key estimate"))
+                    + html.escape(
+                        with_unbroken(
+                            self.tr("dotted: √((N − 1)/d), the random-key estimate"),
+                            "√((N − 1)/d)",
+                        )
+                    )
                 )
         return " &nbsp; &nbsp; ".join(parts)

@@ -38,6 +38,7 @@ from linviz.views.labs.ticks import linear_ticks
 from linviz.views.language import current_language
 from linviz.views.number_text import plain_number, shown_amount, shown_vector
 from linviz.views.theme import Theme, label_style
+from linviz.views.typography import with_unbroken
 
 Qt = QtCore.Qt
 
@@ -444,8 +445,11 @@ class SpotlightPage(LabPage):
         )
         if is_soft:
             return keys
-        return self.tr("{keys}; its weights sum to {total}, each bar is |wᵢ| / Σ|w|").format(
-            keys=keys, total=total
+        return with_unbroken(
+            self.tr("{keys}; its weights sum to {total}, each bar is |wᵢ| / Σ|w|").format(
+                keys=keys, total=total
+            ),
+            "|wᵢ| / Σ|w|",
         )
 
     def _draw_spread(self, comparison: SpotlightComparison) -> None:

@@ -90,6 +90,41 @@ def test_crowding_step_7_softmax_concentrates_at_the_default_while_linear_stays_
     assert "about as many keys (softmax 2.96, linear 2.94)" in plain(page.caption)
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_linear_spread_never_ends_a_line_inside_its_formula(qtbot, show, language):
+    """On a 1024×768 projector it read "each bar is |" then "wᵢ| / Σ|w|"."""
+    from PySide6 import QtGui
+
+    from linviz.views.language import set_language
+
+    set_language(language)
+    try:
+        page = page_on(show, "crowding-the-plane", 7)
+        label = page.linear_spread
+        text = label.text()
+        assert "|wᵢ| / Σ|w|" in plain(label).replace("\u00a0", " ")
+        layout = QtGui.QTextLayout(text, label.font())
+        option = QtGui.QTextOption()
+        option.setWrapMode(QtGui.QTextOption.WrapMode.WordWrap)
+        layout.setTextOption(option)
+        broken = 0
+        for width in range(80, 700, 3):
+            layout.beginLayout()
+            ends = []
+            while (line := layout.createLine()).isValid():
+                line.setLineWidth(width)
+                ends.append(line.textStart() + line.textLength())
+            layout.endLayout()
+            for end in ends[:-1]:
+                # A bar at a line's end with no space after it opens "|wᵢ|": split.
+                split = text[:end].replace(WORD_JOINER, "").endswith("|") and text[end] != " "
+                assert not split, (width, text[:end][-20:], text[end:][:10])
+            broken += len(ends) > 1
+        assert broken > 100  # it does wrap, at most of these widths
+    finally:
+        set_language("en")
+
+
 def test_session_trace_step_7_two_writes_under_the_best_key_stay_two_keys(qtbot, show):
     page = page_on(show, "session-trace", 7)  # w1 and w3 share k = [1, 0] = q
     assert "reads 2 keys" in plain(page.linear_spread)

@@ -181,3 +181,35 @@ def test_a_caption_turning_stale_mid_drag_leaves_the_plots_their_size(qtbot):
     assert mark.fontMetrics().horizontalAdvance(mark.text()) <= mark.contentsRect().width()
     session.cancel_drag()
     qtbot.waitUntil(lambda: not bar.stale_shown())
+
+
+@pytest.mark.parametrize(
+    "text, formula",
+    [
+        ("its weights sum to 2.4, each bar is |wᵢ| / Σ|w|", "|wᵢ| / Σ|w|"),
+        ("dotted: √((N − 1)/d), the random-key estimate", "√((N − 1)/d)"),
+        ("delta rule (β = 1): S ← S + β k (v − Sᵀk)ᵀ", "S ← S + β k (v − Sᵀk)ᵀ"),
+    ],
+)
+def test_a_formula_in_running_text_is_never_split(qapp, text, formula):
+    """The labs' formulas broke at "|", "/" and inside "(v − Sᵀk)" on a projector."""
+    from linviz.views.number_text import WORD_JOINER
+    from linviz.views.typography import with_unbroken
+
+    shown = with_unbroken(text, formula)
+    assert shown.replace(WORD_JOINER, "").replace("\u00a0", " ") == text
+    start = shown.index(formula[0])
+    stop = start + len(shown) - len(text) + len(formula)  # the formula, joiners and all
+    font = QtGui.QFont()
+    font.setPointSizeF(20)
+    layout = QtGui.QTextLayout(shown, font)
+    option = QtGui.QTextOption()
+    option.setWrapMode(QtGui.QTextOption.WrapMode.WordWrap)
+    layout.setTextOption(option)
+    for width in range(60, 900, 7):
+        layout.beginLayout()
+        while (line := layout.createLine()).isValid():
+            line.setLineWidth(width)
+            end = line.textStart() + line.textLength()
+            assert not start < end < stop or end == len(shown), (width, shown[:end])
+        layout.endLayout()
