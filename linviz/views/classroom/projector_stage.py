@@ -142,7 +142,7 @@ class ProjectorStage(QtCore.QObject):
             frame.setMaximumWidth(QWIDGETSIZE_MAX)
         self.desk.heatmap.show_axis_titles(True)
         self.desk.caption.setMinimumHeight(self._caption_minimum)
-        for name in ("heatmap", "values"):
+        for name in ("heatmap", "values", "keys"):
             self.desk.panel_frame(name).setMaximumHeight(QWIDGETSIZE_MAX)
         self.kind = None
 
@@ -291,14 +291,32 @@ class ProjectorStage(QtCore.QObject):
         if not self.active:
             return
         # Until this layout's caption says otherwise, nothing caps S or the value plane.
-        limits = {"heatmap": QWIDGETSIZE_MAX, "values": QWIDGETSIZE_MAX}
+        limits = {"heatmap": QWIDGETSIZE_MAX, "values": QWIDGETSIZE_MAX, "keys": QWIDGETSIZE_MAX}
         if self.kind in (WRITE, READ):
             over, room = self._caption_room()
             limits[over] = room
+        if self.kind == WRITE:
+            limits["keys"] = self._key_plane_room()
         for name, limit in limits.items():
             frame = self.desk.panel_frame(name)
             if frame.maximumHeight() != limit:  # each change costs a layout pass
                 frame.setMaximumHeight(limit)
+
+    def _key_plane_room(self) -> int:
+        """The height the key plane has under the equation at a write.
+
+        Its legend wraps, so the plane asks a height for its width (571 px
+        at 1024×768) and the grid counts it as the least the plane's rows
+        take: beside S and a six-line caption the rows then ran 8 px past
+        the screen and cut the caption. Capped at what is there, it asks no more.
+        """
+        grid = self._grid
+        margins = grid.contentsMargins()
+        room = self.body.height() - margins.top() - margins.bottom()
+        equation = self.desk.panel_frame("equation")
+        if equation.isVisible():
+            room -= equation.maximumHeight() + grid.verticalSpacing()
+        return max(room, 0)
 
     def _caption_room(self) -> tuple[str, int]:
         """Give the caption its height; return the panel over it and the height it may take."""

@@ -312,6 +312,28 @@ def test_a_jump_from_a_read_to_a_write_lays_the_write_out_afresh(projector, qtbo
     assert body.rect().contains(QtCore.QRect(caption.mapTo(body, QtCore.QPoint()), caption.size()))
 
 
+def test_a_long_caption_beside_a_key_plane_that_wraps_fits_the_screen(projector, qtbot):
+    """The key plane of d = 3 wraps its axis chooser, so it asks a height for its width
+    (571 px at 1024×768) and the grid took that as its least: with a caption of six lines
+    under S the rows ran 8 px past the screen and cut the caption."""
+    window = projector("transfer-challenge", 1024, 768)
+    session = window.session
+    step = session.scenario.step(5)
+    long = (
+        "Write k3 = [0.7, 0.7, 0] with the value [4, 0]: k1·k3 = 0.7 and k2·k3 = 0.7, so "
+        "the reads with k1 and with k2 receive as much of it as they give. S = [[4.8, 3], "
+        "[7.8, 1], [0, 0]] from now on, whatever is read after."
+    )
+    session.execute(ReplaceStep(5, step.with_changes(caption=long)))
+    session.set_cursor(5)
+    _settled(qtbot, window)
+    body, caption = window.stage.body, window.caption
+    assert window.key_plane.isVisible() and window.key_plane.hasHeightForWidth()
+    assert caption.height() >= 5 * caption.fontMetrics().lineSpacing()  # a long caption
+    assert body.rect().contains(QtCore.QRect(caption.mapTo(body, QtCore.QPoint()), caption.size()))
+    assert not layout_faults(window.stage.widget), layout_faults(window.stage.widget)
+
+
 def test_a_lab_tab_shows_the_lab_alone(projector, qtbot):
     window = projector("crowding-the-plane", 1024, 768)
     window.labs.show_tab("spotlight")
