@@ -31,10 +31,6 @@ from linviz.views.number_text import MINUS, cell_text, plain_number
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme
 
-#: Pixels to spare beside the column title before the titles show again (see
-#: HeatmapPanel._fit_axis_titles).
-TITLE_SPARE_PX = 24.0
-
 #: Pixels the colour bar's title stands further out than its labels' room would put
 #: it: clear of the widest label's box, not only of its ink.
 TITLE_GAP_PX = 12
@@ -269,7 +265,7 @@ class HeatmapPanel(Panel):
         self._fit_axis_titles()
 
     def _fit_axis_titles(self) -> None:
-        """Show the axis titles while the plot is tall and wide enough for them, else none.
+        """Show the axis titles while the plot is tall enough for them, else none.
 
         The row title is centred on the rows and may reach past them into the
         margins; in a plot lower than it (1280×720) it was cut at the bottom.
@@ -279,26 +275,12 @@ class HeatmapPanel(Panel):
         """
         plot = self.plot_widget.getPlotItem()
         left, top = plot.getAxis("left"), plot.getAxis("top")
-
-        def length(axis: pg.AxisItem) -> float:
-            # The title's own width (its box has the document's margins each side).
-            return axis.label.boundingRect().width() - 2 * axis.label.document().documentMargin()
-
-        def title_room(axis: pg.AxisItem) -> float:
-            # What the other axis's title takes across this one, shown or not.
-            return 0.0 if axis.label.isVisible() else axis.label.boundingRect().height()
-
+        # The title's own width (its box has the document's margins each side).
+        length = left.label.boundingRect().width() - 2 * left.label.document().documentMargin()
+        top_h = top.height() + (0.0 if top.label.isVisible() else top.label.boundingRect().height())
         _, margin_top, _, margin_bottom = self._base_margins
-        top_h = top.height() + title_room(top)
         room = self.plot_widget.viewport().height() - top_h - margin_top + margin_bottom
-        # The column title along the top, as long as its axis once the row title
-        # takes its room (French runs longer: "composante j (valeur)" was cut at
-        # 223 px on a 219 px axis).
-        width = top.width() - title_room(left)
-        # Shown only with room to spare, hidden only once cut: the titles move the
-        # plot and its legend, and a decision on the edge went back and forth.
-        spare = 0.0 if self._titles_fit else TITLE_SPARE_PX
-        fit = self._titles_wanted and length(left) <= room and length(top) + spare <= width
+        fit = self._titles_wanted and length <= room
         if fit == self._titles_fit:
             return
         self._titles_fit = fit

@@ -474,30 +474,3 @@ def test_the_colour_bar_title_stands_beside_its_numbers(show, projector):
     assert room > 30  # the room kept is wider than these labels
     assert 4 <= gap <= 20, (gap, room)  # clear of the labels, and beside them (was 21, 29)
     assert title.right() <= axis.width() + 6  # never past the axis
-
-
-@pytest.mark.parametrize("language", ["en", "fr"])
-def test_the_axis_titles_show_only_where_both_fit(show, lesson_session, language):
-    """French "composante j (valeur)" was drawn cut (223 px on a 219 px axis) over a narrow
-    S: only the row title's height was weighed. Both fit, or neither shows."""
-    from linviz.views.language import set_language
-
-    set_language(language)
-    try:
-        heatmap = HeatmapPanel(lesson_session)
-        lesson_session.set_cursor(5)
-        plot = heatmap.plot_widget.getPlotItem()
-        left, top = plot.getAxis("left"), plot.getAxis("top")
-        seen = set()
-        for width in (620, 420, 330, 280, 240):
-            show(heatmap, width, 600)  # tall: the row title always has its height
-            settle()
-            shown = heatmap.axis_titles_shown()
-            seen.add(shown)
-            assert left.label.isVisible() == top.label.isVisible() == shown
-            if shown:
-                title = top.label.boundingRect().width() - 2 * top.label.document().documentMargin()
-                assert title <= top.width() + 1, (width, title, top.width())
-        assert seen == {True, False}  # wide enough for them, and too narrow
-    finally:
-        set_language("en")
