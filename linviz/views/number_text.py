@@ -223,8 +223,7 @@ def plain_number(value: float, *, at: float | None = None) -> str:
     worked out from, as :func:`~linviz.model.report.fmt_number` takes it (0 for
     a number the user wrote: it shows however small).
     """
-    text = fmt_number(value, at=at).replace("-", MINUS)
-    return text.replace(".", ",") if _decimal_comma else text
+    return shown_number(value, at=at)
 
 
 #: The last :func:`caption_numbers` made, by the words and the decimal mark it used.

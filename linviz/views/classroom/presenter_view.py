@@ -125,7 +125,7 @@ class StateThumbnail(QtWidgets.QWidget):
                     painter.drawText(
                         rect,
                         Qt.AlignmentFlag.AlignCenter,
-                        shown_number(self._matrix[row, column], digits=3).replace("-", "−"),
+                        shown_number(self._matrix[row, column], digits=3),
                     )
         finally:
             painter.end()
