@@ -310,13 +310,16 @@ class ProjectorStage(QtCore.QObject):
         take: beside S and a six-line caption the rows then ran 8 px past
         the screen and cut the caption. Capped at what is there, it asks no more.
         """
-        grid = self._grid
-        margins = grid.contentsMargins()
-        room = self.body.height() - margins.top() - margins.bottom()
+        room = self._inner_height()
         equation = self.desk.panel_frame("equation")
         if equation.isVisible():
-            room -= equation.maximumHeight() + grid.verticalSpacing()
+            room -= equation.maximumHeight() + self._grid.verticalSpacing()
         return max(room, 0)
+
+    def _inner_height(self) -> int:
+        """The height the grid lays its rows out in (the stage's body, less its margins)."""
+        margins = self._grid.contentsMargins()
+        return self.body.height() - margins.top() - margins.bottom()
 
     def _caption_room(self) -> tuple[str, int]:
         """Give the caption its height; return the panel over it and the height it may take."""
@@ -329,8 +332,7 @@ class ProjectorStage(QtCore.QObject):
         names = ["heatmap"] if self.kind == WRITE else ["equation", "values"]
         above = [desk.panel_frame(name) for name in names]
         grid = self._grid
-        margins = grid.contentsMargins()
-        inner = self.body.height() - margins.top() - margins.bottom()
+        inner = self._inner_height()
         left_over = inner
         for frame in above:
             if frame.isVisible():
