@@ -25,20 +25,50 @@ _BEFORE = re.compile(r"(?<=[\w\)\]}»’%])[ \u00a0]+([:;?!»])")
 _AFTER = re.compile(r"«[ \u00a0]+")
 # A number's spaces before "%" (as the caption numbers write it, or as a lesson's author typed).
 _PERCENT = re.compile(r"(?<=\d)[ \u00a0]+%")
+# "x = 0.5", "S = [[3, −3], [−2, 1]]": an equals sign before a value (the sign first:
+# the search skips from one " = " to the next, 0.9 µs a caption against 3.9 with the
+# name looked at first; _joined_equals looks at it).
+_EQUALS = re.compile(r" = (?=\S)")
+# A value short enough to stay on the line of its "=": a number or a name ...
+_SHORT_VALUE = re.compile(r"[^\s\[]{1,16}(?=\s|$)")
+# ... or a list of at most this many characters, brackets included.
+SHORT_LIST_CHARS = 28
 
 
 def spaced(text: str) -> str:
     """``text`` as its language sets it: ``36.0\u202f%``, in French also ``a\u202f:``.
 
-    English text changes only at a per cent sign; French also keeps ``3,\u2060374`` whole.
+    In both languages an equals sign keeps its name and a short value on its
+    line (:func:`_joined_equals`); French also keeps ``3,\u2060374`` whole.
     """
     if not text:
         return text
     text = _PERCENT.sub(NARROW_NO_BREAK + "%", text)
+    if " = " in text:
+        text = _EQUALS.sub(_joined_equals, text)
     if not decimal_comma():
         return text
     text = _BEFORE.sub(NARROW_NO_BREAK + r"\1", text)
     return unbroken_number(_AFTER.sub("«" + NARROW_NO_BREAK, text))
+
+
+def _joined_equals(match: re.Match[str]) -> str:
+    """`` = `` with no-break spaces: a line never starts with "=", nor ends with one
+    before a short value (a caption read "… component: S" then "= [[3, −3], …").
+    A long value may still start the next line.
+    """
+    text, start = match.string, match.end()
+    if match.start() == 0 or text[match.start() - 1].isspace():
+        return match.group()  # no name before it
+    if _SHORT_VALUE.match(text, start):
+        return "\u00a0=\u00a0"
+    if text.startswith("[", start):
+        depth = 0
+        for index in range(start, min(len(text), start + SHORT_LIST_CHARS)):
+            depth += {"[": 1, "]": -1}.get(text[index], 0)
+            if depth == 0:
+                return "\u00a0=\u00a0"
+    return "\u00a0= "
 
 
 def unbroken(formula: str) -> str:

@@ -15,8 +15,8 @@ from linviz.views.compact_desk import TABS
 from linviz.views.language import set_language
 from linviz.views.main_window import MainWindow
 from linviz.views.panels.step_table_model import COLUMNS
-from tests.views.classroom.screen_texts import screen_problems
-from tests.views.classroom.test_projector_layouts import _settled, axis_titles_cut
+from tests.views.classroom.screen_texts import axis_titles_cut, screen_problems
+from tests.views.classroom.test_projector_layouts import _settled
 
 PANELS = ("heatmap", "equation", "keys", "values", "readout")
 

@@ -11,14 +11,13 @@ numbers at, each visible title's text against its label's width.
 
 from __future__ import annotations
 
-import pyqtgraph as pg
 import pytest
 from PySide6 import QtCore, QtWidgets
 
 from linviz.controller.session import Session
 from linviz.model.lessons import bundled_lessons
 from linviz.views.export.images import settle
-from tests.views.classroom.screen_texts import lost_numbers
+from tests.views.classroom.screen_texts import axis_titles_cut, lost_numbers
 from tests.views.conftest import module_window
 
 #: Laptops' screens (every step of every lesson), and the sizes that worked before.
@@ -71,32 +70,6 @@ def _titles_cut(root: QtWidgets.QWidget) -> list[str]:
     return cut
 
 
-def _axis_titles_cut(root: QtWidgets.QWidget) -> list[str]:
-    """Axis titles not wholly inside their plot's view (the part outside is not drawn).
-
-    A title longer than its axis reaches past the axis's ends into the empty
-    corners beside the matrix, and reads whole there; past the view it is cut.
-    """
-    cut = []
-    for view in root.findChildren(pg.GraphicsView):
-        if not view.isVisibleTo(root) or view.scene() is None:
-            continue
-        shown = QtCore.QRectF(view.viewport().rect())
-        for item in view.scene().items():
-            if not isinstance(item, pg.AxisItem) or not item.isVisible():
-                continue
-            if not item.label.isVisible() or not item.labelText.strip():
-                continue
-            label = item.label  # a QGraphicsTextItem: its box has the document's margins
-            box = label.boundingRect()
-            margin = label.document().documentMargin()
-            text = box.adjusted(margin, margin, -margin, -margin)
-            rect = view.mapFromScene(label.mapToScene(text)).boundingRect()
-            if not shown.adjusted(-1, -1, 1, 1).contains(QtCore.QRectF(rect)):
-                cut.append(f"{item.labelText!r} at {rect.getRect()} in {shown.getRect()}")
-    return cut
-
-
 def _faults(window) -> list[str]:
     """What a class would miss at the step shown (empty: all legible)."""
     desk = window.desk
@@ -117,7 +90,7 @@ def _faults(window) -> list[str]:
             faults.append(f"heatmap cells {heatmap.cell_pixels():.1f} px print no number")
     faults += lost_numbers(area)  # the heatmap's and the equation's parts
     faults += _titles_cut(area)
-    faults += _axis_titles_cut(area)
+    faults += axis_titles_cut(area)
     return faults
 
 

@@ -16,7 +16,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from linviz.views.items.matrix_item import MatrixItem
 from tests.views.labs.lab_text_boxes import TextBox, all_boxes, problems
 
-__all__ = ["lost_numbers", "painted_boxes", "screen_problems"]
+__all__ = ["axis_titles_cut", "lost_numbers", "painted_boxes", "screen_problems"]
 
 
 def _paints_itself(widget: QtWidgets.QWidget) -> bool:
@@ -201,3 +201,29 @@ def _seen_through_scrolls(box, root: QtWidgets.QWidget) -> bool:
                 return False
         widget = parent
     return True
+
+
+def axis_titles_cut(root: QtWidgets.QWidget) -> list[str]:
+    """Axis titles not wholly inside their plot's view (the part outside is not drawn).
+
+    A title longer than its axis reaches past the axis's ends into the empty
+    corners beside the matrix, and reads whole there; past the view it is cut.
+    """
+    cut = []
+    for view in root.findChildren(pg.GraphicsView):
+        if not view.isVisibleTo(root) or view.scene() is None:
+            continue
+        shown = QtCore.QRectF(view.viewport().rect())
+        for item in view.scene().items():
+            if not isinstance(item, pg.AxisItem) or not item.isVisible():
+                continue
+            if not item.label.isVisible() or not item.labelText.strip():
+                continue
+            label = item.label  # a QGraphicsTextItem: its box has the document's margins
+            box = label.boundingRect()
+            margin = label.document().documentMargin()
+            text = box.adjusted(margin, margin, -margin, -margin)
+            rect = view.mapFromScene(label.mapToScene(text)).boundingRect()
+            if not shown.adjusted(-1, -1, 1, 1).contains(QtCore.QRectF(rect)):
+                cut.append(f"{item.labelText!r} at {rect.getRect()} in {shown.getRect()}")
+    return cut

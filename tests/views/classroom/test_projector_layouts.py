@@ -19,7 +19,7 @@ from linviz.controller.session import Session
 from linviz.model.lessons import bundled_lessons
 from linviz.views.main_window import MainWindow
 from linviz.views.panels.step_table_model import COLUMNS
-from tests.views.classroom.screen_texts import screen_problems
+from tests.views.classroom.screen_texts import axis_titles_cut, screen_problems
 from tests.views.conftest import data_to_viewport, opened_window, settle_until_still
 
 SIZES = ((1024, 768), (1280, 720), (1280, 800), (1920, 1080))
@@ -158,24 +158,6 @@ def layout_faults(root: QtWidgets.QWidget) -> list[str]:
                         f"{_name(a)} {rects[a].getRect()} overlaps {_name(b)} {rects[b].getRect()}"
                     )
     return faults
-
-
-def axis_titles_cut(root: QtWidgets.QWidget) -> list[str]:
-    """Axis titles longer than their axis (pyqtgraph draws them cut at its ends)."""
-    cut = []
-    for view in root.findChildren(QtWidgets.QGraphicsView):
-        if not view.isVisible() or view.scene() is None:
-            continue
-        for item in view.scene().items():
-            if not isinstance(item, pg.AxisItem) or not item.isVisible():
-                continue
-            if not item.label.isVisible() or not item.labelText.strip():
-                continue
-            length = item.height() if item.orientation in ("left", "right") else item.width()
-            text = item.label.boundingRect().width()
-            if length > 0 and text > length + 1:
-                cut.append(f"{item.labelText!r}: {text:.0f} px on a {length:.0f} px axis")
-    return cut
 
 
 def _name(widget: QtWidgets.QWidget) -> str:

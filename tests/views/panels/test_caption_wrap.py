@@ -98,6 +98,19 @@ def test_a_percentage_in_the_caption_stays_with_its_number(projector_caption, la
         assert held, [text[a:b] for a, b in lines]
 
 
+def test_an_equals_sign_stays_with_its_name_and_a_short_value():
+    """A caption read "… component: S" then "= [[3, −3], [−2, 1]]." on a projector."""
+    from linviz.views.typography import spaced
+
+    nbsp = "\u00a0"
+    joined = f"component: S{nbsp}={nbsp}[[3, -3], [-2, 1]]."
+    assert spaced("component: S = [[3, -3], [-2, 1]].") == joined
+    assert spaced("at s = 10, softmax") == f"at s{nbsp}={nbsp}10, softmax"
+    # A long value may start the next line; the sign itself never does.
+    long = "S = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]] is long"
+    assert spaced(long) == long.replace("S = ", f"S{nbsp}= ")
+
+
 def test_typed_percentages_are_joined_to_their_number_in_both_languages():
     from linviz.views.number_text import set_number_language
     from linviz.views.typography import spaced
@@ -105,7 +118,7 @@ def test_typed_percentages_are_joined_to_their_number_in_both_languages():
     typed = "a relative error of 36 %, and 20 % off; 100 %"
     joined = "a relative error of 36\u202f%, and 20\u202f% off; 100\u202f%"
     assert spaced(typed) == joined
-    assert spaced("y = ? %") == "y = ? %"  # a hidden field is no number
+    assert spaced("y = ? %") == "y\u00a0=\u00a0? %"  # a hidden field is no number
     set_number_language("fr")
     try:
         assert spaced("une erreur de 36,0 % : oui") == "une erreur de 36,\u20600\u202f%\u202f: oui"
