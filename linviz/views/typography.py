@@ -11,7 +11,9 @@ the start of a line. A decimal comma is followed by a word joiner
 
 from __future__ import annotations
 
+import html
 import re
+from collections.abc import Iterable
 
 from linviz.views.number_text import (
     NARROW_NO_BREAK,
@@ -33,6 +35,10 @@ _EQUALS = re.compile(r" = (?=\S)")
 _SHORT_VALUE = re.compile(r"[^\s\[]{1,16}(?=\s|$)")
 # ... or a list of at most this many characters, brackets included.
 SHORT_LIST_CHARS = 28
+#: A part of a " · " list kept whole on its line by :func:`unbroken_parts` is at most this long.
+UNBROKEN_PART_CHARS = 40
+#: What stands between two entries of a legend: where its lines may end.
+LEGEND_GAP = " &nbsp; &nbsp; "
 
 
 def spaced(text: str) -> str:
@@ -93,3 +99,30 @@ def with_unbroken(text: str, *formulas: str) -> str:
     for formula in formulas:
         text = text.replace(formula, unbroken(formula))
     return text
+
+
+def unbroken_parts(
+    text: str, separator: str = " · ", longest: int | None = UNBROKEN_PART_CHARS
+) -> str:
+    """``text`` wrapping only between its parts (split at ``separator``), not inside one.
+
+    A lab's readout on a 1024×768 projector ended a line at "σ = 4.754," with
+    "0.631" under it, and at "· head" with "size 128" under it. A part longer
+    than ``longest`` characters (``None``: no limit) keeps its spaces: whole, it
+    could be wider than a narrow window. Its equals sign still keeps its name
+    (:func:`spaced`).
+    """
+    return separator.join(
+        part.replace(" ", "\u00a0") if longest is None or len(part) <= longest else spaced(part)
+        for part in text.split(separator)
+    )
+
+
+def legend_html(entries: Iterable[tuple[str, str]]) -> str:
+    """A legend as rich text: each entry ``(marker, text)``, its marker (HTML) and
+    its text (plain, escaped here) kept on one line, the lines ending only between
+    entries (a lab's legend ended a line at "one state update and" with "read" under it).
+    """
+    return LEGEND_GAP.join(
+        f"{marker}&nbsp;{html.escape(unbroken(text))}" for marker, text in entries
+    )

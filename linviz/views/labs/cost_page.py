@@ -13,7 +13,6 @@ the page shows, and stops when the page goes.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 
 import numpy as np
@@ -32,6 +31,7 @@ from linviz.views.labs.lab_plot import LabPlot
 from linviz.views.labs.ticks import linear_ticks
 from linviz.views.number_text import NARROW_NO_BREAK, grouped, shown_amount
 from linviz.views.theme import Theme, label_style
+from linviz.views.typography import legend_html, spaced
 
 Qt = QtCore.Qt
 
@@ -310,12 +310,16 @@ class CostPage(LabPage):
     def _draw_legend(self) -> None:
         theme = self.theme
         self.legend.setText(
-            " &nbsp; &nbsp; ".join(
+            legend_html(
                 (
-                    f'<span style="color:{theme.read}">●</span>&nbsp;'
-                    + html.escape(self.tr("softmax: reads the whole cache")),
-                    f'<span style="color:{theme.write}">■</span>&nbsp;'
-                    + html.escape(self.tr("linear attention: one state update and read")),
+                    (
+                        f'<span style="color:{theme.read}">●</span>',
+                        self.tr("softmax: reads the whole cache"),
+                    ),
+                    (
+                        f'<span style="color:{theme.write}">■</span>',
+                        self.tr("linear attention: one state update and read"),
+                    ),
                 )
             )
         )
@@ -422,7 +426,7 @@ class CostPage(LabPage):
             line = self.tr("Fitted: softmax {a} + {b} per cached token; the state {c} a token.")
         else:
             line = self.tr("Fitted: softmax {b} per cached token; the state {c} a token.")
-        return (
+        return spaced(
             line.format(**values)
             + " "
             + self.tr(

@@ -29,6 +29,7 @@ from linviz.views.labs.ticks import byte_ticks, token_ticks
 from linviz.views.language import say
 from linviz.views.number_text import grouped, shown_amount, shown_size
 from linviz.views.theme import Theme, label_style
+from linviz.views.typography import unbroken_parts
 
 Qt = QtCore.Qt
 
@@ -472,11 +473,13 @@ class MemoryPage(LabPage):
         return self.tr("The cache is {0} × the state here.").format(size)
 
     def _shape_text(self, shape: costs.ModelShape) -> str:
-        return self.tr("layers × heads: {layers} × {heads} · head size {d} · {dtype}").format(
-            layers=shape.layers,
-            heads=shape.heads,
-            d=shape.head_dim,
-            dtype=shape.dtype,
+        return unbroken_parts(
+            self.tr("layers × heads: {layers} × {heads} · head size {d} · {dtype}").format(
+                layers=shape.layers,
+                heads=shape.heads,
+                d=shape.head_dim,
+                dtype=shape.dtype,
+            )
         )
 
     def gap_text(self, gap: Gap) -> str:

@@ -9,7 +9,6 @@ recall page shows one row; ``linviz capacity --out FILE.png`` draws both.
 
 from __future__ import annotations
 
-import html
 import math
 from collections.abc import Iterable, Sequence
 
@@ -24,7 +23,7 @@ from linviz.views.labs.ticks import linear_ticks, percent_ticks, power_of_two_ti
 from linviz.views.number_text import localised, plain_number
 from linviz.views.qt_disposal import dispose
 from linviz.views.theme import LIGHT, Theme, label_style
-from linviz.views.typography import with_unbroken
+from linviz.views.typography import legend_html, with_unbroken
 
 Qt = QtCore.Qt
 
@@ -313,19 +312,10 @@ class RecallFigure(QtWidgets.QWidget):
             else:
                 name = self.tr("d = {0}, N = {1}").format(d, round(fixed))
             parts.append(
-                f'<span style="color:{colour_of[(d, fixed)]}; font-weight:bold">━━</span>&nbsp;'
-                + html.escape(name)
+                (f'<span style="color:{colour_of[(d, fixed)]}; font-weight:bold">━━</span>', name)
             )
         if against == "n":
-            parts.append("┆&nbsp;" + html.escape(self.tr("dashed line: N = d")))
+            parts.append(("┆", self.tr("dashed line: N = d")))
             if theory and "error" in measures:
-                parts.append(
-                    "┈&nbsp;"
-                    + html.escape(
-                        with_unbroken(
-                            self.tr("dotted: √((N − 1)/d), the random-key estimate"),
-                            "√((N − 1)/d)",
-                        )
-                    )
-                )
-        return " &nbsp; &nbsp; ".join(parts)
+                parts.append(("┈", self.tr("dotted: √((N − 1)/d), the random-key estimate")))
+        return legend_html(parts)

@@ -31,6 +31,7 @@ from linviz.views.labs.recall_runner import RecallRunner
 from linviz.views.language import say
 from linviz.views.number_text import decimal_comma, grouped, localised, plain_number
 from linviz.views.theme import Theme
+from linviz.views.typography import unbroken_parts
 
 Qt = QtCore.Qt
 
@@ -471,7 +472,7 @@ class RecallPage(LabPage):
         )
         if result is not None and not result.complete:
             text += " · " + self.tr("cancelled: the points finished are shown")
-        return text
+        return unbroken_parts(text)
 
     def _sync_controls(self) -> None:
         settings = self.lab.settings

@@ -11,7 +11,6 @@ is dragged.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 
 import numpy as np
@@ -31,6 +30,7 @@ from linviz.views.labs.step_bar import StepBar
 from linviz.views.labs.ticks import linear_ticks
 from linviz.views.number_text import list_separator, plain_number
 from linviz.views.theme import Theme, label_style
+from linviz.views.typography import legend_html, unbroken_parts
 
 Qt = QtCore.Qt
 
@@ -237,18 +237,18 @@ class SpectrumPage(LabPage):
 
     def _legend_html(self, count: int) -> str:
         theme = self.theme
-        parts = [
-            f'<span style="color:{theme.key_color(0)}">━━</span>&nbsp;'
-            + html.escape(
-                self.tr("σ₁ ≥ σ₂ ≥ … (one line each, {0} in all)").format(count)
-                if count > 1
-                else self.tr("σ₁")
-            ),
-            f'<span style="color:{theme.read}">━━</span>&nbsp;'
-            + html.escape(self.tr("effective rank")),
-            f'<span style="color:{theme.write}">╍╍</span>&nbsp;' + html.escape(self.tr("rank")),
-        ]
-        return " &nbsp; &nbsp; ".join(parts)
+        return legend_html(
+            (
+                (
+                    f'<span style="color:{theme.key_color(0)}">━━</span>',
+                    self.tr("σ₁ ≥ σ₂ ≥ … (one line each, {0} in all)").format(count)
+                    if count > 1
+                    else self.tr("σ₁"),
+                ),
+                (f'<span style="color:{theme.read}">━━</span>', self.tr("effective rank")),
+                (f'<span style="color:{theme.write}">╍╍</span>', self.tr("rank")),
+            )
+        )
 
     def _show_cursor(self, result: Spectrum) -> None:
         cursor = self.session.cursor
@@ -271,17 +271,19 @@ class SpectrumPage(LabPage):
             else self.tr("At step {0} (the nearest sampled step)").format(step)
         )
         self.readout.setText(
-            self.tr(
-                "{where}: %Ln writes · effective rank {effective} of d = {d} · "
-                "rank {rank} · σ = {sigma}",
-                "",
-                int(result.writes[index]),
-            ).format(
-                where=where,
-                effective=plain_number(round(float(result.effective_rank[index]), 2)),
-                d=result.d,
-                rank=int(result.rank[index]),
-                sigma=shown,
+            unbroken_parts(
+                self.tr(
+                    "{where}: %Ln writes · effective rank {effective} of d = {d} · "
+                    "rank {rank} · σ = {sigma}",
+                    "",
+                    int(result.writes[index]),
+                ).format(
+                    where=where,
+                    effective=plain_number(round(float(result.effective_rank[index]), 2)),
+                    d=result.d,
+                    rank=int(result.rank[index]),
+                    sigma=shown,
+                )
             )
         )
 

@@ -11,7 +11,6 @@ The caption says why softmax's weights cannot be folded into one fixed ``S``.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 
 import numpy as np
@@ -38,7 +37,7 @@ from linviz.views.labs.ticks import linear_ticks
 from linviz.views.language import current_language
 from linviz.views.number_text import plain_number, shown_amount, shown_vector
 from linviz.views.theme import Theme, label_style
-from linviz.views.typography import with_unbroken
+from linviz.views.typography import legend_html, with_unbroken
 
 Qt = QtCore.Qt
 
@@ -251,14 +250,11 @@ class SpotlightPage(LabPage):
     def _draw_legend(self) -> None:
         theme = self.theme
         self.legend.setText(
-            " &nbsp; &nbsp; ".join(
+            legend_html(
                 (
-                    f'<span style="color:{theme.read}">■</span>&nbsp;'
-                    + html.escape(self.tr("softmax (spotlight)")),
-                    f'<span style="color:{theme.write}">▨</span>&nbsp;'
-                    + html.escape(self.tr("linear (floodlight)")),
-                    f'<span style="color:{theme.target}">★</span>&nbsp;'
-                    + html.escape(self.tr("the read's target")),
+                    (f'<span style="color:{theme.read}">■</span>', self.tr("softmax (spotlight)")),
+                    (f'<span style="color:{theme.write}">▨</span>', self.tr("linear (floodlight)")),
+                    (f'<span style="color:{theme.target}">★</span>', self.tr("the read's target")),
                 )
             )
         )

@@ -54,7 +54,7 @@ from linviz.views.panels.term_bars import (
     TermBars,
 )
 from linviz.views.theme import label_style
-from linviz.views.typography import spaced
+from linviz.views.typography import spaced, unbroken_parts
 
 Qt = QtCore.Qt
 
@@ -461,11 +461,11 @@ class ReadoutPanel(Panel):
         if hidden:
             # Predict first: the terms add up to y, so none of them may show yet.
             entered = entered_text(self.session)
-            self.prediction.setText(_unbroken(entered))
+            self.prediction.setText(unbroken_parts(entered, longest=None))
             self._show_only(self.hidden_notice, *([self.prediction] if entered else []))
             return
         gap = gap_text(self.session)
-        self.prediction.setText(_unbroken(gap))
+        self.prediction.setText(unbroken_parts(gap, longest=None))
         story = self._story(result)
         self._show_only(
             self.bars,
@@ -845,11 +845,6 @@ def _heading_vector(vector: np.ndarray) -> str:
     text = _measure_vector(vector, written=True)
     head, comma, tail = text.rpartition(", ")
     return head + comma + tail.replace(" ", "\xa0") if tail.startswith("…") else text
-
-
-def _unbroken(text: str) -> str:
-    """``text`` wrapping only at its `` · `` separators, never inside a vector."""
-    return " · ".join(part.replace(" ", "\xa0") for part in text.split(" · "))
 
 
 def _percent(value: float | None) -> str:

@@ -58,6 +58,7 @@ def test_capacity_writes_an_svg_with_both_rules(tmp_path):
     assert result.returncode == 0, result.stderr
     root = ET.parse(out).getroot()
     text = " ".join(" ".join(el.itertext()) for el in root.iter() if el.tag.endswith("text"))
+    text = text.replace("\u00a0", " ")  # no-break spaces read as spaces
     for words in ("additive rule", "delta rule", "d = 8", "d = 16", "exact recall"):
         assert words in text
     assert "5 trials a point" in text

@@ -19,7 +19,8 @@ SMALL = CostSettings(longest=2_000, points=4, d=8, repeat=1)
 
 
 def plain(label) -> str:
-    return label.text().replace(WORD_JOINER, "").replace(NARROW_NO_BREAK, " ")
+    text = label.text().replace(WORD_JOINER, "")
+    return text.replace(NARROW_NO_BREAK, " ").replace("\u00a0", " ")
 
 
 def cost_page(show, settings: CostSettings = SMALL) -> CostPage:

@@ -49,7 +49,8 @@ def colour_near(image: QtGui.QImage, point: QtCore.QPointF, colour: str, radius:
 
 def svg_text(path) -> str:
     root = ET.parse(path).getroot()
-    return " ".join(" ".join(el.itertext()) for el in root.iter() if el.tag.endswith("text"))
+    text = " ".join(" ".join(el.itertext()) for el in root.iter() if el.tag.endswith("text"))
+    return text.replace("\u00a0", " ").replace("\u2060", "")  # no-break spaces read as spaces
 
 
 def read_csv(path) -> tuple[list[str], list[list[str]]]:

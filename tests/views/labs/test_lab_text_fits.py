@@ -57,3 +57,79 @@ def test_every_lab_fits_a_laptop_screen(qtbot, lab_window, monkeypatch, lab):
     wait_for_recall(qtbot, page)
     found = problems(all_boxes(page, monkeypatch))
     assert not found, "\n".join(found)
+
+
+def _lines(label) -> list[str]:
+    """The lines word-wrapped ``label`` shows (plain or rich text), as Qt lays them out,
+    no-break spaces as spaces."""
+    from PySide6 import QtCore, QtGui
+
+    document = QtGui.QTextDocument()
+    document.setDefaultFont(label.font())
+    document.setDocumentMargin(0)
+    if label.textFormat() == QtCore.Qt.TextFormat.RichText:
+        document.setHtml(label.text())
+    else:
+        document.setPlainText(label.text())
+    document.setTextWidth(label.contentsRect().width())
+    document.documentLayout()  # lays it out
+    lines = []
+    block = document.begin()
+    while block.isValid():
+        layout, text = block.layout(), block.text()
+        for index in range(layout.lineCount()):
+            line = layout.lineAt(index)
+            lines.append(text[line.textStart() : line.textStart() + line.textLength()])
+        block = block.next()
+    return [" ".join(line.replace("\u00a0", " ").replace("\u2060", "").split()) for line in lines]
+
+
+def _parts(label) -> list[str]:
+    """The parts of a legend or a " · " list ``label`` shows, each to stay on one line."""
+    import html
+    import re
+
+    from linviz.views.typography import LEGEND_GAP, UNBROKEN_PART_CHARS
+
+    text = label.text()
+    if LEGEND_GAP in text:
+        entries = [html.unescape(re.sub(r"<[^>]+>", "", entry)) for entry in text.split(LEGEND_GAP)]
+    else:
+        entries = [part for part in text.split(" · ") if len(part) <= UNBROKEN_PART_CHARS]
+        if len(entries) < 2:
+            return []
+    return [
+        " ".join(entry.replace("\u00a0", " ").replace("\u2060", "").split()) for entry in entries
+    ]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("lab", [lab for lab in LABS if lab != "rules"])  # rules: none
+def test_a_legend_or_a_list_of_parts_wraps_only_between_them(qtbot, lab_window, lab, language):
+    """On a 1024×768 projector the cost lab's legend ended a line at "one state update
+    and" ("read" under it), the spectrum readout at "σ = 4.754," and the memory lab's
+    at "· head" ("size 128" under it)."""
+    from PySide6 import QtWidgets
+
+    from linviz.views.language import set_language
+
+    set_language(language)
+    try:
+        window = lab_window("crowding-the-plane", (1024, 768), projector=True)
+        window.session.set_cursor(len(window.session.scenario))
+        page = show_lab(window, lab)
+        wait_for_recall(qtbot, page)
+        checked = 0
+        for label in page.findChildren(QtWidgets.QLabel):
+            if not label.isVisibleTo(page) or not label.wordWrap():
+                continue
+            parts = _parts(label)
+            if not parts:
+                continue
+            lines = _lines(label)
+            for part in parts:
+                assert any(part in line for line in lines), (part, lines)
+            checked += 1
+        assert checked  # every lab shows a legend or a list of parts
+    finally:
+        set_language("en")

@@ -190,5 +190,5 @@ def test_one_trial_and_one_pair_are_said_in_the_singular(qtbot, show):
     show(page, 1200, 800)
     page.display.update(against="similarity")
     settle()
-    assert "· 1 trial a point ·" in page.figure_view.subtitle.text()
+    assert "· 1 trial a point ·" in page.figure_view.subtitle.text().replace("\u00a0", " ")
     assert page.figure_view.title.text() == "Store 1 pair of similar keys, read it back"

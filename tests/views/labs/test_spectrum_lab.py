@@ -11,6 +11,11 @@ from linviz.views.labs.spectrum_page import SpectrumPage
 from tests.views.conftest import settle
 
 
+def shown(label) -> str:
+    """A label's text with its no-break spaces as the spaces a reader sees."""
+    return label.text().replace("\u00a0", " ")
+
+
 def spectrum_page(show, lesson: str = "crowding-the-plane", cursor: int = 7) -> SpectrumPage:
     session = Session()
     session.open(lesson)
@@ -40,7 +45,7 @@ def test_the_cursor_line_and_readout_follow_the_cursor(qtbot, show):
     page.session.set_cursor(3)
     settle()
     assert all(line.value() == 3 for line in page.cursor_lines)
-    assert page.readout.text().startswith("At step 3: 2 writes · effective rank")
+    assert shown(page.readout).startswith("At step 3: 2 writes · effective rank")
     assert page.draw_count == drawn  # a cursor move does not recompute the spectrum
 
 
@@ -98,7 +103,7 @@ def test_a_state_near_the_largest_float_is_drawn_to_scale_and_said_truly(qtbot, 
     session.set_cursor(2)
     page = SpectrumPage(session)
     show(page, 1100, 760)
-    qtbot.waitUntil(lambda: page.lab.result is not None and "rank 2" in page.readout.text())
+    qtbot.waitUntil(lambda: page.lab.result is not None and "rank 2" in shown(page.readout))
     settle()
     assert "nan" not in page.readout.text()
     (_, _), (low, high) = page.values_plot.view_box.viewRange()
