@@ -30,6 +30,7 @@ from linviz.views.items.matrix_item import MatrixItem
 from linviz.views.number_text import plain_number, shown_vector
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme
+from linviz.views.typography import unbroken, with_unbroken
 
 #: Cells never grow beyond this many times the theme's label size (pixels).
 MAX_CELL_FACTOR = 8
@@ -301,12 +302,18 @@ class EquationPanel(Panel):
                 Part(self.tr("S after"), record.state, limit, lit),
             )
             prefix = f"{plain_number(record.decay)} \u00d7" if decayed else ""
+            # Each formula whole on its line: the heading ended one at "with α" ("= 0.8" under it).
             if decayed:
-                rule = self.tr("S \u2190 \u03b1\u00b7S + {0} {1} with \u03b1 = {2}").format(
-                    key, value, plain_number(record.decay)
+                alpha = plain_number(record.decay)
+                rule = with_unbroken(
+                    self.tr("S \u2190 \u03b1\u00b7S + {0} {1} with \u03b1 = {2}").format(
+                        key, value, alpha
+                    ),
+                    f"S \u2190 \u03b1\u00b7S + {key} {value}",
+                    f"\u03b1 = {alpha}",
                 )
             else:
-                rule = self.tr("S \u2190 S + {0} {1}").format(key, value)
+                rule = unbroken(self.tr("S \u2190 S + {0} {1}").format(key, value))
             heading = self.tr("Step {0}: write {1}.").format(snap.number, step.label)
             return Equation(parts, (prefix, "+", "="), f"{heading}  {rule}")
         result = snap.read
@@ -336,7 +343,7 @@ class EquationPanel(Panel):
             output,
         )
         equals = "="
-        rule = self.tr("y = {0}\u1d40 S").format(name)
+        rule = unbroken(self.tr("y = {0}\u1d40 S").format(name))
         if result.denominator is not None:
             # The normaliser as numbers: z, and the divisor φ(q)ᵀz it gives.
             divisor = plain_number(result.denominator)
@@ -347,7 +354,7 @@ class EquationPanel(Panel):
                 f"z = {shown_vector(result.normaliser)}",
                 f"{name}\u1d40z = {divisor}",
             )
-            rule = ", ".join(clauses[:1] + tuple(c.replace(" ", "\u00a0") for c in clauses[1:]))
+            rule = ", ".join(unbroken(clause) for clause in clauses)
         heading = self.tr("Step {0}: read {1}.").format(snap.number, step.label)
         return Equation(parts, ("", "\u00d7", equals), f"{heading}  {rule}")
 

@@ -89,7 +89,13 @@ def test_a_decay_is_shown_as_a_factor(show):
     assert equation.shown_operators()[0] == "0.8 \u00d7"
     (_, before), (_, stamp), (_, after) = equation.shown_parts()
     np.testing.assert_allclose(after, 0.8 * before + stamp)
-    assert "\u03b1 = 0.8" in equation.heading.text()
+    heading = equation.heading.text()
+    assert heading.replace("\xa0", " ").endswith(
+        "S \u2190 \u03b1\u00b7S + k v\u1d40 with \u03b1 = 0.8"
+    )
+    # Each formula whole: a 1024x768 projector ended a line at "with α" ("= 0.8" under it).
+    for formula in ("S \u2190 \u03b1\u00b7S + k v\u1d40", "\u03b1 = 0.8"):
+        assert formula.replace(" ", "\xa0") in heading
     assert_side_by_side(equation)
 
 
