@@ -112,10 +112,15 @@ def unbroken_parts(
     could be wider than a narrow window. Its equals sign still keeps its name
     (:func:`spaced`).
     """
-    return separator.join(
-        part.replace(" ", "\u00a0") if longest is None or len(part) <= longest else spaced(part)
-        for part in text.split(separator)
-    )
+    return separator.join(kept_whole(part, longest) for part in text.split(separator))
+
+
+def kept_whole(part: str, longest: int | None = UNBROKEN_PART_CHARS) -> str:
+    """``part`` of a list, never broken across lines if at most ``longest`` characters
+    (``None``: whatever its length); a longer one only keeps its equals signs
+    with their names (:func:`spaced`).
+    """
+    return part.replace(" ", "\u00a0") if longest is None or len(part) <= longest else spaced(part)
 
 
 def legend_html(entries: Iterable[tuple[str, str]]) -> str:

@@ -37,11 +37,14 @@ from linviz.views.number_text import (
     unbroken_lists,
 )
 from linviz.views.theme import Theme, label_style
+from linviz.views.typography import kept_whole, unbroken_parts
 
 Qt = QtCore.Qt
 
 #: Slider steps per unit of α or β.
 SLIDER_SCALE = 100
+#: A setting this long at most ("default β = 1", "k3 with α = 0.5") is never broken across lines.
+SETTING_CHARS = 24
 
 
 class RulesPage(LabPage):
@@ -215,8 +218,12 @@ class RulesPage(LabPage):
         number = session.cursor
         scenario = session.scenario
         settings = self.lab.settings
-        parameters = self.tr("default α = {alpha}, default β = {beta}").format(
-            alpha=shown_amount(settings.alpha), beta=shown_amount(settings.beta)
+        # Each setting whole: a French title ended a line at "β par défaut" ("= 1)" under it).
+        parameters = unbroken_parts(
+            self.tr("default α = {alpha}, default β = {beta}").format(
+                alpha=shown_amount(settings.alpha), beta=shown_amount(settings.beta)
+            ),
+            separator=list_separator(),
         )
         if number < 1:
             text = self.tr("The empty memory, before any write, under each rule")
@@ -281,13 +288,19 @@ class RulesPage(LabPage):
                         symbol=symbol, value=shown_amount(value)
                     )
                 )
-        text = list_separator().join(parts)
+        # A short setting whole on its line: a card ended one at "β" ("par défaut = 1" under
+        # it). A long one ("α = 0.9 at this write (the default)") would not fit a narrow
+        # card whole: it keeps only "α = 0.9" together.
+        text = list_separator().join(kept_whole(part, SETTING_CHARS) for part in parts)
         if not at_write and facts.own_settings:
             owns = list_separator().join(
-                self.tr("{label} with {symbol} = {value}").format(
-                    label=own.label,
-                    symbol="α" if own.parameter == "alpha" else "β",
-                    value=shown_amount(own.value),
+                kept_whole(
+                    self.tr("{label} with {symbol} = {value}").format(
+                        label=own.label,
+                        symbol="α" if own.parameter == "alpha" else "β",
+                        value=shown_amount(own.value),
+                    ),
+                    SETTING_CHARS,
                 )
                 for own in facts.own_settings
             )

@@ -133,3 +133,30 @@ def test_a_legend_or_a_list_of_parts_wraps_only_between_them(qtbot, lab_window, 
         assert checked  # every lab shows a legend or a list of parts
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_rules_lab_keeps_each_setting_on_one_line(qtbot, lab_window, language):
+    """On a 1024×768 projector the French title ended a line at "β par défaut" ("= 1)"
+    under it) and the gated delta card at "; β" ("par défaut = 1" under it)."""
+    import re
+
+    from linviz.views.language import set_language
+
+    setting = re.compile(r"(?:default )?[αβ](?: par défaut)? = [\d.,]+")
+    set_language(language)
+    try:
+        window = lab_window("crowding-the-plane", (1024, 768), projector=True)
+        window.session.set_cursor(len(window.session.scenario))  # a read: defaults shown
+        page = show_lab(window, "rules")
+        labels = [page.title] + [card.settings for card in page.cards.values()]
+        found = 0
+        for label in labels:
+            text = " ".join(label.text().replace("\u00a0", " ").split())
+            lines = _lines(label)
+            for match in setting.finditer(text):
+                assert any(match[0] in line for line in lines), (match[0], lines)
+                found += 1
+        assert found >= 5  # the title's two, and the cards' with α or β
+    finally:
+        set_language("en")
