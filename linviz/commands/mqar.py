@@ -81,13 +81,21 @@ def add_mqar_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentPa
 
 def run_mqar(options: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Write the MQAR scenario; print the file and how many queries its memory recalls."""
-    from linviz.model.mqar import mqar_rule, mqar_scenario, mqar_sequence, recalled
+    from linviz.model.mqar import (
+        mqar_rule,
+        mqar_scenario,
+        mqar_sequence,
+        pair_embeddings,
+        recalled,
+    )
     from linviz.model.scenario_file import save_scenario
 
     try:
         sequence = mqar_sequence(options.pairs, options.length, options.vocab, options.seed)
         rule = mqar_rule(options.rule, beta=options.beta, alpha=options.alpha)
-        scenario = mqar_scenario(sequence, options.d, options.seed, rule)
+        # Made once for the file and for the count of what it recalls.
+        embedded = pair_embeddings(sequence, options.d, options.seed)
+        scenario = mqar_scenario(sequence, options.d, options.seed, rule, embedded)
     except ScenarioError as error:
         # A setting zoology refuses (4N > L, V ≤ L, L odd): a usage error.
         parser.error(str(error).removeprefix(f"field '{error.field}': "))
@@ -96,7 +104,7 @@ def run_mqar(options: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     except ScenarioError as error:
         print(f"linviz: {error}", file=sys.stderr)
         return 1
-    hits = int(recalled(sequence, options.d, rule, options.seed).sum())
+    hits = int(recalled(sequence, options.d, rule, options.seed, embedded).sum())
     print(
         f"{written}: {counted(sequence.pairs, 'pair', 'pairs')} in "
         f"{counted(len(sequence.inputs), 'token', 'tokens')}, d = {options.d}, "
