@@ -224,6 +224,39 @@
     return text.replace(/\[[^\[\]]*\]/g, function (m) { return m.length <= 28 ? m.replace(/ /g, "\u00a0") : m; });
   }
 
+  /** Running text as the app sets it (typography.spaced): a number keeps its "%", an
+   * equals sign its name and a short value; in French a narrow no-break space goes
+   * before ":", ";", "?", "!" and "»", and after "«". (The app's word joiner in "3,374"
+   * is left out: browsers never break a line inside a number.) No lookbehind. */
+  function spaced(text) {
+    if (!text) return text;
+    text = text.replace(/(\d)[ \u00a0]+%/g, "$1\u202f%");
+    if (text.indexOf(" = ") >= 0) {
+      text = text.replace(/(^|[\s\S]) = (?=\S)/g, function (match, before, offset) {
+        var start = offset + match.length;
+        if (!before || /\s/.test(before)) return match;  // no name before it
+        if (/^[^\s\[]{1,16}(?=\s|$)/.test(text.slice(start))) return before + "\u00a0=\u00a0";
+        if (text.charAt(start) === "[") {
+          var depth = 0, stop = Math.min(text.length, start + 28);
+          for (var i = start; i < stop; i++) {
+            var c = text.charAt(i);
+            depth += c === "[" ? 1 : c === "]" ? -1 : 0;
+            if (depth === 0) return before + "\u00a0=\u00a0";
+          }
+        }
+        return before + "\u00a0= ";
+      });
+    }
+    if (!FRENCH) return text;
+    // Again while it changes: "» :" follows a "»" the previous match took (no lookbehind).
+    var before;
+    do {
+      before = text;
+      text = text.replace(/([\p{L}\p{N}_\)\]}»’%])[ \u00a0]+([:;?!»])/gu, "$1\u202f$2");
+    } while (text !== before);
+    return text.replace(/«[ \u00a0]+/g, "«\u202f");
+  }
+
   /** number_text.cell_text: a short label for a heatmap cell. */
   function cellText(value, limit) {
     var decimals = limit > 0 ? Math.max(0, 2 - Math.floor(Math.log10(limit))) : 2;
@@ -1100,7 +1133,7 @@
   function storyText(node, template, number, part) {
     var text = lessonText(template);
     node.hidden = !text;
-    node.textContent = text ? unbroken(renderCaption(text, number)) : "";
+    node.textContent = text ? spaced(unbroken(renderCaption(text, number))) : "";
     var stale = !!text && (view.stale[(number ? replay.steps[number - 1].label : "") + "/" + part] ||
       (view.edited && number > 0 && shippedPrints[number] !== undefined && statesOwnNumbers(text) &&
        fingerprint(number) !== shippedPrints[number]));
@@ -1110,7 +1143,7 @@
   function drawStory() {
     var n = view.step, step = n > 0 ? replay.steps[n - 1] : null;
     var stale = false;
-    if (parts.lessonCaption) parts.lessonCaption.textContent = unbroken(renderCaption(lessonText(doc.caption), null));
+    if (parts.lessonCaption) parts.lessonCaption.textContent = spaced(unbroken(renderCaption(lessonText(doc.caption), null)));
     stale = storyText(parts.caption, step ? step.caption : doc.caption, n || null, "caption") || stale;
     if (!step) { parts.caption.hidden = false; if (!parts.caption.textContent) parts.caption.textContent = T("empty_memory"); }
     stale = storyText(parts.question, step ? step.question : null, n, "question") || stale;
@@ -1219,6 +1252,8 @@
     reveal: reveal,
     setTheme: setTheme,
     /** A text of numbers as the page shows it (each sign a real minus; French commas). */
-    localised: localised
+    localised: localised,
+    /** Running text as the page sets it (no-break spaces, as the app's typography.spaced). */
+    spaced: spaced
   };
 })();

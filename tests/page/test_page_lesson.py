@@ -250,7 +250,8 @@ def test_outputs_hide_until_revealed(browser, tmp_path):
     browser.js("window.linviz.go(8); return 1;")
     shown = browser.js(readout)
     assert shown["out"] == "[5\u00a0;\u00a05]"  # French: decimal comma, " ; ", held on one line
-    assert "β = 0,5" in shown["caption"] and "[5\u00a0;\u00a05]" in shown["caption"]
+    # As the app's caption: "β = 0,5" joined, a narrow no-break space before ";".
+    assert "β\u00a0=\u00a00,5" in shown["caption"] and "[5\u202f;\u00a05]" in shown["caption"]
     browser.js("document.querySelector('nav button:nth-of-type(3)').click(); return 1;")
     hidden = browser.js(readout)
     assert hidden["out"] == "?" and set(hidden["cells"]) == {"?"} and hidden["reveal"]
