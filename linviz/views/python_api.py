@@ -29,6 +29,7 @@ from PySide6 import QtCore, QtWidgets
 
 from linviz.controller.session import Session
 from linviz.model.scenario import Scenario
+from linviz.model.texts import in_language
 
 #: Windows :func:`show` opened: kept alive until they are closed.
 _WINDOWS: list[QtWidgets.QMainWindow] = []
@@ -118,7 +119,9 @@ class Figure:
 
     def __repr__(self) -> str:
         return (
-            f"<linviz.Figure {self.view!r} of {self.scenario.title!r} at step {self.step}, "
+            # The title as written (a repr would spell "Tableaux\u202f: …" out).
+            f"<linviz.Figure {self.view!r} of '{in_language(self.scenario.title, self.language)}' "
+            f"at step {self.step}, "
             f"{self.size[0]}×{self.size[1]}>"
         )
 

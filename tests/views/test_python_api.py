@@ -55,7 +55,13 @@ def test_svg_pdf_and_save(qapp, session_trace, tmp_path):
 def test_figure_of_arrays_and_bad_requests(qapp):
     rng = np.random.default_rng(0)
     figure = linviz.figure(q=rng.normal(size=(4, 3)), k=np.eye(4, 3), v=rng.normal(size=(4, 2)))
-    assert figure.step == 8 and "Arrays: 4 tokens" in repr(figure)
+    assert figure.step == 8
+    # The title in the figure's language, not the object holding both ("Texts({'en': …").
+    assert repr(figure) == (
+        "<linviz.Figure 'window' of 'Arrays: 4 tokens, d_k = 3, d_v = 2' at step 8, 1200×750>"
+    )
+    french = linviz.figure(q=np.eye(2), k=np.eye(2), v=np.eye(2), language="fr")
+    assert "of 'Tableaux\u202f: 2 jetons, d_k = 2, d_v = 2' at step 4" in repr(french)
     with pytest.raises(ValueError, match="there is no step 9"):
         linviz.figure("session-trace", step=9)
     with pytest.raises(ValueError, match="unknown theme"):
