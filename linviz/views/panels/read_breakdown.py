@@ -503,7 +503,8 @@ class ReadoutPanel(Panel):
                     self.tr("stored by {target}").format(target=result.target),
                 )
             )
-        self.bars.set_groups(groups, hidden_terms)
+        # A drag's frames: the bars it does not change stand still (see TermBars.set_groups).
+        self.bars.set_groups(groups, hidden_terms, hold=self.session.dragging)
         self._show_numbers(result)
         self.story.set_paragraphs(story)
         foreground = self.theme.foreground

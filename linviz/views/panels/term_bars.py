@@ -23,7 +23,7 @@ import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
-from linviz.model.drawable import bar_limits, color_indices, span_fraction
+from linviz.model.drawable import MAX_FLOAT, bar_limits, color_indices, span_fraction
 from linviz.views.drawing.cell_image import rgb_words
 from linviz.views.drawing.raster_scale import raster_scale
 from linviz.views.drawing.stamp_cache import StampCache
@@ -43,6 +43,11 @@ MIN_ROWS = 4
 COLUMN_MIN_PX = 20
 #: Most of the width a row's labels take from its bars (the bars keep the rest).
 LABEL_SHARE = 0.55
+#: While a drag holds the bars' range still: a new range leaves this share of room
+#: beyond the values (each end that has bars) ...
+HELD_ROOM = 0.1
+#: ... and is kept while the values fit in it and span at least this share of it.
+HELD_SHRINK_BELOW = 0.5
 
 
 TARGET, CROSSTALK, TERM, OUTPUT, EXPECTED = "target", "crosstalk", "term", "output", "expected"
@@ -249,6 +254,10 @@ class TermBars(QtWidgets.QWidget):
         self._legend_kept: tuple[tuple, _LegendLayout] | None = None
         self.groups: list[BarGroup] = []
         self.hidden_count = 0
+        #: Whether the range the bars are drawn over holds still (a drag's frames).
+        self.hold_range = False
+        #: The range held (None: none yet, or the bars fit their values exactly).
+        self._held: tuple[float, float] | None = None
         #: Where the last paint put each bar: (group index, component, rect).
         self.bar_rects: list[tuple[int, int, QtCore.QRectF]] = []
         #: Where the last paint put each colour strip: (group index, rect); strips only.
@@ -296,8 +305,18 @@ class TermBars(QtWidgets.QWidget):
             facts = self._group_facts = _GroupFacts(self, style)
         return facts
 
-    def set_groups(self, groups: list[BarGroup], hidden_count: int = 0) -> None:
-        """Show ``groups``; ``hidden_count`` smaller terms were left out."""
+    def set_groups(self, groups: list[BarGroup], hidden_count: int = 0, hold: bool = False) -> None:
+        """Show ``groups``; ``hidden_count`` smaller terms were left out.
+
+        ``hold``: the bars keep the range they are drawn over while the values
+        still fit it (see :meth:`drawn_range`), as the planes keep their frames
+        during a drag: the bars of the terms a drag does not change stand still
+        while the one it changes, and ``y``, move. Without it the range fits
+        the values exactly.
+        """
+        self.hold_range = hold
+        if not hold:
+            self._held = None
         reshaped = ([(g.label, g.kind) for g in self.groups], bool(self.hidden_count)) != (
             [(g.label, g.kind) for g in groups],
             bool(hidden_count),
@@ -576,7 +595,9 @@ class TermBars(QtWidgets.QWidget):
         count = len(self.groups)
         components = max(len(g.values) for g in self.groups)
         values = np.concatenate([g.values for g in self.groups])
-        low, high = bar_limits(values)  # finite, for ±1.8e308 and inf too
+        fitted = bar_limits(values)  # finite, for ±1.8e308 and inf too
+        low, high = self.drawn_range(fitted)
+        at = max(-fitted[0], fitted[1])  # residue is small beside the longest bar
         # Side by side while every group's words fit under it; else one row per group;
         # strips once bars would be thinner than MIN_BAR_PX.
         needed = self._facts(style).needed
@@ -599,9 +620,9 @@ class TermBars(QtWidgets.QWidget):
             top = 4 + self._legend(painter, style, 4, None, self.hidden_count)
             area = QtCore.QRectF(8, top, self.width() - 16, self.height() - top - 4)
             if mode == "columns":
-                self._paint_columns(painter, style, area, low, high)
+                self._paint_columns(painter, style, area, (low, high), at)
             else:
-                self._paint_rows(painter, style, area, low, high)
+                self._paint_rows(painter, style, area, (low, high), at)
             return
         # Strips: as many as leave each a readable label, the largest terms first.
         scale = max(abs(low), abs(high))
@@ -612,6 +633,28 @@ class TermBars(QtWidgets.QWidget):
         top = 4 + self._legend(painter, style, 4, scale, hidden)
         area = QtCore.QRectF(8, top, self.width() - 16, self.height() - top - 4)
         self._paint_strips(painter, style, area, scale, shown)
+
+    def drawn_range(self, fitted: tuple[float, float]) -> tuple[float, float]:
+        """The range the bars are drawn over, for values spanning ``fitted``.
+
+        ``fitted`` itself unless the range holds (:meth:`set_groups`): then the
+        range held before while ``fitted`` lies inside it and spans at least
+        :data:`HELD_SHRINK_BELOW` of it, else a new one :data:`HELD_ROOM`
+        wider at each end that has bars (finite, for ±1.8e308 too).
+        """
+        if not self.hold_range:
+            return fitted
+        low, high = fitted
+        held = self._held
+        if held is not None:
+            held_low, held_high = held
+            # Spans by halves: one of ±1.8e308 is beyond the floats.
+            inside = held_low <= low and high <= held_high
+            if inside and high / 2 - low / 2 >= HELD_SHRINK_BELOW * (held_high / 2 - held_low / 2):
+                return held
+        grown = (max(low * (1 + HELD_ROOM), -MAX_FLOAT), min(high * (1 + HELD_ROOM), MAX_FLOAT))
+        self._held = grown
+        return grown
 
     def _largest(self, fit: int) -> list[int]:
         """Indices of at most ``fit`` groups, in order: y, v_target and the target's
@@ -648,12 +691,15 @@ class TermBars(QtWidgets.QWidget):
         painter: QtGui.QPainter,
         style: _BarStyle,
         area: QtCore.QRectF,
-        low: float,
-        high: float,
+        drawn: tuple[float, float],
+        at: float,
     ) -> None:
-        """Groups side by side, bars upward from a horizontal zero line."""
+        """Groups side by side, bars upward from a horizontal zero line, over ``drawn``
+        (low, high); numbers are residue below :data:`~linviz.model.report.DISPLAY_ZERO`
+        of ``at``.
+        """
         label_m, note_m, value_m = style.label_m, style.note_m, style.value_m
-        at = max(-low, high)  # residue is small beside the longest bar
+        low, high = drawn
         bottom_h = label_m.height() + 2 * note_m.height() + 4
         top = area.top() + value_m.height()
         bottom = area.bottom() - bottom_h - value_m.height()
@@ -805,12 +851,14 @@ class TermBars(QtWidgets.QWidget):
         painter: QtGui.QPainter,
         style: _BarStyle,
         area: QtCore.QRectF,
-        low: float,
-        high: float,
+        drawn: tuple[float, float],
+        at: float,
     ) -> None:
-        """One row per group, bars sideways from a vertical zero line (narrow panels)."""
+        """One row per group, bars sideways from a vertical zero line (narrow panels),
+        over ``drawn`` and with numbers as :meth:`_paint_columns`.
+        """
         value_m = style.value_m
-        at = max(-low, high)  # residue is small beside the longest bar
+        low, high = drawn
         texts, label_w = self._row_labels(style, area, area.height() / len(self.groups))
         # Measure the numbers only if some bar is tall enough to carry one.
         row_room = area.height() / len(self.groups) * 0.8

@@ -8,6 +8,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.commands import ReplaceStep
 from linviz.controller.session import Session
+from linviz.model.drawable import bar_limits
 from linviz.model.report import fmt_number
 from linviz.model.rules import Rule
 from linviz.model.scenario import Scenario, read, write
@@ -536,7 +537,9 @@ def test_a_drag_at_d64_writes_the_new_colour_scale_on_the_kept_legend(qtbot, mon
         session.drag_to(vector * factor)
         session.flush_drag()
         bars.grab()
-        scale = max(float(np.abs(g.values).max()) for g in bars.groups)
+        # The scale the strips are drawn with (held during the drag: see the next test).
+        fitted = bar_limits(np.concatenate([g.values for g in bars.groups]))
+        scale = max(-bars.drawn_range(fitted)[0], bars.drawn_range(fitted)[1])
         scales.append(scale)
         wanted = f"component value −{fmt_number(scale)} … {fmt_number(scale)}"
         assert wanted.replace("-", "−") in [
@@ -696,3 +699,32 @@ def test_a_drag_keeps_what_fits_without_trying_the_rest(qtbot):
     assert panel.minimumSizeHint().height() > spared
     panel.fit_height(spared, steady=True)  # what shows does not fit: chosen again
     assert panel.bars_allowed() and panel.weights_spared()
+
+
+def test_a_drag_leaves_the_bars_it_does_not_change_where_they_are(qtbot, lesson_session):
+    """As the planes hold their frames: the bars were drawn over exactly their values'
+    range, so every frame of a drag that moved y rescaled every bar, the terms the drag
+    did not touch too. Once the drag ends they fit the values again."""
+    session = lesson_session
+    session.set_cursor(len(session.scenario))  # read r4: the terms of k1, k2, k3
+    panel = show(qtbot, session)
+    bars = panel.bars
+
+    def rects(label: str) -> list[tuple[float, ...]]:
+        index = next(i for i, g in enumerate(bars.groups) if g.label == label)
+        return [rect.getRect() for i, _, rect in bars.bar_rects if i == index]
+
+    key = session.scenario.step(1).vector  # k1: its term changes, k2's and k3's do not
+    session.begin_drag(1, "vector")
+    frames = []
+    for factor in (1.02, 1.05, 1.08):
+        session.drag_to(key * factor)
+        session.flush_drag()
+        bars.grab()
+        frames.append({label: rects(label) for label in ("k1", "k3", "y")})
+    assert frames[0]["k3"] == frames[1]["k3"] == frames[2]["k3"]  # held still
+    assert frames[0]["k1"] != frames[2]["k1"] and frames[0]["y"] != frames[2]["y"]  # they move
+    session.end_drag()
+    bars.grab()
+    fitted = bar_limits(np.concatenate([g.values for g in bars.groups]))
+    assert not bars.hold_range and bars.drawn_range(fitted) == fitted
