@@ -138,8 +138,9 @@ class VectorPlanePanel(Panel):
         self._pending_changes: frozenset[Change] = frozenset({Change.SCENARIO})
         self._theme: Theme | None = None
         self._axis_text: tuple[object, ...] | None = None
-        #: Whether each long axis title fits its axis (bottom, left), and titles' widths.
-        self._titles_fit = (True, True)
+        #: How much of each axis title (bottom, left) fits its axis: 2 the whole title,
+        #: 1 the component's name, 0 nothing; and titles' widths.
+        self._titles_fit: tuple[int, int] = (2, 2)
         self._title_widths: dict[tuple[str, float], float] = {}
         self._lim: float | None = None
         self._framed: tuple[float, float, float, float] | None = None
@@ -630,18 +631,20 @@ class VectorPlanePanel(Panel):
             # On a projector the plot is short and the title runs along its side:
             # the bottom title names the space, the side says which component.
             left = self._component_name(axes[1])
+        # A title longer than its axis ran past the plot's edge, cut ("composante 1
+        # de la clé" under a French plot 200 px wide): it says the component only, and
+        # nothing where even that is longer (a 60 px plane on a 960×540 slide).
+        names = (self._component_name(axes[0]), self._component_name(axes[1]))
         if self._drag_item is None:  # a drag never changes the view's size
             view = self._view_box
             self._titles_fit = (
-                self._title_fits(bottom, pt, view.width()),
-                self._title_fits(left, pt, view.height()),
+                self._title_fit(bottom, names[0], pt, view.width()),
+                self._title_fit(left, names[1], pt, view.height()),
             )
-        # A title longer than its axis ran past the plot's edge, cut ("composante 1
-        # de la clé" under a French plot 200 px wide): it says the component only.
-        if not self._titles_fit[0]:
-            bottom = self._component_name(axes[0])
-        if not self._titles_fit[1]:
-            left = self._component_name(axes[1])
+        bottom, left = (
+            (whole, name, " ")[2 - fit]
+            for whole, name, fit in zip((bottom, left), names, self._titles_fit)
+        )
         key = (size > 1, theme.name, pt, bottom, left)
         if key == self._axis_text:
             return  # setLabel re-lays the plot out: never during a drag
@@ -651,6 +654,14 @@ class VectorPlanePanel(Panel):
         plot.setLabel("bottom", bottom, **style)
         plot.setLabel("left", left if size > 1 else " ", **style)
         self._redraw_cached()
+
+    def _title_fit(self, whole: str, name: str, pt: float, length: float) -> int:
+        """2 if the ``whole`` title fits an axis ``length`` px long, 1 if the component's
+        ``name`` does, 0 if neither (see :meth:`_title_fits`).
+        """
+        if self._title_fits(whole, pt, length):
+            return 2
+        return int(self._title_fits(name, pt, length))
 
     def _component_name(self, component: int) -> str:
         return self.tr("component {0}").format(component + 1)  # counted from 1

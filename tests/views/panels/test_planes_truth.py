@@ -321,3 +321,25 @@ def test_the_planes_settle_at_every_step(qtbot, size):
         resized.clear()
         settle()
         assert not resized, f"still re-laying out at step {number}: {resized[:6]}"
+
+
+def test_an_axis_title_shortens_then_goes_where_it_would_be_cut(qtbot, lesson_session):
+    """A title longer than its axis says the component only; a plane too low for even
+    that (60 px on a 960×540 slide) showed "composante" cut at its edge: none there."""
+    from linviz.views.panels.value_plane import ValuePlanePanel
+
+    lesson_session.set_cursor(6)  # a read: the value plane shows y
+    panel = shown(qtbot, ValuePlanePanel(lesson_session), 600, 600)
+    assert axis_titles(panel) == ("value component 1", "value component 2")
+    seen = []
+    for height in (260, 200, 170, 150):
+        panel.resize(600, height)
+        qtbot.waitUntil(lambda h=height: panel.height() == h)
+        panel.refresh()
+        left = panel.plot_widget.getPlotItem().getAxis("left")
+        title = left.labelText
+        seen.append(title)
+        if title.strip():  # a title shown is never longer than its axis
+            text = left.label.boundingRect().width() - 2 * left.label.document().documentMargin()
+            assert text <= left.height() + 1, (height, title, text, left.height())
+    assert "component 2" in seen and " " in seen, seen
