@@ -338,7 +338,9 @@ class ProjectorStage(QtCore.QObject):
             if frame.isVisible():
                 least = max(frame.minimumHeight(), frame.minimumSizeHint().height())
                 left_over -= least + grid.verticalSpacing()
-        cap = min(round(CAPTION_SHARE * self.body.height()), left_over)
+        # Up to its share of the height; past it while the panels over it keep their least
+        # (a 960×540 slide cut the caption's last line, "S = [[3, −3], [−2, 1]].").
+        cap = min(max(round(CAPTION_SHARE * self.body.height()), need), left_over)
         wanted = max(self._caption_minimum, min(need, cap))
         if caption.minimumHeight() != wanted:
             caption.setMinimumHeight(wanted)

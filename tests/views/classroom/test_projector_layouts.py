@@ -316,6 +316,29 @@ def test_a_long_caption_beside_a_key_plane_that_wraps_fits_the_screen(projector,
     assert not layout_faults(window.stage.widget), layout_faults(window.stage.widget)
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_half_hd_slide_keeps_the_whole_caption(projector, qtbot, language):
+    """At 960×540 (a GIF or a slide of half 1080p) the caption beside S had at most 45 %
+    of the height and lost its last line, "S = [[3, −3], [−2, 1]].". Past that share it
+    takes what the panels over it leave: S is smaller, every word of the caption shows."""
+    from linviz.views.language import set_language
+
+    set_language(language)
+    try:
+        window = projector("crowding-the-plane", 960, 540)
+        for number in (5, 6):  # a write (S over the caption) and a read (the plane over it)
+            window.session.set_cursor(number)
+            _settled(qtbot, window)
+            body, caption = window.stage.body, window.caption
+            label = caption.caption  # the caption's own text, under its heading
+            assert label.heightForWidth(label.width()) <= label.height() + 1, number
+            inside = QtCore.QRect(caption.mapTo(body, QtCore.QPoint()), caption.size())
+            assert body.rect().contains(inside), number
+            assert not axis_titles_cut(window.stage.widget), axis_titles_cut(window.stage.widget)
+    finally:
+        set_language("en")
+
+
 def test_a_lab_tab_shows_the_lab_alone(projector, qtbot):
     window = projector("crowding-the-plane", 1024, 768)
     window.labs.show_tab("spotlight")
