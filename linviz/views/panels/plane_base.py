@@ -671,8 +671,8 @@ class VectorPlanePanel(Panel):
 
         Widths are kept by text and size: a scrub asks at every step.
         """
-        if length <= 50:
-            return True  # not laid out yet: decided when it is
+        if length <= 1:
+            return True  # not laid out yet: decided when it is (the view's sigResized)
         width = self._title_widths.get((text, pt))
         if width is None:
             label = self.plot_widget.getPlotItem().getAxis("bottom").label
