@@ -1,5 +1,8 @@
 """The page's captions say what the app's say, in English and French, and mark stale text."""
 
+import contextlib
+from collections.abc import Iterator
+
 import pytest
 
 from linviz.controller.commands import ReplaceStep
@@ -15,6 +18,18 @@ from linviz.page.writer import page_strings, write_lesson_page
 LESSONS = bundled_lessons()
 
 
+@contextlib.contextmanager
+def app_numbers(language: str) -> Iterator[None]:
+    """The app writes numbers (and spaces text) in ``language`` inside; English after."""
+    from linviz.views import number_text
+
+    number_text.set_number_language(language)
+    try:
+        yield
+    finally:
+        number_text.set_number_language("en")
+
+
 def as_shown(text: str, language: str) -> str:
     """``text`` as the app's caption shows it (``typography.spaced`` over
     ``unbroken_lists``), without the word joiners the page leaves out, no-break
@@ -22,11 +37,8 @@ def as_shown(text: str, language: str) -> str:
     from linviz.views import number_text
     from linviz.views.typography import spaced
 
-    number_text.set_number_language(language)
-    try:
+    with app_numbers(language):
         shown = spaced(number_text.unbroken_lists(text))
-    finally:
-        number_text.set_number_language("en")
     return shown.replace(number_text.WORD_JOINER, "").replace("\u00a0", " ")
 
 
@@ -49,11 +61,8 @@ def french_numbers() -> Numbers:
 
     def french(function):
         def call(*args, **keywords):
-            number_text.set_number_language("fr")
-            try:
+            with app_numbers("fr"):
                 return function(*args, **keywords)
-            finally:
-                number_text.set_number_language("en")
 
         return call
 
@@ -274,11 +283,8 @@ def test_the_page_writes_signs_as_the_app_does(language, browser, tmp_path):
 
     browser.load(write_lesson_page(load_scenario(LESSONS[0].path), tmp_path / "p.html", language))
     shown = browser.js(f"return {SIGN_CASES!r}.map(window.linviz.localised);")
-    number_text.set_number_language(language)
-    try:
+    with app_numbers(language):
         wanted = [number_text.localised(text) for text in SIGN_CASES]
-    finally:
-        number_text.set_number_language("en")
     assert shown == wanted
     assert wanted[1] == ("key-1 reads [−2, 4]" if language == "en" else "key-1 reads [−2 ; 4]")
 
@@ -305,11 +311,8 @@ def test_the_page_spaces_running_text_as_the_app_does(language, browser, tmp_pat
 
     browser.load(write_lesson_page(load_scenario(LESSONS[0].path), tmp_path / "p.html", language))
     shown = browser.js(f"return {SPACED_CASES!r}.map(window.linviz.spaced);")
-    number_text.set_number_language(language)
-    try:
+    with app_numbers(language):
         wanted = [spaced(text).replace(number_text.WORD_JOINER, "") for text in SPACED_CASES]
-    finally:
-        number_text.set_number_language("en")
     assert shown == wanted
     assert wanted[0] == "component: S\u00a0=\u00a0[[3, -3], [-2, 1]]."
 
