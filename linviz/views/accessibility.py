@@ -27,7 +27,7 @@ from linviz.controller.session import Session
 from linviz.model.norms import largest_finite
 from linviz.views.call_soon import call_soon
 from linviz.views.guarded import guarded
-from linviz.views.number_text import plain_number
+from linviz.views.number_text import shown_number
 from linviz.views.shell.desk import Desk
 
 if TYPE_CHECKING:
@@ -225,8 +225,10 @@ class Accessibility(QtCore.QObject):
             readout.setAccessibleDescription(self.read_words())
 
     def _numbers(self, values: np.ndarray, at: float | None = None) -> str:
-        """The numbers of ``values`` (``at``: as :func:`plain_number` takes it)."""
-        return self.tr(", ").join(plain_number(float(v), at=at) for v in values)
+        """The numbers of ``values`` (``at``: as
+        :func:`~linviz.views.number_text.shown_number` takes it).
+        """
+        return self.tr(", ").join(shown_number(float(v), at=at) for v in values)
 
     def state_words(self) -> str:
         """``S`` at the cursor in words: each entry when few, else its size and extremes."""
@@ -257,8 +259,8 @@ class Accessibility(QtCore.QObject):
         return self.tr("{0}: {1}; entries from {2} to {3}.").format(
             where,
             size,
-            plain_number(float(state.min()), at=at),
-            plain_number(float(state.max()), at=at),
+            shown_number(float(state.min()), at=at),
+            shown_number(float(state.max()), at=at),
         )
 
     def read_words(self) -> str:
@@ -284,7 +286,7 @@ class Accessibility(QtCore.QObject):
                 step.label, output
             )
         error = (
-            self.tr("relative error {0} %").format(plain_number(100 * result.relative_error))
+            self.tr("relative error {0} %").format(shown_number(100 * result.relative_error))
             if result.relative_error is not None
             else self.tr("no relative error (the target is zero)")
         )

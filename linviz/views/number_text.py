@@ -216,16 +216,6 @@ def _shown_label(text: str) -> str:
     return text.replace(".", ",") if _decimal_comma else text
 
 
-def plain_number(value: float, *, at: float | None = None) -> str:
-    """``value`` with 4 significant digits and a real minus sign (tooltips, captions).
-
-    With a decimal comma in French. ``at``: the size of the numbers it was
-    worked out from, as :func:`~linviz.model.report.fmt_number` takes it (0 for
-    a number the user wrote: it shows however small).
-    """
-    return shown_number(value, at=at)
-
-
 #: The last :func:`caption_numbers` made, by the words and the decimal mark it used.
 _caption_numbers: tuple[tuple[object, ...], Numbers] | None = None
 

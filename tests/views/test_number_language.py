@@ -17,7 +17,7 @@ def french():
 def test_french_views_write_a_decimal_comma_and_semicolons(french):
     assert nt.shown_vector(np.array([1.2, -1.8])) == "[1,2 ; −1,8]"
     assert nt.shown_matrix(np.array([[2.5, 3], [0, -1]])) == "[[2,5 ; 3] ; [0 ; −1]]"
-    assert nt.plain_number(0.5) == "0,5" and nt.cell_text(-1.25, 5) == "−1,25"
+    assert nt.shown_number(0.5) == "0,5" and nt.cell_text(-1.25, 5) == "−1,25"
     assert nt.shown_number(12.345) == "12,35" and nt.shown_number(-0.25) == "−0,25"
     assert nt.list_separator() == " ; "
     assert nt.grouped(1_234_567) == "1\u202f234\u202f567"  # no comma that reads as a decimal
@@ -30,7 +30,7 @@ def test_french_views_write_a_decimal_comma_and_semicolons(french):
 def test_english_views_write_a_real_minus_sign_and_keep_points_and_commas():
     assert nt.shown_vector(np.array([1.2, -1.8])) == "[1.2, −1.8]"
     assert nt.shown_vector(np.array([1e-300, -2e-300]), at=2e-300) == "[1e−300, −2e−300]"
-    assert nt.plain_number(-0.5) == "−0.5" and nt.list_separator() == ", "
+    assert nt.shown_number(-0.5) == "−0.5" and nt.list_separator() == ", "
     assert nt.grouped(1_234_567) == "1,234,567"
     # A label's hyphen is no sign: "key-1" keeps it, in English and in French.
     assert nt.localised("key-1 reads [-2, 4]") == "key-1 reads [−2, 4]"

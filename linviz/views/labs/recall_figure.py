@@ -20,7 +20,7 @@ from linviz.model.capacity import RecallPoint
 from linviz.views.labs.lab_plot import LabPlot
 from linviz.views.labs.recall_series import Series, series_of
 from linviz.views.labs.ticks import linear_ticks, percent_ticks, power_of_two_ticks
-from linviz.views.number_text import localised, plain_number
+from linviz.views.number_text import localised, shown_number
 from linviz.views.qt_disposal import dispose
 from linviz.views.theme import LIGHT, Theme, label_style
 from linviz.views.typography import legend_html, with_unbroken
@@ -123,7 +123,7 @@ class RecallFigure(QtWidgets.QWidget):
             return with_unbroken(self.tr("additive rule: S ← S + k vᵀ"), "S ← S + k vᵀ")
         return with_unbroken(
             self.tr("delta rule (β = {0}): S ← S + β k (v − Sᵀk)ᵀ").format(
-                plain_number(beta if beta is not None else 1.0)
+                shown_number(beta if beta is not None else 1.0)
             ),
             "S ← S + β k (v − Sᵀk)ᵀ",
         )
@@ -273,7 +273,7 @@ class RecallFigure(QtWidgets.QWidget):
             else:
                 y_range = (-0.05, 1.05)
                 y_ticks = percent_ticks(0.0, 1.0)
-                y_title = self.tr("exact recall (error < {0})").format(plain_number(tolerance))
+                y_title = self.tr("exact recall (error < {0})").format(shown_number(tolerance))
             texts.extend(localised(text) for _, text in y_ticks)
             for rule in rules:
                 plot = self.plots[(measure, rule)]
@@ -308,7 +308,7 @@ class RecallFigure(QtWidgets.QWidget):
             if not several:
                 name = self.tr("d = {0}").format(d)
             elif against == "n":
-                name = self.tr("d = {0}, c = {1}").format(d, plain_number(fixed))
+                name = self.tr("d = {0}, c = {1}").format(d, shown_number(fixed))
             else:
                 name = self.tr("d = {0}, N = {1}").format(d, round(fixed))
             parts.append(

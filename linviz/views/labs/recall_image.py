@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from linviz.model.capacity import SweepResult
-from linviz.views.number_text import plain_number
+from linviz.views.number_text import shown_number
 
 #: The figure's size in logical pixels; a PNG is drawn at :data:`PNG_SCALE` times that.
 FIGURE_SIZE = (1200, 800)
@@ -53,7 +53,7 @@ def write_recall_image(result: SweepResult, path: str | Path) -> Path:
         # The lab's own words for it (RecallPage's), with their plural forms.
         trials=translate("RecallPage", "%Ln trials a point", "", sweep.trials),
         seed=sweep.seed,
-        tol=plain_number(sweep.tolerance),
+        tol=shown_number(sweep.tolerance),
     )
     if not result.complete:
         subtitle += " · " + translate("RecallImage", "stopped early: some points are missing")

@@ -29,7 +29,7 @@ from linviz.views.labs.recall_display import RecallDisplay
 from linviz.views.labs.recall_figure import RecallFigure
 from linviz.views.labs.recall_runner import RecallRunner
 from linviz.views.language import say
-from linviz.views.number_text import decimal_comma, grouped, localised, plain_number
+from linviz.views.number_text import decimal_comma, grouped, localised, shown_number
 from linviz.views.theme import Theme
 from linviz.views.typography import unbroken_parts
 
@@ -457,7 +457,7 @@ class RecallPage(LabPage):
                 "random": self.tr("random keys"),
                 "orthogonal": self.tr("orthogonal keys"),
                 "similar": self.tr("similar keys (c = {0})").format(
-                    plain_number(settings.similarity)
+                    shown_number(settings.similarity)
                 ),
             }
             return self.tr("Store N pairs, read each back: {0}").format(kinds[settings.keys])

@@ -31,8 +31,8 @@ from linviz.views.labs.rule_card import RuleCard
 from linviz.views.labs.step_bar import StepBar
 from linviz.views.number_text import (
     list_separator,
-    plain_number,
     shown_amount,
+    shown_number,
     shown_vector,
     unbroken_lists,
 )
@@ -385,7 +385,7 @@ class RulesPage(LabPage):
             text = self.tr("wants {expected} ({target}), off by {error}").format(
                 expected=shown_vector(read.expected, written=True),
                 target=read.target,
-                error=plain_number(read.error, at=read.scale),
+                error=shown_number(read.error, at=read.scale),
             )
         card.error.setText(text)
         card.set_error_style(theme, good=read.exact)

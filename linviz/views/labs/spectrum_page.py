@@ -28,7 +28,7 @@ from linviz.views.labs.lab_page import LabPage
 from linviz.views.labs.lab_plot import LabPlot
 from linviz.views.labs.step_bar import StepBar
 from linviz.views.labs.ticks import linear_ticks
-from linviz.views.number_text import list_separator, plain_number
+from linviz.views.number_text import list_separator, shown_number
 from linviz.views.theme import Theme, label_style
 from linviz.views.typography import legend_html, unbroken_parts
 
@@ -262,7 +262,7 @@ class SpectrumPage(LabPage):
         index = max(0, min(index, len(steps) - 1))
         step = int(steps[index])
         sigma = result.singular_values[index]
-        shown = list_separator().join(plain_number(round(float(s), 3)) for s in sigma[:6])
+        shown = list_separator().join(shown_number(round(float(s), 3)) for s in sigma[:6])
         if len(sigma) > 6:
             shown += ", …"
         where = (
@@ -279,7 +279,7 @@ class SpectrumPage(LabPage):
                     int(result.writes[index]),
                 ).format(
                     where=where,
-                    effective=plain_number(round(float(result.effective_rank[index]), 2)),
+                    effective=shown_number(round(float(result.effective_rank[index]), 2)),
                     d=result.d,
                     rank=int(result.rank[index]),
                     sigma=shown,

@@ -35,7 +35,7 @@ from linviz.views.labs.lab_plot import LabPlot
 from linviz.views.labs.step_bar import StepBar
 from linviz.views.labs.ticks import linear_ticks
 from linviz.views.language import current_language
-from linviz.views.number_text import plain_number, shown_amount, shown_vector
+from linviz.views.number_text import shown_amount, shown_number, shown_vector
 from linviz.views.theme import Theme, label_style
 from linviz.views.typography import legend_html, with_unbroken
 
@@ -274,7 +274,7 @@ class SpotlightPage(LabPage):
     def spread_sentence(self, comparison: SpotlightComparison) -> str:
         """What the effective key counts say at this sharpness (translated)."""
         values = {
-            "s": plain_number(comparison.sharpness),
+            "s": shown_number(comparison.sharpness),
             "soft": shown_amount(comparison.softmax.effective_keys, 3),
             "linear": shown_amount(comparison.linear.effective_keys, 3),
             "soft_keys": self.keys_read(comparison.softmax.effective_keys),
@@ -395,7 +395,7 @@ class SpotlightPage(LabPage):
         )
         hidden = session.is_hidden(number)
         self.soft_name.setText(
-            self.tr("Softmax, s = {0}").format(plain_number(comparison.sharpness))
+            self.tr("Softmax, s = {0}").format(shown_number(comparison.sharpness))
         )
         map_name = self.map_name(scenario.feature_map)
         if scenario.normalize:

@@ -27,7 +27,7 @@ from linviz.views.classroom.hidden_output import hidden_text
 from linviz.views.drawing.scene_tuning import repaint_as_one_rectangle
 from linviz.views.drawing.steady_label import SteadyLabel
 from linviz.views.items.matrix_item import MatrixItem
-from linviz.views.number_text import plain_number, shown_vector
+from linviz.views.number_text import shown_number, shown_vector
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme
 from linviz.views.typography import unbroken, with_unbroken
@@ -280,7 +280,7 @@ class EquationPanel(Panel):
         if part.hidden:
             return hidden_text()
         # Rows and columns counted from 1, as in the course.
-        value = plain_number(part.matrix[row, column], at=largest_finite(part.matrix))
+        value = shown_number(part.matrix[row, column], at=largest_finite(part.matrix))
         return f"{part.caption} [{row + 1}, {column + 1}] = {value}"
 
     # -- what to show -----------------------------------------------------------------
@@ -301,10 +301,10 @@ class EquationPanel(Panel):
                 Part(self.tr("stamp {0} {1}").format(key, value), record.stamp, limit, lit),
                 Part(self.tr("S after"), record.state, limit, lit),
             )
-            prefix = f"{plain_number(record.decay)} \u00d7" if decayed else ""
+            prefix = f"{shown_number(record.decay)} \u00d7" if decayed else ""
             # Each formula whole on its line: the heading ended one at "with α" ("= 0.8" under it).
             if decayed:
-                alpha = plain_number(record.decay)
+                alpha = shown_number(record.decay)
                 rule = with_unbroken(
                     self.tr("S \u2190 \u03b1\u00b7S + {0} {1} with \u03b1 = {2}").format(
                         key, value, alpha
@@ -346,7 +346,7 @@ class EquationPanel(Panel):
         rule = unbroken(self.tr("y = {0}\u1d40 S").format(name))
         if result.denominator is not None:
             # The normaliser as numbers: z, and the divisor φ(q)ᵀz it gives.
-            divisor = plain_number(result.denominator)
+            divisor = shown_number(result.denominator)
             equals = f"\u00f7 {divisor} ="
             # Wrap only between the clauses, never inside "z = [3, 3]" or "φ(q)ᵀz = 9".
             clauses = (

@@ -27,7 +27,7 @@ from linviz.views.drawing.steady_label import SteadyLabel, tallest_wrapped
 from linviz.views.guarded import guarded
 from linviz.views.items.matrix_item import MatrixItem, colormap_for
 from linviz.views.items.plots import color_bar, still_plot
-from linviz.views.number_text import MINUS, cell_text, plain_number
+from linviz.views.number_text import MINUS, cell_text, shown_number
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme
 
@@ -96,9 +96,9 @@ def _tallest(label: SteadyLabel, texts: list[str], width: int) -> int:
 
 def signed(value: float, at: float | None = None) -> str:
     """A number with its sign always written (``+1``, ``−4``), for sums (``at``: as
-    :func:`~linviz.views.number_text.plain_number` takes it).
+    :func:`~linviz.views.number_text.shown_number` takes it).
     """
-    text = plain_number(value, at=at)
+    text = shown_number(value, at=at)
     return text if text.startswith(MINUS) or text == "0" else "+" + text
 
 
@@ -709,7 +709,7 @@ class HeatmapPanel(Panel):
     def _value_tooltip(self, row: int, column: int) -> str:
         matrix = self.matrix_item.matrix()
         # Residue beside the matrix's largest entry, as {S} and the colour bar say it.
-        value = plain_number(matrix[row, column], at=largest_finite(matrix))
+        value = shown_number(matrix[row, column], at=largest_finite(matrix))
         # Rows and columns counted from 1, as the course and the axes count them.
         return self.tr("<b>[{0}, {1}] = {2}</b>").format(row + 1, column + 1, value)
 
@@ -723,7 +723,7 @@ class HeatmapPanel(Panel):
         at = summed_size(amount for _, amount in parts)
         lines = [
             self.tr("<b>S[{0}, {1}] = {2}</b>").format(
-                row + 1, column + 1, plain_number(value, at=at if parts else None)
+                row + 1, column + 1, shown_number(value, at=at if parts else None)
             )
         ]
         if not parts:
@@ -748,5 +748,5 @@ class HeatmapPanel(Panel):
                 )
             )
         total = sum(amount for _, amount in parts)
-        lines.append(self.tr("total: {0}").format(plain_number(total, at=at)))
+        lines.append(self.tr("total: {0}").format(shown_number(total, at=at)))
         return "<br>".join(lines)
