@@ -18,7 +18,6 @@ first bad field.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -26,6 +25,7 @@ import numpy as np
 from linviz.model import limits
 from linviz.model.caption_fields import check_written_for
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, Term, shown
+from linviz.model.row_placing import PlacedNumbers
 from linviz.model.rules import RULE_PARAMETERS, Rule
 from linviz.model.scenario import Scenario
 from linviz.model.step import READ, WRITE, Step, StepColumns
@@ -311,19 +311,6 @@ def _odd_parameters(
     return np.flatnonzero(~np.isnan(column) & ~fine).tolist()
 
 
-@dataclass(frozen=True)
-class PlacedNumbers:
-    """Every step's key or query and value, already in the scenario's rows (an archive's).
-
-    ``vectors`` is ``(steps, d_k)``, ``values`` ``(steps, d_v)`` with zero
-    rows at the reads; both float64 arrays of their own, their numbers not
-    yet checked.
-    """
-
-    vectors: np.ndarray
-    values: np.ndarray
-
-
 def _non_finite_rows(placed: PlacedNumbers) -> list[int]:
     """Rows holding a number that is not finite (one pass over each array when none does)."""
     vectors, values = placed.vectors, placed.values
@@ -350,11 +337,11 @@ class ColumnReader:
         Whether ``raw``'s lists may become the scenario's own (they were
         decoded for it); otherwise they are copied.
     finite_arrays
-        Whether number columns given as arrays are known to hold finite
-        numbers only (the fast reader checks each chunk it parses).
+        Whether number columns given as arrays, or ``placed``, are known to
+        hold finite numbers only (the fast reader checks each chunk it parses).
     placed
-        The numbers already in the scenario's rows (a scenario archive's);
-        ``raw`` then holds no number column.
+        The numbers already in the scenario's rows (a scenario archive's, or
+        the fast reader's); ``raw`` then holds no number column.
     """
 
     def __init__(
@@ -403,7 +390,7 @@ class ColumnReader:
         placed = self._placed_numbers
         if placed is not None:
             flat: dict[str, Any] = {"vectors": placed.vectors, "values": placed.values}
-            suspects = set(_non_finite_rows(placed))
+            suspects = set() if self._finite else set(_non_finite_rows(placed))
         else:
             flat = {
                 "keys": _number_column(raw.get("keys"), "keys", writes, d_k, "d_k"),

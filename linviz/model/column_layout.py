@@ -41,6 +41,7 @@ import numpy as np
 from linviz.model.beside import Beside
 from linviz.model.errors import ScenarioError
 from linviz.model.json_reader import JsonSyntaxError, decode_value
+from linviz.model.row_placing import PlacedNumbers, Placing
 from linviz.model.safe_files import Buffer, drop_pages
 from linviz.model.text_measures import measured
 
@@ -146,20 +147,42 @@ def read_number_column(
 
     Refuses (:class:`NotFast`) anything but finite JSON numbers. The pages
     of a mapped file are dropped once their numbers are read (and hashed,
-    with ``passed``). The column's end is found a chunk at a time, so its
-    bytes are walked once.
+    with ``passed``).
     """
-    empty = _EMPTY_ARRAY.match(data, pos)
-    if empty is not None:
-        return np.zeros(0), empty.end()
-    if _NUMBER_START.match(data, pos) is None:
-        raise NotFast("not a number column")
-    if passed is None:
-        passed = Passed(data)
     # The numbers go straight into one array, grown by doubling (in place, for a large
     # one): no list of chunks to copy again at the end, nor twice the column's memory.
     numbers_read = np.empty(NUMBER_CHUNK // 8)
     held = 0
+
+    def take(block: np.ndarray) -> None:
+        nonlocal numbers_read, held
+        if held + len(block) > len(numbers_read):
+            numbers_read.resize(max(2 * len(numbers_read), held + len(block)), refcheck=False)
+        numbers_read[held : held + len(block)] = block
+        held += len(block)
+
+    end = parse_number_column(data, pos, take, passed)
+    numbers_read.resize(held, refcheck=False)
+    return numbers_read, end
+
+
+def parse_number_column(
+    data: Buffer, pos: int, take: Callable[[np.ndarray], None], passed: Passed | None = None
+) -> int:
+    """Give ``take`` the numbers of the array at ``pos``, a float64 block at a time, in order.
+
+    Returns the position after the array. Refuses (:class:`NotFast`)
+    anything but finite JSON numbers. The array's end is found a chunk at a
+    time, so its bytes are walked once; the pages of a mapped file are
+    dropped once their numbers are read (and hashed, with ``passed``).
+    """
+    empty = _EMPTY_ARRAY.match(data, pos)
+    if empty is not None:
+        return empty.end()
+    if _NUMBER_START.match(data, pos) is None:
+        raise NotFast("not a number column")
+    if passed is None:
+        passed = Passed(data)
     # One buffer for every chunk, "[" + chunk + "]": each byte is copied once.
     buffer = bytearray(NUMBER_CHUNK + 2)
     buffer[0] = ord("[")
@@ -187,16 +210,11 @@ def read_number_column(
             del numbers
             if not np.isfinite(block).all():
                 raise NotFast("not finite")
-            if held + len(block) > len(numbers_read):
-                numbers_read.resize(max(2 * len(numbers_read), held + len(block)), refcheck=False)
-            numbers_read[held : held + len(block)] = block
-            held += len(block)
+            take(block)
             passed.upto(cut, start)
             if end >= 0:
-                break
+                return end + 1
             start = cut + 1
-    numbers_read.resize(held, refcheck=False)
-    return numbers_read, end + 1
 
 
 def _texts_at(data: Buffer, pos: int, measure: bool = False) -> tuple[Any, int] | None:
@@ -307,16 +325,34 @@ def read_fast(data: Buffer, hasher: Any = None) -> tuple[dict[str, Any], dict[st
         For anything the fast path does not expect (the general reader then
         reads the file and words the refusal, if there is one).
     """
-    header: dict[str, Any] = {}
-    steps: dict[str, Any] = {}
-    found: list[str] = []
-    passed = Passed(data)
+    header, steps, _ = _read_hashed(data, hasher, place=False)
+    return header, steps
+
+
+def read_fast_placed(
+    data: Buffer, hasher: Any = None
+) -> tuple[dict[str, Any], dict[str, Any], PlacedNumbers | None]:
+    """As :func:`read_fast`, the number columns written straight into the scenario's rows.
+
+    When the file gives ``ops``, ``d_k`` and ``d_v`` before its number
+    columns, and each column has the length they ask for, the numbers come
+    back placed (:mod:`linviz.model.row_placing`) and ``steps`` holds no
+    number column; otherwise ``None`` and the columns flat, as
+    :func:`read_fast` gives them.
+    """
+    return _read_hashed(data, hasher, place=True)
+
+
+def _read_hashed(
+    data: Buffer, hasher: Any, place: bool
+) -> tuple[dict[str, Any], dict[str, Any], PlacedNumbers | None]:
+    """:func:`read_fast_placed` (``place``) or :func:`read_fast`, the bytes hashed beside."""
     # The digest is taken from the very bytes read, in a thread beside the parsing; a
     # file this reader gives up on is hashed by the general one: the thread stops.
     cancel = threading.Event()
     digest = Beside(partial(hash_all, data, hasher, cancel)) if hasher is not None else None
     try:
-        return _read_fast(data, header, steps, found, passed)
+        return _read_fast(data, place)
     except BaseException:
         cancel.set()
         raise
@@ -326,16 +362,20 @@ def read_fast(data: Buffer, hasher: Any = None) -> tuple[dict[str, Any], dict[st
 
 
 def _read_fast(
-    data: Buffer,
-    header: dict[str, Any],
-    steps: dict[str, Any],
-    found: list[str],
-    passed: Passed,
-) -> tuple[dict[str, Any], dict[str, Any]]:
-    """:func:`read_fast`'s walk of the document."""
+    data: Buffer, place: bool
+) -> tuple[dict[str, Any], dict[str, Any], PlacedNumbers | None]:
+    """The walk of the document (see :func:`read_fast_placed`)."""
+    header: dict[str, Any] = {}
+    steps: dict[str, Any] = {}
+    found: list[str] = []
+    passed = Passed(data)
+    placing = Placing(header, steps, len(data)) if place else None
 
     def step_member(key: str, pos: int) -> int:
         if key in NUMBER_COLUMNS:
+            placer = placing.placer(key) if placing is not None else None
+            if placer is not None:
+                return parse_number_column(data, pos, placer.take, passed)
             steps[key], end = read_number_column(data, pos, passed)
             return end
         steps[key], end = _decode_small(data, pos, measure=key == "labels")
@@ -356,7 +396,7 @@ def _read_fast(
     if end != len(data) or not found:
         raise NotFast("extra data, or no steps")
     passed.upto(len(data), len(data))
-    return header, steps
+    return header, steps, placing.finish() if placing is not None else None
 
 
 # -- writing ---------------------------------------------------------------------------------

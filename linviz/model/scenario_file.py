@@ -34,7 +34,7 @@ from linviz.model.column_layout import (
     StepsLayout,
     number_lines,
     number_rows,
-    read_fast,
+    read_fast_placed,
 )
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError
 from linviz.model.file_kinds import is_zip, names_archive
@@ -207,7 +207,7 @@ def _read_columnar(
     fast reader does not expect; the general reader then reads it (and words
     any refusal). ``archive_only``: ``None`` for any JSON. ``hasher`` is fed
     every byte of ``data`` when it is read this way (see
-    :func:`~linviz.model.column_layout.read_fast`).
+    :func:`~linviz.model.column_layout.read_fast_placed`).
     """
     if is_zip(data):  # a scenario archive (or arrays): never JSON
         from linviz.model.scenario_archive import read_archive
@@ -219,12 +219,17 @@ def _read_columnar(
     if archive_only:
         return None
     try:
-        header, steps = read_fast(data, hasher)
+        header, steps, placed = read_fast_placed(data, hasher)
     except (NotFast, StepsLayout):
         return None
     try:
         scenario = settings_scenario(header, steps, 0)
-        adopt(scenario, ColumnReader(scenario, steps, finite_arrays=True), header)
+        if placed is not None and (
+            placed.vectors.shape[1] != scenario.d_k or placed.values.shape[1] != scenario.d_v
+        ):
+            return None  # sizes the settings changed: the general reader reads it
+        reader = ColumnReader(scenario, steps, finite_arrays=True, placed=placed)
+        adopt(scenario, reader, header)
     except ScenarioError as error:
         raise error.located(file=name) from None
     return scenario
