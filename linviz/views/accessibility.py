@@ -27,7 +27,7 @@ from linviz.controller.session import Session
 from linviz.model.norms import largest_finite
 from linviz.views.call_soon import call_soon
 from linviz.views.guarded import guarded
-from linviz.views.number_text import shown_number
+from linviz.views.number_text import grouped, shown_number
 from linviz.views.shell.desk import Desk
 
 if TYPE_CHECKING:
@@ -244,7 +244,7 @@ class Accessibility(QtCore.QObject):
                 self.tr("S after step {0}, write {1}")
                 if step.is_write
                 else self.tr("S at step {0}, read {1}")
-            ).format(session.cursor, step.label)
+            ).format(grouped(session.cursor), step.label)
         size = self.tr("{0} rows by {1} columns").format(rows, columns)
         if not state.any():
             return self.tr("{0}: {1}, every entry 0.").format(where, size)
@@ -273,7 +273,7 @@ class Accessibility(QtCore.QObject):
         step = session.scenario.step(session.cursor)
         if result is None:
             return self.tr("Step {0} writes {1}: key {2}, value {3}.").format(
-                session.cursor,
+                grouped(session.cursor),
                 step.label,
                 f"[{self._numbers(step.vector, WRITTEN)}]",
                 f"[{self._numbers(step.value, WRITTEN)}]",

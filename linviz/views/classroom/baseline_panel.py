@@ -13,7 +13,7 @@ from linviz.controller.session import Session
 from linviz.model.readout import compared_scale
 from linviz.views.classroom.difference_map import DifferenceMap
 from linviz.views.guarded import guarded
-from linviz.views.number_text import shown_vector
+from linviz.views.number_text import grouped, shown_vector
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme, label_style, theme_palette
 
@@ -162,7 +162,7 @@ class BaselinePanel(Panel):
         else:
             self._left.setCurrentWidget(self.map)
             self.map.show_matrix(
-                difference, self.tr("S − S_baseline after step {0}").format(session.cursor)
+                difference, self.tr("S − S_baseline after step {0}").format(grouped(session.cursor))
             )
         if session.dragging:
             return  # the map follows the drag live; the list catches up when it ends

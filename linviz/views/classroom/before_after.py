@@ -18,7 +18,7 @@ from linviz.controller.lab_record import LabNotebook
 from linviz.controller.session import Session
 from linviz.model.readout import compared_scale
 from linviz.views.classroom.difference_map import DifferenceMap
-from linviz.views.number_text import shown_vector
+from linviz.views.number_text import grouped, shown_vector
 from linviz.views.panels.heatmap import HeatmapPanel
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme
@@ -40,7 +40,9 @@ class BaselineMap(HeatmapPanel):
         state = session.baseline_state()
         if state is None:
             return
-        self.show_matrix(state, self.tr("Baseline: S after step {0}").format(session.cursor))
+        self.show_matrix(
+            state, self.tr("Baseline: S after step {0}").format(grouped(session.cursor))
+        )
         self._legend_parts = (False, None, "")
         self._update_legend()
 

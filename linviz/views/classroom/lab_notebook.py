@@ -24,7 +24,7 @@ from linviz.model.errors import ScenarioError
 from linviz.model.safe_files import write_safely
 from linviz.views.error_text import shown_error
 from linviz.views.guarded import guarded
-from linviz.views.number_text import localised
+from linviz.views.number_text import grouped, localised
 from linviz.views.theme import Theme
 
 #: Page margins of the exported PDF, in millimetres.
@@ -304,7 +304,7 @@ class LabNotebookDialog(QtWidgets.QDialog):
             return text  # a quoted text: the user's own words
         step = re.fullmatch(r"step (\d+)", text)
         if step:
-            return self.tr("step {0}").format(step[1])
+            return self.tr("step {0}").format(grouped(int(step[1])))
         for english, kind in (("write ", self.tr("write")), ("read ", self.tr("read"))):
             if text.startswith(english):
                 text = f"{kind} {text[len(english) :]}"
@@ -324,7 +324,7 @@ class LabNotebookDialog(QtWidgets.QDialog):
         where = (
             self.tr("settings")
             if change.step is None
-            else self.tr("step {0} ({1})").format(change.step, change.label)
+            else self.tr("step {0} ({1})").format(grouped(change.step), change.label)
         )
         return self.tr("{where}, {field}: {old} → {new}").format(
             where=where,

@@ -30,6 +30,7 @@ from linviz.views.labs.lab_page import LabPage
 from linviz.views.labs.rule_card import RuleCard
 from linviz.views.labs.step_bar import StepBar
 from linviz.views.number_text import (
+    grouped,
     list_separator,
     shown_amount,
     shown_number,
@@ -229,11 +230,11 @@ class RulesPage(LabPage):
             text = self.tr("The empty memory, before any write, under each rule")
         elif scenario.is_write(number):
             text = self.tr("S after write {label} (step {number}) under each rule").format(
-                label=scenario.label_at(number), number=number
+                label=scenario.label_at(number), number=grouped(number)
             )
         else:
             text = self.tr("Read {label} (step {number}) under each rule").format(
-                label=scenario.label_at(number), number=number
+                label=scenario.label_at(number), number=grouped(number)
             )
         return self.tr("{0} ({1})").format(text, parameters)
 

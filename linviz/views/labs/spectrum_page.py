@@ -28,7 +28,7 @@ from linviz.views.labs.lab_page import LabPage
 from linviz.views.labs.lab_plot import LabPlot
 from linviz.views.labs.step_bar import StepBar
 from linviz.views.labs.ticks import linear_ticks
-from linviz.views.number_text import list_separator, shown_number
+from linviz.views.number_text import grouped, list_separator, shown_number
 from linviz.views.theme import Theme, label_style
 from linviz.views.typography import legend_html, unbroken_parts
 
@@ -266,9 +266,9 @@ class SpectrumPage(LabPage):
         if len(sigma) > 6:
             shown += ", …"
         where = (
-            self.tr("At step {0}").format(step)
+            self.tr("At step {0}").format(grouped(step))
             if step == cursor
-            else self.tr("At step {0} (the nearest sampled step)").format(step)
+            else self.tr("At step {0} (the nearest sampled step)").format(grouped(step))
         )
         self.readout.setText(
             unbroken_parts(

@@ -35,7 +35,7 @@ from linviz.views.labs.lab_plot import LabPlot
 from linviz.views.labs.step_bar import StepBar
 from linviz.views.labs.ticks import linear_ticks
 from linviz.views.language import current_language
-from linviz.views.number_text import shown_amount, shown_number, shown_vector
+from linviz.views.number_text import grouped, shown_amount, shown_number, shown_vector
 from linviz.views.theme import Theme, label_style
 from linviz.views.typography import legend_html, with_unbroken
 
@@ -309,13 +309,13 @@ class SpotlightPage(LabPage):
         if number < 1:
             text = self.tr("Step 0 is the empty memory: nothing is read here.")
         elif comparison is None:
-            text = self.tr("Step {0} is a write: nothing is read here.").format(number)
+            text = self.tr("Step {0} is a write: nothing is read here.").format(grouped(number))
         else:
             text = self.tr("Read {0} comes before any write: there is no key to weigh.").format(
                 session.scenario.label_at(number)
             )
         text += " " + self.tr("Go to a read (→, or Next read) to compare the weights.")
-        self.title.setText(self.tr("No read at step {0}").format(number))
+        self.title.setText(self.tr("No read at step {0}").format(grouped(number)))
         self.plot.set_notice(text)
         for item in (self.soft_bars, self.linear_bars, self.target_mark):
             item.setVisible(False)
@@ -390,7 +390,7 @@ class SpotlightPage(LabPage):
         self.readout.setVisible(True)
         self.title.setText(
             self.tr("Read {label} (step {number}): how much each stored key counts").format(
-                label=scenario.label_at(number), number=number
+                label=scenario.label_at(number), number=grouped(number)
             )
         )
         hidden = session.is_hidden(number)

@@ -6,6 +6,7 @@ import numpy as np
 from PySide6 import QtCore, QtWidgets
 
 from linviz.controller.session import Session
+from linviz.views.number_text import grouped
 
 Qt = QtCore.Qt
 
@@ -26,12 +27,14 @@ def step_text(session: Session) -> str:
     number, count = session.cursor, len(scenario)
     translate = QtCore.QCoreApplication.translate
     if number < 1:
-        return translate("StepBar", "Step 0 of {count}: the empty memory").format(count=count)
+        return translate("StepBar", "Step 0 of {count}: the empty memory").format(
+            count=grouped(count)
+        )
     kind = (
         translate("StepBar", "write") if scenario.is_write(number) else translate("StepBar", "read")
     )
     return translate("StepBar", "Step {number} of {count}: {kind} {label}").format(
-        number=number, count=count, kind=kind, label=scenario.label_at(number)
+        number=grouped(number), count=grouped(count), kind=kind, label=scenario.label_at(number)
     )
 
 

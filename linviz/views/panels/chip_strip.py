@@ -464,7 +464,7 @@ class ChipStrip(QtWidgets.QWidget):
                 painter.setPen(number_color)
                 pen = number_color
             rect = self.chip_rect(number)
-            text = str(number)
+            text = grouped(number)
             draw_at(
                 painter,
                 rect.left() + (rect.width() - advance(text)) / 2,

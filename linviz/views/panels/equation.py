@@ -27,7 +27,7 @@ from linviz.views.classroom.hidden_output import hidden_text
 from linviz.views.drawing.scene_tuning import repaint_as_one_rectangle
 from linviz.views.drawing.steady_label import SteadyLabel
 from linviz.views.items.matrix_item import MatrixItem
-from linviz.views.number_text import shown_number, shown_vector
+from linviz.views.number_text import grouped, shown_number, shown_vector
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme
 from linviz.views.typography import unbroken, with_unbroken
@@ -314,7 +314,7 @@ class EquationPanel(Panel):
                 )
             else:
                 rule = unbroken(self.tr("S \u2190 S + {0} {1}").format(key, value))
-            heading = self.tr("Step {0}: write {1}.").format(snap.number, step.label)
+            heading = self.tr("Step {0}: write {1}.").format(grouped(snap.number), step.label)
             return Equation(parts, (prefix, "+", "="), f"{heading}  {rule}")
         result = snap.read
         assert result is not None
@@ -355,7 +355,7 @@ class EquationPanel(Panel):
                 f"{name}\u1d40z = {divisor}",
             )
             rule = ", ".join(unbroken(clause) for clause in clauses)
-        heading = self.tr("Step {0}: read {1}.").format(snap.number, step.label)
+        heading = self.tr("Step {0}: read {1}.").format(grouped(snap.number), step.label)
         return Equation(parts, ("", "\u00d7", equals), f"{heading}  {rule}")
 
     def height_for_numbers(self, width: int | None = None) -> int:

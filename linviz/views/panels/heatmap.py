@@ -27,7 +27,7 @@ from linviz.views.drawing.steady_label import SteadyLabel, tallest_wrapped
 from linviz.views.guarded import guarded
 from linviz.views.items.matrix_item import MatrixItem, colormap_for
 from linviz.views.items.plots import color_bar, still_plot
-from linviz.views.number_text import MINUS, cell_text, shown_number
+from linviz.views.number_text import MINUS, cell_text, grouped, shown_number
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme
 
@@ -517,9 +517,9 @@ class HeatmapPanel(Panel):
         if step is None:
             return self.tr("S: empty memory (nothing written yet)")
         if step.is_write:
-            return self.tr("S after step {0} (write {1})").format(snap.number, step.label)
+            return self.tr("S after step {0} (write {1})").format(grouped(snap.number), step.label)
         return self.tr("S at step {0} (read {1} leaves S unchanged)").format(
-            snap.number, step.label
+            grouped(snap.number), step.label
         )
 
     def _legend_for(

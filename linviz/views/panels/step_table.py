@@ -25,9 +25,11 @@ from linviz.views.drawing.step_delegate import (
 from linviz.views.drawing.step_table_painter import StyleLooks, paint_cells
 from linviz.views.error_text import shown_error, shown_message, shown_place
 from linviz.views.guarded import guarded, guarded_paint_event
+from linviz.views.number_text import grouped
 from linviz.views.panels.panel import Panel
 from linviz.views.panels.step_table_model import (
     LABEL,
+    NUMBER,
     OP,
     StepTableModel,
 )
@@ -159,6 +161,8 @@ class StepEditorPanel(Panel):
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(session, parent)
+        #: The step count the numbers' column was last fitted to (-1: not yet).
+        self._number_column_for = -1
         self.model = StepTableModel(session, self)
         self.model.refused.connect(self.show_refusal)
         self.table = StepTableView(self)
@@ -321,8 +325,10 @@ class StepEditorPanel(Panel):
                 f"color: {theme.warning}; font-size: {round(theme.font_pt)}pt; font-weight: bold;"
             )
             self._size_columns()
-        self._select_cursor_row()
         count = len(self.session.scenario)
+        if count != self._number_column_for:
+            self._fit_number_column()
+        self._select_cursor_row()
         cursor = self.session.cursor
         for action in (self.duplicate_action, self.delete_action):
             action.setEnabled(cursor > 0)
@@ -358,6 +364,20 @@ class StepEditorPanel(Panel):
         widest = max(map(QtGui.QFontMetrics(bold).horizontalAdvance, self.model.op_texts()))
         header.resizeSection(OP, widest + 24)
         self.table.verticalHeader().setDefaultSectionSize(metrics.height() + 8)
+        self._fit_number_column()
+
+    def _fit_number_column(self) -> None:
+        """Widen the step numbers' column to the last step's number, if it is narrower.
+
+        Sized for "99999" at first; a million steps' "1,000,000" was cut to
+        "10000…". Never narrowed here: the user may have widened it.
+        """
+        count = len(self.session.scenario)
+        self._number_column_for = count
+        needed = QtGui.QFontMetrics(self.font()).horizontalAdvance(grouped(count)) + 24
+        header = self.table.horizontalHeader()
+        if header.sectionSize(NUMBER) < needed:
+            header.resizeSection(NUMBER, needed)
 
     def _select_cursor_row(self) -> None:
         row = self.session.cursor - 1

@@ -17,6 +17,7 @@ from linviz.model.scenario import Step
 from linviz.views.guarded import guarded
 from linviz.views.number_text import (
     caption_numbers,
+    grouped,
     shown_number,
     shown_written,
     stale_text,
@@ -323,7 +324,7 @@ class StepTableModel(QtCore.QAbstractTableModel):
 
     def _display(self, number: int, step: Step, column: int) -> str:
         if column == NUMBER:
-            return str(number)
+            return grouped(number)
         if column == OP:
             return self.op_texts()[0 if step.is_write else 1]
         if column == LABEL:

@@ -1,0 +1,63 @@
+"""A long scenario's step numbers read as the cursor line says them: 12,345, never cut."""
+
+import pytest
+from PySide6 import QtGui, QtWidgets
+
+from linviz.bench.workloads import random_columns_scenario
+from linviz.controller.session import Session
+from linviz.views import number_text
+from linviz.views.drawing.step_delegate import _TEXT_MARGIN
+from linviz.views.panels.step_table_model import NUMBER
+
+STEPS = 12_345
+
+
+@pytest.fixture(params=[("en", "12,345"), ("fr", "12\u202f345")], ids=["en", "fr"])
+def shown(request):
+    """The last step's number as the language shows it, numbers set to that language."""
+    language, text = request.param
+    number_text.set_number_language(language)
+    yield text
+    number_text.set_number_language("en")
+
+
+@pytest.fixture
+def long_window(qtbot, shown):
+    from linviz.views.main_window import MainWindow
+
+    session = Session(random_columns_scenario(STEPS, 2))
+    window = MainWindow(session)
+    qtbot.addWidget(window)
+    window.resize(1400, 900)
+    with qtbot.waitExposed(window):
+        window.show()
+    return window
+
+
+def test_every_panel_groups_the_step_number(long_window, qtbot, shown):
+    session = long_window.session
+    session.set_cursor(STEPS - 1)  # a write, then the last step, a read
+    session.set_cursor(STEPS)
+    qtbot.waitUntil(lambda: shown in long_window.panels["equation"].heading.text())
+    heatmap_title = long_window.findChild(QtWidgets.QLabel, "heatmap_title")
+    assert heatmap_title is not None and shown in heatmap_title.text()
+    assert shown in long_window.accessibility.state_words()
+    table = long_window.panels["steps"]
+    assert table.model.look_at(STEPS - 1, NUMBER)[0] == shown
+
+
+def test_a_million_steps_numbers_are_drawn_whole(qtbot):
+    from linviz.views.main_window import MainWindow
+
+    window = MainWindow(Session(random_columns_scenario(1_000_000, 1)))
+    qtbot.addWidget(window)
+    window.resize(1400, 900)
+    with qtbot.waitExposed(window):
+        window.show()
+    table = window.panels["steps"]
+    width = table.table.horizontalHeader().sectionSize(NUMBER)
+    text = table.model.look_at(999_999, NUMBER)[0]
+    assert text == "1,000,000"
+    metrics = QtGui.QFontMetrics(table.table.font())
+    # In a column sized for "99999" the delegate drew "1,000,0…".
+    assert table.delegate._shown(text, width - 2 * _TEXT_MARGIN, False, metrics) == text
