@@ -226,7 +226,7 @@ class ScenarioError(ValueError):
         if self.file is not None:
             parts.append(printable(str(self.file)))
         if self.step is not None:
-            parts.append(STEP_PLACE.format(number=self.step))
+            parts.append(STEP_PLACE.format(number=f"{self.step:,}"))  # step 1,000,000
         if self.field is not None:
             parts.append(FIELD_PLACE.format(name=self.field))
         return ", ".join(parts)

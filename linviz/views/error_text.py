@@ -131,7 +131,8 @@ def shown_place(error: ScenarioError) -> str:
     if error.file is not None:
         parts.append(printable(str(error.file)))
     if error.step is not None:
-        parts.append(fill(STEP_PLACE, {"number": error.step}))
+        # Grouped as the model groups it; the filler writes it the language's way.
+        parts.append(fill(STEP_PLACE, {"number": f"{error.step:,}"}))
     if error.field is not None:
         parts.append(fill(FIELD_PLACE, {"name": field_name(error.field)}))
     return ", ".join(parts)

@@ -319,3 +319,12 @@ def test_a_vector_is_typed_with_a_decimal_comma_without_a_semicolon(qtbot, frenc
     assert check.numbers == (0.5,) and check.problem is None
     assert try_vector(session, "0,5", "key").numbers == (0.0, 5.0)  # English reads two
     box.close()
+
+
+def test_a_refusal_names_a_far_step_as_the_window_numbers_it(french):
+    from linviz.views.error_text import shown_place
+
+    error = ScenarioError("bad key", file="big.json", step=1_234_567, field="key")
+    # The table and the cursor line say "1 234 567"; the refusal said "étape 1234567".
+    assert shown_place(error) == "big.json, étape 1\u202f234\u202f567, champ « clé »"
+    assert error.where() == "big.json, step 1,234,567, field 'key'"  # the command line's
