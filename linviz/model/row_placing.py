@@ -72,7 +72,7 @@ class RowPlacer:
         if column and len(block):  # the rest of a row the last block began
             count = min(width - column, len(block))
             table[rows[row], column : column + count] = block[:count]
-            taken, row = count, row + (column + count == width)
+            taken, row = count, row + 1  # that row is done, or the block is
         whole = (len(block) - taken) // width
         if whole:
             table[rows[row : row + whole]] = block[taken : taken + whole * width].reshape(

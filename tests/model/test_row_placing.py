@@ -11,6 +11,7 @@ from linviz.model import column_layout
 from linviz.model.column_layout import read_fast, read_fast_placed
 from linviz.model.errors import ScenarioError
 from linviz.model.row_placing import RowPlacer
+from linviz.model.scenario import Scenario, write
 from linviz.model.scenario_file import dumps_scenario, load_scenario_bytes
 from tests.model.test_columns_layout import many_steps, rich, same
 
@@ -116,3 +117,12 @@ def test_a_file_asking_for_more_rows_than_it_can_hold_makes_no_tables():
     assert b'"d_k": 512' in text
     _, steps, placed = read_fast_placed(text)
     assert placed is None and len(steps["keys"]) == 0
+
+
+def test_a_scenario_without_reads_needs_no_queries_column():
+    scenario = Scenario(2, 2, [write([1.0, i], [i, 2.0], f"k{i}") for i in range(3)])
+    text = with_steps(scenario, queries=None)
+    assert b'"queries"' not in text
+    _, steps, placed = read_fast_placed(text)
+    assert placed is not None and placed.values.tolist() == [[0, 2], [1, 2], [2, 2]]
+    same(load_scenario_bytes(text, "x.json"), scenario)
