@@ -4,7 +4,8 @@ The desk layout squeezes every panel into the desk. On a projector the
 room reads from the back, so projector mode shows only what the step needs,
 as large as the screen allows:
 
-- a write (and step 0): the stamp equation over ``S`` and the key plane;
+- a write: the stamp equation over ``S`` and the key plane;
+- step 0 (nothing to equate yet): ``S`` over the caption, the key plane beside;
 - a read: the equation over the value plane, the readout beside them;
 - with a baseline pinned: the before/after layout (``S`` with the baseline,
   ``S`` now and the difference; the read at the cursor then and now; the
@@ -33,7 +34,9 @@ if TYPE_CHECKING:
     from linviz.controller.session import Session
     from linviz.views.shell.desk import Desk
 
-WRITE, READ, BASELINE = "write", "read", "baseline"
+WRITE, READ, BASELINE, EMPTY = "write", "read", "baseline", "empty"
+#: The layouts that show S with the caption under it and the key plane beside.
+_WITH_S = (WRITE, EMPTY)
 #: The equation's largest share of the stage's height: one row of matrices or
 #: vectors; the plane under it needs the rest (its axis titles run along its sides).
 EQUATION_SHARE = 0.3
@@ -161,12 +164,16 @@ class ProjectorStage(QtCore.QObject):
 
     # -- layouts ---------------------------------------------------------------------------
     def wanted_kind(self) -> str:
-        """The layout the session needs now: ``"write"``, ``"read"`` or ``"baseline"``."""
+        """The layout the session needs now: ``"write"``, ``"read"``, ``"empty"`` (step 0)
+        or ``"baseline"``.
+        """
         session = self.session
         if session.baseline is not None:
             return BASELINE
         number = session.cursor
-        if number >= 1 and not session.scenario.is_write(number):
+        if number < 1:
+            return EMPTY
+        if not session.scenario.is_write(number):
             return READ
         return WRITE
 
@@ -209,6 +216,17 @@ class ProjectorStage(QtCore.QObject):
             grid.setColumnStretch(0, 1)
             grid.setColumnStretch(1, 1)
             shown = [frames["equation"], frames["heatmap"], frames["keys"]]
+        elif kind == EMPTY:
+            # No equation yet: S over the caption, the key plane their full height
+            # beside. (In the write's grid the equation's empty row kept its stretch
+            # and pushed a 960×540 slide's caption under the step chips.)
+            grid.addWidget(frames["heatmap"], 0, 0)
+            grid.addWidget(caption, 1, 0)
+            grid.addWidget(frames["keys"], 0, 1, 2, 1)
+            grid.setRowStretch(0, 1)
+            grid.setColumnStretch(0, 1)
+            grid.setColumnStretch(1, 1)
+            shown = [frames["heatmap"], frames["keys"]]
         elif kind == READ:
             # The equation over the value plane and the caption; the readout's
             # numbers beside them, the stage's full height (an interfering read
@@ -252,6 +270,8 @@ class ProjectorStage(QtCore.QObject):
         if self.kind in (WRITE, READ):
             equation.setMaximumHeight(max(round(EQUATION_SHARE * self.body.height()), 120))
             equation.setVisible(not message)
+        elif self.kind == EMPTY:
+            equation.hide()
         else:
             equation.setMaximumHeight(QWIDGETSIZE_MAX)
         # Too few rows for the readout's bars and all its numbers: the bars give way.
@@ -268,10 +288,12 @@ class ProjectorStage(QtCore.QObject):
         left = {
             READ: round((1.0 - READOUT_SHARE) * self.body.width()),
             WRITE: round(HEATMAP_SHARE * self.body.width()),
+            EMPTY: round(HEATMAP_SHARE * self.body.width()),
         }.get(self.kind or "", QWIDGETSIZE_MAX)
         capped = {
             READ: (equation, self.desk.panel_frame("values"), self.desk.caption),
             WRITE: (self.desk.panel_frame("heatmap"), self.desk.caption),
+            EMPTY: (self.desk.panel_frame("heatmap"), self.desk.caption),
         }.get(self.kind or "", ())
         for widget in _LEFT_COLUMN:
             frame = self.desk.caption if widget == "caption" else self.desk.panel_frame(widget)
@@ -292,10 +314,10 @@ class ProjectorStage(QtCore.QObject):
             return
         # Until this layout's caption says otherwise, nothing caps S or the value plane.
         limits = {"heatmap": QWIDGETSIZE_MAX, "values": QWIDGETSIZE_MAX, "keys": QWIDGETSIZE_MAX}
-        if self.kind in (WRITE, READ):
+        if self.kind in (*_WITH_S, READ):
             over, room = self._caption_room()
             limits[over] = room
-        if self.kind == WRITE:
+        if self.kind in _WITH_S:
             limits["keys"] = self._key_plane_room()
         for name, limit in limits.items():
             frame = self.desk.panel_frame(name)
@@ -329,7 +351,7 @@ class ProjectorStage(QtCore.QObject):
         if need <= 0:
             need = caption.sizeHint().height()
         # What is left in the caption's column once the panels over it have their least.
-        names = ["heatmap"] if self.kind == WRITE else ["equation", "values"]
+        names = ["heatmap"] if self.kind in _WITH_S else ["equation", "values"]
         above = [desk.panel_frame(name) for name in names]
         grid = self._grid
         inner = self._inner_height()

@@ -246,16 +246,16 @@ def every_step_fits(
     scenario = window.session.scenario
     text_faults = []  # every step's, to see them all at once
     for number in range(len(scenario) + 1):
-        kind = "write" if number == 0 or scenario.is_write(number) else "read"
+        kind = "empty" if number == 0 else "write" if scenario.is_write(number) else "read"
         window.session.set_cursor(number)
         _settled(qtbot, window)
         assert window.size() == QtCore.QSize(width, height)  # nothing pushed it larger
         assert window.stage.kind == kind
         heatmap_shown = window.heatmap.isVisible()
         # A write shows S, the stamp and the key plane; a read the equation, readout, values.
-        assert heatmap_shown == (kind == "write")
+        assert heatmap_shown == (kind != "read")
         assert window.equation.isVisible() == (number != 0)  # step 0: nothing to equate
-        assert window.key_plane.isVisible() == (kind == "write")
+        assert window.key_plane.isVisible() == (kind != "read")
         assert window.value_plane.isVisible() == (kind == "read")
         assert window.readout.isVisible() == (kind == "read")
         if kind == "read":
@@ -317,7 +317,17 @@ def test_a_long_caption_beside_a_key_plane_that_wraps_fits_the_screen(projector,
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-def test_a_half_hd_slide_keeps_the_whole_caption(projector, qtbot, language):
+@pytest.mark.parametrize(
+    ("lesson", "numbers"),
+    [
+        # a write (S over the caption) and a read (the plane over it)
+        ("crowding-the-plane", (5, 6)),
+        # step 0: no equation; in the write's grid its empty row kept a share of the
+        # height and pushed the caption's last two lines under the step chips
+        ("transfer-challenge", (0,)),
+    ],
+)
+def test_a_half_hd_slide_keeps_the_whole_caption(projector, qtbot, language, lesson, numbers):
     """At 960×540 (a GIF or a slide of half 1080p) the caption beside S had at most 45 %
     of the height and lost its last line, "S = [[3, −3], [−2, 1]].". Past that share it
     takes what the panels over it leave: S is smaller, every word of the caption shows."""
@@ -325,8 +335,8 @@ def test_a_half_hd_slide_keeps_the_whole_caption(projector, qtbot, language):
 
     set_language(language)
     try:
-        window = projector("crowding-the-plane", 960, 540)
-        for number in (5, 6):  # a write (S over the caption) and a read (the plane over it)
+        window = projector(lesson, 960, 540)
+        for number in numbers:
             window.session.set_cursor(number)
             _settled(qtbot, window)
             body, caption = window.stage.body, window.caption
