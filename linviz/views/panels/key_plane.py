@@ -188,8 +188,7 @@ class KeyPlanePanel(VectorPlanePanel):
             return [(label, float(c)) for label, c in zip(labels, row) if label != step.label]
         pairs = []
         stored = scenario.phi_vectors()  # overlaps are about what S stores
-        self._place_handles()
-        for item in self._items:  # too many keys: the ones drawn near the cursor
+        for item in self._handles():  # too many keys: the ones drawn near the cursor
             if item.role == "key" and item.step_number != number:
                 value = cosine(stored[number - 1], stored[item.step_number - 1])
                 pairs.append((scenario.label_at(item.step_number), 0.0 if value is None else value))

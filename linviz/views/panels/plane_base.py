@@ -159,7 +159,9 @@ class VectorPlanePanel(Panel):
         self._extent = 0.0
         self._grow_next = False
         self._refit = False  # the plot was resized: fit the range anew at the next refresh
-        self._items: list[ArrowItem] = []
+        #: One grab handle per arrow shown, by the batch's index; ``None`` until the
+        #: arrow paints itself or the mouse comes (a hundred handles cost 50 ms).
+        self._items: list[ArrowItem | None] = []
         self._spare: list[ArrowItem] = []  # hidden, for when more arrows show
         self._looks: dict[tuple[object, ...], ArrowLook] = {}
         self._ordinals = _WriteOrdinals()
@@ -243,13 +245,11 @@ class VectorPlanePanel(Panel):
     # -- what tests and exports read ----------------------------------------------
     def arrows(self) -> list[ArrowItem]:
         """The arrow items shown now."""
-        self._place_handles()
-        return list(self._items)
+        return self._handles()
 
     def arrow(self, role: str, number: int | None = None) -> ArrowItem:
         """The shown arrow with ``role`` (and step ``number``, if given)."""
-        self._place_handles()
-        for item in self._items:
+        for item in self._handles():
             if item.role == role and (number is None or item.step_number == number):
                 return item
         raise KeyError((role, number))
@@ -266,9 +266,9 @@ class VectorPlanePanel(Panel):
 
     def tip_position(self, step_number: int) -> tuple[float, float]:
         """Where the arrow of step ``step_number`` points, in data coordinates."""
-        self._place_handles()
+        handles = self._handles()
         for role in self.primary_roles:
-            for item in self._items:
+            for item in handles:
                 if item.role == role and item.step_number == step_number:
                     return item.tip
         raise KeyError(step_number)
@@ -400,13 +400,14 @@ class VectorPlanePanel(Panel):
         raise NotImplementedError
 
     def _show(self, batch: ArrowBatch) -> None:
-        while len(self._items) < len(batch):
-            self._items.append(self._spare.pop() if self._spare else self._new_item())
+        self._items.extend([None] * (len(batch) - len(self._items)))
         self._keep_drag_item(batch)
         while len(self._items) > len(batch):
             # Kept hidden, not removed: the number of arrows changes with most
             # cursor moves, and adding an item to a view box is not cheap.
             item = self._items.pop()
+            if item is None:
+                continue
             if item is self._drag_item:
                 self._stop_drag()
             item.hide()
@@ -422,10 +423,12 @@ class VectorPlanePanel(Panel):
         for index, arrow in batch.made():
             item = self._items[index]
             if self._is_live(item, arrow, dragged):
+                if item is None:
+                    item = self._items[index] = self._handle()
                 live.add(index)
                 self._place(item, arrow, True)
         for index, item in enumerate(self._items):
-            if item.painted and index not in live:  # hovered, or live until now
+            if item is not None and item.painted and index not in live:  # hovered, or live
                 self._place(item, batch.arrow(index), False)
         self._shown, self._handles_placed = batch, False
         self._layer.set_cached(self.session.dragging)
@@ -433,6 +436,10 @@ class VectorPlanePanel(Panel):
         label_boxes = label_boxes_of(self._layer)
         if label_boxes is not None:  # labels placed at paint keep off the others
             label_boxes.set_active(batch.any_too_large())
+
+    def _handle(self) -> ArrowItem:
+        """A spare item, or a new one."""
+        return self._spare.pop() if self._spare else self._new_item()
 
     def _new_item(self) -> ArrowItem:
         item = ArrowItem()
@@ -443,7 +450,7 @@ class VectorPlanePanel(Panel):
         self._view_box.addItem(item, ignoreBounds=True)
         return item
 
-    def _is_live(self, item: ArrowItem, arrow: PlaneArrow, dragged: int | None) -> bool:
+    def _is_live(self, item: ArrowItem | None, arrow: PlaneArrow, dragged: int | None) -> bool:
         """Whether an arrow paints itself: what moves during a drag, what stands
         out; the rest is one cached layer.
         """
@@ -451,7 +458,7 @@ class VectorPlanePanel(Panel):
             arrow.look.halo
             or arrow.role in LIVE_ROLES
             or arrow.number == dragged
-            or item is self._drag_item
+            or (item is not None and item is self._drag_item)
         )
 
     def _place(self, item: ArrowItem, arrow: PlaneArrow, live: bool) -> None:
@@ -473,8 +480,16 @@ class VectorPlanePanel(Panel):
             return
         self._handles_placed = True
         dragged = self.session.dragged_step
-        for item, arrow in zip(self._items, self._shown.arrows()):
+        for index, arrow in enumerate(self._shown.arrows()):
+            item = self._items[index]
+            if item is None:
+                item = self._items[index] = self._handle()
             self._place(item, arrow, self._is_live(item, arrow, dragged))
+
+    def _handles(self) -> list[ArrowItem]:
+        """Every arrow's grab handle, made and placed (for a test, an export, a tooltip)."""
+        self._place_handles()
+        return [item for item in self._items if item is not None]
 
     def _keep_drag_item(self, batch: ArrowBatch) -> None:
         """Give the dragged item its own arrow again (the scene keeps sending it
