@@ -143,8 +143,11 @@ class KeyPlanePanel(VectorPlanePanel):
         tips = self._tips(shown, numbers, axes, size)
         # A query lying on a key leaves the grab (and the tooltip) to the key
         # beneath; it becomes draggable when the cursor is on its read.
-        spots = tips[:, 0] + 1j * tips[:, 1]
-        on_key = ~writes & np.isin(spots, spots[writes]) & (codes != 0)
+        # A set, not np.isin: past ten arrows isin calls np.unique, whose first call
+        # imports numpy.ma (8 ms of opening a big scenario); a plane draws about 100.
+        key_spots = set(zip(tips[writes, 0].tolist(), tips[writes, 1].tolist()))
+        on_spot = [spot in key_spots for spot in zip(tips[:, 0].tolist(), tips[:, 1].tolist())]
+        on_key = ~writes & np.array(on_spot, dtype=bool) & (codes != 0)
         # Dashed queries are drawn over keys so both stay visible.
         batch = ArrowBatch(
             numbers,
