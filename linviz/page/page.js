@@ -167,6 +167,13 @@
     });
   }
 
+  /** A whole number with its thousands grouped, as number_text.grouped: "12,345", in
+   * French "12 345" (a narrow no-break space), as the app's cursor line says a step. */
+  function grouped(n) {
+    var text = String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+    return FRENCH ? text.split(",").join("\u202f") : text;
+  }
+
   function num(x, scale) { return localised(fmtNumber(x, scale)); }
   function vec(v) { return localised(fmtVectorPlain(v)); }
   /** replay.value_scale: the larger of a write's value and u, largest finite components. */
@@ -1163,7 +1170,8 @@
     memo = {};
     var n = view.step;
     parts.position.textContent = n === 0 ? T("empty_memory")
-      : T("step_of", n, COUNT) + " · " + T(replay.steps[n - 1].op) + " " + replay.steps[n - 1].label;
+      : T("step_of", grouped(n), grouped(COUNT)) + " · " + T(replay.steps[n - 1].op) + " "
+        + replay.steps[n - 1].label;
     parts.previous.disabled = n <= 0;
     parts.next.disabled = n >= COUNT;
     parts.reveal.hidden = !isHidden(n);

@@ -246,3 +246,16 @@ def test_keys_near_a_hundredth_fill_the_plane_and_a_drag_snaps_on_its_fine_grid(
     assert moved == pytest.approx([0.0037, 0.0118], abs=step / 2 + 0.0003)
     assert moved != [0.0, 0.0]
     assert all(abs(c / step - round(c / step)) < 1e-9 for c in moved)
+
+
+@pytest.mark.parametrize(("language", "shown"), [("en", "12,345"), ("fr", "12\u202f345")])
+def test_a_long_page_groups_the_step_numbers_as_the_app(browser, tmp_path, language, shown):
+    # "Step 12345 of 12345" where the app's cursor line says "Step 12,345 of 12,345".
+    steps = [write([1.0, 0.0], [0.0, 1.0], f"w{i}") for i in range(1, 12_345)]
+    scenario = Scenario(2, 2, [*steps, read([1.0, 0.0], "last")], title="Long")
+    page = write_lesson_page(scenario, tmp_path / "long.html", language, "light")
+    browser.load(page, 1280, 1000)
+    browser.js("window.linviz.go(12345); return 1;")
+    position = browser.js("return document.querySelector('.position').textContent;")
+    assert position.startswith(f"{'Étape' if language == 'fr' else 'Step'} {shown} ")
+    assert f" {shown} · " in position
