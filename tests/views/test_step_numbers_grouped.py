@@ -44,6 +44,12 @@ def test_every_panel_groups_the_step_number(long_window, qtbot, shown):
     assert shown in long_window.accessibility.state_words()
     table = long_window.panels["steps"]
     assert table.model.look_at(STEPS - 1, NUMBER)[0] == shown
+    # The planes' tooltips: "key w12344 (step 12,344) = …".
+    written = "12,344" if shown == "12,345" else "12\u202f344"
+    keys, values = long_window.panels["keys"], long_window.panels["values"]
+    assert f"(step {written}) =" in keys._step_tooltip("key", STEPS - 1)()
+    assert f"(step {written}) =" in values._step_tooltip("value", STEPS - 1)()
+    assert f"(step {shown}) =" in keys._step_tooltip("query", STEPS)()
 
 
 def test_a_million_steps_numbers_are_drawn_whole(qtbot):

@@ -19,7 +19,7 @@ from linviz.controller.shape_check import (
 )
 from linviz.model.errors import Phrase
 from linviz.views.error_text import fill
-from linviz.views.number_text import shown_matrix, shown_number, shown_vector
+from linviz.views.number_text import grouped, shown_matrix, shown_number, shown_vector
 
 
 def vector_symbol(check: ShapeCheck) -> str:
@@ -103,7 +103,7 @@ class ShapeWords(QtCore.QObject):
                     " Its read is hidden until the read at the cursor is revealed."
                 )
             return text + self.tr(" It reads {y} from S after step {step}.").format(
-                y=shown_vector(check.read), step=check.step
+                y=shown_vector(check.read), step=grouped(check.step)
             )
         k = _key_symbol(check)
         if check.role == "key":

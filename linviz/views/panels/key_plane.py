@@ -22,7 +22,7 @@ from linviz.views.items.plane_arrows import (
     DEPTH_BY_CODE,
     ArrowBatch,
 )
-from linviz.views.number_text import shown_number, shown_vector, shown_written
+from linviz.views.number_text import grouped, shown_number, shown_vector, shown_written
 from linviz.views.panels.plane_base import VectorPlanePanel
 from linviz.views.theme import Theme
 
@@ -222,7 +222,7 @@ class KeyPlanePanel(VectorPlanePanel):
         step = scenario.step(number)
         lines = [
             self.tr("key {0} (step {1}) = {2}").format(
-                step.label, number, shown_written(step.vector)
+                step.label, grouped(number), shown_written(step.vector)
             )
         ]
         lines += self._stored_line(number, self.tr("φ(k)"))
@@ -250,7 +250,7 @@ class KeyPlanePanel(VectorPlanePanel):
         step = session.scenario.step(number)
         lines = [
             self.tr("query {0} (step {1}) = {2}").format(
-                step.label, number, shown_written(step.vector)
+                step.label, grouped(number), shown_written(step.vector)
             )
         ]
         lines += self._stored_line(number, self.tr("φ(q)"))

@@ -22,7 +22,7 @@ from linviz.views.items.plane_arrows import (
     ArrowBatch,
     PlaneArrow,
 )
-from linviz.views.number_text import shown_percent, shown_vector, shown_written
+from linviz.views.number_text import grouped, shown_percent, shown_vector, shown_written
 from linviz.views.panels.plane_base import VectorPlanePanel
 from linviz.views.theme import Theme
 
@@ -233,7 +233,7 @@ class ValuePlanePanel(VectorPlanePanel):
         return "\n".join(
             [
                 self.tr("value stored by {0} (step {1}) = {2}").format(
-                    step.label, number, shown_written(step.value)
+                    step.label, grouped(number), shown_written(step.value)
                 ),
                 self.tr("Drag the tip to change this value."),
             ]
