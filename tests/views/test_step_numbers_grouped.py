@@ -7,7 +7,7 @@ from linviz.bench.workloads import random_columns_scenario
 from linviz.controller.session import Session
 from linviz.views import number_text
 from linviz.views.drawing.step_delegate import _TEXT_MARGIN
-from linviz.views.panels.step_table_model import NUMBER
+from linviz.views.panels.step_table_model import LABEL, NUMBER
 
 STEPS = 12_345
 
@@ -67,3 +67,9 @@ def test_a_million_steps_numbers_are_drawn_whole(qtbot):
     metrics = QtGui.QFontMetrics(table.table.font())
     # In a column sized for "99999" the delegate drew "1,000,0…".
     assert table.delegate._shown(text, width - 2 * _TEXT_MARGIN, False, metrics) == text
+    # And the labels, in a column sized for the word "label": "w99…".
+    label, _, bold, _ = table.model.look_at(999_998, LABEL)
+    assert label == "w999999"
+    room = table.table.horizontalHeader().sectionSize(LABEL) - 2 * _TEXT_MARGIN
+    bold_metrics = QtGui.QFontMetrics(table.delegate._tools.fonts[bold]) if bold else metrics
+    assert table.delegate._shown(label, room, bold, bold_metrics) == label

@@ -38,6 +38,8 @@ from linviz.views.shell.actions import ActionSpec, Keys, key_sequences, make_act
 from linviz.views.undo_words import Words
 
 Qt = QtCore.Qt
+#: The widest label the label column widens to fit by itself (longer ones end in "…").
+LABEL_FIT_CHARS = 12
 
 #: The names of the edits the buttons make (Edit ▸ Undo …), said in the language shown.
 _CONTEXT = "StepEditorPanel"
@@ -161,8 +163,8 @@ class StepEditorPanel(Panel):
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(session, parent)
-        #: The step count the numbers' column was last fitted to (-1: not yet).
-        self._number_column_for = -1
+        #: The step count the number and label columns were last fitted to (-1: not yet).
+        self._columns_fitted_for = -1
         self.model = StepTableModel(session, self)
         self.model.refused.connect(self.show_refusal)
         self.table = StepTableView(self)
@@ -326,8 +328,8 @@ class StepEditorPanel(Panel):
             )
             self._size_columns()
         count = len(self.session.scenario)
-        if count != self._number_column_for:
-            self._fit_number_column()
+        if count != self._columns_fitted_for:
+            self._fit_columns()
         self._select_cursor_row()
         cursor = self.session.cursor
         for action in (self.duplicate_action, self.delete_action):
@@ -364,20 +366,28 @@ class StepEditorPanel(Panel):
         widest = max(map(QtGui.QFontMetrics(bold).horizontalAdvance, self.model.op_texts()))
         header.resizeSection(OP, widest + 24)
         self.table.verticalHeader().setDefaultSectionSize(metrics.height() + 8)
-        self._fit_number_column()
+        self._fit_columns()
 
-    def _fit_number_column(self) -> None:
-        """Widen the step numbers' column to the last step's number, if it is narrower.
+    def _fit_columns(self) -> None:
+        """Widen the number column to the last step's number, the label column to the
+        longest write's label (up to :data:`LABEL_FIT_CHARS` characters), if narrower.
 
-        Sized for "99999" at first; a million steps' "1,000,000" was cut to
-        "10000…". Never narrowed here: the user may have widened it.
+        Sized for "99999" and "label" at first: a million steps' "1,000,000"
+        was cut to "10000…", "w999999" to "w99…". Never narrowed here: the
+        user may have widened them. (The longest labels are the heatmap
+        legend's, worked out once per change.)
         """
-        count = len(self.session.scenario)
-        self._number_column_for = count
-        needed = QtGui.QFontMetrics(self.font()).horizontalAdvance(grouped(count)) + 24
+        scenario = self.session.scenario
+        self._columns_fitted_for = len(scenario)
+        advance = QtGui.QFontMetrics(self.font()).horizontalAdvance
+        needed = {NUMBER: advance(grouped(len(scenario))) + 24}
+        longest = scenario.longest_write_labels()  # the heatmap legend's call: kept
+        if longest:
+            needed[LABEL] = min(advance(longest[-1]), advance("m" * LABEL_FIT_CHARS)) + 24
         header = self.table.horizontalHeader()
-        if header.sectionSize(NUMBER) < needed:
-            header.resizeSection(NUMBER, needed)
+        for column, width in needed.items():
+            if header.sectionSize(column) < width:
+                header.resizeSection(column, width)
 
     def _select_cursor_row(self) -> None:
         row = self.session.cursor - 1
