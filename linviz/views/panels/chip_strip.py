@@ -158,8 +158,10 @@ class ChipStrip(QtWidgets.QWidget):
         if text is None:
             if len(self._elided) > 2048:
                 self._elided.clear()
+            # Cut in the middle: labels that share a start ("q@2047:3836", "q@2050:17"
+            # from an MQAR import) all read "q@…" cut at the right.
             text = self._elided[key] = self._metrics.elidedText(
-                label, Qt.TextElideMode.ElideRight, width
+                label, Qt.TextElideMode.ElideMiddle, width
             )
         return text
 

@@ -272,3 +272,26 @@ def test_moving_the_cursor_repaints_the_old_and_the_new_chip(qtbot, lesson_sessi
     assert filled(2) and not filled(1)
     lesson_session.set_cursor(5)
     assert filled(5) and not filled(2)
+
+
+def test_long_labels_sharing_a_start_stay_apart_on_the_chips(qtbot, monkeypatch):
+    # An MQAR import's reads are "q@<position>:<key>": cut at the right, every chip
+    # read "R q@…". Cut in the middle, each keeps its end.
+    from linviz.views.panels import chip_strip
+
+    labels = [f"q@{2000 + i}:{3836 + 17 * i}" for i in range(6)]
+    scenario = Scenario(
+        2, 2, [write([1, 0], [0, 1], "k"), *(read([1, 0], label) for label in labels)]
+    )
+    _window, timeline, _caption = show_window(qtbot, Session(scenario))
+    drawn: list[str] = []
+    real = chip_strip.draw_at
+    monkeypatch.setattr(
+        chip_strip,
+        "draw_at",
+        lambda painter, x, y, text, *rest: drawn.append(text) or real(painter, x, y, text, *rest),
+    )
+    timeline.strip.grab()
+    shown = [text for text in drawn if text.startswith("q")]
+    assert len(shown) == len(labels) and any("…" in text for text in shown), shown
+    assert len(set(shown)) == len(labels), shown  # each chip still tells its read apart
