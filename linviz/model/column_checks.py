@@ -18,6 +18,7 @@ first bad field.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -25,7 +26,6 @@ import numpy as np
 from linviz.model import limits
 from linviz.model.caption_fields import check_written_for
 from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError, Term, shown
-from linviz.model.row_placing import PlacedNumbers
 from linviz.model.rules import RULE_PARAMETERS, Rule
 from linviz.model.scenario import Scenario
 from linviz.model.step import READ, WRITE, Step, StepColumns
@@ -309,6 +309,20 @@ def _odd_parameters(
     taken = name in RULE_PARAMETERS[rule.name]
     fine = is_write & low_ok & (column <= 1.0) if taken else np.zeros(len(column), dtype=bool)
     return np.flatnonzero(~np.isnan(column) & ~fine).tolist()
+
+
+@dataclass(frozen=True)
+class PlacedNumbers:
+    """Every step's key or query and value, already in the scenario's rows (an archive's,
+    or :mod:`~linviz.model.row_placing`'s).
+
+    ``vectors`` is ``(steps, d_k)``, ``values`` ``(steps, d_v)`` with zero
+    rows at the reads; both float64 arrays of their own, their numbers not
+    yet checked.
+    """
+
+    vectors: np.ndarray
+    values: np.ndarray
 
 
 def _non_finite_rows(placed: PlacedNumbers) -> list[int]:

@@ -39,9 +39,10 @@ from typing import Any
 import numpy as np
 
 from linviz.model.beside import Beside
+from linviz.model.column_checks import PlacedNumbers
 from linviz.model.errors import ScenarioError
 from linviz.model.json_reader import JsonSyntaxError, decode_value
-from linviz.model.row_placing import PlacedNumbers, Placing
+from linviz.model.row_placing import Placing
 from linviz.model.safe_files import Buffer, drop_pages
 from linviz.model.text_measures import measured
 

@@ -42,14 +42,13 @@ import numpy as np
 
 from linviz.model import limits
 from linviz.model.beside import Beside
-from linviz.model.column_checks import ColumnReader, check_ops
+from linviz.model.column_checks import ColumnReader, PlacedNumbers, check_ops
 from linviz.model.column_layout import LAYOUT_COLUMNS, NotFast, StepsLayout, read_fast
 from linviz.model.errors import QT_TRANSLATE_NOOP, Phrase, ScenarioError, Term, shown
 from linviz.model.file_kinds import SCENARIO_MARK
 from linviz.model.file_parts import adopt, head_of, row_columns, settings_scenario
 from linviz.model.json_reader import parse_json
 from linviz.model.npz_members import Member, NpzDamage, NpzReader
-from linviz.model.row_placing import PlacedNumbers
 from linviz.model.safe_files import Buffer, size_words
 from linviz.model.scenario import Scenario
 from linviz.model.step_reader import check_keys
