@@ -285,16 +285,13 @@ class ProjectorStage(QtCore.QObject):
         # The readout's numbers on one line each: at least its share of the width
         # (a cap on the column beside it: a minimum would feed back into the
         # window's own minimum and widen it).
-        left = {
-            READ: round((1.0 - READOUT_SHARE) * self.body.width()),
-            WRITE: round(HEATMAP_SHARE * self.body.width()),
-            EMPTY: round(HEATMAP_SHARE * self.body.width()),
-        }.get(self.kind or "", QWIDGETSIZE_MAX)
-        capped = {
-            READ: (equation, self.desk.panel_frame("values"), self.desk.caption),
-            WRITE: (self.desk.panel_frame("heatmap"), self.desk.caption),
-            EMPTY: (self.desk.panel_frame("heatmap"), self.desk.caption),
-        }.get(self.kind or "", ())
+        left, capped = QWIDGETSIZE_MAX, ()
+        if self.kind == READ:
+            left = round((1.0 - READOUT_SHARE) * self.body.width())
+            capped = (equation, self.desk.panel_frame("values"), self.desk.caption)
+        elif self.kind in _WITH_S:
+            left = round(HEATMAP_SHARE * self.body.width())
+            capped = (self.desk.panel_frame("heatmap"), self.desk.caption)
         for widget in _LEFT_COLUMN:
             frame = self.desk.caption if widget == "caption" else self.desk.panel_frame(widget)
             frame.setMaximumWidth(left if frame in capped else QWIDGETSIZE_MAX)
