@@ -132,22 +132,27 @@ def drag(
     QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
 
 
-@pytest.fixture
-def window(qtbot, lesson_session):
-    """The main window on the crowding-the-plane lesson, shown and active.
+def shown_main_window(qtbot, session):
+    """A main window on ``session``, 1400×900, shown and active; closed at teardown.
 
     (The autouse fixture in tests/conftest.py answers "discard" to the
     unsaved-changes question, so closing at teardown never waits.)
     """
     from linviz.views.main_window import MainWindow
 
-    win = MainWindow(lesson_session)
+    win = MainWindow(session)
     qtbot.addWidget(win)
     win.resize(1400, 900)
     with qtbot.waitExposed(win):
         win.show()
     win.activateWindow()
     return win
+
+
+@pytest.fixture
+def window(qtbot, lesson_session):
+    """The main window on the crowding-the-plane lesson, shown and active."""
+    return shown_main_window(qtbot, lesson_session)
 
 
 class DrawnLabel(NamedTuple):

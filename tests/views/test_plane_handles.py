@@ -7,7 +7,7 @@ from PySide6 import QtGui
 from linviz.controller.session import Session
 from linviz.model.scenario import Scenario, write
 from linviz.views.items.arrow_item import ArrowItem
-from tests.views.conftest import data_to_viewport, drag
+from tests.views.conftest import data_to_viewport, drag, shown_main_window
 
 STEPS = 2_000
 #: The step whose key stands apart: a tip no other arrow covers.
@@ -20,8 +20,6 @@ def arrow_items(plane) -> list[ArrowItem]:
 
 @pytest.fixture
 def crowded_window(qtbot):
-    from linviz.views.main_window import MainWindow
-
     angles = np.linspace(0.0, 2.0 * np.pi, STEPS, endpoint=False)
     steps = [
         write([np.cos(a), np.sin(a)], [1.0, float(i)], f"k{i + 1}") for i, a in enumerate(angles)
@@ -32,12 +30,7 @@ def crowded_window(qtbot):
     # Away from where the window shows: a mouse left over the plane by an earlier
     # test is a mouse that came (its hover makes the handles, rightly).
     QtGui.QCursor.setPos(20_000, 20_000)
-    window = MainWindow(session)
-    qtbot.addWidget(window)
-    window.resize(1400, 900)
-    with qtbot.waitExposed(window):
-        window.show()
-    return window
+    return shown_main_window(qtbot, session)
 
 
 @pytest.mark.parametrize("run", ["first", "after a drag left the mouse on the plane"])

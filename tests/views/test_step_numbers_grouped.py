@@ -8,6 +8,7 @@ from linviz.controller.session import Session
 from linviz.views import number_text
 from linviz.views.drawing.step_delegate import _TEXT_MARGIN
 from linviz.views.panels.step_table_model import LABEL, NUMBER
+from tests.views.conftest import shown_main_window
 
 STEPS = 12_345
 
@@ -23,15 +24,7 @@ def shown(request):
 
 @pytest.fixture
 def long_window(qtbot, shown):
-    from linviz.views.main_window import MainWindow
-
-    session = Session(random_columns_scenario(STEPS, 2))
-    window = MainWindow(session)
-    qtbot.addWidget(window)
-    window.resize(1400, 900)
-    with qtbot.waitExposed(window):
-        window.show()
-    return window
+    return shown_main_window(qtbot, Session(random_columns_scenario(STEPS, 2)))
 
 
 def test_every_panel_groups_the_step_number(long_window, qtbot, shown):
@@ -53,13 +46,7 @@ def test_every_panel_groups_the_step_number(long_window, qtbot, shown):
 
 
 def test_a_million_steps_numbers_are_drawn_whole(qtbot):
-    from linviz.views.main_window import MainWindow
-
-    window = MainWindow(Session(random_columns_scenario(1_000_000, 1)))
-    qtbot.addWidget(window)
-    window.resize(1400, 900)
-    with qtbot.waitExposed(window):
-        window.show()
+    window = shown_main_window(qtbot, Session(random_columns_scenario(1_000_000, 1)))
     table = window.panels["steps"]
     width = table.table.horizontalHeader().sectionSize(NUMBER)
     text = table.model.look_at(999_999, NUMBER)[0]
