@@ -292,3 +292,23 @@ def test_a_pinned_baseline_is_a_tab_of_the_small_window_not_a_dock(qtbot, monkey
     assert bar.count() == len(TABS)
     assert window.baseline_dock.widget() is baseline and not window.baseline_dock.isVisible()
     assert _shown_panels(window) == {"equation"}  # step 1, a write
+
+
+def test_a_panel_behind_another_tab_catches_up_when_it_shows(qtbot, monkeypatch):
+    window = _window(qtbot, "crowding-the-plane", 800, 600)
+    session, heatmap = window.session, window.heatmap
+    session.set_cursor(1)  # write k1: the equation's tab, S behind it
+    _settled(qtbot, window)
+    assert _shown_panels(window) == {"equation"}
+    drawn: list[int] = []
+    real_refresh = heatmap.refresh
+    monkeypatch.setattr(heatmap, "refresh", lambda: (drawn.append(session.cursor), real_refresh()))
+    session.set_cursor(2)  # write k2: S changes, out of sight
+    session.set_cursor(6)  # write k3
+    _settled(qtbot, window)
+    assert drawn == []  # nobody sees S: it is not drawn
+    window.compact.tab_bar.setCurrentIndex(TABS.index("heatmap"))
+    qtbot.waitUntil(lambda: _shown_panels(window) == {"heatmap"})
+    assert drawn == [6]  # drawn once, for the step shown
+    assert heatmap.shown_matrix().tolist() == session.snapshot().state.tolist()
+    assert "step 6" in heatmap.shown_title()

@@ -501,7 +501,9 @@ def check_replay(session, where: str) -> None:
 
 
 def check_heatmap(window, where: str) -> None:
-    """The heatmap on screen shows that S too."""
+    """The heatmap on screen shows that S too (a hidden one catches up when it shows)."""
+    if not window.heatmap.isVisible():
+        return
     replay, tolerance = fresh_replay(window.session)
     np.testing.assert_allclose(
         window.heatmap.shown_matrix(),

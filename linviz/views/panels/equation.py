@@ -247,6 +247,7 @@ class EquationPanel(Panel):
 
     def shows_message(self) -> bool:
         """Whether a sentence stands in for the equation (step 0, an empty scenario)."""
+        self.catch_up()  # asked while hidden, by the layout deciding whether to show it
         return self._stack.currentWidget() is self.empty_label
 
     def output_hidden(self) -> bool:
@@ -365,6 +366,7 @@ class EquationPanel(Panel):
         the rest: a share by proportion left it ~70 px at 1280×720, its
         vectors 10 px cells with no number.
         """
+        self.catch_up()
         width = self.width() if width is None else width
         heading = self.heading.heightForWidth(width) if width > 0 else -1
         heading = heading if heading > 0 else self.heading.sizeHint().height()

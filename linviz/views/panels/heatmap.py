@@ -536,6 +536,7 @@ class HeatmapPanel(Panel):
         By default the theme's label size. Cells are square: as tall as the
         widest number needs, plus the title, legend and axes the panel has now.
         """
+        self.catch_up()
         if self._shape is None:
             return self.minimumSizeHint().height()
         rows = self._shape[0]

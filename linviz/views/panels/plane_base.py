@@ -605,9 +605,10 @@ class VectorPlanePanel(Panel):
         )
         for line in (self._x_line, self._y_line):
             line.setPen(pg.mkPen(theme.muted, width=max(1.0, theme.line_width * 0.6)))
-        self.legend.setFont(self.font_for(theme.font_pt * 0.75))
+        # The legend keeps the window's text size (its style sheet's, which a font
+        # set here lost whenever the window was polished after this, as it was).
         self.legend.setText(self._legend_text())
-        self._legend_height.update()  # another font
+        self._legend_height.update()  # another theme, another font
         self._axis_text = None
         self._theme = theme
         self._redraw_cached()

@@ -137,16 +137,7 @@ class ReadoutPanel(Panel):
         self._weights_wanted = False
         #: The measures shown at a read, as (name, value) text pairs.
         self.measures: list[tuple[str, str]] = []
-        self._shown_once = False
-        self._stale = False
         self.refresh()
-
-    @guarded()
-    def showEvent(self, event: QtGui.QShowEvent) -> None:
-        self._shown_once = True
-        if self._stale:
-            self.refresh()
-        super().showEvent(event)
 
     def panel_title(self) -> str:
         return self.tr("Readout")
@@ -202,12 +193,11 @@ class ReadoutPanel(Panel):
         self.layout().setContentsMargins(*((4, 2, 4, 2) if tight else (8, 6, 8, 6)))
 
     def refresh(self) -> None:
-        # A hidden readout (another tab) catches up when shown: at 100,000
-        # steps listing overlaps costs tens of milliseconds per step.
-        if not self.isVisible() and self._shown_once:
-            self._stale = True
+        # A hidden readout (another tab) catches up when shown, whoever asks
+        # (see Panel): at 100,000 steps listing overlaps costs tens of ms a step.
+        if self.out_of_sight():
+            self._behind = True
             return
-        self._stale = False
         self._apply_theme()
         session = self.session
         if session.cursor == 0:

@@ -156,6 +156,7 @@ class StepEditorPanel(Panel):
     """
 
     panel_name = "steps"
+    refreshes_hidden = True  # its actions, enabled by step, work while it is hidden
     #: An edit was refused: where (``step 1, field 'key'``, maybe empty) and why, both
     #: in the language shown (projector mode shows them large).
     refusal = QtCore.Signal(str, str)

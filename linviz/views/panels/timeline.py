@@ -39,6 +39,7 @@ class TimelinePanel(Panel):
     """
 
     panel_name = "timeline"
+    refreshes_hidden = True  # its actions, enabled by step, work while it is hidden
     listens_to = frozenset({Change.SCENARIO, Change.CURSOR, Change.OPTIONS})
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:

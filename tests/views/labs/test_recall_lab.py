@@ -84,13 +84,16 @@ def test_a_run_can_be_cancelled_while_the_window_stays_responsive(qtbot, lab_win
     window.labs.show_tab("recall")  # the first show runs the test
     assert page.runner.running
     qtbot.waitUntil(lambda: len(seen) >= 3, timeout=30_000)
-    # The GUI thread is free: a timer fires, a cursor move redraws the scenario's caption.
+    # The GUI thread is free: a timer fires; back on the scenario, a cursor move
+    # redraws its caption (a caption hidden behind the lab catches up when shown).
     timer = QtCore.QTimer()
     timer.setSingleShot(True)
     with qtbot.waitSignal(timer.timeout, timeout=2_000):
         timer.start(10)
     window.session.set_cursor(3)
+    window.labs.show_tab("scenario")
     qtbot.waitUntil(lambda: "Step 3 of" in window.panels["caption"].text(), timeout=2_000)
+    window.labs.show_tab("recall")
     assert page.runner.running, "the run ended before the test could cancel it"
     with qtbot.waitSignal(page.runner.finished, timeout=30_000) as finished:
         qtbot.mouseClick(page.cancel_button, Qt.MouseButton.LeftButton)
