@@ -312,3 +312,32 @@ def test_a_panel_behind_another_tab_catches_up_when_it_shows(qtbot, monkeypatch)
     assert drawn == [6]  # drawn once, for the step shown
     assert heatmap.shown_matrix().tolist() == session.snapshot().state.tolist()
     assert "step 6" in heatmap.shown_title()
+
+
+def test_a_readout_behind_a_tab_since_the_start_shows_its_bars_when_it_has_room(qtbot):
+    # Measured while hidden, its bars had never been laid out (100 px wide, their
+    # rows wrapped tall): the readout thought they did not fit and left them out.
+    window = _window(qtbot, "crowding-the-plane", 900, 650)
+    session = window.session
+    session.set_cursor(1)  # a write: the equation's tab
+    _settled(qtbot, window)
+    session.set_cursor(4)  # read r2: the readout's tab, first shown now
+    _settled(qtbot, window)
+    assert _shown_panels(window) == {"readout"}
+    assert window.readout.bars.isVisible()
+    assert window.readout.height() >= window.readout.minimumSizeHint().height()
+
+
+def test_a_readout_behind_a_tab_is_drawn_for_the_step_when_the_desk_measures_it(qtbot):
+    # A stack is as tall as its tallest page, shown or not: the compact desk fits
+    # the readout to the room at every step, so it must hold this step's read.
+    window = _window(qtbot, "crowding-the-plane", 900, 650)
+    session, readout = window.session, window.readout
+    session.set_cursor(7)  # read r4: the readout's tab
+    _settled(qtbot, window)
+    window.compact.tab_bar.setCurrentIndex(TABS.index("heatmap"))  # reads show S now
+    qtbot.waitUntil(lambda: _shown_panels(window) == {"heatmap"})
+    session.set_cursor(4)  # read r2, the readout behind its tab
+    _settled(qtbot, window)
+    assert not readout.isVisible()
+    assert "Read r2" in readout.heading.text()

@@ -19,13 +19,13 @@ class Panel(QtWidgets.QWidget):
     and list in :attr:`listens_to` the session changes that require a refresh.
 
     A panel out of sight in a shown window (a tab behind another in the
-    compact desk, a closed dock, a projector layout without it) does not
-    refresh on a change: it refreshes once when it shows again, or when
-    something asks what it shows (:meth:`catch_up`). A scrub of the first
-    lesson in the compact desk (900×650) took 9.05 ms a step with the four
-    panels behind the tabs refreshing, 6.30 without (in one process, ten
-    interleaved blocks of 40 random steps); projector mode gains nothing
-    there (21.5 and 21.6 ms: its next layout shows most of what a step hid).
+    compact desk, a closed dock) does not refresh on a change: it refreshes
+    once when it shows again, or when something asks what it shows
+    (:meth:`catch_up`). A scrub of the first lesson in the compact desk
+    (900×650) took 9.05 ms a step with the four panels behind the tabs
+    refreshing, 6.30 without (in one process, ten interleaved blocks of 40
+    random steps). Projector mode refreshes every panel (see
+    :meth:`out_of_sight`; waiting gained nothing there: 21.5 and 21.6 ms).
     Nothing draws a hidden panel: an export of one is refused
     (``images.check_shown``) and File ▸ Export ▸ Export panel disables it.
 
@@ -54,6 +54,7 @@ class Panel(QtWidgets.QWidget):
         self._styled_theme: str | None = None
         #: A change came while the panel was out of sight: refresh when it shows.
         self._behind = False
+        self._catching_up = False
         self.setObjectName(self.panel_name)
         session.changed.connect(self._on_session_changed)
 
@@ -90,13 +91,22 @@ class Panel(QtWidgets.QWidget):
 
     def out_of_sight(self) -> bool:
         """Whether the panel is hidden while its window shows (it then refreshes when shown)."""
-        return not self.refreshes_hidden and not self.isVisible() and self.window().isVisible()
+        if self.refreshes_hidden or self._catching_up or self.session.options.projector:
+            # The projector stage lays out only the panels a step shows: one it hides
+            # keeps a stale size, and refreshed when shown fitted its frame (held by
+            # hysteresis) and the equation's cells to that size, not the stage's.
+            return False
+        return not self.isVisible() and self.window().isVisible()
 
     def catch_up(self) -> None:
         """Refresh now if a change came while out of sight (before reading what it shows)."""
         if self._behind:
             self._behind = False
-            self.refresh()
+            self._catching_up = True  # even while hidden: a layout is about to measure it
+            try:
+                self.refresh()
+            finally:
+                self._catching_up = False
 
     @guarded()
     def showEvent(self, event: QtGui.QShowEvent) -> None:

@@ -252,6 +252,10 @@ class ReadoutPanel(Panel):
         frames): what shows now stays while it fits, unmeasured otherwise
         (trying each choice re-lays the readout out three times a frame).
         """
+        self.catch_up()  # measured for the step shown next, maybe while still hidden
+        # The bars' height depends on their width: a readout hidden since the window
+        # opened has never laid them out (100 px wide, their rows wrapped tall).
+        self.layout().activate()
         if steady and 0 < room and self.minimumSizeHint().height() + around <= room:
             return
         choices = [(True, True), (True, False), (False, True)]

@@ -149,3 +149,19 @@ def test_the_docks_come_back_at_their_sizes(qtbot, size):
         window.set_projector_mode(False)
         settle_until_still()
         assert [dock.size() for dock in docks] == before
+
+
+def test_a_read_reached_from_step_0_gives_the_equation_its_whole_share(qtbot):
+    # Step 0's layout hides the equation. Had it waited to be shown to redraw, it
+    # would have been fitted to its stale size: 170 px of the 206 the stage gives.
+    window = opened_window(qtbot, "crowding-the-plane", (1024, 768))
+    window.set_projector_mode(True, full_screen=False)
+    settle_until_still()
+    session, equation = window.session, window.panel_frame("equation")
+    session.set_cursor(0)
+    settle_until_still()
+    assert not equation.isVisible()
+    session.set_cursor(7)  # read r4
+    settle_until_still()
+    assert equation.isVisible() and equation.height() == equation.maximumHeight()
+    window.set_projector_mode(False)
