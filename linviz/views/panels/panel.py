@@ -24,8 +24,9 @@ class Panel(QtWidgets.QWidget):
     (:meth:`catch_up`). A scrub of the first lesson in the compact desk
     (900×650) took 9.05 ms a step with the four panels behind the tabs
     refreshing, 6.30 without (in one process, ten interleaved blocks of 40
-    random steps). Projector mode refreshes every panel (see
-    :meth:`out_of_sight`; waiting gained nothing there: 21.5 and 21.6 ms).
+    random steps). Projector mode refreshes every panel but the readout
+    (see :meth:`out_of_sight`; waiting gained nothing on the lesson there:
+    21.5 and 21.6 ms).
     Nothing draws a hidden panel: an export of one is refused
     (``images.check_shown``) and File ▸ Export ▸ Export panel disables it.
 
@@ -45,6 +46,8 @@ class Panel(QtWidgets.QWidget):
     #: Whether the panel refreshes while out of sight: one whose actions (and their
     #: shortcuts, which work window-wide) are enabled by step must.
     refreshes_hidden = False
+    #: Whether it waits to be shown in projector mode too (see :meth:`out_of_sight`).
+    waits_in_projector = False
     listens_to: frozenset[Change] = frozenset({Change.SCENARIO, Change.CURSOR, Change.OPTIONS})
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:
@@ -91,7 +94,9 @@ class Panel(QtWidgets.QWidget):
 
     def out_of_sight(self) -> bool:
         """Whether the panel is hidden while its window shows (it then refreshes when shown)."""
-        if self.refreshes_hidden or self._catching_up or self.session.options.projector:
+        if self.refreshes_hidden or self._catching_up:
+            return False
+        if self.session.options.projector and not self.waits_in_projector:
             # The projector stage lays out only the panels a step shows: one it hides
             # keeps a stale size, and refreshed when shown fitted its frame (held by
             # hysteresis) and the equation's cells to that size, not the stage's.

@@ -87,6 +87,9 @@ class ReadoutPanel(Panel):
     """
 
     panel_name = "readout"
+    # At 100,000 steps listing a write's overlaps costs tens of ms, and nothing of
+    # it is held at a stale size (the stage measures it, fit_height, before it shows).
+    waits_in_projector = True
     listens_to = frozenset({Change.SCENARIO, Change.CURSOR, Change.OPTIONS, Change.REVEAL})
 
     def __init__(self, session: Session, parent: QtWidgets.QWidget | None = None) -> None:

@@ -165,3 +165,21 @@ def test_a_read_reached_from_step_0_gives_the_equation_its_whole_share(qtbot):
     settle_until_still()
     assert equation.isVisible() and equation.height() == equation.maximumHeight()
     window.set_projector_mode(False)
+
+
+def test_the_readout_the_stage_hides_waits_until_a_layout_measures_it(qtbot):
+    # At writes the stage leaves the readout out: it is not drawn for them (at
+    # 100,000 steps a scrub took 32 ms a step drawing it, 22 without); measured for
+    # the room it needs, it is drawn first (hidden still), for this step.
+    window = opened_window(qtbot, "crowding-the-plane", (1280, 800))
+    window.set_projector_mode(True, full_screen=False)
+    settle_until_still()
+    readout, session = window.readout, window.session
+    for number in (1, 2, 5):  # the three writes
+        session.set_cursor(number)
+        settle_until_still()
+        assert not readout.isVisible()
+        assert "Nothing written yet" in readout.heading.text()  # still step 0's
+    readout.fit_height(500)
+    assert "Write k3" in readout.heading.text() and not readout.isVisible()
+    window.set_projector_mode(False)
