@@ -341,3 +341,32 @@ def test_a_readout_behind_a_tab_is_drawn_for_the_step_when_the_desk_measures_it(
     _settled(qtbot, window)
     assert not readout.isVisible()
     assert "Read r2" in readout.heading.text()
+
+
+def _value_frame(window: MainWindow) -> list[list[float]]:
+    view = window.value_plane.plot_widget.getPlotItem().getViewBox()
+    return [[round(v, 6) for v in axis] for axis in view.viewRange()]
+
+
+def test_a_plane_behind_a_tab_is_framed_afresh_when_it_shows(qtbot):
+    # Hidden while steps (here a whole file) went by, it kept the frame it last
+    # showed, and held it: delta-repair's read r1 came framed for the lesson before.
+    window = _window(qtbot, "crowding-the-plane", 900, 650)
+    session = window.session
+    session.set_cursor(4)  # a read: its tab, then the value plane's for reads
+    _settled(qtbot, window)
+    window.compact.tab_bar.setCurrentIndex(TABS.index("values"))
+    qtbot.waitUntil(lambda: _shown_panels(window) == {"values"})
+    session.set_cursor(2)  # a write: the value plane behind the equation
+    _settled(qtbot, window)
+    session.open("delta-repair")
+    _settled(qtbot, window)
+    session.set_cursor(3)  # read r1: the value plane again
+    _settled(qtbot, window)
+    assert _shown_panels(window) == {"values"}
+    fresh = _window(qtbot, "delta-repair", 900, 650)
+    fresh.session.set_cursor(3)
+    fresh.compact.tab_bar.setCurrentIndex(TABS.index("values"))
+    qtbot.waitUntil(lambda: _shown_panels(fresh) == {"values"})
+    _settled(qtbot, fresh)
+    assert _value_frame(window) == _value_frame(fresh)

@@ -282,6 +282,13 @@ class VectorPlanePanel(Panel):
         self._pending_changes = self._pending_changes | changes
         super()._on_session_changed(changes)
 
+    def catch_up(self) -> None:
+        if self._behind:
+            # Steps went by unseen: the frame is fitted afresh, not held from the
+            # one last shown (another step, maybe another file).
+            self._refit = True
+        super().catch_up()
+
     def refresh(self) -> None:
         """Redraw from the session, updating the existing arrows in place."""
         changes, self._pending_changes = self._pending_changes, frozenset()
