@@ -47,6 +47,7 @@ def smoke_figures() -> dict:
         "commit_ms.d64_100000_steps",
         "scrub_ms.100_steps",
         "scrub_ms.100000_steps",
+        "scrub_ms.lesson_compact",
         "startup_ms.linviz",
         "startup_ms.bare_qt",
         "projector_toggle_ms.enter",
