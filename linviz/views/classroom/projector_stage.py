@@ -37,6 +37,39 @@ if TYPE_CHECKING:
 WRITE, READ, BASELINE, EMPTY = "write", "read", "baseline", "empty"
 #: The layouts that show S with the caption under it and the key plane beside.
 _WITH_S = (WRITE, EMPTY)
+#: Where each layout but the baseline's puts what it shows on the stage's grid:
+#: (name, row, column, rows, columns) each, then the rows' stretches; its two
+#: columns share the width.
+_GRIDS: dict[str, tuple[tuple[tuple[str, int, int, int, int], ...], tuple[int, ...]]] = {
+    # S with the caption under it (a square S leaves its column height to spare);
+    # the stamp over the key plane beside them, the full height (the plane's axis
+    # titles run along its sides).
+    WRITE: (
+        (
+            ("heatmap", 0, 0, 2, 1),
+            ("caption", 2, 0, 1, 1),
+            ("equation", 0, 1, 1, 1),
+            ("keys", 1, 1, 2, 1),
+        ),
+        (2, 3),
+    ),
+    # No equation yet: S over the caption, the key plane their full height beside.
+    # (In the write's grid the equation's empty row kept its stretch and pushed a
+    # 960×540 slide's caption under the step chips.)
+    EMPTY: ((("heatmap", 0, 0, 1, 1), ("caption", 1, 0, 1, 1), ("keys", 0, 1, 2, 1)), (1,)),
+    # The equation over the value plane and the caption; the readout's numbers
+    # beside them, the stage's full height (an interfering read has eight
+    # measures under its bars).
+    READ: (
+        (
+            ("equation", 0, 0, 1, 1),
+            ("values", 1, 0, 1, 1),
+            ("caption", 2, 0, 1, 1),
+            ("readout", 0, 1, 3, 1),
+        ),
+        (2, 3),
+    ),
+}
 #: The equation's largest share of the stage's height: one row of matrices or
 #: vectors; the plane under it needs the rest (its axis titles run along its sides).
 EQUATION_SHARE = 0.3
@@ -202,45 +235,17 @@ class ProjectorStage(QtCore.QObject):
             grid.setColumnStretch(column, 0)
         frames = {name: desk.panel_frame(name) for name in _STAGE_PANELS}
         caption = desk.caption
-        shown: list[QtWidgets.QWidget] = []
-        if kind == WRITE:
-            # S with the caption under it (a square S leaves its column height to
-            # spare); the stamp over the key plane beside them, the full height
-            # (the plane's axis titles run along its sides).
-            grid.addWidget(frames["heatmap"], 0, 0, 2, 1)
-            grid.addWidget(caption, 2, 0)
-            grid.addWidget(frames["equation"], 0, 1)
-            grid.addWidget(frames["keys"], 1, 1, 2, 1)
-            grid.setRowStretch(0, 2)
-            grid.setRowStretch(1, 3)
+        places = {**frames, "caption": caption}
+        if kind in _GRIDS:
+            cells, row_stretches = _GRIDS[kind]
+            for name, row, column, rows, columns in cells:
+                grid.addWidget(places[name], row, column, rows, columns)
+            for row, stretch in enumerate(row_stretches):
+                grid.setRowStretch(row, stretch)
             grid.setColumnStretch(0, 1)
             grid.setColumnStretch(1, 1)
-            shown = [frames["equation"], frames["heatmap"], frames["keys"]]
-        elif kind == EMPTY:
-            # No equation yet: S over the caption, the key plane their full height
-            # beside. (In the write's grid the equation's empty row kept its stretch
-            # and pushed a 960×540 slide's caption under the step chips.)
-            grid.addWidget(frames["heatmap"], 0, 0)
-            grid.addWidget(caption, 1, 0)
-            grid.addWidget(frames["keys"], 0, 1, 2, 1)
-            grid.setRowStretch(0, 1)
-            grid.setColumnStretch(0, 1)
-            grid.setColumnStretch(1, 1)
-            shown = [frames["heatmap"], frames["keys"]]
-        elif kind == READ:
-            # The equation over the value plane and the caption; the readout's
-            # numbers beside them, the stage's full height (an interfering read
-            # has eight measures under its bars).
-            grid.addWidget(frames["equation"], 0, 0)
-            grid.addWidget(frames["values"], 1, 0)
-            grid.addWidget(caption, 2, 0)
-            grid.addWidget(frames["readout"], 0, 1, 3, 1)
-            grid.setRowStretch(0, 2)
-            grid.setRowStretch(1, 3)
-            grid.setColumnStretch(0, 1)
-            grid.setColumnStretch(1, 1)
-            shown = [frames["equation"], frames["values"], frames["readout"]]
-        else:
+            shown = [frames[name] for name, *_ in cells if name != "caption"]
+        else:  # the baseline's: before and after, the caption under them
             before_after = self._before_after()
             before_after.hold(frames["heatmap"])
             grid.addWidget(before_after, 0, 0)
