@@ -428,12 +428,9 @@ class VectorPlanePanel(Panel):
         # playback) or a drag frame places the few items that paint, not a hundred.
         live: set[int] = set()
         for index, arrow in batch.made():
-            item = self._items[index]
-            if self._is_live(item, arrow, dragged):
-                if item is None:
-                    item = self._items[index] = self._handle()
+            if self._is_live(self._items[index], arrow, dragged):
                 live.add(index)
-                self._place(item, arrow, True)
+                self._place(self._item_at(index), arrow, True)
         for index, item in enumerate(self._items):
             if item is not None and item.painted and index not in live:  # hovered, or live
                 self._place(item, batch.arrow(index), False)
@@ -444,9 +441,12 @@ class VectorPlanePanel(Panel):
         if label_boxes is not None:  # labels placed at paint keep off the others
             label_boxes.set_active(batch.any_too_large())
 
-    def _handle(self) -> ArrowItem:
-        """A spare item, or a new one."""
-        return self._spare.pop() if self._spare else self._new_item()
+    def _item_at(self, index: int) -> ArrowItem:
+        """Arrow ``index``'s grab handle, made (a spare, or a new one) if it has none yet."""
+        item = self._items[index]
+        if item is None:
+            item = self._items[index] = self._spare.pop() if self._spare else self._new_item()
+        return item
 
     def _new_item(self) -> ArrowItem:
         item = ArrowItem()
@@ -488,9 +488,7 @@ class VectorPlanePanel(Panel):
         self._handles_placed = True
         dragged = self.session.dragged_step
         for index, arrow in enumerate(self._shown.arrows()):
-            item = self._items[index]
-            if item is None:
-                item = self._items[index] = self._handle()
+            item = self._item_at(index)
             self._place(item, arrow, self._is_live(item, arrow, dragged))
 
     def _handles(self) -> list[ArrowItem]:
