@@ -6,7 +6,7 @@ import json
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from linviz.controller.session import Session
@@ -45,10 +45,14 @@ def same(one, other):
     assert one.title == other.title and one.caption == other.caption
 
 
-@pytest.fixture(params=[True, False], ids=["orjson", "stdlib"])
+@pytest.fixture(params=["simdjson", "orjson", "stdlib"])
 def parser(request, monkeypatch):
-    """Run a test with orjson, then with the standard library's parser alone."""
-    if not request.param:
+    """Run a test with simdjson's numbers, orjson's, then the standard library's alone."""
+    if request.param == "simdjson" and column_layout.simdjson is None:
+        pytest.skip("pysimdjson is not installed")
+    if request.param != "simdjson":
+        monkeypatch.setattr(column_layout, "simdjson", None)
+    if request.param == "stdlib":
         monkeypatch.setattr(column_layout, "orjson", None)
     return request.param
 
@@ -285,10 +289,13 @@ def test_a_bad_column_is_refused_by_name(document, message, parser):
         lambda text: text.replace('"ops"', '"labels": [], "ops"', 1),
         lambda text: text.replace('"keys": [', '"keys": [1,,', 1),
         lambda text: text.replace('"keys": [', '"keys": [01, ', 1),
+        lambda text: text.replace('"keys": [\n      1, 0,', '"keys": [\n      1, [0],', 1),
+        lambda text: text.replace('"keys": [', '"keys": [1e400, ', 1),
+        lambda text: text.replace('"keys": [', '"keys": [true, ', 1),
     ],
-    ids=["nan", "key twice", "empty item", "leading zero"],
+    ids=["nan", "key twice", "empty item", "leading zero", "nested", "beyond", "true"],
 )
-def test_what_the_fast_reader_does_not_expect_is_worded_by_the_general_one(damage):
+def test_what_the_fast_reader_does_not_expect_is_worded_by_the_general_one(damage, parser):
     text = damage(dumps_scenario(rich(), "columns"))
     with pytest.raises(NotFast):
         read_fast(text.encode())
@@ -558,3 +565,46 @@ def test_a_number_column_is_placed_at_its_rows_in_place_or_copied(rows_every, mo
     assert np.array_equal(view.ravel(), numbers)
     del view
     assert np.array_equal(column_checks._placed(numbers.copy(), rows, others, n, width), wanted)
+
+
+#: Numbers whose parsing is easy to get wrong: subnormals, the float range's ends,
+#: integers at the edges of 53 and 64 bits, halfway cases and negative zero.
+EDGE_NUMBERS = [
+    "5e-324",
+    "2.4703282292062328e-324",
+    "2.2250738585072014e-308",
+    "1.7976931348623157e308",
+    "-1.8e307",
+    "1e-400",
+    "-0",
+    "-0.0",
+    "9007199254740993",
+    "9223372036854775807",
+    "9223372036854775808",
+    "-9223372036854775808",
+    "18446744073709551615",
+    "0.1",
+    "1E5",
+    "1e+5",
+    "123456789012345678901234567890e-20",
+]
+
+
+@given(
+    numbers=st.lists(
+        st.floats(allow_nan=False, allow_infinity=False).map(repr)
+        | st.integers(-(2**63), 2**64 - 1).map(str)
+        | st.sampled_from(EDGE_NUMBERS),
+        min_size=1,
+        max_size=40,
+    )
+)
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+def test_a_number_column_holds_exactly_the_doubles_the_steps_layout_reads(numbers, parser):
+    # The steps layout reads numbers with the standard library: "-0" is the integer 0.
+    text = f"[{', '.join(numbers)}]".encode()
+    expected = np.array([float(json.loads(number)) for number in numbers])
+    read = column_layout.read_number_column(text, 0)[0]
+    assert read.tobytes() == expected.tobytes()  # the same bits: -0.0 and subnormals too
