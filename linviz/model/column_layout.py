@@ -52,10 +52,6 @@ try:  # five times faster than the standard library on a million rows of numbers
 except ImportError:  # pragma: no cover - orjson is a dependency; a build may lack a wheel
     # None stands for the missing module: each use checks for it first.
     orjson = None  # type: ignore[assignment]
-try:  # reads a column's numbers straight into doubles: no float object per number
-    import simdjson
-except ImportError:  # pragma: no cover - pysimdjson is a dependency; a build may lack a wheel
-    simdjson = None  # type: ignore[assignment]
 
 LAYOUT_STEPS, LAYOUT_COLUMNS = "steps", "columns"
 LAYOUTS = (LAYOUT_STEPS, LAYOUT_COLUMNS)
@@ -107,6 +103,18 @@ def _parse_numbers(text: bytes | bytearray | memoryview) -> list[Any]:
         raise NotFast("not a list of numbers") from None
 
 
+def simdjson_module() -> Any:
+    """pysimdjson, imported at the first number column (start-up reads none): or ``None``.
+
+    It reads a column's numbers straight into doubles, with no float object each.
+    """
+    try:
+        import simdjson
+    except ImportError:  # pragma: no cover - pysimdjson is a dependency; a build may lack a wheel
+        return None
+    return simdjson
+
+
 def _block_reader() -> Callable[[memoryview], np.ndarray]:
     """A reader of JSON arrays of numbers (checked to hold no other value) into float64.
 
@@ -116,6 +124,7 @@ def _block_reader() -> Callable[[memoryview], np.ndarray]:
     Refuses (:class:`NotFast`) what simdjson refuses: invalid JSON, a
     number beyond the float range, an integer beyond 64 bits.
     """
+    simdjson = simdjson_module()
     if simdjson is None:
         return _numbers_as_floats
     parser = simdjson.Parser()  # one per column: a parser is reused, never shared

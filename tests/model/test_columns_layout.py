@@ -48,10 +48,10 @@ def same(one, other):
 @pytest.fixture(params=["simdjson", "orjson", "stdlib"])
 def parser(request, monkeypatch):
     """Run a test with simdjson's numbers, orjson's, then the standard library's alone."""
-    if request.param == "simdjson" and column_layout.simdjson is None:
+    if request.param == "simdjson" and column_layout.simdjson_module() is None:
         pytest.skip("pysimdjson is not installed")
     if request.param != "simdjson":
-        monkeypatch.setattr(column_layout, "simdjson", None)
+        monkeypatch.setattr(column_layout, "simdjson_module", lambda: None)
     if request.param == "stdlib":
         monkeypatch.setattr(column_layout, "orjson", None)
     return request.param
