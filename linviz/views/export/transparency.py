@@ -31,8 +31,10 @@ def transparent_background(widget: QtWidgets.QWidget, background: QtGui.QColor) 
     """While inside, style sheets and plots under ``widget`` leave their background unpainted.
 
     The theme's background colour is replaced by ``transparent`` in every style
-    sheet that applies (the widget's, its ancestors' and its children's), and
-    every graphics view drops its background brush.
+    sheet that applies (the widget's, its ancestors' and its children's), every
+    graphics view drops its background brush, and every widget that fills its
+    own background with that colour (a label made opaque so that its repaint
+    stops at it) stops filling it.
     """
     name = re.escape(background.name())
     pattern = re.compile(rf"(background(?:-color)?\s*:\s*){name}\b", re.IGNORECASE)
@@ -43,6 +45,7 @@ def transparent_background(widget: QtWidgets.QWidget, background: QtGui.QColor) 
         parent = parent.parentWidget()
     sheets: list[tuple[QtWidgets.QWidget, str]] = []
     brushes: list[tuple[QtWidgets.QGraphicsView, QtGui.QBrush]] = []
+    filled: list[QtWidgets.QWidget] = []
     try:
         for each in [*reversed(ancestors), widget, *widget.findChildren(QtWidgets.QWidget)]:
             sheet = each.styleSheet()
@@ -52,8 +55,15 @@ def transparent_background(widget: QtWidgets.QWidget, background: QtGui.QColor) 
         for view in graphics_views(widget):
             brushes.append((view, view.backgroundBrush()))
             view.setBackgroundBrush(QtGui.QBrush(QtCore.Qt.BrushStyle.NoBrush))
+        for each in [widget, *widget.findChildren(QtWidgets.QWidget)]:
+            fill = each.palette().color(each.backgroundRole())
+            if each.autoFillBackground() and fill.rgb() == background.rgb():
+                filled.append(each)
+                each.setAutoFillBackground(False)
         yield
     finally:
+        for each in filled:
+            each.setAutoFillBackground(True)
         for view, brush in reversed(brushes):
             view.setBackgroundBrush(brush)
         for each, sheet in reversed(sheets):

@@ -78,6 +78,26 @@ def test_transparent_png_clears_backgrounds_widgets_paint_themselves(read_window
     assert dark_text.sum() > 500
 
 
+def test_transparent_png_draws_text_straight_onto_transparency(read_window, tmp_path):
+    """The readout's sentences and numbers fill their own background: it is left
+    unpainted, not keyed out after, which left a light fringe around each letter."""
+    window = read_window  # it only reads: the module's shared window
+    panel = window.panels["readout"]
+    clear = open_png(images.export_widget(panel, tmp_path / "t.png", 1, transparent=True))
+    texts = [panel.heading, panel.numbers, panel.weights, panel.overlaps, panel.story]
+    shown = [text for text in texts if text.isVisible() and text.height() > 0]
+    assert len(shown) >= 3
+    for text in shown:
+        corner = text.mapTo(panel, text.rect().topLeft())
+        area = clear[
+            corner.y() : corner.y() + text.height(), corner.x() : corner.x() + text.width()
+        ]
+        ink = area[..., 3] > 0
+        assert ink.sum() > 50, text  # its words are there
+        light = ink & (area[..., 3] > 64) & (area[..., :3].min(axis=2) > 200)
+        assert light.sum() == 0, text  # and no light edge around them
+
+
 def test_dark_theme_png_has_a_dark_background(window, lesson_session, tmp_path):
     lesson_session.set_options(theme="dark")
     pixels = open_png(images.export_widget(window, tmp_path / "dark.png"))
