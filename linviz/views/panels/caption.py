@@ -10,6 +10,7 @@ from linviz.controller.session import Session
 from linviz.model.caption_fields import ANY_FIELDS, READ_FIELDS, WRITE_FIELDS
 from linviz.model.errors import ScenarioError
 from linviz.views.classroom.hidden_output import entered_text, predict_prompt
+from linviz.views.drawing.own_background import fill_own_background
 from linviz.views.drawing.steady_label import SteadyLabel
 from linviz.views.error_text import shown_error
 from linviz.views.guarded import guarded, guarded_size
@@ -207,6 +208,8 @@ class CaptionBar(Panel):
         )
         self.caption.clicked.connect(self._caption_clicked)
         self.caption.doubleClicked.connect(self.start_editing)
+        # Opaque: their new texts repaint them, not the desk under them.
+        fill_own_background(self, self.heading, self.caption_box)
         # Shown while the caption states numbers its step no longer shows.
         self.stale_mark = _StaleMark(self)
         self.stale_mark.setObjectName("stale_mark")

@@ -24,6 +24,7 @@ from linviz.model.drawable import color_limit
 from linviz.model.norms import largest_finite
 from linviz.model.snapshot import Snapshot
 from linviz.views.classroom.hidden_output import hidden_text
+from linviz.views.drawing.own_background import fill_own_background
 from linviz.views.drawing.scene_tuning import repaint_as_one_rectangle
 from linviz.views.drawing.steady_label import SteadyLabel
 from linviz.views.items.matrix_item import MatrixItem
@@ -163,6 +164,7 @@ class EquationPanel(Panel):
         # Plain text (labels may hold "<"); new on every cursor move: a steady label.
         self.heading = SteadyLabel(word_wrap=True)
         self.heading.label.setObjectName("equation_heading")
+        fill_own_background(self, self.heading)  # its repaint stops at it
         self.empty_label = QtWidgets.QLabel()
         self.empty_label.setObjectName("equation_message")
         self.empty_label.setWordWrap(True)

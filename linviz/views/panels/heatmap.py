@@ -23,6 +23,7 @@ from linviz.model.norms import largest_finite, summed_size
 from linviz.model.snapshot import Snapshot
 from linviz.views.drawing.axis_pictures import AxisPictures
 from linviz.views.drawing.item_cache import redraw_cached
+from linviz.views.drawing.own_background import fill_own_background
 from linviz.views.drawing.steady_label import SteadyLabel, tallest_wrapped
 from linviz.views.guarded import guarded
 from linviz.views.items.matrix_item import MatrixItem, colormap_for
@@ -203,6 +204,8 @@ class HeatmapPanel(Panel):
         self.title_label.label.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
         self.legend = SteadyLabel(word_wrap=True)
         self.legend.label.setObjectName("heatmap_legend")
+        # Opaque: their new texts repaint them, not the desk under them.
+        fill_own_background(self, self.title_label, self.legend)
 
         # The legend goes under the plot, or beside it in a panel wider than the
         # matrix needs (a laptop's short desk): see _place_legend.

@@ -36,6 +36,7 @@ from linviz.model.scenario import Scenario
 from linviz.model.steady_frames import held_window, steady_half_range, steady_window
 from linviz.views.drawing.arrow_layer import ArrowLayer
 from linviz.views.drawing.item_cache import redraw_cached
+from linviz.views.drawing.own_background import fill_own_background
 from linviz.views.drawing.scene_tuning import quiet_hover_while_dragging
 from linviz.views.drawing.steady_label import ReservedHeight, SteadyLabel
 from linviz.views.error_text import shown_error
@@ -183,6 +184,7 @@ class VectorPlanePanel(Panel):
         # A legend that changes between a write and a read (every other step of a
         # scrub) re-laid the desk out at each change; held steady, only a new height does.
         self.legend = SteadyLabel(word_wrap=True)
+        fill_own_background(self.legend)  # opaque: its repaint stops at it
         self._legend_height = ReservedHeight(
             self.legend.label, self._legend_texts, holder=self.legend
         )

@@ -28,6 +28,7 @@ from linviz.model.interference import strongest_earlier_overlaps
 from linviz.model.readout import ReadResult, cosine, rows_that_show, sizes_that_show
 from linviz.model.rules import RULE_PARAMETERS
 from linviz.views.classroom.hidden_output import HiddenNotice, entered_text, gap_text
+from linviz.views.drawing.own_background import fill_own_background
 from linviz.views.drawing.painted_text import FlowText, MeasureTable, Piece, Row, words
 from linviz.views.drawing.steady_label import SteadyLabel
 from linviz.views.error_words import part_title, part_words
@@ -119,6 +120,10 @@ class ReadoutPanel(Panel):
         self.prediction.setObjectName("readout_prediction")
         self.prediction.setTextFormat(Qt.TextFormat.PlainText)
         self.prediction.setWordWrap(True)
+        # Opaque: their new texts repaint them, not the panel under them.
+        fill_own_background(
+            self.heading, self.numbers, self.weights, self.overlaps, self.story, self.prediction
+        )
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
         layout.setSpacing(6)

@@ -14,6 +14,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
+from linviz.views.drawing.own_background import fill_own_background
 from linviz.views.language import say
 from linviz.views.number_text import grouped, localised
 from linviz.views.panels.chip_strip import ChipStrip
@@ -108,6 +109,8 @@ class TimelinePanel(Panel):
         self.slider.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
 
         self.position_label = QtWidgets.QLabel(self)
+        # Opaque: a move of the slider or a new position repaints the timeline, not the desk.
+        fill_own_background(self, self.position_label)
         self.position_label.setAlignment(
             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
         )
