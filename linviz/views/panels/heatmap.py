@@ -692,6 +692,10 @@ class HeatmapPanel(Panel):
         self._fix_legend_width(side if wanted else None)
         if wanted:
             layout.addWidget(self.legend, 1, 1, QtCore.Qt.AlignmentFlag.AlignTop)
+            # Its column as a legend already there has it (the narrowest its text fits
+            # at all), not the roomier one it took to move there: else the cells were
+            # 28 px at 1280×720 on opening a lesson, and 37 px after any resize.
+            self._place_legend()
         else:
             layout.addWidget(self.legend, 2, 0)
 
