@@ -110,15 +110,24 @@ def test_the_other_sizes_stay_legible(desk_window, lesson, size):
     assert_steps_fit(window, (1, 6, len(window.session.scenario)))
 
 
-def test_the_heatmap_cells_grew_at_1280_by_720(desk_window):
+def test_the_heatmap_cells_grew_at_1280_by_720(qapp, tmp_path_factory):
     # Measured before: 24 px cells (2×2), 16 px (3×2) beside a three-line legend.
-    window = desk_window
-    for lesson, least_px in (("crowding-the-plane", 34.0), ("transfer-challenge", 26.0)):
-        _open(window, lesson, (1280, 720))
-        window.session.set_cursor(6)
-        _settled()
-        assert window.desk.heatmap.cell_pixels() >= least_px, lesson
-        assert window.desk.heatmap.numbers_font_px() == window.desk.heatmap.theme.cell_label_px
+    # A window opened at that size: the desk's columns keep the proportions that
+    # earlier sizes left them (the module's window has been through several).
+    with module_window(tmp_path_factory, "cells_1280", Session(), (1280, 720)) as window:
+        for lesson, least_px in (("crowding-the-plane", 34.0), ("transfer-challenge", 26.0)):
+            _open(window, lesson, (1280, 720))
+            window.session.set_cursor(6)
+            _settled()
+            heatmap = window.desk.heatmap
+            cells = heatmap.cell_pixels()
+            assert cells >= least_px, lesson
+            assert heatmap.numbers_font_px() == heatmap.theme.cell_label_px
+            # The same cells after the window was another size and came back.
+            for size in ((1366, 768), (1280, 720)):
+                window.resize(*size)
+                _settled()
+            assert heatmap.cell_pixels() == pytest.approx(cells), lesson
 
 
 def test_titles_come_back_on_a_tall_window(desk_window):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pyqtgraph as pg
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -14,8 +16,7 @@ from linviz.views.items.plots import still_plot
 ORIENTATIONS = ("left", "bottom", "top", "right")
 
 
-@pytest.fixture(scope="module")
-def plot(qapp):
+def _shown_plot(qapp) -> Iterator[pg.PlotWidget]:
     """A shown plot with a grid, every axis shown, as the planes have it."""
     widget = still_plot()
     item = widget.getPlotItem()
@@ -28,6 +29,18 @@ def plot(qapp):
     yield widget
     widget.close()
     widget.deleteLater()
+
+
+@pytest.fixture(scope="module")
+def plot(qapp):
+    """One plot for the module's property tests (each sets the axes' state it needs)."""
+    yield from _shown_plot(qapp)
+
+
+@pytest.fixture
+def fresh_plot(qapp):
+    """A plot of its own: the ticks an axis picks depend on the text room it was left."""
+    yield from _shown_plot(qapp)
 
 
 def _plain(specs):
@@ -63,7 +76,7 @@ def _both(axis: pg.AxisItem) -> tuple[object, object, tuple, tuple]:
     return results[0], results[1], rooms[0], rooms[1]
 
 
-def test_the_plots_axes_are_drawn_from_these_specs(plot, qapp, monkeypatch):
+def test_the_plots_axes_are_drawn_from_these_specs(fresh_plot, qapp, monkeypatch):
     import linviz.views.items.plots as plots
 
     drawn = []
@@ -74,6 +87,7 @@ def test_the_plots_axes_are_drawn_from_these_specs(plot, qapp, monkeypatch):
         return specs
 
     monkeypatch.setattr(plots, "draw_specs", counted)
+    plot = fresh_plot
     plot.getPlotItem().setRange(xRange=(-3.5, 7.25), yRange=(10.0, 20.0), padding=0)
     plot.repaint()
     qapp.processEvents()
