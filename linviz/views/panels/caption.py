@@ -10,7 +10,6 @@ from linviz.controller.session import Session
 from linviz.model.caption_fields import ANY_FIELDS, READ_FIELDS, WRITE_FIELDS
 from linviz.model.errors import ScenarioError
 from linviz.views.classroom.hidden_output import entered_text, predict_prompt
-from linviz.views.drawing.own_background import fill_own_background
 from linviz.views.drawing.steady_label import SteadyLabel
 from linviz.views.error_text import shown_error
 from linviz.views.guarded import guarded, guarded_size
@@ -21,6 +20,7 @@ from linviz.views.number_text import (
     stale_text,
     unbroken_lists,
 )
+from linviz.views.own_background import fill_own_background
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import label_style
 from linviz.views.typography import spaced

@@ -24,11 +24,11 @@ from linviz.model.drawable import color_limit
 from linviz.model.norms import largest_finite
 from linviz.model.snapshot import Snapshot
 from linviz.views.classroom.hidden_output import hidden_text
-from linviz.views.drawing.own_background import fill_own_background
 from linviz.views.drawing.scene_tuning import repaint_as_one_rectangle
 from linviz.views.drawing.steady_label import SteadyLabel
 from linviz.views.items.matrix_item import MatrixItem
 from linviz.views.number_text import grouped, shown_number, shown_vector
+from linviz.views.own_background import fill_own_background
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme
 from linviz.views.typography import unbroken, with_unbroken

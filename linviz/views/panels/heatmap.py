@@ -23,12 +23,12 @@ from linviz.model.norms import largest_finite, summed_size
 from linviz.model.snapshot import Snapshot
 from linviz.views.drawing.axis_pictures import AxisPictures
 from linviz.views.drawing.item_cache import redraw_cached
-from linviz.views.drawing.own_background import fill_own_background
 from linviz.views.drawing.steady_label import SteadyLabel, tallest_wrapped
 from linviz.views.guarded import guarded
 from linviz.views.items.matrix_item import MatrixItem, colormap_for
 from linviz.views.items.plots import color_bar, still_plot
 from linviz.views.number_text import MINUS, cell_text, grouped, shown_number
+from linviz.views.own_background import fill_own_background
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme
 

@@ -36,7 +36,6 @@ from linviz.model.scenario import Scenario
 from linviz.model.steady_frames import held_window, steady_half_range, steady_window
 from linviz.views.drawing.arrow_layer import ArrowLayer
 from linviz.views.drawing.item_cache import redraw_cached
-from linviz.views.drawing.own_background import fill_own_background
 from linviz.views.drawing.scene_tuning import quiet_hover_while_dragging
 from linviz.views.drawing.steady_label import ReservedHeight, SteadyLabel
 from linviz.views.error_text import shown_error
@@ -53,6 +52,7 @@ from linviz.views.items.plane_arrows import (
 )
 from linviz.views.items.plots import still_plot
 from linviz.views.items.steady_axes import set_tick_font, steady_axes
+from linviz.views.own_background import fill_own_background
 from linviz.views.panels.axis_chooser import AxisChooser
 from linviz.views.panels.panel import Panel
 from linviz.views.theme import Theme

@@ -28,7 +28,6 @@ from linviz.model.interference import strongest_earlier_overlaps
 from linviz.model.readout import ReadResult, cosine, rows_that_show, sizes_that_show
 from linviz.model.rules import RULE_PARAMETERS
 from linviz.views.classroom.hidden_output import HiddenNotice, entered_text, gap_text
-from linviz.views.drawing.own_background import fill_own_background
 from linviz.views.drawing.painted_text import FlowText, MeasureTable, Piece, Row, words
 from linviz.views.drawing.steady_label import SteadyLabel
 from linviz.views.error_words import part_title, part_words
@@ -41,6 +40,7 @@ from linviz.views.number_text import (
     shown_vector,
     unbroken_lists,
 )
+from linviz.views.own_background import fill_own_background
 from linviz.views.panels.panel import Panel
 from linviz.views.panels.term_bars import (
     CANCELLED,

@@ -14,9 +14,9 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from linviz.controller.changes import Change
 from linviz.controller.session import Session
-from linviz.views.drawing.own_background import fill_own_background
 from linviz.views.language import say
 from linviz.views.number_text import grouped, localised
+from linviz.views.own_background import fill_own_background
 from linviz.views.panels.chip_strip import ChipStrip
 from linviz.views.panels.panel import Panel
 from linviz.views.shell.actions import ActionSpec, key_sequences, make_action
