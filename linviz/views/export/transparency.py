@@ -46,8 +46,9 @@ def transparent_background(widget: QtWidgets.QWidget, background: QtGui.QColor) 
     sheets: list[tuple[QtWidgets.QWidget, str]] = []
     brushes: list[tuple[QtWidgets.QGraphicsView, QtGui.QBrush]] = []
     filled: list[QtWidgets.QWidget] = []
+    under = [widget, *widget.findChildren(QtWidgets.QWidget)]
     try:
-        for each in [*reversed(ancestors), widget, *widget.findChildren(QtWidgets.QWidget)]:
+        for each in [*reversed(ancestors), *under]:
             sheet = each.styleSheet()
             if sheet and pattern.search(sheet):
                 sheets.append((each, sheet))
@@ -55,7 +56,7 @@ def transparent_background(widget: QtWidgets.QWidget, background: QtGui.QColor) 
         for view in graphics_views(widget):
             brushes.append((view, view.backgroundBrush()))
             view.setBackgroundBrush(QtGui.QBrush(QtCore.Qt.BrushStyle.NoBrush))
-        for each in [widget, *widget.findChildren(QtWidgets.QWidget)]:
+        for each in under:
             fill = each.palette().color(each.backgroundRole())
             if each.autoFillBackground() and fill.rgb() == background.rgb():
                 filled.append(each)
