@@ -136,21 +136,18 @@ def apply_writes(
     """
     count = len(phi_keys)
     decays = np.asarray(alphas, dtype=np.float64) if rule.decays else np.ones(count)
+    if count and not rule.corrects:
+        added = write_sum(rule, phi_keys, values, decays)
+        effective = values.view()
+        effective.flags.writeable = False
+        after = added.normaliser_after(normaliser, normalize)
+        return WriteRun(added.applied_to(state), after, effective, decays)
     if normalize:
         normaliser = normaliser + phi_keys.sum(axis=0)
     else:
         normaliser = normaliser.copy()
     if not count:
         return WriteRun(state.copy(), normaliser, np.zeros((0, state.shape[1])), decays)
-    if not rule.corrects:
-        effective = values.view()
-        effective.flags.writeable = False
-        if rule.decays:
-            weighted = phi_keys * later_factors(decays)[:, None]
-            new_state = decays.prod() * state + weighted.T @ values
-        else:
-            new_state = state + phi_keys.T @ values
-        return WriteRun(new_state, normaliser, effective, decays)
     new_state = state.copy()
     effective = np.empty_like(values)
     betas = np.asarray(betas, dtype=np.float64)
@@ -172,6 +169,55 @@ def apply_writes(
     _delta_by_write(new_state, effective, phi_keys, values, decays, betas, start, count)
     effective.flags.writeable = False
     return WriteRun(new_state, normaliser, effective, decays)
+
+
+@dataclass(frozen=True)
+class WriteSum:
+    """What a run of writes adds under a rule without a correction.
+
+    Such a run is ``S' = decay · S + product``, whatever ``S`` it starts from:
+    kept, it gives the state after the run from a new ``S`` with one
+    addition (a drag of an earlier step leaves the cursor's run as it was).
+
+    Attributes
+    ----------
+    product
+        ``Σ_i later_i φ(k_i) v_iᵀ``.
+    decay
+        The product of the run's decays; ``None`` for a rule without one.
+    key_sum
+        ``Σ_i φ(k_i)``: what the run adds to ``z``.
+    """
+
+    product: np.ndarray
+    decay: np.float64 | None
+    key_sum: np.ndarray
+
+    def applied_to(self, state: np.ndarray) -> np.ndarray:
+        """``decay · S + product``, exactly as :func:`apply_writes` forms it (a new array)."""
+        if self.decay is None:
+            return state + self.product
+        return self.decay * state + self.product
+
+    def normaliser_after(self, normaliser: np.ndarray, normalize: bool) -> np.ndarray:
+        """``z`` after the run (a new array): ``z + Σ φ(k_i)`` under the normaliser."""
+        return normaliser + self.key_sum if normalize else normaliser.copy()
+
+
+def write_sum(rule: Rule, phi_keys: np.ndarray, values: np.ndarray, decays: np.ndarray) -> WriteSum:
+    """The :class:`WriteSum` of a run of writes under ``rule`` (one without a correction).
+
+    ``decays``: each write's decay, as :func:`apply_writes` takes them (ignored
+    by a rule without one).
+    """
+    if rule.corrects:
+        raise ValueError(f"{rule.name} corrects: its run depends on the state it starts from")
+    key_sum = phi_keys.sum(axis=0)
+    if not rule.decays:
+        return WriteSum(phi_keys.T @ values, None, key_sum)
+    decays = np.asarray(decays, dtype=np.float64)
+    weighted = phi_keys * later_factors(decays)[:, None]
+    return WriteSum(weighted.T @ values, decays.prod(), key_sum)
 
 
 @functools.lru_cache(maxsize=4)

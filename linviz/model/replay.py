@@ -20,12 +20,15 @@ from linviz.model.errors import QT_TRANSLATE_NOOP, ScenarioError
 from linviz.model.features import feature_map
 from linviz.model.kernel import (
     WriteRun,
+    WriteSum,
     apply_writes,
     later_factors,
     read_denominator,
     read_memory,
+    write_sum,
 )
 from linviz.model.norms import largest_finite
+from linviz.model.rules import Rule
 from linviz.model.scenario import Edit, Scenario, Step
 
 #: Steps between two checkpoints: replaying this many d=64 additive steps takes
@@ -392,6 +395,10 @@ class Trace:
         # it on every frame.
         self._touch_tail: tuple[int, np.ndarray] | None = None
         self._last_advance: tuple[tuple[int, int, int], WriteRun] | None = None
+        # Rules without a correction: the last partial segment's sum, as (start,
+        # stop, rule, sum or None without writes). A drag earlier in the trace
+        # leaves it as it is, so the cursor's state costs one addition a frame.
+        self._tail_sum: tuple[int, int, Rule, WriteSum | None] | None = None
         self.generation = 0
         self._state_generation = 0
         self._edits: deque[tuple[int, int]] = deque(maxlen=EDIT_HISTORY)
@@ -416,6 +423,7 @@ class Trace:
         self._touch_before = [np.zeros((sc.d_k, sc.d_v), dtype=np.int64)]
         self._touch_tail = None
         self._last_advance = None
+        self._tail_sum = None
 
     def invalidate(self, edit: Edit | int) -> None:
         """Forget what an edit made stale (an :class:`Edit`, or a first changed step)."""
@@ -427,6 +435,11 @@ class Trace:
             return
         self._state_generation += 1
         self._last_advance = None
+        tail = self._tail_sum
+        if tail is not None:
+            start, stop = tail[:2]
+            if edit.first <= stop and (edit.last is None or edit.last > start):
+                self._tail_sum = None  # the edit changed some of its rows
         if edit.first <= 1 and edit.last is None:
             self._reset()
             return
@@ -563,8 +576,27 @@ class Trace:
         start = segment * self.checkpoint_every
         if t == start:
             return state.copy(), normaliser.copy()
+        if not self.scenario.rule.corrects:
+            added = self._sum_of(start, t)
+            if added is None:
+                return state.copy(), normaliser.copy()
+            after = added.normaliser_after(normaliser, self.scenario.normalize)
+            return added.applied_to(state), after
         run = self._advance(state, normaliser, start, t)
         return run.state, run.normaliser
+
+    def _sum_of(self, start: int, stop: int) -> WriteSum | None:
+        """The :class:`~linviz.model.kernel.WriteSum` of steps ``start+1 .. stop`` (``None``:
+        no write among them), kept for the last run asked for.
+        """
+        rule = self.scenario.rule
+        kept = self._tail_sum
+        if kept is not None and kept[:3] == (start, stop, rule):
+            return kept[3]
+        writes = self._writes(start, stop)
+        added = None if writes is None else write_sum(rule, writes[0], writes[1], writes[2])
+        self._tail_sum = (start, stop, rule, added)
+        return added
 
     def state(self, t: int) -> np.ndarray:
         """``S`` after the first ``t`` steps (``t`` = 0 is the empty memory)."""

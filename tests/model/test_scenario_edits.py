@@ -286,6 +286,53 @@ def test_an_edit_replays_its_own_segment_and_adds_the_later_ones(rule, monkeypat
         assert_trace_is_fresh(trace)
 
 
+@pytest.mark.parametrize("rule", [Rule("additive"), Rule("gated", alpha=0.8)], ids=str)
+def test_a_drag_before_the_cursors_segment_keeps_that_segments_sum(rule, monkeypatch):
+    """With the cursor inside the last segment, a drag of step 1 replays segment 0
+    and adds the cursor's part of its own segment as kept: its writes are not
+    gathered again. An edit inside that part, or an insert before it, drops it."""
+    steps = [write([1, i % 3], [i, 1], f"w{i}") for i in range(1, 12)]
+    sc = Scenario(2, 2, steps, rule=rule, normalize=rule.name == "additive")
+    trace = Trace(sc, checkpoint_every=4)
+    trace.state(10)
+    gathered: list[tuple[int, int]] = []
+    writes = Trace._writes
+    monkeypatch.setattr(
+        Trace,
+        "_writes",
+        lambda self, start, stop: (
+            (self is trace and gathered.append((start, stop))) or writes(self, start, stop)
+        ),
+    )
+
+    def fresh(t):
+        return Trace(sc.copy(), checkpoint_every=4).state_and_normaliser(t)
+
+    def assert_as_fresh(t):
+        state, z = trace.state_and_normaliser(t)
+        expected_state, expected_z = fresh(t)
+        np.testing.assert_allclose(state, expected_state, rtol=1e-12, atol=1e-12)
+        np.testing.assert_allclose(z, expected_z, rtol=1e-12, atol=1e-12)
+
+    for value in ([7, 7], [-2, 5]):  # a drag
+        sc.replace_step(1, write([1, 1], value, "w1"))
+        gathered.clear()
+        assert_as_fresh(10)
+        assert (8, 10) not in gathered
+    sc.replace_step(9, write([2, 1], [3, 3], "w9"))  # inside the kept part
+    gathered.clear()
+    assert_as_fresh(10)
+    assert (8, 10) in gathered
+    sc.replace_step(11, write([4, 1], [3, 3], "w11"))  # after it: still kept
+    gathered.clear()
+    assert_as_fresh(10)
+    assert (8, 10) not in gathered
+    sc.insert_step(2, write([0, 1], [1, 1], "new"))  # rows shift: steps 9, 10 are others
+    assert_as_fresh(10)
+    sc.configure(rule=Rule("gated", alpha=0.5), normalize=False)
+    assert_as_fresh(10)
+
+
 NUMBERS = st.floats(
     allow_nan=False, allow_infinity=False, min_value=-1.8e308, max_value=1.8e308
 ) | st.sampled_from([5e-324, -5e-324, -0.0, 1.7976931348623157e308, -1.7976931348623157e308])
