@@ -8,11 +8,11 @@ group is one colour strip instead, a tiny heatmap row.
 
 Against the plain pyqtgraph version, measured in one run (``python -m
 linviz.bench.drawing_bench --cpu-time``; ``linviz bench --only drawing``
-gives wall times: 2026-12-03, offscreen, GUI-thread CPU time, load 7.4,
+gives wall times: 2026-12-07, offscreen, GUI-thread CPU time, load 0.4,
 medians of 200): an update and repaint of crowding-the-plane's last read
-(five groups, d_v = 2) takes 2.8 ms here and 13.1 ms as one
+(five groups, d_v = 2) takes 0.72 ms here and 3.66 ms as one
 ``pg.BarGraphItem`` and one ``pg.TextItem`` per group in a ``pg.PlotWidget``
-(4.6x; wall time in the same kind of run 2.4 against 69 ms).
+(5.1x; on 2026-12-03, load 7.4: 2.8 against 13.1 ms, 4.6x).
 """
 
 from __future__ import annotations
