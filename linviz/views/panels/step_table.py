@@ -437,6 +437,8 @@ class StepEditorPanel(Panel):
 
     def clear_message(self) -> None:
         """Hide the last refusal."""
+        if self.message_label.isHidden() and not self.message_label.text():
+            return  # none shown: clearing again cost ~0.09 ms on every frame of a drag
         self.message_label.clear()
         self.message_label.setToolTip("")
         self.message_label.hide()
