@@ -133,3 +133,36 @@ def test_a_wrapped_text_is_measured_with_the_padding_a_style_sheet_gives(qtbot, 
     assert host.isVisible() and inner > 0
     measured = tallest_wrapped(steady.label, ["Write w12", LONG], inner)
     assert measured == steady.heightForWidth(inner) > steady.label.fontMetrics().height()
+
+
+@pytest.mark.parametrize("point_size", [11, 20])
+def test_a_selectable_caption_is_measured_as_it_lays_itself_out(qtbot, point_size):
+    """A selectable label (the caption, whose words can be copied) lays its text out
+    in a QTextDocument; its height is measured on a plain probe instead, which is
+    ~6x cheaper. Both give the same height for every lesson caption, at every step,
+    at widths from a compact desk to a full-HD one.
+    """
+    from linviz.controller.session import Session
+    from linviz.model.lessons import bundled_lessons
+    from linviz.views.drawing.steady_label import _wrapped_height
+    from linviz.views.number_text import caption_numbers, unbroken_lists
+    from linviz.views.typography import spaced
+
+    label = QtWidgets.QLabel()
+    label.setTextFormat(QtCore.Qt.TextFormat.PlainText)
+    label.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
+    steady = SteadyLabel(word_wrap=True, label=label)
+    host = in_a_column(qtbot, steady, width=400)
+    host.setStyleSheet(f"font-size: {point_size}pt;")
+    compared = 0
+    for lesson in bundled_lessons():
+        session = Session()
+        session.open(lesson.name)
+        for number in range(len(session.scenario) + 1):
+            session.set_cursor(number)
+            text = spaced(unbroken_lists(session.caption(numbers=caption_numbers()).text))
+            label.setText(text)
+            for width in (180, 420, 900, 1700):
+                assert _wrapped_height(label, width) == label.heightForWidth(width), (text, width)
+                compared += 1
+    assert compared > 200
