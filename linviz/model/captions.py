@@ -29,6 +29,7 @@ from linviz.model.norms import cosine
 from linviz.model.readout import ReadResult
 from linviz.model.replay import Trace, WriteRecord
 from linviz.model.report import fmt_matrix, fmt_number, fmt_vector, fmt_written
+from linviz.model.scenario import Step
 from linviz.model.snapshot import Snapshot, snapshot
 
 
@@ -63,6 +64,10 @@ class Numbers:
 
 #: Numbers as ``linviz trace`` prints them.
 PLAIN_NUMBERS = Numbers()
+
+#: Fields that quote what a step was given (a write's key and value, a read's
+#: query): written from the step itself, with no state worked out.
+_TYPED_FIELDS = frozenset({"k", "v", "q"})
 
 
 def render(
@@ -147,6 +152,8 @@ class _Values:
             return str(step_number)
         if field.name == "label":
             return sc.label_at(step_number)
+        if field.name in _TYPED_FIELDS:
+            return self._typed_text(field.name, sc.step(step_number))
         snap = self._snapshot(step_number)
         if field.name == "S":
             return fmt.matrix(snap.state)
@@ -156,16 +163,22 @@ class _Values:
             return self._write_text(field.name, snap.write)
         return self._read_text(field.name, snap.read)
 
+    def _typed_text(self, name: str, step: Step) -> str:
+        """A key, value or query as the step has it: no state needed (a write's
+        caption quoting only its key and value works out no snapshot, on every
+        frame of a drag of an earlier step).
+        """
+        if (name == "q") == step.is_write:
+            raise ValueError("not a read" if name == "q" else "not a write")
+        shown = step.value if name == "v" else step.vector
+        assert shown is not None  # a write's step has its value
+        return self.numbers.written(shown)
+
     def _write_text(self, name: str, record: WriteRecord | None) -> str:
         fmt = self.numbers
         if record is None:
             raise ValueError("not a write")
         value = record.step.value
-        if name == "k":
-            return fmt.written(record.step.vector)
-        if name == "v":
-            assert value is not None  # a write's step has its value
-            return fmt.written(value)
         if name == "phi_k":
             return fmt.vector(record.phi_key)
         if name == "stamp":
@@ -188,8 +201,6 @@ class _Values:
         fmt = self.numbers
         if result is None:
             raise ValueError("not a read")
-        if name == "q":
-            return fmt.written(result.step.vector)
         if name == "phi_q":
             return fmt.vector(result.phi_query)
         if name == "y":

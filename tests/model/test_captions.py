@@ -11,6 +11,7 @@ from linviz.model.errors import ScenarioError
 from linviz.model.replay import Trace
 from linviz.model.scenario import Scenario, read, write
 from linviz.model.scenario_file import dumps_scenario, load_scenario_bytes
+from linviz.model.snapshot import snapshot
 
 
 def crowding(**changes):
@@ -44,6 +45,30 @@ def test_hidden_answers_show_a_question_mark():
     trace = Trace(crowding())
     text = render("q = {q}, y = {y}, target {target}", trace, 5, hidden=lambda n: n == 5)
     assert text == "q = [0.8, 0.6], y = ?, target ?"
+
+
+def test_a_steps_own_numbers_are_quoted_without_working_out_its_state():
+    """A write's key and value and a read's query are what the step was given:
+    quoting only them works out no snapshot (a drag's frames render such
+    captions for every row in view). Asked of the other kind of step, they
+    show ``?`` as any field that does not fit."""
+    trace = Trace(crowding())
+    asked: list[int] = []
+
+    def snapshot_of(number):
+        asked.append(number)
+        return snapshot(trace, number)
+
+    assert render("{k} → {v}", trace, 4, snapshot_of=snapshot_of) == "[0.8, 0.6] → [0, -5]"
+    assert render("{q}; k1 was {k@k1}", trace, 5, snapshot_of=snapshot_of) == (
+        "[0.8, 0.6]; k1 was [1, 0]"
+    )
+    assert asked == []
+    assert render("{q} {v@r1}", trace, 4, snapshot_of=snapshot_of) == "? ?"
+    assert (
+        render("{v} then {y@r2}", trace, 4, snapshot_of=snapshot_of) == "[0, -5] then [1.2, -1.8]"
+    )
+    assert asked == [5]
 
 
 def test_braces_are_written_doubled():
