@@ -31,6 +31,10 @@ from linviz.model.norms import largest_finite
 from linviz.model.rules import Rule
 from linviz.model.scenario import Edit, Scenario, Step
 
+#: Rows edited in place that update a segment's writer counts row by row (a drag
+#: edits one); more are counted again with the segment, one matrix product.
+RECOUNT_ROWS = 8
+
 #: Steps between two checkpoints: replaying this many d=64 additive steps takes
 #: under 1 ms, and 100,000 steps keep ~200 checkpoints (6 MB at d = 64).
 DEFAULT_CHECKPOINT_EVERY = 512
@@ -394,6 +398,13 @@ class Trace:
         # earlier in the trace leaves it as it is, and the cursor's step asks for
         # it on every frame.
         self._touch_tail: tuple[int, np.ndarray] | None = None
+        # Rules without a correction: which cells each row of the segment last
+        # counted in full writes into, as (segment, φ(k) ≠ 0, v ≠ 0), one row per
+        # step (all False for a read). An edit of some of its rows in place (each
+        # frame of a drag) then recounts those rows alone. Trusted only while that
+        # segment's counts are kept: any other edit of its rows drops those counts,
+        # and counting the segment again keeps its rows anew.
+        self._touch_kept: tuple[int, np.ndarray, np.ndarray] | None = None
         self._last_advance: tuple[tuple[int, int, int], WriteRun] | None = None
         # Rules without a correction: the last partial segment's sum, as (start,
         # stop, rule, sum or None without writes). A drag earlier in the trace
@@ -422,6 +433,7 @@ class Trace:
         self._touch.clear()
         self._touch_before = [np.zeros((sc.d_k, sc.d_v), dtype=np.int64)]
         self._touch_tail = None
+        self._touch_kept = None
         self._last_advance = None
         self._tail_sum = None
 
@@ -450,12 +462,14 @@ class Trace:
         if edit.last is not None and not self.scenario.rule.corrects:
             last_segment = (edit.last - 1) // K
             self._keep_sums(last_segment + 1)
+        recounted = last_segment is not None and self._recount_in_place(edit, segment, last_segment)
         del self._checkpoints[segment + 1 :]
         del self._touch_before[segment + 1 :]
         for cache in (self._sums, self._touch, self._effective):
             for stale in [c for c in cache if c >= segment]:
                 if last_segment is None or stale <= last_segment:
-                    del cache[stale]
+                    if not (recounted and cache is self._touch):
+                        del cache[stale]
         if self._touch_tail is not None:
             tail_segment = self._touch_tail[0] // K
             if tail_segment >= segment and (last_segment is None or tail_segment <= last_segment):
@@ -724,9 +738,49 @@ class Trace:
             counts += self._touch_tail[1]
         return counts
 
+    def _recount_in_place(self, edit: Edit, segment: int, last_segment: int) -> bool:
+        """Update the counts of the segment kept in :attr:`_touch_kept` for its rows
+        ``edit.first .. edit.last`` changed in place; whether it could.
+
+        Exact: a row's part of the counts is the 0/1 outer product of where its
+        ``φ(k)`` and its value are non-zero, taken away as it was and added as it is.
+        """
+        kept = self._touch_kept
+        if kept is None or kept[0] != segment or last_segment != segment:
+            return False
+        if segment not in self._touch or edit.last is None:
+            return False
+        if edit.last - edit.first >= RECOUNT_ROWS:
+            return False  # many rows: counting the segment again costs less
+        base = segment * self.checkpoint_every
+        rows = slice(edit.first - 1 - base, edit.last - base)
+        old_keys, old_values = kept[1][rows], kept[2][rows]
+        new_keys, new_values = self._touch_patterns(edit.first - 1, edit.last)
+        counts = self._touch[segment].copy()
+        for keys, values, sign in ((old_keys, old_values, -1), (new_keys, new_values, 1)):
+            for key, value in zip(keys, values):  # a drag's frame: one row
+                counts += sign * (key[:, None] & value[None, :])
+        kept[1][rows], kept[2][rows] = new_keys, new_values
+        self._touch[segment] = counts
+        return True
+
+    def _touch_patterns(self, start: int, stop: int) -> tuple[np.ndarray, np.ndarray]:
+        """Where each of steps ``start+1 .. stop`` writes: ``φ(k) ≠ 0`` and ``v ≠ 0``, row
+        by row (all False for a read). Rules without a correction only.
+        """
+        sc = self.scenario
+        writes = sc.write_mask(start, stop)[:, None]
+        keys = (self.phi(sc.vectors(start, stop)) != 0) & writes
+        return keys, (sc.values(start, stop) != 0) & writes
+
     def _touch_rows(self, start: int, stop: int) -> np.ndarray:
         """Writer counts per cell over steps ``start+1 .. stop`` (within one segment)."""
         sc = self.scenario
+        if not sc.rule.corrects and stop == start + self.checkpoint_every:
+            # A whole segment: its rows are kept, so a drag recounts one row a frame.
+            keys_nz, values_nz = self._touch_patterns(start, stop)
+            self._touch_kept = (start // self.checkpoint_every, keys_nz, values_nz)
+            return _touch_product(keys_nz, values_nz)
         writes = self._writes(start, stop)
         if writes is None:
             return np.zeros((sc.d_k, sc.d_v), dtype=np.int64)
@@ -740,11 +794,7 @@ class Trace:
             else:
                 state, normaliser = self._checkpoints[segment]
                 values = self._advance(state, normaliser, start, stop).effective
-        # 0/1 matrices multiplied in float32 (BLAS; an integer product is ~10x slower).
-        # Exact: every partial sum is a whole number of writes, far below 2**24.
-        keys_touch = (keys != 0).astype(np.float32)
-        values_touch = (values != 0).astype(np.float32)
-        return np.rint(keys_touch.T @ values_touch).astype(np.int64)
+        return _touch_product(keys != 0, values != 0)
 
     # -- overflow ----------------------------------------------------------------------
     def first_invalid_step(self) -> int | None:
@@ -825,6 +875,14 @@ class Trace:
             step=bad,
             field="query",
         )
+
+
+def _touch_product(keys: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """Cell ``(r, c)``: how many rows have both ``keys[:, r]`` and ``values[:, c]`` (0/1)."""
+    # 0/1 matrices multiplied in float32 (BLAS; an integer product is ~10x slower).
+    # Exact: every partial sum is a whole number of writes, far below 2**24.
+    product = keys.astype(np.float32).T @ values.astype(np.float32)
+    return np.rint(product).astype(np.int64)
 
 
 def _row_sizes(rows: np.ndarray) -> np.ndarray:

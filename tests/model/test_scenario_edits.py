@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from linviz.model.errors import ScenarioError
 from linviz.model.replay import Trace
 from linviz.model.rules import Rule
 from linviz.model.scenario import Edit, Scenario, read, write
@@ -331,6 +332,72 @@ def test_a_drag_before_the_cursors_segment_keeps_that_segments_sum(rule, monkeyp
     assert_as_fresh(10)
     sc.configure(rule=Rule("gated", alpha=0.5), normalize=False)
     assert_as_fresh(10)
+
+
+#: A component that is often exactly 0: which cells a write touches changes with it.
+SPARSE = st.sampled_from([0.0, 0.0, 1.0, -2.0, 0.5])
+
+
+@st.composite
+def touch_edits(draw, size):
+    """An edit of a 3×2 scenario of ``size`` steps: mostly a row replaced in place."""
+    kind = draw(st.sampled_from(["drag", "drag", "replace", "kind", "insert", "remove"]))
+    number = draw(st.integers(1, size))
+    key = draw(st.lists(SPARSE, min_size=3, max_size=3))
+    value = draw(st.lists(SPARSE, min_size=2, max_size=2))
+    return kind, number, key, value
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    rule=st.sampled_from([Rule("additive"), Rule("gated", alpha=0.5)]),
+    feature=st.sampled_from(["identity", "relu"]),
+    data=st.data(),
+)
+def test_writer_counts_stay_those_of_a_fresh_trace_through_any_edits(rule, feature, data):
+    """Counts of a drag's frames are recounted from the edited rows alone
+    (:meth:`Trace._recount_in_place`): after any run of edits, in place or not,
+    every step's counts are those a fresh trace works out."""
+    steps = [
+        write(data.draw(st.lists(SPARSE, min_size=3, max_size=3)), [i % 2, 1.0], f"w{i}")
+        if i % 4
+        else read([1.0, 0.0, 0.0], f"r{i}")
+        for i in range(11)
+    ]
+    sc = Scenario(3, 2, steps, rule=rule, feature_map=feature)
+    trace = Trace(sc, checkpoint_every=3)
+    trace.writer_counts(len(sc))
+    inserted = 0
+    for kind, number, key, value in data.draw(st.lists(touch_edits(len(sc) - 1), max_size=8)):
+        number = min(number, len(sc))  # removals shorten the scenario
+        label = sc.step(number).label
+        if kind in ("replace", "drag") and sc.step(number).is_write:
+            sc.replace_step(number, write(key, value, label))
+            if kind == "drag":  # the same row again, as a drag's next frame
+                check(trace, sc)
+                sc.replace_step(number, write(key[::-1], value[::-1], label))
+        elif kind == "kind":  # a write becomes a read, or a read a write, in place
+            step = sc.step(number)
+            changed = read(key, label) if step.is_write else write(key, value, label)
+            try:
+                sc.replace_step(number, changed)
+            except ScenarioError:
+                continue  # a read's target would be lost
+        elif kind == "insert":
+            inserted += 1
+            sc.insert_step(number, write(key, value, f"n{inserted}"))
+        elif kind == "remove" and len(sc) > 2:
+            try:
+                sc.remove_step(number)
+            except ScenarioError:
+                continue
+        check(trace, sc)
+
+
+def check(trace, sc):
+    fresh = Trace(sc.copy(), checkpoint_every=3)
+    for t in (len(sc), *range(len(sc) + 1)):
+        assert trace.writer_counts(t).tolist() == fresh.writer_counts(t).tolist(), t
 
 
 NUMBERS = st.floats(
