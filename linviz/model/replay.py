@@ -776,25 +776,25 @@ class Trace:
     def _touch_rows(self, start: int, stop: int) -> np.ndarray:
         """Writer counts per cell over steps ``start+1 .. stop`` (within one segment)."""
         sc = self.scenario
-        if not sc.rule.corrects and stop == start + self.checkpoint_every:
-            # A whole segment: its rows are kept, so a drag recounts one row a frame.
+        K = self.checkpoint_every
+        if not sc.rule.corrects:
             keys_nz, values_nz = self._touch_patterns(start, stop)
-            self._touch_kept = (start // self.checkpoint_every, keys_nz, values_nz)
+            if stop == start + K:  # a whole segment: a drag then recounts one row a frame
+                self._touch_kept = (start // K, keys_nz, values_nz)
             return _touch_product(keys_nz, values_nz)
+        # A delta rule: each write puts its effective value, which the state it finds sets.
         writes = self._writes(start, stop)
         if writes is None:
             return np.zeros((sc.d_k, sc.d_v), dtype=np.int64)
-        keys, values = writes[0], writes[1]
-        if sc.rule.corrects:
-            segment = start // self.checkpoint_every
-            self._ensure_checkpoint(segment)
-            if stop == start + self.checkpoint_every:
-                self._ensure_checkpoint(segment + 1)
-                values = self._effective[segment][0]
-            else:
-                state, normaliser = self._checkpoints[segment]
-                values = self._advance(state, normaliser, start, stop).effective
-        return _touch_product(keys != 0, values != 0)
+        segment = start // K
+        self._ensure_checkpoint(segment)
+        if stop == start + K:
+            self._ensure_checkpoint(segment + 1)
+            values = self._effective[segment][0]
+        else:
+            state, normaliser = self._checkpoints[segment]
+            values = self._advance(state, normaliser, start, stop).effective
+        return _touch_product(writes[0] != 0, values != 0)
 
     # -- overflow ----------------------------------------------------------------------
     def first_invalid_step(self) -> int | None:
