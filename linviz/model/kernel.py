@@ -137,10 +137,10 @@ def apply_writes(
     count = len(phi_keys)
     decays = np.asarray(alphas, dtype=np.float64) if rule.decays else np.ones(count)
     if count and not rule.corrects:
-        added = write_sum(rule, phi_keys, values, decays)
+        added = write_sum(rule, normalize, phi_keys, values, decays)
         effective = values.view()
         effective.flags.writeable = False
-        after = added.normaliser_after(normaliser, normalize)
+        after = added.normaliser_after(normaliser)
         return WriteRun(added.applied_to(state), after, effective, decays)
     if normalize:
         normaliser = normaliser + phi_keys.sum(axis=0)
@@ -186,12 +186,12 @@ class WriteSum:
     decay
         The product of the run's decays; ``None`` for a rule without one.
     key_sum
-        ``Σ_i φ(k_i)``: what the run adds to ``z``.
+        ``Σ_i φ(k_i)``: what the run adds to ``z``; ``None`` without the normaliser.
     """
 
     product: np.ndarray
     decay: np.float64 | None
-    key_sum: np.ndarray
+    key_sum: np.ndarray | None
 
     def applied_to(self, state: np.ndarray) -> np.ndarray:
         """``decay · S + product``, exactly as :func:`apply_writes` forms it (a new array)."""
@@ -199,20 +199,23 @@ class WriteSum:
             return state + self.product
         return self.decay * state + self.product
 
-    def normaliser_after(self, normaliser: np.ndarray, normalize: bool) -> np.ndarray:
+    def normaliser_after(self, normaliser: np.ndarray) -> np.ndarray:
         """``z`` after the run (a new array): ``z + Σ φ(k_i)`` under the normaliser."""
-        return normaliser + self.key_sum if normalize else normaliser.copy()
+        return normaliser.copy() if self.key_sum is None else normaliser + self.key_sum
 
 
-def write_sum(rule: Rule, phi_keys: np.ndarray, values: np.ndarray, decays: np.ndarray) -> WriteSum:
-    """The :class:`WriteSum` of a run of writes under ``rule`` (one without a correction).
+def write_sum(
+    rule: Rule, normalize: bool, phi_keys: np.ndarray, values: np.ndarray, decays: np.ndarray
+) -> WriteSum:
+    """The :class:`WriteSum` of a run of writes under ``rule`` (one without a correction),
+    with ``z`` under the normaliser (``normalize``).
 
     ``decays``: each write's decay, as :func:`apply_writes` takes them (ignored
     by a rule without one).
     """
     if rule.corrects:
         raise ValueError(f"{rule.name} corrects: its run depends on the state it starts from")
-    key_sum = phi_keys.sum(axis=0)
+    key_sum = phi_keys.sum(axis=0) if normalize else None
     if not rule.decays:
         return WriteSum(phi_keys.T @ values, None, key_sum)
     decays = np.asarray(decays, dtype=np.float64)

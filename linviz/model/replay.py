@@ -407,9 +407,9 @@ class Trace:
         self._touch_kept: tuple[int, np.ndarray, np.ndarray] | None = None
         self._last_advance: tuple[tuple[int, int, int], WriteRun] | None = None
         # Rules without a correction: the last partial segment's sum, as (start,
-        # stop, rule, sum or None without writes). A drag earlier in the trace
+        # stop, rule, normalize, sum or None without writes). A drag earlier in the trace
         # leaves it as it is, so the cursor's state costs one addition a frame.
-        self._tail_sum: tuple[int, int, Rule, WriteSum | None] | None = None
+        self._tail_sum: tuple[int, int, Rule, bool, WriteSum | None] | None = None
         self.generation = 0
         self._state_generation = 0
         self._edits: deque[tuple[int, int]] = deque(maxlen=EDIT_HISTORY)
@@ -594,7 +594,7 @@ class Trace:
             added = self._sum_of(start, t)
             if added is None:
                 return state.copy(), normaliser.copy()
-            after = added.normaliser_after(normaliser, self.scenario.normalize)
+            after = added.normaliser_after(normaliser)
             return added.applied_to(state), after
         run = self._advance(state, normaliser, start, t)
         return run.state, run.normaliser
@@ -603,13 +603,13 @@ class Trace:
         """The :class:`~linviz.model.kernel.WriteSum` of steps ``start+1 .. stop`` (``None``:
         no write among them), kept for the last run asked for.
         """
-        rule = self.scenario.rule
+        rule, normalize = self.scenario.rule, self.scenario.normalize
         kept = self._tail_sum
-        if kept is not None and kept[:3] == (start, stop, rule):
-            return kept[3]
+        if kept is not None and kept[:4] == (start, stop, rule, normalize):
+            return kept[4]
         writes = self._writes(start, stop)
-        added = None if writes is None else write_sum(rule, writes[0], writes[1], writes[2])
-        self._tail_sum = (start, stop, rule, added)
+        added = None if writes is None else write_sum(rule, normalize, *writes[:3])
+        self._tail_sum = (start, stop, rule, normalize, added)
         return added
 
     def state(self, t: int) -> np.ndarray:
